@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * Builds the two unpacked extensions, dist/chrome and dist/firefox, from one entry table.
+ * Fails (exit 1) on type errors, unresolved imports, an invalid manifest or a missing file.
+ *
+ *   node build.mjs              both targets
+ *   node build.mjs firefox      one target
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { buildManifest } from './manifests/merge.mjs';
+import { referencedFiles, validateManifest } from './manifests/validate.mjs';
+import { noRawHtml } from './scripts/no-raw-html-plugin.mjs';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const TARGETS = /** @type {const} */ (['chrome', 'firefox']);
+
+/** Script entries: source → output file name in the extension root. */
+const ENTRIES = {
+  'background/index.ts': 'background.js',
+  'sidebar/index.tsx': 'sidebar.js',
+};
+/** Files copied as they are: source → destination in the extension root. */
+const STATIC = {
+  'sidebar/sidebar.html': 'sidebar.html',
+  'sidebar/sidebar.css': 'sidebar.css',
+  'assets/icons': 'icons',
+};
+
+/** @param {string} path */
+const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+
+function typecheck() {
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root], {
+    stdio: 'inherit',
+  });
+  if (tsc.status !== 0) throw new Error('type errors (see above)');
+}
+
+/** @param {'chrome' | 'firefox'} target */
+async function buildTarget(target) {
+  const out = join(root, 'dist', target);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+
+  for (const [source, name] of Object.entries(ENTRIES)) {
+    await esbuild.build({
+      entryPoints: [join(root, source)],
+      outfile: join(out, name),
+      bundle: true,
+      format: 'iife',
+      target: ['chrome123', 'firefox142'],
+      // Readable output (Firefox add-on review reads the shipped code), but with constants folded
+      // so the other browser's branches (`TARGET === 'chrome'`) are dropped from each bundle.
+      minifySyntax: true,
+      legalComments: 'none',
+      jsx: 'automatic',
+      jsxImportSource: 'preact',
+      define: { __TARGET__: JSON.stringify(target) },
+      plugins: [noRawHtml],
+      logLevel: 'warning',
+    });
+  }
+  for (const [source, destination] of Object.entries(STATIC)) {
+    cpSync(join(root, source), join(out, destination), { recursive: true });
+  }
+
+  const pkg = readJson('package.json');
+  const manifest = buildManifest(readJson('manifests/base.json'), readJson(`manifests/${target}.json`), pkg.version);
+  const problems = validateManifest(manifest, target);
+  for (const file of referencedFiles(manifest)) {
+    if (!existsSync(join(out, file))) problems.push(`manifest refers to ${file}, which the build did not produce`);
+  }
+  if (problems.length > 0) throw new Error(`invalid ${target} manifest:\n  ${problems.join('\n  ')}`);
+  writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+async function main() {
+  const requested = process.argv.slice(2);
+  const targets = requested.length > 0 ? requested : TARGETS;
+  for (const target of targets) {
+    if (!TARGETS.includes(/** @type {any} */ (target))) throw new Error(`unknown target ${target}; use ${TARGETS.join(' or ')}`);
+  }
+  typecheck();
+  for (const target of /** @type {('chrome' | 'firefox')[]} */ (targets)) await buildTarget(target);
+  console.log(`built ${targets.map((t) => `dist/${t}`).join(', ')}`);
+}
+
+main().catch((error) => {
+  console.error(`build failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Each execution context may import shared code (src/, policy/) but never another context's folder.
+ * @param {string} self
+ * @returns {import('eslint').Linter.Config}
+ */
+const contextBoundary = (self) => ({
+  files: [`${self}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: ['background', 'content', 'sidebar', 'bridge']
+          .filter((other) => other !== self)
+          .map((other) => ({ group: [`**/${other}/*`], message: `${self}/ must not import from ${other}/; move shared code to src/.` })),
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'artifacts/', 'test-results/', 'tests/e2e/harness-selfcheck/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'chrome', message: 'Use `browser` from src/platform/browser; Chrome-only APIs belong in a background edge module.' },
+        { name: 'browser', message: 'Import `browser` from src/platform/browser, which works in every supported browser.' },
+      ],
+    },
+  },
+  // Code the e2e tests run inside extension pages, where the browser provides `browser`.
+  { files: ['tests/e2e/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },
+  // The one place a Chrome-only API (sidePanel) is called, behind a build-time target check.
+  { files: ['background/panel-opening.ts'], rules: { 'no-restricted-globals': 'off' } },
+  contextBoundary('background'),
+  contextBoundary('content'),
+  contextBoundary('sidebar'),
+);

@@ -1,0 +1,41 @@
+// @ts-check
+/**
+ * `npm run package`: store-ready archives in artifacts/ from the built dist/ folders:
+ * the Firefox add-on through `web-ext build` (a .zip, which is what AMO takes as an .xpi),
+ * and a Chrome Web Store .zip.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import JSZip from 'jszip';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const artifacts = join(root, 'artifacts');
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+mkdirSync(artifacts, { recursive: true });
+
+const firefox = spawnSync(
+  process.execPath,
+  ['node_modules/web-ext/bin/web-ext.js', 'build', '--source-dir', 'dist/firefox', '--artifacts-dir', 'artifacts',
+    '--filename', `bosun-firefox-${version}.zip`, '--overwrite-dest'],
+  { stdio: 'inherit', cwd: root },
+);
+if (firefox.status !== 0) process.exit(1);
+
+/** @param {string} dir @returns {string[]} */
+const filesUnder = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+
+const chromeDir = join(root, 'dist', 'chrome');
+const zip = new JSZip();
+for (const file of filesUnder(chromeDir)) zip.file(relative(chromeDir, file), readFileSync(file));
+// `key` pins the extension id for development and tests; the Web Store assigns its own and refuses it.
+const { key: _key, ...storeManifest } = JSON.parse(readFileSync(join(chromeDir, 'manifest.json'), 'utf8'));
+zip.file('manifest.json', `${JSON.stringify(storeManifest, null, 2)}\n`);
+const chromeZip = join(artifacts, `bosun-chrome-${version}.zip`);
+writeFileSync(chromeZip, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+console.log(`packaged artifacts/bosun-firefox-${version}.zip and ${relative(root, chromeZip)}`);

@@ -1,0 +1,66 @@
+// @ts-check
+/**
+ * `npm test`: every check, in order: lint, unit tests, build (which type-checks), the Firefox
+ * add-on linter, then the end-to-end tests in real Chromium and Firefox. Each stage runs even
+ * if an earlier one failed (except e2e, which needs the build), so one run shows everything.
+ * Ends with one line, `N passed, N failed`, counting each test and each non-test check.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+
+/** @param {string} label @param {string[]} args */
+function stage(label, args) {
+  console.log(`\n── ${label} ──`);
+  const ok = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root }).status === 0;
+  console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} ──`);
+  return ok;
+}
+
+/** A check that is not a test suite counts as one test. @param {string} label @param {string[]} args */
+function check(label, args) {
+  const ok = stage(label, args);
+  if (ok) passed += 1;
+  else failed += 1;
+  return ok;
+}
+
+/** A vitest project: its tests are counted from the JSON report. @param {string} project */
+function suite(project) {
+  const report = join(results, `${project}.json`);
+  const ok = stage(`${project} tests`, [
+    'node_modules/vitest/vitest.mjs', 'run', '--project', project,
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ]);
+  if (!existsSync(report)) {
+    failed += 1; // the runner itself crashed before reporting
+    return;
+  }
+  const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(report, 'utf8'));
+  passed += numPassedTests;
+  failed += numFailedTests + (ok || numFailedTests > 0 ? 0 : 1);
+}
+
+const webExt = 'node_modules/web-ext/bin/web-ext.js';
+check('eslint', ['node_modules/eslint/bin/eslint.js', '.']);
+suite('unit');
+if (check('build (type-check, bundle, manifests)', ['build.mjs'])) {
+  check('web-ext lint (Firefox add-on linter)', [webExt, 'lint', '--source-dir', 'dist/firefox', '--self-hosted', '--warnings-as-errors']);
+  suite('e2e');
+} else {
+  failed += 2; // the add-on linter and the end-to-end suite could not run
+}
+
+const summary = `${passed} passed, ${failed} failed`;
+writeFileSync(join(results, 'summary.txt'), `${summary}\n`);
+console.log(`\n${summary}`);
+process.exit(failed === 0 ? 0 : 1);

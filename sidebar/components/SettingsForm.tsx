@@ -1,0 +1,122 @@
+import { useSignal } from '@preact/signals';
+import * as v from 'valibot';
+import { PROVIDER_INFO } from '../../src/llm/providers';
+import type { TestResult } from '../../src/llm/test-connection';
+import { PROVIDERS, Settings, type Provider } from '../../src/protocol/common';
+
+interface SettingsFormProps {
+  saved: Settings | null;
+  testResult: TestResult | 'testing' | null;
+  firstRun: boolean;
+  onSave(settings: Settings): void;
+  onTest(settings: Settings): void;
+}
+
+type Draft = { provider: Provider; model: string; apiKey: string; baseUrl: string };
+type FieldErrors = Partial<Record<keyof Draft, string>>;
+
+const defaults: Draft = { provider: 'openai', model: '', apiKey: '', baseUrl: PROVIDER_INFO.openai.defaultBaseUrl };
+
+/** Checks with the same schema the background uses, so the person sees a field's problem before sending. */
+function check(draft: Draft): { settings: Settings } | { errors: FieldErrors } {
+  const parsed = v.safeParse(Settings, draft);
+  if (parsed.success) return { settings: parsed.output };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.issues) {
+    const field = v.getDotPath(issue) as keyof Draft | null;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
+export function SettingsForm({ saved, testResult, firstRun, onSave, onTest }: SettingsFormProps) {
+  const draft = useSignal<Draft>(saved ?? defaults);
+  const errors = useSignal<FieldErrors>({});
+  const showKey = useSignal(false);
+  const set = (change: Partial<Draft>) => (draft.value = { ...draft.value, ...change });
+
+  const chooseProvider = (provider: Provider) => {
+    const wasDefault = PROVIDERS.some((p) => PROVIDER_INFO[p].defaultBaseUrl === draft.value.baseUrl);
+    // Switching provider moves the base URL along, unless the person typed their own.
+    set({ provider, ...(wasDefault || !draft.value.baseUrl ? { baseUrl: PROVIDER_INFO[provider].defaultBaseUrl } : {}) });
+  };
+  const run = (action: (settings: Settings) => void) => (event?: Event) => {
+    event?.preventDefault();
+    const result = check(draft.value);
+    if ('errors' in result) {
+      errors.value = result.errors;
+      return;
+    }
+    errors.value = {};
+    action(result.settings);
+  };
+  const field = (name: keyof Draft) => ({
+    id: `settings-${name}`,
+    'data-testid': `settings-${name}`,
+    'aria-invalid': errors.value[name] ? true : undefined,
+    'aria-describedby': errors.value[name] ? `settings-${name}-error` : undefined,
+  });
+  const error = (name: keyof Draft) =>
+    errors.value[name] ? (
+      <p class="field-error" id={`settings-${name}-error`}>
+        {errors.value[name]}
+      </p>
+    ) : null;
+
+  return (
+    <form class="settings" onSubmit={run(onSave)} data-testid="settings-form" noValidate>
+      <h2>{firstRun ? 'Connect a model' : 'Settings'}</h2>
+      {firstRun ? <p class="hint">Bosun talks to a model you choose. Your key stays in this browser and is sent only to that provider.</p> : null}
+      <label for="settings-provider">Provider</label>
+      <select {...field('provider')} value={draft.value.provider} onChange={(e) => chooseProvider(e.currentTarget.value as Provider)}>
+        {PROVIDERS.map((p) => (
+          <option key={p} value={p}>
+            {p === 'custom' ? 'Custom (OpenAI-compatible)' : PROVIDER_INFO[p].label}
+          </option>
+        ))}
+      </select>
+      <label for="settings-baseUrl">Base URL</label>
+      <input {...field('baseUrl')} type="url" value={draft.value.baseUrl} onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
+      {error('baseUrl')}
+      <label for="settings-model">Model</label>
+      <input {...field('model')} type="text" placeholder="gpt-4o-mini, llama3.1, …" value={draft.value.model} onInput={(e) => set({ model: e.currentTarget.value })} />
+      {error('model')}
+      <label for="settings-apiKey">API key {PROVIDER_INFO[draft.value.provider].needsKey ? '' : '(optional)'}</label>
+      <div class="key-row">
+        <input
+          {...field('apiKey')}
+          type={showKey.value ? 'text' : 'password'}
+          autocomplete="off"
+          value={draft.value.apiKey}
+          onInput={(e) => set({ apiKey: e.currentTarget.value })}
+        />
+        <button type="button" class="icon-button" onClick={() => (showKey.value = !showKey.value)} aria-pressed={showKey.value}>
+          {showKey.value ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {error('apiKey')}
+      <div class="settings-actions">
+        <button type="button" class="button" data-testid="settings-test" onClick={run(onTest)} disabled={testResult === 'testing'}>
+          {testResult === 'testing' ? 'Testing…' : 'Test connection'}
+        </button>
+        <button type="submit" class="button button--primary" data-testid="settings-save">
+          Save
+        </button>
+      </div>
+      <TestOutcome result={testResult} />
+    </form>
+  );
+}
+
+function TestOutcome({ result }: { result: TestResult | 'testing' | null }) {
+  if (result === null || result === 'testing') return null;
+  return result.success ? (
+    <p class="test-result test-result--ok" role="status" data-testid="test-result">
+      Connected. The provider accepted these settings.
+    </p>
+  ) : (
+    <p class="test-result test-result--error" role="alert" data-testid="test-result">
+      {result.error}
+    </p>
+  );
+}

@@ -1,0 +1,20 @@
+/** Sidebar entry: wiring only. The same page is Firefox's sidebar and Chrome's side panel. */
+import { render } from 'preact';
+import { browser } from '../src/platform/browser';
+import { createActions } from './actions';
+import { App } from './components/App';
+import { createConnector } from './connector';
+import { createSidebarState } from './state';
+import { applyTheme, theme } from './theme';
+
+applyTheme(theme.value);
+const state = createSidebarState();
+const connector = createConnector({
+  connect: () => browser.runtime.connect({ name: 'sidebar' }),
+  onMessage: state.apply,
+  onStatus: (status) => {
+    state.connection.value = status;
+  },
+});
+const root = document.getElementById('app');
+if (root) render(<App state={state} actions={createActions(connector, state)} />, root);

@@ -1,0 +1,18 @@
+import type { Provider, Settings } from '../protocol/common';
+
+export const PROVIDER_INFO: Record<Provider, { label: string; defaultBaseUrl: string; needsKey: boolean }> = {
+  openai: { label: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1', needsKey: true },
+  openrouter: { label: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api/v1', needsKey: true },
+  ollama: { label: 'Ollama', defaultBaseUrl: 'http://localhost:11434/v1', needsKey: false },
+  custom: { label: 'the custom provider', defaultBaseUrl: 'http://localhost:8000/v1', needsKey: false },
+};
+
+export function requestHeaders(settings: Settings): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
+  if (settings.provider === 'openrouter') {
+    // OpenRouter attributes traffic to an app by these headers.
+    headers['x-title'] = 'Bosun';
+  }
+  return headers;
+}

@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { ChatMessage, PermissionLevel, Settings, WorkflowPlan } from './common';
+import { bare, message, type MessageOf } from './envelope';
+
+const Json = v.record(v.string(), v.unknown());
+
+/** Messages the background sends to sidebar ports, by the spec's names plus streaming additions. */
+export const BackgroundToSidebar = {
+  CHAT_RESPONSE: message(
+    'CHAT_RESPONSE',
+    v.object({
+      content: v.string(),
+      isError: v.boolean(),
+      // Additions: which message this finishes, and how it ended.
+      messageId: v.string(),
+      status: v.picklist(['done', 'stopped', 'error']),
+    }),
+  ),
+  ACTION_LOG_UPDATE: message(
+    'ACTION_LOG_UPDATE',
+    v.object({
+      id: v.string(),
+      timestamp: v.number(),
+      toolName: v.string(),
+      parameters: Json,
+      site: v.string(),
+      permissionLevel: PermissionLevel,
+      decision: v.string(),
+      result: v.string(),
+      details: v.optional(v.string()),
+    }),
+  ),
+  PERMISSION_REQUEST: message(
+    'PERMISSION_REQUEST',
+    v.object({
+      id: v.string(),
+      toolName: v.string(),
+      parameters: Json,
+      site: v.string(),
+      permissionLevel: PermissionLevel,
+      reason: v.string(),
+      timestamp: v.number(),
+    }),
+  ),
+  SETTINGS: message('SETTINGS', v.nullable(Settings)),
+  VOICE_STARTED: bare('VOICE_STARTED'),
+  VOICE_TRANSCRIBING: bare('VOICE_TRANSCRIBING'),
+  VOICE_RESULT: message('VOICE_RESULT', v.object({ transcript: v.string(), isFinal: v.boolean() })),
+  VOICE_SPEECH_RESULT: message(
+    'VOICE_SPEECH_RESULT',
+    v.object({ transcript: v.string(), isFinal: v.boolean(), isInterim: v.boolean() }),
+  ),
+  VOICE_END: bare('VOICE_END'),
+  VOICE_ERROR: message('VOICE_ERROR', v.object({ error: v.string() })),
+  TEST_RESULT: message('TEST_RESULT', v.object({ success: v.boolean(), error: v.optional(v.string()) })),
+  WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),
+
+  /** Addition: the whole conversation, sent to a newly connected sidebar and after a clear. */
+  CONVERSATION_STATE: message(
+    'CONVERSATION_STATE',
+    v.object({ messages: v.array(ChatMessage), busy: v.boolean() }),
+  ),
+  /** Addition: a message appended to the conversation (the person's, or an answer starting). */
+  MESSAGE_ADDED: message('MESSAGE_ADDED', v.object({ message: ChatMessage })),
+  /** Addition: new answer text; `offset` is where it starts, so a sidebar never applies it twice. */
+  CHAT_DELTA: message(
+    'CHAT_DELTA',
+    v.object({ messageId: v.string(), offset: v.pipe(v.number(), v.integer(), v.minValue(0)), delta: v.string() }),
+  ),
+  /** Addition: a request was refused; `inReplyTo` names its type when it had a readable one. */
+  ERROR: message('ERROR', v.object({ error: v.string(), inReplyTo: v.nullable(v.string()) })),
+};
+
+export type BackgroundToSidebar = MessageOf<typeof BackgroundToSidebar>;
+export type BackgroundToSidebarType = keyof typeof BackgroundToSidebar;
+export type PayloadOf<T extends BackgroundToSidebarType> = v.InferOutput<(typeof BackgroundToSidebar)[T]>['payload'];

@@ -1,0 +1,29 @@
+import type { ChatMessage } from '../protocol/common';
+import type { Db, StoredMessage } from './db';
+
+/**
+ * Messages are stored one record each, so saving a streaming answer rewrites one record,
+ * not the whole conversation.
+ */
+export function createConversationStore(database: Promise<Db>, conversationId: string) {
+  const range = IDBKeyRange.bound([conversationId, 0], [conversationId, Number.MAX_SAFE_INTEGER]);
+  const strip = ({ conversationId: _c, seq: _s, ...message }: StoredMessage): ChatMessage => message;
+
+  return {
+    async load(): Promise<ChatMessage[]> {
+      const db = await database;
+      return (await db.getAllFromIndex('messages', 'byConversation', range)).map(strip);
+    },
+    async put(message: ChatMessage, seq: number): Promise<void> {
+      const db = await database;
+      await db.put('messages', { ...message, conversationId, seq });
+    },
+    async clear(): Promise<void> {
+      const db = await database;
+      const tx = db.transaction('messages', 'readwrite');
+      for await (const cursor of tx.store.index('byConversation').iterate(range)) await cursor.delete();
+      await tx.done;
+    },
+  };
+}
+export type ConversationStore = ReturnType<typeof createConversationStore>;

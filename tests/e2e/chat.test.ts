@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
+import { useExtension } from './support/extension';
+import { configure, openSidebar, send, shownMessages, waitForMessages } from './support/sidebar';
+
+const KEY = 'sk-bosun-e2e';
+
+describe.each(BROWSERS)('chat in %s', (browserName) => {
+  const ctx = useExtension(browserName, { apiKey: KEY });
+  beforeEach(() => ctx.llm.reset());
+
+  it('first run: the settings come first, the connection test explains a bad key, then passes', async () => {
+    const page = await openSidebar(ctx.session);
+    expect(await page.text('h2')).toBe('Connect a model');
+    await page.evaluate(() => {
+      const select = document.querySelector<HTMLSelectElement>('[data-testid="settings-provider"]')!;
+      select.value = 'openrouter';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await page.fill('[data-testid="settings-baseUrl"]', ctx.llm.baseUrl);
+    await page.fill('[data-testid="settings-model"]', 'test-model');
+    await page.fill('[data-testid="settings-apiKey"]', 'sk-wrong');
+    await page.click('[data-testid="settings-test"]');
+    await page.waitFor(() => document.querySelector('[data-testid="test-result"]')?.textContent?.includes('Invalid API key'), undefined, {
+      message: 'a bad key was not reported',
+    });
+    expect(await page.text('[data-testid="test-result"]')).toMatch(/^Invalid API key\. Double-check your openrouter key in Settings\./);
+
+    await page.fill('[data-testid="settings-apiKey"]', KEY);
+    await page.click('[data-testid="settings-test"]');
+    await page.waitFor(() => document.querySelector('[data-testid="test-result"]')?.textContent?.startsWith('Connected'), undefined, {
+      message: 'a good key did not pass the connection test',
+    });
+    expect(ctx.llm.requests.map((r) => [r.path, r.headers.authorization])).toEqual([
+      ['/v1/models', 'Bearer sk-wrong'],
+      ['/v1/models', `Bearer ${KEY}`],
+    ]);
+    await page.close();
+  });
+
+  it('streams the answer in as it is generated', async () => {
+    const page = await openSidebar(ctx.session);
+    await configure(page, ctx.llm, KEY);
+    ctx.llm.script({ kind: 'text', chunks: ['Ahoy', ', sailor', '. Fair winds', ' today.'], delayMs: 400 });
+    await send(page, 'Hello Bosun');
+
+    // Part of the answer is on screen while the rest is still being generated.
+    const partial = await waitForMessages(page, (m) => m[1]?.status === 'streaming' && m[1].content.startsWith('Ahoy'), 'no streaming text appeared');
+    expect(partial[1]?.content).not.toContain('today');
+    expect(await page.evaluate(() => document.querySelector('[data-testid="stop"]') !== null)).toBe(true);
+
+    const done = await waitForMessages(page, (m) => m[1]?.status === 'done', 'the answer did not finish');
+    expect(done).toEqual([
+      { role: 'user', status: 'done', content: 'Hello Bosun', error: '' },
+      { role: 'assistant', status: 'done', content: 'Ahoy, sailor. Fair winds today.', error: '' },
+    ]);
+    const request = ctx.llm.requests.find((r) => r.path === '/v1/chat/completions');
+    expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(request?.body).toMatchObject({ model: 'test-model', stream: true, messages: [{ role: 'system' }, { role: 'user', content: 'Hello Bosun' }] });
+    await page.close();
+  });
+
+  it('stop ends the answer and keeps what arrived', async () => {
+    const page = await openSidebar(ctx.session);
+    await page.click('[data-testid="clear"]');
+    await waitForMessages(page, (m) => m.length === 0, 'the conversation was not cleared');
+    ctx.llm.script({ kind: 'text', chunks: ['The first part.', ' The second part.', ' The third part.'], delayMs: 700 });
+    await send(page, 'Tell me a long story');
+    await waitForMessages(page, (m) => m[1]?.content === 'The first part.', 'the first part did not arrive');
+    await page.click('[data-testid="stop"]');
+    const stopped = await waitForMessages(page, (m) => m[1]?.status === 'stopped', 'the answer was not stopped');
+    expect(stopped[1]?.content).toMatch(/^The first part\./);
+    expect(stopped[1]?.content).not.toContain('third');
+    await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, { message: 'Send did not come back after Stop' });
+    await page.close();
+  });
+
+  it('a provider error arrives as an answer the person can act on', async () => {
+    const page = await openSidebar(ctx.session);
+    ctx.llm.script({ kind: 'error', status: 500 });
+    await send(page, 'Are you there?');
+    const messages = await waitForMessages(page, (m) => m.at(-1)?.status === 'error', 'no error was shown');
+    expect(messages.at(-1)?.error).toMatch(/had a server error \(500\)\. Try again shortly\./);
+    await page.close();
+  });
+
+  it('every open sidebar sees the conversation, and a reopened sidebar shows it all', async () => {
+    const first = await openSidebar(ctx.session);
+    const second = await openSidebar(ctx.session);
+    await first.click('[data-testid="clear"]');
+    await waitForMessages(second, (m) => m.length === 0, 'the clear did not reach the other sidebar');
+    ctx.llm.script({ kind: 'text', chunks: ['Seen', ' by both'], delayMs: 200 });
+    await send(first, 'Broadcast please');
+    const both = (m: { status: string }[]) => m[1]?.status === 'done';
+    await waitForMessages(second, both, 'the other sidebar did not see the answer');
+    await first.close();
+    await second.close();
+
+    const reopened = await openSidebar(ctx.session);
+    expect(await shownMessages(reopened)).toEqual([
+      { role: 'user', status: 'done', content: 'Broadcast please', error: '' },
+      { role: 'assistant', status: 'done', content: 'Seen by both', error: '' },
+    ]);
+    await reopened.click('[data-testid="clear"]');
+    await waitForMessages(reopened, (m) => m.length === 0, 'clear did not empty the conversation');
+    await reopened.close();
+    const afterClear = await openSidebar(ctx.session);
+    expect(await shownMessages(afterClear)).toEqual([]);
+    await afterClear.close();
+  });
+});

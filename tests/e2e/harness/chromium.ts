@@ -1,0 +1,146 @@
+// Chromium: Playwright persistent context + CDP.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { readManifest, stripOrigin } from './manifest';
+import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
+import { waitUntil } from './wait';
+
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ACTION_TIMEOUT_MS = 15_000;
+
+class ChromiumPage implements PageDriver {
+  constructor(private readonly page: Page) {
+    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  }
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    // Playwright's PageFunction typing is stricter than our JSON-ish `arg`.
+    return this.page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
+  }
+  waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>> {
+    return waitUntil(() => this.evaluate(fn, arg), { message: 'page.waitFor', ...opts });
+  }
+  async click(selector: string): Promise<void> {
+    await this.page.locator(selector).first().click();
+  }
+  async fill(selector: string, text: string): Promise<void> {
+    await this.page.locator(selector).first().fill(text);
+  }
+  async press(key: string): Promise<void> {
+    await this.page.keyboard.press(key);
+  }
+  async text(selector: string): Promise<string> {
+    return (await this.page.locator(selector).first().textContent()) ?? '';
+  }
+  async reload(): Promise<void> {
+    await this.page.reload({ waitUntil: 'load' });
+  }
+  async close(): Promise<void> {
+    await this.page.close();
+  }
+}
+
+export async function launchChromium(extensionDir: string, options: LaunchOptions = {}): Promise<ExtensionSession> {
+  const dir = resolve(extensionDir);
+  const manifest = readManifest(dir);
+  const profile = await mkdtemp(join(tmpdir(), 'bosun-e2e-chromium-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: EXECUTABLE,
+      headless: true,
+      // Playwright passes --disable-extensions by default.
+      ignoreDefaultArgs: ['--disable-extensions'],
+      args: [
+        // Allows CDP Extensions.loadUnpacked (below) over Playwright's pipe.
+        '--enable-unsafe-extension-debugging',
+        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--no-first-run', '--disable-sync', '--disable-quic',
+        ...(options.chromiumArgs ?? []),
+      ],
+    });
+    return await attach(context, dir, manifest.serviceWorker !== undefined, profile);
+  } catch (err) {
+    await context?.close().catch(() => {});
+    await rm(profile, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function attach(context: BrowserContext, dir: string, hasWorker: boolean, profile: string): Promise<ExtensionSession> {
+  // A harness-owned tab whose CDP session watches service workers; tests
+  // never see it, so closing their pages cannot kill the session.
+  const harnessPage = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(harnessPage);
+  const status = new Map<string, { url: string; running: string }>();
+  // Counted, not sampled: an open sidebar reconnects within milliseconds and restarts the
+  // worker, so polling the current state can miss the moment it was stopped.
+  let stops = 0;
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) {
+      const before = status.get(v.versionId)?.running;
+      if (v.runningStatus === 'stopped' && before !== undefined && before !== 'stopped') stops += 1;
+      status.set(v.versionId, { url: v.scriptURL, running: v.runningStatus });
+    }
+  });
+  // Raw: boot errors arrive before `origin` is known; filtered on read.
+  const reported: { errorMessage: string; sourceURL: string; lineNumber: number; columnNumber: number }[] = [];
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => {
+    const prev = reported.at(-1);
+    // Chromium reports each uncaught error twice: at column N, then at -1.
+    const echo = prev && errorMessage.columnNumber === -1 && prev.columnNumber !== -1 &&
+      prev.errorMessage === errorMessage.errorMessage && prev.sourceURL === errorMessage.sourceURL &&
+      prev.lineNumber === errorMessage.lineNumber;
+    if (!echo) reported.push(errorMessage);
+  });
+  // Enabled before the extension loads, so errors of the very first worker
+  // start are reported too (the reason to prefer Extensions.loadUnpacked over
+  // --load-extension, whose worker starts before any CDP session exists).
+  await cdp.send('ServiceWorker.enable');
+  const browserCdp = await context.browser()!.newBrowserCDPSession();
+  const { id } = await browserCdp.send('Extensions.loadUnpacked', { path: dir });
+  const origin = `chrome-extension://${id}`;
+  const ours = () => [...status.values()].filter((v) => v.url.startsWith(origin + '/'));
+  if (hasWorker) {
+    await waitUntil(() => ours().some((v) => v.running === 'running'), {
+      message: `chromium: background service worker of ${origin} did not start`,
+    });
+  }
+
+  const open = async (url: string): Promise<PageDriver> => {
+    const page = await context.newPage();
+    try {
+      await page.goto(url, { waitUntil: 'load' });
+    } catch (err) {
+      await page.close().catch(() => {});
+      throw err;
+    }
+    return new ChromiumPage(page);
+  };
+  return {
+    browserName: 'chromium',
+    extensionOrigin: origin,
+    openExtensionPage: (path) => open(`${origin}/${path.replace(/^\//, '')}`),
+    openPage: open,
+    async stopBackground() {
+      const running = [...status.entries()].filter(([, v]) => v.url.startsWith(origin + '/') && v.running !== 'stopped');
+      const target = stops + running.length;
+      // Per-version stopWorker only touches our worker (stopAllWorkers would
+      // also stop web pages' workers); ports to the worker drop.
+      for (const [versionId] of running) await cdp.send('ServiceWorker.stopWorker', { versionId });
+      await waitUntil(() => stops >= target, {
+        message: 'chromium: background service worker did not stop',
+      });
+    },
+    backgroundErrors: () =>
+      reported
+        .filter((e) => e.sourceURL.startsWith(origin + '/'))
+        .map((e) => `${e.errorMessage} (${stripOrigin(e.sourceURL, origin)}:${e.lineNumber})`),
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,182 @@
+// Firefox: puppeteer-core over WebDriver BiDi (Playwright cannot load Firefox
+// add-ons; geckodriver is not installed).
+//
+// Finding, host permissions (Firefox ESR 153): MV3 host_permissions are
+// opt-in in Firefox. They are granted at install only when the pref
+// extensions.originControls.grantByDefault is true (Extension.sys.mjs
+// `installIncludesOrigins`). Its default is true in this build, so a
+// temporary add-on from webExtension.install gets <all_urls>
+// (permissions.contains -> true) and its background can fetch a 127.0.0.1
+// server that sends no CORS headers. With the pref false, contains() is false
+// and that fetch fails with "NetworkError when attempting to fetch resource."
+// We pin the pref to true so a test install behaves like a user-approved one;
+// pass firefoxPrefs to test the not-granted path.
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import type { Browser, KeyInput, Page } from 'puppeteer-core';
+import { ChromeScope } from './firefox-privileged';
+import type { BidiConnectionLike, CapturedError } from './firefox-privileged';
+import { readManifest, stripOrigin } from './manifest';
+import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
+import { waitUntil } from './wait';
+
+const EXECUTABLE = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const ACTION_TIMEOUT_MS = 15_000;
+
+/**
+ * Quirk: page.goto() of a moz-extension:// URL never settles in puppeteer
+ * over Firefox BiDi, and page.url() lags. So navigations are fired without
+ * awaiting and readiness is polled from inside the page.
+ */
+async function navigate(page: Page, start: () => void, isNewDocument: string): Promise<void> {
+  start();
+  await waitUntil(() => page.evaluate(isNewDocument), { message: `firefox: page did not finish loading (${isNewDocument})` });
+}
+
+async function inNewTab(browser: Browser, load: (page: Page) => Promise<unknown>): Promise<PageDriver> {
+  const page = await browser.newPage();
+  try {
+    await load(page);
+  } catch (err) {
+    await page.close().catch(() => {});
+    throw err;
+  }
+  return new FirefoxPage(page);
+}
+
+class FirefoxPage implements PageDriver {
+  constructor(private readonly page: Page) {
+    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  }
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    // puppeteer's EvaluateFunc typing wants handle-aware args; ours are JSON-ish.
+    return this.page.evaluate(fn as (arg: unknown) => unknown, arg) as Promise<R>;
+  }
+  waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>> {
+    return waitUntil(() => this.evaluate(fn, arg), { message: 'page.waitFor', ...opts });
+  }
+  async click(selector: string): Promise<void> {
+    await this.page.locator(selector).click();
+  }
+  async fill(selector: string, text: string): Promise<void> {
+    // Not Locator.fill: it assigns .value (no trusted 'input' event) when
+    // clearing or for text >= 100 chars. Select all, then type over it.
+    const el = await this.page.locator(selector).waitHandle();
+    await el.focus();
+    const hadValue = await el.evaluate((e) => {
+      if (e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement) { e.select(); return e.value !== ''; }
+      getSelection()?.selectAllChildren(e);
+      return (e.textContent ?? '') !== '';
+    });
+    if (text) await this.page.keyboard.type(text);
+    else if (hadValue) await this.page.keyboard.press('Backspace');
+    await el.dispose();
+  }
+  async press(key: string): Promise<void> {
+    // puppeteer has no 'Shift+Enter' syntax (Playwright does): split it here.
+    const parts = key === '+' ? ['+'] : key.split('+');
+    if (parts.length > 1 && parts.at(-1) === '') parts.splice(-2, 2, '+');
+    const main = parts.pop() as KeyInput;
+    const mods = parts as KeyInput[];
+    for (const m of mods) await this.page.keyboard.down(m);
+    await this.page.keyboard.press(main);
+    for (const m of mods.reverse()) await this.page.keyboard.up(m);
+  }
+  async text(selector: string): Promise<string> {
+    const el = await this.page.waitForSelector(selector);
+    const text = await el!.evaluate((e) => e.textContent ?? '');
+    await el!.dispose();
+    return text;
+  }
+  async reload(): Promise<void> {
+    await this.page.evaluate(() => { (globalThis as { __harnessOld?: boolean }).__harnessOld = true; });
+    await navigate(
+      this.page,
+      () => void this.page.evaluate(() => location.reload()).catch(() => {}),
+      '!globalThis.__harnessOld && document.readyState === "complete"',
+    );
+  }
+  async close(): Promise<void> {
+    await this.page.close();
+  }
+}
+
+export async function launchFirefox(extensionDir: string, options: LaunchOptions = {}): Promise<ExtensionSession> {
+  const dir = resolve(extensionDir);
+  const manifest = readManifest(dir);
+  if (!manifest.geckoId) throw new Error(`firefox: ${dir}/manifest.json lacks browser_specific_settings.gecko.id`);
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: EXECUTABLE,
+    headless: true,
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      // Fixed moz-extension://<uuid> so the origin is known before install.
+      'extensions.webextensions.uuids': JSON.stringify({ [manifest.geckoId]: randomUUID() }),
+      'extensions.originControls.grantByDefault': true, // see the finding at the top
+      'security.allow_parent_unrestricted_js_loads': true, // for the data: process script
+      ...options.firefoxPrefs,
+    },
+  });
+  try {
+    return await attach(browser, dir, manifest.geckoId, manifest.backgroundPage);
+  } catch (err) {
+    await browser.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function attach(browser: Browser, dir: string, geckoId: string, bgPage: string | undefined): Promise<ExtensionSession> {
+  const conn = (browser as unknown as { connection: BidiConnectionLike }).connection;
+  const chrome = await ChromeScope.open(conn);
+  const policy = `WebExtensionPolicy.getByID(${JSON.stringify(geckoId)})`;
+  // Raw: boot errors arrive before `origin` is known; filtered on read.
+  const captured: CapturedError[] = [];
+  await chrome.captureExtensionErrors((e) => captured.push(e));
+
+  // webExtension.install installs a *temporary* add-on by default.
+  const id = await browser.installExtension(dir);
+  if (id !== geckoId) throw new Error(`firefox: installed ${id}, manifest says ${geckoId}`);
+  const origin = `moz-extension://${String(await chrome.evaluate(`${policy}.mozExtensionHostname`))}`;
+  const backgroundState = async () => String(await chrome.evaluate(`${policy}?.extension?.backgroundState`));
+  if (bgPage) {
+    await waitUntil(async () => (await backgroundState()) === 'running', { message: 'firefox: background did not start' });
+  }
+
+  return {
+    browserName: 'firefox',
+    extensionOrigin: origin,
+    openExtensionPage(path) {
+      const url = new URL(path.replace(/^\//, ''), origin + '/').href;
+      const ready = `location.href === ${JSON.stringify(url)} && document.readyState === "complete"`;
+      return inNewTab(browser, (page) => navigate(page, () => void page.goto(url).catch(() => {}), ready));
+    },
+    openPage: (url) => inNewTab(browser, (page) => page.goto(url, { waitUntil: 'load' })),
+    async stopBackground() {
+      // Finding: Extension#terminateBackground (ext-backgroundPage.js), the
+      // hook behind about:debugging's "Terminate background script", reached
+      // with chrome privileges (see firefox-privileged.ts). It drops open
+      // ports and the next runtime.connect boots a fresh event page. A tiny
+      // extensions.background.idle.timeout is no substitute: it would also
+      // stop the background mid-test, whenever it happens to be idle.
+      // disableResetIdleForTest: stop even while listeners are pending, like
+      // CDP stopWorker. Calling it when already stopped only logs an error.
+      await chrome.evaluate(`(async () => {
+        const ext = ${policy}.extension;
+        if (ext.backgroundState !== 'stopped') {
+          await ext.terminateBackground({ ignoreDevToolsAttached: true, disableResetIdleForTest: true });
+        }
+      })()`);
+      await waitUntil(async () => (await backgroundState()) === 'stopped', { message: 'firefox: background did not stop' });
+    },
+    backgroundErrors: () =>
+      captured
+        .filter((e) => bgPage && e.doc === `${origin}/${bgPage}`)
+        .map((e) => `${e.text} (${stripOrigin(e.file, origin)}:${e.line})`),
+    async close() {
+      // Also deletes puppeteer's temporary profile (puppeteer_dev_firefox_profile-*).
+      await browser.close();
+    },
+  };
+}

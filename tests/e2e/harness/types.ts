@@ -1,0 +1,67 @@
+// The browser-neutral surface every e2e test talks to. Implementations:
+// chromium.ts (Playwright + CDP) and firefox.ts (puppeteer-core over WebDriver BiDi).
+
+export type BrowserName = 'chromium' | 'firefox';
+
+/** What a successful wait can return: the value minus its falsy members. */
+export type Truthy<T> = Exclude<T, false | 0 | 0n | '' | null | undefined>;
+
+export interface WaitOptions {
+  /** Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Prefix of the error thrown on timeout. */
+  message?: string;
+}
+
+export interface LaunchOptions {
+  /** Extra Firefox prefs; they override the harness defaults (see firefox.ts). */
+  firefoxPrefs?: Record<string, unknown>;
+  /** Extra Chromium command-line switches. */
+  chromiumArgs?: string[];
+}
+
+export interface PageDriver {
+  /**
+   * Runs `fn` in the page. `fn` is serialized (toString), so it must not
+   * close over Node variables: pass data through `arg` (JSON-like values).
+   */
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /** Polls `fn` in the page until it returns a truthy value, which is returned. */
+  waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>>;
+  /** A real (trusted) mouse click on the first match; counts as a user gesture. */
+  click(selector: string): Promise<void>;
+  /** Replaces the value of an input/textarea by typing, so trusted 'input' events fire. */
+  fill(selector: string, text: string): Promise<void>;
+  /** A key press, e.g. 'Enter', 'Escape', 'Shift+Enter' (DOM `key` names, '+'-joined modifiers). */
+  press(key: string): Promise<void>;
+  /** textContent of the first match (waits for it to exist); '' when null. */
+  text(selector: string): Promise<string>;
+  /** Reloads and resolves once the new document has finished loading. */
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ExtensionSession {
+  readonly browserName: BrowserName;
+  /** 'chrome-extension://<id>' or 'moz-extension://<uuid>' (no trailing slash). */
+  readonly extensionOrigin: string;
+  /** Opens `${extensionOrigin}/${path}` in a new tab; resolves when the document has loaded. */
+  openExtensionPage(path: string): Promise<PageDriver>;
+  /** Opens an ordinary web page in a new tab; resolves on 'load'. */
+  openPage(url: string): Promise<PageDriver>;
+  /**
+   * Kills the background (Chromium service worker / Firefox event page) and
+   * resolves once it is stopped. Open runtime ports get onDisconnect; the next
+   * event or runtime.connect starts it again with fresh module state.
+   */
+  stopBackground(): Promise<void>;
+  /**
+   * Uncaught errors, unhandled rejections and console.error calls of the
+   * background, collected since launch, as 'message (path:line)', e.g.
+   * 'Uncaught Error: boom (background.js:12)'. Arrives asynchronously: poll
+   * with waitUntil() when expecting one.
+   */
+  backgroundErrors(): string[];
+  /** Closes the browser and removes its temporary profile. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,51 @@
+import type { Truthy, WaitOptions } from './types';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+const INTERVAL_MS = 50;
+
+function describe(value: unknown): string {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Calls `probe` until it resolves to a truthy value and returns that value.
+ * A probe that throws counts as "not yet" (pages reload, realms die). Each
+ * attempt is raced against the deadline, so a hung evaluate cannot outlive it.
+ * On timeout the error names the wait, the last value and the last error.
+ */
+export async function waitUntil<R>(probe: () => R | Promise<R>, opts: WaitOptions = {}): Promise<Truthy<R>> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  let lastError: unknown;
+  for (;;) {
+    const remaining = deadline - Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<typeof expiredMark>((resolve) => {
+      timer = setTimeout(() => resolve(expiredMark), Math.max(remaining, 0));
+    });
+    try {
+      const value = await Promise.race([Promise.resolve().then(probe), expired]);
+      if (value !== expiredMark) {
+        last = value;
+        if (value) return value as Truthy<R>;
+      }
+    } catch (err) {
+      lastError = err;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (Date.now() >= deadline) {
+      const parts = [`${opts.message ?? 'waitUntil'}: timed out after ${timeoutMs} ms`, `last value: ${describe(last)}`];
+      if (lastError !== undefined) parts.push(`last error: ${describe(lastError)}`);
+      throw new Error(parts.join('; '));
+    }
+    await new Promise((r) => setTimeout(r, Math.min(INTERVAL_MS, Math.max(deadline - Date.now(), 0))));
+  }
+}
+const expiredMark: unique symbol = Symbol('expired');

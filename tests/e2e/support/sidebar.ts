@@ -1,0 +1,72 @@
+import type { PageDriver } from '../harness';
+import type { LlmServer } from '../../fixtures/llm-server';
+
+export interface ShownMessage {
+  role: string;
+  status: string;
+  content: string;
+  error: string;
+}
+
+/** What the sidebar shows, read from the DOM the way a person sees it. */
+export function shownMessages(page: PageDriver): Promise<ShownMessage[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid="message"]')].map((el) => ({
+      role: el.dataset.role ?? '',
+      status: el.dataset.status ?? '',
+      content: el.querySelector('.message-content')?.textContent ?? '',
+      error: el.querySelector('[data-testid="message-error"]')?.textContent ?? '',
+    })),
+  );
+}
+
+/** Waits until the sidebar shows messages that satisfy `check`; fails with what it showed last. */
+export async function waitForMessages(
+  page: PageDriver,
+  check: (messages: ShownMessage[]) => boolean,
+  message: string,
+  timeoutMs = 15_000,
+): Promise<ShownMessage[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last: ShownMessage[] = [];
+  while (Date.now() < deadline) {
+    last = await shownMessages(page);
+    if (check(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${message}; the sidebar showed ${JSON.stringify(last)}`);
+}
+
+/** Opens the sidebar page and waits until it is connected to the background. */
+export async function openSidebar(session: { openExtensionPage(path: string): Promise<PageDriver> }): Promise<PageDriver> {
+  const page = await session.openExtensionPage('sidebar.html');
+  await page.waitFor(() => document.querySelector('[data-testid="connection"]')?.className.includes('connected'), undefined, {
+    message: 'the sidebar did not connect to the background',
+  });
+  return page;
+}
+
+/** Fills the settings form the way a person does and saves it. */
+export async function configure(page: PageDriver, llm: LlmServer, apiKey = ''): Promise<void> {
+  const onSettings = await page.evaluate(() => document.querySelector('[data-testid="settings-form"]') !== null);
+  if (!onSettings) await page.click('[data-testid="settings-toggle"]');
+  await page.evaluate(() => {
+    const select = document.querySelector<HTMLSelectElement>('[data-testid="settings-provider"]');
+    if (select) {
+      select.value = 'custom';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  });
+  await page.fill('[data-testid="settings-baseUrl"]', llm.baseUrl);
+  await page.fill('[data-testid="settings-model"]', 'test-model');
+  await page.fill('[data-testid="settings-apiKey"]', apiKey);
+  await page.click('[data-testid="settings-save"]');
+  await page.waitFor(() => document.querySelector('[data-testid="composer-input"]') !== null, undefined, {
+    message: 'saving the settings did not return to the chat',
+  });
+}
+
+export async function send(page: PageDriver, text: string): Promise<void> {
+  await page.fill('[data-testid="composer-input"]', text);
+  await page.press('Enter');
+}

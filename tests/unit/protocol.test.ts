@@ -1,0 +1,114 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { BackgroundToContent } from '../../src/protocol/background-to-content';
+import { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import { ContentToBackground } from '../../src/protocol/content-to-background';
+import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
+
+const valid = (table: Record<string, v.GenericSchema>, message: { type: string; payload?: unknown }) =>
+  v.safeParse(table[message.type] as v.GenericSchema, message).success;
+
+/** Every example message of the Jawad spec, as written there. */
+const SPEC_SIDEBAR_MESSAGES = [
+  { type: 'CHAT_MESSAGE', payload: { content: 'Find me a cheaper alternative to this product' } },
+  { type: 'SUMMARIZE_PAGE' },
+  { type: 'START_VOICE' },
+  { type: 'STOP_VOICE' },
+  { type: 'START_SPEECH_RECOGNITION' },
+  { type: 'STOP_SPEECH_RECOGNITION' },
+  { type: 'TEST_CONNECTION', payload: { baseUrl: 'http://localhost:11434/v1', model: 'llama3', apiKey: '', provider: 'ollama' } },
+  { type: 'PERMISSION_RESPONSE', payload: { requestId: 'perm_123456_abc', decision: 'allow-once' } },
+  { type: 'SAVE_SETTINGS', payload: { provider: 'openrouter', model: 'anthropic/claude-3.5-sonnet', apiKey: 'sk-or-...', baseUrl: 'https://openrouter.ai/api/v1' } },
+  { type: 'GET_SETTINGS' },
+  { type: 'START_WORKFLOW', payload: { intent: 'Compare prices for Nike Air Max across 3 stores' } },
+  { type: 'CANCEL_WORKFLOW' },
+  { type: 'CLEAR_HISTORY' },
+];
+
+const SPEC_BACKGROUND_MESSAGES = [
+  { type: 'ACTION_LOG_UPDATE', payload: { id: 'log_123', timestamp: 1707400000000, toolName: 'search_web', parameters: { query: 'cheap hoodies' }, site: 'google.com', permissionLevel: 'navigate', decision: 'auto-approved', result: 'success', details: 'Found 10 results...' } },
+  { type: 'PERMISSION_REQUEST', payload: { id: 'perm_123456_abc', toolName: 'click_element', parameters: { selector: 'button.add-to-cart' }, site: 'amazon.com', permissionLevel: 'interact', reason: "Jawad wants to use 'click_element' on amazon.com", timestamp: 1707400000000 } },
+  { type: 'SETTINGS', payload: { provider: 'ollama', model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' } },
+  { type: 'SETTINGS', payload: null },
+  { type: 'VOICE_STARTED' },
+  { type: 'VOICE_TRANSCRIBING' },
+  { type: 'VOICE_RESULT', payload: { transcript: 'find me a cheaper alternative', isFinal: true } },
+  { type: 'VOICE_SPEECH_RESULT', payload: { transcript: 'find me a cheaper', isFinal: false, isInterim: true } },
+  { type: 'VOICE_END' },
+  { type: 'VOICE_ERROR', payload: { error: 'Mic blocked. Click the lock icon in the address bar → Allow microphone.' } },
+  { type: 'TEST_RESULT', payload: { success: true } },
+  { type: 'TEST_RESULT', payload: { success: false, error: 'Invalid API key. Double-check your openrouter key in Settings.' } },
+  { type: 'WORKFLOW_UPDATE', payload: { id: 'wf_123', intent: 'Compare prices for Nike Air Max', createdAt: 1707400000000, status: 'running', steps: [
+    { id: 'step_0_abc', agent: 'SearchAgent', task: 'Search Amazon for Nike Air Max', site: 'https://www.google.com/search?q=...', permissions: ['read-only', 'navigate'], status: 'completed', result: 'Found Nike Air Max at $150' },
+    { id: 'step_1_def', agent: 'SearchAgent', task: 'Search eBay for Nike Air Max', site: 'https://www.google.com/search?q=...', permissions: ['read-only', 'navigate'], status: 'running' },
+  ] } },
+  { type: 'CHAT_RESPONSE', payload: { content: 'I found 3 alternatives under $50...', isError: false, messageId: 'msg_1', status: 'done' } },
+];
+
+const SPEC_CONTENT_MESSAGES = [
+  { type: 'VOICE_STARTED' },
+  { type: 'VOICE_TRANSCRIBING' },
+  { type: 'VOICE_AUDIO', payload: { audio: 'UklGRg==', mimeType: 'audio/webm' } },
+  { type: 'VOICE_SPEECH_RESULT', payload: { transcript: 'hello world', isFinal: true, isInterim: false } },
+  { type: 'VOICE_END' },
+  { type: 'VOICE_ERROR', payload: { error: 'MIC_DENIED: Microphone access was denied...' } },
+  { type: 'PAGE_CONTENT_READY', payload: { title: '...', url: '...' } },
+];
+
+const SPEC_CONTENT_REQUESTS = [
+  { type: 'READ_PAGE' },
+  { type: 'CLICK_ELEMENT', payload: { selector: 'button.add-to-cart' } },
+  { type: 'FILL_FORM', payload: { selector: 'input#search', text: 'Nike Air Max', submit: true } },
+  { type: 'SCROLL_PAGE', payload: { direction: 'down' } },
+  { type: 'START_VOICE_INPUT' },
+  { type: 'STOP_VOICE_INPUT' },
+  { type: 'START_SPEECH_RECOGNITION' },
+  { type: 'STOP_SPEECH_RECOGNITION' },
+];
+
+describe('the spec messages parse, by their names', () => {
+  it.each(SPEC_SIDEBAR_MESSAGES)('sidebar → background $type', (m) => expect(valid(SidebarToBackground, m)).toBe(true));
+  it.each(SPEC_BACKGROUND_MESSAGES)('background → sidebar $type', (m) => expect(valid(BackgroundToSidebar, m)).toBe(true));
+  it.each(SPEC_CONTENT_MESSAGES)('content → background $type', (m) => expect(valid(ContentToBackground, m)).toBe(true));
+  it.each(SPEC_CONTENT_REQUESTS)('background → content $type', (m) => expect(valid(BackgroundToContent, m)).toBe(true));
+
+  it('every spec message type has a schema, and the tables hold nothing else but named additions', () => {
+    expect(Object.keys(SidebarToBackground).sort()).toEqual([...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), 'STOP_CHAT'].sort());
+    expect(Object.keys(ContentToBackground).sort()).toEqual(SPEC_CONTENT_MESSAGES.map((m) => m.type).sort());
+    expect(Object.keys(BackgroundToContent).sort()).toEqual(SPEC_CONTENT_REQUESTS.map((m) => m.type).sort());
+    const additions = ['CONVERSATION_STATE', 'MESSAGE_ADDED', 'CHAT_DELTA', 'ERROR'];
+    expect(Object.keys(BackgroundToSidebar).sort()).toEqual([...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort());
+  });
+});
+
+describe('malformed messages are refused', () => {
+  const bad: [string, unknown][] = [
+    ['empty chat content', { type: 'CHAT_MESSAGE', payload: { content: '   ' } }],
+    ['chat content of the wrong type', { type: 'CHAT_MESSAGE', payload: { content: 42 } }],
+    ['chat without payload', { type: 'CHAT_MESSAGE' }],
+    ['oversized chat content', { type: 'CHAT_MESSAGE', payload: { content: 'x'.repeat(100_001) } }],
+    ['a misspelt payload field', { type: 'CHAT_MESSAGE', payload: { content: 'hi', contnet: 'hi' } }],
+    ['an unknown provider', { type: 'SAVE_SETTINGS', payload: { provider: 'acme', model: 'm', apiKey: '', baseUrl: 'https://a.example/v1' } }],
+    ['a base URL that is not http', { type: 'SAVE_SETTINGS', payload: { provider: 'openai', model: 'm', apiKey: '', baseUrl: 'javascript:alert(1)' } }],
+    ['an unparsable base URL', { type: 'SAVE_SETTINGS', payload: { provider: 'openai', model: 'm', apiKey: '', baseUrl: 'not a url' } }],
+    ['a settings field missing', { type: 'SAVE_SETTINGS', payload: { provider: 'openai', apiKey: '', baseUrl: 'https://a.example/v1' } }],
+    ['an unknown decision', { type: 'PERMISSION_RESPONSE', payload: { requestId: 'p', decision: 'allow-forever' } }],
+  ];
+  it.each(bad)('%s', (_name, message) => {
+    expect(valid(SidebarToBackground, message as { type: string })).toBe(false);
+  });
+  it('voice audio must be base64 audio', () => {
+    expect(valid(ContentToBackground, { type: 'VOICE_AUDIO', payload: { audio: 'not base64!', mimeType: 'audio/webm' } })).toBe(false);
+    expect(valid(ContentToBackground, { type: 'VOICE_AUDIO', payload: { audio: 'UklGRg==', mimeType: 'text/html' } })).toBe(false);
+  });
+});
+
+describe('settings are normalised', () => {
+  it('trims and drops the trailing slash of the base URL', () => {
+    const parsed = v.parse(SidebarToBackground.SAVE_SETTINGS, {
+      type: 'SAVE_SETTINGS',
+      payload: { provider: 'openai', model: ' gpt-4o-mini ', apiKey: ' sk-1 ', baseUrl: ' https://api.openai.com/v1/ ' },
+    });
+    expect(parsed.payload).toEqual({ provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-1', baseUrl: 'https://api.openai.com/v1' });
+  });
+});

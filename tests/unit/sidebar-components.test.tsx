@@ -1,0 +1,171 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SidebarActions } from '../../sidebar/actions';
+import { App } from '../../sidebar/components/App';
+import { Composer } from '../../sidebar/components/Composer';
+import { MessageItem } from '../../sidebar/components/MessageItem';
+import { SettingsForm } from '../../sidebar/components/SettingsForm';
+import { createSidebarState } from '../../sidebar/state';
+import { applyTheme, cycleTheme, theme } from '../../sidebar/theme';
+
+afterEach(cleanup);
+
+const actions = (): SidebarActions => ({
+  send: vi.fn(), stop: vi.fn(), clear: vi.fn(), saveSettings: vi.fn(), testConnection: vi.fn(), dismissNotice: vi.fn(),
+});
+const at = '2026-01-01T00:00:00Z';
+const saved = { provider: 'ollama' as const, model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' };
+
+describe('App', () => {
+  it('opens on the settings form until a provider is saved', () => {
+    const state = createSidebarState();
+    state.settings.value = null;
+    render(<App state={state} actions={actions()} />);
+    expect(screen.getByText('Connect a model')).toBeTruthy();
+    expect(screen.queryByTestId('composer-input')).toBeNull();
+  });
+
+  it('shows the conversation and the composer once configured, and toggles settings', () => {
+    const state = createSidebarState();
+    state.settings.value = saved;
+    state.messages.value = [{ id: 'u', createdAt: at, role: 'user', content: 'Hi there', status: 'done' }];
+    render(<App state={state} actions={actions()} />);
+    expect(screen.getByText('Hi there')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('settings-toggle'));
+    expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.1');
+  });
+
+  it('shows an error notice that can be dismissed', () => {
+    const state = createSidebarState();
+    state.settings.value = saved;
+    state.notice.value = 'Unknown message type "X".';
+    const a = actions();
+    render(<App state={state} actions={a} />);
+    expect(screen.getByRole('alert').textContent).toContain('Unknown message type');
+    fireEvent.click(screen.getByLabelText('Dismiss'));
+    expect(a.dismissNotice).toHaveBeenCalled();
+  });
+
+  it('tells the person when the connection is being re-established', () => {
+    const state = createSidebarState();
+    state.settings.value = saved;
+    state.connection.value = 'reconnecting';
+    render(<App state={state} actions={actions()} />);
+    expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
+  });
+});
+
+describe('Composer', () => {
+  it('sends on Enter, trims, clears the draft; Shift+Enter does not send', () => {
+    const onSend = vi.fn();
+    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} />);
+    const input = screen.getByTestId('composer-input') as HTMLTextAreaElement;
+    fireEvent.input(input, { target: { value: '  find a cheaper one ' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('find a cheaper one');
+    expect(input.value).toBe('');
+  });
+
+  it('does not send an empty message', () => {
+    const onSend = vi.fn();
+    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} />);
+    expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('offers Stop instead of Send while answering', () => {
+    const onStop = vi.fn();
+    render(<Composer busy onSend={vi.fn()} onStop={onStop} />);
+    expect(screen.queryByTestId('send')).toBeNull();
+    fireEvent.click(screen.getByTestId('stop'));
+    expect(onStop).toHaveBeenCalled();
+  });
+});
+
+describe('MessageItem', () => {
+  it('renders model text as text, never as markup', () => {
+    render(<MessageItem message={{ id: 'a', createdAt: at, role: 'assistant', content: '<img src=x onerror=alert(1)>', status: 'done' }} />);
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+  });
+  it('shows a failed answer with its error, a stopped one as stopped, and usage', () => {
+    render(
+      <>
+        <MessageItem message={{ id: 'a', createdAt: at, role: 'assistant', content: '', status: 'error', error: 'Invalid API key.' }} />
+        <MessageItem message={{ id: 'b', createdAt: at, role: 'assistant', content: 'Part', status: 'stopped', usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 } }} />
+      </>,
+    );
+    expect(screen.getByTestId('message-error').textContent).toBe('Invalid API key.');
+    expect(screen.getByText('Stopped')).toBeTruthy();
+    expect(screen.getByText('12 in · 3 out')).toBeTruthy();
+  });
+});
+
+describe('SettingsForm', () => {
+  const form = (overrides: Partial<Parameters<typeof SettingsForm>[0]> = {}) => {
+    const props = { saved: null, testResult: null, firstRun: true, onSave: vi.fn(), onTest: vi.fn(), ...overrides };
+    render(<SettingsForm {...props} />);
+    return props;
+  };
+  const type = (id: string, value: string) => fireEvent.input(screen.getByTestId(id), { target: { value } });
+
+  it('shows field errors and saves nothing when invalid', () => {
+    const props = form();
+    type('settings-baseUrl', 'not a url');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(props.onSave).not.toHaveBeenCalled();
+    expect(screen.getByText('must not be empty')).toBeTruthy();
+    expect(screen.getByText(/must be a URL/)).toBeTruthy();
+    expect(screen.getByTestId('settings-model').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('saves normalised settings', () => {
+    const props = form();
+    type('settings-model', ' gpt-4o-mini ');
+    type('settings-apiKey', 'sk-123');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(props.onSave).toHaveBeenCalledWith({ provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-123', baseUrl: 'https://api.openai.com/v1' });
+  });
+
+  it('moves the base URL along with the provider unless the person typed their own', () => {
+    form();
+    fireEvent.change(screen.getByTestId('settings-provider'), { target: { value: 'ollama' } });
+    expect((screen.getByTestId('settings-baseUrl') as HTMLInputElement).value).toBe('http://localhost:11434/v1');
+    type('settings-baseUrl', 'http://10.0.0.5:8080/v1');
+    fireEvent.change(screen.getByTestId('settings-provider'), { target: { value: 'custom' } });
+    expect((screen.getByTestId('settings-baseUrl') as HTMLInputElement).value).toBe('http://10.0.0.5:8080/v1');
+  });
+
+  it('tests the connection and shows the result', () => {
+    const props = form({ saved, firstRun: false, testResult: { success: false, error: 'Cannot reach localhost:11434.' } });
+    fireEvent.click(screen.getByTestId('settings-test'));
+    expect(props.onTest).toHaveBeenCalledWith(saved);
+    expect(screen.getByTestId('test-result').textContent).toBe('Cannot reach localhost:11434.');
+  });
+
+  it('hides the key unless asked', () => {
+    form({ saved: { ...saved, apiKey: 'sk-secret' }, firstRun: false });
+    const key = screen.getByTestId('settings-apiKey') as HTMLInputElement;
+    expect(key.type).toBe('password');
+    fireEvent.click(screen.getByText('Show'));
+    expect(key.type).toBe('text');
+  });
+});
+
+describe('theme', () => {
+  it('cycles system → light → dark and marks the document', () => {
+    theme.value = 'system';
+    applyTheme('system');
+    cycleTheme();
+    expect(document.documentElement.dataset.theme).toBe('light');
+    cycleTheme();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('bosun-theme')).toBe('dark');
+    cycleTheme();
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+});
