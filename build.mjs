@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildManifest } from './manifests/merge.mjs';
 import { referencedFiles, validateManifest } from './manifests/validate.mjs';
-import { noRawHtml } from './scripts/no-raw-html-plugin.mjs';
+import { vendorPatches } from './scripts/vendor-patches.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const TARGETS = /** @type {const} */ (['chrome', 'firefox']);
@@ -21,6 +21,7 @@ const TARGETS = /** @type {const} */ (['chrome', 'firefox']);
 /** Script entries: source → output file name in the extension root. */
 const ENTRIES = {
   'background/index.ts': 'background.js',
+  'content/index.ts': 'content.js',
   'sidebar/index.tsx': 'sidebar.js',
 };
 /** Files copied as they are: source → destination in the extension root. */
@@ -60,7 +61,7 @@ async function buildTarget(target) {
       jsx: 'automatic',
       jsxImportSource: 'preact',
       define: { __TARGET__: JSON.stringify(target) },
-      plugins: [noRawHtml],
+      plugins: [vendorPatches],
       logLevel: 'warning',
     });
   }

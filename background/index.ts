@@ -3,37 +3,65 @@
  * because Chrome's service worker and Firefox's event page can be stopped at any moment and
  * are woken by the events those listeners are registered for.
  */
-import { streamChatCompletion } from '../src/llm/openai-chat';
+import { complete } from '../src/llm/complete';
 import { testConnection } from '../src/llm/test-connection';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
+import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import { createConversationStore } from '../src/storage/conversation-store';
 import { openBosunDb } from '../src/storage/db';
+import { createPageCache } from '../src/storage/page-cache';
 import { createSettingsStore } from '../src/storage/settings-store';
-import { createChatService } from './chat-service';
+import { createAgent } from './agent/agent';
+import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
+import { createConversation } from './conversation';
 import { holdAlive } from './keep-alive';
+import { createLimitsService } from './limits-service';
+import { keepOllamaReachable } from './ollama-origin';
 import { setUpPanelOpening } from './panel-opening';
+import { pageMask } from './page-mask';
+import { createActionLog } from './permissions/action-log';
+import { createGate } from './permissions/gate';
+import { createPolicyStore } from './permissions/policy-store';
+import { createPrompts } from './permissions/prompts';
 import { createPortHub } from './port-hub';
 import { createSettingsService } from './settings-service';
 import { createSidebarRouter } from './sidebar-routes';
+import { toolSpecs } from './tools/registry';
+import { tabToWorkIn } from './work-tab';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
 const database = openBosunDb();
+const broadcast = (message: BackgroundToSidebar) => hub.broadcast(message);
 
-const settings = createSettingsService(createSettingsStore(database));
-const broadcast: Parameters<typeof createChatService>[0]['broadcast'] = (message) => hub.broadcast(message);
-const chat = createChatService({
-  store: createConversationStore(database, 'current'),
-  getSettings: async () => settings.current(),
-  stream: streamChatCompletion,
-  broadcast,
+const settings = createSettingsService(createSettingsStore(database), keepOllamaReachable);
+const limits = createLimitsService(database);
+const policy = createPolicyStore(database);
+const log = createActionLog(database, (entry) => broadcast({ type: 'ACTION_LOG_UPDATE', payload: entry }));
+const prompts = createPrompts(
+  (request) => broadcast({ type: 'PERMISSION_REQUEST', payload: request }),
+  (id) => broadcast({ type: 'PERMISSION_RESOLVED', payload: { id } }),
+);
+const gate = createGate({ policy, prompts, log, promptTimeoutMs: () => limits.current().promptTimeoutSeconds * 1000 });
+const runs = createRunRecords(database);
+const conversation = createConversation(createConversationStore(database, 'current'), broadcast);
+const agent = createAgent({
+  conversation,
+  complete,
+  gate,
+  settings: settings.current,
+  limits: limits.current,
+  runs,
+  pages: createPageCache(database),
+  tools: toolSpecs,
+  mask: pageMask,
   holdAlive,
 });
-const ready = Promise.all([settings.load(), chat.restore()]).then(() => undefined);
+const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs)]).then(() => undefined);
 
-const routeSidebar = createSidebarRouter({ chat, settings, testConnection, broadcast });
+const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, prompts, policy, log, tabToWorkIn, broadcast });
 const hub = createPortHub({
   extensionId,
   extensionOrigin,
@@ -41,7 +69,10 @@ const hub = createPortHub({
   route: (raw, port) => routeSidebar(raw, 'extension-page', port),
   greeting: () => [
     { type: 'SETTINGS', payload: settings.current() },
-    { type: 'CONVERSATION_STATE', payload: chat.snapshot() },
+    { type: 'LIMITS', payload: limits.current() },
+    { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
+    // A question asked while no sidebar was open is shown by the first one that opens.
+    ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
   ],
 });
 browser.runtime.onConnect.addListener((port) => hub.connect(port));

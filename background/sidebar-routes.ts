@@ -1,32 +1,46 @@
-import { createRouter, type Routes } from '../src/messaging/router';
-import type { Settings } from '../src/protocol/common';
-import { SidebarToBackground } from '../src/protocol/sidebar-to-background';
+import type { HarborPolicy } from '../policy';
 import type { TestResult } from '../src/llm/test-connection';
-import type { ChatService } from './chat-service';
-import type { SidebarPort, SidebarReply } from './port-hub';
+import { createRouter, type Routes } from '../src/messaging/router';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
+import type { Settings } from '../src/protocol/common';
+import type { Limits } from '../src/protocol/limits';
+import { SidebarToBackground } from '../src/protocol/sidebar-to-background';
+import type { Agent } from './agent/agent';
+import type { ActionLog } from './permissions/action-log';
+import { applyPermissionChange } from './permissions/permission-changes';
+import type { PolicyStore } from './permissions/policy-store';
+import type { Prompts } from './permissions/prompts';
+import type { SidebarPort, SidebarReply } from './port-hub';
 
 export interface SidebarRouteDeps {
-  chat: ChatService;
+  agent: Agent;
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
+  limits: { save(limits: Limits): Promise<void> };
   testConnection(settings: Settings): Promise<TestResult>;
+  prompts: Prompts;
+  policy: PolicyStore;
+  log: ActionLog;
+  tabToWorkIn(requested: number | undefined): Promise<number>;
   broadcast(message: BackgroundToSidebar): void;
 }
 
 const PAGES = ['extension-page'] as const;
+const SUMMARY_REQUEST = 'Summarize the page I am looking at: what it is, and its key points.';
+const error = (text: string, inReplyTo: string): BackgroundToSidebar[] => [{ type: 'ERROR', payload: { error: text, inReplyTo } }];
+const policyState = (policy: HarborPolicy): BackgroundToSidebar => ({ type: 'PERMISSIONS_STATE', payload: { policy } });
 
 /** The sidebar channel's table: message type → who may send it → handler (its schema is in the protocol table). */
 export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBackground, SidebarPort, SidebarReply> {
+  const startTask = async (content: string, requestedTab: number | undefined, type: string) => {
+    const tabId = await deps.tabToWorkIn(requestedTab);
+    const refusal = await deps.agent.start(content, tabId);
+    return refusal ? error(refusal, type) : [];
+  };
   return {
-    CHAT_MESSAGE: {
-      senders: PAGES,
-      handle: async ({ payload }) => {
-        const refusal = await deps.chat.send(payload.content);
-        return refusal ? [{ type: 'ERROR', payload: { error: refusal, inReplyTo: 'CHAT_MESSAGE' } }] : [];
-      },
-    },
-    STOP_CHAT: { senders: PAGES, handle: () => deps.chat.stop() },
-    CLEAR_HISTORY: { senders: PAGES, handle: () => deps.chat.clear() },
+    CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => startTask(payload.content, payload.tabId, 'CHAT_MESSAGE') },
+    SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(SUMMARY_REQUEST, undefined, 'SUMMARIZE_PAGE') },
+    STOP_CHAT: { senders: PAGES, handle: () => deps.agent.stop() },
+    CLEAR_HISTORY: { senders: PAGES, handle: () => deps.agent.clear() },
     GET_SETTINGS: { senders: PAGES, handle: () => [{ type: 'SETTINGS', payload: deps.settings.current() }] },
     SAVE_SETTINGS: {
       senders: PAGES,
@@ -36,9 +50,34 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
         deps.broadcast({ type: 'SETTINGS', payload });
       },
     },
+    SAVE_LIMITS: {
+      senders: PAGES,
+      handle: async ({ payload }) => {
+        await deps.limits.save(payload);
+        deps.broadcast({ type: 'LIMITS', payload });
+      },
+    },
     TEST_CONNECTION: {
       senders: PAGES,
       handle: async ({ payload }) => [{ type: 'TEST_RESULT', payload: await deps.testConnection(payload) }],
+    },
+    PERMISSION_RESPONSE: {
+      senders: PAGES,
+      handle: ({ payload }) =>
+        deps.prompts.answer(payload.requestId, payload.decision) ? [] : error('That question was already answered or has expired.', 'PERMISSION_RESPONSE'),
+    },
+    GET_PERMISSIONS: { senders: PAGES, handle: async () => [policyState(await deps.policy.load())] },
+    UPDATE_PERMISSIONS: {
+      senders: PAGES,
+      handle: async ({ payload }) => deps.broadcast(policyState(await deps.policy.update((policy) => applyPermissionChange(policy, payload)))),
+    },
+    GET_ACTION_LOG: { senders: PAGES, handle: async () => [{ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }] },
+    CLEAR_ACTION_LOG: {
+      senders: PAGES,
+      handle: async () => {
+        await deps.log.clear();
+        deps.broadcast({ type: 'ACTION_LOG', payload: { entries: [] } });
+      },
     },
   };
 }

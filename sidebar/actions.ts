@@ -1,6 +1,9 @@
-import type { Settings } from '../src/protocol/common';
+import type { PermissionDecision, Settings } from '../src/protocol/common';
+import type { Limits } from '../src/protocol/limits';
+import type { PermissionChange } from '../src/protocol/sidebar-to-background';
+import type * as v from 'valibot';
 import type { Connector } from './connector';
-import type { SidebarState } from './state';
+import type { SidebarState, View } from './state';
 
 /** What the person can ask for; components call these and never touch the port. */
 export interface SidebarActions {
@@ -10,11 +13,19 @@ export interface SidebarActions {
   saveSettings(settings: Settings): void;
   testConnection(settings: Settings): void;
   dismissNotice(): void;
+  answer(requestId: string, decision: v.InferOutput<typeof PermissionDecision>): void;
+  saveLimits(limits: Limits): void;
+  changePermissions(change: PermissionChange): void;
+  clearLog(): void;
+  show(view: View): void;
 }
 
-export function createActions(connector: Connector, state: SidebarState): SidebarActions {
+/** `currentTab` names the tab the person is looking at, which the conversation works in. */
+export function createActions(connector: Connector, state: SidebarState, currentTab: () => Promise<number | undefined>): SidebarActions {
   return {
-    send: (content) => connector.send({ type: 'CHAT_MESSAGE', payload: { content } }),
+    send: (content) => {
+      void currentTab().then((tabId) => connector.send({ type: 'CHAT_MESSAGE', payload: tabId === undefined ? { content } : { content, tabId } }));
+    },
     stop: () => connector.send({ type: 'STOP_CHAT' }),
     clear: () => connector.send({ type: 'CLEAR_HISTORY' }),
     saveSettings: (settings) => connector.send({ type: 'SAVE_SETTINGS', payload: settings }),
@@ -24,6 +35,20 @@ export function createActions(connector: Connector, state: SidebarState): Sideba
     },
     dismissNotice: () => {
       state.notice.value = null;
+    },
+    answer: (requestId, decision) => {
+      // Hidden at once; the background confirms with PERMISSION_RESOLVED to every sidebar.
+      state.prompts.value = state.prompts.value.filter((p) => p.id !== requestId);
+      connector.send({ type: 'PERMISSION_RESPONSE', payload: { requestId, decision } });
+    },
+    saveLimits: (limits) => connector.send({ type: 'SAVE_LIMITS', payload: limits }),
+    changePermissions: (change) => connector.send({ type: 'UPDATE_PERMISSIONS', payload: change }),
+    clearLog: () => connector.send({ type: 'CLEAR_ACTION_LOG' }),
+    show: (view) => {
+      state.view.value = view;
+      // Each view asks for its data when it opens, so it is fresh.
+      if (view === 'permissions') connector.send({ type: 'GET_PERMISSIONS' });
+      if (view === 'log') connector.send({ type: 'GET_ACTION_LOG' });
     },
   };
 }

@@ -17,4 +17,5 @@ const connector = createConnector({
   },
 });
 const root = document.getElementById('app');
-if (root) render(<App state={state} actions={createActions(connector, state)} />, root);
+const currentTab = async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
+if (root) render(<App state={state} actions={createActions(connector, state, currentTab)} />, root);

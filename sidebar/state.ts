@@ -1,7 +1,14 @@
 import { batch, signal } from '@preact/signals';
 import type { TestResult } from '../src/llm/test-connection';
 import type { ChatMessage, Settings } from '../src/protocol/common';
-import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
+import type { BackgroundToSidebar, PayloadOf } from '../src/protocol/background-to-sidebar';
+import type { Limits } from '../src/protocol/limits';
+
+export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
+export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
+export type Policy = PayloadOf<'PERMISSIONS_STATE'>['policy'];
+export type View = 'chat' | 'permissions' | 'log' | 'settings';
+const LOG_SHOWN = 500;
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'lost';
 
@@ -15,6 +22,12 @@ export function createSidebarState() {
     testResult: signal<TestResult | 'testing' | null>(null),
     notice: signal<string | null>(null),
     connection: signal<ConnectionStatus>('connecting'),
+    limits: signal<Limits | null>(null),
+    /** Questions waiting for the person, oldest first. */
+    prompts: signal<PermissionPrompt[]>([]),
+    log: signal<ActionLogEntry[]>([]),
+    policy: signal<Policy | null>(null),
+    view: signal<View>('chat'),
   };
 
   const updateMessage = (id: string, change: (message: ChatMessage) => ChatMessage | null) => {
@@ -32,12 +45,15 @@ export function createSidebarState() {
         case 'CONVERSATION_STATE':
           state.messages.value = message.payload.messages;
           state.busy.value = message.payload.busy;
+          // A replay (a new connection, a restart, a clear) comes before the questions still open: older ones are gone.
+          state.prompts.value = [];
           break;
         case 'MESSAGE_ADDED':
           if (!state.messages.value.some((m) => m.id === message.payload.message.id)) {
             state.messages.value = [...state.messages.value, message.payload.message];
           }
-          if (message.payload.message.status === 'streaming') state.busy.value = true;
+          // Every message of the person starts a task, which ends with CHAT_RESPONSE.
+          if (message.payload.message.role === 'user' || message.payload.message.status === 'streaming') state.busy.value = true;
           break;
         case 'CHAT_DELTA': {
           const { messageId, offset, delta } = message.payload;
@@ -55,8 +71,29 @@ export function createSidebarState() {
           state.busy.value = false;
           break;
         }
+        case 'MESSAGE_UPDATED':
+          updateMessage(message.payload.message.id, () => message.payload.message);
+          break;
         case 'SETTINGS':
           state.settings.value = message.payload;
+          break;
+        case 'LIMITS':
+          state.limits.value = message.payload;
+          break;
+        case 'PERMISSION_REQUEST':
+          if (!state.prompts.value.some((p) => p.id === message.payload.id)) state.prompts.value = [...state.prompts.value, message.payload];
+          break;
+        case 'PERMISSION_RESOLVED':
+          state.prompts.value = state.prompts.value.filter((p) => p.id !== message.payload.id);
+          break;
+        case 'ACTION_LOG':
+          state.log.value = message.payload.entries.slice(-LOG_SHOWN);
+          break;
+        case 'ACTION_LOG_UPDATE':
+          state.log.value = [...state.log.value, message.payload].slice(-LOG_SHOWN);
+          break;
+        case 'PERMISSIONS_STATE':
+          state.policy.value = message.payload.policy;
           break;
         case 'TEST_RESULT':
           state.testResult.value = message.payload.success
@@ -68,7 +105,7 @@ export function createSidebarState() {
           state.notice.value = message.payload.error;
           break;
         default:
-          // Voice, permission, action-log and workflow messages belong to views this sidebar does not have yet.
+          // Voice and workflow messages belong to views this sidebar does not have yet.
           break;
       }
     });

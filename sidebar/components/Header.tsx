@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '../state';
+import type { ConnectionStatus, View } from '../state';
 import { cycleTheme, theme } from '../theme';
 
 const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
@@ -7,16 +7,22 @@ const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
   reconnecting: 'Reconnecting…',
   lost: 'Bosun was updated or removed. Close and reopen this panel.',
 };
+const VIEWS: { view: View; label: string }[] = [
+  { view: 'chat', label: 'Chat' },
+  { view: 'permissions', label: 'Permissions' },
+  { view: 'log', label: 'Log' },
+  { view: 'settings', label: 'Settings' },
+];
 
 interface HeaderProps {
   connection: ConnectionStatus;
-  settingsOpen: boolean;
+  view: View;
   canClear: boolean;
-  onToggleSettings(): void;
+  onShow(view: View): void;
   onClear(): void;
 }
 
-export function Header({ connection, settingsOpen, canClear, onToggleSettings, onClear }: HeaderProps) {
+export function Header({ connection, view, canClear, onShow, onClear }: HeaderProps) {
   return (
     <header class="header">
       <h1 class="title">Bosun</h1>
@@ -24,22 +30,29 @@ export function Header({ connection, settingsOpen, canClear, onToggleSettings, o
         <span class="visually-hidden">{CONNECTION_LABEL[connection]}</span>
       </span>
       <div class="header-actions">
-        <button type="button" class="icon-button" onClick={onClear} disabled={!canClear} data-testid="clear" title="Clear the conversation">
-          Clear
-        </button>
+        {view === 'chat' ? (
+          <button type="button" class="icon-button" onClick={onClear} disabled={!canClear} data-testid="clear" title="Clear the conversation">
+            Clear
+          </button>
+        ) : null}
         <button type="button" class="icon-button" onClick={cycleTheme} data-testid="theme" title="Theme: system, light or dark">
           {theme.value === 'system' ? 'Auto' : theme.value === 'light' ? 'Light' : 'Dark'}
         </button>
-        <button
-          type="button"
-          class="icon-button"
-          onClick={onToggleSettings}
-          aria-pressed={settingsOpen}
-          data-testid="settings-toggle"
-        >
-          {settingsOpen ? 'Chat' : 'Settings'}
-        </button>
       </div>
+      <nav class="views" aria-label="Views">
+        {VIEWS.map((item) => (
+          <button
+            type="button"
+            key={item.view}
+            class="view-tab"
+            aria-current={view === item.view ? 'page' : undefined}
+            data-testid={`view-${item.view}`}
+            onClick={() => onShow(item.view)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </nav>
       {connection === 'lost' || connection === 'reconnecting' ? (
         <p class="connection-banner" role="status">
           {CONNECTION_LABEL[connection]}

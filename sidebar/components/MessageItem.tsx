@@ -3,14 +3,47 @@ import type { ChatMessage } from '../../src/protocol/common';
 const STATUS_NOTE: Partial<Record<ChatMessage['status'], string>> = {
   stopped: 'Stopped',
 };
+const OUTCOME_LABEL: Record<NonNullable<ChatMessage['outcome']>, string> = {
+  success: 'done',
+  failed: 'failed',
+  denied: 'denied',
+  interrupted: 'interrupted',
+};
+
+const shortArgs = (args: Record<string, unknown>) => {
+  const text = JSON.stringify(args);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+};
+
+/** A tool call and its result, shown inline and compact: what was done, where, and how it went. */
+function ToolResult({ message }: { message: ChatMessage }) {
+  const outcome = message.outcome ?? 'success';
+  return (
+    <article class={`message message--tool outcome--${outcome}`} data-testid="message" data-role="tool" data-status={message.status} data-outcome={outcome} data-tool={message.name}>
+      <details>
+        <summary>
+          <span class="tool-name">{message.name}</span> <span class="tool-outcome">{OUTCOME_LABEL[outcome]}</span>
+          {message.site ? <span class="tool-site"> · {message.site}</span> : null}
+        </summary>
+        <div class="message-content tool-text">{message.content}</div>
+      </details>
+    </article>
+  );
+}
 
 export function MessageItem({ message }: { message: ChatMessage }) {
-  const { role, content, status, error, usage } = message;
+  if (message.role === 'tool') return <ToolResult message={message} />;
+  const { role, content, status, error, usage, toolCalls } = message;
   return (
     <article class={`message message--${role} message--${status}`} data-testid="message" data-role={role} data-status={status}>
       <span class="visually-hidden">{role === 'user' ? 'You said:' : 'Bosun said:'}</span>
       {content ? <div class="message-content">{content}</div> : null}
-      {status === 'streaming' && !content ? <div class="typing" aria-label="Bosun is answering" /> : null}
+      {status === 'streaming' && !content ? <div class="typing" aria-label="Bosun is working" /> : null}
+      {toolCalls?.map((call) => (
+        <p class="tool-call" key={call.id} data-testid="tool-call">
+          → {call.name} <code>{shortArgs(call.args)}</code>
+        </p>
+      ))}
       {STATUS_NOTE[status] ? <p class="message-note">{STATUS_NOTE[status]}</p> : null}
       {error ? (
         <p class="message-error" data-testid="message-error">

@@ -2,13 +2,23 @@ import type { Provider, Settings } from '../protocol/common';
 
 export const PROVIDER_INFO: Record<Provider, { label: string; defaultBaseUrl: string; needsKey: boolean }> = {
   openai: { label: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1', needsKey: true },
+  anthropic: { label: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com/v1', needsKey: true },
   openrouter: { label: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api/v1', needsKey: true },
   ollama: { label: 'Ollama', defaultBaseUrl: 'http://localhost:11434/v1', needsKey: false },
   custom: { label: 'the custom provider', defaultBaseUrl: 'http://localhost:8000/v1', needsKey: false },
 };
 
+export const ANTHROPIC_VERSION = '2023-06-01';
+
 export function requestHeaders(settings: Settings): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (settings.provider === 'anthropic') {
+    headers['anthropic-version'] = ANTHROPIC_VERSION;
+    // Anthropic refuses CORS requests from a browser without this opt-in.
+    headers['anthropic-dangerous-direct-browser-access'] = 'true';
+    if (settings.apiKey) headers['x-api-key'] = settings.apiKey;
+    return headers;
+  }
   if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
   if (settings.provider === 'openrouter') {
     // OpenRouter attributes traffic to an app by these headers.

@@ -9,12 +9,12 @@ const SHOWN_MODELS = 8;
 
 /**
  * Checks the key, the host and the model in one request to `/models`, which every
- * OpenAI-compatible server offers (OpenAI, OpenRouter, Ollama, LM Studio, vLLM).
+ * OpenAI-compatible server offers (OpenAI, OpenRouter, Ollama, LM Studio, vLLM), and Anthropic too.
  */
 export async function testConnection(settings: Settings): Promise<TestResult> {
   try {
-    const models = await listModels(settings);
-    if (models.length > 0 && !models.includes(settings.model)) {
+    const { models, complete } = await listModels(settings);
+    if (complete && models.length > 0 && !offers(models, settings)) {
       const shown = models.slice(0, SHOWN_MODELS).join(', ') + (models.length > SHOWN_MODELS ? ', …' : '');
       return {
         success: false,
@@ -27,10 +27,19 @@ export async function testConnection(settings: Settings): Promise<TestResult> {
   }
 }
 
-async function listModels(settings: Settings): Promise<string[]> {
+/** Anthropic lists dated ids (claude-x-4-5-20250929) but also accepts aliases (claude-x-4-5, ...-latest). */
+function offers(models: readonly string[], settings: Settings): boolean {
+  if (models.includes(settings.model)) return true;
+  const alias = settings.model.replace(/-latest$/, '');
+  return settings.provider === 'anthropic' && models.some((id) => id.startsWith(`${alias}-`));
+}
+
+async function listModels(settings: Settings): Promise<{ models: string[]; complete: boolean }> {
+  // Anthropic pages its list (20 by default); one large page holds every model it offers.
+  const query = settings.provider === 'anthropic' ? '?limit=1000' : '';
   let response: Response;
   try {
-    response = await fetch(`${settings.baseUrl}/models`, {
+    response = await fetch(`${settings.baseUrl}/models${query}`, {
       headers: requestHeaders(settings),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -40,11 +49,13 @@ async function listModels(settings: Settings): Promise<string[]> {
       : describeNetworkError(settings);
   }
   if (!response.ok) throw describeHttpError(response.status, await response.text().catch(() => ''), settings);
-  let body: { data?: { id?: unknown }[] };
+  let body: { data?: { id?: unknown }[]; has_more?: unknown };
   try {
     body = (await response.json()) as typeof body;
   } catch {
     throw new ProviderError(`${settings.baseUrl}/models did not answer with JSON. Check the base URL in Settings.`);
   }
-  return (Array.isArray(body.data) ? body.data : []).flatMap((m) => (typeof m?.id === 'string' ? [m.id] : []));
+  const models = (Array.isArray(body.data) ? body.data : []).flatMap((m) => (typeof m?.id === 'string' ? [m.id] : []));
+  // With more pages unread, a model missing from this one may still exist.
+  return { models, complete: body.has_more !== true };
 }

@@ -1,21 +1,89 @@
 import * as v from 'valibot';
-import { bare, message, nonEmptyText, type MessageOf } from './envelope';
+import { bare, message, nonEmptyText, text, type MessageOf } from './envelope';
 
 const Selector = nonEmptyText(2000);
+const Index = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** Which snapshot an index belongs to, so an index from an older reading is never applied. */
+const SnapshotId = nonEmptyText(100);
+const Pixels = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000));
+const ReadOptions = v.strictObject({
+  viewportOnly: v.optional(v.boolean()),
+  /** Draw numbered boxes over the listed elements that are on screen. */
+  highlight: v.optional(v.boolean()),
+  maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500), v.maxValue(2_000_000))),
+});
 
-/** Requests the background sends to a tab's content script with `tabs.sendMessage`. */
+/**
+ * Requests the background sends to a tab's content script with `tabs.sendMessage`: the Jawad
+ * spec's, the indexed-element operations of the PageAgent RPC surface, and Parchi's
+ * selector-based tools.
+ */
 export const BackgroundToContent = {
-  READ_PAGE: bare('READ_PAGE'),
+  // Jawad: READ_PAGE may now carry options; without them it reads the whole page.
+  READ_PAGE: v.object({ type: v.literal('READ_PAGE'), payload: v.optional(ReadOptions) }),
   CLICK_ELEMENT: message('CLICK_ELEMENT', v.strictObject({ selector: Selector })),
   FILL_FORM: message(
     'FILL_FORM',
-    v.strictObject({ selector: Selector, text: v.pipe(v.string(), v.maxLength(100_000)), submit: v.optional(v.boolean()) }),
+    v.strictObject({ selector: Selector, text: text(100_000), submit: v.optional(v.boolean()) }),
   ),
   SCROLL_PAGE: message('SCROLL_PAGE', v.strictObject({ direction: v.picklist(['up', 'down', 'top', 'bottom']) })),
   START_VOICE_INPUT: bare('START_VOICE_INPUT'),
   STOP_VOICE_INPUT: bare('STOP_VOICE_INPUT'),
   START_SPEECH_RECOGNITION: bare('START_SPEECH_RECOGNITION'),
   STOP_SPEECH_RECOGNITION: bare('STOP_SPEECH_RECOGNITION'),
+
+  // PageAgent RPC surface, by index into the last snapshot.
+  GET_BROWSER_STATE: v.object({ type: v.literal('GET_BROWSER_STATE'), payload: v.optional(ReadOptions) }),
+  CLICK_INDEX: message('CLICK_INDEX', v.strictObject({ index: Index, snapshotId: SnapshotId })),
+  INPUT_TEXT: message(
+    'INPUT_TEXT',
+    v.strictObject({ index: Index, snapshotId: SnapshotId, text: text(100_000), submit: v.optional(v.boolean()) }),
+  ),
+  SELECT_OPTION: message('SELECT_OPTION', v.strictObject({ index: Index, snapshotId: SnapshotId, optionText: nonEmptyText(1000) })),
+  SCROLL: message(
+    'SCROLL',
+    v.strictObject({
+      direction: v.picklist(['up', 'down', 'left', 'right']),
+      amount: v.optional(Pixels),
+      index: v.optional(Index),
+      snapshotId: v.optional(SnapshotId),
+    }),
+  ),
+  SHOW_MASK: bare('SHOW_MASK'),
+  HIDE_MASK: bare('HIDE_MASK'),
+  CLEAN_UP_HIGHLIGHTS: bare('CLEAN_UP_HIGHLIGHTS'),
+
+  /** Read-only: what an action by index or selector would touch, for the permission prompt. */
+  DESCRIBE_TARGET: message(
+    'DESCRIBE_TARGET',
+    v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) }),
+  ),
+
+  /** Read-only: a table as rows of cells, for the extract-table tool. */
+  EXTRACT_TABLE: message(
+    'EXTRACT_TABLE',
+    v.strictObject({ selector: v.optional(Selector), nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))) }),
+  ),
+  /** Submits the form a field or button belongs to, as Enter or a submit click would. */
+  SUBMIT_FORM: message(
+    'SUBMIT_FORM',
+    v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) }),
+  ),
+
+  // Parchi's selector-based tools.
+  TYPE_TEXT: message('TYPE_TEXT', v.strictObject({ selector: Selector, text: text(100_000), clear: v.optional(v.boolean()) })),
+  FILL_FIELDS: message(
+    'FILL_FIELDS',
+    v.strictObject({ fields: v.pipe(v.array(v.strictObject({ selector: Selector, value: text(100_000) })), v.minLength(1), v.maxLength(100)) }),
+  ),
+  WAIT_FOR_ELEMENT: message(
+    'WAIT_FOR_ELEMENT',
+    v.strictObject({ selector: Selector, timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000))) }),
+  ),
+  GET_CONTENT: message(
+    'GET_CONTENT',
+    v.strictObject({ type: v.picklist(['text', 'html', 'title', 'url', 'links']), selector: v.optional(Selector) }),
+  ),
 };
 export type BackgroundToContent = MessageOf<typeof BackgroundToContent>;
 
@@ -27,14 +95,55 @@ const Product = v.object({
   rating: v.optional(v.string()),
 });
 
+const BrowserState = v.object({
+  url: v.string(),
+  title: v.string(),
+  scrollX: v.number(),
+  scrollY: v.number(),
+  viewportWidth: v.number(),
+  viewportHeight: v.number(),
+  pageWidth: v.number(),
+  pageHeight: v.number(),
+  snapshotId: v.string(),
+  interactiveElements: v.string(),
+  elementCount: v.number(),
+  truncated: v.boolean(),
+});
+
 /** The replies content scripts give, validated by the background before use. */
 export const ContentResponses = {
   READ_PAGE: v.object({
     title: v.string(),
     url: v.string(),
     markdown: v.string(),
-    product: v.optional(v.nullable(Product)),
+    product: v.nullable(Product),
     interactiveElements: v.string(),
+    // Additions: the snapshot the indices belong to, and whether a budget cut anything.
+    snapshotId: v.string(),
+    elementCount: v.number(),
+    truncated: v.boolean(),
   }),
+  BROWSER_STATE: BrowserState,
+  TARGET: v.object({
+    found: v.boolean(),
+    error: v.optional(v.string()),
+    role: v.optional(v.string()),
+    label: v.optional(v.string()),
+    form: v.optional(
+      v.object({
+        action: v.optional(v.string()),
+        method: v.optional(v.string()),
+        fieldTypes: v.array(v.string()),
+        autocomplete: v.array(v.string()),
+      }),
+    ),
+  }),
+  TABLE: v.object({ success: v.literal(true), headers: v.array(v.string()), rows: v.array(v.array(v.string())), caption: v.string() }),
+  /** Every action answers `{ success, message }` (Jawad) or `{ success: false, error }` (Parchi). */
   ACTION: v.object({ success: v.boolean(), message: v.optional(v.string()), error: v.optional(v.string()) }),
 };
+export type ReadPageResult = v.InferOutput<typeof ContentResponses.READ_PAGE>;
+export type BrowserStateResult = v.InferOutput<typeof BrowserState>;
+export type ActionResult = v.InferOutput<typeof ContentResponses.ACTION> & Record<string, unknown>;
+export type Product = v.InferOutput<typeof Product>;
+export type TargetResult = v.InferOutput<typeof ContentResponses.TARGET>;

@@ -1,8 +1,23 @@
 import * as v from 'valibot';
 import { ChatMessage, PermissionLevel, Settings, WorkflowPlan } from './common';
+import { HarborPolicy } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
+import { Limits } from './limits';
 
 const Json = v.record(v.string(), v.unknown());
+
+/** One Action Log entry, as the Jawad spec shows it. */
+const ActionLogEntry = v.object({
+  id: v.string(),
+  timestamp: v.number(),
+  toolName: v.string(),
+  parameters: Json,
+  site: v.string(),
+  permissionLevel: PermissionLevel,
+  decision: v.string(),
+  result: v.string(),
+  details: v.optional(v.string()),
+});
 
 /** Messages the background sends to sidebar ports, by the spec's names plus streaming additions. */
 export const BackgroundToSidebar = {
@@ -16,20 +31,7 @@ export const BackgroundToSidebar = {
       status: v.picklist(['done', 'stopped', 'error']),
     }),
   ),
-  ACTION_LOG_UPDATE: message(
-    'ACTION_LOG_UPDATE',
-    v.object({
-      id: v.string(),
-      timestamp: v.number(),
-      toolName: v.string(),
-      parameters: Json,
-      site: v.string(),
-      permissionLevel: PermissionLevel,
-      decision: v.string(),
-      result: v.string(),
-      details: v.optional(v.string()),
-    }),
-  ),
+  ACTION_LOG_UPDATE: message('ACTION_LOG_UPDATE', ActionLogEntry),
   PERMISSION_REQUEST: message(
     'PERMISSION_REQUEST',
     v.object({
@@ -40,8 +42,19 @@ export const BackgroundToSidebar = {
       permissionLevel: PermissionLevel,
       reason: v.string(),
       timestamp: v.number(),
+      // Additions: who asks, what exactly would be touched, why it is critical, and until when the question waits.
+      requester: v.optional(v.string()),
+      summary: v.optional(v.string()),
+      critical: v.optional(v.string()),
+      expiresAt: v.optional(v.number()),
     }),
   ),
+  /** Addition: a question was answered (here or in another sidebar) or ran out of time. */
+  PERMISSION_RESOLVED: message('PERMISSION_RESOLVED', v.object({ id: v.string() })),
+  /** Addition: the Action Log, oldest first (answer to GET_ACTION_LOG and after a clear). */
+  ACTION_LOG: message('ACTION_LOG', v.object({ entries: v.array(ActionLogEntry) })),
+  /** Addition: the permission policy, for the Permissions view. */
+  PERMISSIONS_STATE: message('PERMISSIONS_STATE', v.object({ policy: HarborPolicy })),
   SETTINGS: message('SETTINGS', v.nullable(Settings)),
   VOICE_STARTED: bare('VOICE_STARTED'),
   VOICE_TRANSCRIBING: bare('VOICE_TRANSCRIBING'),
@@ -60,6 +73,10 @@ export const BackgroundToSidebar = {
     'CONVERSATION_STATE',
     v.object({ messages: v.array(ChatMessage), busy: v.boolean() }),
   ),
+  /** Addition: a message changed after it was added (an answer finished with tool calls). */
+  MESSAGE_UPDATED: message('MESSAGE_UPDATED', v.object({ message: ChatMessage })),
+  /** Addition: the agent's limits, sent with the settings. */
+  LIMITS: message('LIMITS', Limits),
   /** Addition: a message appended to the conversation (the person's, or an answer starting). */
   MESSAGE_ADDED: message('MESSAGE_ADDED', v.object({ message: ChatMessage })),
   /** Addition: new answer text; `offset` is where it starts, so a sidebar never applies it twice. */

@@ -8,8 +8,8 @@ export type PermissionLevel = v.InferOutput<typeof PermissionLevel>;
 export const PERMISSION_DECISIONS = ['allow-once', 'allow-site', 'allow-session', 'deny', 'deny-all'] as const;
 export const PermissionDecision = v.picklist(PERMISSION_DECISIONS);
 
-/** Providers reached through the OpenAI-compatible chat completions format. */
-export const PROVIDERS = ['openai', 'openrouter', 'ollama', 'custom'] as const;
+/** Anthropic speaks its Messages API; every other provider the OpenAI-compatible chat completions format. */
+export const PROVIDERS = ['openai', 'anthropic', 'openrouter', 'ollama', 'custom'] as const;
 export const Provider = v.picklist(PROVIDERS);
 export type Provider = v.InferOutput<typeof Provider>;
 
@@ -42,18 +42,32 @@ export type Usage = v.InferOutput<typeof Usage>;
 export const MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'error', 'interrupted'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+export const ToolCallRecord = v.strictObject({
+  id: v.string(),
+  name: v.string(),
+  args: v.record(v.string(), v.unknown()),
+});
+
 /**
  * A conversation message: the canonical schema of the Parchi spec (id, createdAt, role,
- * content, usage) plus what the sidebar needs to show an unfinished or failed answer.
+ * content, toolCalls, toolCallId, name, usage) plus what the sidebar needs to show an
+ * unfinished or failed answer, and the outcome of a tool call.
  */
 export const ChatMessage = v.strictObject({
   id: v.string(),
   createdAt: v.string(),
-  role: v.picklist(['user', 'assistant']),
+  role: v.picklist(['user', 'assistant', 'tool']),
   content: v.string(),
   status: v.picklist(MESSAGE_STATUSES),
   error: v.optional(v.string()),
   usage: v.optional(Usage),
+  toolCalls: v.optional(v.array(ToolCallRecord)),
+  toolCallId: v.optional(v.string()),
+  name: v.optional(v.string()),
+  /** For a tool message: whether the action ran and succeeded, and the permission decision behind it. */
+  outcome: v.optional(v.picklist(['success', 'failed', 'denied', 'interrupted'])),
+  decision: v.optional(v.string()),
+  site: v.optional(v.string()),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 

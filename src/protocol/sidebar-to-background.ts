@@ -1,10 +1,26 @@
 import * as v from 'valibot';
-import { PermissionDecision, Settings } from './common';
+import { PermissionDecision, PermissionLevel, Settings } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
+import { Limits } from './limits';
+
+const Name = nonEmptyText(300);
+
+/** One change the person makes in the Permissions view. */
+const PermissionChange = v.variant('kind', [
+  v.strictObject({ kind: v.literal('revoke-grant'), toolName: Name, site: Name, scope: v.picklist(['persistent', 'session']) }),
+  v.strictObject({ kind: v.literal('set-default'), level: PermissionLevel, verdict: v.picklist(['auto-approve', 'ask', 'deny']) }),
+  v.strictObject({ kind: v.literal('set-site'), site: Name, rule: v.nullable(v.picklist(['read-only', 'navigate', 'interact', 'submit', 'blocked'])) }),
+  v.strictObject({ kind: v.literal('set-tool'), toolName: Name, override: v.nullable(v.picklist(['allow', 'ask', 'deny'])) }),
+]);
+export type PermissionChange = v.InferOutput<typeof PermissionChange>;
 
 /** Messages a sidebar sends over its `sidebar` port, by the spec's names. */
 export const SidebarToBackground = {
-  CHAT_MESSAGE: message('CHAT_MESSAGE', v.strictObject({ content: nonEmptyText(100_000) })),
+  CHAT_MESSAGE: message(
+    'CHAT_MESSAGE',
+    // Addition: the tab the person is looking at, which the conversation works in.
+    v.strictObject({ content: nonEmptyText(100_000), tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
+  ),
   SUMMARIZE_PAGE: bare('SUMMARIZE_PAGE'),
   START_VOICE: bare('START_VOICE'),
   STOP_VOICE: bare('STOP_VOICE'),
@@ -22,6 +38,13 @@ export const SidebarToBackground = {
   CLEAR_HISTORY: bare('CLEAR_HISTORY'),
   /** Addition: abort the answer being generated, keeping what has arrived. */
   STOP_CHAT: bare('STOP_CHAT'),
+  /** Additions: the Action Log and the Permissions view. */
+  GET_ACTION_LOG: bare('GET_ACTION_LOG'),
+  CLEAR_ACTION_LOG: bare('CLEAR_ACTION_LOG'),
+  GET_PERMISSIONS: bare('GET_PERMISSIONS'),
+  UPDATE_PERMISSIONS: message('UPDATE_PERMISSIONS', PermissionChange),
+  /** Addition: the agent's limits (steps, tokens, how long a question waits). */
+  SAVE_LIMITS: message('SAVE_LIMITS', Limits),
 };
 
 export type SidebarToBackground = MessageOf<typeof SidebarToBackground>;

@@ -1,10 +1,23 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ChatMessage, Settings } from '../protocol/common';
+import type { Product } from '../protocol/background-to-content';
+import type { PayloadOf } from '../protocol/background-to-sidebar';
+
+export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
 
 /** A conversation message as stored: the canonical message plus its place in the conversation. */
 export interface StoredMessage extends ChatMessage {
   conversationId: string;
   seq: number;
+}
+
+/** A page the agent read, kept for "find me a cheaper one" and for the get_cached_snapshot tool. */
+export interface CachedPage {
+  url: string;
+  title: string;
+  markdown: string;
+  product: Product | null;
+  timestamp: number;
 }
 
 /**
@@ -15,16 +28,27 @@ export interface StoredMessage extends ChatMessage {
 export interface BosunDb extends DBSchema {
   settings: { key: string; value: Settings };
   messages: { key: string; value: StoredMessage; indexes: { byConversation: [string, number] } };
+  pages: { key: string; value: CachedPage; indexes: { byTime: number } };
+  /** Small records the background keeps across restarts, by name. */
+  state: { key: string; value: unknown };
+  actionLog: { key: string; value: ActionLogEntry; indexes: { byTime: number } };
 }
 
 export type Db = IDBPDatabase<BosunDb>;
 
 export function openBosunDb(name = 'bosun'): Promise<Db> {
-  return openDB<BosunDb>(name, 1, {
-    upgrade(db) {
-      db.createObjectStore('settings');
-      const messages = db.createObjectStore('messages', { keyPath: 'id' });
-      messages.createIndex('byConversation', ['conversationId', 'seq']);
+  return openDB<BosunDb>(name, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('settings');
+        const messages = db.createObjectStore('messages', { keyPath: 'id' });
+        messages.createIndex('byConversation', ['conversationId', 'seq']);
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('pages', { keyPath: 'url' }).createIndex('byTime', 'timestamp');
+        db.createObjectStore('state');
+        db.createObjectStore('actionLog', { keyPath: 'id' }).createIndex('byTime', 'timestamp');
+      }
     },
   });
 }

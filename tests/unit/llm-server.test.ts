@@ -407,3 +407,58 @@ describe('requests', () => {
     expect(preflight.status).toBe(404);
   });
 });
+
+describe('stream_error', () => {
+  it('streams the text, then a bare error object, and ends without finish_reason or [DONE]', async () => {
+    llm.script({ kind: 'stream_error', chunks: ['Half', ' an answer'], error: { type: 'server_error', message: 'Provider disconnected' } });
+    const response = await chat(llm, { model: 'test-model', messages, stream: true });
+    expect(response.status).toBe(200);
+    const { text, failed } = await readUntilEndOrError(response);
+    expect(failed).toBe(false);
+    const payloads = sseData(text);
+    expect(payloads.at(-1)).toBe('{"error":{"message":"Provider disconnected","type":"server_error","code":null}}');
+    expect(payloads).not.toContain('[DONE]');
+    const chunks = chunksOf(payloads.slice(0, -1));
+    expect(deltas(chunks).map((delta) => delta.content)).toEqual(['Half', ' an answer']);
+    expect(chunks.every((chunk) => chunk.choices[0]?.finish_reason === null)).toBe(true);
+  });
+
+  it('carries an OpenRouter-style numeric code, and becomes an HTTP error without streaming', async () => {
+    const error = { type: 'overloaded_error', message: 'Overloaded', code: 502 };
+    llm.script({ kind: 'stream_error', chunks: [], error }, { kind: 'stream_error', chunks: ['x'], error });
+    const streamed = sseData(await (await chat(llm, { model: 'test-model', messages, stream: true })).text());
+    expect(streamed).toEqual(['{"error":{"message":"Overloaded","type":"overloaded_error","code":502}}']);
+    const response = await chat(llm, { model: 'test-model', messages });
+    expect(response.status).toBe(529);
+    expect(await response.json()).toEqual({ error: { message: 'Overloaded', type: 'overloaded_error', code: 502 } });
+  });
+});
+
+describe('expect hook', () => {
+  it('answers normally when the check passes, with the body and headers it saw', async () => {
+    let seen: unknown;
+    llm.script({ kind: 'text', chunks: ['fine'], expect: (body, headers) => void (seen = [body, headers['x-bosun-trace']]) });
+    const response = await chat(llm, { model: 'test-model', messages }, { headers: { 'content-type': 'application/json', 'x-bosun-trace': 't1' } });
+    expect(((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content).toBe('fine');
+    expect(seen).toEqual([{ model: 'test-model', messages }, 't1']);
+    expect(llm.failures).toEqual([]);
+  });
+
+  it('answers 400 in the OpenAI shape when the check fails, and records the failure', async () => {
+    llm.script(
+      { kind: 'tool_calls', calls: [], expect: (body) => (Array.isArray((body as { tools?: unknown }).tools) ? null : 'tools missing') },
+      { kind: 'text', chunks: ['next'] },
+    );
+    const response = await chat(llm, { model: 'test-model', messages, stream: true });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        message: "Bosun test LLM server: the request did not meet the step's expectation: tools missing",
+        type: 'invalid_request_error',
+        code: 'unmet_expectation',
+      },
+    });
+    expect(llm.failures).toEqual(['tools missing']);
+    expect(llm.pending).toBe(1);
+  });
+});

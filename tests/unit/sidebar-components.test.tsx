@@ -13,6 +13,7 @@ afterEach(cleanup);
 
 const actions = (): SidebarActions => ({
   send: vi.fn(), stop: vi.fn(), clear: vi.fn(), saveSettings: vi.fn(), testConnection: vi.fn(), dismissNotice: vi.fn(),
+  answer: vi.fn(), saveLimits: vi.fn(), changePermissions: vi.fn(), clearLog: vi.fn(), show: vi.fn(),
 });
 const at = '2026-01-01T00:00:00Z';
 const saved = { provider: 'ollama' as const, model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' };
@@ -30,10 +31,21 @@ describe('App', () => {
     const state = createSidebarState();
     state.settings.value = saved;
     state.messages.value = [{ id: 'u', createdAt: at, role: 'user', content: 'Hi there', status: 'done' }];
-    render(<App state={state} actions={actions()} />);
+    const a = actions();
+    render(<App state={state} actions={a} />);
     expect(screen.getByText('Hi there')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('settings-toggle'));
+    fireEvent.click(screen.getByTestId('view-settings'));
+    expect(a.show).toHaveBeenCalledWith('settings');
+  });
+
+  it('shows the saved settings and the limits in the settings view', () => {
+    const state = createSidebarState();
+    state.settings.value = saved;
+    state.limits.value = { maxSteps: 30, maxTokens: 400000, promptTimeoutSeconds: 120 };
+    state.view.value = 'settings';
+    render(<App state={state} actions={actions()} />);
     expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.1');
+    expect((screen.getByTestId('limit-maxSteps') as HTMLInputElement).value).toBe('30');
   });
 
   it('shows an error notice that can be dismissed', () => {

@@ -43,6 +43,19 @@ describe('sidebar state', () => {
     expect(state.messages.value[1]).toMatchObject({ content: '', status: 'error', error: 'Invalid API key.' });
   });
 
+  it('keeps open questions until answered, and drops them on a replay from a (re)started background', () => {
+    const state = createSidebarState();
+    const question = { id: 'p1', toolName: 'click_element', parameters: {}, site: 'a.example', permissionLevel: 'interact' as const, reason: 'r', timestamp: 1 };
+    state.apply({ type: 'PERMISSION_REQUEST', payload: question });
+    state.apply({ type: 'PERMISSION_REQUEST', payload: question });
+    expect(state.prompts.value).toHaveLength(1);
+    state.apply({ type: 'CONVERSATION_STATE', payload: { messages: [], busy: false } });
+    expect(state.prompts.value).toEqual([]);
+    state.apply({ type: 'PERMISSION_REQUEST', payload: question });
+    state.apply({ type: 'PERMISSION_RESOLVED', payload: { id: 'p1' } });
+    expect(state.prompts.value).toEqual([]);
+  });
+
   it('does not add a message twice', () => {
     const state = createSidebarState();
     state.apply({ type: 'CONVERSATION_STATE', payload: { messages: [answer('x')], busy: true } });

@@ -57,11 +57,15 @@ class FirefoxPage implements PageDriver {
     return waitUntil(() => this.evaluate(fn, arg), { message: 'page.waitFor', ...opts });
   }
   async click(selector: string): Promise<void> {
+    // A person clicks in the tab they see. A background tab gets no animation
+    // frames in Firefox, and Locator waits on them for the element to be stable.
+    await this.page.bringToFront();
     await this.page.locator(selector).click();
   }
   async fill(selector: string, text: string): Promise<void> {
     // Not Locator.fill: it assigns .value (no trusted 'input' event) when
     // clearing or for text >= 100 chars. Select all, then type over it.
+    await this.page.bringToFront();
     const el = await this.page.locator(selector).waitHandle();
     await el.focus();
     const hadValue = await el.evaluate((e) => {
@@ -74,6 +78,7 @@ class FirefoxPage implements PageDriver {
     await el.dispose();
   }
   async press(key: string): Promise<void> {
+    await this.page.bringToFront();
     // puppeteer has no 'Shift+Enter' syntax (Playwright does): split it here.
     const parts = key === '+' ? ['+'] : key.split('+');
     if (parts.length > 1 && parts.at(-1) === '') parts.splice(-2, 2, '+');

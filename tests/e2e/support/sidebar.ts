@@ -47,16 +47,16 @@ export async function openSidebar(session: { openExtensionPage(path: string): Pr
 }
 
 /** Fills the settings form the way a person does and saves it. */
-export async function configure(page: PageDriver, llm: LlmServer, apiKey = ''): Promise<void> {
+export async function configure(page: PageDriver, llm: LlmServer, apiKey = '', provider = 'custom'): Promise<void> {
   const onSettings = await page.evaluate(() => document.querySelector('[data-testid="settings-form"]') !== null);
-  if (!onSettings) await page.click('[data-testid="settings-toggle"]');
-  await page.evaluate(() => {
+  if (!onSettings) await page.click('[data-testid="view-settings"]');
+  await page.evaluate((value) => {
     const select = document.querySelector<HTMLSelectElement>('[data-testid="settings-provider"]');
     if (select) {
-      select.value = 'custom';
+      select.value = value;
       select.dispatchEvent(new Event('change', { bubbles: true }));
     }
-  });
+  }, provider);
   await page.fill('[data-testid="settings-baseUrl"]', llm.baseUrl);
   await page.fill('[data-testid="settings-model"]', 'test-model');
   await page.fill('[data-testid="settings-apiKey"]', apiKey);
@@ -66,7 +66,10 @@ export async function configure(page: PageDriver, llm: LlmServer, apiKey = ''): 
   });
 }
 
+/** Sends a message and waits until the background has taken it (it shows in the conversation). */
 export async function send(page: PageDriver, text: string): Promise<void> {
+  const before = await page.evaluate(() => document.querySelectorAll('[data-role="user"]').length);
   await page.fill('[data-testid="composer-input"]', text);
   await page.press('Enter');
+  await page.waitFor((count) => document.querySelectorAll('[data-role="user"]').length > count, before, { message: `the message "${text}" was not taken` });
 }

@@ -1,0 +1,74 @@
+import type { RunRecords } from './run-record';
+import { runTask, type TaskDeps } from './run-task';
+
+export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for it or press Stop.';
+const RESTARTED = 'Bosun restarted while working on this, so the task stopped here. Nothing was repeated; send your message again to continue.';
+
+export interface AgentDeps extends TaskDeps {
+  /** Keeps the background alive while a task runs (Chrome stops idle service workers). */
+  holdAlive<T>(work: Promise<T>): Promise<T>;
+}
+
+/** Runs one task at a time for the conversation, and reports a task cut short by a restart. */
+export function createAgent(deps: AgentDeps) {
+  const { conversation } = deps;
+  let active: AbortController | null = null;
+
+  /** Starts a task for the person's message; resolves once the message is saved. Returns an error text if it cannot start. */
+  async function start(content: string, tabId: number): Promise<string | null> {
+    if (active) return BUSY_ERROR;
+    // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
+    const controller = new AbortController();
+    active = controller;
+    conversation.setBusy(true);
+    const release = () => {
+      if (active !== controller) return;
+      active = null;
+      conversation.setBusy(false);
+    };
+    try {
+      await conversation.add({ role: 'user', content, status: 'done' });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    void deps.holdAlive(runTask(deps, tabId, controller.signal)).finally(release);
+    return null;
+  }
+
+  function stop(): void {
+    active?.abort(new DOMException('Stopped by the person', 'AbortError'));
+  }
+
+  async function clear(): Promise<void> {
+    stop();
+    active = null;
+    await conversation.clear();
+  }
+
+  /** After a restart: the answer that was being written, and the action that was running, are marked interrupted. */
+  async function restore(runs: RunRecords): Promise<void> {
+    const messages = await conversation.restore();
+    const run = await runs.get();
+    let marked = false;
+    for (const message of messages) {
+      if (message.status !== 'streaming') continue;
+      message.status = 'interrupted';
+      message.error = RESTARTED;
+      marked = true;
+      await conversation.save(message);
+    }
+    if (!run) return;
+    if (run.inFlight && !messages.some((m) => m.toolCallId === run.inFlight?.toolCallId)) {
+      await conversation.add({
+        role: 'tool', status: 'done', outcome: 'interrupted', toolCallId: run.inFlight.toolCallId, name: run.inFlight.name,
+        content: `Interrupted: Bosun restarted while ${run.inFlight.name} was running. It may or may not have taken effect, and it was not repeated.`,
+      });
+    }
+    if (!marked) await conversation.add({ role: 'assistant', content: '', status: 'interrupted', error: RESTARTED });
+    await runs.end();
+  }
+
+  return { start, stop, clear, restore, get busy() { return active !== null; } };
+}
+export type Agent = ReturnType<typeof createAgent>;

@@ -1,0 +1,27 @@
+import type { Db } from '../../src/storage/db';
+
+/** The task being run, saved before each action so a restart knows what was under way. */
+export interface RunRecord {
+  runId: string;
+  tabId: number;
+  startedAt: number;
+  /** The tool call that had started and not finished: after a restart it is reported, never replayed. */
+  inFlight?: { toolCallId: string; name: string };
+}
+
+const KEY = 'activeRun';
+
+export function createRunRecords(database: Promise<Db>) {
+  return {
+    async get(): Promise<RunRecord | null> {
+      return ((await (await database).get('state', KEY)) as RunRecord | undefined) ?? null;
+    },
+    async save(record: RunRecord): Promise<void> {
+      await (await database).put('state', record, KEY);
+    },
+    async end(): Promise<void> {
+      await (await database).delete('state', KEY);
+    },
+  };
+}
+export type RunRecords = ReturnType<typeof createRunRecords>;

@@ -1,0 +1,81 @@
+import { newId } from '../src/ids';
+import type { ChatMessage } from '../src/protocol/common';
+import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
+import type { ConversationStore } from '../src/storage/conversation-store';
+
+/**
+ * The conversation, owned by the background: every change is saved before it is announced,
+ * so a sidebar that reconnects, or a background that restarts, sees every turn.
+ */
+export function createConversation(store: ConversationStore, broadcast: (message: BackgroundToSidebar) => void) {
+  let messages: ChatMessage[] = [];
+  let busy = false;
+  /** Changes with every clear, so a task still finishing after a clear writes nothing into the new conversation. */
+  let generation = 0;
+
+  // A message dropped by a clear while its answer was still arriving is not written back.
+  const save = async (message: ChatMessage) => {
+    const seq = messages.indexOf(message);
+    if (seq >= 0) await store.put(message, seq);
+  };
+
+  return {
+    async restore(): Promise<ChatMessage[]> {
+      messages = await store.load();
+      return messages;
+    },
+    snapshot: () => ({ messages: structuredClone(messages), busy }),
+    all: (): readonly ChatMessage[] => messages,
+    includes: (message: ChatMessage) => messages.includes(message),
+    setBusy(value: boolean) {
+      busy = value;
+    },
+    get busy() {
+      return busy;
+    },
+    get generation() {
+      return generation;
+    },
+    /** Tells every sidebar a message changed after it was added (an answer finished with tool calls). */
+    updated(message: ChatMessage): void {
+      if (messages.includes(message)) broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
+    },
+    async add(fields: Omit<ChatMessage, 'id' | 'createdAt'>): Promise<ChatMessage> {
+      const message: ChatMessage = { id: newId('msg'), createdAt: new Date().toISOString(), ...fields };
+      messages.push(message);
+      await store.put(message, messages.length - 1);
+      broadcast({ type: 'MESSAGE_ADDED', payload: { message } });
+      return message;
+    },
+    save,
+    /** New answer text: announced at once, saved at most every `saveEveryMs` by the caller. */
+    appendText(message: ChatMessage, delta: string): void {
+      const offset = message.content.length;
+      message.content += delta;
+      broadcast({ type: 'CHAT_DELTA', payload: { messageId: message.id, offset, delta } });
+    },
+    /** Saves a finished answer and tells every sidebar how it ended. */
+    async finish(message: ChatMessage): Promise<void> {
+      if (!messages.includes(message)) return;
+      await save(message);
+      const isError = message.status === 'error';
+      broadcast({
+        type: 'CHAT_RESPONSE',
+        payload: {
+          content: isError ? (message.error ?? '') : message.content,
+          isError,
+          messageId: message.id,
+          status: message.status === 'error' ? 'error' : message.status === 'stopped' ? 'stopped' : 'done',
+        },
+      });
+    },
+    async clear(): Promise<void> {
+      generation += 1;
+      messages = [];
+      busy = false;
+      await store.clear();
+      broadcast({ type: 'CONVERSATION_STATE', payload: { messages: [], busy: false } });
+    },
+  };
+}
+export type Conversation = ReturnType<typeof createConversation>;

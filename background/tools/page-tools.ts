@@ -1,0 +1,176 @@
+import * as v from 'valibot';
+import { ContentResponses, type BackgroundToContent } from '../../src/protocol/background-to-content';
+import { browser } from '../../src/platform/browser';
+import { askContent } from '../content-client';
+import { defineTool, type Target, type ToolContext, type ToolOutput } from './types';
+import { untrusted } from './untrusted';
+
+/** What one reading may cost the model's context: long pages are cut with a marker. */
+const READ_BUDGET = 24_000;
+
+const Index = v.pipe(v.number(), v.integer(), v.minValue(1), v.description('The [index] of the element in the last read_page listing'));
+const Selector = v.pipe(v.string(), v.minLength(1), v.maxLength(2000), v.description('A CSS selector, when there is no index'));
+const IndexOrSelector = { index: v.optional(Index), selector: v.optional(Selector) };
+const needsTarget = <T extends { index?: number; selector?: string }>() =>
+  v.check<T, string>((a) => a.index !== undefined || a.selector !== undefined, 'give an index or a selector');
+
+const action = (ctx: ToolContext, message: BackgroundToContent) => askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal);
+const output = (reply: { success: boolean; message?: string; error?: string }): ToolOutput => ({
+  success: reply.success,
+  text: reply.success ? (reply.message ?? 'Done') : (reply.error ?? 'Failed'),
+});
+
+async function pageUrl(ctx: ToolContext): Promise<string> {
+  return (await browser.tabs.get(ctx.tabId)).url ?? '';
+}
+
+/** What an index or selector points at, for the permission prompt and the critical-action check. */
+async function elementTarget(ctx: ToolContext, args: { index?: number; selector?: string }): Promise<Target> {
+  const url = await pageUrl(ctx);
+  const snapshotId = ctx.snapshotId(ctx.tabId);
+  const payload = args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : { selector: args.selector ?? '' };
+  const described = await askContent(ctx.tabId, { type: 'DESCRIBE_TARGET', payload }, ContentResponses.TARGET, ctx.signal).catch(() => null);
+  if (!described?.found) return { url };
+  const summary = `${described.role ?? 'element'}${described.label ? ` "${described.label}"` : ''}`;
+  return { url, summary, ...(described.label ? { label: described.label } : {}), ...(described.form ? { form: described.form } : {}) };
+}
+
+const here = async (_args: unknown, ctx: ToolContext): Promise<Target> => ({ url: await pageUrl(ctx) });
+
+export const readPage = defineTool({
+  name: 'read_page',
+  description: 'Read the current page: its text as markdown, product data if any, and an indexed list of the elements you can operate ([index] role "label"). Read again after the page changes; indices from an older reading are refused.',
+  level: 'read-only',
+  params: v.object({ viewportOnly: v.optional(v.pipe(v.boolean(), v.description('Only what is visible on screen: faster and shorter'))) }),
+  target: here,
+  async run(args, ctx) {
+    const page = await askContent(ctx.tabId, { type: 'READ_PAGE', payload: { maxChars: READ_BUDGET, ...(args.viewportOnly ? { viewportOnly: true } : {}) } }, ContentResponses.READ_PAGE, ctx.signal);
+    ctx.rememberSnapshot(ctx.tabId, page.snapshotId);
+    await ctx.pages.add({ url: page.url, title: page.title, markdown: page.markdown, product: page.product });
+    const product = page.product ? `\nProduct: ${JSON.stringify(page.product)}` : '';
+    const body = `## Content\n${page.markdown}\n\n## Interactive elements\n${page.interactiveElements || '(none)'}`;
+    return { success: true, text: `Page: ${page.title}\nURL: ${page.url}${product}\n${untrusted(body)}` };
+  },
+});
+
+export const clickElement = defineTool({
+  name: 'click_element',
+  description: 'Click an element, by its [index] from read_page (preferred) or by CSS selector.',
+  level: 'interact',
+  params: v.pipe(v.object(IndexOrSelector), needsTarget()),
+  target: (args, ctx) => elementTarget(ctx, args),
+  run: async (args, ctx) => {
+    const snapshotId = ctx.snapshotId(ctx.tabId) ?? '';
+    return output(await action(ctx, args.index !== undefined ? { type: 'CLICK_INDEX', payload: { index: args.index, snapshotId } } : { type: 'CLICK_ELEMENT', payload: { selector: args.selector ?? '' } }));
+  },
+});
+
+export const typeText = defineTool({
+  name: 'type_text',
+  description: 'Type text into a field, by [index] or CSS selector. Replaces what is there unless clear is false. Does not submit: use submit_form for that.',
+  level: 'interact',
+  params: v.pipe(v.object({ ...IndexOrSelector, text: v.pipe(v.string(), v.maxLength(100_000)), clear: v.optional(v.boolean()) }), needsTarget()),
+  target: async (args, ctx) => {
+    const target = await elementTarget(ctx, args);
+    return { ...target, summary: `${target.summary ?? 'field'}: type "${args.text}"` };
+  },
+  run: async (args, ctx) => {
+    const snapshotId = ctx.snapshotId(ctx.tabId) ?? '';
+    const clear = args.clear ?? true;
+    if (args.index !== undefined && clear) return output(await action(ctx, { type: 'INPUT_TEXT', payload: { index: args.index, snapshotId, text: args.text } }));
+    if (!args.selector) return { success: false, text: 'Appending (clear: false) needs a CSS selector.' };
+    return output(await action(ctx, { type: 'TYPE_TEXT', payload: { selector: args.selector, text: args.text, clear } }));
+  },
+});
+
+export const fillForm = defineTool({
+  name: 'fill_form',
+  description: 'Fill several fields at once, each by CSS selector. Does not submit.',
+  level: 'interact',
+  params: v.object({ fields: v.pipe(v.array(v.object({ selector: Selector, value: v.pipe(v.string(), v.maxLength(100_000)) })), v.minLength(1), v.maxLength(50)) }),
+  target: async (args, ctx) => ({ url: await pageUrl(ctx), summary: args.fields.map((f) => `${f.selector} = "${f.value}"`).join('; ') }),
+  run: async (args, ctx) => {
+    const reply = await askContent(ctx.tabId, { type: 'FILL_FIELDS', payload: { fields: args.fields } }, v.object({ success: v.boolean(), message: v.string(), results: v.array(v.object({ selector: v.string(), success: v.boolean(), error: v.optional(v.string()) })) }), ctx.signal);
+    const failures = reply.results.filter((r) => !r.success).map((r) => `${r.selector}: ${r.error}`);
+    return { success: reply.success, text: [reply.message, ...failures].join('\n') };
+  },
+});
+
+export const submitForm = defineTool({
+  name: 'submit_form',
+  description: 'Submit the form that a field or button belongs to (by [index] or CSS selector), as pressing Enter or the submit button would.',
+  level: 'submit',
+  params: v.pipe(v.object(IndexOrSelector), needsTarget()),
+  target: (args, ctx) => elementTarget(ctx, args),
+  run: async (args, ctx) => {
+    const snapshotId = ctx.snapshotId(ctx.tabId);
+    return output(await action(ctx, { type: 'SUBMIT_FORM', payload: args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : { selector: args.selector ?? '' } }));
+  },
+});
+
+export const selectOption = defineTool({
+  name: 'select_option',
+  description: 'Choose an option of a drop-down list (select) by the option\'s visible text.',
+  level: 'interact',
+  params: v.object({ index: Index, option: v.pipe(v.string(), v.minLength(1), v.maxLength(1000)) }),
+  target: async (args, ctx) => {
+    const target = await elementTarget(ctx, args);
+    return { ...target, summary: `${target.summary ?? 'list'}: choose "${args.option}"` };
+  },
+  run: async (args, ctx) =>
+    output(await action(ctx, { type: 'SELECT_OPTION', payload: { index: args.index, snapshotId: ctx.snapshotId(ctx.tabId) ?? '', optionText: args.option } })),
+});
+
+export const scrollPage = defineTool({
+  name: 'scroll_page',
+  description: 'Scroll the page (or the scrollable area holding element [index]) up, down, left or right by a number of pixels (default most of a screen), or to the top or bottom.',
+  level: 'read-only',
+  params: v.object({
+    direction: v.picklist(['up', 'down', 'left', 'right', 'top', 'bottom']),
+    amount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
+    index: v.optional(Index),
+  }),
+  target: here,
+  run: async (args, ctx) => {
+    if (args.direction === 'top' || args.direction === 'bottom') return output(await action(ctx, { type: 'SCROLL_PAGE', payload: { direction: args.direction } }));
+    const snapshotId = ctx.snapshotId(ctx.tabId);
+    return output(await action(ctx, { type: 'SCROLL', payload: { direction: args.direction, ...(args.amount ? { amount: args.amount } : {}), ...(args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : {}) } }));
+  },
+});
+
+export const waitForElement = defineTool({
+  name: 'wait_for_element',
+  description: 'Wait until an element matching a CSS selector appears (default up to 5 seconds).',
+  level: 'read-only',
+  params: v.object({ selector: Selector, timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30_000))) }),
+  target: here,
+  run: async (args, ctx) => output(await action(ctx, { type: 'WAIT_FOR_ELEMENT', payload: { selector: args.selector, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) } })),
+});
+
+export const getPageContent = defineTool({
+  name: 'get_page_content',
+  description: 'Get part of the page: its text, HTML, title, URL or links, optionally only inside a CSS selector.',
+  level: 'read-only',
+  params: v.object({ type: v.picklist(['text', 'html', 'title', 'url', 'links']), selector: v.optional(Selector) }),
+  target: here,
+  run: async (args, ctx) => {
+    const reply = await askContent(ctx.tabId, { type: 'GET_CONTENT', payload: { type: args.type, ...(args.selector ? { selector: args.selector } : {}) } }, v.object({ success: v.literal(true), content: v.unknown() }), ctx.signal);
+    const content = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
+    return { success: true, text: untrusted(content) };
+  },
+});
+
+export const extractTable = defineTool({
+  name: 'extract_table',
+  description: 'Extract a table as rows of cells: the nth table on the page (default the first) or the one a CSS selector names.',
+  level: 'read-only',
+  params: v.object({ selector: v.optional(Selector), nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))) }),
+  target: here,
+  run: async (args, ctx) => {
+    const table = await askContent(ctx.tabId, { type: 'EXTRACT_TABLE', payload: args }, ContentResponses.TABLE, ctx.signal);
+    const lines = [table.headers, ...table.rows].filter((row) => row.length > 0).map((row) => `| ${row.join(' | ')} |`);
+    return { success: true, text: untrusted(`${table.caption ? `${table.caption}\n` : ''}${lines.join('\n')}`) };
+  },
+});
+
+export const PAGE_TOOLS = [readPage, clickElement, typeText, fillForm, submitForm, selectOption, scrollPage, waitForElement, getPageContent, extractTable];

@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { describeIssues } from '../../src/messaging/router';
+import { toolSpec } from '../../src/llm/tool-spec';
+import type { ToolSpec } from '../../src/llm/types';
+import { OTHER_TOOLS, isAvailable } from './other-tools';
+import { PAGE_TOOLS } from './page-tools';
+import { TAB_TOOLS } from './tab-tools';
+import type { Tool } from './types';
+
+/** Every tool Bosun has, by name. Each declares its permission level; the gate is the only caller of `run`. */
+export const TOOLS: ReadonlyMap<string, Tool> = new Map([...PAGE_TOOLS, ...TAB_TOOLS, ...OTHER_TOOLS].map((tool) => [tool.name, tool]));
+
+/** The tools offered to the model in this browser, in the provider-neutral format. */
+export function toolSpecs(): ToolSpec[] {
+  return [...TOOLS.values()].filter((tool) => isAvailable(tool.name)).map((tool) => toolSpec(tool.name, tool.description, tool.params));
+}
+
+export type ParsedCall = { ok: true; tool: Tool; args: unknown } | { ok: false; error: string };
+
+/** A call from the model, checked like any other outside input before anything runs. */
+export function parseCall(name: string, args: unknown): ParsedCall {
+  const tool = TOOLS.get(name);
+  if (!tool || !isAvailable(name)) return { ok: false, error: `There is no tool "${name}" in this browser.` };
+  const parsed = v.safeParse(tool.params, args);
+  if (!parsed.success) return { ok: false, error: `Invalid arguments for ${name}: ${describeIssues(parsed.issues)}` };
+  return { ok: true, tool, args: parsed.output };
+}

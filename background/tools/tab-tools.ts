@@ -1,0 +1,135 @@
+import * as v from 'valibot';
+import { browser } from '../../src/platform/browser';
+import { defineTool, type ToolContext, type ToolOutput } from './types';
+
+const Url = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(8192),
+  v.check((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL'),
+);
+const TabId = v.pipe(v.number(), v.integer(), v.minValue(0));
+const LOAD_WAIT_MS = 15_000;
+
+/**
+ * Waits until the tab has loaded (or a while has passed: some pages never stop loading). A new
+ * tab reports the blank page it starts on as loaded (Firefox) before it starts on its URL.
+ */
+export async function settled(tabId: number, signal: AbortSignal): Promise<{ url: string; title: string }> {
+  const deadline = Date.now() + LOAD_WAIT_MS;
+  for (;;) {
+    const tab = await browser.tabs.get(tabId);
+    const loaded = tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank';
+    if (loaded || Date.now() > deadline || signal.aborted) return { url: tab.url ?? '', title: tab.title ?? '' };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const arrived = async (tabId: number, ctx: ToolContext, verb: string): Promise<ToolOutput> => {
+  const { url, title } = await settled(tabId, ctx.signal);
+  return { success: true, text: `${verb}: now on "${title}" (${url}). Read the page to see it.` };
+};
+
+const here = async (_args: unknown, ctx: ToolContext) => ({ url: (await browser.tabs.get(ctx.tabId)).url ?? '' });
+
+export const navigate = defineTool({
+  name: 'navigate',
+  description: 'Go to a URL in the current tab.',
+  level: 'navigate',
+  params: v.object({ url: Url }),
+  target: async (args) => ({ url: args.url, summary: `go to ${args.url}` }),
+  async run(args, ctx) {
+    await browser.tabs.update(ctx.tabId, { url: args.url });
+    // Give the browser a moment to start the navigation before polling its status.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return arrived(ctx.tabId, ctx, 'Navigated');
+  },
+});
+
+const history = (name: string, description: string, move: (tabId: number) => Promise<void>) =>
+  defineTool({
+    name,
+    description,
+    level: 'navigate',
+    params: v.object({}),
+    target: here,
+    async run(_args, ctx) {
+      const before = (await browser.tabs.get(ctx.tabId)).url;
+      try {
+        await move(ctx.tabId);
+      } catch (error) {
+        return { success: false, text: `Could not ${name.replace('_', ' ')}: ${String(error)}` };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const result = await arrived(ctx.tabId, ctx, name === 'reload_page' ? 'Reloaded' : 'Moved');
+      const after = (await browser.tabs.get(ctx.tabId)).url;
+      return name !== 'reload_page' && before === after ? { success: false, text: `Nothing to ${name === 'go_back' ? 'go back to' : 'go forward to'}.` } : result;
+    },
+  });
+
+export const goBack = history('go_back', 'Go back to the previous page in this tab.', (id) => browser.tabs.goBack(id));
+export const goForward = history('go_forward', 'Go forward in this tab\'s history.', (id) => browser.tabs.goForward(id));
+export const reloadPage = history('reload_page', 'Reload the current page.', (id) => browser.tabs.reload(id));
+
+export const openTab = defineTool({
+  name: 'open_tab',
+  description: 'Open a URL in a new tab; Bosun then works in that tab unless active is false.',
+  level: 'navigate',
+  params: v.object({ url: Url, active: v.optional(v.boolean()) }),
+  target: async (args) => ({ url: args.url, summary: `open ${args.url} in a new tab` }),
+  async run(args, ctx) {
+    const current = await browser.tabs.get(ctx.tabId);
+    const tab = await browser.tabs.create({ url: args.url, active: args.active ?? true, windowId: current.windowId, openerTabId: ctx.tabId });
+    if (tab.id === undefined) return { success: false, text: 'The browser did not open the tab.' };
+    if (args.active ?? true) ctx.bindTab(tab.id);
+    const result = await arrived(tab.id, ctx, `Opened tab ${tab.id}`);
+    return result;
+  },
+});
+
+export const closeTab = defineTool({
+  name: 'close_tab',
+  description: 'Close a tab (default: the current one). Bosun then works in the tab the browser shows next.',
+  level: 'navigate',
+  params: v.object({ tabId: v.optional(TabId) }),
+  target: async (args, ctx) => ({ url: (await browser.tabs.get(args.tabId ?? ctx.tabId)).url ?? '', summary: `close tab ${args.tabId ?? ctx.tabId}` }),
+  async run(args, ctx) {
+    const tabId = args.tabId ?? ctx.tabId;
+    const { windowId } = await browser.tabs.get(tabId);
+    await browser.tabs.remove(tabId);
+    if (tabId === ctx.tabId) {
+      const [next] = await browser.tabs.query({ active: true, windowId });
+      if (next?.id !== undefined) ctx.bindTab(next.id);
+    }
+    return { success: true, text: `Closed tab ${tabId}.` };
+  },
+});
+
+export const switchTab = defineTool({
+  name: 'switch_tab',
+  description: 'Switch to another open tab (ids from list_tabs); Bosun then works there.',
+  level: 'navigate',
+  params: v.object({ tabId: TabId }),
+  target: async (args) => ({ url: (await browser.tabs.get(args.tabId)).url ?? '', summary: `switch to tab ${args.tabId}` }),
+  async run(args, ctx) {
+    const tab = await browser.tabs.update(args.tabId, { active: true });
+    ctx.bindTab(args.tabId);
+    return { success: true, text: `Switched to tab ${args.tabId}: "${tab?.title ?? ''}" (${tab?.url ?? ''}).` };
+  },
+});
+
+export const listTabs = defineTool({
+  name: 'list_tabs',
+  description: 'List the open tabs of this window: id, title, URL, and which one is active and which one Bosun works in.',
+  level: 'read-only',
+  params: v.object({}),
+  target: here,
+  async run(_args, ctx) {
+    const { windowId } = await browser.tabs.get(ctx.tabId);
+    const tabs = await browser.tabs.query({ windowId });
+    const lines = tabs.map((t) => `${t.id}${t.id === ctx.tabId ? ' (Bosun works here)' : ''}${t.active ? ' (active)' : ''}: "${t.title ?? ''}" ${t.url ?? ''}`);
+    return { success: true, text: lines.join('\n') };
+  },
+});
+
+export const TAB_TOOLS = [navigate, goBack, goForward, reloadPage, openTab, closeTab, switchTab, listTabs];

@@ -1,0 +1,46 @@
+import type * as v from 'valibot';
+import type { PermissionLevel } from '../../src/protocol/common';
+import type { PageCache } from '../../src/storage/page-cache';
+
+/** What a tool knows about the run it serves. */
+export interface ToolContext {
+  /** The tab the conversation is bound to; tools act there unless told otherwise. */
+  tabId: number;
+  signal: AbortSignal;
+  /** Moves the conversation to another tab (a click opened one, the model switched). */
+  bindTab(tabId: number): void;
+  /** The snapshot id of the bound tab's last reading, which index-based actions refer to. */
+  snapshotId(tabId: number): string | undefined;
+  rememberSnapshot(tabId: number, snapshotId: string): void;
+  pages: PageCache;
+}
+
+export interface ToolOutput {
+  success: boolean;
+  /** What the model reads. */
+  text: string;
+  /** A data: URL of an image for vision-capable models (screenshots). */
+  image?: string;
+}
+
+/** What the gate shows the person about an action's target, and why it may be critical. */
+export interface Target {
+  /** The page the action happens on (the bound tab's URL, or a destination for navigation). */
+  url: string;
+  /** The element's role and label, the text to be typed, the option: whatever the person needs to judge. */
+  summary?: string;
+  label?: string;
+  form?: { action?: string; method?: string; fieldTypes?: string[]; autocomplete?: string[] };
+}
+
+export interface Tool<S extends v.GenericSchema = v.GenericSchema> {
+  name: string;
+  description: string;
+  level: PermissionLevel;
+  params: S;
+  /** Finds what the action would touch, without changing anything. */
+  target(args: v.InferOutput<S>, ctx: ToolContext): Promise<Target>;
+  run(args: v.InferOutput<S>, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+export const defineTool = <S extends v.GenericSchema>(tool: Tool<S>): Tool => tool as unknown as Tool;

@@ -1,0 +1,76 @@
+// Bundled (IIFE) by the runner and evaluated in the benchmark page: the product's page engine,
+// wrapped in timers. Every timed call ends with a forced layout, so work the browser would
+// otherwise defer to the next frame (drawing or removing highlight boxes) is counted where it
+// is caused.
+import { removeHighlights } from '../../content/overlay/highlight';
+import { readMarkdown } from '../../content/reader/markdown';
+import { takeSnapshot, type SnapshotOptions } from '../../content/snapshot/take-snapshot';
+import type { BenchApi, BenchWindow, Figure } from './bench-api';
+
+function flushLayout(doc: Document): void {
+  // Reading a layout property makes the browser finish pending style and layout work now.
+  void doc.documentElement.offsetHeight;
+}
+
+function timed(run: () => Omit<Figure, 'ms'>): Figure {
+  const start = performance.now();
+  const figure = run();
+  flushLayout(document);
+  return { ms: performance.now() - start, ...figure };
+}
+
+/** Visits every element of a document or shadow root, descending into shadow roots and same-origin frames. */
+function walkAll(root: Document | ShadowRoot, visit: (el: Element) => void): void {
+  const stack: Element[] = [];
+  for (let child = root.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    visit(el);
+    for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
+    if (el.shadowRoot) walkAll(el.shadowRoot, visit);
+    if (el instanceof HTMLIFrameElement && el.contentDocument) walkAll(el.contentDocument, visit);
+  }
+}
+
+function floor(): Omit<Figure, 'ms'> {
+  let count = 0;
+  walkAll(document, (el) => {
+    // A native call with effects (layout): the engine cannot optimise it away even unused.
+    el.getBoundingClientRect();
+    count += 1;
+  });
+  return { count, chars: 0, truncated: false };
+}
+
+function snapshot(options: SnapshotOptions = {}): Omit<Figure, 'ms'> {
+  const snap = takeSnapshot(document, options);
+  return { count: snap.count, chars: snap.text.length, truncated: snap.truncated };
+}
+
+function markdown(): Omit<Figure, 'ms'> {
+  const read = readMarkdown(document);
+  return { count: 0, chars: read.markdown.length, truncated: read.truncated };
+}
+
+const api: BenchApi = {
+  settle() {
+    (window as { gc?: () => void }).gc?.();
+    flushLayout(document);
+  },
+  touch() {
+    const marker = document.createElement('div');
+    document.body.append(marker);
+    marker.remove();
+    flushLayout(document);
+  },
+  floor: () => timed(floor),
+  snapshot: (options) => timed(() => snapshot(options)),
+  highlight: () => timed(() => snapshot({ highlight: true })),
+  cleanup: () => timed(() => {
+    removeHighlights();
+    return { count: 0, chars: 0, truncated: false };
+  }),
+  markdown: () => timed(markdown),
+};
+
+(window as unknown as BenchWindow).__bench = api;

@@ -1,0 +1,103 @@
+import type { ActionResult } from '../../src/protocol/background-to-content';
+import { clickElement, typeInto } from './operate';
+import { scroll } from './scroll';
+
+const MAX_CONTENT = 200_000;
+const MAX_LINKS = 500;
+
+/** A CSS selector from the model: an invalid one is an error to report, not an exception. */
+function find(selector: string): { el: Element } | { error: string } {
+  let el: Element | null;
+  try {
+    el = document.querySelector(selector);
+  } catch {
+    return { error: `Invalid selector: ${selector}` };
+  }
+  return el ? { el } : { error: `Element not found: ${selector}` };
+}
+
+function withElement(selector: string, act: (el: Element) => ActionResult): ActionResult {
+  const found = find(selector);
+  return 'error' in found ? { success: false, error: found.error } : act(found.el);
+}
+
+/** Jawad's CLICK_ELEMENT: `{ success, message: 'Clicked element: <selector>' }`. */
+export const clickSelector = (selector: string) =>
+  withElement(selector, (el) => {
+    const result = clickElement(el, selector);
+    return result.success ? { success: true, message: `Clicked element: ${selector}` } : result;
+  });
+
+/** Jawad's FILL_FORM: fills one field and, when asked, submits as Enter would. */
+export const fillSelector = (selector: string, text: string, submit = false) =>
+  withElement(selector, (el) => {
+    const result = typeInto(el, selector, text, { submit });
+    if (!result.success) return result;
+    return { ...result, message: submit ? `Filled and submitted: ${selector}` : `Filled: ${selector}` };
+  });
+
+/** Parchi's type: clears first unless told not to. */
+export const typeSelector = (selector: string, text: string, clear = true) =>
+  withElement(selector, (el) => ({ ...typeInto(el, selector, text, { clear }), selector, text }));
+
+/** Parchi's fillForm: every field is attempted and reported on its own. */
+export function fillFields(fields: { selector: string; value: string }[]): ActionResult {
+  const results = fields.map(({ selector, value }) => {
+    const result = withElement(selector, (el) => typeInto(el, selector, value));
+    return result.success ? { selector, success: true } : { selector, success: false, error: result.error ?? 'failed' };
+  });
+  const failed = results.filter((r) => !r.success).length;
+  return {
+    success: failed === 0,
+    message: `Filled ${results.length - failed} of ${results.length} fields`,
+    ...(failed > 0 ? { error: `${failed} field${failed === 1 ? '' : 's'} could not be filled` } : {}),
+    results,
+  };
+}
+
+/** Jawad's SCROLL_PAGE. */
+export function scrollPage(direction: 'up' | 'down' | 'top' | 'bottom'): ActionResult {
+  const result = scroll(direction, undefined, null);
+  if (!result.success) return result;
+  const message = direction === 'top' || direction === 'bottom' ? `Scrolled to ${direction}` : `Scrolled ${direction}`;
+  return { ...result, message, detail: result.message };
+}
+
+/** Parchi's waitForElement: resolves when the selector matches, or after the timeout. */
+export function waitForElement(selector: string, timeoutMs = 5000): Promise<ActionResult> {
+  const done = (found: boolean): ActionResult =>
+    found ? { success: true, selector, found, message: `Found ${selector}` } : { success: false, selector, found, error: `Timeout waiting for element: ${selector}` };
+  const first = find(selector);
+  if ('el' in first) return Promise.resolve(done(true));
+  if (first.error.startsWith('Invalid')) return Promise.resolve({ success: false, selector, found: false, error: first.error });
+  return new Promise((resolvePromise) => {
+    const finish = (found: boolean) => {
+      clearTimeout(timer);
+      observer.disconnect();
+      resolvePromise(done(found));
+    };
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(selector)) finish(true);
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+    const timer = setTimeout(() => finish(false), timeoutMs);
+  });
+}
+
+/** Parchi's getPageContent, bounded in size. */
+export function getContent(type: 'text' | 'html' | 'title' | 'url' | 'links', selector?: string): ActionResult {
+  if (type === 'title') return { success: true, type, content: document.title };
+  if (type === 'url') return { success: true, type, content: location.href };
+  const scope = selector ? find(selector) : { el: document.body ?? document.documentElement };
+  if ('error' in scope) return { success: false, type, error: scope.error };
+  if (type === 'links') {
+    const links = [...scope.el.querySelectorAll('a[href]')]
+      .slice(0, MAX_LINKS)
+      .map((a) => ({ text: (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200), href: (a as HTMLAnchorElement).href }))
+      .filter((link) => !link.href.startsWith('javascript:'));
+    return { success: true, type, content: links };
+  }
+  const raw = type === 'html' ? scope.el.outerHTML : ((scope.el as HTMLElement).innerText ?? scope.el.textContent ?? '');
+  const content = raw.length > MAX_CONTENT ? `${raw.slice(0, MAX_CONTENT)}\n[… truncated: ${raw.length - MAX_CONTENT} more characters]` : raw;
+  return { success: true, type, content };
+}

@@ -1,0 +1,88 @@
+import type { ActionResult } from '../../src/protocol/background-to-content';
+import { click, focus, inputAndChange, pressEnter } from './events';
+import { prepare } from './target';
+
+const fail = (error: string): ActionResult => ({ success: false, error });
+
+export function clickElement(el: Element, what: string): ActionResult {
+  const ready = prepare(el, what);
+  if (!ready.ok) return fail(ready.error);
+  click(el, ready.x, ready.y);
+  return { success: true, message: `Clicked ${what}` };
+}
+
+const isTextField = (el: Element) =>
+  el.localName === 'textarea' ||
+  (el.localName === 'input' && !/^(checkbox|radio|button|submit|reset|image|file|hidden|range|color)$/.test((el as HTMLInputElement).type));
+
+/**
+ * Types into a text field. The value is set through the element's own property from the
+ * content script's world, which a page framework (React's value tracker) does not intercept,
+ * then `input` and `change` fire: controlled inputs see the change and keep it.
+ */
+export function typeInto(el: Element, what: string, text: string, options: { clear?: boolean; submit?: boolean } = {}): ActionResult {
+  const editable = (el as HTMLElement).isContentEditable === true;
+  if (!isTextField(el) && !editable) return fail(`${what} is not a text field; use click or select instead.`);
+  if ((el as HTMLInputElement).readOnly === true) return fail(`disabled: ${what} is read-only.`);
+  const ready = prepare(el, what);
+  if (!ready.ok) return fail(ready.error);
+  focus(el);
+  if (editable) typeIntoEditable(el, text, options.clear ?? true);
+  else {
+    const field = el as HTMLInputElement;
+    field.value = (options.clear ?? true) ? text : field.value + text;
+    inputAndChange(el, text);
+  }
+  const typed = `Typed ${text.length} character${text.length === 1 ? '' : 's'} into ${what}`;
+  if (!options.submit) return { success: true, message: typed };
+  return submitFrom(el, typed);
+}
+
+function typeIntoEditable(el: Element, text: string, clear: boolean): void {
+  const doc = el.ownerDocument;
+  const selection = doc.getSelection();
+  if (selection) {
+    const range = doc.createRange();
+    range.selectNodeContents(el);
+    if (!clear) range.collapse(false);
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+  // execCommand keeps the editor's own undo stack and fires beforeinput/input as typing does.
+  if (!doc.execCommand('insertText', false, text)) {
+    el.textContent = clear ? text : (el.textContent ?? '') + text;
+    inputAndChange(el, text);
+  }
+}
+
+/** Enter in the field; when the page does not handle it, the field's form is submitted as a browser would. */
+function submitFrom(el: Element, typed: string): ActionResult {
+  const handled = !pressEnter(el);
+  const form = (el as HTMLInputElement).form;
+  if (!handled && form) {
+    form.requestSubmit();
+    return { success: true, message: `${typed} and submitted the form` };
+  }
+  return { success: true, message: `${typed} and pressed Enter` };
+}
+
+export function selectOption(el: Element, what: string, optionText: string): ActionResult {
+  if (el.localName !== 'select') return fail(`${what} is not a drop-down list (select); click it to open it, then click the option.`);
+  const select = el as HTMLSelectElement;
+  const wanted = optionText.trim().toLowerCase();
+  const options = [...select.options];
+  const option =
+    options.find((o) => o.text.trim().toLowerCase() === wanted || o.value.toLowerCase() === wanted) ??
+    options.find((o) => o.text.trim().toLowerCase().includes(wanted));
+  if (!option) {
+    const available = options.map((o) => `"${o.text.trim()}"`).slice(0, 20).join(', ');
+    return fail(`Option not found: ${what} has no option "${optionText}". Options: ${available}.`);
+  }
+  if (option.disabled) return fail(`disabled: option "${option.text.trim()}" of ${what} is disabled.`);
+  const ready = prepare(el, what);
+  if (!ready.ok) return fail(ready.error);
+  focus(el);
+  select.value = option.value;
+  inputAndChange(el, null);
+  return { success: true, message: `Selected "${option.text.trim()}" in ${what}` };
+}

@@ -1,0 +1,33 @@
+import type { ActionResult } from '../../src/protocol/background-to-content';
+import { resolve } from '../snapshot/registry';
+import { pressEnter } from './events';
+import { prepare } from './target';
+
+/**
+ * SUBMIT_FORM: submits the form of a field or button the way a person would (Enter in a
+ * field, or the form's own submission with this button as submitter), so the page's submit
+ * handlers and validation run.
+ */
+export function submitForm(p: { index?: number; snapshotId?: string; selector?: string }): ActionResult {
+  let el: Element | null = null;
+  if (p.index !== undefined) {
+    const found = resolve(p.index, p.snapshotId ?? '');
+    if (!found.ok) return { success: false, error: found.error };
+    el = found.el;
+  } else if (p.selector) {
+    try {
+      el = document.querySelector(p.selector);
+    } catch {
+      return { success: false, error: `Invalid selector: ${p.selector}` };
+    }
+  }
+  if (!el) return { success: false, error: p.selector ? `Element not found: ${p.selector}` : 'Give an index or a selector.' };
+  const form = el.localName === 'form' ? (el as HTMLFormElement) : ((el as HTMLInputElement).form ?? el.closest('form'));
+  if (!form) return { success: false, error: 'That element is not part of a form.' };
+  const ready = prepare(el.localName === 'form' ? form : el, 'the form');
+  if (!ready.ok) return { success: false, error: ready.error };
+  const isButton = el.localName === 'button' || (el.localName === 'input' && /^(submit|image)$/.test((el as HTMLInputElement).type));
+  if (!isButton && el.localName !== 'form' && !pressEnter(el)) return { success: true, message: 'Pressed Enter; the page handled it' };
+  form.requestSubmit(isButton ? (el as HTMLButtonElement) : undefined);
+  return { success: true, message: 'Submitted the form' };
+}

@@ -1,0 +1,55 @@
+/**
+ * Bosun's own on-page UI (the mask and the highlight boxes) lives in one element with a closed
+ * shadow root: page styles cannot reach into it, page scripts cannot read it, and the page
+ * engine skips it by identity.
+ */
+const TAG = 'bosun-overlay';
+let host: HTMLElement | null = null;
+let root: ShadowRoot | null = null;
+
+const STYLE = `
+  :host { all: initial; position: fixed; inset: 0; z-index: 2147483647; pointer-events: none; }
+  .mask { position: fixed; inset: 0; pointer-events: auto; cursor: progress;
+    box-shadow: inset 0 0 0 3px #e07a5f; background: rgba(15, 76, 92, 0.06); }
+  .mask-label { position: fixed; right: 12px; bottom: 12px; padding: 6px 10px; border-radius: 6px;
+    font: 13px/1.3 system-ui, sans-serif; color: #fff; background: #0f4c5c; }
+  .box { position: fixed; box-sizing: border-box; border: 2px solid #e07a5f; border-radius: 3px; }
+  .box > span { position: absolute; top: -2px; left: -2px; padding: 0 3px; font: 10px/14px monospace;
+    color: #fff; background: #e07a5f; }
+  .box.target { border-color: #0f4c5c; border-width: 3px; background: rgba(15, 76, 92, 0.12); }
+`;
+
+export function overlayRoot(doc: Document): ShadowRoot {
+  if (host?.isConnected && host.ownerDocument === doc && root) return root;
+  host = doc.createElement(TAG);
+  root = host.attachShadow({ mode: 'closed' });
+  const style = doc.createElement('style');
+  style.textContent = STYLE;
+  root.append(style);
+  doc.documentElement.append(host);
+  return root;
+}
+
+export function isOverlay(el: Element): boolean {
+  return el === host;
+}
+
+/** Takes the overlay off the page once nothing is drawn in it, so an idle page carries no trace of Bosun. */
+export function releaseOverlay(): void {
+  if (root && root.childElementCount > 1) return; // more than the style element
+  host?.remove();
+  host = null;
+  root = null;
+}
+
+/** Runs `read` with Bosun's own overlay out of hit testing, so it never counts as covering the page. */
+export function withOverlayHidden<T>(read: () => T): T {
+  if (!host) return read();
+  const previous = host.style.visibility;
+  host.style.visibility = 'hidden';
+  try {
+    return read();
+  } finally {
+    host.style.visibility = previous;
+  }
+}

@@ -1,0 +1,50 @@
+import { overlayRoot } from './host';
+import { removeHighlights } from './highlight';
+
+/** A mask that nobody renews (the background stopped mid-task) lifts itself after this long. */
+const SELF_REMOVE_MS = 60_000;
+const BLOCKED = ['keydown', 'keypress', 'keyup', 'beforeinput', 'paste', 'drop'] as const;
+
+let mask: HTMLElement | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let controller: AbortController | null = null;
+
+/** The person's own keystrokes are held back while Bosun acts; Bosun's synthetic events are not trusted, so they pass. */
+function holdTrustedInput(event: Event): void {
+  if (!event.isTrusted) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}
+
+/**
+ * Shows that Bosun is working and blocks the person's accidental clicks and typing on the
+ * page. Showing it again renews it.
+ */
+export function showMask(doc: Document): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => hideMask(), SELF_REMOVE_MS);
+  if (mask?.isConnected) return;
+  mask = doc.createElement('div');
+  mask.className = 'mask';
+  const label = doc.createElement('div');
+  label.className = 'mask-label';
+  label.textContent = 'Bosun is working. Press Stop in Bosun to take over.';
+  mask.append(label);
+  overlayRoot(doc).append(mask);
+  controller = new AbortController();
+  const view = doc.defaultView;
+  for (const type of BLOCKED) view?.addEventListener(type, holdTrustedInput, { capture: true, signal: controller.signal });
+}
+
+/** Removes the mask, every highlight and every listener they added. */
+export function hideMask(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  controller?.abort();
+  controller = null;
+  mask?.remove();
+  mask = null;
+  removeHighlights();
+}
+
+export const isMaskShown = (): boolean => mask?.isConnected === true;

@@ -1,0 +1,58 @@
+import type { BrowserStateResult, ReadPageResult } from '../src/protocol/background-to-content';
+import { readMarkdown } from './reader/markdown';
+import { extractProduct } from './reader/product';
+import { takeSnapshot } from './snapshot/take-snapshot';
+
+export interface ReadOptions {
+  viewportOnly?: boolean;
+  maxChars?: number;
+  highlight?: boolean;
+}
+
+const snapshotOptions = (options: ReadOptions, maxChars: number | undefined) => ({
+  viewportOnly: options.viewportOnly ?? false,
+  highlight: options.highlight ?? false,
+  ...(maxChars ? { maxChars } : {}),
+});
+
+/**
+ * READ_PAGE: the page as markdown, its product data, and the indexed listing of what can be
+ * operated. With a budget, the listing gets up to half of it (precise actions need it most)
+ * and the markdown the rest; both are cut at line boundaries with a marker.
+ */
+export function readPage(options: ReadOptions = {}): ReadPageResult {
+  const listingBudget = options.maxChars === undefined ? undefined : Math.floor(options.maxChars / 2);
+  const snapshot = takeSnapshot(document, snapshotOptions(options, listingBudget));
+  const markdownBudget = options.maxChars === undefined ? undefined : Math.max(500, options.maxChars - snapshot.text.length);
+  const page = readMarkdown(document, markdownBudget === undefined ? {} : { maxChars: markdownBudget });
+  return {
+    title: document.title || page.title,
+    url: location.href,
+    markdown: page.markdown,
+    product: extractProduct(document),
+    interactiveElements: snapshot.text,
+    snapshotId: snapshot.id,
+    elementCount: snapshot.count,
+    truncated: snapshot.truncated || page.truncated,
+  };
+}
+
+/** The PageAgent browser state: where the page is scrolled, how big it is, and what can be operated. */
+export function browserState(options: ReadOptions = {}): BrowserStateResult {
+  const snapshot = takeSnapshot(document, snapshotOptions(options, options.maxChars));
+  const page = document.scrollingElement ?? document.documentElement;
+  return {
+    url: location.href,
+    title: document.title,
+    scrollX: Math.round(window.scrollX),
+    scrollY: Math.round(window.scrollY),
+    viewportWidth: window.innerWidth,
+    viewportHeight: window.innerHeight,
+    pageWidth: page.scrollWidth,
+    pageHeight: page.scrollHeight,
+    snapshotId: snapshot.id,
+    interactiveElements: snapshot.text,
+    elementCount: snapshot.count,
+    truncated: snapshot.truncated,
+  };
+}

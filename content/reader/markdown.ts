@@ -1,0 +1,87 @@
+import { Readability, isProbablyReaderable } from '@mozilla/readability';
+import { cleanTree, textLength } from './dom-clean';
+import { tidyMarkdown, truncateMarkdown } from './markdown-budget';
+import { createTurndown } from './turndown-service';
+
+export type ReadMarkdownOptions = { maxChars?: number };
+export type ReadMarkdownResult = { title: string; markdown: string; truncated: boolean };
+
+// When Readability's extraction is used instead of the whole body. Readability calls an extraction a success
+// when it holds at least its charThreshold (500) characters; below that parse() returns its best failed
+// attempt, which on a form or a page of short divs is an arbitrary fragment.
+const MIN_ARTICLE_CHARS = 500;
+// An extraction holding under a quarter of the page's visible text is one fragment of a page that is not an
+// article (one card of a listing, one review among many). For an agent, losing content is worse than spending
+// tokens on boilerplate, so such pages are read whole.
+const MIN_ARTICLE_SHARE = 0.25;
+
+/**
+ * Turns the page into markdown: the main content found by Readability, or the whole body when there is no
+ * real article. Works on copies; the live page is never modified. Page text is data and is only converted.
+ */
+export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): ReadMarkdownResult {
+  const title = pageTitle(doc);
+  const main = mainContent(doc);
+  let markdown = main ? tidyMarkdown(toMarkdown(main.root, doc.baseURI)) : '';
+  // Readability drops the heading that repeats the title; put it back so the markdown says what it is.
+  const heading = main?.heading ?? '';
+  if (heading && !markdown.startsWith('# ')) markdown = markdown ? `# ${heading}\n\n${markdown}` : `# ${heading}`;
+  const { maxChars } = options;
+  if (maxChars === undefined || !Number.isFinite(maxChars) || maxChars < 0) return { title, markdown, truncated: false };
+  return { title, ...truncateMarkdown(markdown, Math.floor(maxChars)) };
+}
+
+type MainContent = { root: HTMLElement; heading: string | null };
+
+function mainContent(doc: Document): MainContent | null {
+  const copy = doc.cloneNode(true) as Document;
+  if (!copy.body) return null;
+  cleanTree(copy.body);
+  const bodyChars = textLength(copy.body.textContent);
+  // Too little text for an article, or no run of long paragraphs (Readability's own quick test, the one behind
+  // Firefox's Reader View button): a listing, a form, an app. Read the body and skip Readability, which costs
+  // seconds on a 200k-node listing only to return a fragment the share rule below would reject anyway.
+  if (bodyChars < MIN_ARTICLE_CHARS || !isProbablyReaderable(copy)) return { root: copy.body, heading: null };
+  const article = parseArticle(copy);
+  if (article && article.chars >= MIN_ARTICLE_CHARS && article.chars >= bodyChars * MIN_ARTICLE_SHARE) {
+    return { root: article.root, heading: article.title || pageTitle(doc) };
+  }
+  // Readability rearranged `copy`; the fallback needs a fresh, cleaned copy of the body. It is imported into
+  // a document without a browsing context: a plain clone would belong to the live page, and its images would
+  // start loading (tracking pixels included) the moment they were created.
+  if (!doc.body) return null;
+  const body = doc.implementation.createHTMLDocument('').importNode(doc.body, true);
+  cleanTree(body);
+  return { root: body, heading: null };
+}
+
+function parseArticle(copy: Document): { root: HTMLElement; title: string; chars: number } | null {
+  try {
+    // The serializer hands back the node itself: no HTML string to serialize and parse again.
+    const reader = new Readability<HTMLElement>(copy, { serializer: (node) => node as HTMLElement, keepClasses: true, disableJSONLD: true });
+    const article = reader.parse();
+    if (!article?.content) return null;
+    return { root: article.content, title: collapse(article.title ?? ''), chars: textLength(article.textContent) };
+  } catch {
+    // Readability throws on documents it cannot handle (no body, odd markup); the body fallback still works.
+    return null;
+  }
+}
+
+function toMarkdown(root: HTMLElement, baseUrl: string): string {
+  try {
+    return createTurndown(baseUrl).turndown(root);
+  } catch {
+    // Turndown recurses once per nesting level and overflows the stack near 3,000 levels (Chromium), a depth
+    // only script-built DOM reaches (the HTML parser stops nesting at 512). Plain text beats no answer.
+    return (root.textContent ?? '').replace(/[^\S\n]+/g, ' ');
+  }
+}
+
+function pageTitle(doc: Document): string {
+  return collapse(doc.title) || collapse(doc.querySelector('h1')?.textContent ?? '');
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

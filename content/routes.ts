@@ -1,0 +1,39 @@
+import { createRouter, type Routes } from '../src/messaging/router';
+import { BackgroundToContent } from '../src/protocol/background-to-content';
+import { clickIndex, inputText, scrollBy, selectIndex } from './actions/by-index';
+import { clickSelector, fillFields, fillSelector, getContent, scrollPage, typeSelector, waitForElement } from './actions/by-selector';
+import { removeHighlights } from './overlay/highlight';
+import { hideMask, showMask } from './overlay/mask';
+import { submitForm } from './actions/submit';
+import { extractTable } from './actions/table';
+import { describeTarget } from './describe-target';
+import { browserState, readPage } from './read-page';
+
+/** Only Bosun itself (its background and its own pages) may drive the page. */
+const BOSUN = ['extension-page'] as const;
+const done = { success: true };
+
+/** The content channel's table: every request of the protocol this content script answers. */
+const routes: Routes<typeof BackgroundToContent, void, unknown> = {
+  READ_PAGE: { senders: BOSUN, handle: ({ payload }) => readPage(payload) },
+  GET_BROWSER_STATE: { senders: BOSUN, handle: ({ payload }) => browserState(payload) },
+  CLICK_ELEMENT: { senders: BOSUN, handle: ({ payload }) => clickSelector(payload.selector) },
+  FILL_FORM: { senders: BOSUN, handle: ({ payload }) => fillSelector(payload.selector, payload.text, payload.submit) },
+  SCROLL_PAGE: { senders: BOSUN, handle: ({ payload }) => scrollPage(payload.direction) },
+  CLICK_INDEX: { senders: BOSUN, handle: ({ payload }) => clickIndex(payload) },
+  INPUT_TEXT: { senders: BOSUN, handle: ({ payload }) => inputText(payload) },
+  SELECT_OPTION: { senders: BOSUN, handle: ({ payload }) => selectIndex(payload) },
+  SCROLL: { senders: BOSUN, handle: ({ payload }) => scrollBy(payload) },
+  TYPE_TEXT: { senders: BOSUN, handle: ({ payload }) => typeSelector(payload.selector, payload.text, payload.clear) },
+  FILL_FIELDS: { senders: BOSUN, handle: ({ payload }) => fillFields(payload.fields) },
+  WAIT_FOR_ELEMENT: { senders: BOSUN, handle: ({ payload }) => waitForElement(payload.selector, payload.timeoutMs) },
+  GET_CONTENT: { senders: BOSUN, handle: ({ payload }) => getContent(payload.type, payload.selector) },
+  DESCRIBE_TARGET: { senders: BOSUN, handle: ({ payload }) => describeTarget(payload) },
+  EXTRACT_TABLE: { senders: BOSUN, handle: ({ payload }) => extractTable(payload) },
+  SUBMIT_FORM: { senders: BOSUN, handle: ({ payload }) => submitForm(payload) },
+  SHOW_MASK: { senders: BOSUN, handle: () => (showMask(document), done) },
+  HIDE_MASK: { senders: BOSUN, handle: () => (hideMask(), done) },
+  CLEAN_UP_HIGHLIGHTS: { senders: BOSUN, handle: () => (removeHighlights(), done) },
+};
+
+export const routeRequest = createRouter(BackgroundToContent, routes);

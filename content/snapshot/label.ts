@@ -1,0 +1,53 @@
+/**
+ * A short accessible name for the listing: what a person would call the element. Follows
+ * the usual order of the accessible-name computation (aria-labelledby, aria-label, label,
+ * alt/title/placeholder, text), simplified and capped, because the listing is read by a model
+ * on every step and each character costs.
+ */
+const MAX_LABEL = 40;
+
+const squash = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
+
+export function clip(text: string, max = MAX_LABEL): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function byLabelledBy(el: Element): string {
+  const ids = el.getAttribute('aria-labelledby');
+  if (!ids) return '';
+  const root = el.getRootNode() as Document | ShadowRoot;
+  return squash(
+    ids
+      .split(/\s+/)
+      .map((id) => root.getElementById?.(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+function byLabelElement(el: Element): string {
+  const labels = (el as HTMLInputElement).labels;
+  if (!labels || labels.length === 0) return '';
+  return squash([...labels].map((label) => label.textContent).join(' '));
+}
+
+function byText(el: Element): string {
+  // textContent of a huge container is costly to build; an interactive element's own text is short.
+  const text = squash(el.textContent?.slice(0, 400));
+  if (text) return text;
+  const img = el.querySelector('img[alt], [aria-label]');
+  return squash(img?.getAttribute('alt') ?? img?.getAttribute('aria-label'));
+}
+
+export function labelOf(el: Element): string {
+  const name =
+    byLabelledBy(el) ||
+    squash(el.getAttribute('aria-label')) ||
+    byLabelElement(el) ||
+    squash(el.getAttribute('alt')) ||
+    (el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select' ? '' : byText(el)) ||
+    squash(el.getAttribute('placeholder')) ||
+    squash(el.getAttribute('title')) ||
+    (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type) ? squash((el as HTMLInputElement).value) : '') ||
+    squash(el.getAttribute('name'));
+  return clip(name);
+}

@@ -1,0 +1,64 @@
+import { stateOf } from './describe';
+import { labelOf } from './label';
+import { roleOf } from './roles';
+
+interface Listed {
+  el: Element;
+  role: string;
+  label: string;
+}
+
+export type Resolved = { ok: true; el: Element; role: string; label: string } | { ok: false; error: string };
+
+let current: { id: string; listed: Listed[] } | null = null;
+/** Elements listed by the previous snapshot: anything else in the next one is marked new. */
+let previous: WeakSet<Element> | null = null;
+let counter = 0;
+
+/** Records a snapshot's elements (index i is `listed[i - 1]`) and returns its id and which ones are new. */
+export function record(listed: Listed[]): { id: string; isNew: boolean[] } {
+  const before = previous;
+  const isNew = listed.map(({ el }) => before !== null && !before.has(el));
+  previous = new WeakSet(listed.map(({ el }) => el));
+  counter += 1;
+  current = { id: `s${counter}-${Math.random().toString(36).slice(2, 8)}`, listed };
+  return { id: current.id, isNew };
+}
+
+const shown = (role: string, label: string) => (label ? `${role} "${label}"` : role);
+
+/**
+ * The element an index of a snapshot refers to, if the page still holds it unchanged. An
+ * index from an older snapshot, a removed element or one whose role or label changed is
+ * reported as stale, never applied to whatever now sits at that position.
+ */
+export function resolve(index: number, snapshotId: string): Resolved {
+  if (!current) return { ok: false, error: 'Stale index: the page has not been read yet. Read the page first.' };
+  if (snapshotId !== current.id) {
+    return { ok: false, error: `Stale index: element ${index} is from an older reading of the page. Read the page again and use the new indices.` };
+  }
+  const entry = current.listed[index - 1];
+  if (!entry) return { ok: false, error: `Element not found: there is no element ${index} (the listing has ${current.listed.length}).` };
+  const { el, role, label } = entry;
+  if (!el.isConnected) {
+    return { ok: false, error: `Stale index: element ${index} (${shown(role, label)}) is no longer on the page. Read the page again.` };
+  }
+  const nowRole = roleOf(el) ?? 'element';
+  const nowLabel = labelOf(el);
+  if (nowRole !== role || nowLabel !== label) {
+    return {
+      ok: false,
+      error: `Stale index: element ${index} changed since the page was read (was ${shown(role, label)}, now ${shown(nowRole, nowLabel)}). Read the page again.`,
+    };
+  }
+  return { ok: true, el, role, label };
+}
+
+export function currentSnapshotId(): string | null {
+  return current?.id ?? null;
+}
+
+/** One listing line, e.g. `*[12]button "Add to cart"` (the star marks an element new since the last reading). */
+export function line(index: number, entry: Listed, isNew: boolean): string {
+  return `${isNew ? '*' : ''}[${index}]${shown(entry.role, entry.label.replace(/"/g, "'"))}${stateOf(entry.el, entry.role)}`;
+}

@@ -1,0 +1,71 @@
+/**
+ * Which elements a person could click, type into, select, toggle or scroll, and the role the
+ * listing gives them. Decided from the tag and attributes only (no style or layout reads), so
+ * the walk over a large page stays close to the cost of visiting each element once.
+ */
+const INPUT_ROLES: Record<string, string> = {
+  checkbox: 'checkbox',
+  radio: 'radio',
+  range: 'slider',
+  number: 'spinbutton',
+  search: 'searchbox',
+  password: 'password',
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  file: 'file',
+  color: 'color',
+  date: 'date',
+  'datetime-local': 'datetime',
+  month: 'month',
+  time: 'time',
+  week: 'week',
+};
+
+/** ARIA widget roles that make any element interactive. */
+const WIDGET_ROLES = new Set([
+  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+  'option', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton', 'treeitem', 'listbox',
+]);
+
+export function roleOf(el: Element): string | null {
+  const explicit = el.getAttribute('role');
+  if (explicit) {
+    const first = explicit.trim().split(/\s+/)[0] ?? '';
+    if (WIDGET_ROLES.has(first)) return first;
+  }
+  switch (el.localName) {
+    case 'a':
+      return el.hasAttribute('href') ? 'link' : clickableByAttribute(el);
+    case 'button':
+    case 'summary':
+      return 'button';
+    case 'input': {
+      const type = (el as HTMLInputElement).type;
+      return type === 'hidden' ? null : (INPUT_ROLES[type] ?? 'textbox');
+    }
+    case 'textarea':
+      return 'textbox';
+    case 'select':
+      return 'select';
+    case 'audio':
+    case 'video':
+      return el.hasAttribute('controls') ? 'media' : null;
+    default:
+      return clickableByAttribute(el);
+  }
+}
+
+function clickableByAttribute(el: Element): string | null {
+  const editable = el.getAttribute('contenteditable');
+  if (editable !== null && editable !== 'false') return 'textbox';
+  if (el.hasAttribute('onclick')) return 'clickable';
+  const tabindex = el.getAttribute('tabindex');
+  // A custom widget made focusable on purpose (tabindex ≥ 0) is meant to be operated.
+  if (tabindex !== null && Number(tabindex) >= 0) return 'clickable';
+  return null;
+}
+
+/** Roles whose value is typed text. */
+export const TEXT_ROLES = new Set(['textbox', 'searchbox', 'password', 'spinbutton']);

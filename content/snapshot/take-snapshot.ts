@@ -1,0 +1,68 @@
+import { drawHighlights } from '../overlay/highlight';
+import { withOverlayHidden } from '../overlay/host';
+import { collect, gridCandidates, type Candidate } from './collect';
+import { intersects } from './frames';
+import { labelOf } from './label';
+import { line, record } from './registry';
+import { coveringElement } from './visibility';
+
+export interface SnapshotOptions {
+  /** List only what is in the viewport; costs what it returns, whatever the page size. */
+  viewportOnly?: boolean;
+  /** A budget for the listing; lines past it are left out and counted, never cut in half. */
+  maxChars?: number;
+  /** Draw numbered boxes over the listed elements that are on screen. */
+  highlight?: boolean;
+}
+
+export interface Snapshot {
+  id: string;
+  text: string;
+  count: number;
+  truncated: boolean;
+}
+
+/**
+ * The indexed listing of everything a person could operate on the page: visible, not covered,
+ * including open shadow roots and same-origin iframes. Every layout read happens before the
+ * one write (the highlight boxes), so the browser lays the page out once.
+ */
+export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snapshot {
+  const viewportOnly = options.viewportOnly ?? false;
+  const usable = withOverlayHidden(() => {
+    const candidates = collect(doc, viewportOnly);
+    if (viewportOnly) candidates.push(...gridCandidates(doc, new Set(candidates.map((c) => c.el))));
+    return candidates.filter((c) => coveringElement(c.el, c.rect, c.frame) === null);
+  });
+  const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el) }));
+  const { id, isNew } = record(listed);
+  const { text, shown } = format(listed, isNew, options.maxChars);
+  if (options.highlight) drawHighlights(doc, onScreenBoxes(usable.slice(0, shown)));
+  return { id, text, count: listed.length, truncated: shown < listed.length };
+}
+
+function format(listed: Parameters<typeof record>[0], isNew: boolean[], maxChars = Infinity) {
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; i < listed.length; i++) {
+    const next = line(i + 1, listed[i] as (typeof listed)[number], isNew[i] === true);
+    // Room is kept for the marker line, so the whole listing stays within the budget.
+    if (size + next.length + 1 > maxChars - 80) {
+      lines.push(`[… ${listed.length - i} more elements not listed: read the viewport or scroll to see them]`);
+      return { text: lines.join('\n'), shown: i };
+    }
+    lines.push(next);
+    size += next.length + 1;
+  }
+  return { text: lines.join('\n'), shown: listed.length };
+}
+
+function onScreenBoxes(candidates: Candidate[]) {
+  const boxes = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const { rect, frame } = candidates[i] as Candidate;
+    if (!intersects(rect, frame)) continue;
+    boxes.push({ box: { left: rect.left + frame.dx, top: rect.top + frame.dy, width: rect.width, height: rect.height }, label: String(i + 1) });
+  }
+  return boxes;
+}

@@ -1,0 +1,36 @@
+import { intersects, type Frame } from './frames';
+
+/** The element's box when it is rendered and not hidden by style; null otherwise. */
+export function renderedBox(el: Element): DOMRect | null {
+  const rect = el.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0) return null;
+  // One native check covers display:none ancestors, visibility:hidden and content-visibility.
+  // Opacity is deliberately not checked: custom checkboxes are often transparent inputs.
+  if (!el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) return null;
+  return rect;
+}
+
+/** A point inside the part of the element that is within its frame's viewport. */
+function visiblePoint(rect: DOMRect, frame: Frame): [number, number] {
+  const left = Math.max(rect.left, frame.clip.left - frame.dx);
+  const right = Math.min(rect.right, frame.clip.right - frame.dx);
+  const top = Math.max(rect.top, frame.clip.top - frame.dy);
+  const bottom = Math.min(rect.bottom, frame.clip.bottom - frame.dy);
+  return [(left + right) / 2, (top + bottom) / 2];
+}
+
+/**
+ * What covers the element at its visible centre, or null when the element (or something
+ * belonging to it, such as its label) is what a click there would reach. Only meaningful for
+ * elements in the viewport: the browser cannot hit-test what is scrolled away.
+ */
+export function coveringElement(el: Element, rect: DOMRect, frame: Frame): Element | null {
+  if (!intersects(rect, frame)) return null;
+  const [x, y] = visiblePoint(rect, frame);
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const hit = (root.elementFromPoint ?? frame.doc.elementFromPoint).call(root, x, y);
+  if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return null;
+  const labels = (el as HTMLInputElement).labels;
+  if (labels && [...labels].some((label) => label === hit || label.contains(hit))) return null;
+  return hit;
+}

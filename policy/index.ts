@@ -1,0 +1,20 @@
+/** The Harbor-style permission engine: pure functions over (policy, request, now). */
+export { applyDecision, decisionProceeds, type ApplyOptions, type DecisionTarget } from './apply-decision';
+export { criticalReason, isCriticalAction, type CriticalContext } from './critical';
+export { checkPermission, decide, type DecisionRequest, type PolicyDecision } from './decide';
+export { DEFAULT_LEVEL_VERDICTS, defaultPolicy } from './defaults';
+export { isLive, storageAreaOf, withoutExpired } from './grants';
+export { trustCovers } from './levels';
+export { parsePolicy, type ParsedPolicy } from './parse-policy';
+export { CEILINGS, PRECEDENCE, RULE_IDS, type Ceiling, type PrecedenceRule, type RuleId } from './precedence';
+export { FILE_SITE, isSiteKey, resolveSite, siteOf, type SiteIdentity, type SiteOptions } from './site';
+export {
+  Grant,
+  HarborPolicy,
+  LevelDefaults,
+  SiteRule,
+  ToolOverride,
+  Verdict,
+  type GrantScope,
+  type PermissionDecisionValue,
+} from './types';

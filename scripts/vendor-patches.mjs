@@ -1,0 +1,72 @@
+// @ts-check
+/**
+ * Small, exact edits to third-party code at bundle time, each with its reason. Every edit must
+ * match exactly once, so the build fails (instead of silently shipping old behaviour) when an
+ * upgrade changes the code it targets.
+ */
+import { readFile } from 'node:fs/promises';
+
+/** @typedef {{ find: string | RegExp; replace: string; why: string }} Edit */
+
+/** @type {{ file: RegExp; edits: Edit[] }[]} */
+const PATCHES = [
+  {
+    file: /[\\/]node_modules[\\/]preact[\\/]dist[\\/]preact\.module\.js$/,
+    edits: [
+      {
+        // Bosun never inserts raw HTML (model output is sanitized into DOM nodes): with Preact's
+        // one dynamic innerHTML assignment gone, no component can inject markup by mistake.
+        find: /\((\w+)\.innerHTML=(\w+)\.__html\)/g,
+        replace: '(()=>{throw new Error("dangerouslySetInnerHTML is disabled in Bosun")})()',
+        why: 'disable dangerouslySetInnerHTML',
+      },
+    ],
+  },
+  {
+    file: /[\\/]node_modules[\\/]@mozilla[\\/]readability[\\/]Readability\.js$/,
+    edits: [
+      {
+        // Readability saves and restores the page it parses between attempts by serialising it.
+        // A deep clone does the same without re-parsing markup from a string.
+        find: 'var pageCacheHtml = page.innerHTML;',
+        replace: 'var pageCache = page.cloneNode(true);',
+        why: 'keep the page copy as nodes',
+      },
+      {
+        find: 'page.innerHTML = pageCacheHtml;',
+        replace: 'page.replaceChildren(...pageCache.cloneNode(true).childNodes);',
+        why: 'restore the page copy from nodes',
+      },
+      {
+        // A noscript's text is parsed as HTML; DOMParser yields an inert document (no scripts run).
+        find: 'tmp.innerHTML = noscript.innerHTML;',
+        replace: 'tmp.replaceChildren(...new DOMParser().parseFromString(noscript.innerHTML, "text/html").body.childNodes);',
+        why: 'parse noscript content inertly',
+      },
+    ],
+  },
+];
+
+/** @param {string} source @param {Edit} edit @param {string} path */
+function applyEdit(source, edit, path) {
+  const count = typeof edit.find === 'string' ? source.split(edit.find).length - 1 : (source.match(edit.find) ?? []).length;
+  if (count !== 1) throw new Error(`vendor patch "${edit.why}" expected one match in ${path}, found ${count}`);
+  return source.replace(edit.find, edit.replace);
+}
+
+/** @type {import('esbuild').Plugin} */
+export const vendorPatches = {
+  name: 'vendor-patches',
+  setup(build) {
+    for (const { file, edits } of PATCHES) {
+      build.onLoad({ filter: file }, async (args) => {
+        try {
+          const source = await readFile(args.path, 'utf8');
+          return { contents: edits.reduce((code, edit) => applyEdit(code, edit, args.path), source), loader: 'js' };
+        } catch (error) {
+          return { errors: [{ text: error instanceof Error ? error.message : String(error) }] };
+        }
+      });
+    }
+  },
+};

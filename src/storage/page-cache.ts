@@ -1,0 +1,52 @@
+import type { Product } from '../protocol/background-to-content';
+import type { CachedPage, Db } from './db';
+
+export const PAGE_CACHE_LIMITS = { count: 30, ageMs: 6 * 60 * 60 * 1000 };
+const LAST_PRODUCT = 'lastProduct';
+
+/**
+ * Snapshots of pages the agent read, bounded by count and age, and the last product seen, so a
+ * follow-up ("find me a cheaper one") still knows what "one" is after the page is gone.
+ */
+export function createPageCache(database: Promise<Db>, now: () => number = Date.now) {
+  async function prune(db: Db): Promise<void> {
+    const tx = db.transaction('pages', 'readwrite');
+    const oldest = now() - PAGE_CACHE_LIMITS.ageMs;
+    const total = await tx.store.count();
+    let excess = total - PAGE_CACHE_LIMITS.count;
+    for await (const cursor of tx.store.index('byTime').iterate()) {
+      if (excess <= 0 && cursor.value.timestamp >= oldest) break;
+      excess -= 1;
+      await cursor.delete();
+    }
+    await tx.done;
+  }
+
+  return {
+    async add(page: Omit<CachedPage, 'timestamp'>): Promise<void> {
+      const db = await database;
+      await db.put('pages', { ...page, timestamp: now() });
+      if (page.product) await db.put('state', { ...page.product, url: page.url }, LAST_PRODUCT);
+      await prune(db);
+    },
+    /** The newest snapshot of `url`, or the newest of all when no URL is given. */
+    async get(url?: string): Promise<CachedPage | null> {
+      const db = await database;
+      const page = url ? await db.get('pages', url) : (await this.recent(1))[0];
+      return page && page.timestamp >= now() - PAGE_CACHE_LIMITS.ageMs ? page : null;
+    },
+    async recent(limit = 10): Promise<CachedPage[]> {
+      const db = await database;
+      const pages: CachedPage[] = [];
+      for await (const cursor of db.transaction('pages').store.index('byTime').iterate(null, 'prev')) {
+        if (pages.length >= limit) break;
+        pages.push(cursor.value);
+      }
+      return pages;
+    },
+    async lastProduct(): Promise<(Product & { url: string }) | null> {
+      return ((await (await database).get('state', LAST_PRODUCT)) as (Product & { url: string }) | undefined) ?? null;
+    },
+  };
+}
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,137 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { answerPrompt, noPromptFor, shownTools, startFresh, waitUntilIdle } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar, send, shownMessages, waitForMessages } from './support/sidebar';
+import { useSite } from './support/site';
+import type { LlmServer } from '../fixtures/llm-server';
+
+type Body = { messages: { role: string; content: unknown; tool_call_id?: string }[] };
+const call = (id: string, name: string, args: object) => ({ kind: 'tool_calls' as const, calls: [{ id, name, arguments: args }] });
+const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
+const chatRequests = (llm: LlmServer) => llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
+
+describe.each(BROWSERS)('the agent in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let sidebar: PageDriver;
+  let form: PageDriver;
+  const formValue = (selector: string) => form.evaluate((s) => (document.querySelector(s) as HTMLInputElement | null)?.value ?? document.querySelector(s)?.textContent ?? '', selector);
+
+  beforeAll(async () => {
+    form = await ctx.session.openPage(site.url('form.html'));
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+  });
+  beforeEach(async () => {
+    await startFresh(sidebar);
+    ctx.llm.reset();
+  });
+
+  it('reads the page, fills the form and submits it after permission, with every step shown', async () => {
+    ctx.llm.script(
+      call('r1', 'read_page', {}),
+      call('t1', 'type_text', { selector: '#name', text: 'Ada Lovelace' }),
+      call('s1', 'submit_form', { selector: '#submit' }),
+      { kind: 'text', chunks: ['I sent ', 'the form.'] },
+    );
+    await send(sidebar, 'Fill in my name and send the form');
+    expect((await answerPrompt(sidebar, 'allow-once')).level).toBe('interact');
+    const submit = await answerPrompt(sidebar, 'allow-once');
+    expect(submit).toMatchObject({ tool: 'submit_form', level: 'submit' });
+    await waitUntilIdle(sidebar);
+    expect(await formValue('#result')).toBe('Thanks, Ada Lovelace');
+    expect(await shownTools(sidebar)).toEqual([
+      { tool: 'read_page', outcome: 'success' },
+      { tool: 'type_text', outcome: 'success' },
+      { tool: 'submit_form', outcome: 'success' },
+    ]);
+    const messages = await shownMessages(sidebar);
+    expect(messages.at(-1)).toMatchObject({ role: 'assistant', status: 'done', content: 'I sent the form.' });
+    // The reading reached the model as marked page data, with the element listing.
+    const read = (chatRequests(ctx.llm)[1]?.body as Body).messages.find((m) => m.role === 'tool')?.content as string;
+    expect(read).toMatch(/<untrusted_page_content>[\s\S]*\[\d+\]textbox "Name"[\s\S]*<\/untrusted_page_content>/);
+  });
+
+  it('opens a tab, follows it, and switches back', async () => {
+    ctx.llm.script(
+      call('o1', 'open_tab', { url: site.url('index.html') }),
+      call('l1', 'list_tabs', {}),
+      { kind: 'text', chunks: ['Opened the shop home page.'] },
+    );
+    await send(sidebar, 'Open the shop home page in a new tab');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    const listing = (chatRequests(ctx.llm)[2]?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content as string;
+    expect(listing, listing).toMatch(/\(Bosun works here\).*"Bosun Test Shop"/);
+  });
+
+  it('stops a model that repeats the same action on an unchanged page by the third time', async () => {
+    for (let i = 0; i < 5; i++) ctx.llm.script(call(`loop${i}`, 'get_page_content', { type: 'title' }));
+    await send(sidebar, 'Keep checking the title');
+    await waitUntilIdle(sidebar);
+    const last = (await shownMessages(sidebar)).at(-1);
+    expect(last?.content).toMatch(/^I stopped: I called get_page_content with the same arguments 3 times in a row/);
+    expect((await shownTools(sidebar)).length).toBe(3);
+    expect(ctx.llm.pending).toBe(2);
+  });
+
+  it('never acts on a tool call from a stream that was cut', async () => {
+    ctx.llm.script({ kind: 'cut', chunks: ['Let me click'] });
+    await send(sidebar, 'Tick the newsletter box');
+    await waitUntilIdle(sidebar);
+    expect((await shownMessages(sidebar)).at(-1)?.error).toMatch(/cut off/);
+    expect(await shownTools(sidebar)).toEqual([]);
+    expect(await form.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).checked)).toBe(false);
+  });
+
+  it('waits out a 429 and then answers', async () => {
+    ctx.llm.script({ kind: 'error', status: 429, headers: { 'retry-after': '1' } }, say('Here after a short wait.'));
+    const started = Date.now();
+    await send(sidebar, 'Hello?');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Here after a short wait.', 'no answer after the retry');
+    expect(Date.now() - started).toBeGreaterThan(900);
+    expect(chatRequests(ctx.llm)).toHaveLength(2);
+  });
+
+  it('falls back to XML tool calls when the provider refuses tools', async () => {
+    ctx.llm.script(
+      { kind: 'error', status: 400, body: { error: { message: 'This model does not support tools', type: 'invalid_request_error' } } },
+      say('Reading it. <tool_call name="get_page_content">{"type": "title"}</tool_call>'),
+      say('The title is Bosun Test Shop — Contact.'),
+    );
+    await send(sidebar, 'What is the title?');
+    await waitUntilIdle(sidebar);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'get_page_content', outcome: 'success' }]);
+    const [, second, third] = chatRequests(ctx.llm).map((r) => r.body as Body & { tools?: unknown });
+    expect(second?.tools).toBeUndefined();
+    expect(third?.tools).toBeUndefined();
+  });
+
+  it('speaks the Anthropic format, with streamed tool calls and their results', async () => {
+    await configure(sidebar, ctx.llm, '', 'anthropic');
+    ctx.llm.script(call('toolu_1', 'get_page_content', { type: 'url' }), say('It is the contact page.'));
+    await send(sidebar, 'Which page is this?');
+    await waitUntilIdle(sidebar);
+    expect((await shownMessages(sidebar)).at(-1)).toMatchObject({ content: 'It is the contact page.', status: 'done' });
+    const [first, second] = chatRequests(ctx.llm);
+    expect(first?.path).toBe('/v1/messages');
+    expect(first?.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
+    const result = (second?.body as { messages: { role: string; content: { type: string; tool_use_id?: string }[] }[] }).messages.at(-1);
+    expect(result?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1' });
+    await configure(sidebar, ctx.llm);
+  });
+
+  it('a background stop in the middle of a task shows it interrupted and replays nothing', async () => {
+    ctx.llm.script(call('n1', 'click_element', { selector: '#newsletter' }), say('Should never be asked for.'));
+    await send(sidebar, 'Subscribe me to the newsletter');
+    expect(await noPromptFor(sidebar, 200)).toBe(false);
+    await ctx.session.stopBackground();
+    const shown = await waitForMessages(sidebar, (m) => m.some((x) => x.status === 'interrupted'), 'the task was not shown as interrupted');
+    expect(shown.find((m) => m.status === 'interrupted')?.error).toMatch(/^Bosun restarted while working on this/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(chatRequests(ctx.llm)).toHaveLength(1);
+    expect(await form.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).checked)).toBe(false);
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(true);
+  });
+});

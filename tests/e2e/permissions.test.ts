@@ -1,0 +1,84 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { answerPrompt, noPromptFor, shownTools, waitUntilIdle } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar, send } from './support/sidebar';
+import { useSite } from './support/site';
+
+type Body = { messages: { role: string; content: unknown }[] };
+const click = (selector: string, id: string) => ({ kind: 'tool_calls' as const, calls: [{ id, name: 'click_element', arguments: { selector } }] });
+const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
+
+describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let sidebar: PageDriver;
+  let shop: PageDriver;
+  const status = () => shop.evaluate(() => document.getElementById('status')?.textContent ?? '');
+
+  beforeAll(async () => {
+    shop = await ctx.session.openPage(site.url('product.html'));
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+  });
+  beforeEach(() => ctx.llm.reset());
+
+  it('asks with the tool, site, level and exact target; a deny leaves the page untouched and the model is told', async () => {
+    ctx.llm.script(click('#add-to-cart', 'c1'), say('Understood, I did not add it.'));
+    await send(sidebar, 'Add this to my cart');
+    const prompt = await answerPrompt(sidebar, 'deny');
+    expect(prompt).toMatchObject({ tool: 'click_element', site: '127.0.0.1', level: 'interact', summary: 'button "Add to cart"', critical: '' });
+    expect(prompt.title).toBe('Allow Bosun to click or type on 127.0.0.1?');
+    expect(JSON.parse(prompt.parameters)).toEqual({ selector: '#add-to-cart' });
+    await waitUntilIdle(sidebar);
+    expect(await status()).toBe('');
+    const toolResult = (ctx.llm.requests.at(-1)?.body as Body).messages.find((m) => m.role === 'tool');
+    expect(toolResult?.content).toMatch(/^Denied by the user\./);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'click_element', outcome: 'denied' }]);
+  });
+
+  it('allow-site performs the click, and the next click on the site runs without asking', async () => {
+    ctx.llm.script(click('#add-to-cart', 'c2'), say('Added.'));
+    await send(sidebar, 'Add it to my cart');
+    await answerPrompt(sidebar, 'allow-site');
+    await waitUntilIdle(sidebar);
+    expect(await status()).toBe('Added to cart (1)');
+
+    ctx.llm.script(click('#add-to-cart', 'c3'), say('Added another.'));
+    await send(sidebar, 'Add one more');
+    expect(await noPromptFor(sidebar, 1500)).toBe(true);
+    await waitUntilIdle(sidebar);
+    expect(await status()).toBe('Added to cart (2)');
+  });
+
+  it('a "Buy now" click asks even on a site where clicks are allowed, and says why', async () => {
+    ctx.llm.script(click('#buy-now', 'c4'), say('I did not buy it.'));
+    await send(sidebar, 'Buy it now');
+    const prompt = await answerPrompt(sidebar, 'deny');
+    expect(prompt.critical).toMatch(/^Critical: this looks like .*purchase/i);
+    await waitUntilIdle(sidebar);
+    expect(await status()).toBe('Added to cart (2)');
+  });
+
+  it('the Permissions view lists the grant and can revoke it; the Action Log has every call', async () => {
+    await sidebar.click('[data-testid="view-permissions"]');
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="grant"]').length > 0, undefined, { message: 'no grant listed' });
+    const grants = await sidebar.evaluate(() => [...document.querySelectorAll('[data-testid="grant"] span')].map((el) => el.textContent));
+    expect(grants).toEqual(['127.0.0.1 · click_element · allowed always']);
+
+    await sidebar.click('[data-testid="view-log"]');
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, { message: 'the log is incomplete' });
+    const log = await sidebar.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')].map((el) => `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result}`));
+    // Newest first: the Buy now deny, the second click, the allowed first click, the first deny.
+    expect(log).toEqual(['click_element deny denied', 'click_element auto-approved success', 'click_element allow-site success', 'click_element deny denied']);
+
+    await sidebar.click('[data-testid="view-permissions"]');
+    await sidebar.click('[data-testid="revoke"]');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="no-grants"]') !== null, undefined, { message: 'the grant was not revoked' });
+    ctx.llm.script(click('#add-to-cart', 'c5'), say('ok'));
+    await sidebar.click('[data-testid="view-chat"]');
+    await send(sidebar, 'Once more');
+    await answerPrompt(sidebar, 'deny');
+    await waitUntilIdle(sidebar);
+  });
+});

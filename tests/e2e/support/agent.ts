@@ -1,0 +1,77 @@
+import type { PageDriver } from '../harness';
+
+export interface ShownPrompt {
+  title: string;
+  tool: string;
+  site: string;
+  level: string;
+  summary: string;
+  parameters: string;
+  critical: string;
+}
+
+/** Waits for the permission question and reads it the way a person would. */
+export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promise<ShownPrompt> {
+  await page.waitFor(() => document.querySelector('[data-testid="permission-prompt"]') !== null, undefined, {
+    timeoutMs,
+    message: 'no permission question appeared',
+  });
+  return page.evaluate(() => {
+    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+    return {
+      title: document.querySelector('#prompt-title')?.textContent ?? '',
+      tool: text('prompt-tool'),
+      site: text('prompt-site'),
+      level: text('prompt-level'),
+      summary: text('prompt-summary'),
+      parameters: text('prompt-parameters'),
+      critical: text('prompt-critical'),
+    };
+  });
+}
+
+export async function answerPrompt(page: PageDriver, decision: 'allow-once' | 'allow-site' | 'allow-session' | 'deny' | 'deny-all'): Promise<ShownPrompt> {
+  const shown = await waitForPrompt(page);
+  const id = await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id ?? '');
+  await page.click(`[data-testid="decision-${decision}"]`);
+  // The next question may follow at once: wait for this one to go, not for none to be shown.
+  await page.waitFor((answered) => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id !== answered, id, {
+    message: 'the question stayed after the answer',
+  });
+  return shown;
+}
+
+/** Ends whatever the previous test left running, and empties the conversation. */
+export async function startFresh(page: PageDriver): Promise<void> {
+  if (await page.evaluate(() => document.querySelector('[data-testid="view-chat"]')?.getAttribute('aria-current') !== 'page')) {
+    await page.click('[data-testid="view-chat"]');
+  }
+  if (await page.evaluate(() => document.querySelector('[data-testid="stop"]') !== null)) await page.click('[data-testid="stop"]');
+  await waitUntilIdle(page);
+  if (await page.evaluate(() => !(document.querySelector('[data-testid="clear"]') as HTMLButtonElement | null)?.disabled)) {
+    await page.click('[data-testid="clear"]');
+  }
+  await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, { message: 'the conversation was not cleared' });
+}
+
+/** Waits until the task is over: the Send button is back. */
+export async function waitUntilIdle(page: PageDriver, timeoutMs = 30_000): Promise<void> {
+  await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, { timeoutMs, message: 'the task did not finish' });
+}
+
+/** The tool messages shown inline in the conversation: tool name and outcome. */
+export function shownTools(page: PageDriver): Promise<{ tool: string; outcome: string }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-role="tool"]')].map((el) => ({ tool: el.dataset.tool ?? '', outcome: el.dataset.outcome ?? '' })),
+  );
+}
+
+/** A permission question never showed up during `ms`. */
+export async function noPromptFor(page: PageDriver, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null)) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describeElement, stateOf } from '../../content/snapshot/describe';
+import { labelOf } from '../../content/snapshot/label';
+import { line, record, resolve } from '../../content/snapshot/registry';
+import { roleOf } from '../../content/snapshot/roles';
+
+const el = (html: string): Element => {
+  document.body.innerHTML = html;
+  return document.body.querySelector('[data-t]') ?? (document.body.firstElementChild as Element);
+};
+
+describe('roleOf', () => {
+  const cases: [string, string | null][] = [
+    ['<a href="/x">x</a>', 'link'],
+    ['<a>no href</a>', null],
+    ['<a onclick="go()">js link</a>', 'clickable'],
+    ['<button>b</button>', 'button'],
+    ['<input>', 'textbox'],
+    ['<input type="email">', 'textbox'],
+    ['<input type="password">', 'password'],
+    ['<input type="search">', 'searchbox'],
+    ['<input type="number">', 'spinbutton'],
+    ['<input type="checkbox">', 'checkbox'],
+    ['<input type="radio">', 'radio'],
+    ['<input type="submit">', 'button'],
+    ['<input type="hidden">', null],
+    ['<textarea></textarea>', 'textbox'],
+    ['<select></select>', 'select'],
+    ['<details><summary data-t>More</summary></details>', 'button'],
+    ['<div role="button">x</div>', 'button'],
+    ['<div role="tab presentation">x</div>', 'tab'],
+    ['<div role="region">x</div>', null],
+    ['<div contenteditable="true">x</div>', 'textbox'],
+    ['<div contenteditable="false">x</div>', null],
+    ['<div tabindex="0">x</div>', 'clickable'],
+    ['<div tabindex="-1">x</div>', null],
+    ['<span onclick="x()">x</span>', 'clickable'],
+    ['<video controls></video>', 'media'],
+    ['<div>plain</div>', null],
+  ];
+  it.each(cases)('%s → %s', (html, role) => expect(roleOf(el(html))).toBe(role));
+});
+
+describe('labelOf', () => {
+  const cases: [string, string][] = [
+    ['<button aria-label="Close dialog">×</button>', 'Close dialog'],
+    ['<span id="l1">Search</span><span id="l2">products</span><input data-t aria-labelledby="l1 l2">', 'Search products'],
+    ['<label for="e">Email</label><input data-t id="e" placeholder="you@x">', 'Email'],
+    ['<label>Name <input data-t></label>', 'Name'],
+    ['<input placeholder="Find…">', 'Find…'],
+    ['<a href="/"><img alt="Logo of the shop"></a>', 'Logo of the shop'],
+    ['<button>  Add\n   to   cart </button>', 'Add to cart'],
+    ['<input type="submit" value="Send it">', 'Send it'],
+    ['<button title="Settings"></button>', 'Settings'],
+    ['<input name="q">', 'q'],
+    ['<button>' + 'very long label '.repeat(10) + '</button>', 'very long label very long label very lo…'],
+  ];
+  it.each(cases)('%s → %s', (html, label) => expect(labelOf(el(html))).toBe(label));
+  it('never uses a field\'s own typed value as its name', () => {
+    const input = el('<input placeholder="City">') as HTMLInputElement;
+    input.value = 'Paris';
+    expect(labelOf(input)).toBe('City');
+  });
+});
+
+describe('stateOf', () => {
+  it('shows values, checked, disabled; never a password', () => {
+    const text = el('<input value="hello world">');
+    expect(stateOf(text, 'textbox')).toBe(' =hello world');
+    const password = el('<input type="password" value="hunter2">');
+    expect(stateOf(password, 'password')).toBe(' =•••');
+    expect(stateOf(el('<input type="checkbox" checked disabled>'), 'checkbox')).toBe(' checked disabled');
+    expect(stateOf(el('<select><option>A</option><option selected>B</option></select>'), 'select')).toBe(' =B');
+    expect(stateOf(el('<div role="switch" aria-checked="true"></div>'), 'switch')).toBe(' checked');
+  });
+  it('describes an element briefly for errors', () => {
+    expect(describeElement(el('<div id="m" class="modal dark extra"></div>'))).toBe('<div#m.modal.dark>');
+  });
+});
+
+describe('snapshot registry', () => {
+  let buy: Element;
+  let sell: Element;
+  beforeEach(() => {
+    document.body.innerHTML = '<button id="buy">Buy</button><button id="sell">Sell</button>';
+    buy = document.getElementById('buy') as Element;
+    sell = document.getElementById('sell') as Element;
+  });
+  const listed = () => [buy, sell].map((e) => ({ el: e, role: 'button', label: labelOf(e) }));
+
+  it('resolves an index of the current snapshot', () => {
+    const { id } = record(listed());
+    expect(resolve(2, id)).toMatchObject({ ok: true, el: sell, label: 'Sell' });
+  });
+  it('refuses indices of an older snapshot, removed and changed elements, and unknown indices', () => {
+    const old = record(listed()).id;
+    const { id } = record(listed());
+    expect(resolve(1, old)).toMatchObject({ ok: false, error: expect.stringMatching(/older reading/) });
+    expect(resolve(3, id)).toMatchObject({ ok: false, error: 'Element not found: there is no element 3 (the listing has 2).' });
+    sell.remove();
+    expect(resolve(2, id)).toMatchObject({ ok: false, error: 'Stale index: element 2 (button "Sell") is no longer on the page. Read the page again.' });
+    buy.textContent = 'Pay now';
+    expect(resolve(1, id)).toMatchObject({ ok: false, error: expect.stringMatching(/was button "Buy", now button "Pay now"/) });
+  });
+  it('marks elements that were not in the previous snapshot', () => {
+    record([{ el: buy, role: 'button', label: 'Buy' }]);
+    const { isNew } = record(listed());
+    expect(isNew).toEqual([false, true]);
+    expect(line(2, { el: sell, role: 'button', label: 'Say "hi"' }, true)).toBe(`*[2]button "Say 'hi'"`);
+  });
+});
