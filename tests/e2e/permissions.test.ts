@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, noPromptFor, shownTools, waitUntilIdle } from './support/agent';
+import { answerPrompt, noPromptFor, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
@@ -80,5 +80,28 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await send(sidebar, 'Once more');
     await answerPrompt(sidebar, 'deny');
     await waitUntilIdle(sidebar);
+  });
+
+  it('a question asked while no sidebar is open is shown by the next one; unanswered, it becomes a deny', async () => {
+    ctx.llm.script(click('#add-to-cart', 'c6'), say('Not added: nobody answered.'));
+    await send(sidebar, 'Add it to the cart');
+    await sidebar.close();
+    sidebar = await openSidebar(ctx.session);
+    const shown = await answerPrompt(sidebar, 'deny');
+    expect(shown.summary).toBe('button "Add to cart"');
+    await waitUntilIdle(sidebar);
+
+    // A short wait for answers, then a question nobody answers.
+    await sidebar.click('[data-testid="view-settings"]');
+    await sidebar.fill('[data-testid="limit-promptTimeoutSeconds"]', '5');
+    await sidebar.click('[data-testid="limits-save"]');
+    await sidebar.click('[data-testid="view-chat"]');
+    ctx.llm.script(click('#add-to-cart', 'c7'), say('Nobody answered, so I did nothing.'));
+    await send(sidebar, 'Add it once more');
+    await waitForPrompt(sidebar);
+    await sidebar.waitFor(() => document.querySelector('[data-testid="permission-prompt"]') === null, undefined, { timeoutMs: 15_000, message: 'the question did not expire' });
+    await waitUntilIdle(sidebar);
+    expect((await shownTools(sidebar)).at(-1)).toEqual({ tool: 'click_element', outcome: 'denied' });
+    expect(await status()).toBe('Added to cart (2)');
   });
 });

@@ -45,7 +45,8 @@ class ChromiumPage implements PageDriver {
 export async function launchChromium(extensionDir: string, options: LaunchOptions = {}): Promise<ExtensionSession> {
   const dir = resolve(extensionDir);
   const manifest = readManifest(dir);
-  const profile = await mkdtemp(join(tmpdir(), 'bosun-e2e-chromium-'));
+  const profile = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'bosun-e2e-chromium-')));
+  const keepProfile = options.profileDir !== undefined;
   let context: BrowserContext | undefined;
   try {
     context = await chromium.launchPersistentContext(profile, {
@@ -61,15 +62,16 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
         ...(options.chromiumArgs ?? []),
       ],
     });
-    return await attach(context, dir, manifest.serviceWorker !== undefined, profile);
+    return await attach(context, dir, manifest.serviceWorker !== undefined, keepProfile ? null : profile);
   } catch (err) {
     await context?.close().catch(() => {});
-    await rm(profile, { recursive: true, force: true });
+    if (!keepProfile) await rm(profile, { recursive: true, force: true });
     throw err;
   }
 }
 
-async function attach(context: BrowserContext, dir: string, hasWorker: boolean, profile: string): Promise<ExtensionSession> {
+/** `disposableProfile` is removed on close; null when the caller keeps the profile. */
+async function attach(context: BrowserContext, dir: string, hasWorker: boolean, disposableProfile: string | null): Promise<ExtensionSession> {
   // A harness-owned tab whose CDP session watches service workers; tests
   // never see it, so closing their pages cannot kill the session.
   const harnessPage = context.pages()[0] ?? (await context.newPage());
@@ -140,7 +142,7 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
         .map((e) => `${e.errorMessage} (${stripOrigin(e.sourceURL, origin)}:${e.lineNumber})`),
     async close() {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      if (disposableProfile) await rm(disposableProfile, { recursive: true, force: true });
     },
   };
 }

@@ -11,7 +11,7 @@
 // and that fetch fails with "NetworkError when attempting to fetch resource."
 // We pin the pref to true so a test install behaves like a user-approved one;
 // pass firefoxPrefs to test the not-granted path.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import type { Browser, KeyInput, Page } from 'puppeteer-core';
@@ -107,6 +107,12 @@ class FirefoxPage implements PageDriver {
   }
 }
 
+/** A stable UUID for a profile directory. */
+function uuidFor(profileDir: string): string {
+  const hex = createHash('sha256').update(profileDir).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 export async function launchFirefox(extensionDir: string, options: LaunchOptions = {}): Promise<ExtensionSession> {
   const dir = resolve(extensionDir);
   const manifest = readManifest(dir);
@@ -116,9 +122,13 @@ export async function launchFirefox(extensionDir: string, options: LaunchOptions
     executablePath: EXECUTABLE,
     headless: true,
     args: ['--remote-allow-system-access'],
+    ...(options.profileDir ? { userDataDir: options.profileDir } : {}),
     extraPrefsFirefox: {
-      // Fixed moz-extension://<uuid> so the origin is known before install.
-      'extensions.webextensions.uuids': JSON.stringify({ [manifest.geckoId]: randomUUID() }),
+      // Fixed moz-extension://<uuid> so the origin is known before install; the same on every
+      // launch of a kept profile, so the extension finds its own storage again.
+      'extensions.webextensions.uuids': JSON.stringify({ [manifest.geckoId]: options.profileDir ? uuidFor(options.profileDir) : randomUUID() }),
+      // A temporary add-on is uninstalled when Firefox closes; keep its data, as a restart of an installed one would.
+      'extensions.webextensions.keepStorageOnUninstall': options.profileDir !== undefined,
       'extensions.originControls.grantByDefault': true, // see the finding at the top
       'security.allow_parent_unrestricted_js_loads': true, // for the data: process script
       ...options.firefoxPrefs,

@@ -18,6 +18,11 @@ export interface LaunchOptions {
   firefoxPrefs?: Record<string, unknown>;
   /** Extra Chromium command-line switches. */
   chromiumArgs?: string[];
+  /**
+   * A profile directory to use and keep after close, so a test can restart the browser on the
+   * same profile (what a person's browser does). Without it every launch gets a fresh profile.
+   */
+  profileDir?: string;
 }
 
 export interface PageDriver {
