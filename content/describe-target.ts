@@ -1,6 +1,6 @@
 import type { TargetResult } from '../src/protocol/background-to-content';
 import { labelOf } from './snapshot/label';
-import { resolve } from './snapshot/registry';
+import { byIndexOrSelector } from './find-element';
 import { roleOf } from './snapshot/roles';
 
 /** The form an element would submit: where to, how, and what kinds of fields it holds. */
@@ -21,19 +21,8 @@ function formOf(el: Element): TargetResult['form'] {
  * permission prompt can name it and the policy can tell a "Buy now" from an "Add to cart".
  */
 export function describeTarget(p: { index?: number; snapshotId?: string; selector?: string }): TargetResult {
-  let el: Element | null = null;
-  if (p.index !== undefined) {
-    const found = resolve(p.index, p.snapshotId ?? '');
-    if (!found.ok) return { found: false, error: found.error };
-    el = found.el;
-  } else if (p.selector) {
-    try {
-      el = document.querySelector(p.selector);
-    } catch {
-      return { found: false, error: `Invalid selector: ${p.selector}` };
-    }
-  }
-  if (!el) return { found: false, error: p.selector ? `Element not found: ${p.selector}` : 'Give an index or a selector.' };
-  const form = formOf(el);
-  return { found: true, role: roleOf(el) ?? el.localName, label: labelOf(el), ...(form ? { form } : {}) };
+  const found = byIndexOrSelector(p);
+  if ('error' in found) return { found: false, error: found.error };
+  const form = formOf(found.el);
+  return { found: true, role: roleOf(found.el) ?? found.el.localName, label: labelOf(found.el), ...(form ? { form } : {}) };
 }

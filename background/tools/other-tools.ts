@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
 import { settled } from './tab-tools';
-import { defineTool, type ToolContext } from './types';
+import { here } from './targets';
+import { defineTool } from './types';
 import { untrusted } from './untrusted';
 
-const here = async (_args: unknown, ctx: ToolContext) => ({ url: (await browser.tabs.get(ctx.tabId)).url ?? '' });
 const TabIds = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.minLength(1), v.maxLength(100));
 const COLORS = ['grey', 'blue', 'red', 'yellow', 'green', 'pink', 'purple', 'cyan', 'orange'] as const;
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ContentResponses, type BackgroundToContent } from '../../src/protocol/background-to-content';
-import { browser } from '../../src/platform/browser';
 import { askContent } from '../content-client';
+import { here, pageUrl } from './targets';
 import { defineTool, type Target, type ToolContext, type ToolOutput } from './types';
 import { untrusted } from './untrusted';
 
@@ -20,10 +20,6 @@ const output = (reply: { success: boolean; message?: string; error?: string }): 
   text: reply.success ? (reply.message ?? 'Done') : (reply.error ?? 'Failed'),
 });
 
-async function pageUrl(ctx: ToolContext): Promise<string> {
-  return (await browser.tabs.get(ctx.tabId)).url ?? '';
-}
-
 /** What an index or selector points at, for the permission prompt and the critical-action check. */
 async function elementTarget(ctx: ToolContext, args: { index?: number; selector?: string }): Promise<Target> {
   const url = await pageUrl(ctx);
@@ -35,7 +31,6 @@ async function elementTarget(ctx: ToolContext, args: { index?: number; selector?
   return { url, summary, ...(described.label ? { label: described.label } : {}), ...(described.form ? { form: described.form } : {}) };
 }
 
-const here = async (_args: unknown, ctx: ToolContext): Promise<Target> => ({ url: await pageUrl(ctx) });
 
 export const readPage = defineTool({
   name: 'read_page',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
+import { here } from './targets';
 import { defineTool, type ToolContext, type ToolOutput } from './types';
 
 const Url = v.pipe(
@@ -30,7 +31,6 @@ const arrived = async (tabId: number, ctx: ToolContext, verb: string): Promise<T
   return { success: true, text: `${verb}: now on "${title}" (${url}). Read the page to see it.` };
 };
 
-const here = async (_args: unknown, ctx: ToolContext) => ({ url: (await browser.tabs.get(ctx.tabId)).url ?? '' });
 
 export const navigate = defineTool({
   name: 'navigate',

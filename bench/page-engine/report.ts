@@ -11,6 +11,8 @@ export interface Summary {
   max: number;
   first: number;
   runs: number;
+  /** The timed runs' figures in round order, for paired comparisons between measures. */
+  timings: number[];
   /** From the last run: items listed or visited, text length, and whether the text was cut. */
   count: number;
   chars: number;
@@ -47,6 +49,7 @@ export function summarize(samples: readonly Figure[]): Summary {
     max: Math.max(...ms),
     first: first.ms,
     runs: timed.length,
+    timings: ms,
     count: last.count,
     chars: last.chars,
     truncated: last.truncated,

@@ -1,23 +1,13 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { clickElement, typeInto } from './operate';
+import { bySelector } from '../find-element';
 import { scroll } from './scroll';
 
 const MAX_CONTENT = 200_000;
 const MAX_LINKS = 500;
 
-/** A CSS selector from the model: an invalid one is an error to report, not an exception. */
-function find(selector: string): { el: Element } | { error: string } {
-  let el: Element | null;
-  try {
-    el = document.querySelector(selector);
-  } catch {
-    return { error: `Invalid selector: ${selector}` };
-  }
-  return el ? { el } : { error: `Element not found: ${selector}` };
-}
-
 function withElement(selector: string, act: (el: Element) => ActionResult): ActionResult {
-  const found = find(selector);
+  const found = bySelector(selector);
   return 'error' in found ? { success: false, error: found.error } : act(found.el);
 }
 
@@ -67,7 +57,7 @@ export function scrollPage(direction: 'up' | 'down' | 'top' | 'bottom'): ActionR
 export function waitForElement(selector: string, timeoutMs = 5000): Promise<ActionResult> {
   const done = (found: boolean): ActionResult =>
     found ? { success: true, selector, found, message: `Found ${selector}` } : { success: false, selector, found, error: `Timeout waiting for element: ${selector}` };
-  const first = find(selector);
+  const first = bySelector(selector);
   if ('el' in first) return Promise.resolve(done(true));
   if (first.error.startsWith('Invalid')) return Promise.resolve({ success: false, selector, found: false, error: first.error });
   return new Promise((resolvePromise) => {
@@ -88,7 +78,7 @@ export function waitForElement(selector: string, timeoutMs = 5000): Promise<Acti
 export function getContent(type: 'text' | 'html' | 'title' | 'url' | 'links', selector?: string): ActionResult {
   if (type === 'title') return { success: true, type, content: document.title };
   if (type === 'url') return { success: true, type, content: location.href };
-  const scope = selector ? find(selector) : { el: document.body ?? document.documentElement };
+  const scope = selector ? bySelector(selector) : { el: document.body ?? document.documentElement };
   if ('error' in scope) return { success: false, type, error: scope.error };
   if (type === 'links') {
     const links = [...scope.el.querySelectorAll('a[href]')]

@@ -1,5 +1,5 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { resolve } from '../snapshot/registry';
+import { byIndexOrSelector } from '../find-element';
 import { pressEnter } from './events';
 import { prepare } from './target';
 
@@ -9,19 +9,9 @@ import { prepare } from './target';
  * handlers and validation run.
  */
 export function submitForm(p: { index?: number; snapshotId?: string; selector?: string }): ActionResult {
-  let el: Element | null = null;
-  if (p.index !== undefined) {
-    const found = resolve(p.index, p.snapshotId ?? '');
-    if (!found.ok) return { success: false, error: found.error };
-    el = found.el;
-  } else if (p.selector) {
-    try {
-      el = document.querySelector(p.selector);
-    } catch {
-      return { success: false, error: `Invalid selector: ${p.selector}` };
-    }
-  }
-  if (!el) return { success: false, error: p.selector ? `Element not found: ${p.selector}` : 'Give an index or a selector.' };
+  const found = byIndexOrSelector(p);
+  if ('error' in found) return { success: false, error: found.error };
+  const { el } = found;
   const form = el.localName === 'form' ? (el as HTMLFormElement) : ((el as HTMLInputElement).form ?? el.closest('form'));
   if (!form) return { success: false, error: 'That element is not part of a form.' };
   const ready = prepare(el.localName === 'form' ? form : el, 'the form');

@@ -30,7 +30,9 @@ function makeBox(doc: Document, box: Box, label: string, target: boolean): HTMLE
  * costs one style and layout pass, not one per element.
  */
 export function drawHighlights(doc: Document, boxes: { box: Box; label: string }[]): void {
-  removeHighlights();
+  // The old boxes go, but the overlay stays: removing and re-adding it would restyle the page twice.
+  clearTimeout(fade);
+  layer?.remove();
   const fragment = doc.createDocumentFragment();
   for (const { box, label } of boxes) fragment.append(makeBox(doc, box, label, false));
   layer = doc.createElement('div');
@@ -40,7 +42,8 @@ export function drawHighlights(doc: Document, boxes: { box: Box; label: string }
 
 /** Marks the element an action is about to act on. */
 export function highlightTarget(doc: Document, box: Box): void {
-  removeHighlights();
+  clearTimeout(fade);
+  layer?.remove();
   layer = doc.createElement('div');
   layer.append(makeBox(doc, box, '', true));
   overlayRoot(doc).append(layer);

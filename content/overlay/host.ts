@@ -42,9 +42,14 @@ export function releaseOverlay(): void {
   root = null;
 }
 
-/** Runs `read` with Bosun's own overlay out of hit testing, so it never counts as covering the page. */
+/**
+ * Runs `read` with Bosun's own overlay out of hit testing, so it never counts as covering the
+ * page. Only the mask takes pointer events (highlight boxes do not), so without a mask nothing
+ * is touched: changing the overlay's style would make the browser recompute style before the
+ * reads that follow.
+ */
 export function withOverlayHidden<T>(read: () => T): T {
-  if (!host) return read();
+  if (!host || !root?.querySelector('.mask')) return read();
   const previous = host.style.visibility;
   host.style.visibility = 'hidden';
   try {

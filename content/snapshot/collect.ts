@@ -71,7 +71,9 @@ function isOffscreen(el: Element, frame: Frame): boolean {
  * are visited: a binary search finds the first child that reaches the viewport, assuming
  * children are laid out top to bottom, as they are in normal flow.
  */
-function pushVisibleRange(children: HTMLCollection, stack: Element[], frame: Frame): void {
+function pushVisibleRange(collection: HTMLCollection, stack: Element[], frame: Frame): void {
+  // A plain array: random access into a live HTMLCollection can walk the list each time.
+  const children = Array.from(collection);
   const top = frame.clip.top - frame.dy;
   const bottom = frame.clip.bottom - frame.dy;
   let lo = 0;
@@ -90,23 +92,42 @@ function pushVisibleRange(children: HTMLCollection, stack: Element[], frame: Fra
   for (let i = range.length - 1; i >= 0; i--) stack.push(range[i] as Element);
 }
 
+/** How long the grid may take: hit testing is linear in siblings, so a flat page of thousands costs ms per point. */
+const GRID_BUDGET_MS = 15;
+
+/** Grid points coarse to fine, each once, so a cut-short pass still covers the whole viewport. */
+function gridPoints(width: number, height: number, finest: number): [number, number][] {
+  const points: [number, number][] = [];
+  const seen = new Set<string>();
+  for (let step = finest * 4; step >= finest; step /= 2) {
+    for (let y = step / 2; y < height; y += step) {
+      for (let x = step / 2; x < width; x += step) {
+        const key = `${x},${y}`;
+        if (!seen.has(key)) points.push([x, y]);
+        seen.add(key);
+      }
+    }
+  }
+  return points;
+}
+
 /**
  * Interactive elements under a grid of points across the viewport. In viewport mode this finds
  * what a positional skip can miss: fixed or absolutely positioned elements outside their
- * parent's box.
+ * parent's box. It stops when its time budget is spent, keeping viewport reads cheap at any size.
  */
 export function gridCandidates(doc: Document, seen: Set<Element>, step = 48): Candidate[] {
   const frame = topFrame(doc);
   const found: Candidate[] = [];
-  for (let y = step / 2; y < frame.clip.bottom; y += step) {
-    for (let x = step / 2; x < frame.clip.right; x += step) {
-      const hit = interactiveAt(doc, x, y);
-      if (!hit || seen.has(hit.el)) continue;
-      const rect = renderedBox(hit.el);
-      if (!rect) continue;
-      seen.add(hit.el);
-      found.push({ el: hit.el, role: hit.role, rect, frame });
-    }
+  const deadline = performance.now() + GRID_BUDGET_MS;
+  for (const [x, y] of gridPoints(frame.clip.right, frame.clip.bottom, step)) {
+    if (performance.now() > deadline) break;
+    const hit = interactiveAt(doc, x, y);
+    if (!hit || seen.has(hit.el)) continue;
+    const rect = renderedBox(hit.el);
+    if (!rect) continue;
+    seen.add(hit.el);
+    found.push({ el: hit.el, role: hit.role, rect, frame });
   }
   return found;
 }

@@ -1,3 +1,5 @@
+import { createLabelLookup, type LabelLookup } from './labels';
+
 /**
  * A short accessible name for the listing: what a person would call the element. Follows
  * the usual order of the accessible-name computation (aria-labelledby, aria-label, label,
@@ -24,10 +26,8 @@ function byLabelledBy(el: Element): string {
   );
 }
 
-function byLabelElement(el: Element): string {
-  const labels = (el as HTMLInputElement).labels;
-  if (!labels || labels.length === 0) return '';
-  return squash([...labels].map((label) => label.textContent).join(' '));
+function byLabelElement(el: Element, labelsOf: LabelLookup): string {
+  return squash(labelsOf(el).map((label) => label.textContent).join(' '));
 }
 
 function byText(el: Element): string {
@@ -38,11 +38,11 @@ function byText(el: Element): string {
   return squash(img?.getAttribute('alt') ?? img?.getAttribute('aria-label'));
 }
 
-export function labelOf(el: Element): string {
+export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup()): string {
   const name =
     byLabelledBy(el) ||
     squash(el.getAttribute('aria-label')) ||
-    byLabelElement(el) ||
+    byLabelElement(el, labelsOf) ||
     squash(el.getAttribute('alt')) ||
     (el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select' ? '' : byText(el)) ||
     squash(el.getAttribute('placeholder')) ||

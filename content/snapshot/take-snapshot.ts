@@ -3,6 +3,7 @@ import { withOverlayHidden } from '../overlay/host';
 import { collect, gridCandidates, type Candidate } from './collect';
 import { intersects } from './frames';
 import { labelOf } from './label';
+import { createLabelLookup } from './labels';
 import { line, record } from './registry';
 import { coveringElement } from './visibility';
 
@@ -29,12 +30,13 @@ export interface Snapshot {
  */
 export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snapshot {
   const viewportOnly = options.viewportOnly ?? false;
+  const labelsOf = createLabelLookup();
   const usable = withOverlayHidden(() => {
     const candidates = collect(doc, viewportOnly);
     if (viewportOnly) candidates.push(...gridCandidates(doc, new Set(candidates.map((c) => c.el))));
-    return candidates.filter((c) => coveringElement(c.el, c.rect, c.frame) === null);
+    return candidates.filter((c) => coveringElement(c.el, c.rect, c.frame, labelsOf) === null);
   });
-  const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el) }));
+  const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf) }));
   const { id, isNew } = record(listed);
   const { text, shown } = format(listed, isNew, options.maxChars);
   if (options.highlight) drawHighlights(doc, onScreenBoxes(usable.slice(0, shown)));

@@ -1,4 +1,5 @@
 import { intersects, type Frame } from './frames';
+import { createLabelLookup, type LabelLookup } from './labels';
 
 /** The element's box when it is rendered and not hidden by style; null otherwise. */
 export function renderedBox(el: Element): DOMRect | null {
@@ -24,13 +25,12 @@ function visiblePoint(rect: DOMRect, frame: Frame): [number, number] {
  * belonging to it, such as its label) is what a click there would reach. Only meaningful for
  * elements in the viewport: the browser cannot hit-test what is scrolled away.
  */
-export function coveringElement(el: Element, rect: DOMRect, frame: Frame): Element | null {
+export function coveringElement(el: Element, rect: DOMRect, frame: Frame, labelsOf: LabelLookup = createLabelLookup()): Element | null {
   if (!intersects(rect, frame)) return null;
   const [x, y] = visiblePoint(rect, frame);
   const root = el.getRootNode() as Document | ShadowRoot;
   const hit = (root.elementFromPoint ?? frame.doc.elementFromPoint).call(root, x, y);
   if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return null;
-  const labels = (el as HTMLInputElement).labels;
-  if (labels && [...labels].some((label) => label === hit || label.contains(hit))) return null;
+  if (labelsOf(el).some((label) => label === hit || label.contains(hit))) return null;
   return hit;
 }

@@ -53,17 +53,39 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     expect(read).toMatch(/<untrusted_page_content>[\s\S]*\[\d+\]textbox "Name"[\s\S]*<\/untrusted_page_content>/);
   });
 
-  it('opens a tab, follows it, and switches back', async () => {
+  it('opens a tab, follows it, navigates there, and switches back', async () => {
+    const formTab = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id, site.url('form.html'));
     ctx.llm.script(
       call('o1', 'open_tab', { url: site.url('index.html') }),
       call('l1', 'list_tabs', {}),
-      { kind: 'text', chunks: ['Opened the shop home page.'] },
+      call('n1', 'navigate', { url: site.url('article.html') }),
+      call('w1', 'switch_tab', { tabId: formTab }),
+      call('g1', 'get_page_content', { type: 'title' }),
+      { kind: 'text', chunks: ['Back on the contact form.'] },
     );
-    await send(sidebar, 'Open the shop home page in a new tab');
-    await answerPrompt(sidebar, 'allow-once');
+    await send(sidebar, 'Open the shop home page in a new tab, go to the river guide, then come back');
+    for (const level of ['navigate', 'navigate', 'navigate']) expect((await answerPrompt(sidebar, 'allow-once')).level).toBe(level);
     await waitUntilIdle(sidebar);
-    const listing = (chatRequests(ctx.llm)[2]?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content as string;
-    expect(listing, listing).toMatch(/\(Bosun works here\).*"Bosun Test Shop"/);
+    const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+    expect(results[1], results[1]).toMatch(/\(Bosun works here\).*"Bosun Test Shop"/);
+    expect(results[2]).toMatch(/^Navigated: now on "River Guide — Bosun Test Shop"/);
+    expect(results[3]).toMatch(/^Switched to tab \d+: "Contact - Bosun Test Shop"/);
+    expect(results[4]).toContain('Contact - Bosun Test Shop');
+    const opened = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).some((t) => t.url === url), site.url('article.html'));
+    expect(opened).toBe(true);
+  });
+
+  it('passes a screenshot of the tab to the model as an image, and remembers the product it read', async () => {
+    const shop = await ctx.session.openPage(site.url('product.html'));
+    ctx.llm.script(call('p1', 'read_page', {}), call('p2', 'take_screenshot', {}), call('p3', 'get_cached_snapshot', {}), say('A cheaper one is on the way.'));
+    await send(sidebar, 'Find me a cheaper one');
+    await waitUntilIdle(sidebar);
+    const messages = (chatRequests(ctx.llm).at(-1)?.body as { messages: { role: string; content: unknown }[] }).messages;
+    const image = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).find((part: { type?: string }) => part.type === 'image_url') as { image_url: { url: string } } | undefined;
+    expect(image?.image_url.url).toMatch(/^data:image\/png;base64,iVBOR/);
+    const recalled = messages.filter((m) => m.role === 'tool').map((m) => String(m.content)).at(-1);
+    expect(recalled).toMatch(/Last product seen: \{"name":"Trail Runner 2","price":"89.99","currency":"USD"/);
+    await shop.close();
   });
 
   it('stops a model that repeats the same action on an unchanged page by the third time', async () => {

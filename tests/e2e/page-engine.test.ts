@@ -89,7 +89,9 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     const click = await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Plain button"/), snapshotId } });
     expect(click).toEqual({ success: true, message: expect.stringMatching(/^Clicked \[\d+\] button "Plain button"$/) });
     expect(await pageText('#log')).toBe('plain clicked');
-    expect(await pageText('#events')).toBe('pointerdown,mousedown,focus,pointerup,mouseup,click');
+    // A tab in the background gets no focus event, but the element takes focus all the same.
+    expect((await pageText('#events')).replace(',focus', '')).toBe('pointerdown,mousedown,pointerup,mouseup,click');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('plain');
 
     const disabled = await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Disabled button"/), snapshotId } });
     expect(disabled).toEqual({ success: false, error: expect.stringMatching(/^disabled: .*"Disabled button" is disabled/) });

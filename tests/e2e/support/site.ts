@@ -23,7 +23,15 @@ export function askTab<R = Record<string, unknown>>(extensionPage: PageDriver, u
       const tabs = await browser.tabs.query({});
       const tab = tabs.find((t) => t.url === url);
       if (tab?.id === undefined) throw new Error(`no tab shows ${url}; open tabs: ${tabs.map((t) => t.url).join(', ')}`);
-      return browser.tabs.sendMessage(tab.id, message);
+      // A page that has just loaded may not have its content script yet (it starts at document idle).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await browser.tabs.sendMessage(tab.id, message);
+        } catch (error) {
+          if (attempt > 50 || !/Receiving end does not exist|Could not establish connection/.test(String(error))) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     },
     { url, message },
   ) as Promise<R>;
