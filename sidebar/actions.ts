@@ -8,6 +8,7 @@ import type { SidebarState, View } from './state';
 /** What the person can ask for; components call these and never touch the port. */
 export interface SidebarActions {
   send(content: string): void;
+  summarize(): void;
   stop(): void;
   clear(): void;
   saveSettings(settings: Settings): void;
@@ -26,6 +27,7 @@ export function createActions(connector: Connector, state: SidebarState, current
     send: (content) => {
       void currentTab().then((tabId) => connector.send({ type: 'CHAT_MESSAGE', payload: tabId === undefined ? { content } : { content, tabId } }));
     },
+    summarize: () => connector.send({ type: 'SUMMARIZE_PAGE' }),
     stop: () => connector.send({ type: 'STOP_CHAT' }),
     clear: () => connector.send({ type: 'CLEAR_HISTORY' }),
     saveSettings: (settings) => connector.send({ type: 'SAVE_SETTINGS', payload: settings }),

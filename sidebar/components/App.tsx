@@ -24,7 +24,7 @@ export function App({ state, actions }: { state: SidebarState; actions: SidebarA
       {view === 'chat' ? (
         <>
           <MessageList messages={state.messages.value} />
-          <Composer busy={state.busy.value} onSend={actions.send} onStop={actions.stop} />
+          <Composer busy={state.busy.value} onSend={actions.send} onStop={actions.stop} onSummarize={actions.summarize} />
         </>
       ) : null}
       {view === 'settings' ? (

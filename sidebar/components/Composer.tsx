@@ -4,9 +4,10 @@ interface ComposerProps {
   busy: boolean;
   onSend(content: string): void;
   onStop(): void;
+  onSummarize(): void;
 }
 
-export function Composer({ busy, onSend, onStop }: ComposerProps) {
+export function Composer({ busy, onSend, onStop, onSummarize }: ComposerProps) {
   const draft = useSignal('');
   const canSend = !busy && draft.value.trim() !== '';
 
@@ -38,9 +39,14 @@ export function Composer({ busy, onSend, onStop }: ComposerProps) {
           Stop
         </button>
       ) : (
-        <button type="submit" class="button button--primary" data-testid="send" disabled={!canSend}>
-          Send
-        </button>
+        <div class="composer-actions">
+          <button type="submit" class="button button--primary" data-testid="send" disabled={!canSend}>
+            Send
+          </button>
+          <button type="button" class="icon-button" data-testid="summarize" onClick={onSummarize} title="Summarize the page you are looking at">
+            Summarize page
+          </button>
+        </div>
       )}
     </form>
   );

@@ -1,5 +1,9 @@
 import type { PermissionChange } from '../../src/protocol/sidebar-to-background';
 import type { Policy } from '../state';
+import { SiteRuleForm, ToolOverrideForm } from './RuleForms';
+
+/** The actions a person may override; read-only ones never need it. */
+const TOOLS = ['navigate', 'open_tab', 'switch_tab', 'close_tab', 'search_web', 'click_element', 'type_text', 'fill_form', 'select_option', 'submit_form', 'create_tab_group', 'ungroup_tabs'];
 
 const LEVELS = [
   { level: 'read-only', meaning: 'Read pages' },
@@ -52,23 +56,34 @@ export function PermissionsView({ policy, onChange }: { policy: Policy | null; o
           </li>
         ))}
       </ul>
-      {Object.keys(policy.sites).length > 0 ? (
-        <>
-          <h2>Sites</h2>
-          <ul class="grants">
-            {Object.entries(policy.sites).map(([site, rule]) => (
-              <li key={site}>
-                <span>
-                  <strong>{site}</strong> · {rule === 'blocked' ? 'blocked' : `trusted up to ${rule}`}
-                </span>
-                <button type="button" class="icon-button" onClick={() => onChange({ kind: 'set-site', site, rule: null })}>
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <h2>Sites</h2>
+      <SiteRuleForm onChange={onChange} />
+      <ul class="grants" data-testid="site-rules">
+        {Object.entries(policy.sites).map(([site, rule]) => (
+          <li key={site} data-testid="site-rule">
+            <span>
+              <strong>{site}</strong> · {rule === 'blocked' ? 'blocked' : `trusted up to ${rule}`}
+            </span>
+            <button type="button" class="icon-button" onClick={() => onChange({ kind: 'set-site', site, rule: null })}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <h2>Actions everywhere</h2>
+      <ToolOverrideForm tools={TOOLS} onChange={onChange} />
+      <ul class="grants" data-testid="tool-overrides">
+        {Object.entries(policy.tools).map(([tool, override]) => (
+          <li key={tool} data-testid="tool-override">
+            <span>
+              <strong>{tool}</strong> · {override === 'allow' ? 'always allowed' : override === 'ask' ? 'always asks' : 'never'}
+            </span>
+            <button type="button" class="icon-button" onClick={() => onChange({ kind: 'set-tool', toolName: tool, override: null })}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
     </main>
   );
 }

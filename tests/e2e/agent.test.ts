@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, noPromptFor, shownTools, startFresh, waitUntilIdle } from './support/agent';
+import { answerPrompt, noPromptFor, shownTools, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send, shownMessages, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
@@ -142,6 +142,29 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     const result = (second?.body as { messages: { role: string; content: { type: string; tool_use_id?: string }[] }[] }).messages.at(-1);
     expect(result?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1' });
     await configure(sidebar, ctx.llm);
+  });
+
+  it('Stop during a question ends the task, lifts the mask and leaves the page as it was', async () => {
+    const overlays = () => form.evaluate(() => document.querySelectorAll('bosun-overlay').length);
+    ctx.llm.script(call('s1', 'click_element', { selector: '#newsletter' }), say('Never asked for.'));
+    await send(sidebar, 'Subscribe me');
+    await waitForPrompt(sidebar);
+    expect(await overlays()).toBe(1);
+    await sidebar.click('[data-testid="stop"]');
+    await waitUntilIdle(sidebar);
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(true);
+    await form.waitFor(() => document.querySelectorAll('bosun-overlay').length === 0, undefined, { message: 'the mask stayed after Stop' });
+    expect(await form.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).checked)).toBe(false);
+    expect(chatRequests(ctx.llm)).toHaveLength(1);
+    expect((await shownMessages(sidebar)).at(-1)?.status).toBe('stopped');
+  });
+
+  it('summarizes the page on request', async () => {
+    ctx.llm.script(call('r1', 'read_page', {}), say('A contact form for the Bosun Test Shop.'));
+    await sidebar.click('[data-testid="summarize"]');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'A contact form for the Bosun Test Shop.', 'no summary');
+    const first = chatRequests(ctx.llm)[0]?.body as Body;
+    expect(first.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(/^Summarize the page I am looking at/) });
   });
 
   it('a background stop in the middle of a task shows it interrupted and replays nothing', async () => {

@@ -5,6 +5,7 @@ import type { SidebarActions } from '../../sidebar/actions';
 import { App } from '../../sidebar/components/App';
 import { Composer } from '../../sidebar/components/Composer';
 import { MessageItem } from '../../sidebar/components/MessageItem';
+import { PermissionsView } from '../../sidebar/components/PermissionsView';
 import { SettingsForm } from '../../sidebar/components/SettingsForm';
 import { createSidebarState } from '../../sidebar/state';
 import { applyTheme, cycleTheme, theme } from '../../sidebar/theme';
@@ -12,7 +13,7 @@ import { applyTheme, cycleTheme, theme } from '../../sidebar/theme';
 afterEach(cleanup);
 
 const actions = (): SidebarActions => ({
-  send: vi.fn(), stop: vi.fn(), clear: vi.fn(), saveSettings: vi.fn(), testConnection: vi.fn(), dismissNotice: vi.fn(),
+  send: vi.fn(), summarize: vi.fn(), stop: vi.fn(), clear: vi.fn(), saveSettings: vi.fn(), testConnection: vi.fn(), dismissNotice: vi.fn(),
   answer: vi.fn(), saveLimits: vi.fn(), changePermissions: vi.fn(), clearLog: vi.fn(), show: vi.fn(),
 });
 const at = '2026-01-01T00:00:00Z';
@@ -71,7 +72,7 @@ describe('App', () => {
 describe('Composer', () => {
   it('sends on Enter, trims, clears the draft; Shift+Enter does not send', () => {
     const onSend = vi.fn();
-    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} />);
+    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} onSummarize={vi.fn()} />);
     const input = screen.getByTestId('composer-input') as HTMLTextAreaElement;
     fireEvent.input(input, { target: { value: '  find a cheaper one ' } });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
@@ -83,7 +84,7 @@ describe('Composer', () => {
 
   it('does not send an empty message', () => {
     const onSend = vi.fn();
-    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} />);
+    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} onSummarize={vi.fn()} />);
     expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
@@ -91,7 +92,7 @@ describe('Composer', () => {
 
   it('offers Stop instead of Send while answering', () => {
     const onStop = vi.fn();
-    render(<Composer busy onSend={vi.fn()} onStop={onStop} />);
+    render(<Composer busy onSend={vi.fn()} onStop={onStop} onSummarize={vi.fn()} />);
     expect(screen.queryByTestId('send')).toBeNull();
     fireEvent.click(screen.getByTestId('stop'));
     expect(onStop).toHaveBeenCalled();
@@ -179,5 +180,39 @@ describe('theme', () => {
     expect(localStorage.getItem('bosun-theme')).toBe('dark');
     cycleTheme();
     expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+});
+
+describe('PermissionsView', () => {
+  const policy = {
+    version: 1 as const,
+    defaults: { 'read-only': 'auto-approve' as const, navigate: 'ask' as const, interact: 'ask' as const, submit: 'ask' as const },
+    sites: { 'shop.example': 'interact' as const },
+    tools: { submit_form: 'deny' as const },
+    grants: [{ tool: 'click_element', site: 'shop.example', effect: 'allow' as const, scope: 'session' as const }],
+    allowFileUrls: false,
+  };
+
+  it('lists defaults, grants, site rules and overrides, and sends each change', () => {
+    const onChange = vi.fn();
+    render(<PermissionsView policy={policy} onChange={onChange} />);
+    expect(screen.getByTestId('grant').textContent).toContain('shop.example · click_element · allowed until the browser closes');
+    expect(screen.getByTestId('site-rule').textContent).toContain('trusted up to interact');
+    expect(screen.getByTestId('tool-override').textContent).toContain('submit_form · never');
+
+    fireEvent.change(screen.getByTestId('default-navigate'), { target: { value: 'deny' } });
+    expect(onChange).toHaveBeenLastCalledWith({ kind: 'set-default', level: 'navigate', verdict: 'deny' });
+    fireEvent.click(screen.getByTestId('revoke'));
+    expect(onChange).toHaveBeenLastCalledWith({ kind: 'revoke-grant', toolName: 'click_element', site: 'shop.example', scope: 'session' });
+
+    fireEvent.input(screen.getByTestId('rule-site'), { target: { value: 'bank.example' } });
+    fireEvent.change(screen.getByTestId('rule-level'), { target: { value: 'blocked' } });
+    fireEvent.click(screen.getByTestId('rule-add'));
+    expect(onChange).toHaveBeenLastCalledWith({ kind: 'set-site', site: 'bank.example', rule: 'blocked' });
+
+    fireEvent.change(screen.getByTestId('override-tool'), { target: { value: 'navigate' } });
+    fireEvent.change(screen.getByTestId('override-value'), { target: { value: 'allow' } });
+    fireEvent.click(screen.getByTestId('override-add'));
+    expect(onChange).toHaveBeenLastCalledWith({ kind: 'set-tool', toolName: 'navigate', override: 'allow' });
   });
 });
