@@ -159,6 +159,17 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     expect((await shownMessages(sidebar)).at(-1)?.status).toBe('stopped');
   });
 
+  it('follows a link that opens a new tab, and keeps working there', async () => {
+    const home = await ctx.session.openPage(site.url('index.html'));
+    ctx.llm.script(call('k1', 'click_element', { selector: '#guide-link' }), call('k2', 'get_page_content', { type: 'url' }), say('I am on the river guide now.'));
+    await send(sidebar, 'Open the river guide');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    const url = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content as string;
+    expect(url).toContain(site.url('article.html'));
+    await home.close();
+  });
+
   it('summarizes the page on request', async () => {
     ctx.llm.script(call('r1', 'read_page', {}), say('A contact form for the Bosun Test Shop.'));
     await sidebar.click('[data-testid="summarize"]');
