@@ -26,6 +26,11 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   beforeEach(async () => {
     await startFresh(sidebar);
     ctx.llm.reset();
+    // Each task starts with the contact form as the only web page, so it is the page Bosun works in.
+    await sidebar.evaluate(async (keep) => {
+      const others = (await browser.tabs.query({})).filter((t) => /^https?:/.test(t.url ?? '') && t.url !== keep);
+      await browser.tabs.remove(others.map((t) => t.id as number));
+    }, site.url('form.html'));
   });
 
   it('reads the page, fills the form and submits it after permission, with every step shown', async () => {
