@@ -137,7 +137,7 @@ describe('readMarkdown fallback to the whole body', () => {
     const index = readMarkdown(site('index.html'));
     expect(index.title).toBe('Bosun Test Shop');
     expect(index.markdown).toMatch(/^# Welcome to the Bosun Test Shop\n\nWe sell running shoes for every trail\./);
-    expect(index.markdown).toMatch(/\n- +\[Trail Runner 2\]\(http:\/\/shop\.test\/product\.html\)\n- +\[Contact us\]\(http:\/\/shop\.test\/form\.html\)$/);
+    expect(index.markdown).toMatch(/\n- +\[Trail Runner 2\]\(http:\/\/shop\.test\/product\.html\)\n- +\[Contact us\]\(http:\/\/shop\.test\/form\.html\)\n- +\[River guide \(opens a new tab\)\]\(http:\/\/shop\.test\/article\.html\)$/);
   });
 });
 
