@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
-import { settled } from './tab-tools';
-import { here } from './targets';
+import { here, settled } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
-import { here } from './targets';
+import { here, settled } from './targets';
 import { defineTool, type ToolContext, type ToolOutput } from './types';
 
 const Url = v.pipe(
@@ -10,21 +10,6 @@ const Url = v.pipe(
   v.check((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL'),
 );
 const TabId = v.pipe(v.number(), v.integer(), v.minValue(0));
-const LOAD_WAIT_MS = 15_000;
-
-/**
- * Waits until the tab has loaded (or a while has passed: some pages never stop loading). A new
- * tab reports the blank page it starts on as loaded (Firefox) before it starts on its URL.
- */
-export async function settled(tabId: number, signal: AbortSignal): Promise<{ url: string; title: string }> {
-  const deadline = Date.now() + LOAD_WAIT_MS;
-  for (;;) {
-    const tab = await browser.tabs.get(tabId);
-    const loaded = tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank';
-    if (loaded || Date.now() > deadline || signal.aborted) return { url: tab.url ?? '', title: tab.title ?? '' };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const arrived = async (tabId: number, ctx: ToolContext, verb: string): Promise<ToolOutput> => {
   const { url, title } = await settled(tabId, ctx.signal);
