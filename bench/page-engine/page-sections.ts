@@ -26,7 +26,7 @@ function cards(b: HtmlBuilder): string {
   return b.el('div', 'class="grid"', grid);
 }
 
-function linkList(b: HtmlBuilder): string {
+export function linkList(b: HtmlBuilder): string {
   let items = '';
   for (let i = b.int(5, 15); i > 0; i--) items += b.el('li', '', b.link());
   return b.el('ul', 'class="links"', items);
@@ -140,5 +140,3 @@ export function section(b: HtmlBuilder, target: number, withFrame: boolean): str
   for (let depth = b.int(0, 2); depth > 0; depth--) blocks = b.el('div', 'class="wrap"', blocks);
   return b.el('section', '', b.el('h2', `id="${b.id('s')}"`, b.words(2, 5)) + blocks);
 }
-
-export { linkList };
