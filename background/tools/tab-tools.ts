@@ -67,8 +67,7 @@ export const openTab = defineTool({
     const tab = await browser.tabs.create({ url: args.url, active: args.active ?? true, windowId: current.windowId, openerTabId: ctx.tabId });
     if (tab.id === undefined) return { success: false, text: 'The browser did not open the tab.' };
     if (args.active ?? true) ctx.bindTab(tab.id);
-    const result = await arrived(tab.id, ctx, `Opened tab ${tab.id}`);
-    return result;
+    return arrived(tab.id, ctx, `Opened tab ${tab.id}`);
   },
 });
 

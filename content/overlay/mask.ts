@@ -46,5 +46,3 @@ export function hideMask(): void {
   mask = null;
   removeHighlights();
 }
-
-export const isMaskShown = (): boolean => mask?.isConnected === true;

@@ -54,10 +54,6 @@ export function resolve(index: number, snapshotId: string): Resolved {
   return { ok: true, el, role, label };
 }
 
-export function currentSnapshotId(): string | null {
-  return current?.id ?? null;
-}
-
 /** One listing line, e.g. `*[12]button "Add to cart"` (the star marks an element new since the last reading). */
 export function line(index: number, entry: Listed, isNew: boolean): string {
   return `${isNew ? '*' : ''}[${index}]${shown(entry.role, entry.label.replace(/"/g, "'"))}${stateOf(entry.el, entry.role)}`;
