@@ -175,6 +175,32 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     await home.close();
   });
 
+  it('extracts a table, groups tabs where the browser can, and closes a tab', async () => {
+    const formTab = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id, site.url('form.html'));
+    ctx.llm.script(
+      call('h1', 'navigate', { url: site.url('article.html') }),
+      call('h2', 'extract_table', {}),
+      call('h6', 'open_tab', { url: site.url('index.html') }),
+      call('h7', 'create_tab_group', { tabIds: [formTab], title: 'Research' }),
+      call('h8', 'close_tab', {}),
+      call('h9', 'get_page_content', { type: 'url' }),
+      say('Done touring.'),
+    );
+    await send(sidebar, 'Tour the site');
+    // Answer every question with "allow once" until the task ends.
+    while (await sidebar.evaluate(() => document.querySelector('[data-testid="send"]') === null)) {
+      if (await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null)) await answerPrompt(sidebar, 'allow-once');
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+    expect(results[1]).toMatch(/\| Crossing \| Depth \|\n\| Ford \| 1 m \|/);
+    if (browserName === 'chromium') expect(results[3]).toMatch(/^Grouped tabs \d+ as group \d+\.$/);
+    else expect(results[3]).toBe('There is no tool "create_tab_group" in this browser.');
+    expect(results[4]).toMatch(/^Closed tab \d+\.$/);
+    // Closing the tab Bosun worked in moves it to the tab the browser shows next.
+    expect(results[5]).not.toContain('index.html');
+  });
+
   it('summarizes the page on request', async () => {
     ctx.llm.script(call('r1', 'read_page', {}), say('A contact form for the Bosun Test Shop.'));
     await sidebar.click('[data-testid="summarize"]');
