@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, noPromptFor, shownTools, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
+import { answerPrompt, shownTools, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send, shownMessages, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
@@ -178,9 +178,9 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   it('extracts a table, groups tabs where the browser can, and closes a tab', async () => {
     const formTab = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id, site.url('form.html'));
     ctx.llm.script(
-      call('h1', 'navigate', { url: site.url('article.html') }),
+      // Its own tab, so the contact form stays for the other tests.
+      call('h1', 'open_tab', { url: site.url('article.html') }),
       call('h2', 'extract_table', {}),
-      call('h6', 'open_tab', { url: site.url('index.html') }),
       call('h7', 'create_tab_group', { tabIds: [formTab], title: 'Research' }),
       call('h8', 'close_tab', {}),
       call('h9', 'get_page_content', { type: 'url' }),
@@ -194,11 +194,12 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     }
     const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
     expect(results[1]).toMatch(/\| Crossing \| Depth \|\n\| Ford \| 1 m \|/);
-    if (browserName === 'chromium') expect(results[3]).toMatch(/^Grouped tabs \d+ as group \d+\.$/);
-    else expect(results[3]).toBe('There is no tool "create_tab_group" in this browser.');
-    expect(results[4]).toMatch(/^Closed tab \d+\.$/);
+    if (browserName === 'chromium') expect(results[2]).toMatch(/^Grouped tabs \d+ as group \d+\.$/);
+    else expect(results[2]).toBe('There is no tool "create_tab_group" in this browser.');
+    expect(results[3]).toMatch(/^Closed tab \d+\.$/);
     // Closing the tab Bosun worked in moves it to the tab the browser shows next.
-    expect(results[5]).not.toContain('index.html');
+    expect(results[4]).not.toContain('article.html');
+    expect(await form.evaluate(() => location.pathname)).toBe('/form.html');
   });
 
   it('summarizes the page on request', async () => {
@@ -212,7 +213,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   it('a background stop in the middle of a task shows it interrupted and replays nothing', async () => {
     ctx.llm.script(call('n1', 'click_element', { selector: '#newsletter' }), say('Should never be asked for.'));
     await send(sidebar, 'Subscribe me to the newsletter');
-    expect(await noPromptFor(sidebar, 200)).toBe(false);
+    await waitForPrompt(sidebar, 30_000);
     await ctx.session.stopBackground();
     const shown = await waitForMessages(sidebar, (m) => m.some((x) => x.status === 'interrupted'), 'the task was not shown as interrupted');
     expect(shown.find((m) => m.status === 'interrupted')?.error).toMatch(/^Bosun restarted while working on this/);

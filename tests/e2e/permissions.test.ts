@@ -85,6 +85,8 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   it('a question asked while no sidebar is open is shown by the next one; unanswered, it becomes a deny', async () => {
     ctx.llm.script(click('#add-to-cart', 'c6'), say('Not added: nobody answered.'));
     await send(sidebar, 'Add it to the cart');
+    // The question is asked, then every sidebar closes: it waits, and the next sidebar shows it.
+    await waitForPrompt(sidebar, 30_000);
     await sidebar.close();
     sidebar = await openSidebar(ctx.session);
     const shown = await answerPrompt(sidebar, 'deny');
