@@ -31,7 +31,38 @@ export const navigate = defineTool({
   },
 });
 
-const history = (name: string, description: string, move: (tabId: number) => Promise<void>) =>
+const MOVE_START_MS = 3_000;
+
+/** Resolves true once the tab starts loading or changes address, false when nothing happens in time. */
+function navigationStart(tabId: number): { started: Promise<boolean>; cancel(): void } {
+  let cancel = () => {};
+  const started = new Promise<boolean>((resolve) => {
+    const listener = (id: number, change: { status?: string; url?: string }) => {
+      if (id === tabId && (change.status === 'loading' || change.url !== undefined)) finish(true);
+    };
+    const timer = setTimeout(() => finish(false), MOVE_START_MS);
+    const finish = (moved: boolean) => {
+      clearTimeout(timer);
+      browser.tabs.onUpdated.removeListener(listener);
+      resolve(moved);
+    };
+    cancel = () => finish(false);
+    browser.tabs.onUpdated.addListener(listener);
+  });
+  return { started, cancel };
+}
+
+async function step(tabId: number, delta: -1 | 1): Promise<void> {
+  try {
+    await (delta < 0 ? browser.tabs.goBack(tabId) : browser.tabs.goForward(tabId));
+  } catch {
+    // Chrome's back and forward skip the entries of pages the person never interacted with
+    // (its history-manipulation intervention); the page's own history still reaches them.
+    await browser.scripting.executeScript({ target: { tabId }, func: (n: number) => history.go(n), args: [delta] });
+  }
+}
+
+const historyTool = (name: string, description: string, verb: string, nothing: string, move: (tabId: number) => Promise<void>) =>
   defineTool({
     name,
     description,
@@ -39,22 +70,21 @@ const history = (name: string, description: string, move: (tabId: number) => Pro
     params: v.object({}),
     target: here,
     async run(_args, ctx) {
-      const before = (await browser.tabs.get(ctx.tabId)).url;
+      const navigation = navigationStart(ctx.tabId);
       try {
         await move(ctx.tabId);
       } catch (error) {
+        navigation.cancel();
         return { success: false, text: `Could not ${name.replace('_', ' ')}: ${String(error)}` };
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const result = await arrived(ctx.tabId, ctx, name === 'reload_page' ? 'Reloaded' : 'Moved');
-      const after = (await browser.tabs.get(ctx.tabId)).url;
-      return name !== 'reload_page' && before === after ? { success: false, text: `Nothing to ${name === 'go_back' ? 'go back to' : 'go forward to'}.` } : result;
+      if (!(await navigation.started)) return { success: false, text: nothing };
+      return arrived(ctx.tabId, ctx, verb);
     },
   });
 
-export const goBack = history('go_back', 'Go back to the previous page in this tab.', (id) => browser.tabs.goBack(id));
-export const goForward = history('go_forward', 'Go forward in this tab\'s history.', (id) => browser.tabs.goForward(id));
-export const reloadPage = history('reload_page', 'Reload the current page.', (id) => browser.tabs.reload(id));
+export const goBack = historyTool('go_back', 'Go back to the previous page in this tab.', 'Moved', 'Nothing to go back to.', (id) => step(id, -1));
+export const goForward = historyTool('go_forward', 'Go forward in this tab\'s history.', 'Moved', 'Nothing to go forward to.', (id) => step(id, 1));
+export const reloadPage = historyTool('reload_page', 'Reload the current page.', 'Reloaded', 'The page did not reload.', (id) => browser.tabs.reload(id));
 
 export const openTab = defineTool({
   name: 'open_tab',

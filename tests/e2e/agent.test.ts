@@ -175,12 +175,17 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     await home.close();
   });
 
-  it('extracts a table, groups tabs where the browser can, and closes a tab', async () => {
+  it('extracts a table, moves through history, groups tabs where the browser can, and closes a tab', async () => {
     const formTab = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id, site.url('form.html'));
     ctx.llm.script(
       // Its own tab, so the contact form stays for the other tests.
       call('h1', 'open_tab', { url: site.url('article.html') }),
       call('h2', 'extract_table', {}),
+      call('h3', 'navigate', { url: site.url('product.html') }),
+      call('h4', 'go_back', {}),
+      call('h5', 'go_forward', {}),
+      call('h6', 'reload_page', {}),
+      call('h6b', 'go_forward', {}),
       call('h7', 'create_tab_group', { tabIds: [formTab], title: 'Research' }),
       call('h8', 'close_tab', {}),
       call('h9', 'get_page_content', { type: 'url' }),
@@ -194,11 +199,17 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     }
     const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
     expect(results[1]).toMatch(/\| Crossing \| Depth \|\n\| Ford \| 1 m \|/);
-    if (browserName === 'chromium') expect(results[2]).toMatch(/^Grouped tabs \d+ as group \d+\.$/);
-    else expect(results[2]).toBe('There is no tool "create_tab_group" in this browser.');
-    expect(results[3]).toMatch(/^Closed tab \d+\.$/);
+    expect(results[2]).toMatch(/^Navigated: now on ".+" \(.+\/product\.html\)/);
+    expect(results[3]).toMatch(/^Moved: now on ".+" \(.+\/article\.html\)/);
+    expect(results[4]).toMatch(/^Moved: now on ".+" \(.+\/product\.html\)/);
+    expect(results[5]).toMatch(/^Reloaded: now on ".+" \(.+\/product\.html\)/);
+    expect(results[6]).toBe('Nothing to go forward to.');
+    if (browserName === 'chromium') expect(results[7]).toMatch(/^Grouped tabs \d+ as group \d+\.$/);
+    else expect(results[7]).toBe('There is no tool "create_tab_group" in this browser.');
+    expect(results[8]).toMatch(/^Closed tab \d+\.$/);
     // Closing the tab Bosun worked in moves it to the tab the browser shows next.
-    expect(results[4]).not.toContain('article.html');
+    expect(results[9]).not.toContain('article.html');
+    expect(results[9]).not.toContain('product.html');
     expect(await form.evaluate(() => location.pathname)).toBe('/form.html');
   });
 
