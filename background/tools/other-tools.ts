@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
-import { here, settled } from './targets';
+import { here, navigateTab } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
 
@@ -29,9 +29,9 @@ export const searchWeb = defineTool({
   params: v.object({ query: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)) }),
   target: async (args, ctx) => ({ url: (await browser.tabs.get(ctx.tabId)).url ?? '', summary: `search the web for "${args.query}"` }),
   async run(args, ctx) {
-    await browser.search.query({ text: args.query, tabId: ctx.tabId });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const { url, title } = await settled(ctx.tabId, ctx.signal);
+    const page = await navigateTab(ctx.tabId, ctx.signal, () => browser.search.query({ text: args.query, tabId: ctx.tabId }));
+    if (!page) return { success: false, text: 'The search page did not open.' };
+    const { url, title } = page;
     return { success: true, text: `Searched for "${args.query}": now on "${title}" (${url}). Read the page to see the results.` };
   },
 });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
-import { here, settled } from './targets';
-import { defineTool, type ToolContext, type ToolOutput } from './types';
+import { here, navigateTab, settled } from './targets';
+import { defineTool, type ToolOutput } from './types';
 
 const Url = v.pipe(
   v.string(),
@@ -11,11 +11,8 @@ const Url = v.pipe(
 );
 const TabId = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-const arrived = async (tabId: number, ctx: ToolContext, verb: string): Promise<ToolOutput> => {
-  const { url, title } = await settled(tabId, ctx.signal);
-  return { success: true, text: `${verb}: now on "${title}" (${url}). Read the page to see it.` };
-};
-
+const arrivedAt = ({ url, title }: { url: string; title: string }, verb: string): ToolOutput =>
+  ({ success: true, text: `${verb}: now on "${title}" (${url}). Read the page to see it.` });
 
 export const navigate = defineTool({
   name: 'navigate',
@@ -24,33 +21,10 @@ export const navigate = defineTool({
   params: v.object({ url: Url }),
   target: async (args) => ({ url: args.url, summary: `go to ${args.url}` }),
   async run(args, ctx) {
-    await browser.tabs.update(ctx.tabId, { url: args.url });
-    // Give the browser a moment to start the navigation before polling its status.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    return arrived(ctx.tabId, ctx, 'Navigated');
+    const page = await navigateTab(ctx.tabId, ctx.signal, () => browser.tabs.update(ctx.tabId, { url: args.url }));
+    return page ? arrivedAt(page, 'Navigated') : { success: false, text: `The tab did not start loading ${args.url}.` };
   },
 });
-
-const MOVE_START_MS = 3_000;
-
-/** Resolves true once the tab starts loading or changes address, false when nothing happens in time. */
-function navigationStart(tabId: number): { started: Promise<boolean>; cancel(): void } {
-  let cancel = () => {};
-  const started = new Promise<boolean>((resolve) => {
-    const listener = (id: number, change: { status?: string; url?: string }) => {
-      if (id === tabId && (change.status === 'loading' || change.url !== undefined)) finish(true);
-    };
-    const timer = setTimeout(() => finish(false), MOVE_START_MS);
-    const finish = (moved: boolean) => {
-      clearTimeout(timer);
-      browser.tabs.onUpdated.removeListener(listener);
-      resolve(moved);
-    };
-    cancel = () => finish(false);
-    browser.tabs.onUpdated.addListener(listener);
-  });
-  return { started, cancel };
-}
 
 async function step(tabId: number, delta: -1 | 1): Promise<void> {
   try {
@@ -70,15 +44,13 @@ const historyTool = (name: string, description: string, verb: string, nothing: s
     params: v.object({}),
     target: here,
     async run(_args, ctx) {
-      const navigation = navigationStart(ctx.tabId);
+      let page;
       try {
-        await move(ctx.tabId);
+        page = await navigateTab(ctx.tabId, ctx.signal, () => move(ctx.tabId));
       } catch (error) {
-        navigation.cancel();
         return { success: false, text: `Could not ${name.replace('_', ' ')}: ${String(error)}` };
       }
-      if (!(await navigation.started)) return { success: false, text: nothing };
-      return arrived(ctx.tabId, ctx, verb);
+      return page ? arrivedAt(page, verb) : { success: false, text: nothing };
     },
   });
 
@@ -97,7 +69,7 @@ export const openTab = defineTool({
     const tab = await browser.tabs.create({ url: args.url, active: args.active ?? true, windowId: current.windowId, openerTabId: ctx.tabId });
     if (tab.id === undefined) return { success: false, text: 'The browser did not open the tab.' };
     if (args.active ?? true) ctx.bindTab(tab.id);
-    return arrived(tab.id, ctx, `Opened tab ${tab.id}`);
+    return arrivedAt(await settled(tab.id, ctx.signal), `Opened tab ${tab.id}`);
   },
 });
 

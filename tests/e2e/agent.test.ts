@@ -175,7 +175,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     await home.close();
   });
 
-  it('extracts a table, moves through history, groups tabs where the browser can, and closes a tab', async () => {
+  it('extracts a table, moves through history, searches the web, groups tabs where the browser can, and closes a tab', async () => {
     const formTab = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id, site.url('form.html'));
     ctx.llm.script(
       // Its own tab, so the contact form stays for the other tests.
@@ -187,6 +187,8 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       call('h6', 'reload_page', {}),
       call('h6b', 'go_forward', {}),
       call('h7', 'create_tab_group', { tabIds: [formTab], title: 'Research' }),
+      call('h7b', 'ungroup_tabs', { tabIds: [formTab] }),
+      call('h7c', 'search_web', { query: 'river crossings' }),
       call('h8', 'close_tab', {}),
       call('h9', 'get_page_content', { type: 'url' }),
       say('Done touring.'),
@@ -204,12 +206,19 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     expect(results[4]).toMatch(/^Moved: now on ".+" \(.+\/product\.html\)/);
     expect(results[5]).toMatch(/^Reloaded: now on ".+" \(.+\/product\.html\)/);
     expect(results[6]).toBe('Nothing to go forward to.');
-    if (browserName === 'chromium') expect(results[7]).toMatch(/^Grouped tabs \d+ as group \d+\.$/);
-    else expect(results[7]).toBe('There is no tool "create_tab_group" in this browser.');
-    expect(results[8]).toMatch(/^Closed tab \d+\.$/);
+    if (browserName === 'chromium') {
+      expect(results[7]).toMatch(/^Grouped tabs \d+ as group \d+\.$/);
+      expect(results[8]).toMatch(/^Ungrouped tabs \d+\.$/);
+    } else {
+      expect(results[7]).toBe('There is no tool "create_tab_group" in this browser.');
+      expect(results[8]).toBe('There is no tool "ungroup_tabs" in this browser.');
+    }
+    // The person's search engine is on the web; here it does not answer, but the tab went there.
+    expect(results[9]).toMatch(/^Searched for "river crossings": now on .*\(https:\/\/[^)]*[?&]q=river(\+|%20)crossings/);
+    expect(results[10]).toMatch(/^Closed tab \d+\.$/);
     // Closing the tab Bosun worked in moves it to the tab the browser shows next.
-    expect(results[9]).not.toContain('article.html');
-    expect(results[9]).not.toContain('product.html');
+    expect(results[11]).not.toContain('article.html');
+    expect(results[11]).not.toContain('product.html');
     expect(await form.evaluate(() => location.pathname)).toBe('/form.html');
   });
 
