@@ -1,9 +1,10 @@
 import { drawHighlights } from '../overlay/highlight';
 import { withOverlayHidden } from '../overlay/host';
-import { collect, gridCandidates, type Candidate } from './collect';
-import { intersects } from './frames';
+import { collect, collectWithin, type Candidate } from './collect';
+import { intersects, topFrame } from './frames';
 import { labelOf } from './label';
 import { createLabelLookup } from './labels';
+import { createLayerLookup, mayBeCovered, type LayerLookup } from './layers';
 import { line, record } from './registry';
 import { coveringElement } from './visibility';
 
@@ -32,15 +33,34 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
   const viewportOnly = options.viewportOnly ?? false;
   const labelsOf = createLabelLookup();
   const usable = withOverlayHidden(() => {
+    const layers = createLayerLookup();
     const candidates = collect(doc, viewportOnly);
-    if (viewportOnly) candidates.push(...gridCandidates(doc, new Set(candidates.map((c) => c.el))));
-    return candidates.filter((c) => coveringElement(c.el, c.rect, c.frame, labelsOf) === null);
+    if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates));
+    return candidates.filter((c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null);
   });
   const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf) }));
   const { id, isNew } = record(listed);
   const { text, shown } = format(listed, isNew, options.maxChars);
   if (options.highlight) drawHighlights(doc, onScreenBoxes(usable.slice(0, shown)));
   return { id, text, count: listed.length, truncated: shown < listed.length };
+}
+
+/**
+ * In viewport mode, what the positional skips miss: the contents of layers on screen (a fixed
+ * header, a modal, a dropdown) whose place in the document is in a skipped subtree.
+ */
+function inLayers(doc: Document, layers: LayerLookup, found: Candidate[]): Candidate[] {
+  const frame = topFrame(doc);
+  const seen = new Set(found.map((c) => c.el));
+  const more: Candidate[] = [];
+  for (const layer of layers(doc)) {
+    if (layer.pseudo || !intersects(layer.rect, frame)) continue;
+    for (const c of collectWithin(layer.el, frame, true)) {
+      if (!seen.has(c.el)) more.push(c);
+      seen.add(c.el);
+    }
+  }
+  return more;
 }
 
 function format(listed: Parameters<typeof record>[0], isNew: boolean[], maxChars = Infinity) {

@@ -77,11 +77,22 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
       /\]textbox "Frame input"$/m,
       /\]textbox "Email"$/m,
       /\]button "Bottom button"$/m,
+      /\]button "Pinned help"$/m,
+      /\]link "Card link"$/m,
     ]) expect(listing).toMatch(expected);
-    for (const absent of ['Hidden button', 'Invisible button', 'Covered button']) expect(listing).not.toContain(absent);
+    // Covered by an overlay, and by a link's ::after stretched over its card.
+    for (const absent of ['Hidden button', 'Invisible button', 'Covered button', 'Under the card link']) expect(listing).not.toContain(absent);
     expect(result.elementCount).toBe(listing.split('\n').length);
     // Compact: a line costs well under 40 characters on average.
     expect(listing.length / result.elementCount).toBeLessThan(40);
+  });
+
+  it('in viewport mode lists what is on screen, with a fixed element declared far below, and nothing covered', async () => {
+    await page.evaluate(() => scrollTo(0, 0));
+    const listing = (await read({ viewportOnly: true })).interactiveElements;
+    expect(listing).toMatch(/\]button "Plain button"$/m);
+    expect(listing).toMatch(/\]button "Pinned help"$/m);
+    for (const absent of ['Bottom button', 'Covered button', 'Under the card link']) expect(listing).not.toContain(absent);
   });
 
   it('clicks by index with the events a person produces, and reports disabled and covered targets', async () => {
