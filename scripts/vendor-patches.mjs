@@ -45,6 +45,18 @@ const PATCHES = [
       },
     ],
   },
+  {
+    file: /[\\/]node_modules[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/,
+    edits: [
+      {
+        // DOMPurify falls back to innerHTML when DOMParser is missing; extension pages always have
+        // DOMParser, and the fallback is the one markup-from-string assignment in the bundle.
+        find: 'doc.documentElement.innerHTML = IS_EMPTY_INPUT ? emptyHTML : dirtyPayload;',
+        replace: 'throw new Error("DOMParser is required");',
+        why: 'drop the innerHTML fallback',
+      },
+    ],
+  },
 ];
 
 /** @param {string} source @param {Edit} edit @param {string} path */

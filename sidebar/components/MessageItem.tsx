@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../src/protocol/common';
+import { Markdown } from './Markdown';
 
 const STATUS_NOTE: Partial<Record<ChatMessage['status'], string>> = {
   stopped: 'Stopped',
@@ -37,7 +38,7 @@ export function MessageItem({ message }: { message: ChatMessage }) {
   return (
     <article class={`message message--${role} message--${status}`} data-testid="message" data-role={role} data-status={status}>
       <span class="visually-hidden">{role === 'user' ? 'You said:' : 'Bosun said:'}</span>
-      {content ? <div class="message-content">{content}</div> : null}
+      {content ? role === 'assistant' ? <Markdown text={content} /> : <div class="message-content">{content}</div> : null}
       {status === 'streaming' && !content ? <div class="typing" aria-label="Bosun is working" /> : null}
       {toolCalls?.map((call) => (
         <p class="tool-call" key={call.id} data-testid="tool-call">

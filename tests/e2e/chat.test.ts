@@ -60,6 +60,33 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     await page.close();
   });
 
+  it('shows the answer as markdown: safe links, no remote images, code with a copy button', async () => {
+    const page = await openSidebar(ctx.session);
+    await configure(page, ctx.llm, KEY);
+    const pixel = ctx.llm.baseUrl.replace(/\/v1$/, '/pixel.png');
+    ctx.llm.script({ kind: 'text', chunks: ['**Steps**\n\n1. Read [the guide](https://example.com/guide)\n', `2. ![chart](${pixel})\n\n`, '```sh\nnpm test\n```'], delayMs: 100 });
+    await send(page, 'How do I test?');
+    await waitForMessages(page, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'the answer did not finish');
+    const shown = await page.evaluate(() => {
+      const answer = [...document.querySelectorAll('[data-role="assistant"] .message-content')].at(-1)!;
+      const link = answer.querySelector('a');
+      return {
+        strong: answer.querySelector('strong')?.textContent,
+        items: answer.querySelectorAll('ol > li').length,
+        link: [link?.getAttribute('href'), link?.getAttribute('target'), link?.getAttribute('rel')],
+        images: answer.querySelectorAll('img').length,
+        code: answer.querySelector('.code-block pre')?.textContent,
+      };
+    });
+    expect(shown).toEqual({ strong: 'Steps', items: 2, link: ['https://example.com/guide', '_blank', 'noopener noreferrer'], images: 0, code: 'npm test\n' });
+    // The image was never fetched: it became a link.
+    expect(ctx.llm.requests.some((r) => r.path === '/pixel.png')).toBe(false);
+    await page.click('[data-testid="copy-code"]');
+    const state = await page.waitFor(() => document.querySelector<HTMLElement>('[data-testid="copy-code"]')?.dataset.state, undefined, { message: 'the copy button did not answer' });
+    expect(state).toBe('copied');
+    await page.close();
+  });
+
   it('stop ends the answer and keeps what arrived', async () => {
     const page = await openSidebar(ctx.session);
     await page.click('[data-testid="clear"]');

@@ -100,10 +100,16 @@ describe('Composer', () => {
 });
 
 describe('MessageItem', () => {
-  it('renders model text as text, never as markup', () => {
-    render(<MessageItem message={{ id: 'a', createdAt: at, role: 'assistant', content: '<img src=x onerror=alert(1)>', status: 'done' }} />);
+  it('renders model output as sanitized markdown, and the person\'s words as text', () => {
+    render(
+      <>
+        <MessageItem message={{ id: 'a', createdAt: at, role: 'assistant', content: '**Done.** <img src=x onerror=alert(1)>', status: 'done' }} />
+        <MessageItem message={{ id: 'b', createdAt: at, role: 'user', content: '**not bold** <img src=x>', status: 'done' }} />
+      </>,
+    );
     expect(document.querySelector('img')).toBeNull();
-    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(document.querySelector('[data-role="assistant"] strong')?.textContent).toBe('Done.');
+    expect(screen.getByText('**not bold** <img src=x>')).toBeTruthy();
   });
   it('shows a failed answer with its error, a stopped one as stopped, and usage', () => {
     render(

@@ -1,0 +1,57 @@
+import DOMPurify from 'dompurify';
+import { Marked, type Tokens } from 'marked';
+
+/** What markdown produces, and nothing else: no images, media, forms, styles or scripts. */
+const ALLOWED_TAGS = [
+  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'del', 's', 'code', 'pre',
+  'blockquote', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+];
+const ALLOWED_ATTR = ['href', 'title', 'align', 'start', 'class'];
+const SAFE_LINK = /^(https?:|mailto:)/i;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
+
+const marked = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    // A remote image would tell its server that this conversation was read: show a link instead.
+    image({ href, text }: Tokens.Image) {
+      return `<a href="${escapeHtml(href)}">${escapeHtml(`[image: ${text || href}]`)}</a>`;
+    },
+  },
+});
+
+const purify = DOMPurify(window);
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName !== 'A') return;
+  const href = node.getAttribute('href') ?? '';
+  if (!SAFE_LINK.test(href)) node.removeAttribute('href');
+  // Links open in a tab of their own, which cannot reach back into Bosun.
+  node.setAttribute('target', '_blank');
+  node.setAttribute('rel', 'noopener noreferrer');
+});
+
+/**
+ * Model output as sanitized DOM nodes: markdown through marked, then DOMPurify with a whitelist
+ * of the tags markdown makes. Nodes, never an HTML string, reach the sidebar's document. Each code
+ * block gets a copy button (its label comes from CSS, so text read from the message stays the answer).
+ */
+export function renderMarkdown(text: string): DocumentFragment {
+  const html = (marked.parse(text) as string).trim();
+  const fragment = purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, RETURN_DOM_FRAGMENT: true });
+  for (const pre of fragment.querySelectorAll('pre')) {
+    const block = document.createElement('div');
+    block.className = 'code-block';
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.className = 'copy-code';
+    copy.setAttribute('aria-label', 'Copy code');
+    copy.dataset.testid = 'copy-code';
+    pre.replaceWith(block);
+    block.append(copy, pre);
+  }
+  return fragment;
+}
