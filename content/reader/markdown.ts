@@ -1,6 +1,7 @@
 import { Readability, isProbablyReaderable } from '@mozilla/readability';
 import { cleanTree, textLength } from './dom-clean';
 import { tidyMarkdown, truncateMarkdown } from './markdown-budget';
+import { flattenShadowRoots } from './shadow-flatten';
 import { createTurndown } from './turndown-service';
 
 export type ReadMarkdownOptions = { maxChars?: number };
@@ -35,7 +36,8 @@ type MainContent = { root: HTMLElement; heading: string | null };
 
 function mainContent(doc: Document): MainContent | null {
   const copy = doc.cloneNode(true) as Document;
-  if (!copy.body) return null;
+  if (!copy.body || !doc.body) return null;
+  flattenShadowRoots(doc.body, copy.body);
   cleanTree(copy.body);
   const bodyChars = textLength(copy.body.textContent);
   // Too little text for an article, or no run of long paragraphs (Readability's own quick test, the one behind
@@ -49,8 +51,8 @@ function mainContent(doc: Document): MainContent | null {
   // Readability rearranged `copy`; the fallback needs a fresh, cleaned copy of the body. It is imported into
   // a document without a browsing context: a plain clone would belong to the live page, and its images would
   // start loading (tracking pixels included) the moment they were created.
-  if (!doc.body) return null;
   const body = doc.implementation.createHTMLDocument('').importNode(doc.body, true);
+  flattenShadowRoots(doc.body, body);
   cleanTree(body);
   return { root: body, heading: null };
 }

@@ -83,6 +83,8 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     // Covered by an overlay, and by a link's ::after stretched over its card.
     for (const absent of ['Hidden button', 'Invisible button', 'Covered button', 'Under the card link']) expect(listing).not.toContain(absent);
     expect(result.elementCount).toBe(listing.split('\n').length);
+    // Text in a shadow root reads as the person sees it, slotted content in place.
+    expect(result.markdown).toContain('Ships in 3 days from the shadow warehouse.');
     // Compact: a line costs well under 40 characters on average.
     expect(listing.length / result.elementCount).toBeLessThan(40);
   });
