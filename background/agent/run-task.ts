@@ -10,6 +10,7 @@ import type { Gate } from '../permissions/gate';
 import { systemPrompt } from '../system-prompt';
 import type { ToolContext } from '../tools/types';
 import { createRepeatDetector, REPEAT_LIMIT } from './repeat-detector';
+import { createTabFollower } from './tab-follower';
 import type { RunRecords } from './run-record';
 import { toTurns } from './turns';
 
@@ -69,17 +70,14 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
     rememberSnapshot: (id, snapshot) => snapshots.set(id, snapshot),
     pages: deps.pages,
   };
-  // A link that opens a new tab takes the conversation along, as it takes the person.
-  const follow = (tab: { id?: number; openerTabId?: number }) => {
-    if (tab.id !== undefined && tab.openerTabId === tabId) tabId = tab.id;
-  };
+  const follower = createTabFollower(() => tabId, (id) => (tabId = id));
   const generation = conversation.generation;
   const closing = async (text: string) => {
     answer = await conversation.add({ role: 'assistant', content: text, status: 'done' });
     await conversation.finish(answer);
   };
 
-  browser.tabs.onCreated.addListener(follow);
+  follower.start();
   await deps.runs.save({ runId, tabId, startedAt: Date.now() });
   try {
     const settings = deps.settings();
@@ -100,9 +98,8 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
         await deps.runs.save({ runId, tabId, startedAt: Date.now(), inFlight: { toolCallId: call.id, name: call.name } });
         touched.add(tabId);
         await deps.mask.show(tabId);
-        const output = await deps.gate.run(
-          { name: call.name, args: call.args, runId, requester: 'chat' },
-          ctx,
+        const output = await follower.around(() =>
+          deps.gate.run({ name: call.name, args: call.args, runId, requester: 'chat', beforeRun: follower.begin }, ctx),
         );
         if (output.image) images.set(call.id, output.image);
         if (conversation.generation !== generation) return;
@@ -122,7 +119,7 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
     // A clear ends the task with the conversation it belonged to: nothing is written into the new one.
     if (conversation.generation === generation) await endWithError(conversation, answer, error, signal);
   } finally {
-    browser.tabs.onCreated.removeListener(follow);
+    follower.stop();
     await deps.mask.hide(touched);
     await deps.runs.end();
   }

@@ -22,7 +22,7 @@ export interface GateCall {
   runId: string;
   /** Who asked, shown in the prompt and the log: the chat, a workflow step, an ABP client. */
   requester: string;
-  /** Saved before the action runs, so a background stop mid-action is known and never replayed. */
+  /** Called once the action is allowed, right before it runs (after any question to the person). */
   beforeRun?(): Promise<void>;
 }
 

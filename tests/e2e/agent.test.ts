@@ -164,14 +164,22 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     expect((await shownMessages(sidebar)).at(-1)?.status).toBe('stopped');
   });
 
-  it('follows a link that opens a new tab, and keeps working there', async () => {
+  it('follows a link that opens a new tab, and keeps working there, even when the person looks at another tab', async () => {
+    const elsewhere = await ctx.session.openPage(site.url('product.html'));
     const home = await ctx.session.openPage(site.url('index.html'));
     ctx.llm.script(call('k1', 'click_element', { selector: '#guide-link' }), call('k2', 'get_page_content', { type: 'url' }), say('I am on the river guide now.'));
     await send(sidebar, 'Open the river guide');
+    await waitForPrompt(sidebar);
+    // The person moves on to another tab while Bosun works in theirs.
+    await sidebar.evaluate(async (url) => {
+      const tab = (await browser.tabs.query({})).find((t) => t.url === url);
+      await browser.tabs.update(tab!.id!, { active: true });
+    }, site.url('product.html'));
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
     const url = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content as string;
     expect(url).toContain(site.url('article.html'));
+    await elsewhere.close();
     await home.close();
   });
 

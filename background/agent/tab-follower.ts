@@ -1,0 +1,42 @@
+import { browser } from '../../src/platform/browser';
+
+/** How long after an action a new tab still counts as opened by it (tabs open asynchronously). */
+const AFTER_ACTION_MS = 1500;
+
+/**
+ * Moves a task into the tab its bound tab opens (a link with target=_blank, window.open), as the
+ * person is taken along. Chrome records the window's active tab, not the page that opened it, as
+ * the opener of a tab opened from a background tab; so while an action runs in a background tab,
+ * and shortly after, a tab "opened by" the tab that was active when it started counts as its own.
+ */
+export function createTabFollower(bound: () => number, bind: (tabId: number) => void) {
+  /** Until when a new tab counts as opened by the action: Infinity while it runs, 0 before any. */
+  let actionEnds = 0;
+  /** The window's active tab when the action started in a background tab. */
+  let activeElsewhere: number | undefined;
+  const onCreated = (tab: { id?: number; openerTabId?: number }) => {
+    const { id, openerTabId } = tab;
+    if (id === undefined || openerTabId === undefined) return;
+    if (openerTabId === bound() || (openerTabId === activeElsewhere && Date.now() <= actionEnds)) bind(id);
+  };
+  return {
+    start: () => browser.tabs.onCreated.addListener(onCreated),
+    stop: () => browser.tabs.onCreated.removeListener(onCreated),
+    /** The action itself starts (after any question to the person, who may have moved to another tab). */
+    async begin(): Promise<void> {
+      const ours = await browser.tabs.get(bound()).catch(() => undefined);
+      const [active] = ours && !ours.active ? await browser.tabs.query({ active: true, windowId: ours.windowId }) : [];
+      activeElsewhere = active?.id;
+      actionEnds = Infinity;
+    },
+    /** Runs a call that may act in the bound tab; the call invokes `begin` when its action starts. */
+    async around<T>(call: () => Promise<T>): Promise<T> {
+      actionEnds = 0;
+      try {
+        return await call();
+      } finally {
+        if (actionEnds === Infinity) actionEnds = Date.now() + AFTER_ACTION_MS;
+      }
+    },
+  };
+}
