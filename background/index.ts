@@ -29,7 +29,7 @@ import { createPortHub } from './port-hub';
 import { createSettingsService } from './settings-service';
 import { createSidebarRouter } from './sidebar-routes';
 import { toolSpecs } from './tools/registry';
-import { tabToWorkIn } from './work-tab';
+import { tabToWorkIn } from '../src/work-tab';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
@@ -38,7 +38,7 @@ const broadcast = (message: BackgroundToSidebar) => hub.broadcast(message);
 
 const settings = createSettingsService(createSettingsStore(database), keepOllamaReachable);
 const limits = createLimitsService(database);
-const policy = createPolicyStore(database);
+const policy = createPolicyStore(database, (current) => broadcast({ type: 'PERMISSIONS_STATE', payload: { policy: current } }));
 const log = createActionLog(database, (entry) => broadcast({ type: 'ACTION_LOG_UPDATE', payload: entry }));
 const prompts = createPrompts(
   (request) => broadcast({ type: 'PERMISSION_REQUEST', payload: request }),
@@ -71,6 +71,7 @@ const hub = createPortHub({
     { type: 'SETTINGS', payload: settings.current() },
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
+    ...(policy.current() ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar] : []),
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
   ],

@@ -69,7 +69,10 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     GET_PERMISSIONS: { senders: PAGES, handle: async () => [policyState(await deps.policy.load())] },
     UPDATE_PERMISSIONS: {
       senders: PAGES,
-      handle: async ({ payload }) => deps.broadcast(policyState(await deps.policy.update((policy) => applyPermissionChange(policy, payload)))),
+      // The store tells every sidebar about the change.
+      handle: async ({ payload }) => {
+        await deps.policy.update((policy) => applyPermissionChange(policy, payload));
+      },
     },
     GET_ACTION_LOG: { senders: PAGES, handle: async () => [{ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }] },
     CLEAR_ACTION_LOG: {

@@ -11,7 +11,7 @@ const SESSION_KEY = 'sessionGrants';
  * `storage.session`, which the browser empties when it closes, so they cannot outlive it.
  * What comes back from storage is parsed: a corrupt record yields the defaults, never a crash.
  */
-export function createPolicyStore(database: Promise<Db>) {
+export function createPolicyStore(database: Promise<Db>, onChange: (policy: HarborPolicy) => void = () => {}) {
   let cached: HarborPolicy | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -32,10 +32,13 @@ export function createPolicyStore(database: Promise<Db>) {
     await (await database).put('state', { ...policy, grants: persistent }, KEY);
     await browser.storage.session.set({ [SESSION_KEY]: session });
     cached = policy;
+    onChange(policy);
   }
 
   return {
     load,
+    /** The policy as last loaded or saved; null before the first load. */
+    current: () => cached,
     /** Changes are applied one at a time, so two answers given at once both land. */
     update(change: (policy: HarborPolicy) => HarborPolicy): Promise<HarborPolicy> {
       const next = queue.then(async () => {

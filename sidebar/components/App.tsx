@@ -1,4 +1,6 @@
 import type { SidebarActions } from '../actions';
+import type { ReadonlySignal } from '@preact/signals';
+import type { WorkTab } from '../work-tab';
 import type { SidebarState } from '../state';
 import { ActionLogView } from './ActionLogView';
 import { Composer } from './Composer';
@@ -9,8 +11,9 @@ import { Notice } from './Notice';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PermissionsView } from './PermissionsView';
 import { SettingsForm } from './SettingsForm';
+import { StatusBar } from './StatusBar';
 
-export function App({ state, actions }: { state: SidebarState; actions: SidebarActions }) {
+export function App({ state, actions, workTab }: { state: SidebarState; actions: SidebarActions; workTab: ReadonlySignal<WorkTab | null> }) {
   const settings = state.settings.value;
   // Until a provider is saved there is nothing to chat with: the settings are the first thing shown.
   const view = settings === null ? 'settings' : state.view.value;
@@ -23,6 +26,7 @@ export function App({ state, actions }: { state: SidebarState; actions: SidebarA
       {prompt ? <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} /> : null}
       {view === 'chat' ? (
         <>
+          <StatusBar tab={workTab.value} policy={state.policy.value} messages={state.messages.value} busy={state.busy.value} />
           <MessageList messages={state.messages.value} />
           <Composer busy={state.busy.value} onSend={actions.send} onStop={actions.stop} onSummarize={actions.summarize} />
         </>

@@ -40,9 +40,16 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   it('allow-site performs the click, and the next click on the site runs without asking', async () => {
     ctx.llm.script(click('#add-to-cart', 'c2'), say('Added.'));
     await send(sidebar, 'Add it to my cart');
+    // At a glance: the page's site and what the policy says about it, before and after the answer.
+    const standing = () => sidebar.evaluate(() => [document.querySelector('[data-testid="status-site"]')?.textContent, document.querySelector('[data-testid="status-standing"]')?.textContent]);
+    await waitForPrompt(sidebar);
+    expect(await standing()).toEqual(['127.0.0.1', 'asks before acting']);
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe('Step 1: click_element');
     await answerPrompt(sidebar, 'allow-site');
     await waitUntilIdle(sidebar);
     expect(await status()).toBe('Added to cart (1)');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="status-standing"]')?.textContent?.startsWith('allowed:'), undefined, { message: 'the status did not show the new grant' });
+    expect(await standing()).toEqual(['127.0.0.1', 'allowed: click_element; asks for the rest']);
 
     ctx.llm.script(click('#add-to-cart', 'c3'), say('Added another.'));
     await send(sidebar, 'Add one more');

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { signal } from '@preact/signals';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SidebarActions } from '../../sidebar/actions';
@@ -23,7 +24,7 @@ describe('App', () => {
   it('opens on the settings form until a provider is saved', () => {
     const state = createSidebarState();
     state.settings.value = null;
-    render(<App state={state} actions={actions()} />);
+    render(<App workTab={signal(null)} state={state} actions={actions()} />);
     expect(screen.getByText('Connect a model')).toBeTruthy();
     expect(screen.queryByTestId('composer-input')).toBeNull();
   });
@@ -33,7 +34,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.messages.value = [{ id: 'u', createdAt: at, role: 'user', content: 'Hi there', status: 'done' }];
     const a = actions();
-    render(<App state={state} actions={a} />);
+    render(<App workTab={signal(null)} state={state} actions={a} />);
     expect(screen.getByText('Hi there')).toBeTruthy();
     fireEvent.click(screen.getByTestId('view-settings'));
     expect(a.show).toHaveBeenCalledWith('settings');
@@ -44,7 +45,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.limits.value = { maxSteps: 30, maxTokens: 400000, promptTimeoutSeconds: 120 };
     state.view.value = 'settings';
-    render(<App state={state} actions={actions()} />);
+    render(<App workTab={signal(null)} state={state} actions={actions()} />);
     expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.1');
     expect((screen.getByTestId('limit-maxSteps') as HTMLInputElement).value).toBe('30');
   });
@@ -54,7 +55,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.notice.value = 'Unknown message type "X".';
     const a = actions();
-    render(<App state={state} actions={a} />);
+    render(<App workTab={signal(null)} state={state} actions={a} />);
     expect(screen.getByRole('alert').textContent).toContain('Unknown message type');
     fireEvent.click(screen.getByLabelText('Dismiss'));
     expect(a.dismissNotice).toHaveBeenCalled();
@@ -64,7 +65,7 @@ describe('App', () => {
     const state = createSidebarState();
     state.settings.value = saved;
     state.connection.value = 'reconnecting';
-    render(<App state={state} actions={actions()} />);
+    render(<App workTab={signal(null)} state={state} actions={actions()} />);
     expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
   });
 });

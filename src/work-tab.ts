@@ -1,4 +1,4 @@
-import { browser } from '../src/platform/browser';
+import { browser } from './platform/browser';
 
 const isWebPage = (url: string | undefined) => /^(https?|file):/.test(url ?? '');
 

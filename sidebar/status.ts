@@ -1,0 +1,42 @@
+import { isLive, resolveSite } from '../policy';
+import type { ChatMessage } from '../src/protocol/common';
+import type { Policy } from './state';
+
+const TRUST_LABEL: Record<string, string> = {
+  'read-only': 'trusted to read',
+  navigate: 'trusted to navigate',
+  interact: 'trusted to interact',
+  submit: 'trusted to submit forms',
+  blocked: 'blocked: Bosun never acts here',
+};
+
+/** The site of a page and what the person's policy says about it, in words. Null for a blank page. */
+export function siteStatus(url: string, policy: Policy | null, now = Date.now()): { site: string; standing: string } | null {
+  if (!url || url === 'about:blank') return null;
+  const identity = resolveSite(url, { allowFileUrls: policy?.allowFileUrls ?? false });
+  if (identity.kind === 'invalid') return null;
+  if (identity.kind === 'restricted') return { site: new URL(url).protocol.replace(/:$/, ''), standing: `Bosun does not act on ${identity.reason}` };
+  const rule = policy ? Object.hasOwn(policy.sites, identity.site) ? policy.sites[identity.site] : undefined : undefined;
+  if (rule) return { site: identity.site, standing: TRUST_LABEL[rule] ?? rule };
+  const allowed = [...new Set((policy?.grants ?? []).filter((g) => g.site === identity.site && g.effect === 'allow' && isLive(g, now)).map((g) => g.tool))];
+  return { site: identity.site, standing: allowed.length > 0 ? `allowed: ${allowed.join(', ')}; asks for the rest` : 'asks before acting' };
+}
+
+/** What a running task is doing: its step number and the tool it is running, if any. */
+export function activity(messages: readonly ChatMessage[]): { step: number; tool: string | null } {
+  let lastUser = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]?.role === 'user') {
+      lastUser = i;
+      break;
+    }
+  }
+  const task = messages.slice(lastUser + 1);
+  const done = new Set(task.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
+  const pending = task.flatMap((m) => m.toolCalls ?? []).find((call) => !done.has(call.id));
+  return { step: done.size + (pending ? 1 : 0), tool: pending?.name ?? null };
+}
+
+/** Tokens used by the conversation, as the provider reported them. */
+export const conversationTokens = (messages: readonly ChatMessage[]): number =>
+  messages.reduce((sum, m) => sum + (m.usage?.totalTokens ?? 0), 0);
