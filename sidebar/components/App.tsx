@@ -1,5 +1,7 @@
+import { voiceOf } from '../../src/protocol/common';
 import type { SidebarActions } from '../actions';
 import type { SidebarState } from '../state';
+import { SPEECH_UNAVAILABLE } from '../voice/speech';
 import { ActionLogView } from './ActionLogView';
 import { Composer } from './Composer';
 import { Header } from './Header';
@@ -9,9 +11,20 @@ import { Notice } from './Notice';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PermissionsView } from './PermissionsView';
 import { SettingsForm } from './SettingsForm';
+import { SpeechUnavailable, VoiceIndicator } from './VoiceIndicator';
+import { VoiceForm } from './VoiceForm';
 
-export function App({ state, actions }: { state: SidebarState; actions: SidebarActions }) {
+/** What the voice controller offers the components. */
+export interface VoiceControls {
+  start(): void;
+  finish(): void;
+  cancel(): void;
+}
+
+export function App({ state, actions, voice }: { state: SidebarState; actions: SidebarActions; voice: VoiceControls }) {
   const settings = state.settings.value;
+  const voiceSettings = voiceOf(settings);
+  const listening = state.voice.value.phase !== 'idle';
   // Until a provider is saved there is nothing to chat with: the settings are the first thing shown.
   const view = settings === null ? 'settings' : state.view.value;
   const prompt = state.prompts.value[0];
@@ -19,12 +32,31 @@ export function App({ state, actions }: { state: SidebarState; actions: SidebarA
   return (
     <div class="app">
       <Header connection={state.connection.value} view={view} canClear={state.messages.value.length > 0} onShow={actions.show} onClear={actions.clear} />
+      {listening ? <VoiceIndicator voice={state.voice.value} maxSeconds={voiceSettings.maxSeconds} onFinish={voice.finish} onCancel={voice.cancel} /> : null}
       <Notice text={state.notice.value} onDismiss={actions.dismissNotice} />
+      {state.speechUnavailable.value ? (
+        <SpeechUnavailable
+          message={SPEECH_UNAVAILABLE}
+          onUseWhisper={() => {
+            state.speechUnavailable.value = false;
+            actions.saveVoice({ ...voiceSettings, mode: 'whisper' });
+          }}
+          onDismiss={() => (state.speechUnavailable.value = false)}
+        />
+      ) : null}
       {prompt ? <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} /> : null}
       {view === 'chat' ? (
         <>
           <MessageList messages={state.messages.value} />
-          <Composer busy={state.busy.value} onSend={actions.send} onStop={actions.stop} onSummarize={actions.summarize} />
+          <Composer
+            busy={state.busy.value}
+            draft={state.draft}
+            listening={listening}
+            onSend={actions.send}
+            onStop={actions.stop}
+            onSummarize={actions.summarize}
+            onTalk={voice.start}
+          />
         </>
       ) : null}
       {view === 'settings' ? (
@@ -39,6 +71,7 @@ export function App({ state, actions }: { state: SidebarState; actions: SidebarA
             }}
             onTest={actions.testConnection}
           />
+          {settings ? <VoiceForm voice={voiceSettings} onSave={actions.saveVoice} /> : null}
           {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
         </div>
       ) : null}
