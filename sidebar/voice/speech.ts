@@ -26,7 +26,8 @@ export const SPEECH_UNAVAILABLE =
 const SPEECH_ERRORS: Record<string, string> = {
   'not-allowed': 'Mic blocked: the browser refused speech recognition the microphone. Press the microphone button to open Bosun’s microphone tab and allow it.',
   'service-not-allowed': 'The browser does not allow its speech service here. Switch to Whisper in Settings → Voice.',
-  'audio-capture': 'MIC_NOT_FOUND: No microphone was found. Plug one in, then press the microphone button again.',
+  'audio-capture':
+    'The browser’s speech recognition could not capture audio: no microphone, or one in use by another program. Check the microphone, or switch to Whisper in Settings → Voice.',
   network: 'The browser’s speech recognition could not reach its online service. Check the connection, or switch to Whisper in Settings → Voice.',
   'no-speech': 'No speech was heard. Press the microphone button and speak.',
   'language-not-supported': 'The browser cannot recognise speech in this language. Switch to Whisper in Settings → Voice.',

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BROWSERS, waitUntil, type BrowserName, type LaunchOptions } from './harness';
+import { BROWSERS, waitUntil, type BrowserName, type LaunchOptions, type PageDriver } from './harness';
+import { shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, waitForMessages } from './support/sidebar';
+import { useSite } from './support/site';
+import { configure, openSidebar, send, waitForMessages } from './support/sidebar';
 import { SPEECH_WAV } from './support/speech';
 import { extensionTabs, inputValue, notice, setVoice, voicePhase } from './support/voice';
 
@@ -163,6 +165,24 @@ describe.each(BROWSERS)('voice in %s', (browserName) => {
     await page.close();
   });
 
+  it.runIf(browserName === 'chromium')('browser speech: Chromium listens in the sidebar and reports what its speech service says', async () => {
+    const page = await ready();
+    await setVoice(page, { mode: 'browser' });
+    await page.click('[data-testid="talk"]');
+    // Headless Chromium's speech service captures audio outside the fake device, so it fails: the failure must be explained.
+    await page.waitFor(() => document.querySelector('[data-testid="notice"]')?.textContent?.includes('speech recognition could not capture audio'), undefined, {
+      message: 'the speech service error was not shown',
+    });
+    expect(await voicePhase(page)).toBeNull();
+    expect(await page.evaluate(() => document.querySelector('[data-testid="speech-unavailable"]'))).toBeNull();
+    // The background closed the session: Whisper records again at once.
+    await setVoice(page, { mode: 'whisper' });
+    await page.click('[data-testid="talk"]');
+    await page.waitFor(() => document.querySelector<HTMLElement>('[data-testid="voice-indicator"]')?.dataset.phase === 'recording');
+    await page.click('[data-testid="voice-cancel"]');
+    await page.close();
+  });
+
   it.runIf(browserName === 'firefox')('browser speech: Firefox has none, so the sidebar says so and offers Whisper', async () => {
     const page = await ready();
     await setVoice(page, { mode: 'browser' });
@@ -180,6 +200,52 @@ describe.each(BROWSERS)('voice in %s', (browserName) => {
     await page.click('[data-testid="voice-finish"]');
     await page.waitFor((text) => document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.value === text, TRANSCRIPT);
     await page.close();
+  });
+});
+
+describe.each(BROWSERS)('spoken answers to a permission question in %s', (browserName) => {
+  const ctx = useExtension(browserName, { apiKey: KEY, models: MODELS }, FAKE_MIC[browserName]);
+  const site = useSite();
+
+  /** Says `text` (the scripted transcript of a real recording) into the sidebar. */
+  const say = async (page: PageDriver, text: string) => {
+    ctx.llm.scriptTranscription({ kind: 'transcript', text });
+    await page.click('[data-testid="talk"]');
+    await page.waitFor(() => document.querySelector<HTMLElement>('[data-testid="voice-indicator"]')?.dataset.phase === 'recording');
+    await sleep(1000);
+    await page.click('[data-testid="voice-finish"]');
+    await page.waitFor(() => document.querySelector('[data-testid="voice-indicator"]') === null, undefined, { message: 'the recording did not end' });
+  };
+
+  it('a spoken yes never approves a critical action unless that is turned on; a spoken no denies', async () => {
+    const shop = await ctx.session.openPage(site.url('product.html'));
+    const page = await openSidebar(ctx.session);
+    await configure(page, ctx.llm, KEY);
+    const status = () => shop.evaluate(() => document.getElementById('status')?.textContent ?? '');
+    const buy = (id: string) => ({ kind: 'tool_calls' as const, calls: [{ id, name: 'click_element', arguments: { selector: '#buy-now' } }] });
+
+    ctx.llm.script(buy('b1'), { kind: 'text', chunks: ['I did not buy it.'] });
+    await send(page, 'Buy it now');
+    expect((await waitForPrompt(page)).critical).toMatch(/^Critical: /);
+    await say(page, 'Yes.');
+    expect(await notice(page)).toMatch(/^Bosun does not take a spoken yes for this action .*Press Allow if you mean it\./);
+    expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null)).toBe(true);
+    expect(await inputValue(page)).toBe('');
+    await say(page, 'No');
+    await waitUntilIdle(page);
+    expect(await shownTools(page)).toEqual([{ tool: 'click_element', outcome: 'denied' }]);
+    expect(await status()).toBe('');
+
+    await setVoice(page, { spokenApprovalOfCritical: true });
+    ctx.llm.script(buy('b2'), { kind: 'text', chunks: ['Bought.'] });
+    await send(page, 'Buy it now, really');
+    await waitForPrompt(page);
+    await say(page, 'Yes');
+    await waitUntilIdle(page);
+    expect(await status()).toBe('Order placed');
+    await setVoice(page, { spokenApprovalOfCritical: false });
+    await page.close();
+    await shop.close();
   });
 });
 

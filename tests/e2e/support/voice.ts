@@ -4,6 +4,7 @@ export interface VoiceChange {
   mode?: 'whisper' | 'browser';
   transcript?: 'input' | 'send';
   maxSeconds?: number;
+  spokenApprovalOfCritical?: boolean;
 }
 
 /** Changes Settings → Voice the way a person does, saves, and returns to the chat. */
@@ -20,6 +21,9 @@ export async function setVoice(page: PageDriver, change: VoiceChange): Promise<v
     }
   }, { mode: change.mode, transcript: change.transcript });
   if (change.maxSeconds !== undefined) await page.fill('[data-testid="voice-maxSeconds"]', String(change.maxSeconds));
+  const checkbox = '[data-testid="voice-spokenApprovalOfCritical"]';
+  const checked = await page.evaluate((selector) => document.querySelector<HTMLInputElement>(selector)?.checked, checkbox);
+  if (change.spokenApprovalOfCritical !== undefined && change.spokenApprovalOfCritical !== checked) await page.click(checkbox);
   await page.click('[data-testid="voice-save"]');
   await page.click('[data-testid="view-chat"]');
   // The background's SETTINGS broadcast is what the talk button acts on.
