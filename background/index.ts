@@ -63,7 +63,7 @@ const agent = createAgent({
 });
 const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs)]).then(() => undefined);
 
-const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe });
+const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
 const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, prompts, policy, log, tabToWorkIn, broadcast, voice });
 const hub = createPortHub({
   extensionId,

@@ -15,6 +15,8 @@ export interface VoiceDeps {
   settings(): Settings | null;
   target(settings: Settings | null): TranscriptionTarget;
   transcribe(target: Settings, audio: Uint8Array<ArrayBuffer>, mimeType: string, signal: AbortSignal): Promise<string>;
+  /** Keeps the background running while the upload waits (the browser stops an idle one after 30 s). */
+  holdAlive<T>(work: Promise<T>): Promise<T>;
 }
 
 const END: BackgroundToSidebar = { type: 'VOICE_END' };
@@ -55,8 +57,10 @@ export function createVoiceSessions(deps: VoiceDeps) {
   }
 
   async function audio(port: SidebarPort, payload: { audio: string; mimeType: string }): Promise<BackgroundToSidebar[]> {
-    const session = sessions.get(port);
-    if (session?.mode !== 'whisper' || session.upload) return failed('No Whisper recording is open in this panel: press the microphone button first.');
+    // No session is fine: a browser that stopped the idle background while the person spoke lost it.
+    const session = sessions.get(port) ?? { mode: 'whisper' };
+    if (session.mode !== 'whisper' || session.upload) return failed('No Whisper recording is open in this panel: press the microphone button first.');
+    sessions.set(port, session);
     // Checked again: the settings may have changed while the person spoke.
     const target = deps.target(deps.settings());
     if (!target.ok) {
@@ -67,7 +71,7 @@ export function createVoiceSessions(deps: VoiceDeps) {
     session.upload = upload;
     tell(port, { type: 'VOICE_TRANSCRIBING' });
     try {
-      const transcript = await deps.transcribe(target.settings, decode(payload.audio), payload.mimeType, upload.signal);
+      const transcript = await deps.holdAlive(deps.transcribe(target.settings, decode(payload.audio), payload.mimeType, upload.signal));
       if (!transcript) return failed('No speech was recognised in the recording. Speak closer to the microphone and try again.');
       return [{ type: 'VOICE_RESULT', payload: { transcript, isFinal: true } }, END];
     } catch (error) {

@@ -13,7 +13,7 @@ const LOG_SHOWN = 500;
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'lost';
 
 /** `starting`: asked the background; `recording`: the microphone is open; `transcribing`: the audio is away. */
-export type VoicePhase = 'idle' | 'starting' | 'recording' | 'transcribing';
+type VoicePhase = 'idle' | 'starting' | 'recording' | 'transcribing';
 export interface VoiceState {
   phase: VoicePhase;
   mode: VoiceSettings['mode'];

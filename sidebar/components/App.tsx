@@ -15,7 +15,7 @@ import { SpeechUnavailable, VoiceIndicator } from './VoiceIndicator';
 import { VoiceForm } from './VoiceForm';
 
 /** What the voice controller offers the components. */
-export interface VoiceControls {
+interface VoiceControls {
   start(): void;
   finish(): void;
   cancel(): void;

@@ -6,13 +6,13 @@ import type { SidebarState } from '../state';
 import { captureRoute, type MicPermission } from './mic-access';
 import { MIC_ASK, MIC_BLOCKED, isDenial, micErrorMessage } from './mic-errors';
 import { blobToBase64, type Recording } from './recorder';
-import { SPEECH_UNAVAILABLE, type SpeechHandlers } from './speech';
-import { spokenAnswer } from './spoken-answer';
+import type { SpeechHandlers } from './speech';
+import { deliverTranscript } from './deliver';
 
 type VoiceMessage = Extract<BackgroundToSidebar, { type: `VOICE_${string}` }>;
 
 /** The browser's parts, passed in so the controller reads as the protocol it follows. */
-export interface VoicePlatform {
+interface VoicePlatform {
   send(message: SidebarToBackground): void;
   micPermission(): Promise<MicPermission>;
   inTab(): Promise<boolean>;
@@ -25,6 +25,7 @@ export interface VoicePlatform {
 }
 
 const isVoice = (message: BackgroundToSidebar): message is VoiceMessage => message.type.startsWith('VOICE_');
+const VOICE_REQUESTS = new Set<string | null>(['START_VOICE', 'STOP_VOICE', 'VOICE_AUDIO', 'START_SPEECH_RECOGNITION', 'STOP_SPEECH_RECOGNITION']);
 
 /**
  * Voice in the sidebar. The sidebar page records (an extension page: the visited page never sees
@@ -83,7 +84,7 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
     } catch (error) {
       if (isDenial(error)) platform.openGrantPage();
       platform.send(endMessage());
-      fail(error instanceof Error && error.message === SPEECH_UNAVAILABLE ? SPEECH_UNAVAILABLE : micErrorMessage(error));
+      fail(micErrorMessage(error));
       return;
     }
     heard = '';
@@ -143,27 +144,15 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
     state.notice.value = error;
   }
 
-  /** A transcript answers an open permission question, lands in the input box, or is sent at once. */
-  function deliver(transcript: string): void {
-    const { transcript: after, spokenApprovalOfCritical } = settings();
-    const prompt = state.prompts.value[0];
-    if (prompt) {
-      const answer = spokenAnswer(transcript, prompt, spokenApprovalOfCritical);
-      if (answer.kind === 'answer') return actions.answer(prompt.id, answer.decision);
-      if (answer.kind === 'refused') {
-        state.notice.value = answer.reason;
-        return;
-      }
-    }
-    if (after === 'send' && !state.busy.value) {
-      actions.send(transcript);
-      return;
-    }
-    state.draft.value = state.draft.value.trim() ? `${state.draft.value.trimEnd()} ${transcript}` : transcript;
-    platform.focusInput();
-  }
+  const deliver = (transcript: string) => deliverTranscript(transcript, settings(), state, actions, platform.focusInput);
 
   function handle(message: BackgroundToSidebar): void {
+    // A voice request the background refused (its ERROR is shown as a notice): nothing is under way any more.
+    if (message.type === 'ERROR' && VOICE_REQUESTS.has(message.payload.inReplyTo)) {
+      closeMic();
+      set({ phase: 'idle', interim: '' });
+      return;
+    }
     if (!isVoice(message)) return;
     switch (message.type) {
       case 'VOICE_STARTED':
@@ -192,4 +181,3 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
 
   return { start, finish, cancel, handle, dispose: closeMic };
 }
-export type Voice = ReturnType<typeof createVoice>;

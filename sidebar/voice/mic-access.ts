@@ -1,9 +1,9 @@
 import { browser } from '../../src/platform/browser';
 
 export type MicPermission = 'granted' | 'denied' | 'prompt';
-export type CaptureRoute = 'record' | 'ask-in-tab' | 'blocked';
+type CaptureRoute = 'record' | 'ask-in-tab' | 'blocked';
 
-export const GRANT_PAGE = 'microphone.html';
+const GRANT_PAGE = 'microphone.html';
 
 /**
  * Whether to record now, to ask in a tab first, or to report a block. A side panel (Chrome) or

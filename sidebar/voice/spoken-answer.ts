@@ -3,7 +3,7 @@ import type { PermissionPrompt } from '../state';
 const YES = new Set(['yes', 'yeah', 'yep', 'allow', 'allow it', 'allow once', 'approve', 'approved', 'confirm', 'confirmed', 'go ahead', 'ok', 'okay', 'do it']);
 const NO = new Set(['no', 'nope', 'deny', 'denied', 'don’t', "don't", 'stop', 'cancel', 'do not']);
 
-export type SpokenAnswer =
+type SpokenAnswer =
   | { kind: 'answer'; decision: 'allow-once' | 'deny' }
   /** A spoken yes to a critical action while spoken approval of those is off: the person must press Allow. */
   | { kind: 'refused'; reason: string }

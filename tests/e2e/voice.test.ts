@@ -126,6 +126,21 @@ describe.each(BROWSERS)('voice in %s', (browserName) => {
     await page.close();
   });
 
+  it('a background stopped while the person speaks (idle worker or event page) still transcribes the recording', async () => {
+    const page = await ready();
+    ctx.llm.scriptTranscription({ kind: 'transcript', text: TRANSCRIPT });
+    await page.click('[data-testid="talk"]');
+    await page.waitFor(() => document.querySelector<HTMLElement>('[data-testid="voice-indicator"]')?.dataset.phase === 'recording');
+    await ctx.session.stopBackground();
+    await sleep(1500);
+    expect(await voicePhase(page)).toBe('recording');
+    await page.click('[data-testid="voice-finish"]');
+    await page.waitFor((text) => document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.value === text, TRANSCRIPT, {
+      message: 'the recording was lost with the background',
+    });
+    await page.close();
+  });
+
   it('Cancel closes the microphone and uploads nothing', async () => {
     const page = await ready();
     await page.click('[data-testid="talk"]');

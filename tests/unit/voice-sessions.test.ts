@@ -23,7 +23,8 @@ const port = () => {
   const posted: unknown[] = [];
   return { posted, port: { name: 'sidebar', postMessage: (m: unknown) => posted.push(m) } as unknown as SidebarPort };
 };
-const sessions = () => createVoiceSessions({ settings: () => settings, target: transcriptionTarget, transcribe });
+// Holding the background alive is a browser matter; here the work simply runs.
+const sessions = () => createVoiceSessions({ settings: () => settings, target: transcriptionTarget, transcribe, holdAlive: (work) => work });
 const audio = { audio: Buffer.from(webmLike()).toString('base64'), mimeType: 'audio/webm;codecs=opus' };
 
 describe('voice sessions', () => {
@@ -50,7 +51,8 @@ describe('voice sessions', () => {
       { type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/^Anthropic has no transcription endpoint/) } },
       { type: 'VOICE_END' },
     ]);
-    await expect(voice.audio(sidebar.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/No Whisper recording is open/) } }, { type: 'VOICE_END' }]);
+    await expect(voice.audio(sidebar.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/^Anthropic has no transcription endpoint/) } }, { type: 'VOICE_END' }]);
+    expect(llm.requests).toEqual([]);
     // Browser speech needs no endpoint.
     expect(voice.start(sidebar.port, 'browser')).toEqual([{ type: 'VOICE_STARTED' }]);
   });
@@ -64,12 +66,24 @@ describe('voice sessions', () => {
     expect(voice.start(second.port, 'whisper')).toEqual([{ type: 'VOICE_STARTED' }]);
   });
 
-  it('audio for a browser-speech session, or sent twice, is refused', async () => {
+  it('audio for a browser-speech session, or sent again while uploading, is refused', async () => {
     const voice = sessions();
-    const sidebar = port();
-    voice.start(sidebar.port, 'browser');
-    await expect(voice.audio(sidebar.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR' }, { type: 'VOICE_END' }]);
+    const speech = port();
+    voice.start(speech.port, 'browser');
+    await expect(voice.audio(speech.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/No Whisper recording is open/) } }, { type: 'VOICE_END' }]);
     expect(llm.requests).toEqual([]);
+    const whisper = port();
+    voice.start(whisper.port, 'whisper');
+    llm.scriptTranscription({ kind: 'transcript', text: 'once', delayMs: 300 });
+    const first = voice.audio(whisper.port, audio);
+    await expect(voice.audio(whisper.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR' }, { type: 'VOICE_END' }]);
+    await expect(first).resolves.toMatchObject([{ type: 'VOICE_RESULT', payload: { transcript: 'once' } }, { type: 'VOICE_END' }]);
+  });
+
+  it('audio arriving after the background was restarted (its session lost) is still transcribed', async () => {
+    const sidebar = port();
+    llm.scriptTranscription({ kind: 'transcript', text: 'still here' });
+    await expect(sessions().audio(sidebar.port, audio)).resolves.toMatchObject([{ type: 'VOICE_RESULT', payload: { transcript: 'still here' } }, { type: 'VOICE_END' }]);
   });
 
   it('STOP_VOICE during the upload drops it: no result, one VOICE_END', async () => {

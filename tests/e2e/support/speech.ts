@@ -5,7 +5,7 @@ import { SPEECH_SYNTHESIZER } from '../../../scripts/browsers.mjs';
 
 /** A spoken sentence that Chromium plays as its fake microphone (`--use-file-for-fake-audio-capture`). */
 export const SPEECH_WAV = resolve('tests/fixtures/site/build/speech.wav');
-export const SPOKEN = 'Find me a cheaper alternative to this product.';
+const SPOKEN = 'Find me a cheaper alternative to this product.';
 
 /** Speaks the sentence into a WAV with espeak-ng (installed by scripts/setup.mjs). */
 export function makeSpeechWav(): void {

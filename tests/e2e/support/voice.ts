@@ -1,6 +1,6 @@
 import type { PageDriver } from '../harness';
 
-export interface VoiceChange {
+interface VoiceChange {
   mode?: 'whisper' | 'browser';
   transcript?: 'input' | 'send';
   maxSeconds?: number;
