@@ -23,10 +23,12 @@ const ENTRIES = {
   'background/index.ts': 'background.js',
   'content/index.ts': 'content.js',
   'sidebar/index.tsx': 'sidebar.js',
+  'sidebar/microphone.ts': 'microphone.js',
 };
 /** Files copied as they are: source → destination in the extension root. */
 const STATIC = {
   'sidebar/sidebar.html': 'sidebar.html',
+  'sidebar/microphone.html': 'microphone.html',
   'sidebar/sidebar.css': 'sidebar.css',
   'assets/icons': 'icons',
 };

@@ -1,23 +1,13 @@
 import { createRouter, type Routes } from '../src/messaging/router';
-import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import { ContentToBackground } from '../src/protocol/content-to-background';
 
-const CONTENT = ['content-script'] as const;
-
 /**
- * The runtime-message channel's table. Voice progress from a tab's content script is relayed
- * unchanged to every sidebar: these types have the same shape in both directions.
+ * The runtime-message channel's table. It routes nothing today: the spec's voice relay is gone
+ * because Bosun records in the sidebar, so no content script may report voice progress (a page
+ * could otherwise fake a transcript). What arrives here gets an error that names the problem.
  */
-export function contentRoutes(broadcast: (message: BackgroundToSidebar) => void): Routes<typeof ContentToBackground, void, void> {
-  const relay = { senders: CONTENT, handle: (message: BackgroundToSidebar) => broadcast(message) };
-  return {
-    VOICE_STARTED: relay,
-    VOICE_TRANSCRIBING: relay,
-    VOICE_SPEECH_RESULT: relay,
-    VOICE_END: relay,
-    VOICE_ERROR: relay,
-  };
+export function contentRoutes(): Routes<typeof ContentToBackground, void, void> {
+  return {};
 }
 
-export const createContentRouter = (broadcast: (message: BackgroundToSidebar) => void) =>
-  createRouter(ContentToBackground, contentRoutes(broadcast));
+export const createContentRouter = () => createRouter(ContentToBackground, contentRoutes());

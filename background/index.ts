@@ -5,6 +5,7 @@
  */
 import { complete } from '../src/llm/complete';
 import { testConnection } from '../src/llm/test-connection';
+import { transcribe, transcriptionTarget } from '../src/llm/transcribe';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
@@ -29,6 +30,7 @@ import { createPortHub } from './port-hub';
 import { createSettingsService } from './settings-service';
 import { createSidebarRouter } from './sidebar-routes';
 import { toolSpecs } from './tools/registry';
+import { createVoiceSessions } from './voice-sessions';
 import { tabToWorkIn } from '../src/work-tab';
 
 const extensionId = browser.runtime.id;
@@ -61,12 +63,14 @@ const agent = createAgent({
 });
 const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs)]).then(() => undefined);
 
-const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, prompts, policy, log, tabToWorkIn, broadcast });
+const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
+const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, prompts, policy, log, tabToWorkIn, broadcast, voice });
 const hub = createPortHub({
   extensionId,
   extensionOrigin,
   ready,
   route: (raw, port) => routeSidebar(raw, 'extension-page', port),
+  disconnected: (port) => voice.close(port),
   greeting: () => [
     { type: 'SETTINGS', payload: settings.current() },
     { type: 'LIMITS', payload: limits.current() },
@@ -78,7 +82,7 @@ const hub = createPortHub({
 });
 browser.runtime.onConnect.addListener((port) => hub.connect(port));
 
-const routeContent = createContentRouter(broadcast);
+const routeContent = createContentRouter();
 browser.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (reply: unknown) => void) => {
   const senderClass = classifySender(sender, extensionId, extensionOrigin);
   void ready

@@ -25,6 +25,8 @@ export interface PortHubOptions {
    * synchronous so that no broadcast can fall between the snapshot and the port joining.
    */
   greeting(): BackgroundToSidebar[];
+  /** A sidebar went away (closed, reloaded): what it had open ends with it. */
+  disconnected(port: SidebarPort): void;
 }
 
 /**
@@ -67,6 +69,7 @@ export function createPortHub(options: PortHubOptions) {
     port.onDisconnect.addListener(() => {
       connected = false;
       ports.delete(port);
+      options.disconnected(port);
     });
     port.onMessage.addListener((raw) => void handle(port, raw));
     options.ready.then(

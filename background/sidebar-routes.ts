@@ -11,6 +11,7 @@ import { applyPermissionChange } from './permissions/permission-changes';
 import type { PolicyStore } from './permissions/policy-store';
 import type { Prompts } from './permissions/prompts';
 import type { SidebarPort, SidebarReply } from './port-hub';
+import type { VoiceSessions } from './voice-sessions';
 
 export interface SidebarRouteDeps {
   agent: Agent;
@@ -22,6 +23,7 @@ export interface SidebarRouteDeps {
   log: ActionLog;
   tabToWorkIn(requested: number | undefined): Promise<number>;
   broadcast(message: BackgroundToSidebar): void;
+  voice: VoiceSessions;
 }
 
 const PAGES = ['extension-page'] as const;
@@ -66,6 +68,11 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
       handle: ({ payload }) =>
         deps.prompts.answer(payload.requestId, payload.decision) ? [] : error('That question was already answered or has expired.', 'PERMISSION_RESPONSE'),
     },
+    START_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'whisper') },
+    STOP_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
+    VOICE_AUDIO: { senders: PAGES, handle: ({ payload }, port) => deps.voice.audio(port, payload) },
+    START_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'browser') },
+    STOP_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
     GET_PERMISSIONS: { senders: PAGES, handle: async () => [policyState(await deps.policy.load())] },
     UPDATE_PERMISSIONS: {
       senders: PAGES,

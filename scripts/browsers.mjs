@@ -4,3 +4,6 @@ export const BROWSERS = {
   chromium: { name: 'Chromium', path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', debianPackage: 'chromium' },
   firefox: { name: 'Firefox', path: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', debianPackage: 'firefox-esr' },
 };
+
+/** espeak-ng speaks the sentence the voice tests feed to Chromium's fake microphone. */
+export const SPEECH_SYNTHESIZER = { name: 'espeak-ng', path: process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng', debianPackage: 'espeak-ng' };

@@ -1,14 +1,14 @@
 // @ts-check
 /**
  * Prepares a fresh machine for `npm start` and `npm test`: the system browsers (Debian's
- * chromium and firefox-esr) and the npm dependencies. Uses Node built-ins only, because it
+ * chromium and firefox-esr), espeak-ng (the voice tests' speaker) and the npm dependencies. Uses Node built-ins only, because it
  * runs before `npm ci`. Safe to run again: it does nothing when everything is in place.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BROWSERS } from './browsers.mjs';
+import { BROWSERS, SPEECH_SYNTHESIZER } from './browsers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,15 +19,15 @@ function run(command, args, env = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
-function installBrowsers() {
-  const missing = Object.values(BROWSERS).filter((browser) => !existsSync(browser.path));
+function installSystemPackages() {
+  const missing = [...Object.values(BROWSERS), SPEECH_SYNTHESIZER].filter((tool) => !existsSync(tool.path));
   if (missing.length === 0) return;
-  const packages = missing.map((browser) => browser.debianPackage);
+  const packages = missing.map((tool) => tool.debianPackage);
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
     throw new Error(
       `${missing.map((b) => b.name).join(' and ')} not found. Install them (Debian: sudo apt-get install -y ${packages.join(' ')}) ` +
-        'or point CHROMIUM_PATH / FIREFOX_PATH at your own binaries.',
+        'or point CHROMIUM_PATH / FIREFOX_PATH / ESPEAK_PATH at your own binaries.',
     );
   }
   const quiet = { DEBIAN_FRONTEND: 'noninteractive' };
@@ -43,7 +43,7 @@ function installDependencies() {
 }
 
 try {
-  installBrowsers();
+  installSystemPackages();
   installDependencies();
 } catch (error) {
   console.error(`setup failed: ${error instanceof Error ? error.message : error}`);

@@ -1,4 +1,4 @@
-import type { PermissionDecision, Settings } from '../src/protocol/common';
+import type { PermissionDecision, Settings, VoiceSettings } from '../src/protocol/common';
 import type { Limits } from '../src/protocol/limits';
 import type { PermissionChange } from '../src/protocol/sidebar-to-background';
 import type * as v from 'valibot';
@@ -19,6 +19,8 @@ export interface SidebarActions {
   changePermissions(change: PermissionChange): void;
   clearLog(): void;
   show(view: View): void;
+  /** Turns a setting of voice on, keeping the provider settings as they are. */
+  saveVoice(voice: VoiceSettings): void;
 }
 
 /** `currentTab` names the tab the person is looking at, which the conversation works in. */
@@ -42,6 +44,10 @@ export function createActions(connector: Connector, state: SidebarState, current
       // Hidden at once; the background confirms with PERMISSION_RESOLVED to every sidebar.
       state.prompts.value = state.prompts.value.filter((p) => p.id !== requestId);
       connector.send({ type: 'PERMISSION_RESPONSE', payload: { requestId, decision } });
+    },
+    saveVoice: (voice) => {
+      const settings = state.settings.value;
+      if (settings) connector.send({ type: 'SAVE_SETTINGS', payload: { ...settings, voice } });
     },
     saveLimits: (limits) => connector.send({ type: 'SAVE_LIMITS', payload: limits }),
     changePermissions: (change) => connector.send({ type: 'UPDATE_PERMISSIONS', payload: change }),

@@ -7,17 +7,37 @@ import { App } from './components/App';
 import { createConnector } from './connector';
 import { createSidebarState } from './state';
 import { applyTheme, theme } from './theme';
+import { createVoice } from './voice/controller';
+import { inTab, micPermission, openGrantPage } from './voice/mic-access';
+import { startRecording } from './voice/recorder';
+import { speechRecognitionAvailable, startSpeech } from './voice/speech';
 
 applyTheme(theme.value);
 const workTab = watchWorkTab();
 const state = createSidebarState();
 const connector = createConnector({
   connect: () => browser.runtime.connect({ name: 'sidebar' }),
-  onMessage: state.apply,
+  onMessage: (message) => {
+    state.apply(message);
+    voice.handle(message);
+  },
   onStatus: (status) => {
     state.connection.value = status;
   },
 });
 const root = document.getElementById('app');
 const currentTab = async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
-if (root) render(<App state={state} actions={createActions(connector, state, currentTab)} workTab={workTab} />, root);
+const actions = createActions(connector, state, currentTab);
+const voice = createVoice(state, actions, {
+  send: connector.send,
+  micPermission,
+  inTab,
+  openGrantPage: () => void openGrantPage(),
+  startRecording,
+  speechAvailable: speechRecognitionAvailable,
+  startSpeech,
+  focusInput: () => document.getElementById('composer-input')?.focus(),
+});
+// Closing the panel closes the microphone with it (the background drops the session when the port goes).
+addEventListener('pagehide', voice.dispose);
+if (root) render(<App state={state} actions={actions} voice={voice} workTab={workTab} />, root);

@@ -1,6 +1,6 @@
 import { batch, signal } from '@preact/signals';
 import type { TestResult } from '../src/llm/test-connection';
-import type { ChatMessage, Settings } from '../src/protocol/common';
+import type { ChatMessage, Settings, VoiceSettings } from '../src/protocol/common';
 import type { BackgroundToSidebar, PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { Limits } from '../src/protocol/limits';
 
@@ -11,6 +11,17 @@ export type View = 'chat' | 'permissions' | 'log' | 'settings';
 const LOG_SHOWN = 500;
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'lost';
+
+/** `starting`: asked the background; `recording`: the microphone is open; `transcribing`: the audio is away. */
+type VoicePhase = 'idle' | 'starting' | 'recording' | 'transcribing';
+export interface VoiceState {
+  phase: VoicePhase;
+  mode: VoiceSettings['mode'];
+  /** When the microphone opened (ms since the epoch). */
+  startedAt?: number;
+  /** Browser speech: what is being heard, not final yet. */
+  interim?: string;
+}
 
 /** Everything the sidebar shows, as signals. Only `apply` changes it from background messages. */
 export function createSidebarState() {
@@ -28,6 +39,11 @@ export function createSidebarState() {
     log: signal<ActionLogEntry[]>([]),
     policy: signal<Policy | null>(null),
     view: signal<View>('chat'),
+    /** The input box: typed text and push-to-talk transcripts land here. */
+    draft: signal(''),
+    voice: signal<VoiceState>({ phase: 'idle', mode: 'whisper' }),
+    /** Set when browser speech was asked for where the browser has none: the sidebar offers Whisper. */
+    speechUnavailable: signal(false),
   };
 
   const updateMessage = (id: string, change: (message: ChatMessage) => ChatMessage | null) => {
@@ -105,7 +121,7 @@ export function createSidebarState() {
           state.notice.value = message.payload.error;
           break;
         default:
-          // Voice and workflow messages belong to views this sidebar does not have yet.
+          // Voice messages go to the voice controller, which owns the microphone; workflows have no view yet.
           break;
       }
     });

@@ -1,7 +1,9 @@
+import { voiceOf } from '../../src/protocol/common';
 import type { SidebarActions } from '../actions';
 import type { ReadonlySignal } from '@preact/signals';
 import type { WorkTab } from '../work-tab';
 import type { SidebarState } from '../state';
+import { SPEECH_UNAVAILABLE } from '../voice/speech';
 import { ActionLogView } from './ActionLogView';
 import { Composer } from './Composer';
 import { Header } from './Header';
@@ -12,9 +14,27 @@ import { PermissionPrompt } from './PermissionPrompt';
 import { PermissionsView } from './PermissionsView';
 import { SettingsForm } from './SettingsForm';
 import { StatusBar } from './StatusBar';
+import { SpeechUnavailable, VoiceIndicator } from './VoiceIndicator';
+import { VoiceForm } from './VoiceForm';
 
-export function App({ state, actions, workTab }: { state: SidebarState; actions: SidebarActions; workTab: ReadonlySignal<WorkTab | null> }) {
+/** What the voice controller offers the components. */
+interface VoiceControls {
+  start(): void;
+  finish(): void;
+  cancel(): void;
+}
+
+interface AppProps {
+  state: SidebarState;
+  actions: SidebarActions;
+  voice: VoiceControls;
+  workTab: ReadonlySignal<WorkTab | null>;
+}
+
+export function App({ state, actions, voice, workTab }: AppProps) {
   const settings = state.settings.value;
+  const voiceSettings = voiceOf(settings);
+  const listening = state.voice.value.phase !== 'idle';
   // Until a provider is saved there is nothing to chat with: the settings are the first thing shown.
   const view = settings === null ? 'settings' : state.view.value;
   const prompt = state.prompts.value[0];
@@ -22,13 +42,32 @@ export function App({ state, actions, workTab }: { state: SidebarState; actions:
   return (
     <div class="app">
       <Header connection={state.connection.value} view={view} canClear={state.messages.value.length > 0} onShow={actions.show} onClear={actions.clear} />
+      {listening ? <VoiceIndicator voice={state.voice.value} maxSeconds={voiceSettings.maxSeconds} onFinish={voice.finish} onCancel={voice.cancel} /> : null}
       <Notice text={state.notice.value} onDismiss={actions.dismissNotice} />
+      {state.speechUnavailable.value ? (
+        <SpeechUnavailable
+          message={SPEECH_UNAVAILABLE}
+          onUseWhisper={() => {
+            state.speechUnavailable.value = false;
+            actions.saveVoice({ ...voiceSettings, mode: 'whisper' });
+          }}
+          onDismiss={() => (state.speechUnavailable.value = false)}
+        />
+      ) : null}
       {prompt ? <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} /> : null}
       {view === 'chat' ? (
         <>
           <StatusBar tab={workTab.value} policy={state.policy.value} messages={state.messages.value} busy={state.busy.value} />
           <MessageList messages={state.messages.value} />
-          <Composer busy={state.busy.value} onSend={actions.send} onStop={actions.stop} onSummarize={actions.summarize} />
+          <Composer
+            busy={state.busy.value}
+            draft={state.draft}
+            listening={listening}
+            onSend={actions.send}
+            onStop={actions.stop}
+            onSummarize={actions.summarize}
+            onTalk={voice.start}
+          />
         </>
       ) : null}
       {view === 'settings' ? (
@@ -43,6 +82,7 @@ export function App({ state, actions, workTab }: { state: SidebarState; actions:
             }}
             onTest={actions.testConnection}
           />
+          {settings ? <VoiceForm voice={voiceSettings} onSave={actions.saveVoice} /> : null}
           {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
         </div>
       ) : null}

@@ -1,14 +1,18 @@
-import { useSignal } from '@preact/signals';
+import type { Signal } from '@preact/signals';
 
 interface ComposerProps {
   busy: boolean;
+  /** The input box's text, shared with voice: push-to-talk transcripts land here. */
+  draft: Signal<string>;
+  /** Whether the microphone is in use (recording, or its audio being transcribed). */
+  listening: boolean;
   onSend(content: string): void;
   onStop(): void;
   onSummarize(): void;
+  onTalk(): void;
 }
 
-export function Composer({ busy, onSend, onStop, onSummarize }: ComposerProps) {
-  const draft = useSignal('');
+export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, onTalk }: ComposerProps) {
   const canSend = !busy && draft.value.trim() !== '';
 
   const submit = (event: Event) => {
@@ -34,20 +38,34 @@ export function Composer({ busy, onSend, onStop, onSummarize }: ComposerProps) {
           if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) submit(event);
         }}
       />
-      {busy ? (
-        <button type="button" class="button button--stop" data-testid="stop" onClick={onStop}>
-          Stop
-        </button>
-      ) : (
-        <div class="composer-actions">
+      <div class="composer-actions">
+        {busy ? (
+          <button type="button" class="button button--stop" data-testid="stop" onClick={onStop}>
+            Stop
+          </button>
+        ) : (
           <button type="submit" class="button button--primary" data-testid="send" disabled={!canSend}>
             Send
           </button>
+        )}
+        {/* Also while Bosun works: a spoken yes or no can answer its question. */}
+        <button
+          type="button"
+          class="icon-button"
+          data-testid="talk"
+          onClick={onTalk}
+          disabled={listening}
+          aria-label="Talk to Bosun: start recording"
+          title="Talk to Bosun; press Stop in the recording bar when you are done"
+        >
+          🎙 Talk
+        </button>
+        {busy ? null : (
           <button type="button" class="icon-button" data-testid="summarize" onClick={onSummarize} title="Summarize the page you are looking at">
             Summarize page
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </form>
   );
 }

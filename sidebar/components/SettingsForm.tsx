@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import * as v from 'valibot';
 import { PROVIDER_INFO } from '../../src/llm/providers';
 import type { TestResult } from '../../src/llm/test-connection';
-import { PROVIDERS, Settings, type Provider } from '../../src/protocol/common';
+import { PROVIDERS, Settings, type Provider, type VoiceSettings } from '../../src/protocol/common';
 
 interface SettingsFormProps {
   saved: Settings | null;
@@ -12,8 +12,9 @@ interface SettingsFormProps {
   onTest(settings: Settings): void;
 }
 
-type Draft = { provider: Provider; model: string; apiKey: string; baseUrl: string };
-type FieldErrors = Partial<Record<keyof Draft, string>>;
+/** `voice` rides along unchanged: it has its own form. */
+type Draft = { provider: Provider; model: string; apiKey: string; baseUrl: string; voice?: VoiceSettings };
+type FieldErrors = Partial<Record<Exclude<keyof Draft, 'voice'>, string>>;
 
 const defaults: Draft = { provider: 'openai', model: '', apiKey: '', baseUrl: PROVIDER_INFO.openai.defaultBaseUrl };
 
@@ -23,7 +24,7 @@ function check(draft: Draft): { settings: Settings } | { errors: FieldErrors } {
   if (parsed.success) return { settings: parsed.output };
   const errors: FieldErrors = {};
   for (const issue of parsed.issues) {
-    const field = v.getDotPath(issue) as keyof Draft | null;
+    const field = v.getDotPath(issue) as keyof FieldErrors | null;
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { errors };
@@ -50,13 +51,13 @@ export function SettingsForm({ saved, testResult, firstRun, onSave, onTest }: Se
     errors.value = {};
     action(result.settings);
   };
-  const field = (name: keyof Draft) => ({
+  const field = (name: keyof FieldErrors) => ({
     id: `settings-${name}`,
     'data-testid': `settings-${name}`,
     'aria-invalid': errors.value[name] ? true : undefined,
     'aria-describedby': errors.value[name] ? `settings-${name}-error` : undefined,
   });
-  const error = (name: keyof Draft) =>
+  const error = (name: keyof FieldErrors) =>
     errors.value[name] ? (
       <p class="field-error" id={`settings-${name}-error`}>
         {errors.value[name]}

@@ -27,10 +27,6 @@ export const BackgroundToContent = {
     v.strictObject({ selector: Selector, text: text(100_000), submit: v.optional(v.boolean()) }),
   ),
   SCROLL_PAGE: message('SCROLL_PAGE', v.strictObject({ direction: v.picklist(['up', 'down', 'top', 'bottom']) })),
-  START_VOICE_INPUT: bare('START_VOICE_INPUT'),
-  STOP_VOICE_INPUT: bare('STOP_VOICE_INPUT'),
-  START_SPEECH_RECOGNITION: bare('START_SPEECH_RECOGNITION'),
-  STOP_SPEECH_RECOGNITION: bare('STOP_SPEECH_RECOGNITION'),
 
   // PageAgent RPC surface, by index into the last snapshot.
   GET_BROWSER_STATE: v.object({ type: v.literal('GET_BROWSER_STATE'), payload: v.optional(ReadOptions) }),

@@ -23,14 +23,50 @@ const HttpUrl = v.pipe(
   v.transform((url) => url.replace(/\/+$/, '')),
 );
 
-/** The `SAVE_SETTINGS` shape of the spec. */
+const ApiKey = v.pipe(text(1000), v.trim());
+
+export const VOICE_MODES = ['whisper', 'browser'] as const;
+
+/** How the person talks to Bosun. */
+export const VoiceSettings = v.strictObject({
+  /** Whisper records and uploads audio (every browser); `browser` is the browser's own SpeechRecognition. */
+  mode: v.picklist(VOICE_MODES),
+  /** `input` is push-to-talk: the transcript lands in the input box. `send` sends it at once. */
+  transcript: v.picklist(['input', 'send']),
+  /** The microphone closes by itself after this long. */
+  maxSeconds: v.pipe(v.number(), v.integer(), v.minValue(5, 'must be at least 5 seconds'), v.maxValue(600, 'must be at most 600 seconds')),
+  /** Where Whisper audio goes: the chat provider's `/audio/transcriptions`, or another OpenAI-compatible server's. */
+  transcription: v.variant('source', [
+    v.strictObject({ source: v.literal('chat'), model: nonEmptyText(200) }),
+    v.strictObject({ source: v.literal('own'), baseUrl: HttpUrl, apiKey: ApiKey, model: nonEmptyText(200) }),
+  ]),
+  /** Off: a spoken "yes" never approves a critical action (payments, deletions…); the person must press Allow. */
+  spokenApprovalOfCritical: v.boolean(),
+});
+export type VoiceSettings = v.InferOutput<typeof VoiceSettings>;
+
+export const DEFAULT_VOICE: VoiceSettings = {
+  mode: 'whisper',
+  transcript: 'input',
+  maxSeconds: 60,
+  transcription: { source: 'chat', model: 'whisper-1' },
+  spokenApprovalOfCritical: false,
+};
+
+/**
+ * The `SAVE_SETTINGS` shape of the spec, plus the voice settings (an addition). `voice` is
+ * optional so that settings saved before voice existed still load: `voiceOf` gives the defaults.
+ */
 export const Settings = v.strictObject({
   provider: Provider,
   model: nonEmptyText(200),
-  apiKey: v.pipe(text(1000), v.trim()),
+  apiKey: ApiKey,
   baseUrl: HttpUrl,
+  voice: v.optional(VoiceSettings),
 });
 export type Settings = v.InferOutput<typeof Settings>;
+
+export const voiceOf = (settings: Settings | null | undefined): VoiceSettings => settings?.voice ?? DEFAULT_VOICE;
 
 export const Usage = v.strictObject({
   inputTokens: v.number(),

@@ -14,6 +14,9 @@ const PermissionChange = v.variant('kind', [
 ]);
 export type PermissionChange = v.InferOutput<typeof PermissionChange>;
 
+/** Whisper's limit for one upload; a longer recording is refused before it is sent. */
+export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+
 /** Messages a sidebar sends over its `sidebar` port, by the spec's names. */
 export const SidebarToBackground = {
   CHAT_MESSAGE: message(
@@ -22,10 +25,29 @@ export const SidebarToBackground = {
     v.strictObject({ content: nonEmptyText(100_000), tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
   ),
   SUMMARIZE_PAGE: bare('SUMMARIZE_PAGE'),
+  /** Opens a voice session for this sidebar; the background answers VOICE_STARTED or VOICE_ERROR. */
   START_VOICE: bare('START_VOICE'),
+  /** Ends the session at once, dropping audio not yet transcribed; answered by VOICE_END. */
   STOP_VOICE: bare('STOP_VOICE'),
   START_SPEECH_RECOGNITION: bare('START_SPEECH_RECOGNITION'),
   STOP_SPEECH_RECOGNITION: bare('STOP_SPEECH_RECOGNITION'),
+  /**
+   * Addition: the recorded audio of a Whisper session (the spec's content-script VOICE_AUDIO, sent
+   * by the sidebar, which records). The background uploads it, since it holds the key.
+   */
+  VOICE_AUDIO: message(
+    'VOICE_AUDIO',
+    v.strictObject({
+      audio: v.pipe(
+        v.string(),
+        v.minLength(1, 'must not be empty'),
+        v.maxLength(Math.ceil(MAX_AUDIO_BYTES / 3) * 4, 'must hold at most 25 MB of audio'),
+        // Not v.base64: its regex overflows the stack on recordings of several MB.
+        v.check((audio) => audio.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(audio), 'must be base64'),
+      ),
+      mimeType: v.pipe(v.string(), v.maxLength(100), v.regex(/^audio\/[\w.+-]+(;.*)?$/, 'must be an audio MIME type')),
+    }),
+  ),
   TEST_CONNECTION: message('TEST_CONNECTION', Settings),
   PERMISSION_RESPONSE: message(
     'PERMISSION_RESPONSE',

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { makeSpeechWav } from './support/speech';
 
-/** The end-to-end suites load the built extensions (`npm test` builds them) and a React test page built here. */
+/** The end-to-end suites load the built extensions (`npm test` builds them), a React test page and a spoken WAV built here. */
 export default async function setup(): Promise<void> {
   for (const target of ['chrome', 'firefox']) {
     if (!existsSync(`dist/${target}/manifest.json`)) {
@@ -16,4 +17,5 @@ export default async function setup(): Promise<void> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
+  makeSpeechWav();
 }

@@ -18,7 +18,8 @@ describe.each(BROWSERS)('a local Ollama in %s', (browserName) => {
 
     await configure(page, ctx.llm, '', 'ollama');
     await send(page, 'Hello again');
-    const messages = await waitForMessages(page, (m) => m.at(-1)?.status === 'done', 'Ollama did not answer');
+    // The person's own message is 'done' too: wait for the answer's row.
+    const messages = await waitForMessages(page, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'Ollama did not answer');
     expect(messages.at(-1)?.content).toBe('unused');
     expect(ctx.llm.requests.at(-1)?.headers.origin).toBeUndefined();
     await page.close();

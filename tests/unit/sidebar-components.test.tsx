@@ -15,8 +15,9 @@ afterEach(cleanup);
 
 const actions = (): SidebarActions => ({
   send: vi.fn(), summarize: vi.fn(), stop: vi.fn(), clear: vi.fn(), saveSettings: vi.fn(), testConnection: vi.fn(), dismissNotice: vi.fn(),
-  answer: vi.fn(), saveLimits: vi.fn(), changePermissions: vi.fn(), clearLog: vi.fn(), show: vi.fn(),
+  answer: vi.fn(), saveLimits: vi.fn(), changePermissions: vi.fn(), clearLog: vi.fn(), show: vi.fn(), saveVoice: vi.fn(),
 });
+const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });
 const at = '2026-01-01T00:00:00Z';
 const saved = { provider: 'ollama' as const, model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' };
 
@@ -24,7 +25,7 @@ describe('App', () => {
   it('opens on the settings form until a provider is saved', () => {
     const state = createSidebarState();
     state.settings.value = null;
-    render(<App workTab={signal(null)} state={state} actions={actions()} />);
+    render(<App workTab={signal(null)} state={state} actions={actions()} voice={voice()} />);
     expect(screen.getByText('Connect a model')).toBeTruthy();
     expect(screen.queryByTestId('composer-input')).toBeNull();
   });
@@ -34,7 +35,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.messages.value = [{ id: 'u', createdAt: at, role: 'user', content: 'Hi there', status: 'done' }];
     const a = actions();
-    render(<App workTab={signal(null)} state={state} actions={a} />);
+    render(<App workTab={signal(null)} state={state} actions={a} voice={voice()} />);
     expect(screen.getByText('Hi there')).toBeTruthy();
     fireEvent.click(screen.getByTestId('view-settings'));
     expect(a.show).toHaveBeenCalledWith('settings');
@@ -45,7 +46,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.limits.value = { maxSteps: 30, maxTokens: 400000, promptTimeoutSeconds: 120 };
     state.view.value = 'settings';
-    render(<App workTab={signal(null)} state={state} actions={actions()} />);
+    render(<App workTab={signal(null)} state={state} actions={actions()} voice={voice()} />);
     expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.1');
     expect((screen.getByTestId('limit-maxSteps') as HTMLInputElement).value).toBe('30');
   });
@@ -55,7 +56,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.notice.value = 'Unknown message type "X".';
     const a = actions();
-    render(<App workTab={signal(null)} state={state} actions={a} />);
+    render(<App workTab={signal(null)} state={state} actions={a} voice={voice()} />);
     expect(screen.getByRole('alert').textContent).toContain('Unknown message type');
     fireEvent.click(screen.getByLabelText('Dismiss'));
     expect(a.dismissNotice).toHaveBeenCalled();
@@ -65,7 +66,7 @@ describe('App', () => {
     const state = createSidebarState();
     state.settings.value = saved;
     state.connection.value = 'reconnecting';
-    render(<App workTab={signal(null)} state={state} actions={actions()} />);
+    render(<App workTab={signal(null)} state={state} actions={actions()} voice={voice()} />);
     expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
   });
 });
@@ -73,7 +74,7 @@ describe('App', () => {
 describe('Composer', () => {
   it('sends on Enter, trims, clears the draft; Shift+Enter does not send', () => {
     const onSend = vi.fn();
-    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} onSummarize={vi.fn()} />);
+    render(<Composer busy={false} draft={signal('')} listening={false} onSend={onSend} onStop={vi.fn()} onSummarize={vi.fn()} onTalk={vi.fn()} />);
     const input = screen.getByTestId('composer-input') as HTMLTextAreaElement;
     fireEvent.input(input, { target: { value: '  find a cheaper one ' } });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
@@ -85,7 +86,7 @@ describe('Composer', () => {
 
   it('does not send an empty message', () => {
     const onSend = vi.fn();
-    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} onSummarize={vi.fn()} />);
+    render(<Composer busy={false} draft={signal('')} listening={false} onSend={onSend} onStop={vi.fn()} onSummarize={vi.fn()} onTalk={vi.fn()} />);
     expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
@@ -93,7 +94,7 @@ describe('Composer', () => {
 
   it('offers Stop instead of Send while answering', () => {
     const onStop = vi.fn();
-    render(<Composer busy onSend={vi.fn()} onStop={onStop} onSummarize={vi.fn()} />);
+    render(<Composer busy draft={signal('')} listening={false} onSend={vi.fn()} onStop={onStop} onSummarize={vi.fn()} onTalk={vi.fn()} />);
     expect(screen.queryByTestId('send')).toBeNull();
     fireEvent.click(screen.getByTestId('stop'));
     expect(onStop).toHaveBeenCalled();

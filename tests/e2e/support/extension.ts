@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchExtension, type BrowserName, type ExtensionSession } from '../harness';
+import { launchExtension, type BrowserName, type ExtensionSession, type LaunchOptions } from '../harness';
 import { startLlmServer, type LlmServer, type LlmServerOptions } from '../../fixtures/llm-server';
 
 export const DIST = { chromium: join('dist', 'chrome'), firefox: join('dist', 'firefox') } as const;
@@ -9,11 +9,11 @@ export const DIST = { chromium: join('dist', 'chrome'), firefox: join('dist', 'f
  * One browser with the built extension and one scripted LLM server for a whole test file:
  * launching a browser costs seconds, so tests in a file share it and reset what they use.
  */
-export function useExtension(browserName: BrowserName, llmOptions: LlmServerOptions = {}) {
+export function useExtension(browserName: BrowserName, llmOptions: LlmServerOptions = {}, launchOptions: LaunchOptions = {}) {
   const context = {} as { session: ExtensionSession; llm: LlmServer };
   beforeAll(async () => {
     context.llm = await startLlmServer(llmOptions);
-    context.session = await launchExtension(browserName, DIST[browserName]);
+    context.session = await launchExtension(browserName, DIST[browserName], launchOptions);
   });
   // An uncaught error or console.error in the background fails the test that caused it.
   afterEach(() => expect(context.session.backgroundErrors()).toEqual([]));

@@ -1,0 +1,183 @@
+import { voiceOf } from '../../src/protocol/common';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import { MAX_AUDIO_BYTES, type SidebarToBackground } from '../../src/protocol/sidebar-to-background';
+import type { SidebarActions } from '../actions';
+import type { SidebarState } from '../state';
+import { captureRoute, type MicPermission } from './mic-access';
+import { MIC_ASK, MIC_BLOCKED, isDenial, micErrorMessage } from './mic-errors';
+import { blobToBase64, type Recording } from './recorder';
+import type { SpeechHandlers } from './speech';
+import { deliverTranscript } from './deliver';
+
+type VoiceMessage = Extract<BackgroundToSidebar, { type: `VOICE_${string}` }>;
+
+/** The browser's parts, passed in so the controller reads as the protocol it follows. */
+interface VoicePlatform {
+  send(message: SidebarToBackground): void;
+  micPermission(): Promise<MicPermission>;
+  inTab(): Promise<boolean>;
+  openGrantPage(): void;
+  startRecording(): Promise<Recording>;
+  speechAvailable(): boolean;
+  startSpeech(handlers: SpeechHandlers): { stop(): void; cancel(): void };
+  /** Moves focus to the input box after a transcript lands there. */
+  focusInput(): void;
+}
+
+const isVoice = (message: BackgroundToSidebar): message is VoiceMessage => message.type.startsWith('VOICE_');
+const VOICE_REQUESTS = new Set<string | null>(['START_VOICE', 'STOP_VOICE', 'VOICE_AUDIO', 'START_SPEECH_RECOGNITION', 'STOP_SPEECH_RECOGNITION']);
+
+/**
+ * Voice in the sidebar. The sidebar page records (an extension page: the visited page never sees
+ * the microphone); the background opens the session and transcribes. Local events (the
+ * microphone refused, speech heard) take the same message shapes through `handle`.
+ */
+export function createVoice(state: SidebarState, actions: Pick<SidebarActions, 'send' | 'answer'>, platform: VoicePlatform) {
+  let recording: Recording | null = null;
+  let speech: { stop(): void; cancel(): void } | null = null;
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  let heard = '';
+
+  const settings = () => voiceOf(state.settings.value);
+  const phase = () => state.voice.value.phase;
+  const set = (change: Partial<typeof state.voice.value>) => (state.voice.value = { ...state.voice.value, ...change });
+  const endMessage = (): SidebarToBackground => ({ type: state.voice.value.mode === 'whisper' ? 'STOP_VOICE' : 'STOP_SPEECH_RECOGNITION' });
+
+  /** Closes the microphone, if open; the recording indicator goes with it. */
+  function closeMic(): void {
+    clearTimeout(limit);
+    recording?.cancel();
+    speech?.cancel();
+    recording = null;
+    speech = null;
+  }
+
+  async function start(): Promise<void> {
+    if (phase() !== 'idle') return;
+    const { mode } = settings();
+    if (mode === 'browser' && !platform.speechAvailable()) {
+      state.speechUnavailable.value = true;
+      return;
+    }
+    state.speechUnavailable.value = false;
+    set({ phase: 'starting', mode, interim: '' });
+    const route = captureRoute(await platform.micPermission(), await platform.inTab());
+    if (route !== 'record') {
+      platform.openGrantPage();
+      set({ phase: 'idle' });
+      state.notice.value = route === 'blocked' ? MIC_BLOCKED : MIC_ASK;
+      return;
+    }
+    platform.send({ type: mode === 'whisper' ? 'START_VOICE' : 'START_SPEECH_RECOGNITION' });
+  }
+
+  async function openMic(): Promise<void> {
+    const { maxSeconds } = settings();
+    const { mode } = state.voice.value;
+    try {
+      if (mode === 'whisper') {
+        const opened = await platform.startRecording();
+        // Cancelled while the browser was opening the microphone: close it at once.
+        if (phase() !== 'starting') return opened.cancel();
+        recording = opened;
+      } else speech = platform.startSpeech(speechHandlers);
+    } catch (error) {
+      if (isDenial(error)) platform.openGrantPage();
+      platform.send(endMessage());
+      fail(micErrorMessage(error));
+      return;
+    }
+    heard = '';
+    set({ phase: 'recording', startedAt: Date.now() });
+    limit = setTimeout(() => {
+      state.notice.value = `Recording stopped at the ${maxSeconds}-second limit (Settings → Voice).`;
+      void finish();
+    }, maxSeconds * 1000);
+  }
+
+  const speechHandlers: SpeechHandlers = {
+    result: (transcript, isFinal) => handle({ type: 'VOICE_SPEECH_RESULT', payload: { transcript, isFinal, isInterim: !isFinal } }),
+    error: (error) => {
+      platform.send(endMessage());
+      fail(error);
+    },
+    end: () => {
+      if (!speech) return;
+      speech = null;
+      clearTimeout(limit);
+      platform.send({ type: 'STOP_SPEECH_RECOGNITION' });
+      if (heard.trim()) deliver(heard.trim());
+    },
+  };
+
+  /** Stop pressed, or the time limit: the recording is transcribed. */
+  async function finish(): Promise<void> {
+    clearTimeout(limit);
+    if (speech) {
+      speech.stop();
+      return;
+    }
+    const current = recording;
+    if (!current) return;
+    recording = null;
+    set({ phase: 'transcribing' });
+    const audio = await current.finish();
+    if (audio.size > MAX_AUDIO_BYTES) {
+      platform.send({ type: 'STOP_VOICE' });
+      fail(`The recording is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB, the most a transcription endpoint accepts. Lower the limit in Settings → Voice.`);
+      return;
+    }
+    platform.send({ type: 'VOICE_AUDIO', payload: { audio: await blobToBase64(audio), mimeType: audio.type } });
+  }
+
+  /** Cancel pressed, Escape, or the panel closing: nothing is transcribed. */
+  function cancel(): void {
+    if (phase() === 'idle') return;
+    closeMic();
+    platform.send(endMessage());
+    set({ phase: 'idle', interim: '' });
+  }
+
+  function fail(error: string): void {
+    closeMic();
+    set({ phase: 'idle', interim: '' });
+    state.notice.value = error;
+  }
+
+  const deliver = (transcript: string) => deliverTranscript(transcript, settings(), state, actions, platform.focusInput);
+
+  function handle(message: BackgroundToSidebar): void {
+    // A voice request the background refused (its ERROR is shown as a notice): nothing is under way any more.
+    if (message.type === 'ERROR' && VOICE_REQUESTS.has(message.payload.inReplyTo)) {
+      closeMic();
+      set({ phase: 'idle', interim: '' });
+      return;
+    }
+    if (!isVoice(message)) return;
+    switch (message.type) {
+      case 'VOICE_STARTED':
+        // Only the answer to this sidebar's own START: anything else opens no microphone.
+        if (phase() === 'starting') void openMic();
+        break;
+      case 'VOICE_TRANSCRIBING':
+        set({ phase: 'transcribing' });
+        break;
+      case 'VOICE_RESULT':
+        deliver(message.payload.transcript);
+        break;
+      case 'VOICE_SPEECH_RESULT':
+        if (message.payload.isFinal) heard = `${heard} ${message.payload.transcript}`;
+        set({ interim: message.payload.isFinal ? '' : message.payload.transcript });
+        break;
+      case 'VOICE_END':
+        closeMic();
+        set({ phase: 'idle', interim: '' });
+        break;
+      case 'VOICE_ERROR':
+        fail(message.payload.error);
+        break;
+    }
+  }
+
+  return { start, finish, cancel, handle, dispose: closeMic };
+}
