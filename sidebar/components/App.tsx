@@ -3,6 +3,7 @@ import type { SidebarActions } from '../actions';
 import type { ReadonlySignal } from '@preact/signals';
 import type { WorkTab } from '../work-tab';
 import type { SidebarState } from '../state';
+import { useShortcuts } from '../shortcuts';
 import { SPEECH_UNAVAILABLE } from '../voice/speech';
 import { ActionLogView } from './ActionLogView';
 import { Composer } from './Composer';
@@ -38,6 +39,11 @@ export function App({ state, actions, voice, workTab }: AppProps) {
   // Until a provider is saved there is nothing to chat with: the settings are the first thing shown.
   const view = settings === null ? 'settings' : state.view.value;
   const prompt = state.prompts.value[0];
+  useShortcuts({
+    escape: () =>
+      listening ? voice.cancel : prompt ? () => actions.answer(prompt.id, 'deny') : state.busy.value ? actions.stop : null,
+    focusInput: () => document.getElementById('composer-input')?.focus(),
+  });
 
   return (
     <div class="app">

@@ -40,7 +40,7 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
       />
       <div class="composer-actions">
         {busy ? (
-          <button type="button" class="button button--stop" data-testid="stop" onClick={onStop}>
+          <button type="button" class="button button--stop" data-testid="stop" onClick={onStop} title="Stop (Escape)" aria-keyshortcuts="Escape">
             Stop
           </button>
         ) : (

@@ -1,11 +1,12 @@
 import type { PermissionPrompt as Prompt } from '../state';
 import type { SidebarActions } from '../actions';
 
+/** Access keys (Alt+key in Chrome, Alt+Shift+key in Firefox) for the two common answers; Escape denies too. */
 const DECISIONS = [
-  { decision: 'allow-once', label: 'Allow once', primary: true },
+  { decision: 'allow-once', label: 'Allow once', primary: true, key: 'a' },
   { decision: 'allow-site', label: 'Always on this site' },
   { decision: 'allow-session', label: 'Until I close the browser' },
-  { decision: 'deny', label: 'Deny' },
+  { decision: 'deny', label: 'Deny', key: 'd', shortcuts: 'Escape' },
   { decision: 'deny-all', label: 'Never on this site' },
 ] as const;
 
@@ -57,6 +58,8 @@ export function PermissionPrompt({ prompt, waiting, onAnswer }: { prompt: Prompt
             type="button"
             key={decision}
             class={'primary' in rest ? 'button button--primary' : 'button'}
+            accessKey={'key' in rest ? rest.key : undefined}
+            aria-keyshortcuts={'shortcuts' in rest ? rest.shortcuts : undefined}
             data-testid={`decision-${decision}`}
             onClick={() => onAnswer(prompt.id, decision)}
           >

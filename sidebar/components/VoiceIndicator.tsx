@@ -12,21 +12,14 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 
 /**
  * Shown in every view while the microphone is open or its audio is away, so the person always
- * sees that Bosun is listening. Escape cancels from anywhere in the panel.
+ * sees that Bosun is listening. Escape cancels from anywhere in the panel (sidebar/shortcuts.ts).
  */
 export function VoiceIndicator({ voice, maxSeconds, onFinish, onCancel }: VoiceIndicatorProps) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500);
-    const escape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel();
-    };
-    document.addEventListener('keydown', escape);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [onCancel]);
+    return () => clearInterval(timer);
+  }, []);
 
   const elapsed = voice.startedAt ? Math.max(0, Math.floor((now - voice.startedAt) / 1000)) : 0;
   const text =

@@ -102,6 +102,22 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     await page.close();
   });
 
+  it('Escape stops the answer from anywhere in the panel, and "/" goes back to the message box', async () => {
+    const page = await openSidebar(ctx.session);
+    await page.click('[data-testid="clear"]');
+    await waitForMessages(page, (m) => m.length === 0, 'the conversation was not cleared');
+    ctx.llm.script({ kind: 'text', chunks: ['One.', ' Two.', ' Three.'], delayMs: 700 });
+    await send(page, 'Count slowly');
+    await waitForMessages(page, (m) => m[1]?.content === 'One.', 'the first part did not arrive');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.press('Escape');
+    const stopped = await waitForMessages(page, (m) => m[1]?.status === 'stopped', 'Escape did not stop the answer');
+    expect(stopped[1]?.content).not.toContain('Three');
+    await page.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('composer-input');
+    await page.close();
+  });
+
   it('a provider error arrives as an answer the person can act on', async () => {
     const page = await openSidebar(ctx.session);
     ctx.llm.script({ kind: 'error', status: 500 });

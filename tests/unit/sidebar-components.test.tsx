@@ -21,6 +21,66 @@ const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });
 const at = '2026-01-01T00:00:00Z';
 const saved = { provider: 'ollama' as const, model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' };
 
+describe('keyboard', () => {
+  const question = { id: 'q1', toolName: 'click_element', parameters: {}, site: 'shop.example', permissionLevel: 'interact' as const, reason: 'r', timestamp: 0 };
+  const setup = (change: (state: ReturnType<typeof createSidebarState>) => void) => {
+    const state = createSidebarState();
+    state.settings.value = saved;
+    change(state);
+    const a = actions();
+    const v = voice();
+    render(<App workTab={signal(null)} state={state} actions={a} voice={v} />);
+    return { a, v };
+  };
+  const key = (k: string, target: Element = document.body) => fireEvent.keyDown(target, { key: k });
+
+  it('Escape cancels the most recent thing: a recording, then a question, then the task', () => {
+    const recording = setup((s) => {
+      s.busy.value = true;
+      s.prompts.value = [question];
+      s.voice.value = { ...s.voice.value, phase: 'recording' };
+    });
+    key('Escape');
+    expect(recording.v.cancel).toHaveBeenCalledOnce();
+    expect(recording.a.answer).not.toHaveBeenCalled();
+    cleanup();
+
+    const asking = setup((s) => {
+      s.busy.value = true;
+      s.prompts.value = [question];
+    });
+    key('Escape');
+    expect(asking.a.answer).toHaveBeenCalledWith('q1', 'deny');
+    expect(asking.a.stop).not.toHaveBeenCalled();
+    cleanup();
+
+    const working = setup((s) => (s.busy.value = true));
+    key('Escape');
+    expect(working.a.stop).toHaveBeenCalledOnce();
+    cleanup();
+
+    const idle = setup(() => {});
+    key('Escape');
+    expect(idle.a.stop).not.toHaveBeenCalled();
+  });
+
+  it('"/" goes to the message box, except while typing in a field', () => {
+    setup(() => {});
+    const input = screen.getByTestId('composer-input');
+    key('/');
+    expect(document.activeElement).toBe(input);
+    fireEvent.input(input, { target: { value: 'a/b' } });
+    key('/', input);
+    expect((input as HTMLTextAreaElement).value).toBe('a/b');
+  });
+
+  it('gives the two common answers access keys', () => {
+    setup((s) => (s.prompts.value = [question]));
+    expect(screen.getByTestId('decision-allow-once').getAttribute('accesskey')).toBe('a');
+    expect(screen.getByTestId('decision-deny').getAttribute('accesskey')).toBe('d');
+  });
+});
+
 describe('App', () => {
   it('opens on the settings form until a provider is saved', () => {
     const state = createSidebarState();
