@@ -77,7 +77,7 @@ export function App({ state, actions, voice, workTab }: AppProps) {
         </>
       ) : null}
       {view === 'settings' ? (
-        <div class="settings-page">
+        <main class="settings-page">
           <SettingsForm
             saved={settings ?? null}
             testResult={state.testResult.value}
@@ -90,7 +90,7 @@ export function App({ state, actions, voice, workTab }: AppProps) {
           />
           {settings ? <VoiceForm voice={voiceSettings} onSave={actions.saveVoice} /> : null}
           {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
-        </div>
+        </main>
       ) : null}
       {view === 'permissions' ? <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} /> : null}
       {view === 'log' ? <ActionLogView entries={state.log.value} onClear={actions.clearLog} /> : null}

@@ -23,7 +23,7 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
   };
 
   return (
-    <form class="composer" onSubmit={submit}>
+    <form class="composer" aria-label="Message Bosun" onSubmit={submit}>
       <label for="composer-input" class="visually-hidden">
         Message Bosun
       </label>

@@ -16,7 +16,7 @@ export function StatusBar({ tab, policy, messages, busy }: StatusBarProps) {
   const now = activity(messages);
   const tokens = conversationTokens(messages);
   return (
-    <div class="status-bar" data-testid="status-bar">
+    <section class="status-bar" aria-label="Status" data-testid="status-bar">
       {site ? (
         <span class="status-site" title={tab?.title}>
           <span data-testid="status-site">{site.site}</span> · <span data-testid="status-standing">{site.standing}</span>
@@ -32,6 +32,6 @@ export function StatusBar({ tab, policy, messages, busy }: StatusBarProps) {
           {tokens.toLocaleString('en')} tokens
         </span>
       ) : null}
-    </div>
+    </section>
   );
 }
