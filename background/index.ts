@@ -4,6 +4,7 @@
  * are woken by the events those listeners are registered for.
  */
 import { complete } from '../src/llm/complete';
+import { detectOllama } from '../src/llm/detect-ollama';
 import { testConnection } from '../src/llm/test-connection';
 import { transcribe, transcriptionTarget } from '../src/llm/transcribe';
 import { classifySender } from '../src/messaging/sender';
@@ -64,7 +65,7 @@ const agent = createAgent({
 const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs)]).then(() => undefined);
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
-const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, prompts, policy, log, tabToWorkIn, broadcast, voice });
+const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice });
 const hub = createPortHub({
   extensionId,
   extensionOrigin,

@@ -18,6 +18,7 @@ export interface SidebarRouteDeps {
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
   limits: { save(limits: Limits): Promise<void> };
   testConnection(settings: Settings): Promise<TestResult>;
+  detectOllama(): Promise<{ baseUrl: string; models: string[] } | null>;
   prompts: Prompts;
   policy: PolicyStore;
   log: ActionLog;
@@ -63,6 +64,7 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
       senders: PAGES,
       handle: async ({ payload }) => [{ type: 'TEST_RESULT', payload: await deps.testConnection(payload) }],
     },
+    DETECT_OLLAMA: { senders: PAGES, handle: async () => [{ type: 'OLLAMA_DETECTED', payload: await deps.detectOllama() }] },
     PERMISSION_RESPONSE: {
       senders: PAGES,
       handle: ({ payload }) =>

@@ -13,6 +13,7 @@ export interface SidebarActions {
   clear(): void;
   saveSettings(settings: Settings): void;
   testConnection(settings: Settings): void;
+  detectOllama(): void;
   dismissNotice(): void;
   answer(requestId: string, decision: v.InferOutput<typeof PermissionDecision>): void;
   saveLimits(limits: Limits): void;
@@ -33,6 +34,7 @@ export function createActions(connector: Connector, state: SidebarState, current
     stop: () => connector.send({ type: 'STOP_CHAT' }),
     clear: () => connector.send({ type: 'CLEAR_HISTORY' }),
     saveSettings: (settings) => connector.send({ type: 'SAVE_SETTINGS', payload: settings }),
+    detectOllama: () => connector.send({ type: 'DETECT_OLLAMA' }),
     testConnection: (settings) => {
       state.testResult.value = 'testing';
       connector.send({ type: 'TEST_CONNECTION', payload: settings });

@@ -31,6 +31,8 @@ export function createSidebarState() {
     /** `undefined` until the background has said; `null` when nothing is saved yet. */
     settings: signal<Settings | null | undefined>(undefined),
     testResult: signal<TestResult | 'testing' | null>(null),
+    /** An Ollama found on this computer at first run; null when none answered. */
+    ollama: signal<PayloadOf<'OLLAMA_DETECTED'>>(null),
     notice: signal<string | null>(null),
     connection: signal<ConnectionStatus>('connecting'),
     limits: signal<Limits | null>(null),
@@ -110,6 +112,9 @@ export function createSidebarState() {
           break;
         case 'PERMISSIONS_STATE':
           state.policy.value = message.payload.policy;
+          break;
+        case 'OLLAMA_DETECTED':
+          state.ollama.value = message.payload;
           break;
         case 'TEST_RESULT':
           state.testResult.value = message.payload.success

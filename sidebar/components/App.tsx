@@ -1,6 +1,7 @@
 import { voiceOf } from '../../src/protocol/common';
 import type { SidebarActions } from '../actions';
 import type { ReadonlySignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import type { WorkTab } from '../work-tab';
 import type { SidebarState } from '../state';
 import { useShortcuts } from '../shortcuts';
@@ -11,6 +12,7 @@ import { Header } from './Header';
 import { LimitsForm } from './LimitsForm';
 import { MessageList } from './MessageList';
 import { Notice } from './Notice';
+import { PermissionLevels } from './PermissionLevels';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PermissionsView } from './PermissionsView';
 import { SettingsForm } from './SettingsForm';
@@ -39,6 +41,11 @@ export function App({ state, actions, voice, workTab }: AppProps) {
   // Until a provider is saved there is nothing to chat with: the settings are the first thing shown.
   const view = settings === null ? 'settings' : state.view.value;
   const prompt = state.prompts.value[0];
+  const firstRun = settings === null;
+  // A local Ollama is the setup with no key: look for one while the first-run form is shown.
+  useEffect(() => {
+    if (firstRun) actions.detectOllama();
+  }, [firstRun, actions]);
   useShortcuts({
     escape: () =>
       listening ? voice.cancel : prompt ? () => actions.answer(prompt.id, 'deny') : state.busy.value ? actions.stop : null,
@@ -81,13 +88,15 @@ export function App({ state, actions, voice, workTab }: AppProps) {
           <SettingsForm
             saved={settings ?? null}
             testResult={state.testResult.value}
-            firstRun={settings === null}
+            firstRun={firstRun}
+            ollama={state.ollama.value}
             onSave={(next) => {
               actions.saveSettings(next);
               actions.show('chat');
             }}
             onTest={actions.testConnection}
           />
+          {firstRun ? <PermissionLevels /> : null}
           {settings ? <VoiceForm voice={voiceSettings} onSave={actions.saveVoice} /> : null}
           {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
         </main>

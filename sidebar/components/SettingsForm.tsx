@@ -4,10 +4,14 @@ import { PROVIDER_INFO } from '../../src/llm/providers';
 import type { TestResult } from '../../src/llm/test-connection';
 import { PROVIDERS, Settings, type Provider, type VoiceSettings } from '../../src/protocol/common';
 
+/** An Ollama found on this computer (first run), with the models it has. */
+export type DetectedOllama = { baseUrl: string; models: string[] } | null;
+
 interface SettingsFormProps {
   saved: Settings | null;
   testResult: TestResult | 'testing' | null;
   firstRun: boolean;
+  ollama: DetectedOllama;
   onSave(settings: Settings): void;
   onTest(settings: Settings): void;
 }
@@ -30,7 +34,7 @@ function check(draft: Draft): { settings: Settings } | { errors: FieldErrors } {
   return { errors };
 }
 
-export function SettingsForm({ saved, testResult, firstRun, onSave, onTest }: SettingsFormProps) {
+export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTest }: SettingsFormProps) {
   const draft = useSignal<Draft>(saved ?? defaults);
   const errors = useSignal<FieldErrors>({});
   const showKey = useSignal(false);
@@ -68,6 +72,20 @@ export function SettingsForm({ saved, testResult, firstRun, onSave, onTest }: Se
     <form class="settings" onSubmit={run(onSave)} data-testid="settings-form" noValidate>
       <h2>{firstRun ? 'Connect a model' : 'Settings'}</h2>
       {firstRun ? <p class="hint">Bosun talks to a model you choose. Your key stays in this browser and is sent only to that provider.</p> : null}
+      {firstRun && ollama ? (
+        <div class="detected" data-testid="ollama-detected">
+          <p>
+            {ollama.models.length > 0
+              ? `Ollama is running on this computer, with ${ollama.models.length === 1 ? 'one model' : `${ollama.models.length} models`}. No key needed, and nothing leaves your computer.`
+              : 'Ollama is running on this computer, but has no models yet. Run "ollama pull llama3.2" in a terminal, then reopen this panel.'}
+          </p>
+          {ollama.models.length > 0 ? (
+            <button type="button" class="button" data-testid="use-ollama" onClick={() => set({ provider: 'ollama', baseUrl: ollama.baseUrl, model: ollama.models[0] ?? '', apiKey: '' })}>
+              Use Ollama
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <label for="settings-provider">Provider</label>
       <select {...field('provider')} value={draft.value.provider} onChange={(e) => chooseProvider(e.currentTarget.value as Provider)}>
         {PROVIDERS.map((p) => (
@@ -80,7 +98,21 @@ export function SettingsForm({ saved, testResult, firstRun, onSave, onTest }: Se
       <input {...field('baseUrl')} type="url" value={draft.value.baseUrl} onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
       {error('baseUrl')}
       <label for="settings-model">Model</label>
-      <input {...field('model')} type="text" placeholder="gpt-4o-mini, llama3.1, …" value={draft.value.model} onInput={(e) => set({ model: e.currentTarget.value })} />
+      <input
+        {...field('model')}
+        type="text"
+        placeholder="gpt-4o-mini, llama3.1, …"
+        list={ollama && draft.value.provider === 'ollama' ? 'ollama-models' : undefined}
+        value={draft.value.model}
+        onInput={(e) => set({ model: e.currentTarget.value })}
+      />
+      {ollama ? (
+        <datalist id="ollama-models">
+          {ollama.models.map((model) => (
+            <option key={model} value={model} />
+          ))}
+        </datalist>
+      ) : null}
       {error('model')}
       <label for="settings-apiKey">API key {PROVIDER_INFO[draft.value.provider].needsKey ? '' : '(optional)'}</label>
       <div class="key-row">

@@ -34,18 +34,19 @@ function offers(models: readonly string[], settings: Settings): boolean {
   return settings.provider === 'anthropic' && models.some((id) => id.startsWith(`${alias}-`));
 }
 
-async function listModels(settings: Settings): Promise<{ models: string[]; complete: boolean }> {
+/** The models a provider offers, as its `/models` lists them; errors are ProviderErrors with clear messages. */
+export async function listModels(settings: Settings, timeoutMs = TIMEOUT_MS): Promise<{ models: string[]; complete: boolean }> {
   // Anthropic pages its list (20 by default); one large page holds every model it offers.
   const query = settings.provider === 'anthropic' ? '?limit=1000' : '';
   let response: Response;
   try {
     response = await fetch(`${settings.baseUrl}/models${query}`, {
       headers: requestHeaders(settings),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     throw error instanceof DOMException && error.name === 'TimeoutError'
-      ? describeTimeout(settings, TIMEOUT_MS / 1000)
+      ? describeTimeout(settings, timeoutMs / 1000)
       : describeNetworkError(settings);
   }
   if (!response.ok) throw describeHttpError(response.status, await response.text().catch(() => ''), settings);

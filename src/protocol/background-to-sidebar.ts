@@ -66,6 +66,8 @@ export const BackgroundToSidebar = {
   VOICE_END: bare('VOICE_END'),
   VOICE_ERROR: message('VOICE_ERROR', v.object({ error: v.string() })),
   TEST_RESULT: message('TEST_RESULT', v.object({ success: v.boolean(), error: v.optional(v.string()) })),
+  /** The answer to DETECT_OLLAMA: where Ollama answered and its models, or null. */
+  OLLAMA_DETECTED: message('OLLAMA_DETECTED', v.nullable(v.object({ baseUrl: v.string(), models: v.array(v.string()) }))),
   WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),
 
   /** Addition: the whole conversation, sent to a newly connected sidebar and after a clear. */

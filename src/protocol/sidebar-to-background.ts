@@ -49,6 +49,8 @@ export const SidebarToBackground = {
     }),
   ),
   TEST_CONNECTION: message('TEST_CONNECTION', Settings),
+  /** First run: is an Ollama running on this computer, and with which models? */
+  DETECT_OLLAMA: bare('DETECT_OLLAMA'),
   PERMISSION_RESPONSE: message(
     'PERMISSION_RESPONSE',
     v.strictObject({ requestId: nonEmptyText(100), decision: PermissionDecision }),

@@ -15,7 +15,7 @@ afterEach(cleanup);
 
 const actions = (): SidebarActions => ({
   send: vi.fn(), summarize: vi.fn(), stop: vi.fn(), clear: vi.fn(), saveSettings: vi.fn(), testConnection: vi.fn(), dismissNotice: vi.fn(),
-  answer: vi.fn(), saveLimits: vi.fn(), changePermissions: vi.fn(), clearLog: vi.fn(), show: vi.fn(), saveVoice: vi.fn(),
+  answer: vi.fn(), detectOllama: vi.fn(), saveLimits: vi.fn(), changePermissions: vi.fn(), clearLog: vi.fn(), show: vi.fn(), saveVoice: vi.fn(),
 });
 const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });
 const at = '2026-01-01T00:00:00Z';
@@ -188,11 +188,26 @@ describe('MessageItem', () => {
 
 describe('SettingsForm', () => {
   const form = (overrides: Partial<Parameters<typeof SettingsForm>[0]> = {}) => {
-    const props = { saved: null, testResult: null, firstRun: true, onSave: vi.fn(), onTest: vi.fn(), ...overrides };
+    const props = { saved: null, testResult: null, firstRun: true, ollama: null, onSave: vi.fn(), onTest: vi.fn(), ...overrides };
     render(<SettingsForm {...props} />);
     return props;
   };
   const type = (id: string, value: string) => fireEvent.input(screen.getByTestId(id), { target: { value } });
+
+  it('offers a local Ollama on first run, and fills the form with it', () => {
+    form({ ollama: { baseUrl: 'http://localhost:11434/v1', models: ['llama3.2', 'qwen3'] } });
+    expect(screen.getByTestId('ollama-detected').textContent).toContain('with 2 models');
+    fireEvent.click(screen.getByTestId('use-ollama'));
+    expect((screen.getByTestId('settings-provider') as HTMLSelectElement).value).toBe('ollama');
+    expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.2');
+    expect([...document.querySelectorAll('#ollama-models option')].map((o) => (o as HTMLOptionElement).value)).toEqual(['llama3.2', 'qwen3']);
+  });
+
+  it('says how to get a model when Ollama has none', () => {
+    form({ ollama: { baseUrl: 'http://localhost:11434/v1', models: [] } });
+    expect(screen.getByTestId('ollama-detected').textContent).toContain('ollama pull');
+    expect(screen.queryByTestId('use-ollama')).toBeNull();
+  });
 
   it('shows field errors and saves nothing when invalid', () => {
     const props = form();
