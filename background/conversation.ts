@@ -7,7 +7,8 @@ import type { ConversationStore } from '../src/storage/conversation-store';
  * The conversation, owned by the background: every change is saved before it is announced,
  * so a sidebar that reconnects, or a background that restarts, sees every turn.
  */
-export function createConversation(store: ConversationStore, broadcast: (message: BackgroundToSidebar) => void) {
+export function createConversation(initial: ConversationStore, broadcast: (message: BackgroundToSidebar) => void) {
+  let store = initial;
   let messages: ChatMessage[] = [];
   let busy = false;
   /** Changes with every clear, so a task still finishing after a clear writes nothing into the new conversation. */
@@ -68,6 +69,14 @@ export function createConversation(store: ConversationStore, broadcast: (message
           status: message.status === 'error' ? 'error' : message.status === 'stopped' ? 'stopped' : 'done',
         },
       });
+    },
+    /** Shows another conversation (from the history, or a new empty one); never while a task runs. */
+    async switchTo(next: ConversationStore): Promise<void> {
+      generation += 1;
+      store = next;
+      messages = await next.load();
+      busy = false;
+      broadcast({ type: 'CONVERSATION_STATE', payload: { messages: structuredClone(messages), busy } });
     },
     async clear(): Promise<void> {
       generation += 1;

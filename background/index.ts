@@ -18,6 +18,7 @@ import { createAgent } from './agent/agent';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
 import { createConversation } from './conversation';
+import { createConversations, FIRST_CONVERSATION } from './conversations';
 import { holdAlive } from './keep-alive';
 import { createLimitsService } from './limits-service';
 import { keepOllamaReachable } from './ollama-origin';
@@ -49,7 +50,8 @@ const prompts = createPrompts(
 );
 const gate = createGate({ policy, prompts, log, promptTimeoutMs: () => limits.current().promptTimeoutSeconds * 1000 });
 const runs = createRunRecords(database);
-const conversation = createConversation(createConversationStore(database, 'current'), broadcast);
+const conversation = createConversation(createConversationStore(database, FIRST_CONVERSATION), broadcast);
+const conversations = createConversations(database, conversation, broadcast);
 const agent = createAgent({
   conversation,
   complete,
@@ -62,10 +64,10 @@ const agent = createAgent({
   mask: pageMask,
   holdAlive,
 });
-const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs)]).then(() => undefined);
+const ready = Promise.all([settings.load(), limits.load(), policy.load(), conversations.load().then(() => agent.restore(runs))]).then(() => undefined);
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
-const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice });
+const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice, conversations });
 const hub = createPortHub({
   extensionId,
   extensionOrigin,
@@ -76,6 +78,7 @@ const hub = createPortHub({
     { type: 'SETTINGS', payload: settings.current() },
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
+    conversations.listing(),
     ...(policy.current() ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar] : []),
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),

@@ -12,6 +12,7 @@ import type { PolicyStore } from './permissions/policy-store';
 import type { Prompts } from './permissions/prompts';
 import type { SidebarPort, SidebarReply } from './port-hub';
 import type { VoiceSessions } from './voice-sessions';
+import type { Conversations } from './conversations';
 
 export interface SidebarRouteDeps {
   agent: Agent;
@@ -25,6 +26,7 @@ export interface SidebarRouteDeps {
   tabToWorkIn(requested: number | undefined): Promise<number>;
   broadcast(message: BackgroundToSidebar): void;
   voice: VoiceSessions;
+  conversations: Conversations;
 }
 
 const PAGES = ['extension-page'] as const;
@@ -37,13 +39,28 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
   const startTask = async (content: string, requestedTab: number | undefined, type: string) => {
     const tabId = await deps.tabToWorkIn(requestedTab);
     const refusal = await deps.agent.start(content, tabId);
-    return refusal ? error(refusal, type) : [];
+    if (refusal) return error(refusal, type);
+    await deps.conversations.noteMessage(content, tabId);
+    return [];
   };
   return {
     CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => startTask(payload.content, payload.tabId, 'CHAT_MESSAGE') },
     SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(SUMMARY_REQUEST, undefined, 'SUMMARIZE_PAGE') },
     STOP_CHAT: { senders: PAGES, handle: () => deps.agent.stop() },
-    CLEAR_HISTORY: { senders: PAGES, handle: () => deps.agent.clear() },
+    CLEAR_HISTORY: {
+      senders: PAGES,
+      handle: async () => {
+        await deps.agent.clear();
+        await deps.conversations.cleared();
+      },
+    },
+    LIST_CONVERSATIONS: { senders: PAGES, handle: () => [deps.conversations.listing()] },
+    NEW_CONVERSATION: { senders: PAGES, handle: () => deps.conversations.create() },
+    OPEN_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.openOne(payload.id) },
+    RENAME_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.rename(payload.id, payload.title) },
+    DELETE_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.remove(payload.id) },
+    EXPORT_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.exportOne(payload.id, payload.format) },
+    IMPORT_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.importOne(payload.data) },
     GET_SETTINGS: { senders: PAGES, handle: () => [{ type: 'SETTINGS', payload: deps.settings.current() }] },
     SAVE_SETTINGS: {
       senders: PAGES,

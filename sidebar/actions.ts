@@ -22,6 +22,12 @@ export interface SidebarActions {
   show(view: View): void;
   /** Turns a setting of voice on, keeping the provider settings as they are. */
   saveVoice(voice: VoiceSettings): void;
+  newConversation(): void;
+  openConversation(id: string): void;
+  renameConversation(id: string, title: string): void;
+  deleteConversation(id: string): void;
+  exportConversation(id: string, format: 'markdown' | 'json'): void;
+  importConversation(data: string): void;
 }
 
 /** `currentTab` names the tab the person is looking at, which the conversation works in. */
@@ -54,10 +60,23 @@ export function createActions(connector: Connector, state: SidebarState, current
     saveLimits: (limits) => connector.send({ type: 'SAVE_LIMITS', payload: limits }),
     changePermissions: (change) => connector.send({ type: 'UPDATE_PERMISSIONS', payload: change }),
     clearLog: () => connector.send({ type: 'CLEAR_ACTION_LOG' }),
+    newConversation: () => {
+      connector.send({ type: 'NEW_CONVERSATION' });
+      state.view.value = 'chat';
+    },
+    openConversation: (id) => {
+      connector.send({ type: 'OPEN_CONVERSATION', payload: { id } });
+      state.view.value = 'chat';
+    },
+    renameConversation: (id, title) => connector.send({ type: 'RENAME_CONVERSATION', payload: { id, title } }),
+    deleteConversation: (id) => connector.send({ type: 'DELETE_CONVERSATION', payload: { id } }),
+    exportConversation: (id, format) => connector.send({ type: 'EXPORT_CONVERSATION', payload: { id, format } }),
+    importConversation: (data) => connector.send({ type: 'IMPORT_CONVERSATION', payload: { data } }),
     show: (view) => {
       state.view.value = view;
       // Each view asks for its data when it opens, so it is fresh.
       if (view === 'permissions') connector.send({ type: 'GET_PERMISSIONS' });
+      if (view === 'history') connector.send({ type: 'LIST_CONVERSATIONS' });
       if (view === 'log') connector.send({ type: 'GET_ACTION_LOG' });
     },
   };

@@ -5,6 +5,7 @@ import { createActions } from './actions';
 import { watchWorkTab } from './work-tab';
 import { App } from './components/App';
 import { createConnector } from './connector';
+import { download } from './download';
 import { createSidebarState } from './state';
 import { applyTheme, theme } from './theme';
 import { createVoice } from './voice/controller';
@@ -18,6 +19,11 @@ const state = createSidebarState();
 const connector = createConnector({
   connect: () => browser.runtime.connect({ name: 'sidebar' }),
   onMessage: (message) => {
+    if (message.type === 'CONVERSATION_EXPORT') {
+      const { fileName, content, format } = message.payload;
+      download(fileName, content, format === 'json' ? 'application/json' : 'text/markdown');
+      return;
+    }
     state.apply(message);
     voice.handle(message);
   },

@@ -7,7 +7,8 @@ import type { Limits } from '../src/protocol/limits';
 export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
 export type Policy = PayloadOf<'PERMISSIONS_STATE'>['policy'];
-export type View = 'chat' | 'permissions' | 'log' | 'settings';
+export type View = 'chat' | 'history' | 'permissions' | 'log' | 'settings';
+export type ConversationList = PayloadOf<'CONVERSATIONS'>;
 const LOG_SHOWN = 500;
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'lost';
@@ -41,6 +42,7 @@ export function createSidebarState() {
     log: signal<ActionLogEntry[]>([]),
     policy: signal<Policy | null>(null),
     view: signal<View>('chat'),
+    conversations: signal<ConversationList>({ currentId: '', list: [] }),
     /** The input box: typed text and push-to-talk transcripts land here. */
     draft: signal(''),
     voice: signal<VoiceState>({ phase: 'idle', mode: 'whisper' }),
@@ -112,6 +114,9 @@ export function createSidebarState() {
           break;
         case 'PERMISSIONS_STATE':
           state.policy.value = message.payload.policy;
+          break;
+        case 'CONVERSATIONS':
+          state.conversations.value = message.payload;
           break;
         case 'OLLAMA_DETECTED':
           state.ollama.value = message.payload;

@@ -9,6 +9,7 @@ import { SPEECH_UNAVAILABLE } from '../voice/speech';
 import { ActionLogView } from './ActionLogView';
 import { Composer } from './Composer';
 import { Header } from './Header';
+import { HistoryView } from './HistoryView';
 import { LimitsForm } from './LimitsForm';
 import { MessageList } from './MessageList';
 import { Notice } from './Notice';
@@ -54,7 +55,7 @@ export function App({ state, actions, voice, workTab }: AppProps) {
 
   return (
     <div class="app">
-      <Header connection={state.connection.value} view={view} canClear={state.messages.value.length > 0} onShow={actions.show} onClear={actions.clear} />
+      <Header connection={state.connection.value} view={view} canClear={state.messages.value.length > 0} onShow={actions.show} onClear={actions.clear} onNew={actions.newConversation} />
       {listening ? <VoiceIndicator voice={state.voice.value} maxSeconds={voiceSettings.maxSeconds} onFinish={voice.finish} onCancel={voice.cancel} /> : null}
       <Notice text={state.notice.value} onDismiss={actions.dismissNotice} />
       {state.speechUnavailable.value ? (
@@ -101,6 +102,7 @@ export function App({ state, actions, voice, workTab }: AppProps) {
           {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
         </main>
       ) : null}
+      {view === 'history' ? <HistoryView conversations={state.conversations.value} busy={state.busy.value} actions={actions} /> : null}
       {view === 'permissions' ? <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} /> : null}
       {view === 'log' ? <ActionLogView entries={state.log.value} onClear={actions.clearLog} /> : null}
     </div>

@@ -9,6 +9,7 @@ const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
 };
 const VIEWS: { view: View; label: string }[] = [
   { view: 'chat', label: 'Chat' },
+  { view: 'history', label: 'History' },
   { view: 'permissions', label: 'Permissions' },
   { view: 'log', label: 'Log' },
   { view: 'settings', label: 'Settings' },
@@ -20,9 +21,10 @@ interface HeaderProps {
   canClear: boolean;
   onShow(view: View): void;
   onClear(): void;
+  onNew(): void;
 }
 
-export function Header({ connection, view, canClear, onShow, onClear }: HeaderProps) {
+export function Header({ connection, view, canClear, onShow, onClear, onNew }: HeaderProps) {
   return (
     <header class="header">
       <h1 class="title">Bosun</h1>
@@ -31,9 +33,14 @@ export function Header({ connection, view, canClear, onShow, onClear }: HeaderPr
       </span>
       <div class="header-actions">
         {view === 'chat' ? (
-          <button type="button" class="icon-button" onClick={onClear} disabled={!canClear} data-testid="clear" title="Clear the conversation">
-            Clear
-          </button>
+          <>
+            <button type="button" class="icon-button" onClick={onNew} disabled={!canClear} data-testid="new-conversation" title="Start a new conversation; this one stays in History">
+              New
+            </button>
+            <button type="button" class="icon-button" onClick={onClear} disabled={!canClear} data-testid="clear" title="Clear the conversation">
+              Clear
+            </button>
+          </>
         ) : null}
         <button type="button" class="icon-button" onClick={cycleTheme} data-testid="theme" title="Theme: system, light or dark">
           {theme.value === 'system' ? 'Auto' : theme.value === 'light' ? 'Light' : 'Dark'}

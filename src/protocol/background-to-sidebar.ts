@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ChatMessage, PermissionLevel, Settings, WorkflowPlan } from './common';
 import { HarborPolicy } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
+import { ConversationId, ConversationSummary } from './conversations';
 import { Limits } from './limits';
 
 const Json = v.record(v.string(), v.unknown());
@@ -66,6 +67,12 @@ export const BackgroundToSidebar = {
   VOICE_END: bare('VOICE_END'),
   VOICE_ERROR: message('VOICE_ERROR', v.object({ error: v.string() })),
   TEST_RESULT: message('TEST_RESULT', v.object({ success: v.boolean(), error: v.optional(v.string()) })),
+  /** Additions: the history of conversations, and one conversation exported for download. */
+  CONVERSATIONS: message('CONVERSATIONS', v.object({ currentId: ConversationId, list: v.array(ConversationSummary) })),
+  CONVERSATION_EXPORT: message(
+    'CONVERSATION_EXPORT',
+    v.object({ id: ConversationId, format: v.picklist(['markdown', 'json']), fileName: v.string(), content: v.string() }),
+  ),
   /** The answer to DETECT_OLLAMA: where Ollama answered and its models, or null. */
   OLLAMA_DETECTED: message('OLLAMA_DETECTED', v.nullable(v.object({ baseUrl: v.string(), models: v.array(v.string()) }))),
   WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),

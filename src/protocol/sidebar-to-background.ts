@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PermissionDecision, PermissionLevel, Settings } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
+import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';
 
 const Name = nonEmptyText(300);
@@ -60,6 +61,14 @@ export const SidebarToBackground = {
   START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ intent: nonEmptyText(10_000) })),
   CANCEL_WORKFLOW: bare('CANCEL_WORKFLOW'),
   CLEAR_HISTORY: bare('CLEAR_HISTORY'),
+  /** Additions: the history of conversations. */
+  LIST_CONVERSATIONS: bare('LIST_CONVERSATIONS'),
+  NEW_CONVERSATION: bare('NEW_CONVERSATION'),
+  OPEN_CONVERSATION: message('OPEN_CONVERSATION', v.strictObject({ id: ConversationId })),
+  RENAME_CONVERSATION: message('RENAME_CONVERSATION', v.strictObject({ id: ConversationId, title: ConversationTitle })),
+  DELETE_CONVERSATION: message('DELETE_CONVERSATION', v.strictObject({ id: ConversationId })),
+  EXPORT_CONVERSATION: message('EXPORT_CONVERSATION', v.strictObject({ id: ConversationId, format: v.picklist(['markdown', 'json']) })),
+  IMPORT_CONVERSATION: message('IMPORT_CONVERSATION', v.strictObject({ data: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_IMPORT_CHARS, 'must be at most 20 MB')) })),
   /** Addition: abort the answer being generated, keeping what has arrived. */
   STOP_CHAT: bare('STOP_CHAT'),
   /** Additions: the Action Log and the Permissions view. */
