@@ -59,6 +59,8 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     async finish(message: ChatMessage): Promise<void> {
       if (!messages.includes(message)) return;
       await save(message);
+      // What the deltas did not carry (usage, the final status) reaches the sidebars whole.
+      broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
       const isError = message.status === 'error';
       broadcast({
         type: 'CHAT_RESPONSE',

@@ -58,7 +58,10 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
           aria-label="Talk to Bosun: start recording"
           title="Talk to Bosun; press Stop in the recording bar when you are done"
         >
-          🎙 Talk
+          <svg class="icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11Z" />
+          </svg>{' '}
+          Talk
         </button>
         {busy ? null : (
           <button type="button" class="icon-button" data-testid="summarize" onClick={onSummarize} title="Summarize the page you are looking at">

@@ -2,6 +2,7 @@
 // Self-check of the e2e harness: the same assertions against real Chromium
 // and real Firefox, using the throwaway extension in ./harness-selfcheck.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -116,6 +117,16 @@ describe.each(['chromium', 'firefox'] as const)('e2e harness self-check: %s', (b
     await page.reload();
     expect(await page.evaluate(() => (globalThis as { marker?: number }).marker)).toBeUndefined();
     expect(await page.evaluate(() => (globalThis as unknown as SelfcheckGlobal).selfcheck.ready)).toBe(true);
+  });
+
+  it('saves a screenshot of the given size as a PNG', async () => {
+    const path = join(tmpdir(), `bosun-harness-${process.pid}-${Date.now()}.png`);
+    await page.screenshot(path, { width: 400, height: 300 });
+    const png = await readFile(path);
+    await rm(path);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // IHDR: width and height, big-endian, at bytes 16 and 20 (the device pixel ratio is 1 here).
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 300]);
   });
 
   it('opens an ordinary web page', async () => {

@@ -37,6 +37,10 @@ class ChromiumPage implements PageDriver {
   async reload(): Promise<void> {
     await this.page.reload({ waitUntil: 'load' });
   }
+  async screenshot(path: string, size: { width: number; height: number }): Promise<void> {
+    await this.page.setViewportSize(size);
+    await this.page.screenshot({ path });
+  }
   async close(): Promise<void> {
     await this.page.close();
   }

@@ -1,0 +1,48 @@
+// Takes the README's pictures of the sidebar: a real conversation with the scripted model server,
+// in Chromium, in the light and the dark theme. Run by scripts/screenshots.mjs after a build.
+import { join } from 'node:path';
+import { launchExtension } from '../../tests/e2e/harness';
+import { configure, send, waitForMessages } from '../../tests/e2e/support/sidebar';
+import { startLlmServer } from '../../tests/fixtures/llm-server';
+import { startStaticServer, testSiteDir } from '../../tests/fixtures/static-server';
+
+const SIZE = { width: 420, height: 760 };
+const ANSWER = [
+  'The **Trail Runner 2** comes in three sizes:',
+  '',
+  '| Size | Price | In stock |',
+  '| --- | --- | --- |',
+  '| 40 | $89 | yes |',
+  '| 42 | $89 | yes |',
+  '| 44 | $94 | no |',
+  '',
+  'Size 42 is the cheapest one in stock. Want me to add it to your cart?',
+].join('\n');
+
+export async function main(_args: string[], { root }: { root: string }): Promise<void> {
+  const llm = await startLlmServer();
+  const site = await startStaticServer(testSiteDir);
+  const session = await launchExtension('chromium', join(root, 'dist/chrome'));
+  try {
+    await session.openPage(`${site.url}/product.html`);
+    const sidebar = await session.openExtensionPage('sidebar.html');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="connection"]')?.className.includes('connected'), undefined, { message: 'the sidebar did not connect' });
+    await configure(sidebar, llm, '', 'openai');
+    llm.script(
+      { kind: 'tool_calls', calls: [{ id: 'r1', name: 'read_page', arguments: {} }], usage: { prompt_tokens: 1840, completion_tokens: 12 } },
+      { kind: 'text', chunks: [ANSWER], usage: { prompt_tokens: 3120, completion_tokens: 96 } },
+    );
+    await send(sidebar, 'Which size is cheapest and in stock?');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'the answer did not arrive');
+    for (const theme of ['light', 'dark']) {
+      while ((await sidebar.evaluate(() => document.documentElement.dataset.theme ?? 'system')) !== theme) await sidebar.click('[data-testid="theme"]');
+      const path = join(root, 'docs', `sidebar-${theme}.png`);
+      await sidebar.screenshot(path, SIZE);
+      console.log(`wrote ${path}`);
+    }
+  } finally {
+    await session.close();
+    await site.close();
+    await llm.close();
+  }
+}
