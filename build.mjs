@@ -23,11 +23,13 @@ const ENTRIES = {
   'background/index.ts': 'background.js',
   'content/index.ts': 'content.js',
   'sidebar/index.tsx': 'sidebar.js',
+  'abp-app/index.ts': 'abp-app.js',
 };
 /** Files copied as they are: source → destination in the extension root. */
 const STATIC = {
   'sidebar/sidebar.html': 'sidebar.html',
   'sidebar/sidebar.css': 'sidebar.css',
+  'abp-app/abp-app.html': 'abp-app.html',
   'assets/icons': 'icons',
 };
 

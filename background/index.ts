@@ -12,10 +12,14 @@ import { createConversationStore } from '../src/storage/conversation-store';
 import { openBosunDb } from '../src/storage/db';
 import { createPageCache } from '../src/storage/page-cache';
 import { createSettingsStore } from '../src/storage/settings-store';
+import { createAbpPorts } from './abp/abp-ports';
+import { createAbpRouter } from './abp/abp-routes';
+import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
 import { createConversation } from './conversation';
+import { createErrorLog } from './diagnostics/error-log';
 import { holdAlive } from './keep-alive';
 import { createLimitsService } from './limits-service';
 import { keepOllamaReachable } from './ollama-origin';
@@ -35,6 +39,11 @@ const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
 const database = openBosunDb();
 const broadcast = (message: BackgroundToSidebar) => hub.broadcast(message);
+
+const errors = createErrorLog(database);
+// Uncaught errors are kept for diagnostics; the browser still reports them as before.
+globalThis.addEventListener('error', (event) => void errors.add('background', String(event.error ?? event.message)));
+globalThis.addEventListener('unhandledrejection', (event) => void errors.add('background', `Unhandled rejection: ${String(event.reason)}`));
 
 const settings = createSettingsService(createSettingsStore(database), keepOllamaReachable);
 const limits = createLimitsService(database);
@@ -75,7 +84,16 @@ const hub = createPortHub({
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
   ],
 });
-browser.runtime.onConnect.addListener((port) => hub.connect(port));
+const routeAbp = createAbpRouter({
+  capabilities: createCapabilityTable({ errors }),
+  recordFailure: (capability, message) => errors.add(capability, message),
+});
+const abpPorts = createAbpPorts({ extensionId, extensionOrigin, ready, route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx) });
+// Each hub takes only the ports named for it ('sidebar', 'abp').
+browser.runtime.onConnect.addListener((port) => {
+  hub.connect(port);
+  abpPorts.connect(port);
+});
 
 const routeContent = createContentRouter(broadcast);
 browser.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (reply: unknown) => void) => {

@@ -5,6 +5,15 @@ import type { PayloadOf } from '../protocol/background-to-sidebar';
 
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
 
+/** Something that went wrong in the background, kept for diagnostics (the ABP `diagnostics.*` capabilities). */
+export interface ErrorLogEntry {
+  id: string;
+  timestamp: number;
+  /** Where it happened: an ABP capability's name, or `background` for an uncaught error. */
+  source: string;
+  message: string;
+}
+
 /** A conversation message as stored: the canonical message plus its place in the conversation. */
 export interface StoredMessage extends ChatMessage {
   conversationId: string;
@@ -32,12 +41,13 @@ export interface BosunDb extends DBSchema {
   /** Small records the background keeps across restarts, by name. */
   state: { key: string; value: unknown };
   actionLog: { key: string; value: ActionLogEntry; indexes: { byTime: number } };
+  errorLog: { key: string; value: ErrorLogEntry; indexes: { byTime: number } };
 }
 
 export type Db = IDBPDatabase<BosunDb>;
 
 export function openBosunDb(name = 'bosun'): Promise<Db> {
-  return openDB<BosunDb>(name, 2, {
+  return openDB<BosunDb>(name, 3, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore('settings');
@@ -48,6 +58,9 @@ export function openBosunDb(name = 'bosun'): Promise<Db> {
         db.createObjectStore('pages', { keyPath: 'url' }).createIndex('byTime', 'timestamp');
         db.createObjectStore('state');
         db.createObjectStore('actionLog', { keyPath: 'id' }).createIndex('byTime', 'timestamp');
+      }
+      if (oldVersion < 3) {
+        db.createObjectStore('errorLog', { keyPath: 'id' }).createIndex('byTime', 'timestamp');
       }
     },
   });

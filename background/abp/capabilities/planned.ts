@@ -1,0 +1,69 @@
+import * as v from 'valibot';
+import { defineCapability } from '../capability';
+import { ConfidenceThreshold, HttpUrl, JobId, JobIds } from '../params';
+
+/**
+ * Capabilities of the contract (the Webscribe ABP spec) that are not built yet. They are listed
+ * with `available: false` and their params schema, so an agent sees the whole contract and a
+ * call answers NOT_IMPLEMENTED instead of UNKNOWN_CAPABILITY.
+ */
+
+const CrawlOptions = {
+  maxWorkers: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10))),
+  pageLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
+  strictPathMatching: v.optional(v.boolean()),
+  skipCache: v.optional(v.boolean()),
+  useIncognito: v.optional(v.boolean()),
+  followExternalLinks: v.optional(v.boolean()),
+  maxExternalHops: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
+};
+const Selectors = v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(2000))), v.maxLength(50));
+
+export const PLANNED = [
+  defineCapability({
+    name: 'crawl.start',
+    description: 'Start a new web crawl for one or more URLs; returns a job id at once (poll crawl.status)',
+    params: v.strictObject({
+      urls: v.union([HttpUrl, v.pipe(v.array(HttpUrl), v.minLength(1), v.maxLength(100))]),
+      options: v.optional(v.strictObject({ ...CrawlOptions, waitForSelectors: v.optional(Selectors) })),
+    }),
+  }),
+  defineCapability({ name: 'crawl.status', description: 'Get current status and progress of a crawl job', params: v.strictObject({ jobId: JobId }) }),
+  defineCapability({ name: 'crawl.cancel', description: 'Cancel the active crawl', params: v.strictObject({}) }),
+  defineCapability({
+    name: 'crawl.resume',
+    description: 'Resume an interrupted crawl job from the pages already stored',
+    params: v.strictObject({ jobId: JobId, options: v.optional(v.strictObject(CrawlOptions)) }),
+  }),
+  defineCapability({
+    name: 'convert.toFormat',
+    description: 'Convert one page, or all pages of a job, to text, markdown or HTML with metadata',
+    params: v.strictObject({
+      jobId: JobId,
+      pageId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
+      format: v.picklist(['text', 'markdown', 'html']),
+      confidenceThreshold: v.optional(ConfidenceThreshold),
+      includeMetadata: v.optional(v.boolean()),
+    }),
+  }),
+  defineCapability({
+    name: 'export.asArchive',
+    description: 'Package the pages of one or more jobs into a ZIP archive, returned as base64',
+    params: v.strictObject({ jobIds: JobIds, format: v.picklist(['text', 'markdown']), confidenceThreshold: v.optional(ConfidenceThreshold) }),
+  }),
+  defineCapability({
+    name: 'scrape.pickContent',
+    description: 'Extract the content of a CSS selector on a URL (opens a background tab, extracts, closes it)',
+    params: v.strictObject({ url: HttpUrl, selector: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000))), useIncognito: v.optional(v.boolean()) }),
+  }),
+  defineCapability({ name: 'storage.jobs.list', description: 'List all crawl jobs, newest first', params: v.strictObject({}) }),
+  defineCapability({ name: 'storage.jobs.get', description: 'Get a crawl job by id', params: v.strictObject({ jobId: JobId }) }),
+  defineCapability({ name: 'storage.jobs.delete', description: 'Delete one or more jobs and their pages', params: v.strictObject({ jobIds: JobIds }) }),
+  defineCapability({
+    name: 'storage.jobs.update',
+    description: 'Update metadata on a crawl job',
+    params: v.strictObject({ jobId: JobId, updates: v.record(v.string(), v.unknown()) }),
+  }),
+  defineCapability({ name: 'storage.pages.list', description: 'Get all pages of a crawl job', params: v.strictObject({ jobId: JobId }) }),
+  defineCapability({ name: 'storage.pages.search', description: 'Search stored pages by URL substring across all jobs', params: v.strictObject({ query: v.pipe(v.string(), v.maxLength(2000)) }) }),
+];
