@@ -9,6 +9,7 @@ import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import { createConversationStore } from '../src/storage/conversation-store';
+import { createCrawlLibrary } from '../src/storage/crawl-library';
 import { openBosunDb } from '../src/storage/db';
 import { createPageCache } from '../src/storage/page-cache';
 import { createSettingsStore } from '../src/storage/settings-store';
@@ -85,7 +86,7 @@ const hub = createPortHub({
   ],
 });
 const routeAbp = createAbpRouter({
-  capabilities: createCapabilityTable({ errors }),
+  capabilities: createCapabilityTable({ errors, library: createCrawlLibrary(database) }),
   recordFailure: (capability, message) => errors.add(capability, message),
 });
 const abpPorts = createAbpPorts({ extensionId, extensionOrigin, ready, route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx) });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { useExtension } from './support/extension';
+import { job, seedLibrary, storedPage } from './support/library';
 
 /** The 17 capabilities of the Webscribe ABP contract. */
 const SPEC_CAPABILITIES = [
@@ -72,6 +73,7 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
       inputSchema: { type: 'object', properties: { countOnly: { type: 'boolean' } }, required: [], additionalProperties: false },
     });
     expect(byName.get('extension.getInfo')?.available).toBe(true);
+    expect(byName.get('storage.pages.search')).toMatchObject({ available: true, inputSchema: { properties: { query: { type: 'string' } }, required: ['query'] } });
     expect(byName.get('crawl.start')).toMatchObject({ available: false, inputSchema: { required: ['urls'] } });
   });
 
@@ -113,6 +115,57 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
     const { report: text } = await data('diagnostics.getReport', { format: 'string' });
     expect(text).toMatch(/^Bosun diagnostic report, \d{4}-/);
     expect(text).toMatch(/\nErrors: 0$/);
+  });
+
+  it('storage.jobs and storage.pages read the library: newest first, per job, and by URL substring', async () => {
+    await seedLibrary(page, {
+      jobs: [job('job_docs', 'https://docs.test/', 1000), job('job_blog', 'https://blog.test/', 2000)],
+      pages: [
+        storedPage('p1', 'job_docs', 'https://docs.test/guide/intro', 'Intro text'),
+        storedPage('p2', 'job_docs', 'https://docs.test/api', 'API text'),
+        storedPage('p3', 'job_blog', 'https://blog.test/posts/guide', 'Post text'),
+      ],
+    });
+    const { jobs } = (await data('storage.jobs.list')) as { jobs: { id: string }[] };
+    expect(jobs.map((j) => j.id)).toEqual(['job_blog', 'job_docs']);
+    expect(await data('storage.jobs.get', { jobId: 'job_docs' })).toEqual({ job: job('job_docs', 'https://docs.test/', 1000) });
+    expect(await data('storage.jobs.get', { jobId: 'job_none' })).toEqual({ job: null });
+
+    const { pages } = (await data('storage.pages.list', { jobId: 'job_docs' })) as { pages: { id: string; html: string }[] };
+    expect(pages.map((p) => p.id).sort()).toEqual(['p1', 'p2']);
+    expect(pages[0]?.html).toMatch(/^<p>/);
+
+    const { results } = (await data('storage.pages.search', { query: 'GUIDE' })) as { results: Record<string, unknown>[] };
+    expect(results.map((r) => r.id).sort()).toEqual(['p1', 'p3']);
+    expect(results.find((r) => r.id === 'p1')).toEqual({
+      id: 'p1', url: 'https://docs.test/guide/intro', canonicalUrl: 'https://docs.test/guide/intro', jobId: 'job_docs', title: 'Title of https://docs.test/guide/intro',
+      content: 'Intro text', contentLength: 10, metadata: { description: 'Intro text' }, extractedAt: 1,
+    });
+  });
+
+  it('bad storage input is refused with the field named, and changes nothing', async () => {
+    const status = await call('storage.jobs.update', { jobId: 'job_docs', updates: { status: 'cancelled' } });
+    expect(status).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/updates\.status/) } });
+    const missing = await call('storage.jobs.update', { jobId: 'job_none', updates: { title: 'x' } });
+    expect(missing).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: 'jobId: there is no job "job_none".' } });
+    const none = await call('storage.jobs.delete', { jobIds: [] });
+    expect(none).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/jobIds/) } });
+    expect(await call('storage.pages.search', { query: '   ' })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS' } });
+    expect(await data('storage.jobs.get', { jobId: 'job_docs' })).toEqual({ job: job('job_docs', 'https://docs.test/', 1000) });
+    expect(((await data('storage.jobs.list')) as { jobs: unknown[] }).jobs).toHaveLength(2);
+  });
+
+  it('storage.jobs.update changes metadata; storage.jobs.delete removes jobs with their pages', async () => {
+    const { job: updated } = (await data('storage.jobs.update', { jobId: 'job_docs', updates: { title: 'Docs', tags: ['reference'] } })) as { job: Record<string, unknown> };
+    expect(updated).toMatchObject({ id: 'job_docs', title: 'Docs', tags: ['reference'], status: 'completed' });
+    expect(updated.updatedAt).toBeGreaterThan(1000);
+    expect(await data('storage.jobs.get', { jobId: 'job_docs' })).toEqual({ job: updated });
+
+    expect(await data('storage.jobs.delete', { jobIds: 'job_docs' })).toEqual({ deleted: 1 });
+    expect(await data('storage.pages.list', { jobId: 'job_docs' })).toEqual({ pages: [] });
+    expect(((await data('storage.pages.search', { query: 'test' })) as { results: { id: string }[] }).results.map((r) => r.id)).toEqual(['p3']);
+    expect(await data('storage.jobs.delete', { jobIds: ['job_blog', 'job_none'] })).toEqual({ deleted: 1 });
+    expect(await data('storage.jobs.list')).toEqual({ jobs: [] });
   });
 
   it('keeps working after the background is stopped: the page reconnects', async () => {

@@ -26,11 +26,13 @@ describe('the Bosun database', () => {
     v2.close();
 
     const db = await openBosunDb(name);
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(4);
+    expect([...db.objectStoreNames].sort()).toEqual(['actionLog', 'crawlJobs', 'crawlPages', 'errorLog', 'messages', 'pages', 'settings', 'state']);
     expect(await db.get('settings', 'current')).toMatchObject({ provider: 'openai', apiKey: 'k' });
     expect(await db.get('pages', 'https://a.test/')).toMatchObject({ title: 'A' });
     expect(await db.count('actionLog')).toBe(1);
     expect(await db.count('errorLog')).toBe(0);
+    expect(await db.count('crawlPages')).toBe(0);
     db.close();
   });
 });

@@ -56,14 +56,4 @@ export const PLANNED = [
     description: 'Extract the content of a CSS selector on a URL (opens a background tab, extracts, closes it)',
     params: v.strictObject({ url: HttpUrl, selector: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000))), useIncognito: v.optional(v.boolean()) }),
   }),
-  defineCapability({ name: 'storage.jobs.list', description: 'List all crawl jobs, newest first', params: v.strictObject({}) }),
-  defineCapability({ name: 'storage.jobs.get', description: 'Get a crawl job by id', params: v.strictObject({ jobId: JobId }) }),
-  defineCapability({ name: 'storage.jobs.delete', description: 'Delete one or more jobs and their pages', params: v.strictObject({ jobIds: JobIds }) }),
-  defineCapability({
-    name: 'storage.jobs.update',
-    description: 'Update metadata on a crawl job',
-    params: v.strictObject({ jobId: JobId, updates: v.record(v.string(), v.unknown()) }),
-  }),
-  defineCapability({ name: 'storage.pages.list', description: 'Get all pages of a crawl job', params: v.strictObject({ jobId: JobId }) }),
-  defineCapability({ name: 'storage.pages.search', description: 'Search stored pages by URL substring across all jobs', params: v.strictObject({ query: v.pipe(v.string(), v.maxLength(2000)) }) }),
 ];
