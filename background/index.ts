@@ -57,6 +57,7 @@ const prompts = createPrompts(
 const gate = createGate({ policy, prompts, log, promptTimeoutMs: () => limits.current().promptTimeoutSeconds * 1000 });
 const runs = createRunRecords(database);
 const conversation = createConversation(createConversationStore(database, 'current'), broadcast);
+const pageCache = createPageCache(database);
 const agent = createAgent({
   conversation,
   complete,
@@ -64,7 +65,7 @@ const agent = createAgent({
   settings: settings.current,
   limits: limits.current,
   runs,
-  pages: createPageCache(database),
+  pages: pageCache,
   tools: toolSpecs,
   mask: pageMask,
   holdAlive,
@@ -86,7 +87,7 @@ const hub = createPortHub({
   ],
 });
 const routeAbp = createAbpRouter({
-  capabilities: createCapabilityTable({ errors, library: createCrawlLibrary(database) }),
+  capabilities: createCapabilityTable({ errors, library: createCrawlLibrary(database), gate, pages: pageCache }),
   recordFailure: (capability, message) => errors.add(capability, message),
 });
 const abpPorts = createAbpPorts({ extensionId, extensionOrigin, ready, route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx) });

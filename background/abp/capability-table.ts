@@ -1,8 +1,11 @@
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
+import type { PageCache } from '../../src/storage/page-cache';
 import type { ErrorLog } from '../diagnostics/error-log';
+import type { Gate } from '../permissions/gate';
 import type { Capability } from './capability';
 import { diagnosticsCapabilities } from './capabilities/diagnostics';
 import { getInfo } from './capabilities/extension-info';
+import { pageCapabilities } from './capabilities/page';
 import { PLANNED } from './capabilities/planned';
 import { storageCapabilities } from './capabilities/storage';
 import type { CapabilityTable } from './dispatch';
@@ -10,10 +13,12 @@ import type { CapabilityTable } from './dispatch';
 export interface CapabilityDeps {
   errors: ErrorLog;
   library: CrawlLibrary;
+  gate: Gate;
+  pages: PageCache;
 }
 
 /** Every capability `window.abp` offers, by name, in the order listCapabilities() shows them. */
 export function createCapabilityTable(deps: CapabilityDeps): CapabilityTable {
-  const all: Capability[] = [...PLANNED, ...storageCapabilities(deps.library), ...diagnosticsCapabilities(deps.errors), getInfo];
+  const all: Capability[] = [...PLANNED, ...storageCapabilities(deps.library), ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities(deps)];
   return new Map(all.map((capability) => [capability.name, capability]));
 }
