@@ -3,6 +3,7 @@ import type { PageCache } from '../../src/storage/page-cache';
 import type { ErrorLog } from '../diagnostics/error-log';
 import type { Gate } from '../permissions/gate';
 import type { Capability } from './capability';
+import { convertExportCapabilities } from './capabilities/convert-export';
 import { diagnosticsCapabilities } from './capabilities/diagnostics';
 import { getInfo } from './capabilities/extension-info';
 import { pageCapabilities } from './capabilities/page';
@@ -19,6 +20,6 @@ export interface CapabilityDeps {
 
 /** Every capability `window.abp` offers, by name, in the order listCapabilities() shows them. */
 export function createCapabilityTable(deps: CapabilityDeps): CapabilityTable {
-  const all: Capability[] = [...PLANNED, ...storageCapabilities(deps.library), ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities(deps)];
+  const all: Capability[] = [...PLANNED, ...storageCapabilities(deps.library), ...convertExportCapabilities(deps.library), ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities(deps)];
   return new Map(all.map((capability) => [capability.name, capability]));
 }

@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor } from './support/agent';
@@ -170,6 +171,44 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
     expect(((await data('storage.pages.search', { query: 'test' })) as { results: { id: string }[] }).results.map((r) => r.id)).toEqual(['p3']);
     expect(await data('storage.jobs.delete', { jobIds: ['job_blog', 'job_none'] })).toEqual({ deleted: 1 });
     expect(await data('storage.jobs.list')).toEqual({ jobs: [] });
+  });
+
+  it('convert.toFormat converts one page or a whole job, with front matter and the confidence fallback', async () => {
+    await seedLibrary(page, {
+      jobs: [job('job_site', 'https://site.test/', 3000)],
+      pages: [
+        storedPage('s1', 'job_site', 'https://site.test/a', 'Text A'),
+        { ...storedPage('s2', 'job_site', 'https://site.test/b', 'Text B'), markdownMeta: { confidence: 0.2 } },
+      ],
+    });
+    const one = await data('convert.toFormat', { jobId: 'job_site', pageId: 's1', format: 'markdown' });
+    expect(one).toMatchObject({ format: 'markdown', fallback: false, metadata: { title: 'Title of https://site.test/a', url: 'https://site.test/a' } });
+    expect(one.content).toMatch(/^---\n[\s\S]*\ntitle: "Title of https:\/\/site\.test\/a"\n[\s\S]*\n---\n\nText A$/);
+    expect(await data('convert.toFormat', { jobId: 'job_site', pageId: 's2', format: 'markdown', includeMetadata: false })).toEqual({
+      format: 'markdown', content: 'Text B', fallback: true, reason: "the markdown's confidence 0.2 is below the threshold 0.5",
+    });
+    const all = await data('convert.toFormat', { jobId: 'job_site', format: 'html' });
+    expect(all).toMatchObject({ format: 'html', pageCount: 2, fallbackCount: 0 });
+    expect(all.content).toContain('<article data-url="https://site.test/b">');
+    expect(await call('convert.toFormat', { jobId: 'job_site', pageId: 'nope', format: 'text' })).toMatchObject({
+      success: false, error: { code: 'INVALID_PARAMS', message: 'pageId: job "job_site" has no page "nope".' },
+    });
+    expect(await call('convert.toFormat', { jobId: 'job_site', format: 'pdf' })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/format: /) } });
+  });
+
+  it('export.asArchive returns a ZIP as base64 binary data, which unzips to a file per page', async () => {
+    const { document } = (await data('export.asArchive', { jobIds: 'job_site', format: 'markdown' })) as { document: Record<string, unknown> };
+    expect(document).toMatchObject({ mimeType: 'application/zip', encoding: 'base64', filename: expect.stringMatching(/^bosun-site\.test-\d{4}-\d{2}-\d{2}\.zip$/) });
+    const bytes = Buffer.from(document.content as string, 'base64');
+    expect(document.size).toBe(bytes.length);
+    const zip = await JSZip.loadAsync(bytes);
+    const files = Object.values(zip.files).filter((f) => !f.dir).map((f) => f.name).sort();
+    expect(files).toEqual(['site.test-job_site/site.test_a.md', 'site.test-job_site/site.test_b.md']);
+    expect(await zip.file('site.test-job_site/site.test_a.md')?.async('string')).toMatch(/^---\n[\s\S]*---\n\nText A$/);
+    expect(await call('export.asArchive', { jobIds: ['job_site', 'job_gone'], format: 'text' })).toMatchObject({
+      success: false, error: { code: 'INVALID_PARAMS', message: 'jobIds: there is no job "job_gone".' },
+    });
+    expect(await data('storage.jobs.delete', { jobIds: 'job_site' })).toEqual({ deleted: 1 });
   });
 
   describe('page.read and page.act, through the permission gate', () => {

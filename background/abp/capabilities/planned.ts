@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineCapability } from '../capability';
-import { ConfidenceThreshold, HttpUrl, JobId, JobIds } from '../params';
+import { HttpUrl, JobId } from '../params';
 
 /**
  * Capabilities of the contract (the Webscribe ABP spec) that are not built yet. They are listed
@@ -34,22 +34,6 @@ export const PLANNED = [
     name: 'crawl.resume',
     description: 'Resume an interrupted crawl job from the pages already stored',
     params: v.strictObject({ jobId: JobId, options: v.optional(v.strictObject(CrawlOptions)) }),
-  }),
-  defineCapability({
-    name: 'convert.toFormat',
-    description: 'Convert one page, or all pages of a job, to text, markdown or HTML with metadata',
-    params: v.strictObject({
-      jobId: JobId,
-      pageId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
-      format: v.picklist(['text', 'markdown', 'html']),
-      confidenceThreshold: v.optional(ConfidenceThreshold),
-      includeMetadata: v.optional(v.boolean()),
-    }),
-  }),
-  defineCapability({
-    name: 'export.asArchive',
-    description: 'Package the pages of one or more jobs into a ZIP archive, returned as base64',
-    params: v.strictObject({ jobIds: JobIds, format: v.picklist(['text', 'markdown']), confidenceThreshold: v.optional(ConfidenceThreshold) }),
   }),
   defineCapability({
     name: 'scrape.pickContent',
