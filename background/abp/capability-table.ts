@@ -8,6 +8,7 @@ import { diagnosticsCapabilities } from './capabilities/diagnostics';
 import { getInfo } from './capabilities/extension-info';
 import { pageCapabilities } from './capabilities/page';
 import { PLANNED } from './capabilities/planned';
+import { pickContent } from './capabilities/scrape';
 import { storageCapabilities } from './capabilities/storage';
 import type { CapabilityTable } from './dispatch';
 
@@ -20,6 +21,6 @@ export interface CapabilityDeps {
 
 /** Every capability `window.abp` offers, by name, in the order listCapabilities() shows them. */
 export function createCapabilityTable(deps: CapabilityDeps): CapabilityTable {
-  const all: Capability[] = [...PLANNED, ...storageCapabilities(deps.library), ...convertExportCapabilities(deps.library), ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities(deps)];
+  const all: Capability[] = [...PLANNED, ...storageCapabilities(deps.library), ...convertExportCapabilities(deps.library), pickContent, ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities(deps)];
   return new Map(all.map((capability) => [capability.name, capability]));
 }

@@ -224,6 +224,20 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
       await configure(sidebar, ctx.llm);
     });
 
+    it('scrape.pickContent extracts a selector from a URL in a background tab it closes again', async () => {
+      const tabs = () => page.evaluate(async () => (await browser.tabs.query({})).map((t) => t.id).sort());
+      const before = await tabs();
+      const picked = await data('scrape.pickContent', { url: site.url('product.html'), selector: '#product-name' });
+      expect(picked).toMatchObject({ url: site.url('product.html'), html: '<h1 id="product-name">Trail Runner 2</h1>', markdown: '# Trail Runner 2', text: 'Trail Runner 2' });
+      expect(picked.title).toMatch(/Trail Runner 2/);
+      const missing = await call('scrape.pickContent', { url: site.url('product.html'), selector: '#not-on-the-page' });
+      expect(missing).toMatchObject({ success: false, error: { code: 'OPERATION_FAILED' } });
+      expect(await call('scrape.pickContent', { url: site.url('product.html'), useIncognito: true })).toMatchObject({ success: false, error: { code: 'CAPABILITY_UNAVAILABLE' } });
+      expect(await call('scrape.pickContent', { url: 'file:///etc/passwd' })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/url: must be an http\(s\) URL/) } });
+      expect(await tabs()).toEqual(before);
+      await data('diagnostics.clearErrors');
+    });
+
     it('page.read reads an open tab, found by its URL, as the read_page tool does', async () => {
       const read = await data('page.read', { url: site.url('product.html') });
       expect(read).toMatchObject({ tabId: expect.any(Number), site: '127.0.0.1', decision: 'auto-approved' });

@@ -35,9 +35,4 @@ export const PLANNED = [
     description: 'Resume an interrupted crawl job from the pages already stored',
     params: v.strictObject({ jobId: JobId, options: v.optional(v.strictObject(CrawlOptions)) }),
   }),
-  defineCapability({
-    name: 'scrape.pickContent',
-    description: 'Extract the content of a CSS selector on a URL (opens a background tab, extracts, closes it)',
-    params: v.strictObject({ url: HttpUrl, selector: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000))), useIncognito: v.optional(v.boolean()) }),
-  }),
 ];
