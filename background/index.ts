@@ -17,6 +17,7 @@ import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
+import { createCrawler } from './crawl/crawler';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
 import { createConversation } from './conversation';
@@ -70,7 +71,9 @@ const agent = createAgent({
   mask: pageMask,
   holdAlive,
 });
-const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs)]).then(() => undefined);
+const library = createCrawlLibrary(database);
+const crawler = createCrawler(library, holdAlive);
+const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs), crawler.markInterrupted()]).then(() => undefined);
 
 const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, prompts, policy, log, tabToWorkIn, broadcast });
 const hub = createPortHub({
@@ -87,7 +90,7 @@ const hub = createPortHub({
   ],
 });
 const routeAbp = createAbpRouter({
-  capabilities: createCapabilityTable({ errors, library: createCrawlLibrary(database), gate, pages: pageCache }),
+  capabilities: createCapabilityTable({ errors, library, gate, pages: pageCache, crawler }),
   recordFailure: (capability, message) => errors.add(capability, message),
 });
 const abpPorts = createAbpPorts({ extensionId, extensionOrigin, ready, route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx) });

@@ -8,15 +8,13 @@ export interface CallContext {
 
 /**
  * One ABP capability: its name and description as listed, the valibot schema its params are
- * checked against (also the JSON Schema `listCapabilities()` shows), and its handler. A
- * capability of the contract that is not built yet has no handler: it is listed with
- * `available: false` and answers NOT_IMPLEMENTED.
+ * checked against (also the JSON Schema `listCapabilities()` shows), and its handler.
  */
 export interface Capability<S extends v.GenericSchema = v.GenericSchema> {
   name: string;
   description: string;
   params: S;
-  handle?(params: v.InferOutput<S>, ctx: CallContext): Promise<Record<string, unknown>>;
+  handle(params: v.InferOutput<S>, ctx: CallContext): Promise<Record<string, unknown>>;
 }
 
 export const defineCapability = <S extends v.GenericSchema>(capability: Capability<S>): Capability =>

@@ -9,9 +9,9 @@ export type CapabilityTable = ReadonlyMap<string, Capability>;
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Runs one call: unknown name → UNKNOWN_CAPABILITY, no handler → NOT_IMPLEMENTED, params that
- * fail the schema → INVALID_PARAMS naming the field (and the handler never runs, so nothing
- * changes), an AbpError → its code, anything else → OPERATION_FAILED, reported to `onFailure`.
+ * Runs one call: unknown name → UNKNOWN_CAPABILITY, params that fail the schema →
+ * INVALID_PARAMS naming the field (and the handler never runs, so nothing changes), an
+ * AbpError → its code, anything else → OPERATION_FAILED, reported to `onFailure`.
  */
 export async function dispatch(
   table: CapabilityTable,
@@ -22,7 +22,6 @@ export async function dispatch(
 ): Promise<AbpResponse> {
   const capability = table.get(name);
   if (!capability) return fail('UNKNOWN_CAPABILITY', `There is no capability "${name.slice(0, 100)}"; listCapabilities() names those there are.`);
-  if (!capability.handle) return fail('NOT_IMPLEMENTED', `${name} is part of the protocol but not built yet in this version of Bosun.`);
   // An agent may leave out the params of a capability that takes none.
   const parsed = v.safeParse(capability.params, rawParams ?? {});
   if (!parsed.success) return fail('INVALID_PARAMS', `Invalid params for ${name}: ${describeIssues(parsed.issues)}`);
@@ -36,11 +35,14 @@ export async function dispatch(
   }
 }
 
-/** The `listCapabilities()` entries, with each params schema as JSON Schema. */
+/**
+ * The `listCapabilities()` entries, with each params schema as JSON Schema. Every listed
+ * capability works in both browsers, so each is available; one that is not built is not listed.
+ */
 export function describeCapabilities(table: CapabilityTable): CapabilityInfo[] {
   return [...table.values()].map((capability) => {
     // 'ignore' leaves out what JSON Schema cannot say (transforms, custom checks); valibot still enforces it.
     const { $schema: _draft, ...inputSchema } = toJsonSchema(capability.params, { errorMode: 'ignore' }) as Record<string, unknown>;
-    return { name: capability.name, description: capability.description, available: capability.handle !== undefined, inputSchema };
+    return { name: capability.name, description: capability.description, available: true, inputSchema };
   });
 }

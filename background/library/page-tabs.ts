@@ -1,7 +1,7 @@
 import { browser } from '../../src/platform/browser';
 import { ContentResponses, type ExtractPageResult } from '../../src/protocol/background-to-content';
 import { askContent } from '../content-client';
-import { settled } from '../tools/targets';
+import { navigateTab, settled } from '../tools/targets';
 
 /**
  * Runs `work` in a new background tab showing `url`, and closes the tab whatever happens, so
@@ -18,6 +18,12 @@ export async function inBackgroundTab<T>(url: string, signal: AbortSignal, work:
       // Already closed (by the person, or with its window): nothing is left behind either way.
     });
   }
+}
+
+/** Loads `url` in a tab a crawl worker already holds, and waits for it. */
+export async function loadInTab(tabId: number, url: string, signal: AbortSignal): Promise<void> {
+  const arrived = await navigateTab(tabId, signal, () => browser.tabs.update(tabId, { url }));
+  if (!arrived) throw new Error(`The tab did not start loading ${url}.`);
 }
 
 /** Waits up to `timeoutMs` for each selector (content a script adds after load); a selector that never appears is an error. */

@@ -3,9 +3,9 @@ const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl
 
 /**
  * The one address a page is stored under, so that the same page reached by different links is
- * stored once: no fragment, no tracking parameters, the rest sorted, no trailing slash (except
- * the root), and the host and scheme in lower case with the default port dropped (URL does
- * those). A canonical URL the page itself declares wins when it is on the same site, because a
+ * stored once: no fragment, no credentials, no tracking parameters, the rest sorted, and the
+ * host and scheme in lower case with the default port dropped (URL does those). The path is
+ * kept as it is: "/docs/" and "/docs" can be different resources (a server may answer 404 to one). A canonical URL the page itself declares wins when it is on the same site, because a
  * page cannot claim another site's address.
  */
 export function canonicalUrl(url: string, declared?: string): string {
@@ -24,6 +24,5 @@ function normalize(url: URL): string {
   const kept = [...url.searchParams].filter(([key]) => !TRACKING.test(key));
   kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
   url.search = new URLSearchParams(kept).toString();
-  if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '') || '/';
   return url.href;
 }

@@ -1,7 +1,7 @@
 import { newId } from '../ids';
 import { canonicalUrl } from './canonical-url';
 import { contentHash } from './content-hash';
-import type { CrawlJob, CrawlPage, Db } from './db';
+import type { CrawlFrontier, CrawlJob, CrawlPage, Db } from './db';
 
 /** A page as a crawl extracted it; the library works out its id, canonical URL and hash. */
 export type ExtractedPage = Pick<CrawlPage, 'url' | 'title' | 'content' | 'html' | 'markdown' | 'markdownMeta' | 'metadata' | 'status'> & {
@@ -13,6 +13,8 @@ export type ExtractedPage = Pick<CrawlPage, 'url' | 'title' | 'content' | 'html'
 export type SaveOutcome = 'added' | 'replaced' | 'duplicate';
 
 export type JobChanges = Pick<CrawlJob, 'title' | 'notes' | 'tags'>;
+/** What only the crawl changes on a job. */
+export type JobProgress = Partial<Pick<CrawlJob, 'status' | 'pagesFound' | 'pagesProcessed' | 'pagesFailed' | 'errors'>>;
 
 /**
  * The knowledge library: crawl jobs and the pages they stored, in IndexedDB. A page is stored
@@ -71,7 +73,7 @@ export function createCrawlLibrary(database: Promise<Db>, now: () => number = Da
     },
 
     /** Null when there is no such job; nothing else changes then. */
-    async updateJob(id: string, changes: JobChanges): Promise<CrawlJob | null> {
+    async updateJob(id: string, changes: JobChanges | JobProgress): Promise<CrawlJob | null> {
       const tx = (await database).transaction('crawlJobs', 'readwrite');
       const job = await tx.store.get(id);
       if (!job) return null;
@@ -81,13 +83,22 @@ export function createCrawlLibrary(database: Promise<Db>, now: () => number = Da
       return updated;
     },
 
+    async getFrontier(jobId: string): Promise<CrawlFrontier | null> {
+      return (await (await database).get('crawlFrontiers', jobId)) ?? null;
+    },
+
+    async saveFrontier(frontier: CrawlFrontier): Promise<void> {
+      await (await database).put('crawlFrontiers', frontier);
+    },
+
     /** Deletes the jobs and all their pages in one transaction; returns how many jobs there were. */
     async deleteJobs(ids: string[]): Promise<number> {
-      const tx = (await database).transaction(['crawlJobs', 'crawlPages'], 'readwrite');
+      const tx = (await database).transaction(['crawlJobs', 'crawlPages', 'crawlFrontiers'], 'readwrite');
       let deleted = 0;
       for (const id of new Set(ids)) {
         if (!(await tx.objectStore('crawlJobs').get(id))) continue;
         await tx.objectStore('crawlJobs').delete(id);
+        await tx.objectStore('crawlFrontiers').delete(id);
         for await (const cursor of tx.objectStore('crawlPages').index('byJob').iterate(id)) await cursor.delete();
         deleted += 1;
       }

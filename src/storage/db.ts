@@ -70,6 +70,26 @@ export interface CrawlPage {
   extractedAt: number;
 }
 
+/** Where a crawl stands, saved after every page so that an interrupted crawl resumes from there. */
+export interface CrawlFrontier {
+  jobId: string;
+  /** Pages still to fetch, with how many links outside the scope each is. */
+  queue: { url: string; hops: number }[];
+  /** Canonical URLs already queued or fetched: none is fetched twice. */
+  seen: string[];
+  /** The crawl's settings, which a resume keeps unless it is given others. */
+  settings: CrawlSettings;
+}
+
+export interface CrawlSettings {
+  maxWorkers: number;
+  pageLimit: number;
+  strictPathMatching: boolean;
+  followExternalLinks: boolean;
+  maxExternalHops: number;
+  waitForSelectors: string[];
+}
+
 /**
  * Everything the background owns lives in the extension origin's IndexedDB: content scripts
  * run in the page's origin and cannot open it, so API keys stay out of their reach (unlike
@@ -90,6 +110,7 @@ export interface BosunDb extends DBSchema {
     value: CrawlPage;
     indexes: { byJob: string; byJobUrl: [string, string]; byJobHash: [string, string] };
   };
+  crawlFrontiers: { key: string; value: CrawlFrontier };
 }
 
 export type Db = IDBPDatabase<BosunDb>;
@@ -117,6 +138,7 @@ export function openBosunDb(name = 'bosun'): Promise<Db> {
         // One page per canonical URL in a job; the hash index finds the same content under another URL.
         pages.createIndex('byJobUrl', ['jobId', 'canonicalUrl'], { unique: true });
         pages.createIndex('byJobHash', ['jobId', 'contentHash']);
+        db.createObjectStore('crawlFrontiers', { keyPath: 'jobId' });
       }
     },
   });

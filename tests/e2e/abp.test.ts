@@ -79,7 +79,8 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
     });
     expect(byName.get('extension.getInfo')?.available).toBe(true);
     expect(byName.get('storage.pages.search')).toMatchObject({ available: true, inputSchema: { properties: { query: { type: 'string' } }, required: ['query'] } });
-    expect(byName.get('crawl.start')).toMatchObject({ available: false, inputSchema: { required: ['urls'] } });
+    expect(byName.get('crawl.start')).toMatchObject({ available: true, inputSchema: { required: ['urls'] } });
+    expect(list.every((c) => c.available)).toBe(true);
   });
 
   it('initializes a session', async () => {
@@ -87,11 +88,11 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
     expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(session).toMatchObject({ protocolVersion: '0.1', app: { name: 'Bosun' }, features: { notifications: false, progress: false, elicitation: false, dynamicCapabilities: false } });
     expect(session.capabilities).toContainEqual({ name: 'extension.getInfo', available: true });
-    expect(session.capabilities).toContainEqual({ name: 'crawl.start', available: false });
+    expect(session.capabilities).toContainEqual({ name: 'page.act', available: true });
     expect(await page.evaluate(() => [window.abp.initialized, window.abp.sessionId])).toEqual([true, session.sessionId]);
   });
 
-  it('answers UNKNOWN_CAPABILITY, INVALID_PARAMS naming the field, and NOT_IMPLEMENTED', async () => {
+  it('answers UNKNOWN_CAPABILITY, and INVALID_PARAMS naming the field', async () => {
     expect(await call('nope.nothing')).toMatchObject({ success: false, error: { code: 'UNKNOWN_CAPABILITY', retryable: false } });
     const wrongType = await call('diagnostics.getErrors', { countOnly: 'yes' });
     expect(wrongType).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', retryable: false } });
@@ -100,7 +101,7 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
     expect(extra.success ? '' : extra.error.message).toMatch(/verbose/);
     expect(await call('diagnostics.getErrors', 'countOnly')).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS' } });
     expect(await call(42)).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: 'capability: must be a capability name (a string).' } });
-    expect(await call('crawl.start', { urls: 'https://example.com/' })).toMatchObject({ success: false, error: { code: 'NOT_IMPLEMENTED' } });
+    expect(await call('crawl.start', { urls: 'ftp://example.com/' })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/urls/) } });
   });
 
   it('extension.getInfo describes the extension', async () => {
@@ -209,6 +210,84 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
       success: false, error: { code: 'INVALID_PARAMS', message: 'jobIds: there is no job "job_gone".' },
     });
     expect(await data('storage.jobs.delete', { jobIds: 'job_site' })).toEqual({ deleted: 1 });
+  });
+
+  describe('crawling the test site', () => {
+    const tabIds = () => page.evaluate(async () => (await browser.tabs.query({})).map((t) => t.id).sort());
+    type Status = { active: boolean; pagesProcessed: number; pagesFound: number; queueSize: number; job: { status: string; pagesFailed: number } };
+    /** Polls crawl.status, as an agent does, until the crawl is no longer running. */
+    const untilDone = async (jobId: string): Promise<Status> => {
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+        const status = (await data('crawl.status', { jobId })) as unknown as Status;
+        if (!status.active) return status;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`the crawl ${jobId} did not finish`);
+    };
+    const CRAWLED = ['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'];
+
+    it('crawl.start crawls the site by polling: sitemap and links in scope, duplicates stored once, no tab left open', async () => {
+      const before = await tabIds();
+      const started = await data('crawl.start', { urls: site.url('crawl/index.html'), options: { maxWorkers: 2 } });
+      expect(started).toEqual({ jobId: expect.stringMatching(/^job_/), status: 'started' });
+      const jobId = started.jobId as string;
+      const status = await untilDone(jobId);
+      expect(status).toMatchObject({ active: false, pagesProcessed: 6, pagesFound: 6, queueSize: 0, job: { status: 'completed', pagesFailed: 0 } });
+      expect(await tabIds()).toEqual(before);
+
+      const { pages } = (await data('storage.pages.list', { jobId })) as { pages: { url: string; canonicalUrl: string; alternateUrls: string[]; markdown: string; metadata: Record<string, string> }[] };
+      expect(pages.map((p) => p.canonicalUrl).sort()).toEqual(CRAWLED.map(site.url));
+      const alpha = pages.find((p) => p.canonicalUrl === site.url('crawl/a.html'));
+      expect(alpha).toMatchObject({ alternateUrls: [site.url('crawl/copy-of-a.html')], metadata: { description: 'Alpha page of the crawl fixture', language: 'en' } });
+      expect(alpha?.markdown).toMatch(/^# Alpha\n/);
+
+      const { results } = (await data('storage.pages.search', { query: 'deep' })) as { results: { canonicalUrl: string }[] };
+      expect(results.map((r) => r.canonicalUrl)).toEqual([site.url('crawl/deep/c.html')]);
+      expect(await data('convert.toFormat', { jobId, format: 'markdown' })).toMatchObject({ pageCount: 5, fallbackCount: 0 });
+      const { document } = (await data('export.asArchive', { jobIds: jobId, format: 'text' })) as { document: { content: string } };
+      const zip = await JSZip.loadAsync(Buffer.from(document.content, 'base64'));
+      expect(Object.values(zip.files).filter((f) => !f.dir)).toHaveLength(5);
+      expect(await data('storage.jobs.delete', { jobIds: jobId })).toEqual({ deleted: 1 });
+    });
+
+    it('crawl.cancel stops a crawl, keeping its pages; crawl.resume finishes it; one crawl runs at a time', async () => {
+      const before = await tabIds();
+      const { jobId } = (await data('crawl.start', { urls: [site.url('crawl/index.html')], options: { maxWorkers: 1 } })) as { jobId: string };
+      expect(await call('crawl.start', { urls: site.url('crawl/index.html') })).toMatchObject({ success: false, error: { code: 'OPERATION_FAILED', retryable: true, message: expect.stringMatching(/^A crawl is running/) } });
+      await page.waitFor(async (id) => ((await window.abp.call('crawl.status', { jobId: id })) as { data?: { pagesProcessed?: number } }).data?.pagesProcessed ?? 0, jobId, { message: 'no page was crawled' });
+      expect(await data('crawl.cancel')).toEqual({ status: 'cancelled', jobId });
+      const cancelled = await untilDone(jobId);
+      expect(cancelled.job.status).toBe('cancelled');
+      expect(cancelled.pagesProcessed).toBeLessThan(6);
+      expect(await tabIds()).toEqual(before);
+      expect(await data('crawl.cancel')).toEqual({ status: 'idle' });
+
+      expect(await data('crawl.resume', { jobId, options: { maxWorkers: 3 } })).toEqual({ jobId, status: 'resumed' });
+      expect(await untilDone(jobId)).toMatchObject({ pagesProcessed: 6, job: { status: 'completed', pagesFailed: 0 } });
+      expect(((await data('storage.pages.list', { jobId })) as { pages: unknown[] }).pages).toHaveLength(5);
+      expect(await tabIds()).toEqual(before);
+      expect(await call('crawl.resume', { jobId: 'job_none' })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: 'jobId: there is no crawl job "job_none" to resume.' } });
+      expect(await call('crawl.start', { urls: [], options: {} })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/urls/) } });
+      expect(await call('crawl.start', { urls: site.url('crawl/'), options: { maxWorkers: 11 } })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/options\.maxWorkers/) } });
+      expect(await data('storage.jobs.delete', { jobIds: jobId })).toEqual({ deleted: 1 });
+    });
+
+    it('a crawl cut off by a stopped background is interrupted, its tabs are closed, and it resumes from what is stored', async () => {
+      const before = await tabIds();
+      const { jobId } = (await data('crawl.start', { urls: site.url('crawl/index.html'), options: { maxWorkers: 1 } })) as { jobId: string };
+      await page.waitFor(async (id) => ((await window.abp.call('crawl.status', { jobId: id })) as { data?: { pagesProcessed?: number } }).data?.pagesProcessed ?? 0, jobId, { message: 'no page was crawled' });
+      await ctx.session.stopBackground();
+      const interrupted = (await data('crawl.status', { jobId })) as unknown as Status;
+      expect(interrupted).toMatchObject({ active: false, job: { status: 'interrupted' } });
+      expect(interrupted.pagesProcessed).toBeGreaterThan(0);
+      await page.waitFor(async (expected) => JSON.stringify((await browser.tabs.query({})).map((t) => t.id).sort()) === expected, JSON.stringify(before), { message: 'the crawl tab was not closed' });
+
+      await data('crawl.resume', { jobId });
+      expect(await untilDone(jobId)).toMatchObject({ pagesProcessed: 6, job: { status: 'completed', pagesFailed: 0 } });
+      expect(((await data('storage.pages.list', { jobId })) as { pages: unknown[] }).pages).toHaveLength(5);
+      expect(await tabIds()).toEqual(before);
+      expect(await data('storage.jobs.delete', { jobIds: jobId })).toEqual({ deleted: 1 });
+    });
   });
 
   describe('page.read and page.act, through the permission gate', () => {

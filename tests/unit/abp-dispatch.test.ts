@@ -11,7 +11,6 @@ function table() {
   const capabilities = new Map([
     ['math.double', defineCapability({ name: 'math.double', description: 'Double a number', params: v.strictObject({ count: v.pipe(v.number(), v.integer()), label: v.optional(v.string()) }), handle })],
     ['none.taken', defineCapability({ name: 'none.taken', description: 'Takes nothing', params: v.strictObject({}), handle: async () => ({ done: true }) })],
-    ['later.maybe', defineCapability({ name: 'later.maybe', description: 'Not built yet', params: v.strictObject({ id: v.string() }) })],
     ['always.denied', defineCapability({ name: 'always.denied', description: 'Refused', params: v.strictObject({}), handle: async () => { throw new AbpError('PERMISSION_DENIED', 'no'); } })],
     ['always.broken', defineCapability({ name: 'always.broken', description: 'Breaks', params: v.strictObject({}), handle: async () => { throw new Error('disk full'); } })],
   ]);
@@ -63,11 +62,9 @@ describe('dispatching a capability call', () => {
     expect(handle).not.toHaveBeenCalled();
   });
 
-  it('answers UNKNOWN_CAPABILITY and NOT_IMPLEMENTED', async () => {
+  it('answers UNKNOWN_CAPABILITY, before looking at the params', async () => {
     const { capabilities } = table();
-    expect(await dispatch(capabilities, 'math.triple', {}, ctx, noFailure)).toMatchObject({ success: false, error: { code: 'UNKNOWN_CAPABILITY' } });
-    // Even with bad params: the agent learns first that the capability cannot run at all.
-    expect(await dispatch(capabilities, 'later.maybe', {}, ctx, noFailure)).toMatchObject({ success: false, error: { code: 'NOT_IMPLEMENTED' } });
+    expect(await dispatch(capabilities, 'math.triple', 'not even an object', ctx, noFailure)).toMatchObject({ success: false, error: { code: 'UNKNOWN_CAPABILITY' } });
   });
 
   it('passes an AbpError code through, and records anything else as OPERATION_FAILED', async () => {
@@ -79,7 +76,7 @@ describe('dispatching a capability call', () => {
     expect(recorded).toEqual(['always.broken: disk full']);
   });
 
-  it('describes each capability with its params as JSON Schema, unbuilt ones as unavailable', () => {
+  it('describes each capability with its params as JSON Schema', () => {
     const { capabilities } = table();
     const listed = describeCapabilities(capabilities);
     expect(listed[0]).toEqual({
@@ -88,6 +85,5 @@ describe('dispatching a capability call', () => {
       available: true,
       inputSchema: { type: 'object', properties: { count: { type: 'integer' }, label: { type: 'string' } }, required: ['count'], additionalProperties: false },
     });
-    expect(listed.find((c) => c.name === 'later.maybe')?.available).toBe(false);
   });
 });

@@ -8,10 +8,10 @@ import { openBosunDb } from '../../src/storage/db';
 
 describe('canonical URLs', () => {
   it.each([
-    ['https://Example.COM:443/Docs/', 'https://example.com/Docs'],
+    ['https://Example.COM:443/Docs/', 'https://example.com/Docs/'],
     ['https://example.com/', 'https://example.com/'],
     ['https://example.com', 'https://example.com/'],
-    ['https://example.com/a//', 'https://example.com/a'],
+    ['https://example.com/docs', 'https://example.com/docs'],
     ['https://example.com/a#section-2', 'https://example.com/a'],
     ['https://example.com/a?b=2&a=1&utm_source=x&fbclid=y', 'https://example.com/a?a=1&b=2'],
     ['https://example.com/a?utm_medium=mail', 'https://example.com/a'],
@@ -54,7 +54,7 @@ describe('the crawl library', () => {
     expect(first.outcome).toBe('added');
     expect(first.page).toMatchObject({ jobId: job.id, url: 'https://site.test/docs/a#top', canonicalUrl: 'https://site.test/docs/a', alternateUrls: [] });
     expect(first.page.contentHash).toBe(await contentHash('Alpha'));
-    const again = await lib.savePage(job.id, page('https://site.test/docs/a/?utm_source=feed', 'Alpha, revised'));
+    const again = await lib.savePage(job.id, page('https://site.test/docs/a?utm_source=feed#intro', 'Alpha, revised'));
     expect(again.outcome).toBe('replaced');
     expect(again.page.id).toBe(first.page.id);
     const pages = await lib.listPages(job.id);
@@ -90,8 +90,12 @@ describe('the crawl library', () => {
 
     await lib.savePage(older.id, page('https://one.test/p', 'One'));
     await lib.savePage(newer.id, page('https://two.test/p', 'Two'));
+    const settings = { maxWorkers: 1, pageLimit: 10, strictPathMatching: true, followExternalLinks: false, maxExternalHops: 1, waitForSelectors: [] };
+    await lib.saveFrontier({ jobId: older.id, queue: [{ url: 'https://one.test/q', hops: 0 }], seen: ['https://one.test/p', 'https://one.test/q'], settings });
+    expect(await lib.getFrontier(older.id)).toMatchObject({ queue: [{ url: 'https://one.test/q', hops: 0 }], settings: { pageLimit: 10 } });
     expect(await lib.deleteJobs([older.id, older.id, 'job_missing'])).toBe(1);
     expect(await lib.getJob(older.id)).toBeNull();
+    expect(await lib.getFrontier(older.id)).toBeNull();
     expect(await lib.listPages(older.id)).toEqual([]);
     expect(await lib.listPages(newer.id)).toHaveLength(1);
   });

@@ -27,7 +27,7 @@ describe('the Bosun database', () => {
 
     const db = await openBosunDb(name);
     expect(db.version).toBe(4);
-    expect([...db.objectStoreNames].sort()).toEqual(['actionLog', 'crawlJobs', 'crawlPages', 'errorLog', 'messages', 'pages', 'settings', 'state']);
+    expect([...db.objectStoreNames].sort()).toEqual(['actionLog', 'crawlFrontiers', 'crawlJobs', 'crawlPages', 'errorLog', 'messages', 'pages', 'settings', 'state']);
     expect(await db.get('settings', 'current')).toMatchObject({ provider: 'openai', apiKey: 'k' });
     expect(await db.get('pages', 'https://a.test/')).toMatchObject({ title: 'A' });
     expect(await db.count('actionLog')).toBe(1);
