@@ -24,12 +24,14 @@ const ENTRIES = {
   'content/index.ts': 'content.js',
   'sidebar/index.tsx': 'sidebar.js',
   'sidebar/microphone.ts': 'microphone.js',
+  'abp-app/index.ts': 'abp-app.js',
 };
 /** Files copied as they are: source → destination in the extension root. */
 const STATIC = {
   'sidebar/sidebar.html': 'sidebar.html',
   'sidebar/microphone.html': 'microphone.html',
   'sidebar/sidebar.css': 'sidebar.css',
+  'abp-app/abp-app.html': 'abp-app.html',
   'assets/icons': 'icons',
 };
 

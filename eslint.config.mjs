@@ -14,7 +14,7 @@ const contextBoundary = (self) => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: ['background', 'content', 'sidebar', 'bridge']
+        patterns: ['background', 'content', 'sidebar', 'abp-app', 'bridge']
           .filter((other) => other !== self)
           .map((other) => ({ group: [`**/${other}/*`], message: `${self}/ must not import from ${other}/; move shared code to src/.` })),
       },
@@ -44,4 +44,5 @@ export default tseslint.config(
   contextBoundary('background'),
   contextBoundary('content'),
   contextBoundary('sidebar'),
+  contextBoundary('abp-app'),
 );

@@ -11,14 +11,20 @@ import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import { createConversationStore } from '../src/storage/conversation-store';
+import { createCrawlLibrary } from '../src/storage/crawl-library';
 import { openBosunDb } from '../src/storage/db';
 import { createPageCache } from '../src/storage/page-cache';
 import { createSettingsStore } from '../src/storage/settings-store';
+import { createAbpPorts } from './abp/abp-ports';
+import { createAbpRouter } from './abp/abp-routes';
+import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
+import { createCrawler } from './crawl/crawler';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
 import { createConversation } from './conversation';
 import { createConversations, FIRST_CONVERSATION } from './conversations';
+import { createErrorLog } from './diagnostics/error-log';
 import { holdAlive } from './keep-alive';
 import { createLimitsService } from './limits-service';
 import { keepOllamaReachable } from './ollama-origin';
@@ -40,6 +46,11 @@ const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
 const database = openBosunDb();
 const broadcast = (message: BackgroundToSidebar) => hub.broadcast(message);
 
+const errors = createErrorLog(database);
+// Uncaught errors are kept for diagnostics; the browser still reports them as before.
+globalThis.addEventListener('error', (event) => void errors.add('background', String(event.error ?? event.message)));
+globalThis.addEventListener('unhandledrejection', (event) => void errors.add('background', `Unhandled rejection: ${String(event.reason)}`));
+
 const settings = createSettingsService(createSettingsStore(database), keepOllamaReachable);
 const limits = createLimitsService(database);
 const policy = createPolicyStore(database, (current) => broadcast({ type: 'PERMISSIONS_STATE', payload: { policy: current } }));
@@ -52,6 +63,7 @@ const gate = createGate({ policy, prompts, log, promptTimeoutMs: () => limits.cu
 const runs = createRunRecords(database);
 const conversation = createConversation(createConversationStore(database, FIRST_CONVERSATION), broadcast);
 const conversations = createConversations(database, conversation, broadcast);
+const pageCache = createPageCache(database);
 const agent = createAgent({
   conversation,
   complete,
@@ -59,12 +71,20 @@ const agent = createAgent({
   settings: settings.current,
   limits: limits.current,
   runs,
-  pages: createPageCache(database),
+  pages: pageCache,
   tools: toolSpecs,
   mask: pageMask,
   holdAlive,
 });
-const ready = Promise.all([settings.load(), limits.load(), policy.load(), conversations.load().then(() => agent.restore(runs))]).then(() => undefined);
+const library = createCrawlLibrary(database);
+const crawler = createCrawler(library, holdAlive);
+const ready = Promise.all([
+  settings.load(),
+  limits.load(),
+  policy.load(),
+  conversations.load().then(() => agent.restore(runs)),
+  crawler.markInterrupted(),
+]).then(() => undefined);
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
 const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice, conversations });
@@ -84,7 +104,16 @@ const hub = createPortHub({
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
   ],
 });
-browser.runtime.onConnect.addListener((port) => hub.connect(port));
+const routeAbp = createAbpRouter({
+  capabilities: createCapabilityTable({ errors, library, gate, pages: pageCache, crawler }),
+  recordFailure: (capability, message) => errors.add(capability, message),
+});
+const abpPorts = createAbpPorts({ extensionId, extensionOrigin, ready, route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx) });
+// Each hub takes only the ports named for it ('sidebar', 'abp').
+browser.runtime.onConnect.addListener((port) => {
+  hub.connect(port);
+  abpPorts.connect(port);
+});
 
 const routeContent = createContentRouter();
 browser.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (reply: unknown) => void) => {

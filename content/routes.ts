@@ -7,6 +7,7 @@ import { hideMask, showMask } from './overlay/mask';
 import { submitForm } from './actions/submit';
 import { extractTable } from './actions/table';
 import { describeTarget } from './describe-target';
+import { extractPage } from './extract-page';
 import { browserState, readPage } from './read-page';
 
 /** Only Bosun itself (its background and its own pages) may drive the page. */
@@ -28,6 +29,7 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   FILL_FIELDS: { senders: BOSUN, handle: ({ payload }) => fillFields(payload.fields) },
   WAIT_FOR_ELEMENT: { senders: BOSUN, handle: ({ payload }) => waitForElement(payload.selector, payload.timeoutMs) },
   GET_CONTENT: { senders: BOSUN, handle: ({ payload }) => getContent(payload.type, payload.selector) },
+  EXTRACT_PAGE: { senders: BOSUN, handle: ({ payload }) => extractPage(payload.selector) },
   DESCRIBE_TARGET: { senders: BOSUN, handle: ({ payload }) => describeTarget(payload) },
   EXTRACT_TABLE: { senders: BOSUN, handle: ({ payload }) => extractTable(payload) },
   SUBMIT_FORM: { senders: BOSUN, handle: ({ payload }) => submitForm(payload) },

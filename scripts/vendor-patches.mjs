@@ -57,6 +57,18 @@ const PATCHES = [
       },
     ],
   },
+  {
+    file: /[\\/]node_modules[\\/]jszip[\\/]dist[\\/]jszip\.min\.js$/,
+    edits: [
+      {
+        // JSZip's bundled setImmediate shim turns a string callback into code with the Function
+        // constructor. JSZip only ever passes functions, and extension code must not eval.
+        find: '"function"!=typeof e&&(e=new Function(""+e));',
+        replace: 'if("function"!=typeof e)throw new TypeError("setImmediate needs a function");',
+        why: 'no string callbacks in setImmediate',
+      },
+    ],
+  },
 ];
 
 /** @param {string} source @param {Edit} edit @param {string} path */

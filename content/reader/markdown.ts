@@ -32,6 +32,19 @@ export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): 
   return { title, ...truncateMarkdown(markdown, Math.floor(maxChars)) };
 }
 
+/**
+ * One element as markdown (the content picker's selection), not the page's main content. It is
+ * converted from a copy in a document without a browsing context, so its images do not load.
+ */
+export function elementMarkdown(element: Element): string {
+  const inert = element.ownerDocument.implementation.createHTMLDocument('');
+  // Turndown converts what a root contains: the element goes inside one, so a picked heading stays a heading.
+  const root = inert.createElement('div');
+  root.append(inert.importNode(element, true));
+  cleanTree(root);
+  return tidyMarkdown(toMarkdown(root, element.ownerDocument.baseURI));
+}
+
 type MainContent = { root: HTMLElement; heading: string | null };
 
 function mainContent(doc: Document): MainContent | null {

@@ -17,6 +17,12 @@ const LEVEL_MEANING: Record<Prompt['permissionLevel'], string> = {
   submit: 'submit forms or complete actions',
 };
 
+/** Who asked, as the person should read it; the gate names requesters by short ids. */
+const REQUESTERS: Record<string, string> = {
+  chat: 'the chat',
+  abp: 'an AI agent, through the ABP page (abp-app.html)',
+};
+
 /** The question the gate asks: what, where, exactly how, and why it is critical when it is. */
 export function PermissionPrompt({ prompt, waiting, onAnswer }: { prompt: Prompt; waiting: number; onAnswer: SidebarActions['answer'] }) {
   const parameters = JSON.stringify(prompt.parameters, null, 1);
@@ -44,7 +50,7 @@ export function PermissionPrompt({ prompt, waiting, onAnswer }: { prompt: Prompt
         {prompt.requester ? (
           <>
             <dt>Asked by</dt>
-            <dd>{prompt.requester}</dd>
+            <dd data-testid="prompt-requester">{REQUESTERS[prompt.requester] ?? prompt.requester}</dd>
           </>
         ) : null}
         <dt>Details</dt>

@@ -80,6 +80,8 @@ export const BackgroundToContent = {
     'GET_CONTENT',
     v.strictObject({ type: v.picklist(['text', 'html', 'title', 'url', 'links']), selector: v.optional(Selector) }),
   ),
+  /** Addition: everything a crawl or the content picker stores about a page, in one answer. */
+  EXTRACT_PAGE: message('EXTRACT_PAGE', v.strictObject({ selector: v.optional(Selector) })),
 };
 export type BackgroundToContent = MessageOf<typeof BackgroundToContent>;
 
@@ -135,10 +137,22 @@ export const ContentResponses = {
     ),
   }),
   TABLE: v.object({ success: v.literal(true), headers: v.array(v.string()), rows: v.array(v.array(v.string())), caption: v.string() }),
+  EXTRACT_PAGE: v.object({
+    success: v.literal(true),
+    url: v.string(),
+    title: v.string(),
+    text: v.string(),
+    html: v.string(),
+    markdown: v.string(),
+    canonical: v.nullable(v.string()),
+    metadata: v.record(v.string(), v.string()),
+    links: v.array(v.string()),
+  }),
   /** Every action answers `{ success, message }` (Jawad) or `{ success: false, error }` (Parchi). */
   ACTION: v.object({ success: v.boolean(), message: v.optional(v.string()), error: v.optional(v.string()) }),
 };
 export type ReadPageResult = v.InferOutput<typeof ContentResponses.READ_PAGE>;
+export type ExtractPageResult = v.InferOutput<typeof ContentResponses.EXTRACT_PAGE>;
 export type BrowserStateResult = v.InferOutput<typeof BrowserState>;
 export type ActionResult = v.InferOutput<typeof ContentResponses.ACTION> & Record<string, unknown>;
 export type Product = v.InferOutput<typeof Product>;

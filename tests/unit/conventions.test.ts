@@ -6,6 +6,10 @@ import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 import { BackgroundToContent } from '../../src/protocol/background-to-content';
 import { PERMISSION_LEVELS } from '../../src/protocol/common';
 import { TOOLS, toolSpecs } from '../../background/tools/registry';
+import { abpRoutes } from '../../background/abp/abp-routes';
+import { createCapabilityTable } from '../../background/abp/capability-table';
+import { describeCapabilities } from '../../background/abp/dispatch';
+import { AbpToBackground } from '../../src/protocol/abp-to-background';
 
 // These checks read the tables, not behaviour: the browser namespace is never called here.
 vi.mock('webextension-polyfill', () => ({ default: {} }));
@@ -16,7 +20,15 @@ const sources = (dir: string): string[] =>
     if (statSync(path).isDirectory()) return sources(path);
     return /\.tsx?$/.test(name) ? [path] : [];
   });
-const PRODUCT = ['background', 'content', 'sidebar', 'src', 'policy'].flatMap(sources);
+const PRODUCT = ['background', 'content', 'sidebar', 'abp-app', 'src', 'policy'].flatMap(sources);
+
+/** The capabilities of the Webscribe ABP contract (specs/webscribe-abp-capabilities.md). */
+const ABP_SPEC_CAPABILITIES = [
+  'crawl.start', 'crawl.status', 'crawl.cancel', 'crawl.resume',
+  'storage.jobs.list', 'storage.jobs.get', 'storage.jobs.delete', 'storage.jobs.update',
+  'storage.pages.list', 'storage.pages.search', 'convert.toFormat', 'export.asArchive', 'scrape.pickContent',
+  'diagnostics.getReport', 'diagnostics.getErrors', 'diagnostics.clearErrors', 'extension.getInfo',
+];
 
 /** Sidebar messages whose features are not built yet (research workflows): they get a clear error. */
 const NOT_YET_ROUTED = ['START_WORKFLOW', 'CANCEL_WORKFLOW'];
@@ -26,6 +38,29 @@ describe('the repository keeps its own rules', () => {
     const routes = sidebarRoutes({} as never);
     const unrouted = Object.keys(SidebarToBackground).filter((type) => !(type in routes));
     expect(unrouted.sort()).toEqual([...NOT_YET_ROUTED].sort());
+  });
+
+  it('every ABP message type has a schema and a route', () => {
+    const routes = abpRoutes({ capabilities: new Map(), recordFailure: async () => {} });
+    expect(Object.keys(AbpToBackground).filter((type) => !(type in routes))).toEqual([]);
+  });
+
+  it('window.abp offers the 17 capabilities of the spec, each described, with strict params as JSON Schema', () => {
+    const listed = describeCapabilities(createCapabilityTable({ errors: {} as never, library: {} as never, gate: {} as never, pages: {} as never, crawler: {} as never }));
+    expect(listed.map((c) => c.name)).toEqual(expect.arrayContaining(ABP_SPEC_CAPABILITIES));
+    for (const capability of listed) {
+      expect(capability.name).toMatch(/^[a-z]+(\.[a-z]+[A-Za-z]*)+$/);
+      expect(capability.description.length).toBeGreaterThan(10);
+      // Strict: an agent's misspelt param is reported, not ignored.
+      expect(capability.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+    }
+  });
+
+  it('ABP code produces content and never delivers it (no dialogs, downloads, clipboard, notifications or windows)', () => {
+    const abpCode = PRODUCT.filter((file) => /^(abp-app|background\/abp)\//.test(file));
+    expect(abpCode.length).toBeGreaterThan(5);
+    const delivery = /navigator\.clipboard|\.downloads\.|\.notifications\.|window\.open\(|windows\.create\(|\b(alert|confirm|prompt|print)\(|navigator\.share|createObjectURL/;
+    expect(abpCode.filter((file) => delivery.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
   it('every content request type is answered by the content script', () => {

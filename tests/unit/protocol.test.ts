@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { AbpToBackground } from '../../src/protocol/abp-to-background';
+import { BackgroundToAbp } from '../../src/protocol/background-to-abp';
 import { BackgroundToContent } from '../../src/protocol/background-to-content';
 import { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import { ContentToBackground } from '../../src/protocol/content-to-background';
@@ -66,7 +68,9 @@ describe('the spec messages parse, by their names', () => {
     const sidebarAdditions = ['VOICE_AUDIO', 'STOP_CHAT', 'GET_ACTION_LOG', 'CLEAR_ACTION_LOG', 'GET_PERMISSIONS', 'UPDATE_PERMISSIONS', 'SAVE_LIMITS', 'DETECT_OLLAMA', 'LIST_CONVERSATIONS', 'NEW_CONVERSATION', 'OPEN_CONVERSATION', 'RENAME_CONVERSATION', 'DELETE_CONVERSATION', 'EXPORT_CONVERSATION', 'IMPORT_CONVERSATION'];
     expect(Object.keys(SidebarToBackground).sort()).toEqual([...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort());
     expect(Object.keys(ContentToBackground).sort()).toEqual(SPEC_CONTENT_MESSAGES.map((m) => m.type).sort());
-    const pageOperations = ['GET_BROWSER_STATE', 'CLICK_INDEX', 'INPUT_TEXT', 'SELECT_OPTION', 'SCROLL', 'SHOW_MASK', 'HIDE_MASK', 'CLEAN_UP_HIGHLIGHTS', 'DESCRIBE_TARGET', 'EXTRACT_TABLE', 'SUBMIT_FORM', 'TYPE_TEXT', 'FILL_FIELDS', 'WAIT_FOR_ELEMENT', 'GET_CONTENT'];
+    const pageOperations = ['GET_BROWSER_STATE', 'CLICK_INDEX', 'INPUT_TEXT', 'SELECT_OPTION', 'SCROLL', 'SHOW_MASK', 'HIDE_MASK', 'CLEAN_UP_HIGHLIGHTS', 'DESCRIBE_TARGET', 'EXTRACT_TABLE', 'SUBMIT_FORM', 'TYPE_TEXT', 'FILL_FIELDS', 'WAIT_FOR_ELEMENT', 'GET_CONTENT',
+      // The crawl's and the content picker's one-request extraction (issue 7).
+      'EXTRACT_PAGE'];
     expect(Object.keys(BackgroundToContent).sort()).toEqual([...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort());
     const additions = ['CONVERSATION_STATE', 'MESSAGE_ADDED', 'MESSAGE_UPDATED', 'CHAT_DELTA', 'ERROR', 'PERMISSION_RESOLVED', 'ACTION_LOG', 'PERMISSIONS_STATE', 'LIMITS', 'OLLAMA_DETECTED', 'CONVERSATIONS', 'CONVERSATION_EXPORT'];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual([...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort());
@@ -124,5 +128,29 @@ describe('settings are normalised', () => {
     expect(voice({ transcription: { source: 'own', baseUrl: 'not a url', apiKey: '', model: 'whisper-1' } })).toBe(false);
     expect(voice({ transcription: { source: 'own', baseUrl: 'https://stt.example/v1', apiKey: 'k', model: 'whisper-1' } })).toBe(true);
     expect(voice({ transcription: { source: 'chat', model: '' } })).toBe(false);
+  });
+});
+
+describe('the abp channel', () => {
+  it.each([
+    ['a call', { type: 'ABP_CALL', payload: { requestId: 'r1', capability: 'storage.jobs.list', params: {} } }, true],
+    // Chrome's port drops a key whose value is undefined.
+    ['a call without params', { type: 'ABP_CALL', payload: { requestId: 'r1', capability: 'extension.getInfo' } }, true],
+    ['a capability list request', { type: 'ABP_LIST_CAPABILITIES', payload: { requestId: 'r2' } }, true],
+    ['a call without a request id', { type: 'ABP_CALL', payload: { capability: 'x.y', params: {} } }, false],
+    ['an empty request id', { type: 'ABP_CALL', payload: { requestId: ' ', capability: 'x.y' } }, false],
+    ['a capability name of 201 characters', { type: 'ABP_CALL', payload: { requestId: 'r', capability: 'x'.repeat(201) } }, false],
+    ['an unknown payload field', { type: 'ABP_LIST_CAPABILITIES', payload: { requestId: 'r', all: true } }, false],
+  ])('page → background: %s', (_name, message, expected) => {
+    expect(valid(AbpToBackground, message)).toBe(expected);
+  });
+
+  it.each([
+    ['a success', { type: 'ABP_RESULT', payload: { requestId: 'r1', response: { success: true, data: { a: 1 } } } }, true],
+    ['a failure with a spec code', { type: 'ABP_RESULT', payload: { requestId: null, response: { success: false, error: { code: 'TIMEOUT', message: 'm', retryable: true } } } }, true],
+    ['a failure with an invented code', { type: 'ABP_RESULT', payload: { requestId: 'r', response: { success: false, error: { code: 'OOPS', message: 'm', retryable: true } } } }, false],
+    ['a capability without its schema', { type: 'ABP_CAPABILITIES', payload: { requestId: 'r', capabilities: [{ name: 'a.b', description: 'd', available: true }] } }, false],
+  ])('background → page: %s', (_name, message, expected) => {
+    expect(valid(BackgroundToAbp, message)).toBe(expected);
   });
 });

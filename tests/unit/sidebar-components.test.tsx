@@ -6,6 +6,7 @@ import type { SidebarActions } from '../../sidebar/actions';
 import { App } from '../../sidebar/components/App';
 import { Composer } from '../../sidebar/components/Composer';
 import { MessageItem } from '../../sidebar/components/MessageItem';
+import { PermissionPrompt } from '../../sidebar/components/PermissionPrompt';
 import { PermissionsView } from '../../sidebar/components/PermissionsView';
 import { SettingsForm } from '../../sidebar/components/SettingsForm';
 import { createSidebarState } from '../../sidebar/state';
@@ -298,5 +299,18 @@ describe('PermissionsView', () => {
     fireEvent.change(screen.getByTestId('override-value'), { target: { value: 'allow' } });
     fireEvent.click(screen.getByTestId('override-add'));
     expect(onChange).toHaveBeenLastCalledWith({ kind: 'set-tool', toolName: 'navigate', override: 'allow' });
+  });
+});
+
+describe('PermissionPrompt', () => {
+  const request = { id: 'perm_1', toolName: 'click_element', parameters: { selector: '#buy' }, site: 'shop.example', permissionLevel: 'interact' as const, reason: 'r', timestamp: 0 };
+
+  it.each([
+    ['abp', 'an AI agent, through the ABP page (abp-app.html)'],
+    ['chat', 'the chat'],
+    ['workflow step 2', 'workflow step 2'],
+  ])('names the requester %s as a person reads it', (requester, shown) => {
+    render(<PermissionPrompt prompt={{ ...request, requester }} waiting={0} onAnswer={vi.fn()} />);
+    expect(screen.getByTestId('prompt-requester').textContent).toBe(shown);
   });
 });

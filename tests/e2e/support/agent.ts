@@ -8,6 +8,7 @@ export interface ShownPrompt {
   summary: string;
   parameters: string;
   critical: string;
+  requester: string;
 }
 
 /** Waits for the permission question and reads it the way a person would. */
@@ -26,6 +27,7 @@ export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promi
       summary: text('prompt-summary'),
       parameters: text('prompt-parameters'),
       critical: text('prompt-critical'),
+      requester: text('prompt-requester'),
     };
   });
 }

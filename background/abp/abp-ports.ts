@@ -1,0 +1,63 @@
+import { fail } from '../../src/abp/response';
+import type { RouteOutcome } from '../../src/messaging/router';
+import { classifySender } from '../../src/messaging/sender';
+import type { BackgroundToAbp } from '../../src/protocol/background-to-abp';
+// The same subset of `runtime.Port` as the sidebar's.
+import type { SidebarPort as RuntimePort } from '../port-hub';
+import type { CallContext } from './capability';
+
+/** The page that carries `window.abp`; no other page may open the channel. */
+export const ABP_PAGE = 'abp-app.html';
+
+export interface AbpPortOptions {
+  extensionId: string;
+  extensionOrigin: string;
+  /** Resolves when stored state is loaded; nothing is answered before. */
+  ready: Promise<void>;
+  route(raw: unknown, ctx: CallContext): Promise<RouteOutcome<BackgroundToAbp>>;
+}
+
+const requestIdOf = (raw: unknown): string | null => {
+  const id = (raw as { payload?: { requestId?: unknown } } | null)?.payload?.requestId;
+  return typeof id === 'string' ? id : null;
+};
+
+/**
+ * Serves `abp` ports: request/response over a runtime port, which works with Chrome's service
+ * worker and Firefox's event page alike. Every reply goes back as an ABP envelope, so a call
+ * never waits forever. When the page goes away its calls are aborted.
+ */
+export function createAbpPorts(options: AbpPortOptions) {
+  function connect(port: RuntimePort): void {
+    if (port.name !== 'abp') return;
+    const sender = port.sender ?? {};
+    const fromAbpPage = sender.url?.split(/[?#]/)[0] === `${options.extensionOrigin}/${ABP_PAGE}`;
+    if (classifySender(sender, options.extensionId, options.extensionOrigin) !== 'extension-page' || !fromAbpPage) {
+      port.disconnect();
+      return;
+    }
+    const gone = new AbortController();
+    port.onDisconnect.addListener(() => gone.abort(new DOMException('The ABP page was closed.', 'AbortError')));
+    port.onMessage.addListener((raw) => void handle(port, raw, { signal: gone.signal }));
+  }
+
+  async function handle(port: RuntimePort, raw: unknown, ctx: CallContext): Promise<void> {
+    let reply: BackgroundToAbp;
+    try {
+      await options.ready;
+      const outcome = await options.route(raw, ctx);
+      // The page sent something the channel refuses (its own bug, or a capability name too long to be one).
+      reply = outcome.ok ? outcome.value : { type: 'ABP_RESULT', payload: { requestId: requestIdOf(raw), response: fail('INVALID_PARAMS', outcome.error) } };
+    } catch (error) {
+      reply = { type: 'ABP_RESULT', payload: { requestId: requestIdOf(raw), response: fail('OPERATION_FAILED', `Bosun could not do that: ${String(error)}`) } };
+    }
+    if (ctx.signal.aborted) return;
+    try {
+      port.postMessage(reply);
+    } catch {
+      // The page closed while the call ran; nobody is waiting for the answer.
+    }
+  }
+
+  return { connect };
+}

@@ -1,0 +1,92 @@
+import * as v from 'valibot';
+import { AbpError } from '../../../src/abp/response';
+import type { CrawlSettings } from '../../../src/storage/db';
+import { CrawlRefused, type Crawler } from '../../crawl/crawler';
+import { defineCapability, type Capability } from '../capability';
+import { HttpUrl, JobId } from '../params';
+
+const DEFAULTS: CrawlSettings = {
+  maxWorkers: 5,
+  pageLimit: 500,
+  strictPathMatching: true,
+  followExternalLinks: false,
+  maxExternalHops: 1,
+  waitForSelectors: [],
+};
+
+const SettingsParams = {
+  maxWorkers: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10))),
+  pageLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
+  strictPathMatching: v.optional(v.boolean()),
+  followExternalLinks: v.optional(v.boolean()),
+  maxExternalHops: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
+  skipCache: v.optional(v.pipe(v.boolean(), v.description('Accepted for compatibility: Bosun keeps no crawl cache and always fetches pages fresh.'))),
+  useIncognito: v.optional(v.boolean()),
+};
+const Selectors = v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(2000))), v.maxLength(50));
+
+type SettingsInput = Partial<CrawlSettings> & { skipCache?: boolean; useIncognito?: boolean };
+
+/** The settings a crawl runs with; the options only Webscribe had are checked here. */
+function settingsOf(options: SettingsInput | undefined): Partial<CrawlSettings> {
+  const { skipCache: _alwaysFresh, useIncognito, ...settings } = options ?? {};
+  // Bosun does not ask for access to private windows, so it cannot open one.
+  if (useIncognito) throw new AbpError('CAPABILITY_UNAVAILABLE', 'options.useIncognito: Bosun has no access to private windows.');
+  return settings;
+}
+
+/** The crawler's refusals are the agent's to fix (a running crawl, an unknown job). */
+async function refusalsAsErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof CrawlRefused)) throw error;
+    throw new AbpError(error.message.startsWith('jobId:') ? 'INVALID_PARAMS' : 'OPERATION_FAILED', error.message);
+  }
+}
+
+export function crawlCapabilities(crawler: Crawler): Capability[] {
+  return [
+    defineCapability({
+      name: 'crawl.start',
+      description: 'Start a crawl of one or more URLs in background tabs (sitemap, then links within the path scope); returns the job id at once: poll crawl.status',
+      params: v.strictObject({
+        urls: v.union([HttpUrl, v.pipe(v.array(HttpUrl), v.minLength(1), v.maxLength(100))]),
+        options: v.optional(v.strictObject({ ...SettingsParams, waitForSelectors: v.optional(Selectors) })),
+      }),
+      handle: async ({ urls, options }) => {
+        const settings = { ...DEFAULTS, ...settingsOf(options) };
+        const job = await refusalsAsErrors(crawler.start(Array.isArray(urls) ? urls : [urls], settings));
+        return { jobId: job.id, status: 'started' };
+      },
+    }),
+    defineCapability({
+      name: 'crawl.status',
+      description: "A crawl job's progress: live while it runs (active: true), as saved otherwise",
+      params: v.strictObject({ jobId: JobId }),
+      handle: async ({ jobId }) => {
+        const status = await crawler.status(jobId);
+        if (!status) throw new AbpError('INVALID_PARAMS', `jobId: there is no job "${jobId}".`);
+        return status;
+      },
+    }),
+    defineCapability({
+      name: 'crawl.cancel',
+      description: 'Cancel the running crawl; the pages stored so far are kept, and crawl.resume can continue it',
+      params: v.strictObject({}),
+      handle: async () => {
+        const jobId = await crawler.cancel();
+        return jobId ? { status: 'cancelled', jobId } : { status: 'idle' };
+      },
+    }),
+    defineCapability({
+      name: 'crawl.resume',
+      description: 'Resume an interrupted or cancelled crawl job from what is stored, with its settings unless options change them',
+      params: v.strictObject({ jobId: JobId, options: v.optional(v.strictObject(SettingsParams)) }),
+      handle: async ({ jobId, options }) => {
+        const job = await refusalsAsErrors(crawler.resume(jobId, settingsOf(options)));
+        return { jobId: job.id, status: 'resumed' };
+      },
+    }),
+  ];
+}

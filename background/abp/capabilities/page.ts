@@ -1,0 +1,101 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
+import { AbpError } from '../../../src/abp/response';
+import { newId } from '../../../src/ids';
+import { browser } from '../../../src/platform/browser';
+import type { PageCache } from '../../../src/storage/page-cache';
+import type { Gate, GateResult } from '../../permissions/gate';
+import { clickElement, fillForm, scrollPage, selectOption, submitForm, typeText, waitForElement } from '../../tools/page-tools';
+import type { Tool, ToolContext } from '../../tools/types';
+import { defineCapability, type CallContext, type Capability } from '../capability';
+import { HttpUrl, TabId } from '../params';
+
+/** The page engine's actions an agent may ask for; each is Bosun's tool of the same name. */
+const ACTIONS: readonly Tool[] = [clickElement, typeText, fillForm, submitForm, selectOption, scrollPage, waitForElement];
+
+/** Who asks, in the permission prompt and the Action Log. */
+export const ABP_REQUESTER = 'abp';
+
+/** "click_element {index?: integer, selector?: string}": each action's args, from the schema the gate checks them with. */
+function argsSummary(tool: Tool): string {
+  const schema = toJsonSchema(tool.params, { errorMode: 'ignore' }) as { properties?: Record<string, { type?: string }>; required?: string[] };
+  const fields = Object.entries(schema.properties ?? {}).map(([name, field]) => `${name}${schema.required?.includes(name) ? '' : '?'}: ${field.type ?? 'any'}`);
+  return `${tool.name} {${fields.join(', ')}}`;
+}
+
+/**
+ * The gate's answer as an ABP result: its refusals keep their meaning (a deny is
+ * PERMISSION_DENIED, bad arguments INVALID_PARAMS); a failed action is an OPERATION_FAILED.
+ */
+function settle(result: GateResult): GateResult {
+  if (result.decision === 'invalid') throw new AbpError('INVALID_PARAMS', `args: ${result.text}`);
+  if (result.outcome === 'denied') throw new AbpError('PERMISSION_DENIED', `${result.text} (decision: ${result.decision})`);
+  if (result.outcome === 'failed') throw new Error(result.text);
+  return result;
+}
+
+/** The tab a call names: by id, or the open tab showing the URL. */
+async function resolveTab(params: { tabId?: number; url?: string }): Promise<number> {
+  if (params.tabId !== undefined) {
+    const tab = await browser.tabs.get(params.tabId).catch(() => null);
+    if (tab?.id === undefined) throw new AbpError('INVALID_PARAMS', `tabId: there is no tab ${params.tabId}.`);
+    return tab.id;
+  }
+  const tabs = await browser.tabs.query({});
+  const showing = tabs.filter((tab) => tab.url === params.url).sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+  if (showing?.id === undefined) throw new AbpError('INVALID_PARAMS', `url: no open tab shows ${params.url}.`);
+  return showing.id;
+}
+
+/**
+ * page.read and page.act: Bosun's own tools, run through the permission gate like the chat's, so
+ * the same policy decides, the person is asked in the sidebar when the policy says so (the
+ * question names the ABP client as the requester), and every call is in the Action Log.
+ */
+export function pageCapabilities(deps: { gate: Gate; pages: PageCache }): Capability[] {
+  // Index-based actions refer to the last page.read of their tab, as in a chat task.
+  const snapshots = new Map<number, string>();
+  const run = (name: string, args: unknown, tabId: number, call: CallContext) => {
+    const ctx: ToolContext = {
+      tabId,
+      signal: call.signal,
+      // Every ABP call names its tab, so there is no binding to move.
+      bindTab: () => {},
+      snapshotId: (id) => snapshots.get(id),
+      rememberSnapshot: (id, snapshotId) => snapshots.set(id, snapshotId),
+      pages: deps.pages,
+    };
+    return deps.gate.run({ name, args, runId: newId('abp'), requester: ABP_REQUESTER }, ctx).then(settle);
+  };
+
+  return [
+    defineCapability({
+      name: 'page.read',
+      description: "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Through Bosun's permission policy.",
+      params: v.pipe(
+        v.strictObject({ tabId: v.optional(TabId), url: v.optional(HttpUrl), viewportOnly: v.optional(v.boolean()) }),
+        v.check((p) => (p.tabId === undefined) !== (p.url === undefined), 'give either tabId or url'),
+      ),
+      handle: async (params, call) => {
+        const tabId = await resolveTab(params);
+        const result = await run('read_page', params.viewportOnly ? { viewportOnly: true } : {}, tabId, call);
+        return { tabId, site: result.site, decision: result.decision, content: result.text };
+      },
+    }),
+    defineCapability({
+      name: 'page.act',
+      description: `Act on an open tab with one of the page engine's actions; the person may be asked first, and a refusal is PERMISSION_DENIED. Actions and their args: ${ACTIONS.map(argsSummary).join('; ')}.`,
+      params: v.strictObject({
+        tabId: TabId,
+        action: v.picklist(ACTIONS.map((tool) => tool.name)),
+        // Checked by the gate against the action's own schema, the one the chat's tool calls meet.
+        args: v.optional(v.record(v.string(), v.unknown())),
+      }),
+      handle: async ({ tabId, action, args }, call) => {
+        await resolveTab({ tabId });
+        const result = await run(action, args ?? {}, tabId, call);
+        return { tabId, action, site: result.site, decision: result.decision, result: result.text };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,28 @@
+import type { CrawlLibrary } from '../../src/storage/crawl-library';
+import type { PageCache } from '../../src/storage/page-cache';
+import type { Crawler } from '../crawl/crawler';
+import type { ErrorLog } from '../diagnostics/error-log';
+import type { Gate } from '../permissions/gate';
+import type { Capability } from './capability';
+import { convertExportCapabilities } from './capabilities/convert-export';
+import { diagnosticsCapabilities } from './capabilities/diagnostics';
+import { getInfo } from './capabilities/extension-info';
+import { pageCapabilities } from './capabilities/page';
+import { crawlCapabilities } from './capabilities/crawl';
+import { pickContent } from './capabilities/scrape';
+import { storageCapabilities } from './capabilities/storage';
+import type { CapabilityTable } from './dispatch';
+
+export interface CapabilityDeps {
+  errors: ErrorLog;
+  library: CrawlLibrary;
+  gate: Gate;
+  pages: PageCache;
+  crawler: Crawler;
+}
+
+/** Every capability `window.abp` offers, by name, in the order listCapabilities() shows them. */
+export function createCapabilityTable(deps: CapabilityDeps): CapabilityTable {
+  const all: Capability[] = [...crawlCapabilities(deps.crawler), ...storageCapabilities(deps.library), ...convertExportCapabilities(deps.library), pickContent, ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities(deps)];
+  return new Map(all.map((capability) => [capability.name, capability]));
+}

@@ -1,0 +1,87 @@
+import { canonicalUrl } from '../../src/storage/canonical-url';
+import type { CrawlLibrary } from '../../src/storage/crawl-library';
+import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
+import { startCrawlRun, type CrawlRun } from './crawl-run';
+import { crawlTabs } from './crawl-tabs';
+
+/** A crawl request Bosun cannot take now (another crawl runs, or the job is unknown). */
+export class CrawlRefused extends Error {
+  override name = 'CrawlRefused';
+}
+
+/**
+ * The one crawl that may run at a time (its tabs are the person's browser's), and what is
+ * known of the others: started, polled, cancelled, resumed from the saved frontier.
+ */
+export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promise<T>) => Promise<T>) {
+  let active: CrawlRun | null = null;
+
+  function launch(job: CrawlJob, frontier: CrawlFrontier, discoverSitemap: boolean): void {
+    const run = startCrawlRun(job, frontier, library, discoverSitemap);
+    active = run;
+    void holdAlive(run.done).finally(() => {
+      if (active === run) active = null;
+    });
+  }
+
+  const refuseIfBusy = () => {
+    if (active) throw new CrawlRefused(`A crawl is running (job ${active.jobId}); cancel it with crawl.cancel or wait for it to finish.`);
+  };
+
+  return {
+    async start(urls: string[], settings: CrawlSettings): Promise<CrawlJob> {
+      refuseIfBusy();
+      const job = await library.createJob(urls);
+      const queue = [...new Set(urls.map((url) => canonicalUrl(url)))].map((url) => ({ url, hops: 0 }));
+      launch(job, { jobId: job.id, queue, seen: queue.map((item) => item.url), settings }, true);
+      return job;
+    },
+
+    /** Live progress while the job runs, what was saved otherwise; null for an unknown job. */
+    async status(jobId: string) {
+      const job = await library.getJob(jobId);
+      if (!job) return null;
+      const live = active?.jobId === jobId ? active.progress() : null;
+      const saved = live ? null : await library.getFrontier(jobId);
+      return {
+        active: live !== null,
+        jobId,
+        pagesProcessed: live?.pagesProcessed ?? job.pagesProcessed,
+        pagesFound: live?.pagesFound ?? job.pagesFound,
+        queueSize: live?.queueSize ?? saved?.queue.length ?? 0,
+        inProgress: live?.inProgress ?? [],
+        job,
+      };
+    },
+
+    /** Cancels the running crawl and waits until its tabs are closed; null when none runs. */
+    async cancel(): Promise<string | null> {
+      const run = active;
+      if (!run) return null;
+      await run.cancel();
+      return run.jobId;
+    },
+
+    /** Continues a job from its saved frontier, with its saved settings unless others are given. */
+    async resume(jobId: string, changes: Partial<CrawlSettings>): Promise<CrawlJob> {
+      refuseIfBusy();
+      const job = await library.getJob(jobId);
+      const frontier = await library.getFrontier(jobId);
+      if (!job || !frontier) throw new CrawlRefused(`jobId: there is no crawl job "${jobId}" to resume.`);
+      launch(job, { ...frontier, settings: { ...frontier.settings, ...changes } }, false);
+      return job;
+    },
+
+    /**
+     * At background start no crawl runs: a job still marked in progress was cut off by a stop.
+     * It is marked interrupted (crawl.resume continues it) and the tabs it held are closed.
+     */
+    async markInterrupted(): Promise<void> {
+      await crawlTabs.closeLeftovers();
+      for (const job of await library.listJobs()) {
+        if (job.status === 'in_progress' || job.status === 'pending') await library.updateJob(job.id, { status: 'interrupted' });
+      }
+    },
+  };
+}
+export type Crawler = ReturnType<typeof createCrawler>;

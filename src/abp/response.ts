@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+
+/** The protocol version this implementation speaks (the Webscribe ABP contract). */
+export const ABP_PROTOCOL_VERSION = '0.1';
+
+/** The standard error codes of the ABP spec; no capability invents its own. */
+export const ABP_ERROR_CODES = [
+  'NOT_INITIALIZED',
+  'UNKNOWN_CAPABILITY',
+  'INVALID_PARAMS',
+  'OPERATION_FAILED',
+  'PERMISSION_DENIED',
+  'CAPABILITY_UNAVAILABLE',
+  'TIMEOUT',
+  'NOT_IMPLEMENTED',
+] as const;
+export type AbpErrorCode = (typeof ABP_ERROR_CODES)[number];
+
+/** Whether repeating the same call may succeed: a stopped background may; bad params never do. */
+const RETRYABLE: Record<AbpErrorCode, boolean> = {
+  NOT_INITIALIZED: false,
+  UNKNOWN_CAPABILITY: false,
+  INVALID_PARAMS: false,
+  OPERATION_FAILED: true,
+  PERMISSION_DENIED: false,
+  CAPABILITY_UNAVAILABLE: false,
+  TIMEOUT: true,
+  NOT_IMPLEMENTED: false,
+};
+
+/**
+ * The two envelopes of the spec. Data is JSON-like (it crosses a runtime port, which Chrome
+ * serializes as JSON), so it is checked as an object, not typed field by field.
+ */
+export const AbpResponse = v.variant('success', [
+  v.strictObject({ success: v.literal(true), data: v.record(v.string(), v.unknown()) }),
+  v.strictObject({
+    success: v.literal(false),
+    error: v.strictObject({ code: v.picklist(ABP_ERROR_CODES), message: v.string(), retryable: v.boolean() }),
+  }),
+]);
+export type AbpResponse = v.InferOutput<typeof AbpResponse>;
+export type AbpSuccess = Extract<AbpResponse, { success: true }>;
+export type AbpFailure = Extract<AbpResponse, { success: false }>;
+
+export const ok = (data: Record<string, unknown>): AbpSuccess => ({ success: true, data });
+
+export function fail(code: AbpErrorCode, message: string, retryable = RETRYABLE[code]): AbpFailure {
+  return { success: false, error: { code, message, retryable } };
+}
+
+/** Thrown by a capability to answer with a specific code; anything else thrown is OPERATION_FAILED. */
+export class AbpError extends Error {
+  override name = 'AbpError';
+  constructor(
+    readonly code: AbpErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One entry of `listCapabilities()`: a plain object, never wrapped in an envelope. */
+export const CapabilityInfo = v.strictObject({
+  name: v.string(),
+  description: v.string(),
+  available: v.boolean(),
+  inputSchema: v.record(v.string(), v.unknown()),
+});
+export type CapabilityInfo = v.InferOutput<typeof CapabilityInfo>;
