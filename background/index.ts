@@ -29,9 +29,11 @@ import { createPrompts } from './permissions/prompts';
 import { createPortHub } from './port-hub';
 import { createSettingsService } from './settings-service';
 import { createSidebarRouter } from './sidebar-routes';
-import { toolSpecs } from './tools/registry';
+import { TOOLS, toolSpecs } from './tools/registry';
 import { createVoiceSessions } from './voice-sessions';
 import { tabToWorkIn } from '../src/work-tab';
+import { createWorkflowStore } from './workflows/workflow-store';
+import { createWorkflows } from './workflows/workflows';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
@@ -49,6 +51,7 @@ const prompts = createPrompts(
 const gate = createGate({ policy, prompts, log, promptTimeoutMs: () => limits.current().promptTimeoutSeconds * 1000 });
 const runs = createRunRecords(database);
 const conversation = createConversation(createConversationStore(database, 'current'), broadcast);
+const pages = createPageCache(database);
 const agent = createAgent({
   conversation,
   complete,
@@ -56,15 +59,31 @@ const agent = createAgent({
   settings: settings.current,
   limits: limits.current,
   runs,
-  pages: createPageCache(database),
+  pages,
   tools: toolSpecs,
   mask: pageMask,
   holdAlive,
 });
-const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs)]).then(() => undefined);
+const workflows = createWorkflows({
+  database,
+  complete,
+  gate,
+  settings: settings.current,
+  limits: limits.current,
+  runs: createRunRecords(database, 'workflowStep'),
+  pages,
+  tools: toolSpecs,
+  mask: pageMask,
+  policy,
+  store: createWorkflowStore(database),
+  broadcast,
+  holdAlive,
+  toolNames: () => [...TOOLS.keys()],
+});
+const ready = Promise.all([settings.load(), limits.load(), policy.load(), agent.restore(runs), workflows.restore()]).then(() => undefined);
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
-const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, prompts, policy, log, tabToWorkIn, broadcast, voice });
+const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, prompts, policy, log, tabToWorkIn, broadcast, voice, workflows });
 const hub = createPortHub({
   extensionId,
   extensionOrigin,
@@ -76,6 +95,7 @@ const hub = createPortHub({
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
     ...(policy.current() ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar] : []),
+    ...(workflows.current() ? [{ type: 'WORKFLOW_UPDATE', payload: workflows.current() } as BackgroundToSidebar] : []),
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
   ],

@@ -4,6 +4,7 @@ import type { PermissionChange } from '../src/protocol/sidebar-to-background';
 import type * as v from 'valibot';
 import type { Connector } from './connector';
 import type { SidebarState, View } from './state';
+import { createWorkflowActions, type WorkflowActions } from './workflow-state';
 
 /** What the person can ask for; components call these and never touch the port. */
 export interface SidebarActions {
@@ -21,6 +22,7 @@ export interface SidebarActions {
   show(view: View): void;
   /** Turns a setting of voice on, keeping the provider settings as they are. */
   saveVoice(voice: VoiceSettings): void;
+  workflow: WorkflowActions;
 }
 
 /** `currentTab` names the tab the person is looking at, which the conversation works in. */
@@ -52,6 +54,7 @@ export function createActions(connector: Connector, state: SidebarState, current
     saveLimits: (limits) => connector.send({ type: 'SAVE_LIMITS', payload: limits }),
     changePermissions: (change) => connector.send({ type: 'UPDATE_PERMISSIONS', payload: change }),
     clearLog: () => connector.send({ type: 'CLEAR_ACTION_LOG' }),
+    workflow: createWorkflowActions(connector.send, state.workflow),
     show: (view) => {
       state.view.value = view;
       // Each view asks for its data when it opens, so it is fresh.

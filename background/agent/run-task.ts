@@ -39,14 +39,21 @@ async function tabInfo(tabId: number): Promise<{ title: string; url: string } | 
   }
 }
 
+/** Who runs the task: a workflow step passes its run (whose approved grants apply) and its name. */
+export interface TaskOptions {
+  runId?: string;
+  requester?: string;
+}
+
 /**
  * One task: model → tool calls → gate → results → model, until the model answers, the person
  * stops it, or a limit is reached. Each model turn is its own assistant message and each tool
  * call its own tool message, saved as they happen.
  */
-export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSignal): Promise<void> {
+export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSignal, options: TaskOptions = {}): Promise<void> {
   const { conversation } = deps;
-  const runId = newId('run');
+  const runId = options.runId ?? newId('run');
+  const requester = options.requester ?? 'chat';
   let tabId = startTab;
   const snapshots = new Map<number, string>();
   const images = new Map<string, string>();
@@ -99,7 +106,7 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
         touched.add(tabId);
         await deps.mask.show(tabId);
         const output = await follower.around(() =>
-          deps.gate.run({ name: call.name, args: call.args, runId, requester: 'chat', beforeRun: follower.begin }, ctx),
+          deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: follower.begin }, ctx),
         );
         if (output.image) images.set(call.id, output.image);
         if (conversation.generation !== generation) return;

@@ -67,6 +67,11 @@ export const BackgroundToSidebar = {
   VOICE_ERROR: message('VOICE_ERROR', v.object({ error: v.string() })),
   TEST_RESULT: message('TEST_RESULT', v.object({ success: v.boolean(), error: v.optional(v.string()) })),
   WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),
+  /** Addition: the answer to EXPORT_WORKFLOW; the sidebar zips the files. */
+  WORKFLOW_EXPORT: message(
+    'WORKFLOW_EXPORT',
+    v.object({ id: v.string(), files: v.array(v.object({ path: v.string(), content: v.string() })) }),
+  ),
 
   /** Addition: the whole conversation, sent to a newly connected sidebar and after a clear. */
   CONVERSATION_STATE: message(

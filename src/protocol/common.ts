@@ -108,6 +108,11 @@ export const ChatMessage = v.strictObject({
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 
 export const WORKFLOW_STEP_STATUSES = ['pending', 'running', 'completed', 'failed', 'skipped'] as const;
+export const WORKFLOW_STATUSES = ['planning', 'awaiting-approval', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
+
+/** A page a step read, cited in the report. */
+export const WorkflowSource = v.object({ title: v.string(), url: v.string() });
+export type WorkflowSource = v.InferOutput<typeof WorkflowSource>;
 
 export const WorkflowStep = v.object({
   id: v.string(),
@@ -117,12 +122,26 @@ export const WorkflowStep = v.object({
   permissions: v.array(PermissionLevel),
   status: v.picklist(WORKFLOW_STEP_STATUSES),
   result: v.optional(v.string()),
+  // Additions: what a failure of this step does to the rest, its own action limit, why it failed,
+  // when it ran, and the pages it read.
+  onFailure: v.optional(v.picklist(['continue', 'stop'])),
+  maxSteps: v.optional(v.number()),
+  error: v.optional(v.string()),
+  startedAt: v.optional(v.number()),
+  finishedAt: v.optional(v.number()),
+  sources: v.optional(v.array(WorkflowSource)),
 });
+export type WorkflowStep = v.InferOutput<typeof WorkflowStep>;
 
 export const WorkflowPlan = v.object({
   id: v.string(),
   intent: v.string(),
   steps: v.array(WorkflowStep),
-  status: v.picklist(['planning', 'awaiting-approval', 'running', 'completed', 'failed', 'cancelled', 'interrupted']),
+  status: v.picklist(WORKFLOW_STATUSES),
   createdAt: v.number(),
+  // Additions: when the run started and ended, and the final report (markdown with citations).
+  startedAt: v.optional(v.number()),
+  finishedAt: v.optional(v.number()),
+  report: v.optional(v.string()),
 });
+export type WorkflowPlan = v.InferOutput<typeof WorkflowPlan>;

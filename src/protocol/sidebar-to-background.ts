@@ -14,6 +14,9 @@ const PermissionChange = v.variant('kind', [
 ]);
 export type PermissionChange = v.InferOutput<typeof PermissionChange>;
 
+/** The most steps one workflow plan may have. */
+export const MAX_WORKFLOW_STEPS = 10;
+
 /** Whisper's limit for one upload; a longer recording is refused before it is sent. */
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 
@@ -57,6 +60,23 @@ export const SidebarToBackground = {
   GET_SETTINGS: bare('GET_SETTINGS'),
   START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ intent: nonEmptyText(10_000) })),
   CANCEL_WORKFLOW: bare('CANCEL_WORKFLOW'),
+  /** Addition: run the plan with these steps, in this order (the person may remove and reorder). */
+  APPROVE_WORKFLOW: message(
+    'APPROVE_WORKFLOW',
+    v.strictObject({
+      id: nonEmptyText(100),
+      stepIds: v.pipe(
+        v.array(nonEmptyText(100)),
+        v.minLength(1, 'must keep at least one step'),
+        v.maxLength(MAX_WORKFLOW_STEPS),
+        v.check((ids) => new Set(ids).size === ids.length, 'must not list a step twice'),
+      ),
+    }),
+  ),
+  /** Addition: after a restart, run the steps of an interrupted workflow that had not finished. */
+  RESUME_WORKFLOW: message('RESUME_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
+  /** Addition: the files of the report's ZIP (report.md, one file per source, sources.json). */
+  EXPORT_WORKFLOW: message('EXPORT_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
   CLEAR_HISTORY: bare('CLEAR_HISTORY'),
   /** Addition: abort the answer being generated, keeping what has arrived. */
   STOP_CHAT: bare('STOP_CHAT'),

@@ -19,7 +19,7 @@ const sources = (dir: string): string[] =>
 const PRODUCT = ['background', 'content', 'sidebar', 'src', 'policy'].flatMap(sources);
 
 /** Sidebar messages whose features are not built yet (research workflows): they get a clear error. */
-const NOT_YET_ROUTED = ['START_WORKFLOW', 'CANCEL_WORKFLOW'];
+const NOT_YET_ROUTED: string[] = [];
 
 describe('the repository keeps its own rules', () => {
   it('every sidebar message type has a schema and a route, except the features not built yet', () => {

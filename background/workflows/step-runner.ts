@@ -1,0 +1,55 @@
+import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
+import { stepPrompt } from './step-prompt';
+import type { Db } from '../../src/storage/db';
+import type { PageCache } from '../../src/storage/page-cache';
+import { createConversationStore } from '../../src/storage/conversation-store';
+import { runTask, type TaskDeps } from '../agent/run-task';
+import { createConversation } from '../conversation';
+import type { SourcePage } from './report';
+
+export interface StepDeps extends Omit<TaskDeps, 'conversation'> {
+  database: Promise<Db>;
+}
+
+export interface StepOutcome {
+  status: 'completed' | 'failed';
+  result: string;
+  error?: string;
+  /** The pages the step read, in order, each once. */
+  pages: SourcePage[];
+}
+
+/**
+ * Runs one step as an agent task in its tab, through the same task loop as the chat (and so the
+ * same gate), in a conversation of its own that no sidebar shows. The step has its own action
+ * limit (the plan's, never above the person's) and token limit.
+ */
+export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: WorkflowStep, tabId: number, runId: string, signal: AbortSignal): Promise<StepOutcome> {
+  const store = createConversationStore(deps.database, `workflow-step:${step.id}`);
+  await store.clear();
+  const conversation = createConversation(store, () => {});
+  const read = new Map<string, SourcePage>();
+  const pages: PageCache = {
+    ...deps.pages,
+    add: async (page) => {
+      read.set(page.url, { title: page.title, url: page.url, markdown: page.markdown });
+      await deps.pages.add(page);
+    },
+  };
+  const limits = () => {
+    const mine = deps.limits();
+    return { ...mine, maxSteps: Math.min(step.maxSteps ?? mine.maxSteps, mine.maxSteps) };
+  };
+  await conversation.add({ role: 'user', content: stepPrompt(plan, step), status: 'done' });
+  const index = plan.steps.indexOf(step) + 1;
+  try {
+    await runTask({ ...deps, conversation, pages, limits }, tabId, signal, { runId, requester: `workflow step ${index}` });
+  } finally {
+    await store.clear();
+  }
+  const answer = conversation.all().findLast((m) => m.role === 'assistant');
+  const outcome = { pages: [...read.values()], result: answer?.content.trim() ?? '' };
+  if (!answer || answer.status === 'error') return { ...outcome, status: 'failed', error: answer?.error ?? 'The step ended without an answer.' };
+  if (answer.status === 'stopped') return { ...outcome, status: 'failed', error: 'Stopped.' };
+  return { ...outcome, status: 'completed' };
+}

@@ -1,0 +1,200 @@
+import JSZip from 'jszip';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PageDriver } from './harness';
+import { BROWSERS } from './harness';
+import { answerPrompt, waitForPrompt } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar } from './support/sidebar';
+import { startStaticServer, testSiteDir, type StaticServer } from '../fixtures/static-server';
+import type { Step } from '../fixtures/llm-server';
+
+/** Three shops, each its own site to the policy: 127.0.0.1, 127.0.0.2 and 127.0.0.3. */
+function useShops() {
+  const shops = {} as { servers: StaticServer[]; a(path: string): string; b(path: string): string; c(path: string): string };
+  beforeAll(async () => {
+    shops.servers = await Promise.all(['127.0.0.1', '127.0.0.2', '127.0.0.3'].map((host) => startStaticServer(testSiteDir, host)));
+    const [a, b, c] = shops.servers.map((s) => (path: string) => `${s.url}/research/${path}`);
+    Object.assign(shops, { a, b, c });
+  });
+  afterAll(() => Promise.all(shops.servers?.map((s) => s.close()) ?? []));
+  return shops;
+}
+
+interface ShownWorkflow {
+  status: string;
+  steps: string[];
+  results: string[];
+  errors: string[];
+}
+
+const shownWorkflow = (page: PageDriver) =>
+  page.evaluate((): ShownWorkflow => {
+    const all = (id: string) => [...document.querySelectorAll(`[data-testid="workflow-step"]`)].map((el) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? '');
+    return {
+      status: document.querySelector('[data-testid="workflow-status"]')?.getAttribute('data-status') ?? '',
+      steps: [...document.querySelectorAll('[data-testid="workflow-step"]')].map((el) => el.getAttribute('data-status') ?? ''),
+      results: all('workflow-step-result'),
+      errors: all('workflow-step-error'),
+    };
+  });
+
+async function waitForWorkflow(page: PageDriver, check: (shown: ShownWorkflow) => boolean, message: string, timeoutMs = 30_000): Promise<ShownWorkflow> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await shownWorkflow(page);
+  while (!check(last)) {
+    if (Date.now() > deadline) throw new Error(`${message}; the Research view showed ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await shownWorkflow(page);
+  }
+  return last;
+}
+
+const openTabUrls = (page: PageDriver) => page.evaluate(async () => (await browser.tabs.query({})).map((t) => t.url ?? ''));
+
+const plan = (steps: object[]): Step => ({ kind: 'text', chunks: ['```json\n', JSON.stringify({ steps }), '\n```'] });
+const read = (id: string): Step => ({ kind: 'tool_calls', calls: [{ id, name: 'read_page', arguments: {} }] });
+/** A request check: the model is shown `text` (an earlier step's finding). */
+const sees = (text: string) => (body: unknown) => (JSON.stringify(body).includes(text) ? null : `the request lacks "${text}"`);
+const answer = (text: string, mustSee?: string): Step => ({ kind: 'text', chunks: [text], ...(mustSee ? { expect: sees(mustSee) } : {}) });
+
+describe.each(BROWSERS)('research workflows in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const shops = useShops();
+  let page: PageDriver;
+
+  beforeAll(async () => {
+    page = await openSidebar(ctx.session);
+    await configure(page, ctx.llm);
+    await page.click('[data-testid="view-research"]');
+  });
+  beforeEach(async () => {
+    ctx.llm.reset();
+    // Tabs an earlier test's workflow left open would hide whether this one closed its own.
+    await page.evaluate(async (origins) => {
+      const ids = (await browser.tabs.query({})).filter((t) => origins.some((o) => t.url?.startsWith(o))).map((t) => t.id as number);
+      if (ids.length > 0) await browser.tabs.remove(ids);
+    }, shops.servers.map((s) => s.url));
+  });
+
+  async function planAndApprove(intent: string, steps: object[], edit?: () => Promise<void>): Promise<void> {
+    ctx.llm.script(plan(steps));
+    await page.fill('[data-testid="workflow-intent"]', intent);
+    await page.click('[data-testid="workflow-plan"]');
+    await page.waitFor((n) => document.querySelectorAll('[data-testid="review-step"]').length === n, steps.length, { message: 'the plan was not shown for review' });
+    await edit?.();
+    await page.click('[data-testid="workflow-approve"]');
+  }
+
+  it('runs an edited three-step plan with exactly the approved access, and reports every source', async () => {
+    const extra = { task: 'Send the shop a question', site: `${shops.servers[0]?.url}/form.html`, permissions: ['submit'] };
+    const steps = [
+      { task: 'Read the price and reviews at Beta Sound', site: shops.b('shop-b.html'), permissions: ['read-only', 'navigate'] },
+      { task: 'Read the price at Alpha Audio', site: shops.a('shop-a.html'), permissions: ['read-only'] },
+      { task: 'Read the price at Gamma Gear', site: shops.c('shop-c.html'), permissions: ['read-only'], onFailure: 'continue' },
+      extra,
+    ];
+    await planAndApprove('Compare studio headphone prices in three shops', steps, async () => {
+      // Nothing runs before approval: the only request so far is the plan's.
+      expect(ctx.llm.requests).toHaveLength(1);
+      const access = await page.evaluate(() => document.querySelector('[data-testid="workflow-access"]')?.textContent ?? '');
+      expect(access).toContain('submit');
+      await page.click('[data-testid="review-step"]:nth-child(2) [data-testid="step-up"]');
+      await page.click('[data-testid="review-step"]:nth-child(4) [data-testid="step-remove"]');
+      const kept = await page.evaluate(() => [...document.querySelectorAll('[data-testid="review-step"] .workflow-task')].map((el) => el.textContent));
+      expect(kept).toEqual(['Read the price at Alpha Audio', 'Read the price and reviews at Beta Sound', 'Read the price at Gamma Gear']);
+      const shown = await page.evaluate(() => document.querySelector('[data-testid="workflow-access"]')?.textContent ?? '');
+      expect(shown).not.toContain('submit');
+      ctx.llm.script(
+        read('a1'),
+        answer('Alpha Audio: $199.'),
+        // Step 2 sees step 1's finding, and may navigate on its site without a question: it was approved.
+        { kind: 'tool_calls', calls: [{ id: 'b1', name: 'navigate', arguments: { url: shops.b('reviews-b.html') } }], expect: sees('Alpha Audio: $199.') },
+        read('b2'),
+        answer('Beta Sound: $189, four stars.'),
+        read('c1'),
+        // Navigating was not approved for Gamma Gear's site: that still asks.
+        { kind: 'tool_calls', calls: [{ id: 'c2', name: 'navigate', arguments: { url: shops.c('reviews-c.html') } }] },
+        answer('Gamma Gear: $205.', 'Beta Sound: $189'),
+      );
+    });
+
+    const prompt = await waitForPrompt(page);
+    expect(prompt.tool).toContain('navigate');
+    expect(prompt.site).toContain('127.0.0.3');
+    await answerPrompt(page, 'deny');
+    const done = await waitForWorkflow(page, (w) => w.status === 'completed', 'the workflow did not finish');
+    expect(done.steps).toEqual(['completed', 'completed', 'completed']);
+    expect(done.results).toEqual(['Alpha Audio: $199.', 'Beta Sound: $189, four stars.', 'Gamma Gear: $205.']);
+    expect(ctx.llm.failures).toEqual([]);
+    expect(await page.evaluate(() => document.querySelector<HTMLProgressElement>('[data-testid="workflow-progress"]')?.value)).toBe(3);
+
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="workflow-report"] .markdown a')].map((a) => ({ text: a.textContent, href: a.getAttribute('href') })),
+    );
+    const cited = [
+      { text: 'Alpha Audio — Studio headphones', href: shops.a('shop-a.html') },
+      { text: 'Beta Sound — Reviews', href: shops.b('reviews-b.html') },
+      { text: 'Gamma Gear — Studio headphones', href: shops.c('shop-c.html') },
+    ];
+    for (const source of cited) expect(links).toContainEqual(source);
+
+    await page.click('[data-testid="workflow-export"]');
+    await page.waitFor(() => document.querySelector('[data-testid="workflow-zip-link"]') !== null, undefined, { message: 'the ZIP was not prepared' });
+    const base64 = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLAnchorElement>('[data-testid="workflow-zip-link"]')?.href ?? '';
+      const bytes = new Uint8Array(await (await fetch(href)).arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    });
+    const zip = await JSZip.loadAsync(Buffer.from(base64, 'base64'));
+    const names = Object.keys(zip.files).filter((name) => !zip.files[name]?.dir).sort();
+    expect(names).toEqual(['report.md', 'sources.json', 'sources/01-alpha-audio-studio-headphones.md', 'sources/02-beta-sound-reviews.md', 'sources/03-gamma-gear-studio-headphones.md']);
+    const report = await zip.file('report.md')?.async('string');
+    for (const source of cited) expect(report).toContain(`](${source.href})`);
+    const manifest = JSON.parse((await zip.file('sources.json')?.async('string')) ?? '[]') as { url: string; file: string }[];
+    expect(manifest.map((s) => s.url)).toEqual(cited.map((s) => s.href));
+    expect(await zip.file('sources/02-beta-sound-reviews.md')?.async('string')).toContain('Four stars on average');
+  });
+
+  it('a cancel stops the running step, skips the rest, closes the tabs it opened and keeps what was found', async () => {
+    const steps = ['a', 'b', 'c'].map((id) => ({ task: `Read shop ${id}`, site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`), permissions: ['read-only'] }));
+    await planAndApprove('Check three shops', steps, async () => {
+      ctx.llm.script(read('a1'), answer('Alpha Audio: $199.'), read('b1'), { kind: 'hang' });
+    });
+    await waitForWorkflow(page, (w) => w.steps[1] === 'running' && ctx.llm.pending === 0, 'the second step did not start');
+    expect((await openTabUrls(page)).filter((url) => url.includes('/research/'))).toHaveLength(2);
+
+    await page.click('[data-testid="workflow-cancel"]');
+    const shown = await waitForWorkflow(page, (w) => w.status === 'cancelled', 'the workflow was not cancelled');
+    expect(shown.steps).toEqual(['completed', 'failed', 'skipped']);
+    expect(shown.results[0]).toBe('Alpha Audio: $199.');
+    expect(shown.errors[1]).toMatch(/^Cancelled by you/);
+    expect((await openTabUrls(page)).filter((url) => url.includes('/research/'))).toEqual([]);
+    const report = await page.evaluate(() => document.querySelector('[data-testid="workflow-report"] .markdown')?.textContent ?? '');
+    expect(report).toContain('Alpha Audio: $199.');
+  });
+
+  it('a run cut by a background restart is shown interrupted and resumes with only the unfinished steps', async () => {
+    const steps = ['a', 'b', 'c'].map((id) => ({ task: `Read shop ${id}`, site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`), permissions: ['read-only'] }));
+    await planAndApprove('Check three shops again', steps, async () => {
+      ctx.llm.script(read('a1'), answer('Alpha Audio: $199.'), { kind: 'hang' });
+    });
+    await waitForWorkflow(page, (w) => w.steps[1] === 'running' && ctx.llm.pending === 0, 'the second step did not start');
+
+    await ctx.session.stopBackground();
+    const interrupted = await waitForWorkflow(page, (w) => w.status === 'interrupted', 'the run was not shown interrupted');
+    expect(interrupted.steps).toEqual(['completed', 'pending', 'pending']);
+
+    const before = ctx.llm.requests.length;
+    ctx.llm.script(read('b1'), answer('Beta Sound: $189.', 'Alpha Audio: $199.'), read('c1'), answer('Gamma Gear: $205.'));
+    await page.click('[data-testid="workflow-resume"]');
+    const done = await waitForWorkflow(page, (w) => w.status === 'completed', 'the resumed workflow did not finish');
+    expect(done.results).toEqual(['Alpha Audio: $199.', 'Beta Sound: $189.', 'Gamma Gear: $205.']);
+    expect(ctx.llm.failures).toEqual([]);
+    // Step 1 was not run again, and the interrupted step's old tab was closed before it ran anew.
+    const after = ctx.llm.requests.slice(before).map((r) => JSON.stringify(r.body));
+    expect(after.some((body) => body.includes('step 1 of 3'))).toBe(false);
+    expect((await openTabUrls(page)).filter((url) => url.includes('shop-b.html'))).toHaveLength(1);
+  });
+});
