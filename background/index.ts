@@ -32,6 +32,7 @@ import { createSidebarRouter } from './sidebar-routes';
 import { TOOLS, toolSpecs } from './tools/registry';
 import { createVoiceSessions } from './voice-sessions';
 import { tabToWorkIn } from '../src/work-tab';
+import { createSavedStore } from './workflows/saved-store';
 import { createWorkflowStore } from './workflows/workflow-store';
 import { createWorkflows } from './workflows/workflows';
 
@@ -76,6 +77,7 @@ const workflows = createWorkflows({
   mask: pageMask,
   policy,
   store: createWorkflowStore(database),
+  saved: createSavedStore(database),
   broadcast,
   holdAlive,
   toolNames: () => [...TOOLS.keys()],
@@ -95,6 +97,7 @@ const hub = createPortHub({
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
     ...(policy.current() ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar] : []),
+    { type: 'SAVED_WORKFLOWS', payload: { workflows: workflows.saved() } },
     ...(workflows.current() ? [{ type: 'WORKFLOW_UPDATE', payload: workflows.current() } as BackgroundToSidebar] : []),
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),

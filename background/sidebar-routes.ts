@@ -91,6 +91,9 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     APPROVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('APPROVE_WORKFLOW', deps.workflows.approve(payload.id, payload.stepIds)) },
     CANCEL_WORKFLOW: { senders: PAGES, handle: () => answer('CANCEL_WORKFLOW', deps.workflows.cancel()) },
     RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('RESUME_WORKFLOW', deps.workflows.resume(payload.id)) },
+    SAVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('SAVE_WORKFLOW', deps.workflows.save(payload.id, payload.name, payload.parameters)) },
+    RUN_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('RUN_SAVED_WORKFLOW', deps.workflows.runSaved(payload.savedId, payload.values)) },
+    DELETE_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('DELETE_SAVED_WORKFLOW', deps.workflows.removeSaved(payload.savedId)) },
     EXPORT_WORKFLOW: {
       senders: PAGES,
       handle: ({ payload }) => {

@@ -57,6 +57,18 @@ const PATCHES = [
       },
     ],
   },
+  {
+    file: /[\\/]node_modules[\\/]jszip[\\/]dist[\\/]jszip\.min\.js$/,
+    edits: [
+      {
+        // JSZip's bundled setImmediate polyfill turns a string callback into code with `new Function`
+        // (which add-on review flags). JSZip only ever passes functions, so a string is refused instead.
+        find: 'e=new Function(""+e)',
+        replace: 'e=(()=>{throw new TypeError("setImmediate needs a function")})()',
+        why: 'no code from strings in the setImmediate polyfill',
+      },
+    ],
+  },
 ];
 
 /** @param {string} source @param {Edit} edit @param {string} path */

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import type { BackgroundToSidebar, PayloadOf } from '../src/protocol/background-to-sidebar';
-import type { WorkflowPlan } from '../src/protocol/common';
+import type { SavedWorkflow, WorkflowPlan } from '../src/protocol/common';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 
 export type WorkflowExport = PayloadOf<'WORKFLOW_EXPORT'>;
@@ -13,6 +13,7 @@ export function createWorkflowState() {
     planning: signal(false),
     /** The files of the last export, for the ZIP. */
     exported: signal<WorkflowExport | null>(null),
+    saved: signal<SavedWorkflow[]>([]),
   };
 
   function apply(message: BackgroundToSidebar): void {
@@ -21,6 +22,9 @@ export function createWorkflowState() {
         if (message.payload.id !== state.plan.value?.id) state.exported.value = null;
         state.plan.value = message.payload;
         state.planning.value = false;
+        break;
+      case 'SAVED_WORKFLOWS':
+        state.saved.value = message.payload.workflows;
         break;
       case 'WORKFLOW_EXPORT':
         state.exported.value = message.payload;
@@ -49,6 +53,9 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
     cancel: () => send({ type: 'CANCEL_WORKFLOW' }),
     resume: (id: string) => send({ type: 'RESUME_WORKFLOW', payload: { id } }),
     exportZip: (id: string) => send({ type: 'EXPORT_WORKFLOW', payload: { id } }),
+    save: (id: string, name: string, parameters: { name: string; value: string }[]) => send({ type: 'SAVE_WORKFLOW', payload: { id, name, parameters } }),
+    runSaved: (savedId: string, values: Record<string, string>) => send({ type: 'RUN_SAVED_WORKFLOW', payload: { savedId, values } }),
+    removeSaved: (savedId: string) => send({ type: 'DELETE_SAVED_WORKFLOW', payload: { savedId } }),
   };
 }
 export type WorkflowActions = ReturnType<typeof createWorkflowActions>;

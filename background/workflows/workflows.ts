@@ -6,6 +6,8 @@ import type { PolicyStore } from '../permissions/policy-store';
 import { approvePlan, finishPlan, interruptPlan, planAccess, updateStep, type RunEnd } from './plan-transitions';
 import { planWorkflow, type PlannerDeps } from './planner';
 import { exportFiles } from './report';
+import type { SavedStore } from './saved-store';
+import { planFromSaved, toSavedWorkflow, type Parameter } from './saved-template';
 import { runStep, type StepDeps, type StepOutcome } from './step-runner';
 import type { WorkflowRecord, WorkflowStore } from './workflow-store';
 import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
@@ -13,6 +15,7 @@ import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
 export interface WorkflowDeps extends StepDeps, PlannerDeps {
   policy: PolicyStore;
   store: WorkflowStore;
+  saved: SavedStore;
   broadcast(message: BackgroundToSidebar): void;
   holdAlive<T>(work: Promise<T>): Promise<T>;
   /** Every tool's name: an approval grants the listed levels for each of them. */
@@ -39,16 +42,23 @@ export function createWorkflows(deps: WorkflowDeps) {
     deps.broadcast({ type: 'WORKFLOW_UPDATE', payload: structuredClone(current.plan) });
   }
 
+  /** Why a new plan cannot replace the current workflow now, or null. */
+  const blocked = (): string | null => (planning || running ? BUSY : record?.plan.status === 'interrupted' ? INTERRUPTED : null);
+
+  /** A new plan becomes the current workflow, waiting for approval. */
+  async function adopt(plan: WorkflowPlan): Promise<void> {
+    record = { plan, runId: newId('wfrun'), tabs: {}, pages: {} };
+    await publish(record);
+  }
+
   /** Plans the intent; a plan that cannot be used is an error and changes nothing. Returns an error text or null. */
   async function start(intent: string): Promise<string | null> {
-    if (planning || running) return BUSY;
-    if (record?.plan.status === 'interrupted') return INTERRUPTED;
+    const refusal = blocked();
+    if (refusal) return refusal;
     const controller = new AbortController();
     planning = controller;
     try {
-      const plan = await deps.holdAlive(planWorkflow(deps, intent, controller.signal));
-      record = { plan, runId: newId('wfrun'), tabs: {}, pages: {} };
-      await publish(record);
+      await adopt(await deps.holdAlive(planWorkflow(deps, intent, controller.signal)));
       return null;
     } catch (error) {
       return controller.signal.aborted ? 'Planning was cancelled.' : errorText(error);
@@ -161,11 +171,46 @@ export function createWorkflows(deps: WorkflowDeps) {
 
   /** Loads the saved workflow; one that was running when the background stopped is shown interrupted. */
   async function restore(): Promise<void> {
+    await deps.saved.load();
     record = await deps.store.load();
     if (record?.plan.status !== 'running') return;
     record.plan = interruptPlan(record.plan);
     await deps.runs.end();
     await deps.store.save(record);
+  }
+
+  const announceSaved = () => deps.broadcast({ type: 'SAVED_WORKFLOWS', payload: { workflows: deps.saved.list() } });
+
+  /** Keeps a finished workflow's plan, with the given values turned into parameters. */
+  async function save(id: string, name: string, parameters: Parameter[]): Promise<string | null> {
+    if (!record || record.plan.id !== id) return NOT_CURRENT;
+    if (!['completed', 'failed', 'cancelled'].includes(record.plan.status) || record.plan.startedAt === undefined) {
+      return 'Only a workflow that has run can be saved.';
+    }
+    const saved = toSavedWorkflow(record.plan, name, parameters, Date.now());
+    if (!saved.ok) return saved.error;
+    await deps.saved.add(saved.value);
+    announceSaved();
+    return null;
+  }
+
+  /** A saved workflow with its parameters filled in becomes the current plan; it still needs approval. */
+  async function runSaved(savedId: string, values: Record<string, string>): Promise<string | null> {
+    const refusal = blocked();
+    if (refusal) return refusal;
+    const saved = deps.saved.get(savedId);
+    if (!saved) return 'That saved workflow no longer exists.';
+    const plan = planFromSaved(saved, values, Date.now());
+    if (!plan.ok) return plan.error;
+    await adopt(plan.value);
+    return null;
+  }
+
+  async function removeSaved(savedId: string): Promise<string | null> {
+    if (!deps.saved.get(savedId)) return 'That saved workflow no longer exists.';
+    await deps.saved.remove(savedId);
+    announceSaved();
+    return null;
   }
 
   function files(id: string): PayloadOf<'WORKFLOW_EXPORT'> | string {
@@ -174,6 +219,10 @@ export function createWorkflows(deps: WorkflowDeps) {
     return { id, files: exportFiles(record.plan, record.pages) };
   }
 
-  return { start, approve, cancel, resume, restore, files, current: (): WorkflowPlan | null => (record ? structuredClone(record.plan) : null) };
+  return {
+    start, approve, cancel, resume, restore, files, save, runSaved, removeSaved,
+    current: (): WorkflowPlan | null => (record ? structuredClone(record.plan) : null),
+    saved: () => deps.saved.list(),
+  };
 }
 export type Workflows = ReturnType<typeof createWorkflows>;

@@ -1,10 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { WorkflowActions, WorkflowState } from '../workflow-state';
+import { SavedWorkflows } from './SavedWorkflows';
+import { SaveWorkflowForm } from './SaveWorkflowForm';
 import { WorkflowPlanReview } from './WorkflowPlanReview';
 import { WorkflowProgress } from './WorkflowProgress';
 import { WorkflowReport } from './WorkflowReport';
 
 const ACTIVE = ['awaiting-approval', 'running', 'interrupted'];
+const FINISHED = ['completed', 'failed', 'cancelled'];
 
 /** Research: describe what to find out, review the plan, watch it run, read and export the report. */
 export function WorkflowView({ state, actions }: { state: WorkflowState; actions: WorkflowActions }) {
@@ -43,6 +46,10 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
         <WorkflowProgress plan={plan} onCancel={actions.cancel} onResume={() => actions.resume(plan.id)} />
       ) : null}
       {plan?.report && !planning ? <WorkflowReport id={plan.id} report={plan.report} exported={state.exported.value} onExport={() => actions.exportZip(plan.id)} /> : null}
+      {plan && !planning && plan.report && FINISHED.includes(plan.status) ? (
+        <SaveWorkflowForm key={plan.id} intent={plan.intent} onSave={(name, parameters) => actions.save(plan.id, name, parameters)} />
+      ) : null}
+      <SavedWorkflows saved={state.saved.value} disabled={!canStart} onRun={actions.runSaved} onDelete={actions.removeSaved} />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ChatMessage, PermissionLevel, Settings, WorkflowPlan } from './common';
+import { ChatMessage, PermissionLevel, SavedWorkflow, Settings, WorkflowPlan } from './common';
 import { HarborPolicy } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { Limits } from './limits';
@@ -67,6 +67,8 @@ export const BackgroundToSidebar = {
   VOICE_ERROR: message('VOICE_ERROR', v.object({ error: v.string() })),
   TEST_RESULT: message('TEST_RESULT', v.object({ success: v.boolean(), error: v.optional(v.string()) })),
   WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),
+  /** Addition: the saved workflows, newest first; sent on connect and after every change. */
+  SAVED_WORKFLOWS: message('SAVED_WORKFLOWS', v.object({ workflows: v.array(SavedWorkflow) })),
   /** Addition: the answer to EXPORT_WORKFLOW; the sidebar zips the files. */
   WORKFLOW_EXPORT: message(
     'WORKFLOW_EXPORT',

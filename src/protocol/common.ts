@@ -145,3 +145,26 @@ export const WorkflowPlan = v.object({
   report: v.optional(v.string()),
 });
 export type WorkflowPlan = v.InferOutput<typeof WorkflowPlan>;
+
+/** A parameter name, as written in a saved workflow's text: {{product}}. */
+export const ParameterName = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,29}$/, 'must be lower-case letters, digits or _, starting with a letter'));
+
+/** Addition: a finished workflow's plan, kept to run again; {{name}} marks where a parameter goes. */
+export const SavedWorkflow = v.object({
+  id: v.string(),
+  name: v.string(),
+  intent: v.string(),
+  parameters: v.array(ParameterName),
+  steps: v.array(
+    v.object({
+      agent: v.string(),
+      task: v.string(),
+      site: v.string(),
+      permissions: v.array(PermissionLevel),
+      onFailure: v.optional(v.picklist(['continue', 'stop'])),
+      maxSteps: v.optional(v.number()),
+    }),
+  ),
+  savedAt: v.number(),
+});
+export type SavedWorkflow = v.InferOutput<typeof SavedWorkflow>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PermissionDecision, PermissionLevel, Settings } from './common';
+import { ParameterName, PermissionDecision, PermissionLevel, Settings } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { Limits } from './limits';
 
@@ -16,6 +16,8 @@ export type PermissionChange = v.InferOutput<typeof PermissionChange>;
 
 /** The most steps one workflow plan may have. */
 export const MAX_WORKFLOW_STEPS = 10;
+/** The most parameters one saved workflow may have. */
+export const MAX_PARAMETERS = 5;
 
 /** Whisper's limit for one upload; a longer recording is refused before it is sent. */
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
@@ -77,6 +79,25 @@ export const SidebarToBackground = {
   RESUME_WORKFLOW: message('RESUME_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
   /** Addition: the files of the report's ZIP (report.md, one file per source, sources.json). */
   EXPORT_WORKFLOW: message('EXPORT_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
+  /** Addition: keep a finished workflow to run again; each parameter's value in it becomes {{name}}. */
+  SAVE_WORKFLOW: message(
+    'SAVE_WORKFLOW',
+    v.strictObject({
+      id: nonEmptyText(100),
+      name: nonEmptyText(100),
+      parameters: v.pipe(
+        v.array(v.strictObject({ name: ParameterName, value: nonEmptyText(500) })),
+        v.maxLength(MAX_PARAMETERS),
+        v.check((list) => new Set(list.map((p) => p.name)).size === list.length, 'must not name a parameter twice'),
+      ),
+    }),
+  ),
+  /** Addition: plan a saved workflow again with these parameter values; it waits for approval as any plan. */
+  RUN_SAVED_WORKFLOW: message(
+    'RUN_SAVED_WORKFLOW',
+    v.strictObject({ savedId: nonEmptyText(100), values: v.record(ParameterName, nonEmptyText(500)) }),
+  ),
+  DELETE_SAVED_WORKFLOW: message('DELETE_SAVED_WORKFLOW', v.strictObject({ savedId: nonEmptyText(100) })),
   CLEAR_HISTORY: bare('CLEAR_HISTORY'),
   /** Addition: abort the answer being generated, keeping what has arrived. */
   STOP_CHAT: bare('STOP_CHAT'),

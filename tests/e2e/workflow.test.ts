@@ -155,6 +155,20 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     const manifest = JSON.parse((await zip.file('sources.json')?.async('string')) ?? '[]') as { url: string; file: string }[];
     expect(manifest.map((s) => s.url)).toEqual(cited.map((s) => s.href));
     expect(await zip.file('sources/02-beta-sound-reviews.md')?.async('string')).toContain('Four stars on average');
+
+    // Saved with a parameter, it is planned again without the model, and waits for approval.
+    await page.fill('[data-testid="save-value"]', 'studio headphone');
+    await page.fill('[data-testid="save-parameter"]', 'product');
+    await page.click('[data-testid="workflow-save"]');
+    await page.waitFor(() => document.querySelector('[data-testid="saved-workflow"]') !== null, undefined, { message: 'the workflow was not saved' });
+    const requests = ctx.llm.requests.length;
+    await page.fill('[data-testid="saved-parameter-product"]', 'desk lamp');
+    await page.click('[data-testid="saved-run"]');
+    await page.waitFor(() => document.querySelectorAll('[data-testid="review-step"]').length === 3, undefined, { message: 'the saved workflow was not planned again' });
+    expect(await page.evaluate(() => document.querySelector('#review-title')?.textContent)).toBe('Plan for: Compare desk lamp prices in three shops');
+    expect(ctx.llm.requests).toHaveLength(requests);
+    await page.click('[data-testid="workflow-cancel"]');
+    await page.waitFor(() => document.querySelector('[data-testid="workflow-review"]') === null, undefined, { message: 'the plan was not cancelled' });
   });
 
   it('a cancel stops the running step, skips the rest, closes the tabs it opened and keeps what was found', async () => {

@@ -5,6 +5,7 @@ import { parseModelPlan } from '../../background/workflows/plan-parse';
 import { approvePlan, finishPlan, interruptPlan, planAccess } from '../../background/workflows/plan-transitions';
 import { buildReport, exportFiles } from '../../background/workflows/report';
 import { stepPrompt } from '../../background/workflows/step-prompt';
+import { planFromSaved, toSavedWorkflow } from '../../background/workflows/saved-template';
 
 const NOW = 1_700_000_000_000;
 const modelPlan = (steps: unknown) => JSON.stringify({ steps });
@@ -112,5 +113,44 @@ describe('the report', () => {
       { number: 1, title: 'Shop [A]', url: 'https://a.example/p', file: 'sources/01-shop-a.md', steps: ['Read shop A', 'Read shop B'] },
       { number: 2, title: '', url: 'https://b.example/p', file: 'sources/02-page.md', steps: ['Read shop B'] },
     ]);
+  });
+});
+
+describe('saved workflows', () => {
+  const plan: WorkflowPlan = {
+    ...okPlan(modelPlan([
+      { task: 'Find studio headphones at shop A', site: 'https://a.example/search?q=studio%20headphones', permissions: ['read-only'] },
+      { task: 'Compare', site: 'https://b.example/', permissions: ['navigate'], onFailure: 'stop' },
+    ])),
+    intent: 'Compare studio headphones',
+    status: 'completed',
+    startedAt: NOW,
+  };
+
+  it('turn a value into a parameter everywhere it appears, URL-encoded in sites, and fill it in again', () => {
+    const saved = toSavedWorkflow(plan, 'Prices', [{ name: 'product', value: 'studio headphones' }], NOW);
+    if (!saved.ok) throw new Error(saved.error);
+    expect(saved.value).toMatchObject({ name: 'Prices', intent: 'Compare {{product}}', parameters: ['product'], savedAt: NOW });
+    expect(saved.value.steps).toEqual([
+      { agent: 'ResearchAgent', task: 'Find {{product}} at shop A', site: 'https://a.example/search?q={{product}}', permissions: ['read-only'], onFailure: 'continue' },
+      { agent: 'ResearchAgent', task: 'Compare', site: 'https://b.example/', permissions: ['read-only', 'navigate'], onFailure: 'stop' },
+    ]);
+    const again = planFromSaved(saved.value, { product: 'desk lamps' }, NOW + 1);
+    if (!again.ok) throw new Error(again.error);
+    expect(again.value).toMatchObject({ intent: 'Compare desk lamps', status: 'awaiting-approval', createdAt: NOW + 1 });
+    expect(again.value.steps.map((s) => [s.task, s.site, s.status])).toEqual([
+      ['Find desk lamps at shop A', 'https://a.example/search?q=desk%20lamps', 'pending'],
+      ['Compare', 'https://b.example/', 'pending'],
+    ]);
+    expect(again.value.steps[0]?.id).not.toBe(plan.steps[0]?.id);
+  });
+
+  it('refuse a parameter that changes nothing, a missing value, and a value that breaks a site', () => {
+    expect(toSavedWorkflow(plan, 'P', [{ name: 'x', value: 'not there' }], NOW)).toMatchObject({ ok: false, error: /does not appear in the plan/ });
+    const saved = toSavedWorkflow(plan, 'P', [{ name: 'host', value: 'a.example' }], NOW);
+    if (!saved.ok) throw new Error(saved.error);
+    expect(planFromSaved(saved.value, {}, NOW)).toMatchObject({ ok: false, error: 'Fill in host first.' });
+    expect(planFromSaved(saved.value, { host: ' ' }, NOW)).toMatchObject({ ok: false, error: 'Fill in host first.' });
+    expect(planFromSaved(saved.value, { host: 'bad host' }, NOW)).toMatchObject({ ok: false, error: /not a web address/ });
   });
 });

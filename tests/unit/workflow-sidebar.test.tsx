@@ -17,7 +17,7 @@ const plan = (patch: Partial<WorkflowPlan> = {}): WorkflowPlan => ({
   steps: [step('a', 'https://a.example/x', ['read-only']), step('b', 'https://b.example/y', ['read-only', 'navigate']), step('c', 'https://c.example/z', ['submit'])],
   ...patch,
 });
-const actions = () => ({ start: vi.fn(), approve: vi.fn(), cancel: vi.fn(), resume: vi.fn(), exportZip: vi.fn() });
+const actions = () => ({ start: vi.fn(), approve: vi.fn(), cancel: vi.fn(), resume: vi.fn(), exportZip: vi.fn(), save: vi.fn(), runSaved: vi.fn(), removeSaved: vi.fn() });
 const texts = (id: string) => screen.queryAllByTestId(id).map((el) => el.textContent ?? '');
 
 describe('the Research view', () => {
@@ -74,5 +74,26 @@ describe('the Research view', () => {
     expect(screen.getByRole('link', { name: 'Shop A' }).getAttribute('href')).toBe('https://a.example/x');
     fireEvent.click(screen.getByTestId('workflow-export'));
     expect(a.exportZip).toHaveBeenCalledWith('wf_1');
+    fireEvent.input(screen.getByLabelText('Text to make a parameter (optional)'), { target: { value: 'prices' } });
+    fireEvent.input(screen.getByLabelText('Parameter name'), { target: { value: 'topic' } });
+    fireEvent.click(screen.getByTestId('workflow-save'));
+    expect(a.save).toHaveBeenCalledWith('wf_1', 'Compare prices', [{ name: 'topic', value: 'prices' }]);
+  });
+
+  it('runs a saved workflow only once its parameters are filled in', () => {
+    const state = createWorkflowState();
+    state.apply({
+      type: 'SAVED_WORKFLOWS',
+      payload: { workflows: [{ id: 'saved_1', name: 'Prices', intent: 'Compare {{product}}', parameters: ['product'], steps: [], savedAt: 1 }] },
+    });
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    const run = screen.getByTestId('saved-run') as HTMLButtonElement;
+    expect(run.disabled).toBe(true);
+    fireEvent.input(screen.getByLabelText('product'), { target: { value: 'lamps' } });
+    fireEvent.click(run);
+    expect(a.runSaved).toHaveBeenCalledWith('saved_1', { product: 'lamps' });
+    fireEvent.click(screen.getByLabelText('Delete Prices'));
+    expect(a.removeSaved).toHaveBeenCalledWith('saved_1');
   });
 });
