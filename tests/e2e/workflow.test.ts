@@ -128,6 +128,14 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect(ctx.llm.failures).toEqual([]);
     expect(await page.evaluate(() => document.querySelector<HTMLProgressElement>('[data-testid="workflow-progress"]')?.value)).toBe(3);
 
+    if (browserName === 'chromium') {
+      // Chrome keeps the workflow's tabs together in one tab group.
+      const groups = await page.evaluate(async () => (await browser.tabs.query({})).filter((t) => t.url?.includes('/research/')).map((t) => (t as { groupId?: number }).groupId));
+      expect(groups).toHaveLength(3);
+      expect(new Set(groups).size).toBe(1);
+      expect(groups[0]).toBeGreaterThanOrEqual(0);
+    }
+
     const links = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="workflow-report"] .markdown a')].map((a) => ({ text: a.textContent, href: a.getAttribute('href') })),
     );
@@ -169,6 +177,24 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect(ctx.llm.requests).toHaveLength(requests);
     await page.click('[data-testid="workflow-cancel"]');
     await page.waitFor(() => document.querySelector('[data-testid="workflow-review"]') === null, undefined, { message: 'the plan was not cancelled' });
+  });
+
+  it('a failed step is reported; the run goes on or stops as the plan says, and never retries it', async () => {
+    const steps = [
+      { task: 'Read shop a', site: shops.a('shop-a.html'), permissions: ['read-only'], onFailure: 'continue' },
+      { task: 'Read shop b', site: shops.b('shop-b.html'), permissions: ['read-only'], onFailure: 'stop' },
+      { task: 'Read shop c', site: shops.c('shop-c.html'), permissions: ['read-only'] },
+    ];
+    await planAndApprove('Check three shops once', steps, async () => {
+      ctx.llm.script({ kind: 'error', status: 400 }, { kind: 'error', status: 400 });
+    });
+    const shown = await waitForWorkflow(page, (w) => w.status === 'failed', 'the workflow did not stop at the failed step');
+    expect(shown.steps).toEqual(['failed', 'failed', 'skipped']);
+    expect(shown.errors[0]).not.toBe('');
+    expect(ctx.llm.requests).toHaveLength(3);
+    const report = await page.evaluate(() => document.querySelector('[data-testid="workflow-report"] .markdown')?.textContent ?? '');
+    expect(report).toContain('Failed:');
+    expect(report).toContain('Skipped.');
   });
 
   it('a cancel stops the running step, skips the rest, closes the tabs it opened and keeps what was found', async () => {
