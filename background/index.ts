@@ -76,6 +76,7 @@ const workflows = createWorkflows({
   tools: toolSpecs,
   mask: pageMask,
   policy,
+  log,
   store: createWorkflowStore(database),
   saved: createSavedStore(database),
   broadcast,

@@ -2,6 +2,7 @@ import { decide, grantWorkflowRun, withoutRun } from '../../policy';
 import { newId } from '../../src/ids';
 import type { BackgroundToSidebar, PayloadOf } from '../../src/protocol/background-to-sidebar';
 import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
+import type { ActionLog } from '../permissions/action-log';
 import type { PolicyStore } from '../permissions/policy-store';
 import { approvePlan, finishPlan, interruptPlan, planAccess, updateStep, type RunEnd } from './plan-transitions';
 import { planWorkflow, type PlannerDeps } from './planner';
@@ -14,6 +15,7 @@ import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
 
 export interface WorkflowDeps extends StepDeps, PlannerDeps {
   policy: PolicyStore;
+  log: ActionLog;
   store: WorkflowStore;
   saved: SavedStore;
   broadcast(message: BackgroundToSidebar): void;
@@ -120,6 +122,12 @@ export function createWorkflows(deps: WorkflowDeps) {
     try {
       const opened = await openStepTab(step.site, current.groupId, signal);
       tabs.push(opened.tabId);
+      // Not a model's tool call, but an action all the same: the Action Log shows it with the approval behind it.
+      await deps.log.add({
+        id: newId('log'), timestamp: Date.now(), toolName: 'open_tab', parameters: { url: step.site },
+        site: verdict.site.kind === 'site' ? verdict.site.site : step.site, permissionLevel: 'navigate',
+        decision: 'approved-plan', result: 'success', details: `workflow step ${current.plan.steps.indexOf(step) + 1}: opened the step's own tab`,
+      });
       if (opened.groupId !== undefined) current.groupId = opened.groupId;
       await deps.store.save(current);
       const unwatch = watchOpenedTabs(() => tabs, (id) => tabs.push(id));

@@ -136,6 +136,13 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       expect(groups[0]).toBeGreaterThanOrEqual(0);
     }
 
+    // Opening each step's tab is in the Action Log, with the approval behind it.
+    await page.click('[data-testid="view-log"]');
+    await page.waitFor(() => document.querySelectorAll('[data-testid="log-entry"][data-decision="approved-plan"]').length === 3, undefined, {
+      message: 'the Action Log does not show the three tabs the workflow opened',
+    });
+    await page.click('[data-testid="view-research"]');
+
     const links = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="workflow-report"] .markdown a')].map((a) => ({ text: a.textContent, href: a.getAttribute('href') })),
     );

@@ -68,9 +68,10 @@ describe('the Research view', () => {
 
   it('renders the report and asks for the export', () => {
     const state = createWorkflowState();
-    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan({ status: 'completed', startedAt: 1, finishedAt: 2, report: '# Compare prices\n\n1. [Shop A](https://a.example/x)' }) });
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan({ status: 'completed', startedAt: 1, finishedAt: 65_001, report: '# Compare prices\n\n1. [Shop A](https://a.example/x)' }) });
     const a = actions();
     render(<WorkflowView state={state} actions={a} />);
+    expect(screen.getByTestId('workflow-elapsed').textContent).toBe(' · 1 min 5 s');
     expect(screen.getByRole('link', { name: 'Shop A' }).getAttribute('href')).toBe('https://a.example/x');
     fireEvent.click(screen.getByTestId('workflow-export'));
     expect(a.exportZip).toHaveBeenCalledWith('wf_1');
