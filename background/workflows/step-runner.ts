@@ -1,3 +1,4 @@
+import { browser } from '../../src/platform/browser';
 import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
 import { stepPrompt } from './step-prompt';
 import type { Db } from '../../src/storage/db';
@@ -5,7 +6,12 @@ import type { PageCache } from '../../src/storage/page-cache';
 import { createConversationStore } from '../../src/storage/conversation-store';
 import { runTask, type TaskDeps } from '../agent/run-task';
 import { createConversation } from '../conversation';
+import type { Gate } from '../permissions/gate';
+import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';
+
+/** Tools that read a page without read_page: the page they read is a source too. */
+const SOURCE_TOOLS = new Set(['get_page_content', 'extract_table']);
 
 export interface StepDeps extends Omit<TaskDeps, 'conversation'> {
   database: Promise<Db>;
@@ -36,6 +42,16 @@ export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: Workflow
       await deps.pages.add(page);
     },
   };
+  // The same gate, watched: a page read in part (text, a table) is cited like one read whole.
+  const gate: Gate = {
+    run: async (call, ctx) => {
+      const output = await deps.gate.run(call, ctx);
+      if (output.outcome !== 'success' || !SOURCE_TOOLS.has(call.name)) return output;
+      const tab = await browser.tabs.get(ctx.tabId).catch(() => undefined);
+      if (tab?.url && !read.has(tab.url)) read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
+      return output;
+    },
+  };
   const limits = () => {
     const mine = deps.limits();
     return { ...mine, maxSteps: Math.min(step.maxSteps ?? mine.maxSteps, mine.maxSteps) };
@@ -43,7 +59,7 @@ export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: Workflow
   await conversation.add({ role: 'user', content: stepPrompt(plan, step), status: 'done' });
   const index = plan.steps.indexOf(step) + 1;
   try {
-    await runTask({ ...deps, conversation, pages, limits }, tabId, signal, { runId, requester: `workflow step ${index}` });
+    await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, { runId, requester: `workflow step ${index}` });
   } finally {
     await store.clear();
   }

@@ -207,7 +207,8 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
   it('a cancel stops the running step, skips the rest, closes the tabs it opened and keeps what was found', async () => {
     const steps = ['a', 'b', 'c'].map((id) => ({ task: `Read shop ${id}`, site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`), permissions: ['read-only'] }));
     await planAndApprove('Check three shops', steps, async () => {
-      ctx.llm.script(read('a1'), answer('Alpha Audio: $199.'), read('b1'), { kind: 'hang' });
+      // A page read in part (its text) is a source as much as one read whole.
+      ctx.llm.script({ kind: 'tool_calls', calls: [{ id: 'a1', name: 'get_page_content', arguments: { type: 'text' } }] }, answer('Alpha Audio: $199.'), read('b1'), { kind: 'hang' });
     });
     await waitForWorkflow(page, (w) => w.steps[1] === 'running' && ctx.llm.pending === 0, 'the second step did not start');
     expect((await openTabUrls(page)).filter((url) => url.includes('/research/'))).toHaveLength(2);
@@ -220,6 +221,8 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect((await openTabUrls(page)).filter((url) => url.includes('/research/'))).toEqual([]);
     const report = await page.evaluate(() => document.querySelector('[data-testid="workflow-report"] .markdown')?.textContent ?? '');
     expect(report).toContain('Alpha Audio: $199.');
+    const cited = await page.evaluate(() => [...document.querySelectorAll('[data-testid="workflow-report"] .markdown a')].map((a) => a.getAttribute('href')));
+    expect(cited).toContain(shops.a('shop-a.html'));
   });
 
   it('a run cut by a background restart is shown interrupted and resumes with only the unfinished steps', async () => {
