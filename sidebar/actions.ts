@@ -4,7 +4,7 @@ import type { PermissionChange } from '../src/protocol/sidebar-to-background';
 import type * as v from 'valibot';
 import type { Connector } from './connector';
 import type { SidebarState, View } from './state';
-import { createWorkflowActions, type WorkflowActions } from './workflow-state';
+import { createWorkflowActions, type WorkflowActions } from './workflow-actions';
 
 /** What the person can ask for; components call these and never touch the port. */
 export interface SidebarActions {

@@ -1,7 +1,6 @@
 import { signal } from '@preact/signals';
 import type { BackgroundToSidebar, PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { SavedWorkflow, WorkflowPlan } from '../src/protocol/common';
-import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 
 export type WorkflowExport = PayloadOf<'WORKFLOW_EXPORT'>;
 
@@ -41,21 +40,3 @@ export function createWorkflowState() {
   return { ...state, apply };
 }
 export type WorkflowState = ReturnType<typeof createWorkflowState>;
-
-/** Sends what the person asks for in the Research view. */
-export function createWorkflowActions(send: (message: SidebarToBackground) => void, state: WorkflowState) {
-  return {
-    start(intent: string): void {
-      state.planning.value = true;
-      send({ type: 'START_WORKFLOW', payload: { intent } });
-    },
-    approve: (id: string, stepIds: string[]) => send({ type: 'APPROVE_WORKFLOW', payload: { id, stepIds } }),
-    cancel: () => send({ type: 'CANCEL_WORKFLOW' }),
-    resume: (id: string) => send({ type: 'RESUME_WORKFLOW', payload: { id } }),
-    exportZip: (id: string) => send({ type: 'EXPORT_WORKFLOW', payload: { id } }),
-    save: (id: string, name: string, parameters: { name: string; value: string }[]) => send({ type: 'SAVE_WORKFLOW', payload: { id, name, parameters } }),
-    runSaved: (savedId: string, values: Record<string, string>) => send({ type: 'RUN_SAVED_WORKFLOW', payload: { savedId, values } }),
-    removeSaved: (savedId: string) => send({ type: 'DELETE_SAVED_WORKFLOW', payload: { savedId } }),
-  };
-}
-export type WorkflowActions = ReturnType<typeof createWorkflowActions>;

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { WorkflowActions, WorkflowState } from '../workflow-state';
+import type { WorkflowActions } from '../workflow-actions';
+import type { WorkflowState } from '../workflow-state';
 import { SavedWorkflows } from './SavedWorkflows';
 import { SaveWorkflowForm } from './SaveWorkflowForm';
 import { WorkflowPlanReview } from './WorkflowPlanReview';
