@@ -9,7 +9,7 @@ export interface SourcePage extends WorkflowSource {
 const linkText = (title: string, url: string) => (title.trim() || url).replace(/[[\]]/g, (c) => `\\${c}`);
 
 /** Every source of the run, once each, numbered in the order the steps first read them. */
-export function numberedSources(plan: WorkflowPlan): WorkflowSource[] {
+function numberedSources(plan: WorkflowPlan): WorkflowSource[] {
   const byUrl = new Map<string, WorkflowSource>();
   for (const step of plan.steps) for (const source of step.sources ?? []) if (!byUrl.has(source.url)) byUrl.set(source.url, source);
   return [...byUrl.values()];

@@ -4,7 +4,7 @@ import type { Db } from '../../src/storage/db';
 
 const KEY = 'savedWorkflows';
 /** Enough for a person's routines; the oldest go first past it. */
-export const MAX_SAVED = 50;
+const MAX_SAVED = 50;
 
 /** Saved workflows, newest first, in the `state` store. Stored records are parsed: one that does not parse is dropped. */
 export function createSavedStore(database: Promise<Db>) {
