@@ -34,9 +34,16 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
             placeholder="Compare the price of the same headphones in three shops"
             data-testid="workflow-intent"
           />
-          <button type="submit" class="button button--primary" disabled={!canStart || intent.trim() === ''} data-testid="workflow-plan">
-            {planning ? 'Planning…' : 'Plan the steps'}
-          </button>
+          <div class="page-actions">
+            <button type="submit" class="button button--primary" disabled={!canStart || intent.trim() === ''} data-testid="workflow-plan">
+              {planning ? 'Planning…' : 'Plan the steps'}
+            </button>
+            {planning ? (
+              <button type="button" class="button" onClick={actions.cancel} data-testid="workflow-cancel-planning">
+                Cancel
+              </button>
+            ) : null}
+          </div>
           <p class="hint">Bosun shows you the plan, with the sites and permissions it needs, before anything runs.</p>
         </form>
       ) : null}

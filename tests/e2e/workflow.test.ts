@@ -186,6 +186,25 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     await page.waitFor(() => document.querySelector('[data-testid="workflow-review"]') === null, undefined, { message: 'the plan was not cancelled' });
   });
 
+  it('a plan the model gets wrong, or a planning the person cancels, changes nothing', async () => {
+    const before = await shownWorkflow(page);
+    ctx.llm.script({ kind: 'text', chunks: ['{"steps": [{"task": "Read", "site": "file:///etc/passwd", "permissions": ["read-only"]}]}'] }, { kind: 'hang' });
+    await page.fill('[data-testid="workflow-intent"]', 'Read my files');
+    await page.click('[data-testid="workflow-plan"]');
+    await page.waitFor(() => document.querySelector('[data-testid="notice"]')?.textContent?.includes('steps.0.site: must be an http(s) URL'), undefined, {
+      message: 'the bad plan was not reported',
+    });
+    await page.click('[data-testid="notice"] button');
+    await page.click('[data-testid="workflow-plan"]');
+    await page.click('[data-testid="workflow-cancel-planning"]');
+    await page.waitFor(() => document.querySelector('[data-testid="notice"]')?.textContent?.includes('Planning was cancelled.'), undefined, {
+      message: 'the cancelled planning was not reported',
+    });
+    await page.click('[data-testid="notice"] button');
+    expect(await page.evaluate(() => document.querySelector('[data-testid="workflow-review"]'))).toBeNull();
+    expect(await shownWorkflow(page)).toEqual(before);
+  });
+
   it('a failed step is reported; the run goes on or stops as the plan says, and never retries it', async () => {
     const steps = [
       { task: 'Read shop a', site: shops.a('shop-a.html'), permissions: ['read-only'], onFailure: 'continue' },

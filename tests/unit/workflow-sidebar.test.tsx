@@ -21,7 +21,7 @@ const actions = () => ({ start: vi.fn(), approve: vi.fn(), cancel: vi.fn(), resu
 const texts = (id: string) => screen.queryAllByTestId(id).map((el) => el.textContent ?? '');
 
 describe('the Research view', () => {
-  it('plans an intent, and the form comes back when planning failed', () => {
+  it('plans an intent, can cancel the planning, and the form comes back when planning failed', async () => {
     const state = createWorkflowState();
     const a = actions();
     render(<WorkflowView state={state} actions={a} />);
@@ -29,6 +29,8 @@ describe('the Research view', () => {
     fireEvent.click(screen.getByTestId('workflow-plan'));
     expect(a.start).toHaveBeenCalledWith('Compare prices');
     state.planning.value = true;
+    fireEvent.click(await screen.findByTestId('workflow-cancel-planning'));
+    expect(a.cancel).toHaveBeenCalled();
     state.apply({ type: 'ERROR', payload: { error: 'bad plan', inReplyTo: 'START_WORKFLOW' } });
     expect(state.planning.value).toBe(false);
   });
