@@ -4,7 +4,7 @@ import { stepPrompt } from './step-prompt';
 import type { Db } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
 import { createConversationStore } from '../../src/storage/conversation-store';
-import { runTask, type TaskDeps } from '../agent/run-task';
+import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
 import { createConversation } from '../conversation';
 import type { Gate } from '../permissions/gate';
 import { untrustedContent } from '../tools/untrusted';
@@ -58,14 +58,17 @@ export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: Workflow
   };
   await conversation.add({ role: 'user', content: stepPrompt(plan, step), status: 'done' });
   const index = plan.steps.indexOf(step) + 1;
+  let end: TaskEnd;
   try {
-    await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, { runId, requester: `workflow step ${index}` });
+    end = await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, { runId, requester: `workflow step ${index}` });
   } finally {
     await store.clear();
   }
   const answer = conversation.all().findLast((m) => m.role === 'assistant');
-  const outcome = { pages: [...read.values()], result: answer?.content.trim() ?? '' };
-  if (!answer || answer.status === 'error') return { ...outcome, status: 'failed', error: answer?.error ?? 'The step ended without an answer.' };
-  if (answer.status === 'stopped') return { ...outcome, status: 'failed', error: 'Stopped.' };
-  return { ...outcome, status: 'completed' };
+  const pagesRead = [...read.values()];
+  if (end === 'answered') return { status: 'completed', result: answer?.content.trim() ?? '', pages: pagesRead };
+  // The closing words of a limit ("tell me to continue") are for a chat, not a report: the reason is.
+  if (end === 'limit') return { status: 'failed', result: '', error: `It reached its limit before it had an answer: ${answer?.content ?? ''}`.trim(), pages: pagesRead };
+  const failed = { status: 'failed' as const, result: answer?.content.trim() ?? '', pages: pagesRead };
+  return end === 'stopped' ? { ...failed, error: 'Stopped.' } : { ...failed, error: answer?.error ?? 'The step ended without an answer.' };
 }

@@ -208,16 +208,19 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
   it('a failed step is reported; the run goes on or stops as the plan says, and never retries it', async () => {
     const steps = [
       { task: 'Read shop a', site: shops.a('shop-a.html'), permissions: ['read-only'], onFailure: 'continue' },
-      { task: 'Read shop b', site: shops.b('shop-b.html'), permissions: ['read-only'], onFailure: 'stop' },
-      { task: 'Read shop c', site: shops.c('shop-c.html'), permissions: ['read-only'] },
+      // Its own limit: one action, after which it stops, unfinished.
+      { task: 'Read shop b', site: shops.b('shop-b.html'), permissions: ['read-only'], onFailure: 'continue', maxSteps: 1 },
+      { task: 'Read shop c', site: shops.c('shop-c.html'), permissions: ['read-only'], onFailure: 'stop' },
+      { task: 'Read shop a again', site: shops.a('shop-a.html'), permissions: ['read-only'] },
     ];
     await planAndApprove('Check three shops once', steps, async () => {
-      ctx.llm.script({ kind: 'error', status: 400 }, { kind: 'error', status: 400 });
+      ctx.llm.script({ kind: 'error', status: 400 }, read('b1'), { kind: 'error', status: 400 });
     });
     const shown = await waitForWorkflow(page, (w) => w.status === 'failed', 'the workflow did not stop at the failed step');
-    expect(shown.steps).toEqual(['failed', 'failed', 'skipped']);
+    expect(shown.steps).toEqual(['failed', 'failed', 'failed', 'skipped']);
     expect(shown.errors[0]).not.toBe('');
-    expect(ctx.llm.requests).toHaveLength(3);
+    expect(shown.errors[1]).toMatch(/^It reached its limit before it had an answer: I stopped after 1 actions/);
+    expect(ctx.llm.requests).toHaveLength(4);
     const report = await page.evaluate(() => document.querySelector('[data-testid="workflow-report"] .markdown')?.textContent ?? '');
     expect(report).toContain('Failed:');
     expect(report).toContain('Skipped.');
