@@ -37,9 +37,12 @@ import { createPrompts } from './permissions/prompts';
 import { createPortHub } from './port-hub';
 import { createSettingsService } from './settings-service';
 import { createSidebarRouter } from './sidebar-routes';
-import { toolSpecs } from './tools/registry';
+import { TOOLS, toolSpecs } from './tools/registry';
 import { createVoiceSessions } from './voice-sessions';
 import { tabToWorkIn } from '../src/work-tab';
+import { createSavedStore } from './workflows/saved-store';
+import { createWorkflowStore } from './workflows/workflow-store';
+import { createWorkflows } from './workflows/workflows';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
@@ -63,7 +66,7 @@ const gate = createGate({ policy, prompts, log, promptTimeoutMs: () => limits.cu
 const runs = createRunRecords(database);
 const conversation = createConversation(createConversationStore(database, FIRST_CONVERSATION), broadcast);
 const conversations = createConversations(database, conversation, broadcast);
-const pageCache = createPageCache(database);
+const pages = createPageCache(database);
 const agent = createAgent({
   conversation,
   complete,
@@ -71,10 +74,28 @@ const agent = createAgent({
   settings: settings.current,
   limits: limits.current,
   runs,
-  pages: pageCache,
+  pages,
   tools: toolSpecs,
   mask: pageMask,
   holdAlive,
+});
+const workflows = createWorkflows({
+  database,
+  complete,
+  gate,
+  settings: settings.current,
+  limits: limits.current,
+  runs: createRunRecords(database, 'workflowStep'),
+  pages,
+  tools: toolSpecs,
+  mask: pageMask,
+  policy,
+  log,
+  store: createWorkflowStore(database),
+  saved: createSavedStore(database),
+  broadcast,
+  holdAlive,
+  toolNames: () => [...TOOLS.keys()],
 });
 const library = createCrawlLibrary(database);
 const crawler = createCrawler(library, holdAlive);
@@ -84,10 +105,13 @@ const ready = Promise.all([
   policy.load(),
   conversations.load().then(() => agent.restore(runs)),
   crawler.markInterrupted(),
+  workflows.restore(),
 ]).then(() => undefined);
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
-const routeSidebar = createSidebarRouter({ agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice, conversations });
+const routeSidebar = createSidebarRouter({
+  agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice, conversations, workflows,
+});
 const hub = createPortHub({
   extensionId,
   extensionOrigin,
@@ -100,12 +124,14 @@ const hub = createPortHub({
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
     conversations.listing(),
     ...(policy.current() ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar] : []),
+    { type: 'SAVED_WORKFLOWS', payload: { workflows: workflows.saved() } },
+    ...(workflows.current() ? [{ type: 'WORKFLOW_UPDATE', payload: workflows.current() } as BackgroundToSidebar] : []),
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
   ],
 });
 const routeAbp = createAbpRouter({
-  capabilities: createCapabilityTable({ errors, library, gate, pages: pageCache, crawler }),
+  capabilities: createCapabilityTable({ errors, library, gate, pages, crawler }),
   recordFailure: (capability, message) => errors.add(capability, message),
 });
 const abpPorts = createAbpPorts({ extensionId, extensionOrigin, ready, route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx) });

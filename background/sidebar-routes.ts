@@ -13,6 +13,7 @@ import type { Prompts } from './permissions/prompts';
 import type { SidebarPort, SidebarReply } from './port-hub';
 import type { VoiceSessions } from './voice-sessions';
 import type { Conversations } from './conversations';
+import type { Workflows } from './workflows/workflows';
 
 export interface SidebarRouteDeps {
   agent: Agent;
@@ -27,6 +28,7 @@ export interface SidebarRouteDeps {
   broadcast(message: BackgroundToSidebar): void;
   voice: VoiceSessions;
   conversations: Conversations;
+  workflows: Workflows;
 }
 
 const PAGES = ['extension-page'] as const;
@@ -36,6 +38,10 @@ const policyState = (policy: HarborPolicy): BackgroundToSidebar => ({ type: 'PER
 
 /** The sidebar channel's table: message type → who may send it → handler (its schema is in the protocol table). */
 export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBackground, SidebarPort, SidebarReply> {
+  const answer = async (type: string, result: Promise<string | null>) => {
+    const refusal = await result;
+    return refusal ? error(refusal, type) : [];
+  };
   const startTask = async (content: string, requestedTab: number | undefined, type: string) => {
     const tabId = await deps.tabToWorkIn(requestedTab);
     const refusal = await deps.agent.start(content, tabId);
@@ -98,6 +104,20 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
       // The store tells every sidebar about the change.
       handle: async ({ payload }) => {
         await deps.policy.update((policy) => applyPermissionChange(policy, payload));
+      },
+    },
+    START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('START_WORKFLOW', deps.workflows.start(payload.intent)) },
+    APPROVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('APPROVE_WORKFLOW', deps.workflows.approve(payload.id, payload.stepIds)) },
+    CANCEL_WORKFLOW: { senders: PAGES, handle: () => answer('CANCEL_WORKFLOW', deps.workflows.cancel()) },
+    RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('RESUME_WORKFLOW', deps.workflows.resume(payload.id)) },
+    SAVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('SAVE_WORKFLOW', deps.workflows.save(payload.id, payload.name, payload.parameters)) },
+    RUN_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('RUN_SAVED_WORKFLOW', deps.workflows.runSaved(payload.savedId, payload.values)) },
+    DELETE_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('DELETE_SAVED_WORKFLOW', deps.workflows.removeSaved(payload.savedId)) },
+    EXPORT_WORKFLOW: {
+      senders: PAGES,
+      handle: ({ payload }) => {
+        const files = deps.workflows.files(payload.id);
+        return typeof files === 'string' ? error(files, 'EXPORT_WORKFLOW') : [{ type: 'WORKFLOW_EXPORT', payload: files }];
       },
     },
     GET_ACTION_LOG: { senders: PAGES, handle: async () => [{ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }] },

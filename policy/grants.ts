@@ -1,3 +1,4 @@
+import type { PermissionLevel } from '../src/protocol/common';
 import type { Grant } from './types';
 
 /**
@@ -16,6 +17,8 @@ export interface GrantTarget {
   readonly tool: string;
   readonly site: string;
   readonly runId?: string | undefined;
+  /** The level the call is judged at; a level-bound grant (a workflow's run allow) matches only it. */
+  readonly level?: PermissionLevel | undefined;
 }
 
 /**
@@ -24,6 +27,7 @@ export interface GrantTarget {
  */
 export function grantMatches(grant: Grant, target: GrantTarget): boolean {
   if (grant.tool !== target.tool || grant.site !== target.site) return false;
+  if ('level' in grant && grant.level !== target.level) return false;
   return grant.scope !== 'run' || grant.runId === target.runId;
 }
 

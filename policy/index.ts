@@ -18,3 +18,4 @@ export {
   type GrantScope,
   type PermissionDecisionValue,
 } from './types';
+export { grantWorkflowRun, withoutRun, type PlannedAccess } from './workflow-grants';

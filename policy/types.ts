@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PERMISSION_LEVELS, PermissionDecision } from '../src/protocol/common';
+import { PERMISSION_LEVELS, PermissionDecision, PermissionLevel } from '../src/protocol/common';
 import { isSiteKey } from './site';
 
 /** Size limits: the policy comes from storage and may have been tampered with or grown unbounded. */
@@ -52,7 +52,8 @@ const RunId = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_RUN_ID));
  * A remembered answer for one tool on one site. Scopes:
  * - persistent: local storage, until removed (allow-site, deny-all);
  * - session: the adapter keeps it in session storage, so it ends with the browser session;
- * - run: one agent run (deny), so a looping agent is not asked the same thing again.
+ * - run: one agent run. A deny, so a looping agent is not asked the same thing again; or an allow
+ *   at one level, which is how an approved workflow plan grants exactly its listed site+level pairs.
  * `site` is a parameter so parsePolicy can read stored grants before judging their sites.
  */
 export const grantSchema = <S extends v.GenericSchema<unknown, string>>(site: S) => {
@@ -61,6 +62,7 @@ export const grantSchema = <S extends v.GenericSchema<unknown, string>>(site: S)
     v.object({ ...target, effect: v.literal('allow'), scope: v.picklist(['persistent', 'session']) }),
     v.object({ ...target, effect: v.literal('deny'), scope: v.literal('persistent') }),
     v.object({ ...target, effect: v.literal('deny'), scope: v.literal('run'), runId: RunId }),
+    v.object({ ...target, effect: v.literal('allow'), scope: v.literal('run'), runId: RunId, level: PermissionLevel }),
   ]);
 };
 export const Grant = grantSchema(SiteKey);

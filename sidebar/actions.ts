@@ -4,6 +4,7 @@ import type { PermissionChange } from '../src/protocol/sidebar-to-background';
 import type * as v from 'valibot';
 import type { Connector } from './connector';
 import type { SidebarState, View } from './state';
+import { createWorkflowActions, type WorkflowActions } from './workflow-actions';
 
 /** What the person can ask for; components call these and never touch the port. */
 export interface SidebarActions {
@@ -28,6 +29,7 @@ export interface SidebarActions {
   deleteConversation(id: string): void;
   exportConversation(id: string, format: 'markdown' | 'json'): void;
   importConversation(data: string): void;
+  workflow: WorkflowActions;
 }
 
 /** `currentTab` names the tab the person is looking at, which the conversation works in. */
@@ -72,6 +74,7 @@ export function createActions(connector: Connector, state: SidebarState, current
     deleteConversation: (id) => connector.send({ type: 'DELETE_CONVERSATION', payload: { id } }),
     exportConversation: (id, format) => connector.send({ type: 'EXPORT_CONVERSATION', payload: { id, format } }),
     importConversation: (data) => connector.send({ type: 'IMPORT_CONVERSATION', payload: { data } }),
+    workflow: createWorkflowActions(connector.send, state.workflow),
     show: (view) => {
       state.view.value = view;
       // Each view asks for its data when it opens, so it is fresh.

@@ -29,6 +29,8 @@ const connector = createConnector({
   },
   onStatus: (status) => {
     state.connection.value = status;
+    // A plan asked for over a port that dropped never gets its answer: the form is usable again.
+    if (status !== 'connected') state.workflow.planning.value = false;
   },
 });
 const root = document.getElementById('app');

@@ -3,11 +3,12 @@ import type { TestResult } from '../src/llm/test-connection';
 import type { ChatMessage, Settings, VoiceSettings } from '../src/protocol/common';
 import type { BackgroundToSidebar, PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { Limits } from '../src/protocol/limits';
+import { createWorkflowState } from './workflow-state';
 
 export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
 export type Policy = PayloadOf<'PERMISSIONS_STATE'>['policy'];
-export type View = 'chat' | 'history' | 'permissions' | 'log' | 'settings';
+export type View = 'chat' | 'history' | 'research' | 'permissions' | 'log' | 'settings';
 export type ConversationList = PayloadOf<'CONVERSATIONS'>;
 const LOG_SHOWN = 500;
 
@@ -48,6 +49,7 @@ export function createSidebarState() {
     voice: signal<VoiceState>({ phase: 'idle', mode: 'whisper' }),
     /** Set when browser speech was asked for where the browser has none: the sidebar offers Whisper. */
     speechUnavailable: signal(false),
+    workflow: createWorkflowState(),
   };
 
   const updateMessage = (id: string, change: (message: ChatMessage) => ChatMessage | null) => {
@@ -61,6 +63,7 @@ export function createSidebarState() {
 
   function apply(message: BackgroundToSidebar): void {
     batch(() => {
+      state.workflow.apply(message);
       switch (message.type) {
         case 'CONVERSATION_STATE':
           state.messages.value = message.payload.messages;
@@ -131,7 +134,7 @@ export function createSidebarState() {
           state.notice.value = message.payload.error;
           break;
         default:
-          // Voice messages go to the voice controller, which owns the microphone; workflows have no view yet.
+          // Voice messages go to the voice controller, which owns the microphone; workflow messages to state.workflow.
           break;
       }
     });

@@ -18,7 +18,8 @@ export function siteStatus(url: string, policy: Policy | null, now = Date.now())
   if (identity.kind === 'restricted') return { site: new URL(url).protocol.replace(/:$/, ''), standing: `Bosun does not act on ${identity.reason}` };
   const rule = policy ? Object.hasOwn(policy.sites, identity.site) ? policy.sites[identity.site] : undefined : undefined;
   if (rule) return { site: identity.site, standing: TRUST_LABEL[rule] ?? rule };
-  const allowed = [...new Set((policy?.grants ?? []).filter((g) => g.site === identity.site && g.effect === 'allow' && isLive(g, now)).map((g) => g.tool))];
+  // A workflow's run-scoped allows apply to its steps only, not to what the chat may do here.
+  const allowed = [...new Set((policy?.grants ?? []).filter((g) => g.site === identity.site && g.effect === 'allow' && g.scope !== 'run' && isLive(g, now)).map((g) => g.tool))];
   return { site: identity.site, standing: allowed.length > 0 ? `allowed: ${allowed.join(', ')}; asks for the rest` : 'asks before acting' };
 }
 

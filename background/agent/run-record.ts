@@ -9,18 +9,17 @@ export interface RunRecord {
   inFlight?: { toolCallId: string; name: string };
 }
 
-const KEY = 'activeRun';
-
-export function createRunRecords(database: Promise<Db>) {
+/** `key` names the record: the chat's task and a workflow's running step each keep their own. */
+export function createRunRecords(database: Promise<Db>, key = 'activeRun') {
   return {
     async get(): Promise<RunRecord | null> {
-      return ((await (await database).get('state', KEY)) as RunRecord | undefined) ?? null;
+      return ((await (await database).get('state', key)) as RunRecord | undefined) ?? null;
     },
     async save(record: RunRecord): Promise<void> {
-      await (await database).put('state', record, KEY);
+      await (await database).put('state', record, key);
     },
     async end(): Promise<void> {
-      await (await database).delete('state', KEY);
+      await (await database).delete('state', key);
     },
   };
 }

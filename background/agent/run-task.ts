@@ -39,14 +39,24 @@ async function tabInfo(tabId: number): Promise<{ title: string; url: string } | 
   }
 }
 
+/** How a task ended: the model answered, a limit (actions, tokens, repeats) stopped it, the person stopped it, or it failed. */
+export type TaskEnd = 'answered' | 'limit' | 'stopped' | 'error';
+
+/** Who runs the task: a workflow step passes its run (whose approved grants apply) and its name. */
+export interface TaskOptions {
+  runId?: string;
+  requester?: string;
+}
+
 /**
  * One task: model → tool calls → gate → results → model, until the model answers, the person
  * stops it, or a limit is reached. Each model turn is its own assistant message and each tool
  * call its own tool message, saved as they happen.
  */
-export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSignal): Promise<void> {
+export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSignal, options: TaskOptions = {}): Promise<TaskEnd> {
   const { conversation } = deps;
-  const runId = newId('run');
+  const runId = options.runId ?? newId('run');
+  const requester = options.requester ?? 'chat';
   let tabId = startTab;
   const snapshots = new Map<number, string>();
   const images = new Map<string, string>();
@@ -72,9 +82,10 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
   };
   const follower = createTabFollower(() => tabId, (id) => (tabId = id));
   const generation = conversation.generation;
-  const closing = async (text: string) => {
+  const closing = async (text: string): Promise<TaskEnd> => {
     answer = await conversation.add({ role: 'assistant', content: text, status: 'done' });
     await conversation.finish(answer);
+    return 'limit';
   };
 
   follower.start();
@@ -91,7 +102,10 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
       const result = await modelTurn(deps, current, { settings, tabId, images, mode }, signal);
       if (result.usedToolFallback) mode.xmlTools = true;
       tokens += result.usage?.totalTokens ?? 0;
-      if (result.toolCalls.length === 0) return await conversation.finish(current);
+      if (result.toolCalls.length === 0) {
+        await conversation.finish(current);
+        return 'answered';
+      }
 
       for (const call of result.toolCalls) {
         if (signal.aborted) break;
@@ -99,10 +113,10 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
         touched.add(tabId);
         await deps.mask.show(tabId);
         const output = await follower.around(() =>
-          deps.gate.run({ name: call.name, args: call.args, runId, requester: 'chat', beforeRun: follower.begin }, ctx),
+          deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: follower.begin }, ctx),
         );
         if (output.image) images.set(call.id, output.image);
-        if (conversation.generation !== generation) return;
+        if (conversation.generation !== generation) return 'stopped';
         await conversation.add({
           role: 'tool', content: output.text, status: 'done', toolCallId: call.id, name: call.name,
           outcome: output.outcome, decision: output.decision, site: output.site,
@@ -118,6 +132,7 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
   } catch (error) {
     // A clear ends the task with the conversation it belonged to: nothing is written into the new one.
     if (conversation.generation === generation) await endWithError(conversation, answer, error, signal);
+    return signal.aborted ? 'stopped' : 'error';
   } finally {
     follower.stop();
     await deps.mask.hide(touched);

@@ -20,6 +20,7 @@ import { SettingsForm } from './SettingsForm';
 import { StatusBar } from './StatusBar';
 import { SpeechUnavailable, VoiceIndicator } from './VoiceIndicator';
 import { VoiceForm } from './VoiceForm';
+import { WorkflowView } from './WorkflowView';
 
 /** What the voice controller offers the components. */
 interface VoiceControls {
@@ -103,6 +104,7 @@ export function App({ state, actions, voice, workTab }: AppProps) {
         </main>
       ) : null}
       {view === 'history' ? <HistoryView conversations={state.conversations.value} busy={state.busy.value} actions={actions} /> : null}
+      {view === 'research' ? <WorkflowView state={state.workflow} actions={actions.workflow} /> : null}
       {view === 'permissions' ? <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} /> : null}
       {view === 'log' ? <ActionLogView entries={state.log.value} onClear={actions.clearLog} /> : null}
     </div>

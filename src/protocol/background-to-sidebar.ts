@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ChatMessage, PermissionLevel, Settings, WorkflowPlan } from './common';
+import { ChatMessage, PermissionLevel, SavedWorkflow, Settings, WorkflowPlan } from './common';
 import { HarborPolicy } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';
@@ -76,6 +76,13 @@ export const BackgroundToSidebar = {
   /** The answer to DETECT_OLLAMA: where Ollama answered and its models, or null. */
   OLLAMA_DETECTED: message('OLLAMA_DETECTED', v.nullable(v.object({ baseUrl: v.string(), models: v.array(v.string()) }))),
   WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),
+  /** Addition: the saved workflows, newest first; sent on connect and after every change. */
+  SAVED_WORKFLOWS: message('SAVED_WORKFLOWS', v.object({ workflows: v.array(SavedWorkflow) })),
+  /** Addition: the answer to EXPORT_WORKFLOW; the sidebar zips the files. */
+  WORKFLOW_EXPORT: message(
+    'WORKFLOW_EXPORT',
+    v.object({ id: v.string(), files: v.array(v.object({ path: v.string(), content: v.string() })) }),
+  ),
 
   /** Addition: the whole conversation, sent to a newly connected sidebar and after a clear. */
   CONVERSATION_STATE: message(

@@ -108,6 +108,11 @@ export const ChatMessage = v.strictObject({
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 
 export const WORKFLOW_STEP_STATUSES = ['pending', 'running', 'completed', 'failed', 'skipped'] as const;
+export const WORKFLOW_STATUSES = ['planning', 'awaiting-approval', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
+
+/** A page a step read, cited in the report. */
+export const WorkflowSource = v.object({ title: v.string(), url: v.string() });
+export type WorkflowSource = v.InferOutput<typeof WorkflowSource>;
 
 export const WorkflowStep = v.object({
   id: v.string(),
@@ -117,12 +122,49 @@ export const WorkflowStep = v.object({
   permissions: v.array(PermissionLevel),
   status: v.picklist(WORKFLOW_STEP_STATUSES),
   result: v.optional(v.string()),
+  // Additions: what a failure of this step does to the rest, its own action limit, why it failed,
+  // when it ran, and the pages it read.
+  onFailure: v.optional(v.picklist(['continue', 'stop'])),
+  maxSteps: v.optional(v.number()),
+  error: v.optional(v.string()),
+  startedAt: v.optional(v.number()),
+  finishedAt: v.optional(v.number()),
+  sources: v.optional(v.array(WorkflowSource)),
 });
+export type WorkflowStep = v.InferOutput<typeof WorkflowStep>;
 
 export const WorkflowPlan = v.object({
   id: v.string(),
   intent: v.string(),
   steps: v.array(WorkflowStep),
-  status: v.picklist(['planning', 'awaiting-approval', 'running', 'completed', 'failed', 'cancelled', 'interrupted']),
+  status: v.picklist(WORKFLOW_STATUSES),
   createdAt: v.number(),
+  // Additions: when the run started and ended, and the final report (markdown with citations).
+  startedAt: v.optional(v.number()),
+  finishedAt: v.optional(v.number()),
+  report: v.optional(v.string()),
 });
+export type WorkflowPlan = v.InferOutput<typeof WorkflowPlan>;
+
+/** A parameter name, as written in a saved workflow's text: {{product}}. */
+export const ParameterName = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,29}$/, 'must be lower-case letters, digits or _, starting with a letter'));
+
+/** Addition: a finished workflow's plan, kept to run again; {{name}} marks where a parameter goes. */
+export const SavedWorkflow = v.object({
+  id: v.string(),
+  name: v.string(),
+  intent: v.string(),
+  parameters: v.array(ParameterName),
+  steps: v.array(
+    v.object({
+      agent: v.string(),
+      task: v.string(),
+      site: v.string(),
+      permissions: v.array(PermissionLevel),
+      onFailure: v.optional(v.picklist(['continue', 'stop'])),
+      maxSteps: v.optional(v.number()),
+    }),
+  ),
+  savedAt: v.number(),
+});
+export type SavedWorkflow = v.InferOutput<typeof SavedWorkflow>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PermissionDecision, PermissionLevel, Settings } from './common';
+import { ParameterName, PermissionDecision, PermissionLevel, Settings } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';
@@ -14,6 +14,11 @@ const PermissionChange = v.variant('kind', [
   v.strictObject({ kind: v.literal('set-tool'), toolName: Name, override: v.nullable(v.picklist(['allow', 'ask', 'deny'])) }),
 ]);
 export type PermissionChange = v.InferOutput<typeof PermissionChange>;
+
+/** The most steps one workflow plan may have. */
+export const MAX_WORKFLOW_STEPS = 10;
+/** The most parameters one saved workflow may have. */
+export const MAX_PARAMETERS = 5;
 
 /** Whisper's limit for one upload; a longer recording is refused before it is sent. */
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
@@ -60,6 +65,42 @@ export const SidebarToBackground = {
   GET_SETTINGS: bare('GET_SETTINGS'),
   START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ intent: nonEmptyText(10_000) })),
   CANCEL_WORKFLOW: bare('CANCEL_WORKFLOW'),
+  /** Addition: run the plan with these steps, in this order (the person may remove and reorder). */
+  APPROVE_WORKFLOW: message(
+    'APPROVE_WORKFLOW',
+    v.strictObject({
+      id: nonEmptyText(100),
+      stepIds: v.pipe(
+        v.array(nonEmptyText(100)),
+        v.minLength(1, 'must keep at least one step'),
+        v.maxLength(MAX_WORKFLOW_STEPS),
+        v.check((ids) => new Set(ids).size === ids.length, 'must not list a step twice'),
+      ),
+    }),
+  ),
+  /** Addition: after a restart, run the steps of an interrupted workflow that had not finished. */
+  RESUME_WORKFLOW: message('RESUME_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
+  /** Addition: the files of the report's ZIP (report.md, one file per source, sources.json). */
+  EXPORT_WORKFLOW: message('EXPORT_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
+  /** Addition: keep a finished workflow to run again; each parameter's value in it becomes {{name}}. */
+  SAVE_WORKFLOW: message(
+    'SAVE_WORKFLOW',
+    v.strictObject({
+      id: nonEmptyText(100),
+      name: nonEmptyText(100),
+      parameters: v.pipe(
+        v.array(v.strictObject({ name: ParameterName, value: nonEmptyText(500) })),
+        v.maxLength(MAX_PARAMETERS),
+        v.check((list) => new Set(list.map((p) => p.name)).size === list.length, 'must not name a parameter twice'),
+      ),
+    }),
+  ),
+  /** Addition: plan a saved workflow again with these parameter values; it waits for approval as any plan. */
+  RUN_SAVED_WORKFLOW: message(
+    'RUN_SAVED_WORKFLOW',
+    v.strictObject({ savedId: nonEmptyText(100), values: v.record(ParameterName, nonEmptyText(500)) }),
+  ),
+  DELETE_SAVED_WORKFLOW: message('DELETE_SAVED_WORKFLOW', v.strictObject({ savedId: nonEmptyText(100) })),
   CLEAR_HISTORY: bare('CLEAR_HISTORY'),
   /** Additions: the history of conversations. */
   LIST_CONVERSATIONS: bare('LIST_CONVERSATIONS'),

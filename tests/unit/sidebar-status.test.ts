@@ -23,6 +23,8 @@ describe('siteStatus', () => {
         { tool: 'click_element', site: 'news.example', effect: 'allow' as const, scope: 'persistent' as const },
         { tool: 'type_text', site: 'news.example', effect: 'allow' as const, scope: 'session' as const, expiresAt: at - 1 },
         { tool: 'navigate', site: 'other.example', effect: 'allow' as const, scope: 'persistent' as const },
+        // A workflow's approval is for its own steps, not for the chat.
+        { tool: 'navigate', site: 'news.example', effect: 'allow' as const, scope: 'run' as const, runId: 'wfrun_1', level: 'navigate' as const },
       ],
     };
     expect(siteStatus('https://news.example/', withGrants, at)?.standing).toBe('allowed: click_element; asks for the rest');

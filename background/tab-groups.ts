@@ -1,0 +1,11 @@
+/** Chrome's tab groups (Firefox has none): the edge module that may touch `chrome.tabGroups`. */
+export async function joinTabGroup(tabId: number, groupId: number | undefined, title: string): Promise<number> {
+  if (groupId !== undefined) {
+    // The person may have closed or ungrouped the group since the last step: then a new one starts.
+    const joined = await chrome.tabs.group({ tabIds: [tabId], groupId }).catch(() => undefined);
+    if (joined !== undefined) return joined;
+  }
+  const created = await chrome.tabs.group({ tabIds: [tabId] });
+  await chrome.tabGroups.update(created, { title, color: 'blue' });
+  return created;
+}

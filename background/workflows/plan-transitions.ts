@@ -1,0 +1,50 @@
+import type { PlannedAccess } from '../../policy';
+import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
+import { buildReport } from './report';
+
+/** How a run ended: every step done or skipped, a step that had to stop it failed, or the person cancelled. */
+export type RunEnd = 'completed' | 'failed' | 'cancelled';
+
+const CANCELLED = 'Cancelled by you while it was running; what it had found so far is kept.';
+
+/**
+ * The plan the person approved: the steps they kept, in their order. Refused (with the reason)
+ * unless the plan is waiting for approval and every id is one of its steps.
+ */
+export function approvePlan(plan: WorkflowPlan, stepIds: readonly string[], now: number): { ok: true; plan: WorkflowPlan } | { ok: false; error: string } {
+  if (plan.status !== 'awaiting-approval') return { ok: false, error: 'This plan is not waiting for approval any more.' };
+  const byId = new Map(plan.steps.map((s) => [s.id, s]));
+  const steps = stepIds.map((id) => byId.get(id));
+  if (steps.some((s) => s === undefined)) return { ok: false, error: 'The approval names a step that is not in the plan. Reopen the Research view and approve again.' };
+  return { ok: true, plan: { ...plan, steps: steps as WorkflowStep[], status: 'running', startedAt: now } };
+}
+
+/** Every (site, level) pair the plan lists: what its approval grants. */
+export const planAccess = (plan: WorkflowPlan): PlannedAccess[] =>
+  plan.steps.flatMap((step) => step.permissions.map((level) => ({ site: step.site, level })));
+
+export const updateStep = (plan: WorkflowPlan, id: string, change: Partial<WorkflowStep>): WorkflowPlan => ({
+  ...plan,
+  steps: plan.steps.map((s) => (s.id === id ? { ...s, ...change } : s)),
+});
+
+/** After a restart: the run is shown interrupted, and the step that was running is to be run again. */
+export function interruptPlan(plan: WorkflowPlan): WorkflowPlan {
+  if (plan.status !== 'running') return plan;
+  const steps = plan.steps.map(({ startedAt, ...step }) =>
+    step.status === 'running' ? { ...step, status: 'pending' as const } : { ...step, ...(startedAt === undefined ? {} : { startedAt }) },
+  );
+  return { ...plan, status: 'interrupted', steps };
+}
+
+/** The end of a run: what did not run is skipped, a step cut by a cancel says so, and the report is written. */
+export function finishPlan(plan: WorkflowPlan, end: RunEnd, now: number): WorkflowPlan {
+  const steps = plan.steps.map((step): WorkflowStep => {
+    if (step.status === 'pending') return { ...step, status: 'skipped' };
+    if (step.status === 'running') return { ...step, status: 'failed', error: CANCELLED, finishedAt: now };
+    return step;
+  });
+  const finished: WorkflowPlan = { ...plan, steps, status: end, finishedAt: now };
+  // A plan cancelled before it ran has nothing to report.
+  return plan.startedAt === undefined ? finished : { ...finished, report: buildReport(finished) };
+}

@@ -1,0 +1,74 @@
+import { browser } from '../../src/platform/browser';
+import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
+import { stepPrompt } from './step-prompt';
+import type { Db } from '../../src/storage/db';
+import type { PageCache } from '../../src/storage/page-cache';
+import { createConversationStore } from '../../src/storage/conversation-store';
+import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
+import { createConversation } from '../conversation';
+import type { Gate } from '../permissions/gate';
+import { untrustedContent } from '../tools/untrusted';
+import type { SourcePage } from './report';
+
+/** Tools that read a page without read_page: the page they read is a source too. */
+const SOURCE_TOOLS = new Set(['get_page_content', 'extract_table']);
+
+export interface StepDeps extends Omit<TaskDeps, 'conversation'> {
+  database: Promise<Db>;
+}
+
+export interface StepOutcome {
+  status: 'completed' | 'failed';
+  result: string;
+  error?: string;
+  /** The pages the step read, in order, each once. */
+  pages: SourcePage[];
+}
+
+/**
+ * Runs one step as an agent task in its tab, through the same task loop as the chat (and so the
+ * same gate), in a conversation of its own that no sidebar shows. The step has its own action
+ * limit (the plan's, never above the person's) and token limit.
+ */
+export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: WorkflowStep, tabId: number, runId: string, signal: AbortSignal): Promise<StepOutcome> {
+  const store = createConversationStore(deps.database, `workflow-step:${step.id}`);
+  await store.clear();
+  const conversation = createConversation(store, () => {});
+  const read = new Map<string, SourcePage>();
+  const pages: PageCache = {
+    ...deps.pages,
+    add: async (page) => {
+      read.set(page.url, { title: page.title, url: page.url, markdown: page.markdown });
+      await deps.pages.add(page);
+    },
+  };
+  // The same gate, watched: a page read in part (text, a table) is cited like one read whole.
+  const gate: Gate = {
+    run: async (call, ctx) => {
+      const output = await deps.gate.run(call, ctx);
+      if (output.outcome !== 'success' || !SOURCE_TOOLS.has(call.name)) return output;
+      const tab = await browser.tabs.get(ctx.tabId).catch(() => undefined);
+      if (tab?.url && !read.has(tab.url)) read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
+      return output;
+    },
+  };
+  const limits = () => {
+    const mine = deps.limits();
+    return { ...mine, maxSteps: Math.min(step.maxSteps ?? mine.maxSteps, mine.maxSteps) };
+  };
+  await conversation.add({ role: 'user', content: stepPrompt(plan, step), status: 'done' });
+  const index = plan.steps.indexOf(step) + 1;
+  let end: TaskEnd;
+  try {
+    end = await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, { runId, requester: `workflow step ${index}` });
+  } finally {
+    await store.clear();
+  }
+  const answer = conversation.all().findLast((m) => m.role === 'assistant');
+  const pagesRead = [...read.values()];
+  if (end === 'answered') return { status: 'completed', result: answer?.content.trim() ?? '', pages: pagesRead };
+  // The closing words of a limit ("tell me to continue") are for a chat, not a report: the reason is.
+  if (end === 'limit') return { status: 'failed', result: '', error: `It reached its limit before it had an answer: ${answer?.content ?? ''}`.trim(), pages: pagesRead };
+  const failed = { status: 'failed' as const, result: answer?.content.trim() ?? '', pages: pagesRead };
+  return end === 'stopped' ? { ...failed, error: 'Stopped.' } : { ...failed, error: answer?.error ?? 'The step ended without an answer.' };
+}

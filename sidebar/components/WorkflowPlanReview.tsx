@@ -1,0 +1,75 @@
+import { useState } from 'preact/hooks';
+import type { WorkflowPlan } from '../../src/protocol/common';
+
+interface ReviewProps {
+  plan: WorkflowPlan;
+  onApprove(stepIds: string[]): void;
+  onCancel(): void;
+}
+
+/** Every site with the levels the kept steps need there: exactly what approving grants. */
+function access(steps: WorkflowPlan['steps']): [string, string[]][] {
+  const bySite = new Map<string, Set<string>>();
+  for (const step of steps) {
+    const host = URL.canParse(step.site) ? new URL(step.site).host : step.site;
+    const levels = bySite.get(host) ?? new Set<string>();
+    step.permissions.forEach((level) => levels.add(level));
+    bySite.set(host, levels);
+  }
+  return [...bySite].map(([site, levels]) => [site, [...levels]]);
+}
+
+/** The plan before anything runs: the person removes or reorders steps, then approves or cancels. */
+export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
+  const [order, setOrder] = useState<string[]>(() => plan.steps.map((s) => s.id));
+  const steps = order.map((id) => plan.steps.find((s) => s.id === id)).filter((s) => s !== undefined);
+  const move = (index: number, delta: -1 | 1) => {
+    const next = [...order];
+    [next[index], next[index + delta]] = [next[index + delta] as string, next[index] as string];
+    setOrder(next);
+  };
+  return (
+    <section class="workflow-review" data-testid="workflow-review" aria-labelledby="review-title">
+      <h3 id="review-title">Plan for: {plan.intent}</h3>
+      <p class="hint">Nothing has run yet. Remove or reorder steps, then approve.</p>
+      <ol class="workflow-steps">
+        {steps.map((step, index) => (
+          <li key={step.id} class="workflow-step" data-testid="review-step" data-step-id={step.id}>
+            <div class="workflow-task">{step.task}</div>
+            <div class="workflow-meta">
+              {step.site} · {step.permissions.join(', ')} · if it fails: {step.onFailure === 'stop' ? 'stop' : 'continue'}
+            </div>
+            <div class="workflow-step-actions">
+              <button type="button" class="icon-button" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move step ${index + 1} up`} data-testid="step-up">
+                Up
+              </button>
+              <button type="button" class="icon-button" disabled={index === steps.length - 1} onClick={() => move(index, 1)} aria-label={`Move step ${index + 1} down`} data-testid="step-down">
+                Down
+              </button>
+              <button type="button" class="icon-button" onClick={() => setOrder(order.filter((id) => id !== step.id))} aria-label={`Remove step ${index + 1}`} data-testid="step-remove">
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <h4>Approving allows, for this run only</h4>
+      <ul class="workflow-access" data-testid="workflow-access">
+        {access(steps).map(([site, levels]) => (
+          <li key={site}>
+            <strong>{site}</strong>: {levels.join(', ')}
+          </li>
+        ))}
+      </ul>
+      <p class="hint">Anything else still asks you first, and so do payments, deletions and passwords.</p>
+      <div class="page-actions">
+        <button type="button" class="button button--primary" disabled={steps.length === 0} onClick={() => onApprove(order)} data-testid="workflow-approve">
+          Approve and run {steps.length} {steps.length === 1 ? 'step' : 'steps'}
+        </button>
+        <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel">
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { WorkflowPlan } from '../../src/protocol/common';
+import { duration } from '../duration';
+
+const STEP_LABEL: Record<WorkflowPlan['steps'][number]['status'], string> = {
+  pending: 'Pending',
+  running: 'Running',
+  completed: 'Done',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
+const STATUS_LABEL: Record<WorkflowPlan['status'], string> = {
+  planning: 'Planning…',
+  'awaiting-approval': 'Waiting for your approval',
+  running: 'Running',
+  completed: 'Finished',
+  failed: 'Stopped: a step failed',
+  cancelled: 'Cancelled',
+  interrupted: 'Interrupted: Bosun restarted while this ran. Resume runs the steps that had not finished.',
+};
+
+/** The time now, re-rendering every second while `on`, so running times count up. */
+function useTicking(on: boolean): number {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!on) return undefined;
+    const timer = setInterval(() => setTick((tick) => tick + 1), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return Date.now();
+}
+
+interface ProgressProps {
+  plan: WorkflowPlan;
+  onCancel(): void;
+  onResume(): void;
+}
+
+/** The run step by step: a progress bar, the elapsed time, each step's state and findings. */
+export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
+  const running = plan.status === 'running';
+  const now = useTicking(running);
+  const finished = plan.steps.filter((s) => s.status !== 'pending' && s.status !== 'running').length;
+  const total = plan.steps.length;
+  const since = (start: number | undefined, end: number | undefined) => (start === undefined ? '' : duration((end ?? now) - start));
+  return (
+    <section class="workflow-progress" data-testid="workflow-progress-view" aria-labelledby="progress-title">
+      <h3 id="progress-title">{plan.intent}</h3>
+      <p role="status" data-testid="workflow-status" data-status={plan.status}>
+        {STATUS_LABEL[plan.status]}
+        {plan.startedAt !== undefined ? <span data-testid="workflow-elapsed"> · {since(plan.startedAt, plan.finishedAt)}</span> : null}
+      </p>
+      <label class="workflow-bar">
+        <span>
+          {finished} of {total} steps
+        </span>
+        <progress max={total} value={finished} data-testid="workflow-progress" />
+      </label>
+      <ol class="workflow-steps">
+        {plan.steps.map((step) => (
+          <li key={step.id} class={`workflow-step workflow-step--${step.status}`} data-testid="workflow-step" data-status={step.status}>
+            <div class="workflow-task">
+              <strong>{STEP_LABEL[step.status]}</strong> {step.task}
+              {step.startedAt !== undefined ? <span class="workflow-meta"> · {since(step.startedAt, step.finishedAt)}</span> : null}
+            </div>
+            {step.error ? <div class="workflow-error" data-testid="workflow-step-error">{step.error}</div> : null}
+            {step.result ? <div class="workflow-result" data-testid="workflow-step-result">{step.result}</div> : null}
+          </li>
+        ))}
+      </ol>
+      <div class="page-actions">
+        {running ? (
+          <button type="button" class="button button--stop" onClick={onCancel} data-testid="workflow-cancel">
+            Cancel workflow
+          </button>
+        ) : null}
+        {plan.status === 'interrupted' ? (
+          <>
+            <button type="button" class="button button--primary" onClick={onResume} data-testid="workflow-resume">
+              Resume
+            </button>
+            <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel">
+              Cancel workflow
+            </button>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { WorkflowExport } from '../workflow-state';
+import { zipFiles } from '../workflow-zip';
+import { Markdown } from './Markdown';
+
+interface ReportProps {
+  id: string;
+  report: string;
+  exported: WorkflowExport | null;
+  onExport(): void;
+}
+
+const ZIP_NAME = 'bosun-report.zip';
+
+/** The final report, rendered safely, to copy as markdown or save as a ZIP with its sources. */
+export function WorkflowReport({ id, report, exported, onExport }: ReportProps) {
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const [zipUrl, setZipUrl] = useState<string | null>(null);
+  const ready = exported?.id === id ? exported : null;
+  useEffect(() => {
+    if (!ready) return undefined;
+    let url: string | null = null;
+    let live = true;
+    void zipFiles(ready).then((blob) => {
+      if (!live) return;
+      url = URL.createObjectURL(blob);
+      setZipUrl(url);
+    });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+      setZipUrl(null);
+    };
+  }, [ready]);
+  const copy = () =>
+    navigator.clipboard.writeText(report).then(
+      () => setCopied('copied'),
+      () => setCopied('failed'),
+    );
+  return (
+    <section class="workflow-report" data-testid="workflow-report" aria-labelledby="report-title">
+      <h3 id="report-title">Report</h3>
+      <Markdown text={report} />
+      <div class="page-actions">
+        <button type="button" class="button" onClick={() => void copy()} data-testid="workflow-copy">
+          {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Could not copy: allow clipboard access' : 'Copy as markdown'}
+        </button>
+        {zipUrl ? (
+          <a class="button button--primary" href={zipUrl} download={ZIP_NAME} data-testid="workflow-zip-link">
+            Save {ZIP_NAME}
+          </a>
+        ) : (
+          <button type="button" class="button" onClick={onExport} disabled={ready !== null} data-testid="workflow-export">
+            {ready ? 'Preparing the ZIP…' : 'Export as ZIP'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

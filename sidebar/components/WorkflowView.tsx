@@ -1,0 +1,63 @@
+import { useState } from 'preact/hooks';
+import type { WorkflowActions } from '../workflow-actions';
+import type { WorkflowState } from '../workflow-state';
+import { SavedWorkflows } from './SavedWorkflows';
+import { SaveWorkflowForm } from './SaveWorkflowForm';
+import { WorkflowPlanReview } from './WorkflowPlanReview';
+import { WorkflowProgress } from './WorkflowProgress';
+import { WorkflowReport } from './WorkflowReport';
+
+const ACTIVE = ['awaiting-approval', 'running', 'interrupted'];
+const FINISHED = ['completed', 'failed', 'cancelled'];
+
+/** Research: describe what to find out, review the plan, watch it run, read and export the report. */
+export function WorkflowView({ state, actions }: { state: WorkflowState; actions: WorkflowActions }) {
+  const [intent, setIntent] = useState('');
+  const plan = state.plan.value;
+  const planning = state.planning.value;
+  const canStart = !planning && !(plan && ACTIVE.includes(plan.status));
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (intent.trim()) actions.start(intent.trim());
+  };
+  return (
+    <main class="page" data-testid="research-view">
+      <h2>Research</h2>
+      {canStart || planning ? (
+        <form class="workflow-form" onSubmit={submit}>
+          <label for="workflow-intent">What should Bosun find out?</label>
+          <textarea
+            id="workflow-intent"
+            rows={3}
+            value={intent}
+            onInput={(event) => setIntent((event.target as HTMLTextAreaElement).value)}
+            placeholder="Compare the price of the same headphones in three shops"
+            data-testid="workflow-intent"
+          />
+          <div class="page-actions">
+            <button type="submit" class="button button--primary" disabled={!canStart || intent.trim() === ''} data-testid="workflow-plan">
+              {planning ? 'Planning…' : 'Plan the steps'}
+            </button>
+            {planning ? (
+              <button type="button" class="button" onClick={actions.cancel} data-testid="workflow-cancel-planning">
+                Cancel
+              </button>
+            ) : null}
+          </div>
+          <p class="hint">Bosun shows you the plan, with the sites and permissions it needs, before anything runs.</p>
+        </form>
+      ) : null}
+      {plan && !planning && plan.status === 'awaiting-approval' ? (
+        <WorkflowPlanReview key={plan.id} plan={plan} onApprove={(ids) => actions.approve(plan.id, ids)} onCancel={actions.cancel} />
+      ) : null}
+      {plan && !planning && plan.status !== 'awaiting-approval' && plan.startedAt !== undefined ? (
+        <WorkflowProgress plan={plan} onCancel={actions.cancel} onResume={() => actions.resume(plan.id)} />
+      ) : null}
+      {plan?.report && !planning ? <WorkflowReport id={plan.id} report={plan.report} exported={state.exported.value} onExport={() => actions.exportZip(plan.id)} /> : null}
+      {plan && !planning && plan.report && FINISHED.includes(plan.status) ? (
+        <SaveWorkflowForm key={plan.id} intent={plan.intent} onSave={(name, parameters) => actions.save(plan.id, name, parameters)} />
+      ) : null}
+      <SavedWorkflows saved={state.saved.value} disabled={!canStart} onRun={actions.runSaved} onDelete={actions.removeSaved} />
+    </main>
+  );
+}

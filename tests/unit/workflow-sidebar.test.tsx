@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WorkflowPlan } from '../../src/protocol/common';
+import { WorkflowView } from '../../sidebar/components/WorkflowView';
+import { createWorkflowState } from '../../sidebar/workflow-state';
+
+afterEach(cleanup);
+
+const step = (id: string, site: string, permissions: WorkflowPlan['steps'][number]['permissions'], status: WorkflowPlan['steps'][number]['status'] = 'pending') =>
+  ({ id, agent: 'ResearchAgent', task: `Task ${id}`, site, permissions, status });
+const plan = (patch: Partial<WorkflowPlan> = {}): WorkflowPlan => ({
+  id: 'wf_1',
+  intent: 'Compare prices',
+  createdAt: 1,
+  status: 'awaiting-approval',
+  steps: [step('a', 'https://a.example/x', ['read-only']), step('b', 'https://b.example/y', ['read-only', 'navigate']), step('c', 'https://c.example/z', ['submit'])],
+  ...patch,
+});
+const actions = () => ({ start: vi.fn(), approve: vi.fn(), cancel: vi.fn(), resume: vi.fn(), exportZip: vi.fn(), save: vi.fn(), runSaved: vi.fn(), removeSaved: vi.fn() });
+const texts = (id: string) => screen.queryAllByTestId(id).map((el) => el.textContent ?? '');
+
+describe('the Research view', () => {
+  it('plans an intent, can cancel the planning, and the form comes back when planning failed', async () => {
+    const state = createWorkflowState();
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    fireEvent.input(screen.getByLabelText('What should Bosun find out?'), { target: { value: '  Compare prices  ' } });
+    fireEvent.click(screen.getByTestId('workflow-plan'));
+    expect(a.start).toHaveBeenCalledWith('Compare prices');
+    state.planning.value = true;
+    fireEvent.click(await screen.findByTestId('workflow-cancel-planning'));
+    expect(a.cancel).toHaveBeenCalled();
+    state.apply({ type: 'ERROR', payload: { error: 'bad plan', inReplyTo: 'START_WORKFLOW' } });
+    expect(state.planning.value).toBe(false);
+  });
+
+  it('shows the plan before it runs; removing and reordering change what approval runs and grants', () => {
+    const state = createWorkflowState();
+    state.planning.value = true;
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan() });
+    expect(state.planning.value).toBe(false);
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    expect(texts('workflow-access')[0]).toContain('c.example: submit');
+    fireEvent.click(screen.getByLabelText('Remove step 3'));
+    fireEvent.click(screen.getByLabelText('Move step 2 up'));
+    expect(texts('workflow-access')[0]).not.toContain('submit');
+    fireEvent.click(screen.getByTestId('workflow-approve'));
+    expect(a.approve).toHaveBeenCalledWith('wf_1', ['b', 'a']);
+    fireEvent.click(screen.getByTestId('workflow-cancel'));
+    expect(a.cancel).toHaveBeenCalled();
+  });
+
+  it('shows progress per step, and offers resume after an interruption', () => {
+    const state = createWorkflowState();
+    state.apply({
+      type: 'WORKFLOW_UPDATE',
+      payload: plan({ status: 'interrupted', startedAt: 1, steps: [{ ...step('a', 'https://a.example', ['read-only'], 'completed'), result: 'A: $1' }, step('b', 'https://b.example', ['read-only'])] }),
+    });
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    expect(screen.getAllByTestId('workflow-step').map((el) => el.dataset.status)).toEqual(['completed', 'pending']);
+    expect((screen.getByTestId('workflow-progress') as HTMLProgressElement).value).toBe(1);
+    expect(texts('workflow-step-result')).toEqual(['A: $1']);
+    fireEvent.click(screen.getByTestId('workflow-resume'));
+    expect(a.resume).toHaveBeenCalledWith('wf_1');
+    expect(screen.queryByTestId('workflow-plan')).toBeNull();
+  });
+
+  it('renders the report and asks for the export', () => {
+    const state = createWorkflowState();
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan({ status: 'completed', startedAt: 1, finishedAt: 65_001, report: '# Compare prices\n\n1. [Shop A](https://a.example/x)' }) });
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    expect(screen.getByTestId('workflow-elapsed').textContent).toBe(' · 1 min 5 s');
+    expect(screen.getByRole('link', { name: 'Shop A' }).getAttribute('href')).toBe('https://a.example/x');
+    fireEvent.click(screen.getByTestId('workflow-export'));
+    expect(a.exportZip).toHaveBeenCalledWith('wf_1');
+    fireEvent.input(screen.getByLabelText('Text to make a parameter (optional)'), { target: { value: 'prices' } });
+    fireEvent.input(screen.getByLabelText('Parameter name'), { target: { value: 'topic' } });
+    fireEvent.click(screen.getByTestId('workflow-save'));
+    expect(a.save).toHaveBeenCalledWith('wf_1', 'Compare prices', [{ name: 'topic', value: 'prices' }]);
+  });
+
+  it('runs a saved workflow only once its parameters are filled in', () => {
+    const state = createWorkflowState();
+    state.apply({
+      type: 'SAVED_WORKFLOWS',
+      payload: { workflows: [{ id: 'saved_1', name: 'Prices', intent: 'Compare {{product}}', parameters: ['product'], steps: [], savedAt: 1 }] },
+    });
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    const run = screen.getByTestId('saved-run') as HTMLButtonElement;
+    expect(run.disabled).toBe(true);
+    fireEvent.input(screen.getByLabelText('product'), { target: { value: 'lamps' } });
+    fireEvent.click(run);
+    expect(a.runSaved).toHaveBeenCalledWith('saved_1', { product: 'lamps' });
+    fireEvent.click(screen.getByLabelText('Delete Prices'));
+    expect(a.removeSaved).toHaveBeenCalledWith('saved_1');
+  });
+});
