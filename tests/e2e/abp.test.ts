@@ -277,7 +277,12 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
       const { jobId } = (await data('crawl.start', { urls: site.url('crawl/index.html'), options: { maxWorkers: 1 } })) as { jobId: string };
       await page.waitFor(async (id) => ((await window.abp.call('crawl.status', { jobId: id })) as { data?: { pagesProcessed?: number } }).data?.pagesProcessed ?? 0, jobId, { message: 'no page was crawled' });
       await ctx.session.stopBackground();
-      const interrupted = (await data('crawl.status', { jobId })) as unknown as Status;
+      // A call that meets the dying connection is refused as retryable; a client retries it, as here.
+      const interrupted = (await page.waitFor(async (id) => {
+        const response = await window.abp.call('crawl.status', { jobId: id });
+        if (!response.success && !response.error.retryable) throw new Error(JSON.stringify(response.error));
+        return response.success ? response.data : null;
+      }, jobId, { message: 'crawl.status did not answer after the restart' })) as unknown as Status;
       expect(interrupted).toMatchObject({ active: false, job: { status: 'interrupted' } });
       expect(interrupted.pagesProcessed).toBeGreaterThan(0);
       await page.waitFor(async (expected) => JSON.stringify((await browser.tabs.query({})).map((t) => t.id).sort()) === expected, JSON.stringify(before), { message: 'the crawl tab was not closed' });

@@ -171,6 +171,18 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect(manifest.map((s) => s.url)).toEqual(cited.map((s) => s.href));
     expect(await zip.file('sources/02-beta-sound-reviews.md')?.async('string')).toContain('Four stars on average');
 
+    // Copy as markdown puts the report's markdown, citations included, on the clipboard.
+    await page.evaluate(() => {
+      const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+      navigator.clipboard.writeText = (text: string) => {
+        (window as unknown as { __copied: string }).__copied = text;
+        return write(text);
+      };
+    });
+    await page.click('[data-testid="workflow-copy"]');
+    await page.waitFor(() => document.querySelector('[data-testid="workflow-copy"]')?.textContent === 'Copied', undefined, { message: 'the report was not copied' });
+    expect(await page.evaluate(() => (window as unknown as { __copied: string }).__copied)).toBe(report);
+
     // Saved with a parameter, it is planned again without the model, and waits for approval.
     await page.fill('[data-testid="save-value"]', 'studio headphone');
     await page.fill('[data-testid="save-parameter"]', 'product');
