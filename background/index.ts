@@ -131,7 +131,14 @@ const hub = createPortHub({
   ],
 });
 const routeAbp = createAbpRouter({
-  capabilities: createCapabilityTable({ errors, library, gate, pages, crawler }),
+  capabilities: createCapabilityTable({
+    errors,
+    library,
+    gate,
+    pages,
+    crawler,
+    agent: { database, complete, gate, settings: settings.current, limits: limits.current, runs: createRunRecords(database, 'abpAgent'), pages, tools: toolSpecs, mask: pageMask },
+  }),
   recordFailure: (capability, message) => errors.add(capability, message),
 });
 const abpPorts = createAbpPorts({ extensionId, extensionOrigin, ready, route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx) });

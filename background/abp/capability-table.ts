@@ -4,6 +4,7 @@ import type { Crawler } from '../crawl/crawler';
 import type { ErrorLog } from '../diagnostics/error-log';
 import type { Gate } from '../permissions/gate';
 import type { Capability } from './capability';
+import { agentCapabilities, type AgentRunDeps } from './capabilities/agent';
 import { convertExportCapabilities } from './capabilities/convert-export';
 import { diagnosticsCapabilities } from './capabilities/diagnostics';
 import { getInfo } from './capabilities/extension-info';
@@ -19,10 +20,11 @@ export interface CapabilityDeps {
   gate: Gate;
   pages: PageCache;
   crawler: Crawler;
+  agent: AgentRunDeps;
 }
 
 /** Every capability `window.abp` offers, by name, in the order listCapabilities() shows them. */
 export function createCapabilityTable(deps: CapabilityDeps): CapabilityTable {
-  const all: Capability[] = [...crawlCapabilities(deps.crawler), ...storageCapabilities(deps.library), ...convertExportCapabilities(deps.library), pickContent, ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities(deps)];
+  const all: Capability[] = [...crawlCapabilities(deps.crawler), ...storageCapabilities(deps.library), ...convertExportCapabilities(deps.library), pickContent, ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities(deps), ...agentCapabilities(deps.agent)];
   return new Map(all.map((capability) => [capability.name, capability]));
 }

@@ -395,6 +395,36 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
       expect(await data('diagnostics.clearErrors')).toEqual({ cleared: true });
       expect(await data('diagnostics.getErrors', { countOnly: true })).toEqual({ count: 0 });
     });
+
+    it('agent.run gives the agent a task through the same gate, polled to its answer; agent.cancel stops one', async () => {
+      const finished = (runId: string) =>
+        page.waitFor(async (id) => {
+          const response = await window.abp.call('agent.status', { runId: id });
+          return response.success && response.data.status !== 'running' ? response.data : null;
+        }, runId, { timeoutMs: 30_000, message: 'the agent run did not finish' });
+      ctx.llm.script(
+        { kind: 'tool_calls', calls: [{ id: 'g1', name: 'read_page', arguments: {} }] },
+        { kind: 'tool_calls', calls: [{ id: 'g2', name: 'click_element', arguments: { selector: '#add-to-cart' } }] },
+        { kind: 'text', chunks: ['Added: the cart shows 2.'] },
+      );
+      const { runId } = (await data('agent.run', { task: 'Add this to my cart', tabId })) as { runId: string };
+      expect(await call('agent.run', { task: 'Something else', tabId })).toMatchObject({ success: false, error: { code: 'OPERATION_FAILED' } });
+      const prompt = await answerPrompt(sidebar, 'allow-once');
+      expect(prompt).toMatchObject({ tool: 'click_element', requester: 'an AI agent, through the ABP page (abp-app.html)' });
+      expect(await finished(runId)).toMatchObject({
+        status: 'answered',
+        answer: 'Added: the cart shows 2.',
+        actions: [{ tool: 'read_page', outcome: 'success' }, { tool: 'click_element', outcome: 'success' }],
+      });
+      expect(await status()).toBe('Added to cart (2)');
+
+      ctx.llm.script({ kind: 'hang' });
+      const second = (await data('agent.run', { task: 'Take your time', tabId })) as { runId: string };
+      expect(await data('agent.cancel', { runId: second.runId })).toEqual({ runId: second.runId, cancelled: true });
+      expect(await finished(second.runId)).toMatchObject({ status: 'stopped', actions: [] });
+      expect(await call('agent.status', { runId: 'abprun-unknown' })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/^runId: /) } });
+      expect(await call('agent.run', { task: '  ', tabId })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/task/) } });
+    });
   });
 
   it('keeps working after the background is stopped: the page reconnects', async () => {

@@ -46,7 +46,7 @@ describe('the repository keeps its own rules', () => {
   });
 
   it('window.abp offers the 17 capabilities of the spec, each described, with strict params as JSON Schema', () => {
-    const listed = describeCapabilities(createCapabilityTable({ errors: {} as never, library: {} as never, gate: {} as never, pages: {} as never, crawler: {} as never }));
+    const listed = describeCapabilities(createCapabilityTable({ errors: {} as never, library: {} as never, gate: {} as never, pages: {} as never, crawler: {} as never, agent: {} as never }));
     expect(listed.map((c) => c.name)).toEqual(expect.arrayContaining(ABP_SPEC_CAPABILITIES));
     for (const capability of listed) {
       expect(capability.name).toMatch(/^[a-z]+(\.[a-z]+[A-Za-z]*)+$/);

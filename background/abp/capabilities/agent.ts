@@ -1,0 +1,110 @@
+import * as v from 'valibot';
+import { AbpError } from '../../../src/abp/response';
+import { newId } from '../../../src/ids';
+import { browser } from '../../../src/platform/browser';
+import { createConversationStore } from '../../../src/storage/conversation-store';
+import type { Db } from '../../../src/storage/db';
+import { runTask, type TaskDeps, type TaskEnd } from '../../agent/run-task';
+import { createConversation, type Conversation } from '../../conversation';
+import { defineCapability, type Capability } from '../capability';
+import { TabId } from '../params';
+import { ABP_REQUESTER } from './page';
+
+export interface AgentRunDeps extends Omit<TaskDeps, 'conversation'> {
+  database: Promise<Db>;
+}
+
+type Status = 'running' | TaskEnd;
+interface Run {
+  task: string;
+  tabId: number;
+  status: Status;
+  startedAt: number;
+  finishedAt?: number;
+  conversation: Conversation;
+  stop: AbortController;
+}
+
+/** Finished runs kept for polling; the oldest go first. */
+const KEPT = 20;
+const RunId = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100));
+
+/**
+ * agent.run, agent.status, agent.cancel: a task for Bosun's agent, started and then polled. It runs
+ * through the same task loop and the same permission gate as the chat (the prompt names the ABP
+ * client), in a conversation of its own that no sidebar shows. One runs at a time; runs live as
+ * long as the background: after a restart their ids are unknown.
+ */
+export function agentCapabilities(deps: AgentRunDeps): Capability[] {
+  const runs = new Map<string, Run>();
+  const find = (runId: string) => {
+    const run = runs.get(runId);
+    if (!run) throw new AbpError('INVALID_PARAMS', `runId: there is no agent run ${runId} (runs are forgotten when Bosun restarts).`);
+    return run;
+  };
+  const report = (runId: string, run: Run) => {
+    const messages = run.conversation.all();
+    const answer = messages.findLast((m) => m.role === 'assistant' && m.content !== '');
+    return {
+      runId,
+      status: run.status,
+      task: run.task,
+      tabId: run.tabId,
+      startedAt: run.startedAt,
+      ...(run.finishedAt ? { finishedAt: run.finishedAt } : {}),
+      actions: messages.filter((m) => m.role === 'tool').map((m) => ({ tool: m.name ?? '', outcome: m.outcome ?? 'success', site: m.site ?? '' })),
+      ...(run.status === 'running' ? {} : { answer: answer?.content ?? '' }),
+      ...(messages.at(-1)?.error ? { error: messages.at(-1)?.error } : {}),
+    };
+  };
+  const forgetOld = () => {
+    const finished = [...runs].filter(([, run]) => run.status !== 'running');
+    for (const [id] of finished.slice(0, Math.max(0, finished.length - KEPT))) runs.delete(id);
+  };
+
+  return [
+    defineCapability({
+      name: 'agent.run',
+      description: "Give Bosun's agent a task in an open tab; returns a runId at once. Poll agent.status until the status is no longer 'running'. Its actions go through Bosun's permission policy; the person may be asked.",
+      params: v.strictObject({ task: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(10_000)), tabId: TabId }),
+      handle: async ({ task, tabId }) => {
+        if ([...runs.values()].some((run) => run.status === 'running')) {
+          throw new AbpError('OPERATION_FAILED', 'An agent run is already going: poll it with agent.status, or stop it with agent.cancel.');
+        }
+        if (!(await browser.tabs.get(tabId).catch(() => null))) throw new AbpError('INVALID_PARAMS', `tabId: there is no tab ${tabId}.`);
+        const runId = newId('abprun');
+        const store = createConversationStore(deps.database, `abp-run:${runId}`);
+        const conversation = createConversation(store, () => {});
+        const run: Run = { task, tabId, status: 'running', startedAt: Date.now(), conversation, stop: new AbortController() };
+        runs.set(runId, run);
+        await conversation.add({ role: 'user', content: task, status: 'done' });
+        void runTask({ ...deps, conversation }, tabId, run.stop.signal, { runId, requester: ABP_REQUESTER })
+          .catch((): TaskEnd => 'error')
+          .then(async (end) => {
+            run.status = end;
+            run.finishedAt = Date.now();
+            // The conversation was only the run's working memory: its report keeps what matters.
+            await store.clear();
+            forgetOld();
+          });
+        return { runId, status: 'running' };
+      },
+    }),
+    defineCapability({
+      name: 'agent.status',
+      description: "How an agent run is going: its status ('running', 'answered', 'limit', 'stopped', 'error'), the actions taken so far, and the answer once it has one.",
+      params: v.strictObject({ runId: RunId }),
+      handle: async ({ runId }) => report(runId, find(runId)),
+    }),
+    defineCapability({
+      name: 'agent.cancel',
+      description: 'Stop an agent run: the request and the action under way are aborted; what was done stays done.',
+      params: v.strictObject({ runId: RunId }),
+      handle: async ({ runId }) => {
+        const run = find(runId);
+        run.stop.abort(new DOMException('Cancelled by the ABP client', 'AbortError'));
+        return { runId, cancelled: run.status === 'running' };
+      },
+    }),
+  ];
+}
