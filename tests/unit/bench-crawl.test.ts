@@ -51,7 +51,7 @@ describe('the crawl benchmark', () => {
 
     expect(output).not.toMatch(/NaN|Infinity|undefined/);
     expect(output).toMatch(/^workers +fetch pages\/s +crawl pages\/s +crawl s +pages +ext MiB +tabs MiB +all MiB +zip s +zip KiB$/m);
-    const row = lines.find((line) => /^1 /.test(line)) ?? '';
+    const row = output.split('\n').find((line) => /^1 /.test(line)) ?? '';
     const cells = row.trim().split(/\s+/);
     expect(cells).toHaveLength(13); // workers, 4 crawl figures, 3 × "peak (before)", zip s and KiB
     for (const cell of cells) expect(Number(cell.replace(/[()]/g, ''))).not.toBeNaN();
