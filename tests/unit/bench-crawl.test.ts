@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { FANOUT, generateSite, pagePath, serveSite } from '../../bench/crawl/site';
+import { fetchCrawl, main, parseArgs } from '../../bench/crawl/run';
+
+describe('the generated site', () => {
+  it('is deterministic and every page is reachable from the index by links', () => {
+    const site = generateSite(120);
+    expect(generateSite(120).files.get(pagePath(77))?.body.equals(site.files.get(pagePath(77))?.body ?? Buffer.alloc(0))).toBe(true);
+    expect(site.files.size).toBe(120);
+    const seen = new Set([pagePath(0)]);
+    for (const queue = [pagePath(0)]; queue.length > 0; ) {
+      const html = site.files.get(queue.shift() as string)?.body.toString('utf8') ?? '';
+      for (const [, href = ''] of html.matchAll(/href="([^"]+)"/g)) {
+        if (!seen.has(href)) {
+          seen.add(href);
+          queue.push(href);
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual([...site.files.keys()].sort());
+    expect(site.files.get(pagePath(0))?.body.toString()).toContain(`href="${pagePath(FANOUT)}"`);
+  });
+
+  it('is served with a sitemap listing every page, and the fetch baseline reaches them all', async () => {
+    const server = await serveSite(generateSite(40));
+    try {
+      const xml = await (await fetch(`${server.origin}/sitemap.xml`)).text();
+      expect(xml.match(/<loc>/g)).toHaveLength(40);
+      expect(xml).toContain(`<loc>${server.origin}/site/p/39.html</loc>`);
+      const { pages, seconds } = await fetchCrawl(server.index, 4);
+      expect(pages).toBe(40);
+      expect(seconds).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('parses its flags', () => {
+    expect(parseArgs([])).toEqual({ pages: 500, workers: [1, 4, 8], json: false, build: true });
+    expect(parseArgs(['--pages=10', '--workers=2,3', '--json', '--no-build'])).toEqual({ pages: 10, workers: [2, 3], json: true, build: false });
+    expect(() => parseArgs(['--workers=11'])).toThrow(/1 to 10/);
+  });
+});
+
+describe('the crawl benchmark', () => {
+  it('builds, crawls a 10-page site with one worker, exports it, and prints numeric figures', { timeout: 90_000 }, async () => {
+    const lines: string[] = [];
+    const result = await main(['--pages=10', '--workers=1', '--json'], { log: (line) => lines.push(line) });
+    const output = lines.join('\n');
+
+    expect(output).not.toMatch(/NaN|Infinity|undefined/);
+    expect(output).toMatch(/^workers +fetch pages\/s +crawl pages\/s +crawl s +pages +ext MiB +tabs MiB +all MiB +zip s +zip KiB$/m);
+    const row = output.split('\n').find((line) => /^1 /.test(line)) ?? '';
+    const cells = row.trim().split(/\s+/);
+    expect(cells).toHaveLength(13); // workers, 4 crawl figures, 3 × "peak (before)", zip s and KiB
+    for (const cell of cells) expect(Number(cell.replace(/[()]/g, ''))).not.toBeNaN();
+
+    const [run] = result.runs;
+    expect(run?.crawl).toMatchObject({ pages: 10, failed: 0 });
+    expect(run?.baseline.pages).toBe(10);
+    for (const figure of [run?.crawl.pagesPerSecond, run?.baseline.pagesPerSecond, run?.export.seconds, run?.export.bytes, run?.memory?.extension, run?.memory?.total]) {
+      expect(Number.isFinite(figure)).toBe(true);
+      expect(figure).toBeGreaterThan(0);
+    }
+    expect(JSON.parse(lines[lines.length - 1] ?? '')).toEqual(JSON.parse(JSON.stringify(result)));
+  });
+});
