@@ -20,6 +20,7 @@ import { createAbpRouter } from './abp/abp-routes';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createCrawler } from './crawl/crawler';
+import { libraryView } from './library/library-view';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
 import { createConversation } from './conversation';
@@ -111,6 +112,7 @@ const ready = Promise.all([
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
 const routeSidebar = createSidebarRouter({
   agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice, conversations, workflows,
+  library: libraryView(library, (jobId) => crawler.status(jobId)),
 });
 const hub = createPortHub({
   extensionId,
