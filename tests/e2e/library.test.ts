@@ -2,8 +2,9 @@ import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileNameForUrl } from '../../src/library/file-names';
 import { BROWSERS, type PageDriver } from './harness';
+import { answerPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar } from './support/sidebar';
+import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
 
 /** Captures the ZIP the sidebar hands the browser to download, as a person would find it on disk. */
@@ -27,6 +28,8 @@ const lastDownload = (page: PageDriver) =>
     for (const byte of bytes) binary += String.fromCharCode(byte);
     return `${blob.type};${btoa(binary)}`;
   }, undefined, { message: 'nothing was downloaded' });
+
+type Body = { messages: { role: string; content: unknown }[] };
 
 describe.each(BROWSERS)('the Library view in %s', (browserName) => {
   const ctx = useExtension(browserName);
@@ -95,5 +98,25 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     expect(files.sort()).toEqual(crawled.map((path) => `${fileNameForUrl(site.url(path))}.md`).sort());
     const alpha = Object.values(zip.files).find((f) => f.name.endsWith(`/${fileNameForUrl(site.url('crawl/a.html'))}.md`));
     expect(await alpha?.async('string')).toMatch(/^---\n[\s\S]*\n---\n\n?# Alpha\n/);
+  });
+
+  it('the chat crawls a site on request, after asking for that site, and the Library shows the new job', async () => {
+    ctx.llm.script(
+      { kind: 'tool_calls', calls: [{ id: 'c1', name: 'crawl_site', arguments: { url: site.url('crawl/index.html'), pageLimit: 3 } }] },
+      { kind: 'text', chunks: ['Crawled three pages.'] },
+    );
+    await sidebar.click('[data-testid="view-chat"]');
+    await send(sidebar, 'Crawl the fixture site, three pages');
+    const asked = await answerPrompt(sidebar, 'allow-once');
+    expect(asked).toMatchObject({ tool: 'crawl_site', level: 'navigate' });
+    await waitUntilIdle(sidebar, 60_000);
+    const chats = ctx.llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
+    const result = String((chats.at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content);
+    expect(result).toMatch(/^Crawl job job_\S+: .*Library view\. It ended completed: [1-3] pages stored\./);
+    expect(result).toContain('Bosun Crawl Fixture');
+    await sidebar.click('[data-testid="view-library"]');
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="library-job"]').length === 2, undefined, { message: 'the chat\'s job is not listed' });
+    const newest = await sidebar.evaluate(() => document.querySelector('[data-testid="library-job-progress"]')?.textContent);
+    expect(newest).toMatch(/^[1-3] of 3 pages$/);
   });
 });
