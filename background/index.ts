@@ -20,6 +20,7 @@ import { createAbpRouter } from './abp/abp-routes';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createCrawler } from './crawl/crawler';
+import { libraryView } from './library/library-view';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
 import { createConversation } from './conversation';
@@ -67,6 +68,10 @@ const runs = createRunRecords(database);
 const conversation = createConversation(createConversationStore(database, FIRST_CONVERSATION), broadcast);
 const conversations = createConversations(database, conversation, broadcast);
 const pages = createPageCache(database);
+const library = createCrawlLibrary(database);
+const crawler = createCrawler(library, holdAlive);
+// The chat's crawl_site tool starts crawls as a page using Bosun's protocol does.
+const crawl = { crawler, library };
 const agent = createAgent({
   conversation,
   complete,
@@ -75,6 +80,7 @@ const agent = createAgent({
   limits: limits.current,
   runs,
   pages,
+  crawl,
   tools: toolSpecs,
   mask: pageMask,
   holdAlive,
@@ -87,6 +93,7 @@ const workflows = createWorkflows({
   limits: limits.current,
   runs: createRunRecords(database, 'workflowStep'),
   pages,
+  crawl,
   tools: toolSpecs,
   mask: pageMask,
   policy,
@@ -97,8 +104,6 @@ const workflows = createWorkflows({
   holdAlive,
   toolNames: () => [...TOOLS.keys()],
 });
-const library = createCrawlLibrary(database);
-const crawler = createCrawler(library, holdAlive);
 const ready = Promise.all([
   settings.load(),
   limits.load(),
@@ -111,6 +116,7 @@ const ready = Promise.all([
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
 const routeSidebar = createSidebarRouter({
   agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice, conversations, workflows,
+  library: libraryView(library, (jobId) => crawler.status(jobId)),
 });
 const hub = createPortHub({
   extensionId,
@@ -137,7 +143,7 @@ const routeAbp = createAbpRouter({
     gate,
     pages,
     crawler,
-    agent: { database, complete, gate, settings: settings.current, limits: limits.current, runs: createRunRecords(database, 'abpAgent'), pages, tools: toolSpecs, mask: pageMask },
+    agent: { database, complete, gate, settings: settings.current, limits: limits.current, runs: createRunRecords(database, 'abpAgent'), pages, crawl, tools: toolSpecs, mask: pageMask },
   }),
   recordFailure: (capability, message) => errors.add(capability, message),
 });

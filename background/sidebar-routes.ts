@@ -13,6 +13,7 @@ import type { Prompts } from './permissions/prompts';
 import type { SidebarPort, SidebarReply } from './port-hub';
 import type { VoiceSessions } from './voice-sessions';
 import type { Conversations } from './conversations';
+import type { LibraryView } from './library/library-view';
 import type { Workflows } from './workflows/workflows';
 
 export interface SidebarRouteDeps {
@@ -29,11 +30,14 @@ export interface SidebarRouteDeps {
   voice: VoiceSessions;
   conversations: Conversations;
   workflows: Workflows;
+  library: LibraryView;
 }
 
 const PAGES = ['extension-page'] as const;
 const SUMMARY_REQUEST = 'Summarize the page I am looking at: what it is, and its key points.';
 const error = (text: string, inReplyTo: string): BackgroundToSidebar[] => [{ type: 'ERROR', payload: { error: text, inReplyTo } }];
+/** A message to send back, or a refusal to show. */
+const reply = (answer: BackgroundToSidebar | string, inReplyTo: string) => (typeof answer === 'string' ? error(answer, inReplyTo) : [answer]);
 const policyState = (policy: HarborPolicy): BackgroundToSidebar => ({ type: 'PERMISSIONS_STATE', payload: { policy } });
 
 /** The sidebar channel's table: message type → who may send it → handler (its schema is in the protocol table). */
@@ -120,6 +124,10 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
         return typeof files === 'string' ? error(files, 'EXPORT_WORKFLOW') : [{ type: 'WORKFLOW_EXPORT', payload: files }];
       },
     },
+    LIST_CRAWL_JOBS: { senders: PAGES, handle: async () => [await deps.library.jobs()] },
+    SEARCH_LIBRARY: { senders: PAGES, handle: async ({ payload }) => [await deps.library.search(payload.query)] },
+    GET_LIBRARY_PAGE: { senders: PAGES, handle: async ({ payload }) => reply(await deps.library.page(payload.pageId), 'GET_LIBRARY_PAGE') },
+    EXPORT_CRAWL_JOB: { senders: PAGES, handle: async ({ payload }) => reply(await deps.library.exportJob(payload.jobId), 'EXPORT_CRAWL_JOB') },
     GET_ACTION_LOG: { senders: PAGES, handle: async () => [{ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }] },
     CLEAR_ACTION_LOG: {
       senders: PAGES,

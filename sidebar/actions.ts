@@ -29,6 +29,11 @@ export interface SidebarActions {
   deleteConversation(id: string): void;
   exportConversation(id: string, format: 'markdown' | 'json'): void;
   importConversation(data: string): void;
+  /** The Library view: jobs asked for again (a crawl is running), a search (empty clears it), a page previewed or closed, a job's ZIP. */
+  refreshLibrary(): void;
+  searchLibrary(query: string): void;
+  previewPage(pageId: string | null): void;
+  exportCrawlJob(jobId: string): void;
   workflow: WorkflowActions;
 }
 
@@ -74,12 +79,24 @@ export function createActions(connector: Connector, state: SidebarState, current
     deleteConversation: (id) => connector.send({ type: 'DELETE_CONVERSATION', payload: { id } }),
     exportConversation: (id, format) => connector.send({ type: 'EXPORT_CONVERSATION', payload: { id, format } }),
     importConversation: (data) => connector.send({ type: 'IMPORT_CONVERSATION', payload: { data } }),
+    refreshLibrary: () => connector.send({ type: 'LIST_CRAWL_JOBS' }),
+    searchLibrary: (query) => {
+      const trimmed = query.trim();
+      if (trimmed) connector.send({ type: 'SEARCH_LIBRARY', payload: { query: trimmed.slice(0, 200) } });
+      else state.librarySearch.value = null;
+    },
+    previewPage: (pageId) => {
+      if (pageId) connector.send({ type: 'GET_LIBRARY_PAGE', payload: { pageId } });
+      else state.libraryPage.value = null;
+    },
+    exportCrawlJob: (jobId) => connector.send({ type: 'EXPORT_CRAWL_JOB', payload: { jobId } }),
     workflow: createWorkflowActions(connector.send, state.workflow),
     show: (view) => {
       state.view.value = view;
       // Each view asks for its data when it opens, so it is fresh.
       if (view === 'permissions') connector.send({ type: 'GET_PERMISSIONS' });
       if (view === 'history') connector.send({ type: 'LIST_CONVERSATIONS' });
+      if (view === 'library') connector.send({ type: 'LIST_CRAWL_JOBS' });
       if (view === 'log') connector.send({ type: 'GET_ACTION_LOG' });
     },
   };

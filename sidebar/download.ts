@@ -1,5 +1,5 @@
-/** Saves text as a file the person downloads (an export they asked for). */
-export function download(fileName: string, content: string, type: string): void {
+/** Saves text or bytes as a file the person downloads (an export they asked for). */
+export function download(fileName: string, content: string | Uint8Array<ArrayBuffer>, type: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
@@ -7,4 +7,9 @@ export function download(fileName: string, content: string, type: string): void 
   link.click();
   // The click has started the download; the URL is no longer needed.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The bytes of base64 text (a ZIP the background built). */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }

@@ -5,7 +5,7 @@ import { createActions } from './actions';
 import { watchWorkTab } from './work-tab';
 import { App } from './components/App';
 import { createConnector } from './connector';
-import { download } from './download';
+import { download, fromBase64 } from './download';
 import { createSidebarState } from './state';
 import { applyTheme, theme } from './theme';
 import { createVoice } from './voice/controller';
@@ -22,6 +22,10 @@ const connector = createConnector({
     if (message.type === 'CONVERSATION_EXPORT') {
       const { fileName, content, format } = message.payload;
       download(fileName, content, format === 'json' ? 'application/json' : 'text/markdown');
+      return;
+    }
+    if (message.type === 'CRAWL_JOB_EXPORT') {
+      download(message.payload.fileName, fromBase64(message.payload.base64), 'application/zip');
       return;
     }
     state.apply(message);

@@ -8,8 +8,11 @@ import { createWorkflowState } from './workflow-state';
 export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
 export type Policy = PayloadOf<'PERMISSIONS_STATE'>['policy'];
-export type View = 'chat' | 'history' | 'research' | 'permissions' | 'log' | 'settings';
+export type View = 'chat' | 'history' | 'library' | 'research' | 'permissions' | 'log' | 'settings';
 export type ConversationList = PayloadOf<'CONVERSATIONS'>;
+export type CrawlJobSummary = PayloadOf<'CRAWL_JOBS'>['jobs'][number];
+export type LibrarySearch = PayloadOf<'LIBRARY_SEARCH_RESULTS'>;
+export type LibraryPage = PayloadOf<'LIBRARY_PAGE'>;
 const LOG_SHOWN = 500;
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'lost';
@@ -44,6 +47,10 @@ export function createSidebarState() {
     policy: signal<Policy | null>(null),
     view: signal<View>('chat'),
     conversations: signal<ConversationList>({ currentId: '', list: [] }),
+    /** The Library view: crawl jobs newest first, the last search's results, the page being previewed. */
+    crawlJobs: signal<CrawlJobSummary[]>([]),
+    librarySearch: signal<LibrarySearch | null>(null),
+    libraryPage: signal<LibraryPage | null>(null),
     /** The input box: typed text and push-to-talk transcripts land here. */
     draft: signal(''),
     voice: signal<VoiceState>({ phase: 'idle', mode: 'whisper' }),
@@ -120,6 +127,15 @@ export function createSidebarState() {
           break;
         case 'CONVERSATIONS':
           state.conversations.value = message.payload;
+          break;
+        case 'CRAWL_JOBS':
+          state.crawlJobs.value = message.payload.jobs;
+          break;
+        case 'LIBRARY_SEARCH_RESULTS':
+          state.librarySearch.value = message.payload;
+          break;
+        case 'LIBRARY_PAGE':
+          state.libraryPage.value = message.payload;
           break;
         case 'OLLAMA_DETECTED':
           state.ollama.value = message.payload;

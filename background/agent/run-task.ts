@@ -22,6 +22,7 @@ export interface TaskDeps {
   limits(): Limits;
   runs: RunRecords;
   pages: PageCache;
+  crawl: ToolContext['crawl'];
   tools(): ToolSpec[];
   mask: { show(tabId: number): Promise<void>; hide(tabIds: Iterable<number>): Promise<void> };
   /** How often, at most, a streaming answer is written to storage. */
@@ -79,6 +80,7 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
     snapshotId: (id) => snapshots.get(id),
     rememberSnapshot: (id, snapshot) => snapshots.set(id, snapshot),
     pages: deps.pages,
+    crawl: deps.crawl,
   };
   const follower = createTabFollower(() => tabId, (id) => (tabId = id));
   const generation = conversation.generation;

@@ -1,6 +1,8 @@
 import type * as v from 'valibot';
 import type { PermissionLevel } from '../../src/protocol/common';
+import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { PageCache } from '../../src/storage/page-cache';
+import type { Crawler } from '../crawl/crawler';
 
 /** What a tool knows about the run it serves. */
 export interface ToolContext {
@@ -13,6 +15,8 @@ export interface ToolContext {
   snapshotId(tabId: number): string | undefined;
   rememberSnapshot(tabId: number, snapshotId: string): void;
   pages: PageCache;
+  /** The one crawler (crawls run one at a time) and the library its pages go to. */
+  crawl: { crawler: Crawler; library: CrawlLibrary };
 }
 
 export interface ToolOutput {

@@ -10,6 +10,7 @@ import { ActionLogView } from './ActionLogView';
 import { Composer } from './Composer';
 import { Header } from './Header';
 import { HistoryView } from './HistoryView';
+import { LibraryView } from './LibraryView';
 import { LimitsForm } from './LimitsForm';
 import { MessageList } from './MessageList';
 import { Notice } from './Notice';
@@ -104,6 +105,9 @@ export function App({ state, actions, voice, workTab }: AppProps) {
         </main>
       ) : null}
       {view === 'history' ? <HistoryView conversations={state.conversations.value} busy={state.busy.value} actions={actions} /> : null}
+      {view === 'library' ? (
+        <LibraryView jobs={state.crawlJobs.value} search={state.librarySearch.value} preview={state.libraryPage.value} actions={actions} />
+      ) : null}
       {view === 'research' ? <WorkflowView state={state.workflow} actions={actions.workflow} /> : null}
       {view === 'permissions' ? <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} /> : null}
       {view === 'log' ? <ActionLogView entries={state.log.value} onClear={actions.clearLog} /> : null}

@@ -10,6 +10,7 @@ const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
 const VIEWS: { view: View; label: string }[] = [
   { view: 'chat', label: 'Chat' },
   { view: 'history', label: 'History' },
+  { view: 'library', label: 'Library' },
   { view: 'research', label: 'Research' },
   { view: 'permissions', label: 'Permissions' },
   { view: 'log', label: 'Log' },

@@ -7,6 +7,21 @@ import { Limits } from './limits';
 
 const Json = v.record(v.string(), v.unknown());
 
+/** A crawl job as the Library view lists it; `pageLimit` is null when the job has no saved settings. */
+const CrawlJobSummary = v.object({
+  id: v.string(),
+  title: v.string(),
+  baseUrl: v.string(),
+  status: v.string(),
+  pagesProcessed: v.number(),
+  pagesFailed: v.number(),
+  pageLimit: v.nullable(v.number()),
+  createdAt: v.number(),
+  updatedAt: v.number(),
+});
+/** A stored page as a Library search lists it. */
+const LibraryPageSummary = v.object({ id: v.string(), jobId: v.string(), title: v.string(), url: v.string() });
+
 /** One Action Log entry, as the Jawad spec shows it. */
 const ActionLogEntry = v.object({
   id: v.string(),
@@ -100,6 +115,11 @@ export const BackgroundToSidebar = {
     'CHAT_DELTA',
     v.object({ messageId: v.string(), offset: v.pipe(v.number(), v.integer(), v.minValue(0)), delta: v.string() }),
   ),
+  /** Additions: the Library view: crawl jobs newest first, pages a search found, one page, one job's ZIP (base64). */
+  CRAWL_JOBS: message('CRAWL_JOBS', v.object({ jobs: v.array(CrawlJobSummary) })),
+  LIBRARY_SEARCH_RESULTS: message('LIBRARY_SEARCH_RESULTS', v.object({ query: v.string(), pages: v.array(LibraryPageSummary) })),
+  LIBRARY_PAGE: message('LIBRARY_PAGE', v.object({ ...LibraryPageSummary.entries, markdown: v.string() })),
+  CRAWL_JOB_EXPORT: message('CRAWL_JOB_EXPORT', v.object({ jobId: v.string(), fileName: v.string(), base64: v.string() })),
   /** Addition: a request was refused; `inReplyTo` names its type when it had a readable one. */
   ERROR: message('ERROR', v.object({ error: v.string(), inReplyTo: v.nullable(v.string()) })),
 };

@@ -119,6 +119,11 @@ export const SidebarToBackground = {
   UPDATE_PERMISSIONS: message('UPDATE_PERMISSIONS', PermissionChange),
   /** Addition: the agent's limits (steps, tokens, how long a question waits). */
   SAVE_LIMITS: message('SAVE_LIMITS', Limits),
+  /** Additions: the Library view of crawl jobs and their stored pages. */
+  LIST_CRAWL_JOBS: bare('LIST_CRAWL_JOBS'),
+  SEARCH_LIBRARY: message('SEARCH_LIBRARY', v.strictObject({ query: nonEmptyText(200) })),
+  GET_LIBRARY_PAGE: message('GET_LIBRARY_PAGE', v.strictObject({ pageId: nonEmptyText(200) })),
+  EXPORT_CRAWL_JOB: message('EXPORT_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),
 };
 
 export type SidebarToBackground = MessageOf<typeof SidebarToBackground>;

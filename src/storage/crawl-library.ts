@@ -122,6 +122,22 @@ export function createCrawlLibrary(database: Promise<Db>, now: () => number = Da
       }
       return found;
     },
+
+    /** Up to `limit` pages of every job whose address, title or text contains `query`, ignoring case (the Library view's search). */
+    async searchText(query: string, limit: number): Promise<CrawlPage[]> {
+      const needle = query.toLowerCase();
+      const found: CrawlPage[] = [];
+      for await (const cursor of (await database).transaction('crawlPages').store.iterate()) {
+        const page = cursor.value;
+        if ([page.url, page.title, page.content].some((text) => text.toLowerCase().includes(needle))) found.push(page);
+        if (found.length >= limit) break;
+      }
+      return found;
+    },
+
+    async getPage(id: string): Promise<CrawlPage | null> {
+      return (await (await database).get('crawlPages', id)) ?? null;
+    },
   };
 }
 export type CrawlLibrary = ReturnType<typeof createCrawlLibrary>;

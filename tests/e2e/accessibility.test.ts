@@ -48,7 +48,7 @@ describe.each(BROWSERS)('accessibility of the sidebar in %s', (browserName) => {
     }
   });
 
-  for (const view of ['history', 'permissions', 'log', 'settings'] as const) {
+  for (const view of ['history', 'library', 'permissions', 'log', 'settings'] as const) {
     it(`the ${view} view`, async () => {
       await sidebar.click(`[data-testid="view-${view}"]`);
       await sidebar.waitFor((v) => document.querySelector(`[data-testid="view-${v}"]`)?.getAttribute('aria-current') === 'page', view);

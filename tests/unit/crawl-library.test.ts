@@ -111,4 +111,17 @@ describe('the crawl library', () => {
     expect((await lib.searchPages('GUIDE')).map((p) => p.canonicalUrl).sort()).toEqual(['https://blog.test/posts/guide', 'https://site.test/Guide/intro']);
     expect(await lib.searchPages('nothing-like-this')).toEqual([]);
   });
+
+  it('searches the address, title and text of every page, ignoring case, up to a limit; gets a page by id', async () => {
+    const lib = library();
+    const job = await lib.createJob(['https://site.test/']);
+    const { page: kept } = await lib.savePage(job.id, page('https://site.test/a', 'All about Lighthouses', { title: 'Coast' }));
+    await lib.savePage(job.id, page('https://site.test/b', 'Nothing here', { title: 'Lighthouse list' }));
+    await lib.savePage(job.id, page('https://site.test/lighthouse', 'Other'));
+    await lib.savePage(job.id, page('https://site.test/c', 'Unrelated'));
+    expect((await lib.searchText('LIGHTHOUSE', 10)).map((p) => p.canonicalUrl).sort()).toEqual(['https://site.test/a', 'https://site.test/b', 'https://site.test/lighthouse']);
+    expect(await lib.searchText('lighthouse', 2)).toHaveLength(2);
+    expect(await lib.getPage(kept.id)).toEqual(kept);
+    expect(await lib.getPage('page_missing')).toBeNull();
+  });
 });

@@ -65,14 +65,14 @@ describe('the spec messages parse, by their names', () => {
   it.each(SPEC_CONTENT_REQUESTS)('background → content $type', (m) => expect(valid(BackgroundToContent, m)).toBe(true));
 
   it('every spec message type has a schema, and the tables hold nothing else but named additions', () => {
-    const sidebarAdditions = ['VOICE_AUDIO', 'STOP_CHAT', 'GET_ACTION_LOG', 'CLEAR_ACTION_LOG', 'GET_PERMISSIONS', 'UPDATE_PERMISSIONS', 'SAVE_LIMITS', 'DETECT_OLLAMA', 'LIST_CONVERSATIONS', 'NEW_CONVERSATION', 'OPEN_CONVERSATION', 'RENAME_CONVERSATION', 'DELETE_CONVERSATION', 'EXPORT_CONVERSATION', 'IMPORT_CONVERSATION', 'APPROVE_WORKFLOW', 'RESUME_WORKFLOW', 'EXPORT_WORKFLOW', 'SAVE_WORKFLOW', 'RUN_SAVED_WORKFLOW', 'DELETE_SAVED_WORKFLOW'];
+    const sidebarAdditions = ['VOICE_AUDIO', 'STOP_CHAT', 'GET_ACTION_LOG', 'CLEAR_ACTION_LOG', 'GET_PERMISSIONS', 'UPDATE_PERMISSIONS', 'SAVE_LIMITS', 'DETECT_OLLAMA', 'LIST_CONVERSATIONS', 'NEW_CONVERSATION', 'OPEN_CONVERSATION', 'RENAME_CONVERSATION', 'DELETE_CONVERSATION', 'EXPORT_CONVERSATION', 'IMPORT_CONVERSATION', 'APPROVE_WORKFLOW', 'RESUME_WORKFLOW', 'EXPORT_WORKFLOW', 'SAVE_WORKFLOW', 'RUN_SAVED_WORKFLOW', 'DELETE_SAVED_WORKFLOW', 'LIST_CRAWL_JOBS', 'SEARCH_LIBRARY', 'GET_LIBRARY_PAGE', 'EXPORT_CRAWL_JOB'];
     expect(Object.keys(SidebarToBackground).sort()).toEqual([...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort());
     expect(Object.keys(ContentToBackground).sort()).toEqual(SPEC_CONTENT_MESSAGES.map((m) => m.type).sort());
     const pageOperations = ['GET_BROWSER_STATE', 'CLICK_INDEX', 'INPUT_TEXT', 'SELECT_OPTION', 'SCROLL', 'SHOW_MASK', 'HIDE_MASK', 'CLEAN_UP_HIGHLIGHTS', 'DESCRIBE_TARGET', 'EXTRACT_TABLE', 'SUBMIT_FORM', 'TYPE_TEXT', 'FILL_FIELDS', 'WAIT_FOR_ELEMENT', 'GET_CONTENT',
       // The crawl's and the content picker's one-request extraction (issue 7).
       'EXTRACT_PAGE'];
     expect(Object.keys(BackgroundToContent).sort()).toEqual([...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort());
-    const additions = ['CONVERSATION_STATE', 'MESSAGE_ADDED', 'MESSAGE_UPDATED', 'CHAT_DELTA', 'ERROR', 'PERMISSION_RESOLVED', 'ACTION_LOG', 'PERMISSIONS_STATE', 'LIMITS', 'OLLAMA_DETECTED', 'CONVERSATIONS', 'CONVERSATION_EXPORT', 'WORKFLOW_EXPORT', 'SAVED_WORKFLOWS'];
+    const additions = ['CONVERSATION_STATE', 'MESSAGE_ADDED', 'MESSAGE_UPDATED', 'CHAT_DELTA', 'ERROR', 'PERMISSION_RESOLVED', 'ACTION_LOG', 'PERMISSIONS_STATE', 'LIMITS', 'OLLAMA_DETECTED', 'CONVERSATIONS', 'CONVERSATION_EXPORT', 'WORKFLOW_EXPORT', 'SAVED_WORKFLOWS', 'CRAWL_JOBS', 'LIBRARY_SEARCH_RESULTS', 'LIBRARY_PAGE', 'CRAWL_JOB_EXPORT'];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual([...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort());
   });
 });

@@ -18,6 +18,7 @@ const actions = (): SidebarActions => ({
   send: vi.fn(), summarize: vi.fn(), stop: vi.fn(), clear: vi.fn(), saveSettings: vi.fn(), testConnection: vi.fn(), dismissNotice: vi.fn(),
   answer: vi.fn(), detectOllama: vi.fn(), saveLimits: vi.fn(), changePermissions: vi.fn(), clearLog: vi.fn(), show: vi.fn(), saveVoice: vi.fn(),
   newConversation: vi.fn(), openConversation: vi.fn(), renameConversation: vi.fn(), deleteConversation: vi.fn(), exportConversation: vi.fn(), importConversation: vi.fn(),
+  refreshLibrary: vi.fn(), searchLibrary: vi.fn(), previewPage: vi.fn(), exportCrawlJob: vi.fn(),
   workflow: { start: vi.fn(), approve: vi.fn(), cancel: vi.fn(), resume: vi.fn(), exportZip: vi.fn(), save: vi.fn(), runSaved: vi.fn(), removeSaved: vi.fn() },
 });
 const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });

@@ -52,7 +52,7 @@ async function resolveTab(params: { tabId?: number; url?: string }): Promise<num
  * the same policy decides, the person is asked in the sidebar when the policy says so (the
  * question names the ABP client as the requester), and every call is in the Action Log.
  */
-export function pageCapabilities(deps: { gate: Gate; pages: PageCache }): Capability[] {
+export function pageCapabilities(deps: { gate: Gate; pages: PageCache; crawl: ToolContext['crawl'] }): Capability[] {
   // Index-based actions refer to the last page.read of their tab, as in a chat task.
   const snapshots = new Map<number, string>();
   const run = (name: string, args: unknown, tabId: number, call: CallContext) => {
@@ -64,6 +64,7 @@ export function pageCapabilities(deps: { gate: Gate; pages: PageCache }): Capabi
       snapshotId: (id) => snapshots.get(id),
       rememberSnapshot: (id, snapshotId) => snapshots.set(id, snapshotId),
       pages: deps.pages,
+      crawl: deps.crawl,
     };
     return deps.gate.run({ name, args, runId: newId('abp'), requester: ABP_REQUESTER }, ctx).then(settle);
   };

@@ -1,0 +1,63 @@
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import { buildArchive } from '../../src/library/archive';
+import { contentForFormat, DEFAULT_CONFIDENCE_THRESHOLD } from '../../src/library/convert';
+import type { CrawlLibrary } from '../../src/storage/crawl-library';
+import type { CrawlJob, CrawlPage } from '../../src/storage/db';
+
+/** The most pages a Library search lists: enough to browse, small enough for one port message. */
+export const MAX_SEARCH_RESULTS = 50;
+
+const pageSummary = (page: CrawlPage) => ({ id: page.id, jobId: page.jobId, title: page.title || page.url, url: page.url });
+
+/**
+ * What the sidebar's Library view asks of the crawl library: the jobs with their progress,
+ * a search over stored pages, one page as markdown, one job as a ZIP. Each answer is a
+ * message; a refusal is a string.
+ */
+export function libraryView(library: CrawlLibrary, live: (jobId: string) => Promise<{ pagesProcessed: number } | null>) {
+  const summary = async (job: CrawlJob) => {
+    const frontier = await library.getFrontier(job.id);
+    // A running crawl counts pages before it saves them on the job: the live count is the fresher one.
+    const progress = job.status === 'in_progress' ? await live(job.id) : null;
+    return {
+      id: job.id,
+      title: job.title ?? job.baseUrl,
+      baseUrl: job.baseUrl,
+      status: job.status,
+      pagesProcessed: progress?.pagesProcessed ?? job.pagesProcessed,
+      pagesFailed: job.pagesFailed,
+      pageLimit: frontier?.settings.pageLimit ?? null,
+      createdAt: job.createdAt,
+      updatedAt: job.updatedAt,
+    };
+  };
+
+  return {
+    async jobs(): Promise<BackgroundToSidebar> {
+      return { type: 'CRAWL_JOBS', payload: { jobs: await Promise.all((await library.listJobs()).map(summary)) } };
+    },
+
+    async search(query: string): Promise<BackgroundToSidebar> {
+      const pages = await library.searchText(query, MAX_SEARCH_RESULTS);
+      return { type: 'LIBRARY_SEARCH_RESULTS', payload: { query, pages: pages.map(pageSummary) } };
+    },
+
+    async page(pageId: string): Promise<BackgroundToSidebar | string> {
+      const page = await library.getPage(pageId);
+      if (!page) return 'That page is no longer in the library.';
+      // Doubtful markdown falls back to the page's text, as in an export.
+      const { content } = contentForFormat(page, 'markdown', DEFAULT_CONFIDENCE_THRESHOLD);
+      return { type: 'LIBRARY_PAGE', payload: { ...pageSummary(page), markdown: content } };
+    },
+
+    async exportJob(jobId: string): Promise<BackgroundToSidebar | string> {
+      const job = await library.getJob(jobId);
+      if (!job) return 'That crawl job is no longer in the library.';
+      const pages = await library.listPages(jobId);
+      if (pages.length === 0) return 'This crawl job has no stored pages to export yet.';
+      const archive = await buildArchive([{ job, pages }], 'markdown', DEFAULT_CONFIDENCE_THRESHOLD, new Date());
+      return { type: 'CRAWL_JOB_EXPORT', payload: { jobId, fileName: archive.filename, base64: archive.content } };
+    },
+  };
+}
+export type LibraryView = ReturnType<typeof libraryView>;
