@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
+import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
@@ -20,24 +21,6 @@ const items = (page: PageDriver): Promise<Item[]> =>
       current: el.getAttribute('aria-current') === 'true',
     })),
   );
-
-/** Captures what the sidebar hands the browser to download, as a person would find it on disk. */
-const catchDownloads = (page: PageDriver) =>
-  page.evaluate(() => {
-    const saved: Blob[] = [];
-    (window as unknown as { __saved: Blob[] }).__saved = saved;
-    const create = URL.createObjectURL.bind(URL);
-    URL.createObjectURL = (blob: Blob | MediaSource) => {
-      if (blob instanceof Blob) saved.push(blob);
-      return create(blob);
-    };
-  });
-const lastDownload = (page: PageDriver) =>
-  page.waitFor(async () => {
-    const saved = (window as unknown as { __saved: Blob[] }).__saved;
-    const blob = saved.pop();
-    return blob ? blob.text() : '';
-  }, undefined, { message: 'nothing was downloaded' });
 
 const chooseFile = (page: PageDriver, text: string) =>
   page.evaluate((content) => {
@@ -101,9 +84,9 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
     await showHistory();
     const target = '[data-testid="history-item"]:last-child';
     await sidebar.click(`${target} [data-testid="history-export-markdown"]`);
-    expect(await lastDownload(sidebar)).toMatch(/^# River crossings\n\nExported from Bosun on .*\n\n## You\n\nHow deep is the ford\?\n\n## Bosun\n\nAbout a metre\.\n$/);
+    expect((await lastDownload(sidebar)).bytes.toString('utf8')).toMatch(/^# River crossings\n\nExported from Bosun on .*\n\n## You\n\nHow deep is the ford\?\n\n## Bosun\n\nAbout a metre\.\n$/);
     await sidebar.click(`${target} [data-testid="history-export-json"]`);
-    const json = await lastDownload(sidebar);
+    const json = (await lastDownload(sidebar)).bytes.toString('utf8');
     expect(JSON.parse(json)).toMatchObject({ format: 'bosun-conversation', version: 1, title: 'River crossings', messages: [{ role: 'user' }, { role: 'assistant' }] });
 
     await chooseFile(sidebar, '{"format":"something else"}');

@@ -3,31 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileNameForUrl } from '../../src/library/file-names';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitUntilIdle } from './support/agent';
+import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
-
-/** Captures the ZIP the sidebar hands the browser to download, as a person would find it on disk. */
-const catchDownloads = (page: PageDriver) =>
-  page.evaluate(() => {
-    const saved: Blob[] = [];
-    (window as unknown as { __saved: Blob[] }).__saved = saved;
-    const create = URL.createObjectURL.bind(URL);
-    URL.createObjectURL = (blob: Blob | MediaSource) => {
-      if (blob instanceof Blob) saved.push(blob);
-      return create(blob);
-    };
-  });
-/** The bytes go through the page as base64: evaluate returns JSON only. */
-const lastDownload = (page: PageDriver) =>
-  page.waitFor(async () => {
-    const blob = (window as unknown as { __saved: Blob[] }).__saved.pop();
-    if (!blob) return '';
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return `${blob.type};${btoa(binary)}`;
-  }, undefined, { message: 'nothing was downloaded' });
 
 type Body = { messages: { role: string; content: unknown }[] };
 
@@ -90,9 +69,9 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
 
   it('exports the job as a ZIP of markdown files, one per stored page', async () => {
     await sidebar.click(`[data-testid="library-job"][data-id="${jobId}"] [data-testid="library-export"]`);
-    const [type, base64] = (await lastDownload(sidebar)).split(';');
+    const { type, bytes } = await lastDownload(sidebar);
     expect(type).toBe('application/zip');
-    const zip = await JSZip.loadAsync(Buffer.from(base64 ?? '', 'base64'));
+    const zip = await JSZip.loadAsync(bytes);
     const files = Object.values(zip.files).filter((f) => !f.dir).map((f) => f.name.split('/').pop());
     const crawled = ['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'];
     expect(files.sort()).toEqual(crawled.map((path) => `${fileNameForUrl(site.url(path))}.md`).sort());
