@@ -13,7 +13,7 @@ export const storedPage = (id: string, jobId: string, url: string, content: stri
 
 /**
  * Writes library records straight into the extension's IndexedDB from one of its pages, as a
- * finished crawl would have left them (the crawl itself is not built yet).
+ * finished crawl would have left them, so storage tests need no crawl.
  */
 export function seedLibrary(page: PageDriver, records: { jobs: unknown[]; pages: unknown[] }): Promise<void> {
   return page.evaluate(async ({ jobs, pages }) => {
