@@ -26,6 +26,19 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The full counts of the hardening suites (`npm run test:long`); `npm test` runs a sample of each.
+          name: 'long',
+          include: ['tests/long/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 3_600_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
