@@ -26,6 +26,8 @@ export interface BenchApi {
   highlight(): Figure;
   /** Removes the boxes drawn by highlight(). */
   cleanup(): Figure;
+  /** The least any drawing on the page costs: one labelled box added, then layout. */
+  writeFloor(): Figure;
   markdown(): Figure;
 }
 

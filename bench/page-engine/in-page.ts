@@ -70,6 +70,18 @@ const api: BenchApi = {
     removeHighlights();
     return { count: 0, chars: 0, truncated: false };
   }),
+  writeFloor() {
+    const box = document.createElement('div');
+    box.style.cssText = 'position:fixed;left:0;top:0;border:2px solid';
+    box.textContent = '1';
+    const figure = timed(() => {
+      document.documentElement.append(box);
+      return { count: 1, chars: 0, truncated: false };
+    });
+    box.remove();
+    flushLayout(document);
+    return figure;
+  },
   markdown: () => timed(markdown),
 };
 

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { BenchWindow, Figure } from './bench-api';
 
-export type MeasureId = 'floor' | 'full' | 'fullChanged' | 'viewport' | 'highlight' | 'cleanup' | 'markdown' | 'aria' | 'ariaAi';
+export type MeasureId = 'floor' | 'full' | 'fullChanged' | 'viewport' | 'highlight' | 'cleanup' | 'writeFloor' | 'markdown' | 'aria' | 'ariaAi';
 
 export const LABELS: Record<MeasureId, string> = {
   floor: 'floor: walk + rects',
@@ -13,6 +13,7 @@ export const LABELS: Record<MeasureId, string> = {
   viewport: 'snapshot, viewport only',
   highlight: 'snapshot + highlight',
   cleanup: 'highlight cleanup',
+  writeFloor: 'write floor: one box + layout',
   markdown: 'markdown read',
   aria: 'ariaSnapshot()',
   ariaAi: "ariaSnapshot({mode:'ai'})",
@@ -34,7 +35,7 @@ export function countInteractiveLines(aria: string): number {
   return count;
 }
 
-function inPage(page: Page, method: 'floor' | 'highlight' | 'cleanup' | 'markdown'): Promise<Figure> {
+function inPage(page: Page, method: 'floor' | 'highlight' | 'cleanup' | 'writeFloor' | 'markdown'): Promise<Figure> {
   return page.evaluate((name) => (window as unknown as BenchWindow).__bench[name](), method);
 }
 
@@ -65,6 +66,7 @@ const RUNNERS: Record<MeasureId, (page: Page) => Promise<Figure>> = {
   // Cleanup must directly follow highlight: it removes what highlight drew.
   highlight: (page) => inPage(page, 'highlight'),
   cleanup: (page) => inPage(page, 'cleanup'),
+  writeFloor: (page) => inPage(page, 'writeFloor'),
   markdown: (page) => inPage(page, 'markdown'),
   aria: (page) => aria(page, 'default'),
   ariaAi: (page) => aria(page, 'ai'),

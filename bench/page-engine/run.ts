@@ -34,7 +34,7 @@ export interface BenchResult {
  * their paired ratio (the highlight overhead) sees the same machine state; and the plain full
  * snapshot follows a full one, so its listing carries no "new since last time" stars.
  */
-const ALL: readonly MeasureId[] = ['floor', 'highlight', 'cleanup', 'full', 'viewport', 'markdown', 'aria', 'ariaAi'];
+const ALL: readonly MeasureId[] = ['floor', 'highlight', 'cleanup', 'full', 'writeFloor', 'viewport', 'markdown', 'aria', 'ariaAi'];
 /** Taken once per page: on big pages one call can take minutes (see the README). */
 const ONCE: readonly MeasureId[] = ['fullChanged'];
 /** Flat and nested pages only compare the walk itself. */

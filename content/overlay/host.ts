@@ -8,12 +8,12 @@ let host: HTMLElement | null = null;
 let root: ShadowRoot | null = null;
 
 const STYLE = `
-  :host { all: initial; position: fixed; inset: 0; z-index: 2147483647; pointer-events: none; }
+  :host { all: initial; position: fixed; inset: 0; z-index: 2147483647; pointer-events: none; contain: strict; }
   .mask { position: fixed; inset: 0; pointer-events: auto; cursor: progress;
     box-shadow: inset 0 0 0 3px #e07a5f; background: rgba(15, 76, 92, 0.06); }
   .mask-label { position: fixed; right: 12px; bottom: 12px; padding: 6px 10px; border-radius: 6px;
     font: 13px/1.3 system-ui, sans-serif; color: #fff; background: #0f4c5c; }
-  .box { position: fixed; box-sizing: border-box; border: 2px solid #e07a5f; border-radius: 3px; }
+  .box { position: fixed; box-sizing: border-box; border: 2px solid #e07a5f; border-radius: 3px; contain: layout style; }
   .box > span { position: absolute; top: -2px; left: -2px; padding: 0 3px; font: 10px/14px monospace;
     color: #fff; background: #e07a5f; }
   .box.target { border-color: #0f4c5c; border-width: 3px; background: rgba(15, 76, 92, 0.12); }
