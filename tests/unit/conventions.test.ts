@@ -11,8 +11,6 @@ import { createCapabilityTable } from '../../background/abp/capability-table';
 import { describeCapabilities } from '../../background/abp/dispatch';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
 
-// These checks read the tables, not behaviour: the browser namespace is never called here.
-vi.mock('webextension-polyfill', () => ({ default: {} }));
 
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
