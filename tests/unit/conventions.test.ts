@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sidebarRoutes } from '../../background/sidebar-routes';
 import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 import { BackgroundToContent } from '../../src/protocol/background-to-content';
