@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { browser } from '../src/platform/browser';
 import { createActions } from './actions';
 import { watchWorkTab } from './work-tab';
+import { watchPrice } from './price';
 import { App } from './components/App';
 import { createConnector } from './connector';
 import { download, fromBase64 } from './download';
@@ -52,4 +53,4 @@ const voice = createVoice(state, actions, {
 });
 // Closing the panel closes the microphone with it (the background drops the session when the port goes).
 addEventListener('pagehide', voice.dispose);
-if (root) render(<App state={state} actions={actions} voice={voice} workTab={workTab} />, root);
+if (root) render(<App state={state} actions={actions} voice={voice} workTab={workTab} price={watchPrice(state.settings)} />, root);

@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import * as v from 'valibot';
+import { pricedByPerson } from '../../src/llm/pricing';
 import { PROVIDER_INFO } from '../../src/llm/providers';
 import type { TestResult } from '../../src/llm/test-connection';
 import { PROVIDERS, Settings, type Provider, type VoiceSettings } from '../../src/protocol/common';
@@ -17,26 +18,37 @@ interface SettingsFormProps {
   onTest(settings: Settings): void;
 }
 
-/** `voice` rides along unchanged: it has its own form. */
-type Draft = { provider: Provider; model: string; apiKey: string; baseUrl: string; voice?: VoiceSettings };
+/** `voice` rides along unchanged: it has its own form. The prices are typed as text, and checked as numbers. */
+type Draft = { provider: Provider; model: string; apiKey: string; baseUrl: string; voice?: VoiceSettings; inputPrice: string; outputPrice: string };
 type FieldErrors = Partial<Record<Exclude<keyof Draft, 'voice'>, string>>;
 
-const defaults: Draft = { provider: 'openai', model: '', apiKey: '', baseUrl: PROVIDER_INFO.openai.defaultBaseUrl };
+const defaults: Draft = { provider: 'openai', model: '', apiKey: '', baseUrl: PROVIDER_INFO.openai.defaultBaseUrl, inputPrice: '', outputPrice: '' };
+const PRICE_FIELDS: Record<string, keyof FieldErrors> = { 'prices.inputPerMillion': 'inputPrice', 'prices.outputPerMillion': 'outputPrice' };
+
+const toDraft = ({ prices, ...rest }: Settings): Draft => ({
+  ...rest,
+  inputPrice: prices ? String(prices.inputPerMillion) : '',
+  outputPrice: prices ? String(prices.outputPerMillion) : '',
+});
+// An empty box is no number, so a price left out next to one typed in is reported, not taken as 0.
+const dollars = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** Checks with the same schema the background uses, so the person sees a field's problem before sending. */
-function check(draft: Draft): { settings: Settings } | { errors: FieldErrors } {
-  const parsed = v.safeParse(Settings, draft);
+function check({ inputPrice, outputPrice, ...draft }: Draft): { settings: Settings } | { errors: FieldErrors } {
+  const priced = pricedByPerson(draft.provider) && (inputPrice.trim() !== '' || outputPrice.trim() !== '');
+  const parsed = v.safeParse(Settings, priced ? { ...draft, prices: { inputPerMillion: dollars(inputPrice), outputPerMillion: dollars(outputPrice) } } : draft);
   if (parsed.success) return { settings: parsed.output };
   const errors: FieldErrors = {};
   for (const issue of parsed.issues) {
-    const field = v.getDotPath(issue) as keyof FieldErrors | null;
+    const path = v.getDotPath(issue);
+    const field = path ? (PRICE_FIELDS[path] ?? (path as keyof FieldErrors)) : null;
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { errors };
 }
 
 export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTest }: SettingsFormProps) {
-  const draft = useSignal<Draft>(saved ?? defaults);
+  const draft = useSignal<Draft>(saved ? toDraft(saved) : defaults);
   const errors = useSignal<FieldErrors>({});
   const showKey = useSignal(false);
   const set = (change: Partial<Draft>) => (draft.value = { ...draft.value, ...change });
@@ -129,6 +141,18 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
         </button>
       </div>
       {error('apiKey')}
+      {pricedByPerson(draft.value.provider) ? (
+        <fieldset class="prices">
+          <legend>{t('settings_prices_title')}</legend>
+          <label for="settings-inputPrice">{t('settings_input_price')}</label>
+          <input {...field('inputPrice')} type="text" inputMode="decimal" value={draft.value.inputPrice} onInput={(e) => set({ inputPrice: e.currentTarget.value })} />
+          {error('inputPrice')}
+          <label for="settings-outputPrice">{t('settings_output_price')}</label>
+          <input {...field('outputPrice')} type="text" inputMode="decimal" value={draft.value.outputPrice} onInput={(e) => set({ outputPrice: e.currentTarget.value })} />
+          {error('outputPrice')}
+          <p class="hint">{t('settings_prices_hint')}</p>
+        </fieldset>
+      ) : null}
       <div class="settings-actions">
         <button type="button" class="button" data-testid="settings-test" onClick={run(onTest)} disabled={testResult === 'testing'}>
           {testResult === 'testing' ? t('settings_testing') : t('settings_test')}

@@ -1,4 +1,5 @@
-import type { ChatMessage } from '../../src/protocol/common';
+import { estimateCost, formatCost } from '../../src/llm/pricing';
+import type { ChatMessage, ModelPrice } from '../../src/protocol/common';
 import type { WorkTab } from '../work-tab';
 import type { Policy } from '../state';
 import { activity, conversationTokens, siteStatus } from '../status';
@@ -9,10 +10,12 @@ interface StatusBarProps {
   policy: Policy | null;
   messages: ChatMessage[];
   busy: boolean;
+  /** The model's price; null when it is not known, and then no cost is shown. */
+  price: ModelPrice | null;
 }
 
-/** At a glance: the page and what Bosun may do there, what a running task is doing, tokens used. */
-export function StatusBar({ tab, policy, messages, busy }: StatusBarProps) {
+/** At a glance: the page and what Bosun may do there, what a running task is doing, tokens used and what they cost. */
+export function StatusBar({ tab, policy, messages, busy, price }: StatusBarProps) {
   const site = tab ? siteStatus(tab.url, policy) : null;
   const now = activity(messages);
   const tokens = conversationTokens(messages);
@@ -31,6 +34,11 @@ export function StatusBar({ tab, policy, messages, busy }: StatusBarProps) {
       {tokens > 0 ? (
         <span class="status-tokens" data-testid="status-tokens" title={t('status_tokens_title')}>
           {t('status_tokens', tokens.toLocaleString('en'))}
+        </span>
+      ) : null}
+      {tokens > 0 && price ? (
+        <span class="status-cost" data-testid="status-cost" title={t('status_cost_title', formatCost(price.inputPerMillion), formatCost(price.outputPerMillion))}>
+          {t('status_cost', formatCost(estimateCost(messages.flatMap((m) => (m.usage ? [m.usage] : [])), price)))}
         </span>
       ) : null}
     </section>
