@@ -1,5 +1,6 @@
 /** Sidebar entry: wiring only. The same page is Firefox's sidebar and Chrome's side panel. */
 import { render } from 'preact';
+import { localizePage } from '../src/i18n';
 import { browser } from '../src/platform/browser';
 import { createActions } from './actions';
 import { watchWorkTab } from './work-tab';
@@ -15,6 +16,7 @@ import { startRecording } from './voice/recorder';
 import { speechRecognitionAvailable, startSpeech } from './voice/speech';
 
 applyTheme(theme.value);
+localizePage(document);
 const workTab = watchWorkTab();
 const state = createSidebarState();
 const connector = createConnector({
