@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BROWSERS, type ExtensionSession, type PageDriver } from './harness';
+import { BROWSERS, waitUntil, type ExtensionSession, type PageDriver } from './harness';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
@@ -62,8 +62,10 @@ describe.each(BROWSERS)('the context menu in %s', (browserName) => {
       { role: 'user', status: 'done', content: question, error: '' },
       { role: 'assistant', status: 'done', content: 'It is the title of the guide.', error: '' },
     ]);
-    // The click opened Bosun's sidebar in that window.
-    expect(String(await sidebarShows(ctx.session))).toMatch(/^moz-extension:\/\/.*\/sidebar\.html$/);
+    // The click opened Bosun's sidebar in that window (its page loads while the answer streams).
+    await waitUntil(async () => String(await sidebarShows(ctx.session)).match(/^moz-extension:\/\/.*\/sidebar\.html$/), {
+      message: 'the sidebar did not open with Bosun',
+    });
     // The conversation belongs to the page that was right-clicked.
     await sidebar.click('[data-testid="view-history"]');
     await sidebar.waitFor(() => document.querySelector('[data-testid="history-item"] .history-meta')?.textContent?.includes('started on'), undefined, {
