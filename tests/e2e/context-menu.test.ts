@@ -75,4 +75,24 @@ describe.each(BROWSERS)('the context menu in %s', (browserName) => {
     await article.close();
     await sidebar.close();
   });
+
+  it.skipIf(browserName === 'chromium')('"Ask Bosun about this page" asks about the page, with no selection', async () => {
+    const sidebar = await openSidebar(ctx.session);
+    await sidebar.click('[data-testid="view-chat"]');
+    if (await sidebar.evaluate(() => document.querySelectorAll('[data-testid="message"]').length > 0)) await sidebar.click('[data-testid="new-conversation"]');
+    const article = await ctx.session.openPage(site.url('article.html'));
+    ctx.llm.script({ kind: 'text', chunks: ['A guide to crossing the river.'] });
+
+    expect(await contextMenuClick(ctx.session, article, 'p', 'Ask Bosun about this page')).toEqual(['Ask Bosun about this page']);
+    const shown = await waitForMessages(sidebar, (m) => m[1]?.status === 'done', 'the question from the menu was not answered');
+    expect(shown.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Tell me about this page: what it is, and its key points.'],
+      ['assistant', 'A guide to crossing the river.'],
+    ]);
+    // The model was asked in the tab that was right-clicked.
+    const asked = ctx.llm.requests.find((r) => r.path === '/v1/chat/completions')?.body as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(asked.messages)).toContain(site.url('article.html'));
+    await article.close();
+    await sidebar.close();
+  });
 });
