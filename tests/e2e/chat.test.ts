@@ -68,7 +68,11 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
   it('with OpenRouter, shows the estimated cost of the conversation from the price the model is listed at', async () => {
     const page = await openSidebar(ctx.session);
     await configure(page, ctx.llm, KEY, 'openrouter');
-    if (await page.evaluate(() => document.querySelectorAll('[data-testid="message"]').length > 0)) await page.click('[data-testid="clear"]');
+    // The cost is the conversation's: start from an empty one.
+    if (await page.evaluate(() => document.querySelectorAll('[data-testid="message"]').length > 0)) {
+      await page.click('[data-testid="clear"]');
+      await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, { message: 'the conversation was not cleared' });
+    }
     ctx.llm.script(
       { kind: 'text', chunks: ['Ahoy.'], usage: { prompt_tokens: 1000, completion_tokens: 200 } },
       { kind: 'text', chunks: ['Fair winds.'], usage: { prompt_tokens: 1500, completion_tokens: 100 } },
