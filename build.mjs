@@ -33,6 +33,7 @@ const STATIC = {
   'sidebar/sidebar.css': 'sidebar.css',
   'abp-app/abp-app.html': 'abp-app.html',
   'assets/icons': 'icons',
+  _locales: '_locales',
 };
 
 /** @param {string} path */

@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The extension's own messages, through browser.i18n.getMessage as an extension page has it.
+          setupFiles: ['tests/unit/support/i18n.ts'],
         },
       },
       {

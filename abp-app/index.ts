@@ -2,6 +2,7 @@
  * abp-app.html's script: wiring only. It runs synchronously from the page's <head>, so
  * `window.abp` exists before any agent can look for it.
  */
+import { localizePage, t } from '../src/i18n';
 import { browser } from '../src/platform/browser';
 import { createPortClient } from './port-client';
 import { createAbpRuntime, type AbpRuntime } from './runtime';
@@ -15,6 +16,8 @@ declare global {
 const manifest = browser.runtime.getManifest();
 const client = createPortClient(() => browser.runtime.connect({ name: 'abp' }));
 Object.defineProperty(window, 'abp', {
-  value: createAbpRuntime(client, { id: 'org.bosun-agent.bosun', name: manifest.name, version: manifest.version }),
+  value: createAbpRuntime(client, { id: 'org.bosun-agent.bosun', name: t('extension_name'), version: manifest.version }),
   enumerable: true,
 });
+// This script runs from the page's <head>: the text is filled in once the body exists.
+document.addEventListener('DOMContentLoaded', () => localizePage(document));

@@ -37,7 +37,8 @@ import { createPolicyStore } from './permissions/policy-store';
 import { createPrompts } from './permissions/prompts';
 import { createPortHub } from './port-hub';
 import { createSettingsService } from './settings-service';
-import { createSidebarRouter } from './sidebar-routes';
+import { createSidebarRouter, startTask } from './sidebar-routes';
+import { setUpContextMenu } from './context-menu';
 import { TOOLS, toolSpecs } from './tools/registry';
 import { createVoiceSessions } from './voice-sessions';
 import { tabToWorkIn } from '../src/work-tab';
@@ -168,3 +169,9 @@ browser.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (repl
 });
 
 setUpPanelOpening();
+// A question from the page's context menu is asked as if typed in the chat, in the tab it came from.
+setUpContextMenu((question, tabId) => {
+  void ready
+    .then(() => startTask({ agent, tabToWorkIn, conversations }, question, tabId))
+    .then((refusal) => refusal && broadcast({ type: 'ERROR', payload: { error: refusal, inReplyTo: 'CHAT_MESSAGE' } }));
+});

@@ -40,22 +40,28 @@ const error = (text: string, inReplyTo: string): BackgroundToSidebar[] => [{ typ
 const reply = (answer: BackgroundToSidebar | string, inReplyTo: string) => (typeof answer === 'string' ? error(answer, inReplyTo) : [answer]);
 const policyState = (policy: HarborPolicy): BackgroundToSidebar => ({ type: 'PERMISSIONS_STATE', payload: { policy } });
 
+/** Starts a task in a tab (the one asked for, else the one the person is looking at); the refusal to show, if any. */
+export async function startTask(deps: Pick<SidebarRouteDeps, 'agent' | 'tabToWorkIn' | 'conversations'>, content: string, requestedTab: number | undefined): Promise<string | null> {
+  const tabId = await deps.tabToWorkIn(requestedTab);
+  const refusal = await deps.agent.start(content, tabId);
+  if (refusal) return refusal;
+  await deps.conversations.noteMessage(content, tabId);
+  return null;
+}
+
 /** The sidebar channel's table: message type → who may send it → handler (its schema is in the protocol table). */
 export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBackground, SidebarPort, SidebarReply> {
   const answer = async (type: string, result: Promise<string | null>) => {
     const refusal = await result;
     return refusal ? error(refusal, type) : [];
   };
-  const startTask = async (content: string, requestedTab: number | undefined, type: string) => {
-    const tabId = await deps.tabToWorkIn(requestedTab);
-    const refusal = await deps.agent.start(content, tabId);
-    if (refusal) return error(refusal, type);
-    await deps.conversations.noteMessage(content, tabId);
-    return [];
+  const ask = async (content: string, requestedTab: number | undefined, type: string) => {
+    const refusal = await startTask(deps, content, requestedTab);
+    return refusal ? error(refusal, type) : [];
   };
   return {
-    CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => startTask(payload.content, payload.tabId, 'CHAT_MESSAGE') },
-    SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(SUMMARY_REQUEST, undefined, 'SUMMARIZE_PAGE') },
+    CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => ask(payload.content, payload.tabId, 'CHAT_MESSAGE') },
+    SUMMARIZE_PAGE: { senders: PAGES, handle: () => ask(SUMMARY_REQUEST, undefined, 'SUMMARIZE_PAGE') },
     STOP_CHAT: { senders: PAGES, handle: () => deps.agent.stop() },
     CLEAR_HISTORY: {
       senders: PAGES,

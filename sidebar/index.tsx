@@ -1,8 +1,10 @@
 /** Sidebar entry: wiring only. The same page is Firefox's sidebar and Chrome's side panel. */
 import { render } from 'preact';
+import { localizePage } from '../src/i18n';
 import { browser } from '../src/platform/browser';
 import { createActions } from './actions';
 import { watchWorkTab } from './work-tab';
+import { watchPrice } from './price';
 import { App } from './components/App';
 import { createConnector } from './connector';
 import { download, fromBase64 } from './download';
@@ -14,6 +16,7 @@ import { startRecording } from './voice/recorder';
 import { speechRecognitionAvailable, startSpeech } from './voice/speech';
 
 applyTheme(theme.value);
+localizePage(document);
 const workTab = watchWorkTab();
 const state = createSidebarState();
 const connector = createConnector({
@@ -52,4 +55,4 @@ const voice = createVoice(state, actions, {
 });
 // Closing the panel closes the microphone with it (the background drops the session when the port goes).
 addEventListener('pagehide', voice.dispose);
-if (root) render(<App state={state} actions={actions} voice={voice} workTab={workTab} />, root);
+if (root) render(<App state={state} actions={actions} voice={voice} workTab={workTab} price={watchPrice(state.settings)} />, root);

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
+import { t } from '../src/i18n';
 
 /** What markdown produces, and nothing else: no images, media, forms, styles or scripts. */
 const ALLOWED_TAGS = [
@@ -37,7 +38,8 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 /**
  * Model output as sanitized DOM nodes: markdown through marked, then DOMPurify with a whitelist
  * of the tags markdown makes. Nodes, never an HTML string, reach the sidebar's document. Each code
- * block gets a copy button (its label comes from CSS, so text read from the message stays the answer).
+ * block gets a copy button (its label comes from CSS, from the data-copy… attributes, so text read from the
+ * message stays the answer).
  */
 export function renderMarkdown(text: string): DocumentFragment {
   const html = (marked.parse(text) as string).trim();
@@ -48,7 +50,10 @@ export function renderMarkdown(text: string): DocumentFragment {
     const copy = document.createElement('button');
     copy.type = 'button';
     copy.className = 'copy-code';
-    copy.setAttribute('aria-label', 'Copy code');
+    copy.setAttribute('aria-label', t('copy_code'));
+    copy.dataset.copy = t('copy');
+    copy.dataset.copied = t('copied');
+    copy.dataset.failed = t('copy_failed');
     copy.dataset.testid = 'copy-code';
     pre.replaceWith(block);
     block.append(copy, pre);

@@ -3,12 +3,10 @@
  * prompt (a side panel cannot); once Bosun's origin is allowed, the panel records by itself.
  */
 import { browser } from '../src/platform/browser';
+import { localizePage, t } from '../src/i18n';
 import { micErrorMessage } from './voice/mic-errors';
 
-const ALLOWED =
-  __TARGET__ === 'firefox'
-    ? 'Microphone allowed. Press the microphone button in Bosun’s sidebar to talk. If you did not tick “Remember this decision”, Firefox asks again next time.'
-    : 'Microphone allowed. Press the microphone button in Bosun’s side panel to talk.';
+const ALLOWED = __TARGET__ === 'firefox' ? t('mic_allowed_firefox') : t('mic_allowed_chrome');
 
 const status = document.getElementById('status');
 const again = document.getElementById('again');
@@ -16,7 +14,7 @@ const again = document.getElementById('again');
 async function ask(): Promise<void> {
   if (!status || !again) return;
   again.hidden = true;
-  status.textContent = 'Asking your browser for the microphone…';
+  status.textContent = t('mic_asking');
   try {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     // Only the permission was wanted: the microphone closes at once.
@@ -30,6 +28,7 @@ async function ask(): Promise<void> {
   }
 }
 
+localizePage(document);
 again?.addEventListener('click', () => void ask());
 document.getElementById('close')?.addEventListener('click', () => {
   void browser.tabs.getCurrent().then((tab) => (tab?.id === undefined ? window.close() : browser.tabs.remove(tab.id)));

@@ -4,6 +4,7 @@ import type { ChatMessage, Settings, VoiceSettings } from '../src/protocol/commo
 import type { BackgroundToSidebar, PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { Limits } from '../src/protocol/limits';
 import { createWorkflowState } from './workflow-state';
+import { t } from '../src/i18n';
 
 export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
@@ -143,7 +144,7 @@ export function createSidebarState() {
         case 'TEST_RESULT':
           state.testResult.value = message.payload.success
             ? { success: true }
-            : { success: false, error: message.payload.error ?? 'The connection test failed.' };
+            : { success: false, error: message.payload.error ?? t('settings_test_failed') };
           break;
         case 'ERROR':
           if (message.payload.inReplyTo === 'TEST_CONNECTION') state.testResult.value = null;

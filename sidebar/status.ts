@@ -1,13 +1,14 @@
 import { isLive, resolveSite } from '../policy';
 import type { ChatMessage } from '../src/protocol/common';
 import type { Policy } from './state';
+import { t } from '../src/i18n';
 
 const TRUST_LABEL: Record<string, string> = {
-  'read-only': 'trusted to read',
-  navigate: 'trusted to navigate',
-  interact: 'trusted to interact',
-  submit: 'trusted to submit forms',
-  blocked: 'blocked: Bosun never acts here',
+  'read-only': t('trust_read_only'),
+  navigate: t('trust_navigate'),
+  interact: t('trust_interact'),
+  submit: t('trust_submit'),
+  blocked: t('trust_blocked'),
 };
 
 /** The site of a page and what the person's policy says about it, in words. Null for a blank page. */
@@ -15,12 +16,12 @@ export function siteStatus(url: string, policy: Policy | null, now = Date.now())
   if (!url || url === 'about:blank') return null;
   const identity = resolveSite(url, { allowFileUrls: policy?.allowFileUrls ?? false });
   if (identity.kind === 'invalid') return null;
-  if (identity.kind === 'restricted') return { site: new URL(url).protocol.replace(/:$/, ''), standing: `Bosun does not act on ${identity.reason}` };
+  if (identity.kind === 'restricted') return { site: new URL(url).protocol.replace(/:$/, ''), standing: t('status_restricted', identity.reason) };
   const rule = policy ? Object.hasOwn(policy.sites, identity.site) ? policy.sites[identity.site] : undefined : undefined;
   if (rule) return { site: identity.site, standing: TRUST_LABEL[rule] ?? rule };
   // A workflow's run-scoped allows apply to its steps only, not to what the chat may do here.
   const allowed = [...new Set((policy?.grants ?? []).filter((g) => g.site === identity.site && g.effect === 'allow' && g.scope !== 'run' && isLive(g, now)).map((g) => g.tool))];
-  return { site: identity.site, standing: allowed.length > 0 ? `allowed: ${allowed.join(', ')}; asks for the rest` : 'asks before acting' };
+  return { site: identity.site, standing: allowed.length > 0 ? t('status_allowed', allowed.join(', ')) : t('status_asks') };
 }
 
 /** What a running task is doing: its step number and the tool it is running, if any. */

@@ -1,4 +1,4 @@
-import { voiceOf } from '../../src/protocol/common';
+import { voiceOf, type ModelPrice } from '../../src/protocol/common';
 import type { SidebarActions } from '../actions';
 import type { ReadonlySignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
@@ -35,9 +35,10 @@ interface AppProps {
   actions: SidebarActions;
   voice: VoiceControls;
   workTab: ReadonlySignal<WorkTab | null>;
+  price: ReadonlySignal<ModelPrice | null>;
 }
 
-export function App({ state, actions, voice, workTab }: AppProps) {
+export function App({ state, actions, voice, workTab, price }: AppProps) {
   const settings = state.settings.value;
   const voiceSettings = voiceOf(settings);
   const listening = state.voice.value.phase !== 'idle';
@@ -73,7 +74,7 @@ export function App({ state, actions, voice, workTab }: AppProps) {
       {prompt ? <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} /> : null}
       {view === 'chat' ? (
         <>
-          <StatusBar tab={workTab.value} policy={state.policy.value} messages={state.messages.value} busy={state.busy.value} />
+          <StatusBar tab={workTab.value} policy={state.policy.value} messages={state.messages.value} busy={state.busy.value} price={price.value} />
           <MessageList messages={state.messages.value} />
           <Composer
             busy={state.busy.value}

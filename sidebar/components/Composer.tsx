@@ -1,4 +1,5 @@
 import type { Signal } from '@preact/signals';
+import { t } from '../../src/i18n';
 
 interface ComposerProps {
   busy: boolean;
@@ -23,15 +24,15 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
   };
 
   return (
-    <form class="composer" aria-label="Message Bosun" onSubmit={submit}>
+    <form class="composer" aria-label={t('composer_label')} onSubmit={submit}>
       <label for="composer-input" class="visually-hidden">
-        Message Bosun
+        {t('composer_label')}
       </label>
       <textarea
         id="composer-input"
         data-testid="composer-input"
         rows={2}
-        placeholder="Message Bosun (Enter to send, Shift+Enter for a new line)"
+        placeholder={t('composer_placeholder')}
         value={draft.value}
         onInput={(event) => (draft.value = event.currentTarget.value)}
         onKeyDown={(event) => {
@@ -40,12 +41,12 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
       />
       <div class="composer-actions">
         {busy ? (
-          <button type="button" class="button button--stop" data-testid="stop" onClick={onStop} title="Stop (Escape)" aria-keyshortcuts="Escape">
-            Stop
+          <button type="button" class="button button--stop" data-testid="stop" onClick={onStop} title={t('composer_stop_title')} aria-keyshortcuts="Escape">
+            {t('stop')}
           </button>
         ) : (
           <button type="submit" class="button button--primary" data-testid="send" disabled={!canSend}>
-            Send
+            {t('composer_send')}
           </button>
         )}
         {/* Also while Bosun works: a spoken yes or no can answer its question. */}
@@ -55,17 +56,17 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
           data-testid="talk"
           onClick={onTalk}
           disabled={listening}
-          aria-label="Talk to Bosun: start recording"
-          title="Talk to Bosun; press Stop in the recording bar when you are done"
+          aria-label={t('composer_talk_label')}
+          title={t('composer_talk_title')}
         >
           <svg class="icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
             <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11Z" />
           </svg>{' '}
-          Talk
+          {t('composer_talk')}
         </button>
         {busy ? null : (
-          <button type="button" class="icon-button" data-testid="summarize" onClick={onSummarize} title="Summarize the page you are looking at">
-            Summarize page
+          <button type="button" class="icon-button" data-testid="summarize" onClick={onSummarize} title={t('composer_summarize_title')}>
+            {t('composer_summarize')}
           </button>
         )}
       </div>

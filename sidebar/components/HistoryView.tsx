@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { ConversationSummary } from '../../src/protocol/conversations';
 import type { SidebarActions } from '../actions';
 import type { ConversationList } from '../state';
+import { t } from '../../src/i18n';
 
 type HistoryActions = Pick<
   SidebarActions,
@@ -23,22 +24,22 @@ export function HistoryView({ conversations, busy, actions }: { conversations: C
   return (
     <main class="page" data-testid="history-view">
       <div class="page-head">
-        <h2>Conversations</h2>
+        <h2>{t('history_title')}</h2>
         <div class="history-actions">
           <button type="button" class="icon-button" onClick={actions.newConversation} disabled={busy} data-testid="history-new">
-            New
+            {t('conversation_new')}
           </button>
           <label class="icon-button file-button">
-            Import…
+            {t('history_import')}
             <input type="file" accept="application/json,.json" class="visually-hidden" data-testid="history-import" onChange={(e) => void importFile(e.currentTarget)} />
           </label>
         </div>
       </div>
       <label for="history-search" class="visually-hidden">
-        Search conversations
+        {t('history_search_label')}
       </label>
-      <input id="history-search" type="search" placeholder="Search by title or page" value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} data-testid="history-search" />
-      {shown.length === 0 ? <p class="hint">{conversations.list.length === 0 ? 'No conversations yet.' : 'No conversation matches.'}</p> : null}
+      <input id="history-search" type="search" placeholder={t('history_search_placeholder')} value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} data-testid="history-search" />
+      {shown.length === 0 ? <p class="hint">{conversations.list.length === 0 ? t('history_empty') : t('history_no_match')}</p> : null}
       <ul class="history">
         {shown.map((c) => (
           <HistoryItem key={c.id} conversation={c} current={c.id === conversations.currentId} busy={busy} actions={actions} />
@@ -66,34 +67,35 @@ function HistoryItem({ conversation: c, current, busy, actions }: { conversation
       ) : (
         <form class="history-rename" onSubmit={rename}>
           <label for={`rename-${c.id}`} class="visually-hidden">
-            New title
+            {t('history_new_title')}
           </label>
           <input id={`rename-${c.id}`} value={renaming.value} maxLength={120} onInput={(e) => (renaming.value = e.currentTarget.value)} data-testid="history-title" />
           <button type="submit" class="icon-button" data-testid="history-save-title">
-            Save
+            {t('save')}
           </button>
         </form>
       )}
       <p class="history-meta">
-        {when(c.updatedAt)} · {c.messageCount === 1 ? '1 message' : `${c.messageCount} messages`}{c.tab ? ` · started on ${c.tab.title || c.tab.url}` : ''}
+        {when(c.updatedAt)} · {c.messageCount === 1 ? t('history_one_message') : t('history_messages', c.messageCount)}
+        {c.tab ? ` · ${t('history_started_on', c.tab.title || c.tab.url)}` : ''}
       </p>
       <div class="history-buttons">
         <button type="button" class="icon-button" onClick={() => (renaming.value = c.title)} data-testid="history-rename">
-          Rename
+          {t('history_rename')}
         </button>
         <button type="button" class="icon-button" onClick={() => actions.exportConversation(c.id, 'markdown')} data-testid="history-export-markdown">
-          Markdown
+          {t('history_export_markdown')}
         </button>
         <button type="button" class="icon-button" onClick={() => actions.exportConversation(c.id, 'json')} data-testid="history-export-json">
-          JSON
+          {t('history_export_json')}
         </button>
         {confirming.value ? (
           <button type="button" class="icon-button icon-button--danger" onClick={() => actions.deleteConversation(c.id)} data-testid="history-confirm-delete">
-            Delete for good
+            {t('history_delete_confirm')}
           </button>
         ) : (
           <button type="button" class="icon-button" onClick={() => (confirming.value = true)} disabled={busy && current} data-testid="history-delete">
-            Delete
+            {t('delete')}
           </button>
         )}
       </div>

@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import type { SidebarActions } from '../actions';
 import type { CrawlJobSummary, LibraryPage, LibrarySearch } from '../state';
 import { Markdown } from './Markdown';
+import { t } from '../../src/i18n';
 
 type LibraryActions = Pick<SidebarActions, 'refreshLibrary' | 'searchLibrary' | 'previewPage' | 'exportCrawlJob'>;
 
@@ -10,12 +11,12 @@ type LibraryActions = Pick<SidebarActions, 'refreshLibrary' | 'searchLibrary' | 
 export const LIBRARY_POLL_MS = 1500;
 
 const STATUS_LABEL: Record<string, string> = {
-  pending: 'Starting',
-  in_progress: 'Crawling',
-  completed: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted',
+  pending: t('library_status_pending'),
+  in_progress: t('library_status_in_progress'),
+  completed: t('done'),
+  failed: t('failed'),
+  cancelled: t('cancelled'),
+  interrupted: t('interrupted'),
 };
 const when = (ms: number) => new Date(ms).toLocaleString();
 
@@ -39,20 +40,20 @@ export function LibraryView({ jobs, search, preview, actions }: LibraryViewProps
   };
   return (
     <main class="page" data-testid="library-view">
-      <h2>Library</h2>
+      <h2>{t('view_library')}</h2>
       <form class="library-search" role="search" onSubmit={submit}>
         <label for="library-search" class="visually-hidden">
-          Search stored pages
+          {t('library_search_label')}
         </label>
-        <input id="library-search" type="search" placeholder="Search stored pages" maxLength={200} value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} data-testid="library-search" />
+        <input id="library-search" type="search" placeholder={t('library_search_label')} maxLength={200} value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} data-testid="library-search" />
         <button type="submit" class="icon-button" data-testid="library-search-submit">
-          Search
+          {t('library_search_submit')}
         </button>
       </form>
       {preview ? <PagePreview page={preview} onClose={() => actions.previewPage(null)} /> : null}
       {search ? <SearchResults search={search} onOpen={actions.previewPage} /> : null}
-      <h3>Crawl jobs</h3>
-      {jobs.length === 0 ? <p class="hint">No crawls yet. Ask the chat to crawl a site, or start one from a page that uses Bosun's protocol.</p> : null}
+      <h3>{t('library_jobs_title')}</h3>
+      {jobs.length === 0 ? <p class="hint">{t('library_empty')}</p> : null}
       <ul class="history">
         {jobs.map((job) => (
           <JobItem key={job.id} job={job} onExport={() => actions.exportCrawlJob(job.id)} />
@@ -69,15 +70,16 @@ function JobItem({ job, onExport }: { job: CrawlJobSummary; onExport(): void }) 
     <li class="history-item" data-testid="library-job" data-id={job.id} data-status={job.status}>
       <p class="library-title">{job.title}</p>
       <p class="history-meta">
-        <span data-testid="library-job-status">{STATUS_LABEL[job.status] ?? job.status}</span> · started {when(job.createdAt)} · updated {when(job.updatedAt)}
+        <span data-testid="library-job-status">{STATUS_LABEL[job.status] ?? job.status}</span> · {t('library_job_times', when(job.createdAt), when(job.updatedAt))}
       </p>
       <label for={progressId} class="library-progress" data-testid="library-job-progress">
-        {job.pagesProcessed} of {job.pageLimit ?? '?'} pages{job.pagesFailed ? ` · ${job.pagesFailed} failed` : ''}
+        {t('library_job_pages', job.pagesProcessed, job.pageLimit ?? '?')}
+        {job.pagesFailed ? ` · ${t('library_job_failed', job.pagesFailed)}` : ''}
       </label>
       <progress id={progressId} max={limit} value={Math.min(job.pagesProcessed, limit)} />
       <div class="history-buttons">
-        <button type="button" class="icon-button" onClick={onExport} disabled={job.pagesProcessed === 0} data-testid="library-export" aria-label={`Export ${job.title} as a ZIP of markdown files`}>
-          Export ZIP
+        <button type="button" class="icon-button" onClick={onExport} disabled={job.pagesProcessed === 0} data-testid="library-export" aria-label={t('library_export_label', job.title)}>
+          {t('library_export')}
         </button>
       </div>
     </li>
@@ -86,9 +88,9 @@ function JobItem({ job, onExport }: { job: CrawlJobSummary; onExport(): void }) 
 
 function SearchResults({ search, onOpen }: { search: LibrarySearch; onOpen(pageId: string): void }) {
   return (
-    <section aria-label="Search results" data-testid="library-results">
-      <h3>Pages matching “{search.query}”</h3>
-      {search.pages.length === 0 ? <p class="hint">No stored page matches.</p> : null}
+    <section aria-label={t('library_results_label')} data-testid="library-results">
+      <h3>{t('library_results_title', search.query)}</h3>
+      {search.pages.length === 0 ? <p class="hint">{t('library_no_match')}</p> : null}
       <ul class="history">
         {search.pages.map((page) => (
           <li key={page.id} class="history-item" data-testid="library-result">
@@ -105,11 +107,11 @@ function SearchResults({ search, onOpen }: { search: LibrarySearch; onOpen(pageI
 
 function PagePreview({ page, onClose }: { page: LibraryPage; onClose(): void }) {
   return (
-    <section class="library-preview" aria-label={`Preview of ${page.title}`} data-testid="library-preview">
+    <section class="library-preview" aria-label={t('library_preview_label', page.title)} data-testid="library-preview">
       <div class="page-head">
         <h3>{page.title}</h3>
         <button type="button" class="icon-button" onClick={onClose} data-testid="library-close-preview">
-          Close
+          {t('close')}
         </button>
       </div>
       <p class="history-meta">{page.url}</p>

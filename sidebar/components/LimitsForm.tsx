@@ -1,11 +1,12 @@
 import { useSignal } from '@preact/signals';
 import * as v from 'valibot';
 import { Limits } from '../../src/protocol/limits';
+import { t } from '../../src/i18n';
 
 const FIELDS = [
-  { key: 'maxSteps', label: 'Actions per task' },
-  { key: 'maxTokens', label: 'Tokens per task' },
-  { key: 'promptTimeoutSeconds', label: 'Seconds a permission question waits (then: deny)' },
+  { key: 'maxSteps', label: t('limits_max_steps') },
+  { key: 'maxTokens', label: t('limits_max_tokens') },
+  { key: 'promptTimeoutSeconds', label: t('limits_prompt_timeout') },
 ] as const;
 
 export function LimitsForm({ limits, onSave }: { limits: Limits; onSave(limits: Limits): void }) {
@@ -23,7 +24,7 @@ export function LimitsForm({ limits, onSave }: { limits: Limits; onSave(limits: 
   };
   return (
     <form class="settings" onSubmit={save} data-testid="limits-form" noValidate>
-      <h2>Limits</h2>
+      <h2>{t('limits_title')}</h2>
       {FIELDS.map(({ key, label }) => (
         <label key={key} class="limit-row">
           <span>{label}</span>
@@ -33,7 +34,7 @@ export function LimitsForm({ limits, onSave }: { limits: Limits; onSave(limits: 
       {error.value ? <p class="field-error">{error.value}</p> : null}
       <div class="settings-actions">
         <button type="submit" class="button" data-testid="limits-save">
-          Save limits
+          {t('limits_save')}
         </button>
       </div>
     </form>

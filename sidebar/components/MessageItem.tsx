@@ -1,14 +1,15 @@
 import type { ChatMessage } from '../../src/protocol/common';
 import { Markdown } from './Markdown';
+import { t } from '../../src/i18n';
 
 const STATUS_NOTE: Partial<Record<ChatMessage['status'], string>> = {
-  stopped: 'Stopped',
+  stopped: t('message_stopped'),
 };
 const OUTCOME_LABEL: Record<NonNullable<ChatMessage['outcome']>, string> = {
-  success: 'done',
-  failed: 'failed',
-  denied: 'denied',
-  interrupted: 'interrupted',
+  success: t('tool_outcome_success'),
+  failed: t('tool_outcome_failed'),
+  denied: t('tool_outcome_denied'),
+  interrupted: t('tool_outcome_interrupted'),
 };
 
 const shortArgs = (args: Record<string, unknown>) => {
@@ -37,9 +38,9 @@ export function MessageItem({ message }: { message: ChatMessage }) {
   const { role, content, status, error, usage, toolCalls } = message;
   return (
     <article class={`message message--${role} message--${status}`} data-testid="message" data-role={role} data-status={status}>
-      <span class="visually-hidden">{role === 'user' ? 'You said:' : 'Bosun said:'}</span>
+      <span class="visually-hidden">{role === 'user' ? t('message_you_said') : t('message_bosun_said')}</span>
       {content ? role === 'assistant' ? <Markdown text={content} /> : <div class="message-content">{content}</div> : null}
-      {status === 'streaming' && !content ? <div class="typing" aria-label="Bosun is working" /> : null}
+      {status === 'streaming' && !content ? <div class="typing" aria-label={t('message_working')} /> : null}
       {toolCalls?.map((call) => (
         <p class="tool-call" key={call.id} data-testid="tool-call">
           → {call.name} <code>{shortArgs(call.args)}</code>
@@ -52,8 +53,8 @@ export function MessageItem({ message }: { message: ChatMessage }) {
         </p>
       ) : null}
       {usage ? (
-        <p class="message-usage" title="Tokens used by this answer">
-          {usage.inputTokens} in · {usage.outputTokens} out
+        <p class="message-usage" title={t('message_usage_title')}>
+          {t('message_usage', usage.inputTokens, usage.outputTokens)}
         </p>
       ) : null}
     </article>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { ChatMessage } from '../../src/protocol/common';
 import { MessageItem } from './MessageItem';
+import { t } from '../../src/i18n';
 
 export function MessageList({ messages }: { messages: ChatMessage[] }) {
   const end = useRef<HTMLDivElement>(null);
@@ -11,7 +12,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
   if (messages.length === 0) {
     return (
       <main class="messages messages--empty" data-testid="messages">
-        <p class="empty">Ask Bosun anything. Your conversation stays in this browser.</p>
+        <p class="empty">{t('messages_empty')}</p>
       </main>
     );
   }

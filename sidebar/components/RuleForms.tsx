@@ -1,12 +1,13 @@
 import { useSignal } from '@preact/signals';
 import type { PermissionChange } from '../../src/protocol/sidebar-to-background';
+import { t } from '../../src/i18n';
 
 const SITE_RULES = [
-  { rule: 'read-only', label: 'may read without asking' },
-  { rule: 'navigate', label: 'may also open pages' },
-  { rule: 'interact', label: 'may also click and type' },
-  { rule: 'submit', label: 'may also submit forms' },
-  { rule: 'blocked', label: 'is blocked: never act there' },
+  { rule: 'read-only', label: t('site_rule_read_only') },
+  { rule: 'navigate', label: t('site_rule_navigate') },
+  { rule: 'interact', label: t('site_rule_interact') },
+  { rule: 'submit', label: t('site_rule_submit') },
+  { rule: 'blocked', label: t('site_rule_blocked') },
 ] as const;
 
 /** Trust a site up to a level, or block it. Critical actions still ask on a trusted site. */
@@ -24,9 +25,9 @@ export function SiteRuleForm({ onChange }: { onChange(change: PermissionChange):
         site.value = '';
       }}
     >
-      <label for="rule-site" class="visually-hidden">Site</label>
-      <input id="rule-site" data-testid="rule-site" placeholder="example.com" value={site.value} onInput={(e) => (site.value = e.currentTarget.value)} />
-      <label for="rule-level" class="visually-hidden">Rule</label>
+      <label for="rule-site" class="visually-hidden">{t('rule_site_label')}</label>
+      <input id="rule-site" data-testid="rule-site" placeholder={t('rule_site_placeholder')} value={site.value} onInput={(e) => (site.value = e.currentTarget.value)} />
+      <label for="rule-level" class="visually-hidden">{t('rule_level_label')}</label>
       <select id="rule-level" data-testid="rule-level" value={rule.value} onChange={(e) => (rule.value = e.currentTarget.value as typeof rule.value)}>
         {SITE_RULES.map((r) => (
           <option key={r.rule} value={r.rule}>
@@ -35,7 +36,7 @@ export function SiteRuleForm({ onChange }: { onChange(change: PermissionChange):
         ))}
       </select>
       <button type="submit" class="icon-button" data-testid="rule-add">
-        Set
+        {t('rule_set')}
       </button>
     </form>
   );
@@ -54,7 +55,7 @@ export function ToolOverrideForm({ tools, onChange }: { tools: string[]; onChang
         if (tool.value) onChange({ kind: 'set-tool', toolName: tool.value, override: override.value });
       }}
     >
-      <label for="override-tool" class="visually-hidden">Action</label>
+      <label for="override-tool" class="visually-hidden">{t('prompt_action')}</label>
       <select id="override-tool" data-testid="override-tool" value={tool.value} onChange={(e) => (tool.value = e.currentTarget.value)}>
         {tools.map((name) => (
           <option key={name} value={name}>
@@ -62,14 +63,14 @@ export function ToolOverrideForm({ tools, onChange }: { tools: string[]; onChang
           </option>
         ))}
       </select>
-      <label for="override-value" class="visually-hidden">Override</label>
+      <label for="override-value" class="visually-hidden">{t('override_label')}</label>
       <select id="override-value" data-testid="override-value" value={override.value} onChange={(e) => (override.value = e.currentTarget.value as typeof override.value)}>
-        <option value="allow">always allow</option>
-        <option value="ask">always ask</option>
-        <option value="deny">never</option>
+        <option value="allow">{t('override_allow')}</option>
+        <option value="ask">{t('override_ask')}</option>
+        <option value="deny">{t('never')}</option>
       </select>
       <button type="submit" class="icon-button" data-testid="override-add">
-        Set
+        {t('rule_set')}
       </button>
     </form>
   );

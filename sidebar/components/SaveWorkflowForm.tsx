@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { t } from '../../src/i18n';
 
 interface SaveProps {
   intent: string;
@@ -21,13 +22,13 @@ export function SaveWorkflowForm({ intent, onSave }: SaveProps) {
     </label>
   );
   return (
-    <form class="workflow-form" onSubmit={submit} aria-label="Save this workflow">
-      <h3>Save this workflow</h3>
-      {field('save-name', 'Name', name, setName)}
-      {field('save-value', 'Text to make a parameter (optional)', value, setValue, 'e.g. studio headphones')}
-      {value.trim() ? field('save-parameter', 'Parameter name', parameter, setParameter, 'e.g. product') : null}
+    <form class="workflow-form" onSubmit={submit} aria-label={t('save_workflow_title')}>
+      <h3>{t('save_workflow_title')}</h3>
+      {field('save-name', t('save_workflow_name'), name, setName)}
+      {field('save-value', t('save_workflow_value'), value, setValue, t('save_workflow_value_hint'))}
+      {value.trim() ? field('save-parameter', t('save_workflow_parameter'), parameter, setParameter, t('save_workflow_parameter_hint')) : null}
       <button type="submit" class="button" disabled={name.trim() === ''} data-testid="workflow-save">
-        Save workflow
+        {t('save_workflow')}
       </button>
     </form>
   );

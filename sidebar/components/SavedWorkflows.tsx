@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { SavedWorkflow } from '../../src/protocol/common';
+import { t } from '../../src/i18n';
 
 interface SavedProps {
   saved: SavedWorkflow[];
@@ -15,7 +16,7 @@ function SavedItem({ item, disabled, onRun, onDelete }: { item: SavedWorkflow } 
     <li class="workflow-step" data-testid="saved-workflow">
       <div class="workflow-task">{item.name}</div>
       <div class="workflow-meta">
-        {item.steps.length} {item.steps.length === 1 ? 'step' : 'steps'} · {item.intent}
+        {item.steps.length === 1 ? t('workflow_one_step') : t('workflow_steps', item.steps.length)} · {item.intent}
       </div>
       {item.parameters.map((name) => (
         <label key={name} for={`${item.id}-${name}`}>
@@ -31,10 +32,10 @@ function SavedItem({ item, disabled, onRun, onDelete }: { item: SavedWorkflow } 
       ))}
       <div class="workflow-step-actions">
         <button type="button" class="button" disabled={disabled || !ready} onClick={() => onRun(item.id, values)} data-testid="saved-run">
-          Plan it again
+          {t('saved_run')}
         </button>
-        <button type="button" class="icon-button" onClick={() => onDelete(item.id)} aria-label={`Delete ${item.name}`} data-testid="saved-delete">
-          Delete
+        <button type="button" class="icon-button" onClick={() => onDelete(item.id)} aria-label={t('saved_delete_label', item.name)} data-testid="saved-delete">
+          {t('delete')}
         </button>
       </div>
     </li>
@@ -46,7 +47,7 @@ export function SavedWorkflows({ saved, disabled, onRun, onDelete }: SavedProps)
   if (saved.length === 0) return null;
   return (
     <section aria-labelledby="saved-title">
-      <h3 id="saved-title">Saved workflows</h3>
+      <h3 id="saved-title">{t('saved_title')}</h3>
       <ul class="workflow-steps">
         {saved.map((item) => (
           <SavedItem key={item.id} item={item} disabled={disabled} onRun={onRun} onDelete={onDelete} />

@@ -1,22 +1,26 @@
-import type { ChatMessage } from '../../src/protocol/common';
+import { estimateCost, formatCost } from '../../src/llm/pricing';
+import type { ChatMessage, ModelPrice } from '../../src/protocol/common';
 import type { WorkTab } from '../work-tab';
 import type { Policy } from '../state';
 import { activity, conversationTokens, siteStatus } from '../status';
+import { t } from '../../src/i18n';
 
 interface StatusBarProps {
   tab: WorkTab | null;
   policy: Policy | null;
   messages: ChatMessage[];
   busy: boolean;
+  /** The model's price; null when it is not known, and then no cost is shown. */
+  price: ModelPrice | null;
 }
 
-/** At a glance: the page and what Bosun may do there, what a running task is doing, tokens used. */
-export function StatusBar({ tab, policy, messages, busy }: StatusBarProps) {
+/** At a glance: the page and what Bosun may do there, what a running task is doing, tokens used and what they cost. */
+export function StatusBar({ tab, policy, messages, busy, price }: StatusBarProps) {
   const site = tab ? siteStatus(tab.url, policy) : null;
   const now = activity(messages);
   const tokens = conversationTokens(messages);
   return (
-    <section class="status-bar" aria-label="Status" data-testid="status-bar">
+    <section class="status-bar" aria-label={t('status_label')} data-testid="status-bar">
       {site ? (
         <span class="status-site" title={tab?.title}>
           <span data-testid="status-site">{site.site}</span> · <span data-testid="status-standing">{site.standing}</span>
@@ -24,12 +28,17 @@ export function StatusBar({ tab, policy, messages, busy }: StatusBarProps) {
       ) : null}
       {busy ? (
         <span class="status-activity" aria-live="polite" data-testid="status-activity">
-          {now.tool ? `Step ${now.step}: ${now.tool}` : 'Thinking…'}
+          {now.tool ? t('status_step', now.step, now.tool) : t('status_thinking')}
         </span>
       ) : null}
       {tokens > 0 ? (
-        <span class="status-tokens" data-testid="status-tokens" title="Tokens used by this conversation, as the provider reported them">
-          {tokens.toLocaleString('en')} tokens
+        <span class="status-tokens" data-testid="status-tokens" title={t('status_tokens_title')}>
+          {t('status_tokens', tokens.toLocaleString('en'))}
+        </span>
+      ) : null}
+      {tokens > 0 && price ? (
+        <span class="status-cost" data-testid="status-cost" title={t('status_cost_title', formatCost(price.inputPerMillion), formatCost(price.outputPerMillion))}>
+          {t('status_cost', formatCost(estimateCost(messages.flatMap((m) => (m.usage ? [m.usage] : [])), price)))}
         </span>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import * as v from 'valibot';
 import { VoiceSettings } from '../../src/protocol/common';
+import { t } from '../../src/i18n';
 
 type Source = VoiceSettings['transcription']['source'];
 interface Draft {
@@ -52,35 +53,35 @@ export function VoiceForm({ voice, onSave }: { voice: VoiceSettings; onSave(voic
   const d = draft.value;
   return (
     <form class="settings" onSubmit={save} data-testid="voice-form" noValidate>
-      <h2>Voice</h2>
-      <label for="voice-mode">Recognition</label>
+      <h2>{t('voice_title')}</h2>
+      <label for="voice-mode">{t('voice_mode')}</label>
       <select id="voice-mode" data-testid="voice-mode" value={d.mode} onChange={(e) => set({ mode: e.currentTarget.value as Draft['mode'] })}>
-        <option value="whisper">Whisper: record, then transcribe (every browser)</option>
-        <option value="browser">The browser’s speech recognition (Chrome; Firefox 160+)</option>
+        <option value="whisper">{t('voice_mode_whisper')}</option>
+        <option value="browser">{t('voice_mode_browser')}</option>
       </select>
-      <label for="voice-transcript">When you stop talking</label>
+      <label for="voice-transcript">{t('voice_transcript')}</label>
       <select id="voice-transcript" data-testid="voice-transcript" value={d.transcript} onChange={(e) => set({ transcript: e.currentTarget.value as Draft['transcript'] })}>
-        <option value="input">Put the text in the input box (push-to-talk)</option>
-        <option value="send">Send it at once</option>
+        <option value="input">{t('voice_transcript_input')}</option>
+        <option value="send">{t('voice_transcript_send')}</option>
       </select>
       <label class="limit-row">
-        <span>Longest recording (seconds)</span>
+        <span>{t('voice_max_seconds')}</span>
         <input type="number" data-testid="voice-maxSeconds" value={d.maxSeconds} onInput={(e) => set({ maxSeconds: e.currentTarget.value })} />
       </label>
-      <label for="voice-source">Transcription endpoint (Whisper)</label>
+      <label for="voice-source">{t('voice_source')}</label>
       <select id="voice-source" data-testid="voice-source" value={d.source} onChange={(e) => set({ source: e.currentTarget.value as Source })}>
-        <option value="chat">The chat provider’s (OpenAI, or an OpenAI-compatible server)</option>
-        <option value="own">Another OpenAI-compatible server</option>
+        <option value="chat">{t('voice_source_chat')}</option>
+        <option value="own">{t('voice_source_own')}</option>
       </select>
       {d.source === 'own' ? (
         <>
-          <label for="voice-baseUrl">Transcription base URL</label>
-          <input id="voice-baseUrl" data-testid="voice-baseUrl" type="url" placeholder="https://api.openai.com/v1" value={d.baseUrl} onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
-          <label for="voice-apiKey">Transcription API key (optional)</label>
+          <label for="voice-baseUrl">{t('voice_base_url')}</label>
+          <input id="voice-baseUrl" data-testid="voice-baseUrl" type="url" placeholder={t('voice_base_url_placeholder')} value={d.baseUrl} onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
+          <label for="voice-apiKey">{t('voice_api_key')}</label>
           <input id="voice-apiKey" data-testid="voice-apiKey" type="password" autocomplete="off" value={d.apiKey} onInput={(e) => set({ apiKey: e.currentTarget.value })} />
         </>
       ) : null}
-      <label for="voice-model">Transcription model</label>
+      <label for="voice-model">{t('voice_model')}</label>
       <input id="voice-model" data-testid="voice-model" type="text" value={d.model} onInput={(e) => set({ model: e.currentTarget.value })} />
       <label class="check-row">
         <input
@@ -89,12 +90,12 @@ export function VoiceForm({ voice, onSave }: { voice: VoiceSettings; onSave(voic
           checked={d.spokenApprovalOfCritical}
           onChange={(e) => set({ spokenApprovalOfCritical: e.currentTarget.checked })}
         />
-        <span>Let a spoken “yes” approve critical actions (payments, deletions, passwords). Off: press Allow for those.</span>
+        <span>{t('voice_spoken_critical')}</span>
       </label>
       {error.value ? <p class="field-error">{error.value}</p> : null}
       <div class="settings-actions">
         <button type="submit" class="button" data-testid="voice-save">
-          Save voice settings
+          {t('voice_save')}
         </button>
       </div>
     </form>

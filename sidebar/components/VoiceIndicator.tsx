@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { VoiceState } from '../state';
+import { t } from '../../src/i18n';
 
 interface VoiceIndicatorProps {
   voice: VoiceState;
@@ -24,10 +25,10 @@ export function VoiceIndicator({ voice, maxSeconds, onFinish, onCancel }: VoiceI
   const elapsed = voice.startedAt ? Math.max(0, Math.floor((now - voice.startedAt) / 1000)) : 0;
   const text =
     voice.phase === 'starting'
-      ? 'Opening the microphone…'
+      ? t('voice_opening')
       : voice.phase === 'transcribing'
-        ? 'Transcribing what you said…'
-        : `Recording ${clock(elapsed)} of ${clock(maxSeconds)}`;
+        ? t('voice_transcribing')
+        : t('voice_recording', clock(elapsed), clock(maxSeconds));
   return (
     <div class={`voice-indicator voice-indicator--${voice.phase}`} role="status" data-testid="voice-indicator" data-phase={voice.phase}>
       <span class="voice-dot" aria-hidden="true" />
@@ -36,12 +37,12 @@ export function VoiceIndicator({ voice, maxSeconds, onFinish, onCancel }: VoiceI
         {voice.interim ? <em class="voice-interim" data-testid="voice-interim"> “{voice.interim}”</em> : null}
       </span>
       {voice.phase === 'recording' ? (
-        <button type="button" class="button button--primary" data-testid="voice-finish" onClick={onFinish} aria-label="Stop recording and use what I said">
-          Stop
+        <button type="button" class="button button--primary" data-testid="voice-finish" onClick={onFinish} aria-label={t('voice_finish_label')}>
+          {t('stop')}
         </button>
       ) : null}
-      <button type="button" class="icon-button" data-testid="voice-cancel" onClick={onCancel} aria-label="Cancel voice input (Escape)">
-        Cancel
+      <button type="button" class="icon-button" data-testid="voice-cancel" onClick={onCancel} aria-label={t('voice_cancel_label')}>
+        {t('cancel')}
       </button>
     </div>
   );
@@ -53,9 +54,9 @@ export function SpeechUnavailable({ message, onUseWhisper, onDismiss }: { messag
     <div class="notice notice--info" role="alert" data-testid="speech-unavailable">
       <span>{message}</span>
       <button type="button" class="button button--primary" data-testid="use-whisper" onClick={onUseWhisper}>
-        Use Whisper
+        {t('voice_use_whisper')}
       </button>
-      <button type="button" class="icon-button" onClick={onDismiss} aria-label="Dismiss">
+      <button type="button" class="icon-button" onClick={onDismiss} aria-label={t('dismiss')}>
         ×
       </button>
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { WorkflowPlan } from '../../src/protocol/common';
+import { t } from '../../src/i18n';
 
 interface ReviewProps {
   plan: WorkflowPlan;
@@ -30,30 +31,30 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
   };
   return (
     <section class="workflow-review" data-testid="workflow-review" aria-labelledby="review-title">
-      <h3 id="review-title">Plan for: {plan.intent}</h3>
-      <p class="hint">Nothing has run yet. Remove or reorder steps, then approve.</p>
+      <h3 id="review-title">{t('review_title', plan.intent)}</h3>
+      <p class="hint">{t('review_hint')}</p>
       <ol class="workflow-steps">
         {steps.map((step, index) => (
           <li key={step.id} class="workflow-step" data-testid="review-step" data-step-id={step.id}>
             <div class="workflow-task">{step.task}</div>
             <div class="workflow-meta">
-              {step.site} · {step.permissions.join(', ')} · if it fails: {step.onFailure === 'stop' ? 'stop' : 'continue'}
+              {step.site} · {step.permissions.join(', ')} · {step.onFailure === 'stop' ? t('review_on_failure_stop') : t('review_on_failure_continue')}
             </div>
             <div class="workflow-step-actions">
-              <button type="button" class="icon-button" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move step ${index + 1} up`} data-testid="step-up">
-                Up
+              <button type="button" class="icon-button" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t('review_up_label', index + 1)} data-testid="step-up">
+                {t('review_up')}
               </button>
-              <button type="button" class="icon-button" disabled={index === steps.length - 1} onClick={() => move(index, 1)} aria-label={`Move step ${index + 1} down`} data-testid="step-down">
-                Down
+              <button type="button" class="icon-button" disabled={index === steps.length - 1} onClick={() => move(index, 1)} aria-label={t('review_down_label', index + 1)} data-testid="step-down">
+                {t('review_down')}
               </button>
-              <button type="button" class="icon-button" onClick={() => setOrder(order.filter((id) => id !== step.id))} aria-label={`Remove step ${index + 1}`} data-testid="step-remove">
-                Remove
+              <button type="button" class="icon-button" onClick={() => setOrder(order.filter((id) => id !== step.id))} aria-label={t('review_remove_label', index + 1)} data-testid="step-remove">
+                {t('remove')}
               </button>
             </div>
           </li>
         ))}
       </ol>
-      <h4>Approving allows, for this run only</h4>
+      <h4>{t('review_access_title')}</h4>
       <ul class="workflow-access" data-testid="workflow-access">
         {access(steps).map(([site, levels]) => (
           <li key={site}>
@@ -61,13 +62,13 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
           </li>
         ))}
       </ul>
-      <p class="hint">Anything else still asks you first, and so do payments, deletions and passwords.</p>
+      <p class="hint">{t('review_access_hint')}</p>
       <div class="page-actions">
         <button type="button" class="button button--primary" disabled={steps.length === 0} onClick={() => onApprove(order)} data-testid="workflow-approve">
-          Approve and run {steps.length} {steps.length === 1 ? 'step' : 'steps'}
+          {steps.length === 1 ? t('review_approve_one') : t('review_approve', steps.length)}
         </button>
         <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel">
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </section>

@@ -1,23 +1,24 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import { duration } from '../duration';
+import { t } from '../../src/i18n';
 
 const STEP_LABEL: Record<WorkflowPlan['steps'][number]['status'], string> = {
-  pending: 'Pending',
-  running: 'Running',
-  completed: 'Done',
-  failed: 'Failed',
-  skipped: 'Skipped',
+  pending: t('step_pending'),
+  running: t('running'),
+  completed: t('done'),
+  failed: t('failed'),
+  skipped: t('skipped'),
 };
 
 const STATUS_LABEL: Record<WorkflowPlan['status'], string> = {
-  planning: 'Planning…',
-  'awaiting-approval': 'Waiting for your approval',
-  running: 'Running',
-  completed: 'Finished',
-  failed: 'Stopped: a step failed',
-  cancelled: 'Cancelled',
-  interrupted: 'Interrupted: Bosun restarted while this ran. Resume runs the steps that had not finished.',
+  planning: t('workflow_planning'),
+  'awaiting-approval': t('workflow_awaiting'),
+  running: t('running'),
+  completed: t('workflow_completed'),
+  failed: t('workflow_failed'),
+  cancelled: t('cancelled'),
+  interrupted: t('workflow_interrupted'),
 };
 
 /** The time now, re-rendering every second while `on`, so running times count up. */
@@ -52,9 +53,7 @@ export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
         {plan.startedAt !== undefined ? <span data-testid="workflow-elapsed"> · {since(plan.startedAt, plan.finishedAt)}</span> : null}
       </p>
       <label class="workflow-bar">
-        <span>
-          {finished} of {total} steps
-        </span>
+        <span>{t('workflow_progress', finished, total)}</span>
         <progress max={total} value={finished} data-testid="workflow-progress" />
       </label>
       <ol class="workflow-steps">
@@ -72,16 +71,16 @@ export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
       <div class="page-actions">
         {running ? (
           <button type="button" class="button button--stop" onClick={onCancel} data-testid="workflow-cancel">
-            Cancel workflow
+            {t('workflow_cancel')}
           </button>
         ) : null}
         {plan.status === 'interrupted' ? (
           <>
             <button type="button" class="button button--primary" onClick={onResume} data-testid="workflow-resume">
-              Resume
+              {t('workflow_resume')}
             </button>
             <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel">
-              Cancel workflow
+              {t('workflow_cancel')}
             </button>
           </>
         ) : null}

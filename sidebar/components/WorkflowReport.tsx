@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { WorkflowExport } from '../workflow-state';
 import { zipFiles } from '../workflow-zip';
 import { Markdown } from './Markdown';
+import { t } from '../../src/i18n';
 
 interface ReportProps {
   id: string;
@@ -39,19 +40,19 @@ export function WorkflowReport({ id, report, exported, onExport }: ReportProps) 
     );
   return (
     <section class="workflow-report" data-testid="workflow-report" aria-labelledby="report-title">
-      <h3 id="report-title">Report</h3>
+      <h3 id="report-title">{t('report_title')}</h3>
       <Markdown text={report} />
       <div class="page-actions">
         <button type="button" class="button" onClick={() => void copy()} data-testid="workflow-copy">
-          {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Could not copy: allow clipboard access' : 'Copy as markdown'}
+          {copied === 'copied' ? t('copied') : copied === 'failed' ? t('report_copy_failed') : t('report_copy')}
         </button>
         {zipUrl ? (
           <a class="button button--primary" href={zipUrl} download={ZIP_NAME} data-testid="workflow-zip-link">
-            Save {ZIP_NAME}
+            {t('report_save_zip', ZIP_NAME)}
           </a>
         ) : (
           <button type="button" class="button" onClick={onExport} disabled={ready !== null} data-testid="workflow-export">
-            {ready ? 'Preparing the ZIP…' : 'Export as ZIP'}
+            {ready ? t('report_preparing') : t('report_export')}
           </button>
         )}
       </div>

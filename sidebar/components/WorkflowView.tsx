@@ -6,6 +6,7 @@ import { SaveWorkflowForm } from './SaveWorkflowForm';
 import { WorkflowPlanReview } from './WorkflowPlanReview';
 import { WorkflowProgress } from './WorkflowProgress';
 import { WorkflowReport } from './WorkflowReport';
+import { t } from '../../src/i18n';
 
 const ACTIVE = ['awaiting-approval', 'running', 'interrupted'];
 const FINISHED = ['completed', 'failed', 'cancelled'];
@@ -22,29 +23,29 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
   };
   return (
     <main class="page" data-testid="research-view">
-      <h2>Research</h2>
+      <h2>{t('view_research')}</h2>
       {canStart || planning ? (
         <form class="workflow-form" onSubmit={submit}>
-          <label for="workflow-intent">What should Bosun find out?</label>
+          <label for="workflow-intent">{t('research_intent_label')}</label>
           <textarea
             id="workflow-intent"
             rows={3}
             value={intent}
             onInput={(event) => setIntent((event.target as HTMLTextAreaElement).value)}
-            placeholder="Compare the price of the same headphones in three shops"
+            placeholder={t('research_intent_placeholder')}
             data-testid="workflow-intent"
           />
           <div class="page-actions">
             <button type="submit" class="button button--primary" disabled={!canStart || intent.trim() === ''} data-testid="workflow-plan">
-              {planning ? 'Planning…' : 'Plan the steps'}
+              {planning ? t('workflow_planning') : t('research_plan')}
             </button>
             {planning ? (
               <button type="button" class="button" onClick={actions.cancel} data-testid="workflow-cancel-planning">
-                Cancel
+                {t('cancel')}
               </button>
             ) : null}
           </div>
-          <p class="hint">Bosun shows you the plan, with the sites and permissions it needs, before anything runs.</p>
+          <p class="hint">{t('research_hint')}</p>
         </form>
       ) : null}
       {plan && !planning && plan.status === 'awaiting-approval' ? (

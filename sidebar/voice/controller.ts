@@ -8,6 +8,7 @@ import { MIC_ASK, MIC_BLOCKED, isDenial, micErrorMessage } from './mic-errors';
 import { blobToBase64, type Recording } from './recorder';
 import type { SpeechHandlers } from './speech';
 import { deliverTranscript } from './deliver';
+import { t } from '../../src/i18n';
 
 type VoiceMessage = Extract<BackgroundToSidebar, { type: `VOICE_${string}` }>;
 
@@ -90,7 +91,7 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
     heard = '';
     set({ phase: 'recording', startedAt: Date.now() });
     limit = setTimeout(() => {
-      state.notice.value = `Recording stopped at the ${maxSeconds}-second limit (Settings → Voice).`;
+      state.notice.value = t('voice_stopped_at_limit', maxSeconds);
       void finish();
     }, maxSeconds * 1000);
   }
@@ -124,7 +125,7 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
     const audio = await current.finish();
     if (audio.size > MAX_AUDIO_BYTES) {
       platform.send({ type: 'STOP_VOICE' });
-      fail(`The recording is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB, the most a transcription endpoint accepts. Lower the limit in Settings → Voice.`);
+      fail(t('voice_too_large', MAX_AUDIO_BYTES / 1024 / 1024));
       return;
     }
     platform.send({ type: 'VOICE_AUDIO', payload: { audio: await blobToBase64(audio), mimeType: audio.type } });

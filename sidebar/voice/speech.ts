@@ -1,3 +1,4 @@
+import { t } from '../../src/i18n';
 /** The parts of the Web Speech API Bosun uses (not in TypeScript's DOM types). */
 interface Recognition {
   continuous: boolean;
@@ -20,17 +21,15 @@ const recognitionClass = (): RecognitionConstructor | undefined => {
 /** Firefox ships SpeechRecognition from version 160; Chrome has it (prefixed) and sends audio to Google. */
 export const speechRecognitionAvailable = () => recognitionClass() !== undefined;
 
-export const SPEECH_UNAVAILABLE =
-  'This browser has no speech recognition of its own (Firefox has it from version 160). Whisper works here: it records in Bosun and sends the audio to your transcription endpoint.';
+export const SPEECH_UNAVAILABLE = t('speech_unavailable');
 
 const SPEECH_ERRORS: Record<string, string> = {
-  'not-allowed': 'Mic blocked: the browser refused speech recognition the microphone. Press the microphone button to open Bosun’s microphone tab and allow it.',
-  'service-not-allowed': 'The browser does not allow its speech service here. Switch to Whisper in Settings → Voice.',
-  'audio-capture':
-    'The browser’s speech recognition could not capture audio: no microphone, or one in use by another program. Check the microphone, or switch to Whisper in Settings → Voice.',
-  network: 'The browser’s speech recognition could not reach its online service. Check the connection, or switch to Whisper in Settings → Voice.',
-  'no-speech': 'No speech was heard. Press the microphone button and speak.',
-  'language-not-supported': 'The browser cannot recognise speech in this language. Switch to Whisper in Settings → Voice.',
+  'not-allowed': t('speech_error_not_allowed'),
+  'service-not-allowed': t('speech_error_service_not_allowed'),
+  'audio-capture': t('speech_error_audio_capture'),
+  network: t('speech_error_network'),
+  'no-speech': t('speech_error_no_speech'),
+  'language-not-supported': t('speech_error_language'),
 };
 
 export interface SpeechHandlers {
@@ -55,7 +54,7 @@ export function startSpeech(handlers: SpeechHandlers): { stop(): void; cancel():
   };
   // "aborted" is Bosun's own cancel.
   recognition.onerror = (event) => {
-    if (event.error !== 'aborted') handlers.error(SPEECH_ERRORS[event.error] ?? `Speech recognition failed (${event.error}). Try again, or switch to Whisper in Settings → Voice.`);
+    if (event.error !== 'aborted') handlers.error(SPEECH_ERRORS[event.error] ?? t('speech_error_other', event.error));
   };
   recognition.onend = () => handlers.end();
   recognition.start();

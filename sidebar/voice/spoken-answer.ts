@@ -1,4 +1,5 @@
 import type { PermissionPrompt } from '../state';
+import { t } from '../../src/i18n';
 
 const YES = new Set(['yes', 'yeah', 'yep', 'allow', 'allow it', 'allow once', 'approve', 'approved', 'confirm', 'confirmed', 'go ahead', 'ok', 'okay', 'do it']);
 const NO = new Set(['no', 'nope', 'deny', 'denied', 'don’t', "don't", 'stop', 'cancel', 'do not']);
@@ -23,7 +24,7 @@ export function spokenAnswer(transcript: string, prompt: PermissionPrompt, appro
   if (NO.has(said)) return { kind: 'answer', decision: 'deny' };
   if (!YES.has(said)) return { kind: 'none' };
   if (prompt.critical && !approveCritical) {
-    return { kind: 'refused', reason: `Bosun does not take a spoken yes for this action (${prompt.critical}). Press Allow if you mean it.` };
+    return { kind: 'refused', reason: t('voice_spoken_refused', prompt.critical) };
   }
   return { kind: 'answer', decision: 'allow-once' };
 }

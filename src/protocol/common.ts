@@ -57,12 +57,24 @@ export const DEFAULT_VOICE: VoiceSettings = {
  * The `SAVE_SETTINGS` shape of the spec, plus the voice settings (an addition). `voice` is
  * optional so that settings saved before voice existed still load: `voiceOf` gives the defaults.
  */
+const Dollars = v.pipe(
+  v.number('Enter a price in US dollars, such as 2.50.'),
+  v.finite('Enter a price in US dollars, such as 2.50.'),
+  v.minValue(0, 'A price cannot be negative.'),
+  v.maxValue(10_000, 'That is more than any model costs per million tokens.'),
+);
+/** What a model costs, in US dollars per million tokens, as the person entered it or OpenRouter lists it. */
+export const ModelPrice = v.strictObject({ inputPerMillion: Dollars, outputPerMillion: Dollars });
+export type ModelPrice = v.InferOutput<typeof ModelPrice>;
+
 export const Settings = v.strictObject({
   provider: Provider,
   model: nonEmptyText(200),
   apiKey: ApiKey,
   baseUrl: HttpUrl,
   voice: v.optional(VoiceSettings),
+  /** For the cost estimate where the provider does not say (OpenAI, Anthropic, a custom server). */
+  prices: v.optional(ModelPrice),
 });
 export type Settings = v.InferOutput<typeof Settings>;
 

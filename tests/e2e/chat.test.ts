@@ -6,7 +6,8 @@ import { configure, openSidebar, send, shownMessages, waitForMessages } from './
 const KEY = 'sk-bosun-e2e';
 
 describe.each(BROWSERS)('chat in %s', (browserName) => {
-  const ctx = useExtension(browserName, { apiKey: KEY });
+  // OpenRouter-style prices on /v1/models, in US dollars per token: $3 and $15 per million.
+  const ctx = useExtension(browserName, { apiKey: KEY, pricing: { 'test-model': { prompt: '0.000003', completion: '0.000015' } } });
   beforeEach(() => ctx.llm.reset());
 
   it('first run: the settings come first, the connection test explains a bad key, then passes', async () => {
@@ -61,6 +62,31 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     const request = ctx.llm.requests.find((r) => r.path === '/v1/chat/completions');
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request?.body).toMatchObject({ model: 'test-model', stream: true, messages: [{ role: 'system' }, { role: 'user', content: 'Hello Bosun' }] });
+    await page.close();
+  });
+
+  it('with OpenRouter, shows the estimated cost of the conversation from the price the model is listed at', async () => {
+    const page = await openSidebar(ctx.session);
+    await configure(page, ctx.llm, KEY, 'openrouter');
+    // The cost is the conversation's: start from an empty one.
+    if (await page.evaluate(() => document.querySelectorAll('[data-testid="message"]').length > 0)) {
+      await page.click('[data-testid="clear"]');
+      await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, { message: 'the conversation was not cleared' });
+    }
+    ctx.llm.script(
+      { kind: 'text', chunks: ['Ahoy.'], usage: { prompt_tokens: 1000, completion_tokens: 200 } },
+      { kind: 'text', chunks: ['Fair winds.'], usage: { prompt_tokens: 1500, completion_tokens: 100 } },
+    );
+    await send(page, 'Hello');
+    // 1000 × $3 + 200 × $15 per million tokens.
+    await page.waitFor(() => document.querySelector('[data-testid="status-cost"]')?.textContent === '≈ $0.006', undefined, { message: 'no cost shown' });
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="status-cost"]')?.title)).toContain('at $3 per million input and $15 per million output tokens');
+    await send(page, 'And the weather?');
+    await page.waitFor(() => document.querySelector('[data-testid="status-cost"]')?.textContent === '≈ $0.012', undefined, { message: 'the cost did not add up' });
+    expect(await page.text('[data-testid="status-tokens"]')).toBe('2,800 tokens');
+    // The price list was asked for once, whatever the number of answers.
+    expect(ctx.llm.requests.filter((r) => r.path === '/v1/models').map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`]);
+    await page.click('[data-testid="clear"]');
     await page.close();
   });
 

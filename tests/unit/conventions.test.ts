@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sidebarRoutes } from '../../background/sidebar-routes';
 import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 import { BackgroundToContent } from '../../src/protocol/background-to-content';
@@ -11,8 +11,6 @@ import { createCapabilityTable } from '../../background/abp/capability-table';
 import { describeCapabilities } from '../../background/abp/dispatch';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
 
-// These checks read the tables, not behaviour: the browser namespace is never called here.
-vi.mock('webextension-polyfill', () => ({ default: {} }));
 
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

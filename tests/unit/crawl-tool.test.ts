@@ -4,8 +4,6 @@ import { CrawlRefused } from '../../background/crawl/crawler';
 import { crawlSite, DEFAULT_PAGE_LIMIT } from '../../background/tools/crawl-tools';
 import type { ToolContext } from '../../background/tools/types';
 
-// The crawler's module opens tabs through the extension API, which this test never reaches.
-vi.mock('webextension-polyfill', () => ({ default: {} }));
 
 /** A context whose crawler finishes after `polls` status checks, with two stored pages. */
 function context(start: () => Promise<{ id: string }>, polls = 1) {

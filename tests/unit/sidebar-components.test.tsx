@@ -33,7 +33,7 @@ describe('keyboard', () => {
     change(state);
     const a = actions();
     const v = voice();
-    render(<App workTab={signal(null)} state={state} actions={a} voice={v} />);
+    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={a} voice={v} />);
     return { a, v };
   };
   const key = (k: string, target: Element = document.body) => fireEvent.keyDown(target, { key: k });
@@ -89,7 +89,7 @@ describe('App', () => {
   it('opens on the settings form until a provider is saved', () => {
     const state = createSidebarState();
     state.settings.value = null;
-    render(<App workTab={signal(null)} state={state} actions={actions()} voice={voice()} />);
+    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={actions()} voice={voice()} />);
     expect(screen.getByText('Connect a model')).toBeTruthy();
     expect(screen.queryByTestId('composer-input')).toBeNull();
   });
@@ -99,7 +99,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.messages.value = [{ id: 'u', createdAt: at, role: 'user', content: 'Hi there', status: 'done' }];
     const a = actions();
-    render(<App workTab={signal(null)} state={state} actions={a} voice={voice()} />);
+    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={a} voice={voice()} />);
     expect(screen.getByText('Hi there')).toBeTruthy();
     fireEvent.click(screen.getByTestId('view-settings'));
     expect(a.show).toHaveBeenCalledWith('settings');
@@ -110,7 +110,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.limits.value = { maxSteps: 30, maxTokens: 400000, promptTimeoutSeconds: 120 };
     state.view.value = 'settings';
-    render(<App workTab={signal(null)} state={state} actions={actions()} voice={voice()} />);
+    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={actions()} voice={voice()} />);
     expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.1');
     expect((screen.getByTestId('limit-maxSteps') as HTMLInputElement).value).toBe('30');
   });
@@ -120,7 +120,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.notice.value = 'Unknown message type "X".';
     const a = actions();
-    render(<App workTab={signal(null)} state={state} actions={a} voice={voice()} />);
+    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={a} voice={voice()} />);
     expect(screen.getByRole('alert').textContent).toContain('Unknown message type');
     fireEvent.click(screen.getByLabelText('Dismiss'));
     expect(a.dismissNotice).toHaveBeenCalled();
@@ -130,7 +130,7 @@ describe('App', () => {
     const state = createSidebarState();
     state.settings.value = saved;
     state.connection.value = 'reconnecting';
-    render(<App workTab={signal(null)} state={state} actions={actions()} voice={voice()} />);
+    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={actions()} voice={voice()} />);
     expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
   });
 });

@@ -11,8 +11,6 @@ import { MIC_BLOCKED, micErrorMessage } from '../../sidebar/voice/mic-errors';
 import { spokenAnswer } from '../../sidebar/voice/spoken-answer';
 import { DEFAULT_VOICE } from '../../src/protocol/common';
 
-// The sidebar's voice modules reach the browser namespace through the platform module; these tests never call it.
-vi.mock('webextension-polyfill', () => ({ default: {} }));
 afterEach(cleanup);
 
 const prompt = (critical?: string): PermissionPrompt => ({

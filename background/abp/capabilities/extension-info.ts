@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { t } from '../../../src/i18n';
 import { browser } from '../../../src/platform/browser';
 import { defineCapability } from '../capability';
 
@@ -6,7 +7,8 @@ import { defineCapability } from '../capability';
 export async function extensionInfo() {
   const manifest = browser.runtime.getManifest();
   return {
-    name: manifest.name,
+    // Chrome's getManifest() keeps the __MSG_…__ placeholders: the name comes from the messages.
+    name: t('extension_name'),
     version: manifest.version,
     manifestVersion: manifest.manifest_version,
     extensionId: browser.runtime.id,

@@ -22,8 +22,8 @@ class ChromiumPage implements PageDriver {
   waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>> {
     return waitUntil(() => this.evaluate(fn, arg), { message: 'page.waitFor', ...opts });
   }
-  async click(selector: string): Promise<void> {
-    await this.page.locator(selector).first().click();
+  async click(selector: string, button: 'left' | 'right' = 'left'): Promise<void> {
+    await this.page.locator(selector).first().click({ button });
   }
   async fill(selector: string, text: string): Promise<void> {
     await this.page.locator(selector).first().fill(text);

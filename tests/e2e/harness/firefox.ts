@@ -56,11 +56,11 @@ class FirefoxPage implements PageDriver {
   waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>> {
     return waitUntil(() => this.evaluate(fn, arg), { message: 'page.waitFor', ...opts });
   }
-  async click(selector: string): Promise<void> {
+  async click(selector: string, button: 'left' | 'right' = 'left'): Promise<void> {
     // A person clicks in the tab they see. A background tab gets no animation
     // frames in Firefox, and Locator waits on them for the element to be stable.
     await this.page.bringToFront();
-    await this.page.locator(selector).click();
+    await this.page.locator(selector).click({ button });
   }
   async fill(selector: string, text: string): Promise<void> {
     // Not Locator.fill: it assigns .value (no trusted 'input' event) when
@@ -189,6 +189,7 @@ async function attach(browser: Browser, dir: string, geckoId: string, bgPage: st
       })()`);
       await waitUntil(async () => (await backgroundState()) === 'stopped', { message: 'firefox: background did not stop' });
     },
+    privileged: (expression) => chrome.evaluate(expression),
     backgroundErrors: () =>
       captured
         .filter((e) => bgPage && e.doc === `${origin}/${bgPage}`)

@@ -33,8 +33,8 @@ export interface PageDriver {
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   /** Polls `fn` in the page until it returns a truthy value, which is returned. */
   waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>>;
-  /** A real (trusted) mouse click on the first match; counts as a user gesture. */
-  click(selector: string): Promise<void>;
+  /** A real (trusted) mouse click on the first match; counts as a user gesture. `right` opens the page's context menu. */
+  click(selector: string, button?: 'left' | 'right'): Promise<void>;
   /** Replaces the value of an input/textarea by typing, so trusted 'input' events fire. */
   fill(selector: string, text: string): Promise<void>;
   /** A key press, e.g. 'Enter', 'Escape', 'Shift+Enter' (DOM `key` names, '+'-joined modifiers). */
@@ -69,6 +69,11 @@ export interface ExtensionSession {
    * with waitUntil() when expecting one.
    */
   backgroundErrors(): string[];
+  /**
+   * Firefox only: evaluates `expression` in the browser window with chrome privileges (see
+   * firefox-privileged.ts), for what no WebDriver command reaches, such as the native context menu.
+   */
+  privileged?(expression: string): Promise<unknown>;
   /** Closes the browser and removes its temporary profile. */
   close(): Promise<void>;
 }
