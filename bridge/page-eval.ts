@@ -11,22 +11,42 @@ export type EvalResult = {
   description?: string;
 };
 
+const TOP_LEVEL_AWAIT = /await is only valid/;
+
+/** The fields of CDP's Runtime.ExceptionDetails the agent is told. */
+interface ExceptionDetails {
+  text: string;
+  lineNumber: number;
+  columnNumber: number;
+  exception?: { description?: string };
+}
+
+function thrown(details: ExceptionDetails, withPosition: boolean): ToolError {
+  const message = details.exception?.description?.split('\n')[0] ?? details.text;
+  // REPL mode wraps the expression, so its positions are not the agent's.
+  const position = withPosition ? { line: details.lineNumber + 1, column: details.columnNumber + 1 } : {};
+  return new ToolError(`The expression threw: ${message}`, 'Fix the expression, then call again.', { exception: message, ...position });
+}
+
 /**
- * Runtime.evaluate, as the design asks: replMode allows top-level await, awaitPromise waits for
- * a returned promise. The value is fetched as JSON in a second step so that a value JSON cannot
- * hold (a DOM node, a cyclic object) is described instead of failing after it was computed,
- * and the expression never runs twice.
+ * Runtime.evaluate, as the design asks. The expression is compiled first (which runs nothing): one
+ * that uses top-level await is evaluated in REPL mode, which allows it; a returned promise is
+ * awaited. The value is then fetched as JSON in a separate step, so a value JSON cannot hold
+ * (a DOM node, a cyclic object) is described instead, and the expression never runs twice.
  */
 export async function evaluateInPage(cdp: CDPSession, expression: string): Promise<EvalResult> {
-  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, replMode: true, userGesture: true });
-  if (exceptionDetails) {
-    const message = exceptionDetails.exception?.description?.split('\n')[0] ?? exceptionDetails.text;
-    throw new ToolError(`The expression threw: ${message}`, 'Fix the expression, then call again.', {
-      exception: message,
-      line: exceptionDetails.lineNumber + 1,
-      column: exceptionDetails.columnNumber + 1,
-    });
+  const compiled = await cdp.send('Runtime.compileScript', { expression, sourceURL: '', persistScript: false });
+  const replMode = compiled.exceptionDetails !== undefined && TOP_LEVEL_AWAIT.test(compiled.exceptionDetails.exception?.description ?? '');
+  if (compiled.exceptionDetails && !replMode) throw thrown(compiled.exceptionDetails, true);
+
+  let { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, replMode, userGesture: true });
+  if (exceptionDetails) throw thrown(exceptionDetails, !replMode);
+  if (result.subtype === 'promise' && result.objectId) {
+    ({ result, exceptionDetails } = await cdp.send('Runtime.awaitPromise', { promiseObjectId: result.objectId }));
+    // A rejection's position is where the promise machinery noticed it, not in the expression.
+    if (exceptionDetails) throw thrown(exceptionDetails, false);
   }
+
   const base = { type: result.type, ...(result.subtype ? { subtype: result.subtype } : {}) };
   if (result.unserializableValue !== undefined) return { ...base, description: result.unserializableValue };
   if (result.objectId === undefined) return result.type === 'undefined' ? base : { ...base, value: result.value };

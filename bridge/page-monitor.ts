@@ -22,7 +22,7 @@ const isSiteWorker = (worker: Worker) => /^https?:/.test(worker.url());
 /**
  * What one tab did since its last navigation (its requests, by Chromium's Network domain) and
  * what the site logged (the page's console, its service workers' consoles and the browser's own
- * log entries for the page, such as failed loads).
+ * log entries, such as failed loads).
  */
 export class PageMonitor {
   private requests = new Map<string, RecordedRequest>();
@@ -41,15 +41,14 @@ export class PageMonitor {
     const { frameTree } = await cdp.send('Page.getFrameTree');
     monitor.watchNetwork(cdp, frameTree.frame.id);
     await cdp.send('Network.enable');
-    cdp.on('Log.entryAdded', ({ entry }) => monitor.add({ source: 'browser-log', level: entry.level, text: entry.text, url: entry.url ?? '' }));
-    await cdp.send('Log.enable');
-    page.on('console', (message) => monitor.addMessage('page', message));
+    // browser_eval compiles and evaluates on this session.
+    await cdp.send('Runtime.enable');
+    // Playwright reports the consoles of the page and of the context's service workers here.
+    context.on('console', (message) => {
+      const worker = message.worker();
+      if (worker ? isSiteWorker(worker) : message.page() === page) monitor.addMessage(message);
+    });
     page.on('pageerror', (error) => monitor.add({ source: 'page', level: 'error', text: `Uncaught ${error.stack ?? error.message}`, url: page.url() }));
-    const watchWorker = (worker: Worker) => {
-      if (isSiteWorker(worker)) worker.on('console', (message) => monitor.addMessage('service-worker', message, worker.url()));
-    };
-    context.serviceWorkers().forEach(watchWorker);
-    context.on('serviceworker', watchWorker);
     return monitor;
   }
 
@@ -80,8 +79,11 @@ export class PageMonitor {
     if (request) Object.assign(request, change);
   }
 
-  private addMessage(source: ConsoleSource, message: ConsoleMessage, url = message.location().url): void {
-    this.add({ source, level: message.type(), text: message.text(), url });
+  private addMessage(message: ConsoleMessage): void {
+    // Playwright turns the browser's own log entries (Log.entryAdded: failed loads, interventions)
+    // into console messages without arguments; a console call always has at least one.
+    const source: ConsoleSource = message.args().length === 0 ? 'browser-log' : message.worker() ? 'service-worker' : 'page';
+    this.add({ source, level: message.type(), text: message.text(), url: message.worker()?.url() ?? message.location().url });
   }
 
   private add(entry: Omit<ConsoleEntry, 'time'>): void {
