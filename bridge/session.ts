@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { AbpClient } from './abp-client';
 import { ToolError } from './errors';
 import { launchBrowser, type LaunchSettings, type LaunchedBrowser } from './launcher';
@@ -18,6 +18,8 @@ export interface LiveBrowser {
   /** The tab the browser tools work on; a new one if the last was closed. */
   tab(): Promise<PageMonitor>;
   abp(): Promise<AbpClient>;
+  /** Whether the browser still answers. */
+  alive(): Promise<boolean>;
 }
 
 /**
@@ -42,8 +44,17 @@ export class BrowserSession {
     this.busy += 1;
     clearTimeout(this.idleTimer);
     try {
-      this.live ??= this.start();
-      const browser = await this.live;
+      const current = (this.live ??= this.start());
+      let browser = await current;
+      // A browser killed a moment ago may not have reported its end yet: ask it before using it.
+      if (!(await browser.alive())) {
+        // Concurrent calls start one new browser between them.
+        if (this.live === current || this.live === null) {
+          this.log('the browser is gone: starting a new one');
+          this.live = this.start();
+        }
+        browser = await this.live;
+      }
       try {
         return await work(browser);
       } catch (error) {
@@ -93,14 +104,14 @@ export class BrowserSession {
         this.log('the browser closed');
         forget();
       });
-      return this.wrap(launched);
+      return this.wrap(launched, await launched.context.browser()!.newBrowserCDPSession());
     })();
     // A failed start is not kept either: the next call tries again.
     starting.catch(forget);
     return starting;
   }
 
-  private wrap({ context, extensionOrigin }: LaunchedBrowser): LiveBrowser {
+  private wrap({ context, extensionOrigin }: LaunchedBrowser, browserCdp: CDPSession): LiveBrowser {
     let tab: Promise<PageMonitor> | null = null;
     let abp: Promise<AbpClient> | null = null;
     const freshTab = async (): Promise<PageMonitor> => {
@@ -114,6 +125,7 @@ export class BrowserSession {
         if (!tab || (await tab).page.isClosed()) tab = freshTab();
         return tab;
       },
+      alive: () => browserCdp.send('Browser.getVersion').then(() => true, () => false),
       abp: async () => {
         if (!abp || (await abp.catch(() => null))?.closed !== false) abp = AbpClient.open(context, extensionOrigin, this.settings.agent);
         return abp;
