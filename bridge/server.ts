@@ -56,11 +56,12 @@ export function createBridgeServer(deps: BridgeServerDeps): Server {
     const { name, arguments: args } = request.params;
     try {
       const tools = name.startsWith(ABP_TOOL_PREFIX) ? await deps.abpTools() : deps.browserTools;
-      const tool = tools.find((t) => t.name === name);
-      if (!tool) throw new ToolError(`There is no tool named ${name}.`, 'List the tools (tools/list) and use one of those names.');
-      const checked = tool.validate(args);
+      // The bridge's own tools; Bosun's tools run only behind abp_page_act and abp_agent_run, through its gate.
+      const bridgeTool = tools.find((t) => t.name === name);
+      if (!bridgeTool) throw new ToolError(`There is no tool named ${name}.`, 'List the tools (tools/list) and use one of those names.');
+      const checked = bridgeTool.validate(args);
       if (!checked.ok) throw new ToolError(`Invalid arguments for ${name}: ${checked.message}.`, `Call ${name} again with arguments that match its input schema.`);
-      return successResult(await deps.session.use((browser) => tool.run(checked.args, browser)));
+      return successResult(await deps.session.use((browser) => bridgeTool.run(checked.args, browser)));
     } catch (error) {
       return errorResult(name, error);
     }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmServer } from '../fixtures/llm-server';
-import { launchExtension, waitUntil } from './harness';
+import { launchExtension } from './harness';
 import { browserPid, startBridge, textOf, waitForExit, type RunningBridge } from './support/bridge';
 import { DIST } from './support/extension';
 import { configure, openSidebar } from './support/sidebar';
