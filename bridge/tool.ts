@@ -21,21 +21,21 @@ export interface BridgeTool {
 }
 
 /** A tool whose arguments are a valibot object: its JSON Schema is generated from the schema it is checked with. */
-export function defineTool<S extends v.GenericSchema<unknown, Record<string, unknown>>>(tool: {
+export function defineTool<S extends v.GenericSchema<unknown, Record<string, unknown>>>(definition: {
   name: string;
   description: string;
   params: S;
   run(args: v.InferOutput<S>, browser: LiveBrowser): Promise<ToolOutput>;
 }): BridgeTool {
-  const { $schema: _dialect, ...inputSchema } = toJsonSchema(tool.params, { errorMode: 'ignore' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...inputSchema } = toJsonSchema(definition.params, { errorMode: 'ignore' }) as Record<string, unknown>;
   return {
-    name: tool.name,
-    description: tool.description,
+    name: definition.name,
+    description: definition.description,
     inputSchema,
     validate(args) {
-      const parsed = v.safeParse(tool.params, args ?? {});
+      const parsed = v.safeParse(definition.params, args ?? {});
       return parsed.success ? { ok: true, args: parsed.output } : { ok: false, message: describeIssues(parsed.issues) };
     },
-    run: (args, browser) => tool.run(args as v.InferOutput<S>, browser),
+    run: (args, browser) => definition.run(args as v.InferOutput<S>, browser),
   };
 }
