@@ -113,6 +113,8 @@ describe('the MCP bridge in chromium', () => {
   });
 
   it('crawls a site through the ABP tools, polling the job as an agent does', async () => {
+    // Whatever the flow above left behind, the crawl needs the network.
+    await bridge.data('browser_set_offline', { offline: false });
     const started = await bridge.data('abp_crawl_start', { urls: site.url('crawl/index.html'), options: { maxWorkers: 2 } });
     expect(started).toEqual({ jobId: expect.stringMatching(/^job_/), status: 'started' });
     const jobId = started.jobId as string;
