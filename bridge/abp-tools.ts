@@ -51,10 +51,14 @@ export function abpTools(capabilities: readonly CapabilityInfo[]): BridgeTool[] 
 export function createAbpToolList(session: BrowserSession): () => Promise<BridgeTool[]> {
   let tools: Promise<BridgeTool[]> | null = null;
   return () => {
-    tools ??= session.use(async (browser) => abpTools(await (await browser.abp()).listCapabilities()));
-    tools.catch(() => {
-      tools = null;
-    });
+    if (!tools) {
+      const reading = session.use(async (browser) => abpTools(await (await browser.abp()).listCapabilities()));
+      // A failed read (the browser did not start) is tried again next time.
+      reading.catch(() => {
+        if (tools === reading) tools = null;
+      });
+      tools = reading;
+    }
     return tools;
   };
 }

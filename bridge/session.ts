@@ -122,13 +122,14 @@ export class BrowserSession {
       context,
       extensionOrigin,
       async tab() {
-        if (!tab || (await tab).page.isClosed()) tab = freshTab();
-        return tab;
+        // A closed tab, or one whose monitoring failed to attach, is replaced.
+        if ((await tab?.catch(() => null))?.page.isClosed() !== false) tab = freshTab();
+        return tab!;
       },
       alive: () => browserCdp.send('Browser.getVersion').then(() => true, () => false),
       abp: async () => {
-        if (!abp || (await abp.catch(() => null))?.closed !== false) abp = AbpClient.open(context, extensionOrigin, this.settings.agent);
-        return abp;
+        if ((await abp?.catch(() => null))?.closed !== false) abp = AbpClient.open(context, extensionOrigin, this.settings.agent);
+        return abp!;
       },
     };
   }
