@@ -44,10 +44,13 @@ export class PageMonitor {
     // browser_eval compiles and evaluates on this session.
     await cdp.send('Runtime.enable');
     // Playwright reports the consoles of the page and of the context's service workers here.
-    context.on('console', (message) => {
+    const onConsole = (message: ConsoleMessage) => {
       const worker = message.worker();
       if (worker ? isSiteWorker(worker) : message.page() === page) monitor.addMessage(message);
-    });
+    };
+    context.on('console', onConsole);
+    // A closed tab's monitor is replaced by a new one, which takes over the workers' messages.
+    page.once('close', () => context.off('console', onConsole));
     page.on('pageerror', (error) => monitor.add({ source: 'page', level: 'error', text: `Uncaught ${error.stack ?? error.message}`, url: page.url() }));
     return monitor;
   }

@@ -134,6 +134,9 @@ describe('the MCP bridge in chromium', () => {
     expect(badUrl).toMatchObject({ isError: true });
     expect(textOf(badUrl)).toBe('ERROR: Invalid arguments for browser_navigate: url: must be an http(s) URL.\nNext step: Call browser_navigate again with arguments that match its input schema.');
     expect(textOf(await bridge.call('browser_navigate', {}))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: /);
+    // Bosun's own pages (where the person answers permission questions) are out of the browser tools' reach.
+    const { extensionId } = await bridge.data('abp_extension_getInfo');
+    expect(textOf(await bridge.call('browser_navigate', { url: `chrome-extension://${extensionId}/sidebar.html` }))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: must be an http\(s\) URL/);
     expect(textOf(await bridge.call('browser_click', { selector: '#save', force: true }))).toMatch(/^ERROR: Invalid arguments for browser_click: .*force/);
     expect(textOf(await bridge.call('browser_set_offline', { offline: 'yes' }))).toMatch(/^ERROR: Invalid arguments for browser_set_offline: offline: /);
     // The capability's own JSON Schema is checked by the bridge, then Bosun checks the params again.
