@@ -1,10 +1,12 @@
 // @ts-check
 /**
- * Builds the two unpacked extensions, dist/chrome and dist/firefox, from one entry table.
+ * Builds the two unpacked extensions, dist/chrome and dist/firefox, from one entry table, and the
+ * MCP bridge, dist/bridge/index.mjs (a Node program that loads dist/chrome).
  * Fails (exit 1) on type errors, unresolved imports, an invalid manifest or a missing file.
  *
- *   node build.mjs              both targets
- *   node build.mjs firefox      one target
+ *   node build.mjs                   every target
+ *   node build.mjs firefox           one target
+ *   node build.mjs chrome bridge     what the bridge needs
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { referencedFiles, validateManifest } from './manifests/validate.mjs';
 import { vendorPatches } from './scripts/vendor-patches.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const TARGETS = /** @type {const} */ (['chrome', 'firefox']);
+const TARGETS = /** @type {const} */ (['chrome', 'firefox', 'bridge']);
 
 /** Script entries: source → output file name in the extension root. */
 const ENTRIES = {
@@ -41,13 +43,32 @@ const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
 
 function typecheck() {
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root], {
-    stdio: 'inherit',
+    // Errors go to stderr, so a build in front of the bridge never writes to its MCP stdout.
+    stdio: ['inherit', 2, 2],
   });
   if (tsc.status !== 0) throw new Error('type errors (see above)');
 }
 
-/** @param {'chrome' | 'firefox'} target */
+/** The bridge runs in Node: its dependencies stay in node_modules (Playwright finds its own files there). */
+async function buildBridge() {
+  const out = join(root, 'dist', 'bridge');
+  rmSync(out, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: [join(root, 'bridge/main.ts')],
+    outfile: join(out, 'index.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+/** @param {'chrome' | 'firefox' | 'bridge'} target */
 async function buildTarget(target) {
+  if (target === 'bridge') return buildBridge();
   const out = join(root, 'dist', target);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -91,8 +112,9 @@ async function main() {
     if (!TARGETS.includes(/** @type {any} */ (target))) throw new Error(`unknown target ${target}; use ${TARGETS.join(' or ')}`);
   }
   typecheck();
-  for (const target of /** @type {('chrome' | 'firefox')[]} */ (targets)) await buildTarget(target);
-  console.log(`built ${targets.map((t) => `dist/${t}`).join(', ')}`);
+  for (const target of /** @type {('chrome' | 'firefox' | 'bridge')[]} */ (targets)) await buildTarget(target);
+  // stderr: `npm run bridge` builds before it starts the bridge, whose stdout belongs to MCP.
+  console.error(`built ${targets.map((t) => `dist/${t}`).join(', ')}`);
 }
 
 main().catch((error) => {

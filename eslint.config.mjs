@@ -45,4 +45,5 @@ export default tseslint.config(
   contextBoundary('content'),
   contextBoundary('sidebar'),
   contextBoundary('abp-app'),
+  contextBoundary('bridge'),
 );

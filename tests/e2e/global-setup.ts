@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { makeSpeechWav } from './support/speech';
 
-/** The end-to-end suites load the built extensions (`npm test` builds them), a React test page and a spoken WAV built here. */
+/** The end-to-end suites load the built extensions and bridge (`npm test` builds them), a React test page and a spoken WAV built here. */
 export default async function setup(): Promise<void> {
-  for (const target of ['chrome', 'firefox']) {
-    if (!existsSync(`dist/${target}/manifest.json`)) {
+  for (const [target, file] of [['chrome', 'manifest.json'], ['firefox', 'manifest.json'], ['bridge', 'index.mjs']]) {
+    if (!existsSync(`dist/${target}/${file}`)) {
       throw new Error(`dist/${target} is missing: run "npm run build" (npm test does it for you).`);
     }
   }

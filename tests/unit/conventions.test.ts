@@ -18,7 +18,7 @@ const sources = (dir: string): string[] =>
     if (statSync(path).isDirectory()) return sources(path);
     return /\.tsx?$/.test(name) ? [path] : [];
   });
-const PRODUCT = ['background', 'content', 'sidebar', 'abp-app', 'src', 'policy'].flatMap(sources);
+const PRODUCT = ['background', 'content', 'sidebar', 'abp-app', 'src', 'policy', 'bridge'].flatMap(sources);
 
 /** The capabilities of the Webscribe ABP contract (specs/webscribe-abp-capabilities.md). */
 const ABP_SPEC_CAPABILITIES = [
@@ -77,6 +77,13 @@ describe('the repository keeps its own rules', () => {
     // The registry hands tools out only through parseCall, and only the gate calls it.
     const parsers = PRODUCT.filter((file) => /\bparseCall\(/.test(readFileSync(file, 'utf8')));
     expect(parsers.sort()).toEqual(['background/permissions/gate.ts', 'background/tools/registry.ts']);
+  });
+
+  it('the bridge speaks only over stdio: no server sockets, no debugging port', () => {
+    const bridge = PRODUCT.filter((file) => file.startsWith('bridge/'));
+    expect(bridge.length).toBeGreaterThan(5);
+    const network = /from 'node:(net|http|https|http2|dgram|tls)'|\.listen\(|remote-debugging-port|connectOverCDP|launchServer/;
+    expect(bridge.filter((file) => network.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
   it('only extension contexts reach the browser namespace through the platform module', () => {

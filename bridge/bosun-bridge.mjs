@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * The `bosun-bridge` command (package.json `bin`): builds what is missing (Bosun for Chromium and
+ * the bridge itself) on first use, then starts the bridge. stdout belongs to MCP, so the build
+ * reports on stderr.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bridge = join(root, 'dist', 'bridge', 'index.mjs');
+
+if (!existsSync(join(root, 'dist', 'chrome', 'manifest.json')) || !existsSync(bridge)) {
+  process.stderr.write('bosun-bridge: building Bosun for Chromium and the bridge (first run)…\n');
+  const build = spawnSync(process.execPath, [join(root, 'build.mjs'), 'chrome', 'bridge'], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) {
+    process.stderr.write(`bosun-bridge: the build failed (see above); fix it and run "npm run build" in ${root}.\n`);
+    process.exit(1);
+  }
+}
+await import(pathToFileURL(bridge).href);

@@ -1,0 +1,60 @@
+/**
+ * bosun-bridge: an MCP server on stdio (and nothing else: no port is opened) that drives Chromium
+ * with Bosun loaded. Entry only: reads the options, wires the session, the tools and the server.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { createAbpToolList } from './abp-tools';
+import { BROWSER_TOOLS } from './browser-tools';
+import { parseCommand, USAGE } from './options';
+import { createBridgeServer } from './server';
+import { BrowserSession } from './session';
+
+// stdout carries MCP messages only: everything said to a person goes to stderr.
+const log = (line: string) => process.stderr.write(`bosun-bridge: ${line}\n`);
+
+/** The bundle runs from dist/bridge/, beside the extension it loads (dist/chrome). */
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const extensionDir = join(packageRoot, 'dist', 'chrome');
+
+async function main(): Promise<void> {
+  const command = parseCommand(process.argv.slice(2), process.env);
+  if (command.kind === 'help') return void process.stderr.write(USAGE);
+  if (command.kind === 'error') {
+    log(`${command.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    log(`Bosun's Chromium build is missing at ${extensionDir}: run "npm run build" in ${packageRoot}.`);
+    process.exit(1);
+  }
+  const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  const { options } = command;
+  const session = new BrowserSession({ ...options, extensionDir, agent: { name: 'bosun-bridge', version } }, log);
+  const server = createBridgeServer({ session, browserTools: BROWSER_TOOLS, abpTools: createAbpToolList(session), version, log });
+
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${why}: closing`);
+    await session.close();
+    session.releaseClaim();
+    process.exit(0);
+  };
+  // The client ending the conversation closes stdin: the browser goes with it.
+  process.stdin.on('end', () => void stop('the client disconnected'));
+  process.on('SIGINT', () => void stop('interrupted'));
+  process.on('SIGTERM', () => void stop('terminated'));
+  process.on('exit', () => session.releaseClaim());
+
+  await server.connect(new StdioServerTransport());
+  log(`ready (profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`);
+}
+
+main().catch((error: unknown) => {
+  log(`failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

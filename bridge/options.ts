@@ -1,0 +1,92 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as v from 'valibot';
+import { describeIssues } from '../src/messaging/router';
+
+export interface BridgeOptions {
+  /** Chromium's user data directory: logins, cookies and Bosun's own data persist in it. */
+  profileDir: string;
+  /** The browser closes after this long without a tool call. */
+  idleTimeoutMs: number;
+  headless: boolean;
+  chromiumPath: string;
+}
+
+export const USAGE = `Usage: bosun-bridge [options]
+
+An MCP server on stdio that drives Chromium with Bosun loaded.
+
+Options:
+  --profile-dir <dir>       Chromium profile to use and keep (default: $XDG_DATA_HOME/bosun-bridge/profile,
+                            or ~/.local/share/bosun-bridge/profile). One bridge at a time may use a profile.
+  --idle-timeout <seconds>  close the browser after this many seconds without a tool call (default 300)
+  --headless                run Chromium without a window (the default when there is no display)
+  --headed                  show the Chromium window (the default when DISPLAY or WAYLAND_DISPLAY is set)
+  --chromium <path>         the Chromium executable (default: $CHROMIUM_PATH or /usr/bin/chromium)
+  --help                    print this text
+`;
+
+const Seconds = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\d+(\.\d+)?$/, 'must be a number of seconds, such as 300 or 0.5'),
+  v.transform(Number),
+  v.minValue(0.1, 'must be at least 0.1 seconds'),
+  v.maxValue(86_400, 'must be at most 86400 seconds (a day)'),
+);
+const NonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'));
+
+const Flags = v.object({
+  'profile-dir': v.optional(NonEmpty),
+  'idle-timeout': v.optional(Seconds, '300'),
+  headless: v.optional(v.boolean()),
+  headed: v.optional(v.boolean()),
+  chromium: v.optional(NonEmpty),
+  help: v.optional(v.boolean()),
+});
+
+export type ParsedCommand = { kind: 'run'; options: BridgeOptions } | { kind: 'help' } | { kind: 'error'; message: string };
+
+/** The profile a bridge uses when none is given: per user, outside any project, so logins outlive a checkout. */
+export function defaultProfileDir(env: NodeJS.ProcessEnv): string {
+  const data = env.XDG_DATA_HOME?.trim() || join(env.HOME?.trim() || homedir(), '.local', 'share');
+  return join(data, 'bosun-bridge', 'profile');
+}
+
+/** Reads the command line (argv without node and the script) and the environment; never exits. */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedCommand {
+  let values: Record<string, unknown>;
+  try {
+    values = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'profile-dir': { type: 'string' },
+        'idle-timeout': { type: 'string' },
+        headless: { type: 'boolean' },
+        headed: { type: 'boolean' },
+        chromium: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  const parsed = v.safeParse(Flags, values);
+  if (!parsed.success) return { kind: 'error', message: describeIssues(parsed.issues).replace(/^([\w-]+):/, '--$1:') };
+  const flags = parsed.output;
+  if (flags.help) return { kind: 'help' };
+  if (flags.headless && flags.headed) return { kind: 'error', message: '--headless and --headed contradict each other: give one.' };
+  const hasDisplay = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+  return {
+    kind: 'run',
+    options: {
+      profileDir: resolve(flags['profile-dir'] ?? defaultProfileDir(env)),
+      idleTimeoutMs: Math.round(flags['idle-timeout'] * 1000),
+      headless: flags.headless ?? (flags.headed ? false : !hasDisplay),
+      chromiumPath: flags.chromium ?? (env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium'),
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// The MCP bridge's browser lifecycle, in Chromium only: Playwright cannot load Firefox extensions
+// (and the bridge drives the browser with Playwright), so there is no Firefox run of this file.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLlmServer } from '../fixtures/llm-server';
+import { launchExtension } from './harness';
+import { browserPid, startBridge, textOf, waitForExit, type RunningBridge } from './support/bridge';
+import { DIST } from './support/extension';
+import { configure, openSidebar } from './support/sidebar';
+import { useSite } from './support/site';
+
+describe('the MCP bridge browser lifecycle in chromium', () => {
+  const site = useSite();
+  const profiles: string[] = [];
+  const bridges: RunningBridge[] = [];
+  const newProfile = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
+    profiles.push(dir);
+    return dir;
+  };
+  const bridgeOn = async (profileDir: string, ...args: string[]) => {
+    const bridge = await startBridge(['--profile-dir', profileDir, ...args]);
+    bridges.push(bridge);
+    return bridge;
+  };
+  afterAll(async () => {
+    for (const bridge of bridges) await bridge.close();
+    for (const dir of profiles) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a killed browser is replaced by a new one on the next call', async () => {
+    const bridge = await bridgeOn(await newProfile());
+    await bridge.data('browser_navigate', { url: site.url('index.html') });
+    const first = browserPid(bridge.pid)!;
+    expect(first).toBeDefined();
+    process.kill(first, 'SIGKILL');
+    await waitForExit(first, 'the killed browser did not exit');
+    expect(await bridge.data('browser_navigate', { url: site.url('product.html') })).toMatchObject({ status: 200, title: expect.stringMatching(/Trail Runner 2/) });
+    const second = browserPid(bridge.pid);
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(bridge.log()).toContain('the browser closed');
+    // The ABP page of the new browser answers too.
+    expect(await bridge.data('abp_extension_getInfo')).toMatchObject({ name: 'Bosun', browser: 'chrome' });
+  });
+
+  it('closes the browser after the idle timeout and starts a new one on the next call', async () => {
+    const bridge = await bridgeOn(await newProfile(), '--idle-timeout', '1.5');
+    await bridge.data('browser_navigate', { url: site.url('index.html') });
+    const first = browserPid(bridge.pid)!;
+    expect(first).toBeDefined();
+    await waitForExit(first, 'the idle browser was not closed');
+    expect(bridge.log()).toContain('no tool call for 1.5 s: closing the browser');
+    expect(browserPid(bridge.pid)).toBeUndefined();
+    expect(await bridge.data('browser_navigate', { url: site.url('form.html') })).toMatchObject({ status: 200 });
+    expect(browserPid(bridge.pid)).not.toBe(first);
+  });
+
+  it('a second bridge on the same profile gets a clear error, until the first one ends', async () => {
+    const profileDir = await newProfile();
+    const first = await bridgeOn(profileDir);
+    await first.data('browser_navigate', { url: site.url('index.html') });
+    const second = await bridgeOn(profileDir);
+    const refused = await second.call('browser_navigate', { url: site.url('index.html') });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe(
+      `ERROR: The profile directory ${profileDir} is in use by another Bosun bridge (process ${first.pid}); two bridges never share a browser.\n` +
+        'Next step: Start this bridge with --profile-dir <another directory>, or stop the other bridge.',
+    );
+    expect(browserPid(second.pid)).toBeUndefined();
+    await first.close();
+    await waitForExit(first.pid, 'the first bridge did not exit when its client closed');
+    expect(await second.data('browser_navigate', { url: site.url('index.html') })).toMatchObject({ status: 200 });
+  });
+
+  describe("with the person's settings in the profile", () => {
+    let profileDir: string;
+    beforeAll(async () => {
+      // The person set a short question time in Bosun's sidebar, in the browser profile the bridge then uses.
+      profileDir = await newProfile();
+      const llm = await startLlmServer();
+      const browser = await launchExtension('chromium', DIST.chromium, { profileDir });
+      try {
+        const sidebar = await openSidebar(browser);
+        await configure(sidebar, llm);
+        await sidebar.click('[data-testid="view-settings"]');
+        await sidebar.fill('[data-testid="limit-promptTimeoutSeconds"]', '5');
+        await sidebar.click('[data-testid="limits-save"]');
+        await sidebar.reload();
+        await sidebar.click('[data-testid="view-settings"]');
+        await sidebar.waitFor(() => document.querySelector<HTMLInputElement>('[data-testid="limit-promptTimeoutSeconds"]')?.value === '5', undefined, { message: 'the limit was not saved' });
+      } finally {
+        await browser.close();
+        await llm.close();
+      }
+    });
+
+    it('an ABP action nobody approves in the sidebar is a tool error, and nothing happens', async () => {
+      const bridge = await bridgeOn(profileDir);
+      const product = site.url('product.html');
+      await bridge.data('browser_navigate', { url: product });
+      const read = await bridge.data('abp_page_read', { url: product });
+      expect(read).toMatchObject({ tabId: expect.any(Number), decision: 'auto-approved' });
+      expect(read.content).toContain('Trail Runner 2');
+      const started = Date.now();
+      const act = await bridge.call('abp_page_act', { tabId: read.tabId, action: 'click_element', args: { selector: '#add-to-cart' } });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+      expect(act).toMatchObject({ isError: true, structuredContent: { error: { code: 'PERMISSION_DENIED', capability: 'page.act', retryable: false } } });
+      expect(textOf(act)).toMatch(/^ERROR: page\.act failed with PERMISSION_DENIED: .*\(decision: deny\)\nNext step: .*open Bosun's sidebar and allow it/);
+      expect(await bridge.data('browser_eval', { expression: "document.getElementById('status').textContent" })).toEqual({ type: 'string', value: '' });
+    });
+  });
+});

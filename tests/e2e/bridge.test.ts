@@ -1,0 +1,160 @@
+// The MCP bridge in Chromium only: Playwright cannot load Firefox extensions (and the bridge drives
+// the browser with Playwright), so there is no Firefox run of this file.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from './harness';
+import { browserPid, commandLine, listeningSockets, processTree, startBridge, textOf, type RunningBridge } from './support/bridge';
+import { useSite } from './support/site';
+
+describe('the MCP bridge in chromium', () => {
+  const site = useSite();
+  let bridge: RunningBridge;
+  let profileDir: string;
+
+  beforeAll(async () => {
+    profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
+    bridge = await startBridge(['--profile-dir', profileDir]);
+  });
+  afterAll(async () => {
+    await bridge?.close();
+    await rm(profileDir, { recursive: true, force: true });
+  });
+
+  it('lists the browser tools and one tool per ABP capability, with JSON Schemas', async () => {
+    const { tools } = await bridge.client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names.slice(0, 9)).toEqual([
+      'browser_navigate', 'browser_service_workers', 'browser_network_sources', 'browser_set_offline', 'browser_console',
+      'browser_eval', 'browser_screenshot', 'browser_click', 'browser_type',
+    ]);
+    expect(names).toEqual(expect.arrayContaining(['abp_crawl_start', 'abp_crawl_status', 'abp_storage_pages_list', 'abp_page_read', 'abp_page_act', 'abp_agent_run', 'abp_extension_getInfo']));
+    for (const tool of tools) {
+      expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(tool.inputSchema.type).toBe('object');
+    }
+    const crawl = tools.find((t) => t.name === 'abp_crawl_start');
+    expect(crawl?.description).toMatch(/crawl\.start/);
+    expect(crawl?.inputSchema).toMatchObject({ required: ['urls'], additionalProperties: false });
+  });
+
+  it('runs the session flow of the design on a site with a service worker', async () => {
+    const app = site.url('pwa/index.html');
+    expect(await bridge.data('browser_navigate', { url: app })).toMatchObject({ url: app, status: 200, title: 'Bosun Test PWA', ready: true });
+    // The page registers its worker as it loads; eval awaits the promise until the worker controls it.
+    const controlled = await bridge.data('browser_eval', {
+      expression: `await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+        ({ controlled: true, scope: (await navigator.serviceWorker.getRegistration()).scope })`,
+    });
+    expect(controlled).toEqual({ type: 'object', value: { controlled: true, scope: site.url('pwa/') } });
+
+    expect(await bridge.data('browser_service_workers')).toEqual({
+      url: app, supported: true, controlled: true,
+      controller: { scriptURL: site.url('pwa/sw.js'), state: 'activated' },
+      registrations: [{ scope: site.url('pwa/'), active: { scriptURL: site.url('pwa/sw.js'), state: 'activated' }, waiting: null, installing: null }],
+    });
+    // The first load came from the network; nothing before the navigation is listed.
+    const first = await bridge.data('browser_network_sources');
+    expect(first).toMatchObject({ navigatedUrl: app, counts: { serviceWorker: 0, failed: 0 } });
+    expect((first.requests as { url: string; source: string }[]).filter((r) => r.url.startsWith(site.url('pwa/')) && !r.url.endsWith('sw.js'))).toEqual(
+      ['index.html', 'style.css', 'app.js'].map((file) => expect.objectContaining({ url: site.url(`pwa/${file}`), source: 'network', status: 200 })),
+    );
+
+    // Offline, the worker answers from its cache; a page outside its scope fails with a clear cause.
+    expect(await bridge.data('browser_set_offline', { offline: true })).toEqual({ offline: true });
+    expect(await bridge.data('browser_navigate', { url: app })).toMatchObject({ status: 200, fromServiceWorker: true });
+    const offline = await bridge.data('browser_network_sources');
+    expect(offline.counts).toEqual({ network: 0, serviceWorker: 3, cache: 0, failed: 0, pending: 0 });
+    expect(offline.requests).toEqual(['index.html', 'style.css', 'app.js'].map((file) => expect.objectContaining({ url: site.url(`pwa/${file}`), source: 'serviceWorker' })));
+    // What the worker cannot answer offline fails in the page, and the browser logs the failed load.
+    expect(await bridge.data('browser_eval', { expression: "await fetch('missing.json').then((r) => r.status, (e) => e.name)" })).toEqual({ type: 'string', value: 'TypeError' });
+    const outside = await bridge.call('browser_navigate', { url: site.url('index.html') });
+    expect(outside.isError).toBe(true);
+    expect(textOf(outside)).toMatch(/^ERROR: Navigation to .* failed: the browser is offline\.\nNext step: Call browser_set_offline with offline: false/);
+    expect(outside.structuredContent).toMatchObject({ error: { reason: 'net::ERR_INTERNET_DISCONNECTED' } });
+    await bridge.data('browser_set_offline', { offline: false });
+    await bridge.data('browser_navigate', { url: app });
+
+    // Console: the page's and the worker's own messages, tagged by where they came from.
+    await bridge.data('browser_type', { selector: '#note', text: 'bring water' });
+    await bridge.data('browser_click', { selector: '#save' });
+    expect(await bridge.data('browser_eval', { expression: "document.getElementById('saved').textContent" })).toEqual({ type: 'string', value: 'Saved: bring water' });
+    const { entries } = (await bridge.data('browser_console', { clear: true })) as { entries: { source: string; level: string; text: string; url: string }[] };
+    expect(entries).toEqual(expect.arrayContaining([
+      expect.objectContaining({ source: 'service-worker', level: 'log', text: '[sw] installing', url: site.url('pwa/sw.js') }),
+      expect.objectContaining({ source: 'service-worker', text: '[sw] activated' }),
+      expect.objectContaining({ source: 'page', level: 'log', text: '[page] service worker ready' }),
+      expect.objectContaining({ source: 'page', level: 'info', text: '[page] saved note "bring water"' }),
+      expect.objectContaining({ source: 'browser-log', level: 'error', text: expect.stringMatching(/^Failed to load resource/), url: site.url('pwa/missing.json') }),
+    ]));
+    expect(((await bridge.data('browser_console')) as { entries: unknown[] }).entries).toEqual([]);
+
+    // Eval: exceptions with their position, values JSON cannot hold described.
+    const thrown = await bridge.call('browser_eval', { expression: 'const x = 1;\nnull.boom' });
+    expect(thrown).toMatchObject({ isError: true, structuredContent: { error: { exception: expect.stringMatching(/^TypeError: Cannot read properties of null/), line: 2 } } });
+    expect(await bridge.data('browser_eval', { expression: 'document.body' })).toMatchObject({ type: 'object', subtype: 'node', description: 'body' });
+    expect(await bridge.data('browser_eval', { expression: 'undefined' })).toEqual({ type: 'undefined' });
+    expect(await bridge.data('browser_eval', { expression: 'new Promise((resolve) => setTimeout(() => resolve([1, 2]), 50))' })).toEqual({ type: 'object', subtype: 'array', value: [1, 2] });
+    expect(await bridge.call('browser_eval', { expression: 'Promise.reject(new RangeError("later"))' })).toMatchObject({ isError: true, structuredContent: { error: { exception: 'RangeError: later' } } });
+    expect(textOf(await bridge.call('browser_eval', { expression: 'syntax error here' }))).toMatch(/^ERROR: The expression threw: SyntaxError: .*\nNext step: Fix the expression/);
+
+    // Screenshot: a PNG as MCP image content, and the same bytes in the file asked for.
+    const path = join(profileDir, 'shots', 'pwa.png');
+    const shot = await bridge.call('browser_screenshot', { path });
+    expect(shot.isError).toBeFalsy();
+    const image = shot.content.find((c) => c.type === 'image');
+    expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    const png = Buffer.from(image?.type === 'image' ? image.data : '', 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(await readFile(path)).toEqual(png);
+    expect(shot.structuredContent).toMatchObject({ url: app, path, bytes: png.length, width: expect.any(Number), height: expect.any(Number) });
+  });
+
+  it('crawls a site through the ABP tools, polling the job as an agent does', async () => {
+    // Whatever the flow above left behind, the crawl needs the network.
+    await bridge.data('browser_set_offline', { offline: false });
+    const started = await bridge.data('abp_crawl_start', { urls: site.url('crawl/index.html'), options: { maxWorkers: 2 } });
+    expect(started).toEqual({ jobId: expect.stringMatching(/^job_/), status: 'started' });
+    const jobId = started.jobId as string;
+    const done = await waitUntil(async () => {
+      const status = await bridge.data('abp_crawl_status', { jobId });
+      return status.active ? null : status;
+    }, { timeoutMs: 60_000, message: 'the crawl did not finish' });
+    expect(done).toMatchObject({ active: false, pagesProcessed: 6, job: { status: 'completed', pagesFailed: 0 } });
+    const { pages } = (await bridge.data('abp_storage_pages_list', { jobId })) as { pages: { canonicalUrl: string; markdown: string }[] };
+    expect(pages.map((p) => p.canonicalUrl).sort()).toEqual(['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'].map(site.url));
+    expect(pages.find((p) => p.canonicalUrl === site.url('crawl/a.html'))?.markdown).toMatch(/^# Alpha\n/);
+    expect(await bridge.data('abp_storage_jobs_delete', { jobIds: jobId })).toEqual({ deleted: 1 });
+  });
+
+  it('rejects bad arguments with a clear error before anything runs', async () => {
+    const badUrl = await bridge.call('browser_navigate', { url: 'javascript:alert(1)' });
+    expect(badUrl).toMatchObject({ isError: true });
+    expect(textOf(badUrl)).toBe('ERROR: Invalid arguments for browser_navigate: url: must be an http(s) URL.\nNext step: Call browser_navigate again with arguments that match its input schema.');
+    expect(textOf(await bridge.call('browser_navigate', {}))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: /);
+    // Bosun's own pages (where the person answers permission questions) are out of the browser tools' reach.
+    const { extensionId } = await bridge.data('abp_extension_getInfo');
+    expect(textOf(await bridge.call('browser_navigate', { url: `chrome-extension://${extensionId}/sidebar.html` }))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: must be an http\(s\) URL/);
+    expect(textOf(await bridge.call('browser_click', { selector: '#save', force: true }))).toMatch(/^ERROR: Invalid arguments for browser_click: .*force/);
+    expect(textOf(await bridge.call('browser_set_offline', { offline: 'yes' }))).toMatch(/^ERROR: Invalid arguments for browser_set_offline: offline: /);
+    // The capability's own JSON Schema is checked by the bridge, then Bosun checks the params again.
+    expect(textOf(await bridge.call('abp_crawl_start', { urls: site.url('crawl/'), options: { maxWorkers: 11 } }))).toMatch(/^ERROR: Invalid arguments for abp_crawl_start: .*maxWorkers must be <= 10/);
+    const notHttp = await bridge.call('abp_crawl_start', { urls: 'file:///etc/passwd' });
+    expect(notHttp).toMatchObject({ isError: true, structuredContent: { error: { code: 'INVALID_PARAMS', capability: 'crawl.start', retryable: false } } });
+    expect(textOf(await bridge.call('browser_teleport'))).toMatch(/^ERROR: There is no tool named browser_teleport\./);
+    expect(await bridge.data('abp_crawl_status', { jobId: 'job_none' }).catch((e: Error) => e.message)).toMatch(/INVALID_PARAMS: jobId: there is no job "job_none"/);
+  });
+
+  it('opens no TCP port: the browser is driven over a pipe', async () => {
+    const chromium = browserPid(bridge.pid);
+    expect(chromium).toBeDefined();
+    const args = commandLine(chromium!);
+    expect(args).toContain('--remote-debugging-pipe');
+    expect(args.filter((a) => a.startsWith('--remote-debugging-port'))).toEqual([]);
+    const tree = processTree(bridge.pid);
+    expect(tree.length).toBeGreaterThan(2);
+    expect(listeningSockets(tree)).toEqual([]);
+  });
+});

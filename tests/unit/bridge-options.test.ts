@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { defaultProfileDir, parseCommand } from '../../bridge/options';
+
+const HOME = { HOME: '/home/ada' };
+
+describe('the bridge command line', () => {
+  it('defaults: a per-user profile, five minutes idle, headless without a display, the system Chromium', () => {
+    expect(parseCommand([], HOME)).toEqual({
+      kind: 'run',
+      options: { profileDir: '/home/ada/.local/share/bosun-bridge/profile', idleTimeoutMs: 300_000, headless: true, chromiumPath: '/usr/bin/chromium' },
+    });
+    expect(defaultProfileDir({ ...HOME, XDG_DATA_HOME: '/data' })).toBe('/data/bosun-bridge/profile');
+  });
+
+  it('shows the window when there is a display, unless told otherwise', () => {
+    expect(parseCommand([], { ...HOME, DISPLAY: ':0' })).toMatchObject({ options: { headless: false } });
+    expect(parseCommand([], { ...HOME, WAYLAND_DISPLAY: 'wayland-0' })).toMatchObject({ options: { headless: false } });
+    expect(parseCommand(['--headless'], { ...HOME, DISPLAY: ':0' })).toMatchObject({ options: { headless: true } });
+    expect(parseCommand(['--headed'], HOME)).toMatchObject({ options: { headless: false } });
+  });
+
+  it('reads every flag; relative profile paths are made absolute', () => {
+    const parsed = parseCommand(['--profile-dir', 'profiles/work', '--idle-timeout', '1.5', '--chromium', '/opt/chromium/chrome'], { ...HOME, CHROMIUM_PATH: '/ignored' });
+    expect(parsed).toEqual({
+      kind: 'run',
+      options: { profileDir: `${process.cwd()}/profiles/work`, idleTimeoutMs: 1500, headless: true, chromiumPath: '/opt/chromium/chrome' },
+    });
+    expect(parseCommand([], { ...HOME, CHROMIUM_PATH: '/snap/bin/chromium' })).toMatchObject({ options: { chromiumPath: '/snap/bin/chromium' } });
+    expect(parseCommand(['--help'], HOME)).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [['--idle-timeout', 'soon'], '--idle-timeout: must be a number of seconds, such as 300 or 0.5'],
+    [['--idle-timeout', '0'], '--idle-timeout: must be at least 0.1 seconds'],
+    [['--idle-timeout', '90000'], '--idle-timeout: must be at most 86400 seconds (a day)'],
+    [['--profile-dir', '  '], '--profile-dir: must not be empty'],
+    [['--headless', '--headed'], '--headless and --headed contradict each other: give one.'],
+    [['--port', '9222'], "Unknown option '--port'"],
+    [['profile'], "Unexpected argument 'profile'"],
+    [['--idle-timeout'], "Option '--idle-timeout <value>' argument missing"],
+  ])('refuses %j with a clear message', (argv, message) => {
+    const parsed = parseCommand(argv, HOME);
+    expect(parsed.kind).toBe('error');
+    expect(parsed.kind === 'error' && parsed.message).toContain(message);
+  });
+});
