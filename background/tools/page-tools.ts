@@ -43,8 +43,9 @@ export const readPage = defineTool({
     ctx.rememberSnapshot(ctx.tabId, page.snapshotId);
     await ctx.pages.add({ url: page.url, title: page.title, markdown: page.markdown, product: page.product });
     const product = page.product ? `\nProduct: ${JSON.stringify(page.product)}` : '';
-    const body = `## Content\n${page.markdown}\n\n## Interactive elements\n${page.interactiveElements || '(none)'}`;
-    return { success: true, text: `Page: ${page.title}\nURL: ${page.url}${product}\n${untrusted(body)}` };
+    // The title and product data are page text too, so they sit inside the marked block.
+    const body = `Page: ${page.title}\nURL: ${page.url}${product}\n## Content\n${page.markdown}\n\n## Interactive elements\n${page.interactiveElements || '(none)'}`;
+    return { success: true, text: untrusted(body) };
   },
 });
 
