@@ -101,6 +101,11 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
       prev.lineNumber === errorMessage.lineNumber;
     if (!echo) reported.push(errorMessage);
   });
+  // Pages (with the content scripts in them) and the service worker, each time it starts.
+  const consoleOutput: string[] = [];
+  const record = (message: { type(): string; text(): string }) => consoleOutput.push(`${message.type()}: ${message.text()}`);
+  context.on('console', record);
+  context.on('serviceworker', (worker) => worker.on('console', record));
   // Enabled before the extension loads, so errors of the very first worker
   // start are reported too (the reason to prefer Extensions.loadUnpacked over
   // --load-extension, whose worker starts before any CDP session exists).
@@ -144,6 +149,7 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
       reported
         .filter((e) => e.sourceURL.startsWith(origin + '/'))
         .map((e) => `${e.errorMessage} (${stripOrigin(e.sourceURL, origin)}:${e.lineNumber})`),
+    consoleOutput: () => [...consoleOutput],
     async close() {
       await context.close();
       if (disposableProfile) await rm(disposableProfile, { recursive: true, force: true });

@@ -69,6 +69,11 @@ export interface ExtensionSession {
    * with waitUntil() when expecting one.
    */
   backgroundErrors(): string[];
+  /**
+   * Every console message since launch, of every context: the background, extension pages, web
+   * pages and the content scripts in them, as 'level: text'. Arrives asynchronously.
+   */
+  consoleOutput(): string[];
   /** Closes the browser and removes its temporary profile. */
   close(): Promise<void>;
 }
