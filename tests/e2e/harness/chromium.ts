@@ -101,11 +101,10 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
       prev.lineNumber === errorMessage.lineNumber;
     if (!echo) reported.push(errorMessage);
   });
-  // Pages (with the content scripts in them) and the service worker, each time it starts.
+  // The context's console event covers pages, the content scripts in them and the service worker.
+  // Playwright names console.warn "warning"; the console method's name is what Firefox reports.
   const consoleOutput: string[] = [];
-  const record = (message: { type(): string; text(): string }) => consoleOutput.push(`${message.type()}: ${message.text()}`);
-  context.on('console', record);
-  context.on('serviceworker', (worker) => worker.on('console', record));
+  context.on('console', (message) => consoleOutput.push(`${message.type() === 'warning' ? 'warn' : message.type()}: ${message.text()}`));
   // Enabled before the extension loads, so errors of the very first worker
   // start are reported too (the reason to prefer Extensions.loadUnpacked over
   // --load-extension, whose worker starts before any CDP session exists).
