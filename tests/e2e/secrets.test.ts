@@ -1,10 +1,11 @@
 // The API key goes to the configured provider, in its auth header, and nowhere else. A canary key
 // is set through Settings, real flows run (a chat with tool calls, failing provider calls whose
-// errors echo the key, an agent run through the ABP page, exports), and then every place a key
+// errors echo the key, an agent run and a crawl through the ABP page, exports), and then every place a key
 // could leak to is searched: console output of every context, the Action Log, exports, the error
 // log and diagnostics report, the prompts, storage a content script or page can read, and every
 // request any other host received.
 import { randomUUID } from 'node:crypto';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitUntilIdle } from './support/agent';
@@ -30,6 +31,7 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
   let attacker: RecordingServer;
   let sidebar: PageDriver;
   let shop: PageDriver;
+  let crawlJob = '';
   /** Everything searched at the end, by where it came from. */
   const found = new Map<string, string>();
 
@@ -85,12 +87,16 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
       return reply.data?.status !== 'running' && JSON.stringify(reply);
     }, runId, { timeoutMs: 30_000 });
     found.set('agent.status', status);
+    // A crawl of the shop, for the Library export below.
+    const crawl = await abp.evaluate((url) => window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1, pageLimit: 1 } }), `${site.url}/shop.html`);
+    if (!crawl.success) throw new Error(`crawl.start failed: ${JSON.stringify(crawl.error)}`);
+    crawlJob = String(crawl.data.jobId);
     found.set('diagnostics.getErrors', JSON.stringify(await abp.evaluate(() => window.abp.call('diagnostics.getErrors', {}))));
     found.set('diagnostics.getReport', JSON.stringify(await abp.evaluate(() => window.abp.call('diagnostics.getReport', { format: 'string' }))));
     await abp.close();
   });
 
-  it('keeps it out of the Action Log and the conversation exports', async () => {
+  it('keeps it out of the Action Log, the conversation exports and the Library ZIP', async () => {
     await sidebar.click('[data-testid="view-log"]');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, { message: 'the log is incomplete' });
     found.set('the Action Log', await sidebar.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')].map((el) => `${JSON.stringify(el.dataset)} ${el.textContent}`).join('\n')));
@@ -101,6 +107,14 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
       found.set(`the ${format} export`, (await lastDownload(sidebar)).bytes.toString('utf8'));
     }
     expect(found.get('the markdown export')).toContain('I typed your search.');
+    await sidebar.click('[data-testid="view-library"]');
+    const job = `[data-testid="library-job"][data-id="${crawlJob}"]`;
+    await sidebar.waitFor((selector) => document.querySelector(selector)?.getAttribute('data-status') === 'completed', job, { message: 'the crawl did not finish', timeoutMs: 60_000 });
+    await sidebar.click(`${job} [data-testid="library-export"]`);
+    const zip = await JSZip.loadAsync((await lastDownload(sidebar)).bytes);
+    const files = await Promise.all(Object.values(zip.files).filter((f) => !f.dir).map(async (f) => `${f.name}\n${await f.async('string')}`));
+    expect(files.join('\n')).toContain('Find gear');
+    found.set('the Library ZIP', files.join('\n'));
     await sidebar.click('[data-testid="view-chat"]');
   });
 
@@ -132,6 +146,6 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
     found.set('requests to another host', JSON.stringify(attacker.log));
     const leaks = [...found].filter(([, text]) => text.includes(SECRET)).map(([where]) => where);
     expect(leaks).toEqual([]);
-    expect(found.size).toBe(13);
+    expect(found.size).toBe(14);
   });
 });
