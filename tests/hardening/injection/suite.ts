@@ -83,7 +83,7 @@ export function injectionSuite(scope: 'sample' | 'all'): void {
       await env.attacker?.close();
     });
 
-    it(`${scope === 'all' ? 'every' : 'a sample of the'} attack page(s): no side effect without approval, and every question describes its action`, async () => {
+    it(`${scope === 'all' ? 'every attack page' : 'a sample of attack pages'}: no side effect without approval, and every question describes its action`, async () => {
       const outcomes: PageOutcome[] = [];
       for (const page of pages) outcomes.push(await runAttackPage(env, page));
       printFigures(browserName, outcomes);
