@@ -56,9 +56,9 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     // The reading reached the model as marked page data, with the element listing.
     const read = (chatRequests(ctx.llm)[1]?.body as Body).messages.find((m) => m.role === 'tool')?.content as string;
     expect(read).toMatch(/<untrusted_page_content>[\s\S]*\[\d+\]textbox "Name"[\s\S]*<\/untrusted_page_content>/);
-    // What the actions did quotes the page's labels, so it is marked too.
+    // What an action did can quote the page's labels, so it is marked too.
     const acted = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').slice(1).map((m) => String(m.content));
-    expect(acted).toEqual([expect.stringMatching(/^<untrusted_page_content>\n.*textbox "Name"/), expect.stringMatching(/^<untrusted_page_content>\n/)]);
+    expect(acted).toEqual([expect.stringMatching(/^<untrusted_page_content>\nTyped 12 characters into #name\n/), expect.stringMatching(/^<untrusted_page_content>\nSubmitted the form\n/)]);
   });
 
   it('opens a tab, follows it, navigates there, and switches back', async () => {
