@@ -18,7 +18,7 @@ export const takeScreenshot = defineTool({
     // Only the tab a window shows can be captured; bring Bosun's tab to the front first.
     if (!tab.active) await browser.tabs.update(ctx.tabId, { active: true });
     const image = await browser.tabs.captureVisibleTab(tab.windowId ?? browser.windows.WINDOW_ID_CURRENT, { format: 'png' });
-    return { success: true, text: `Screenshot of "${tab.title ?? ''}" (${tab.url ?? ''}).`, image };
+    return { success: true, text: `Screenshot of ${tab.url ?? ''}. Its title:\n${untrusted(tab.title ?? '')}`, image };
   },
 });
 
@@ -32,7 +32,7 @@ export const searchWeb = defineTool({
     const page = await navigateTab(ctx.tabId, ctx.signal, () => browser.search.query({ text: args.query, tabId: ctx.tabId }));
     if (!page) return { success: false, text: 'The search page did not open.' };
     const { url, title } = page;
-    return { success: true, text: `Searched for "${args.query}": now on "${title}" (${url}). Read the page to see the results.` };
+    return { success: true, text: `Searched for "${args.query}": now on ${url}. Read the page to see the results. Its title:\n${untrusted(title)}` };
   },
 });
 
@@ -47,8 +47,9 @@ export const getCachedSnapshot = defineTool({
     const product = await ctx.pages.lastProduct();
     if (!page && !product) return { success: false, text: args.url ? `No recent reading of ${args.url}.` : 'No page has been read recently.' };
     const parts = [
-      page ? `Page read at ${new Date(page.timestamp).toISOString()}: "${page.title}" (${page.url})\n${untrusted(page.markdown)}` : '',
-      product ? `Last product seen: ${JSON.stringify(product)}` : '',
+      page ? `Page read at ${new Date(page.timestamp).toISOString()} (${page.url}):\n${untrusted(`Title: ${page.title}\n${page.markdown}`)}` : '',
+      // Product data comes from the page's markup, so it is marked as page content too.
+      product ? `Last product seen:\n${untrusted(JSON.stringify(product))}` : '',
     ];
     return { success: true, text: parts.filter(Boolean).join('\n\n') };
   },

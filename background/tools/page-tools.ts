@@ -15,9 +15,10 @@ const needsTarget = <T extends { index?: number; selector?: string }>() =>
   v.check<T, string>((a) => a.index !== undefined || a.selector !== undefined, 'give an index or a selector');
 
 const action = (ctx: ToolContext, message: BackgroundToContent) => askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal);
+// What an action did quotes the page (a button's label, an option's text): it is marked as page content.
 const output = (reply: { success: boolean; message?: string; error?: string }): ToolOutput => ({
   success: reply.success,
-  text: reply.success ? (reply.message ?? 'Done') : (reply.error ?? 'Failed'),
+  text: reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed'),
 });
 
 /** What an index or selector points at, for the permission prompt and the critical-action check. */
@@ -43,8 +44,9 @@ export const readPage = defineTool({
     ctx.rememberSnapshot(ctx.tabId, page.snapshotId);
     await ctx.pages.add({ url: page.url, title: page.title, markdown: page.markdown, product: page.product });
     const product = page.product ? `\nProduct: ${JSON.stringify(page.product)}` : '';
-    const body = `## Content\n${page.markdown}\n\n## Interactive elements\n${page.interactiveElements || '(none)'}`;
-    return { success: true, text: `Page: ${page.title}\nURL: ${page.url}${product}\n${untrusted(body)}` };
+    // The title and product data are page text too, so they sit inside the marked block.
+    const body = `Page: ${page.title}\nURL: ${page.url}${product}\n## Content\n${page.markdown}\n\n## Interactive elements\n${page.interactiveElements || '(none)'}`;
+    return { success: true, text: untrusted(body) };
   },
 });
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
 import { here, navigateTab, settled } from './targets';
 import { defineTool, type ToolOutput } from './types';
+import { untrusted } from './untrusted';
 
 const Url = v.pipe(
   v.string(),
@@ -11,8 +12,9 @@ const Url = v.pipe(
 );
 const TabId = v.pipe(v.number(), v.integer(), v.minValue(0));
 
+// A title is written by the page, so it reaches the model marked as page content.
 const arrivedAt = ({ url, title }: { url: string; title: string }, verb: string): ToolOutput =>
-  ({ success: true, text: `${verb}: now on "${title}" (${url}). Read the page to see it.` });
+  ({ success: true, text: `${verb}: now on ${url}. Read the page to see it. Its title:\n${untrusted(title)}` });
 
 export const navigate = defineTool({
   name: 'navigate',
@@ -100,7 +102,7 @@ export const switchTab = defineTool({
   async run(args, ctx) {
     const tab = await browser.tabs.update(args.tabId, { active: true });
     ctx.bindTab(args.tabId);
-    return { success: true, text: `Switched to tab ${args.tabId}: "${tab?.title ?? ''}" (${tab?.url ?? ''}).` };
+    return { success: true, text: `Switched to tab ${args.tabId}: ${tab?.url ?? ''}. Its title:\n${untrusted(tab?.title ?? '')}` };
   },
 });
 
@@ -114,7 +116,8 @@ export const listTabs = defineTool({
     const { windowId } = await browser.tabs.get(ctx.tabId);
     const tabs = await browser.tabs.query({ windowId });
     const lines = tabs.map((t) => `${t.id}${t.id === ctx.tabId ? ' (Bosun works here)' : ''}${t.active ? ' (active)' : ''}: "${t.title ?? ''}" ${t.url ?? ''}`);
-    return { success: true, text: lines.join('\n') };
+    // Titles are written by the pages: the whole listing is marked as page content.
+    return { success: true, text: untrusted(lines.join('\n')) };
   },
 });
 

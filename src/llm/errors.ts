@@ -43,6 +43,15 @@ export function redactKey(text: string, settings: Settings): string {
   return settings.apiKey.length >= 4 ? text.split(settings.apiKey).join('***') : text;
 }
 
+/** The error with the key removed from its words: an error inside a stream quotes the provider verbatim. */
+export function redactError(error: ProviderError, settings: Settings): ProviderError {
+  const info: ProviderErrorInfo = {};
+  if (error.status !== undefined) info.status = error.status;
+  if (error.retryAfterMs !== undefined) info.retryAfterMs = error.retryAfterMs;
+  if (error.detail !== undefined) info.detail = redactKey(error.detail, settings);
+  return new ProviderError(redactKey(error.message, settings), info);
+}
+
 /** The provider's own explanation, when its body has one, shortened for display. */
 export function providerMessage(body: string): string | undefined {
   try {

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Settings, Usage } from '../protocol/common';
-import { CUT_OFF, MALFORMED, ProviderError, describeBadToolArguments, describeHttpError, describeNetworkError, describeTimeout } from './errors';
+import { CUT_OFF, MALFORMED, ProviderError, describeBadToolArguments, describeHttpError, describeNetworkError, describeTimeout, redactError } from './errors';
 import { requestHeaders } from './providers';
 import type { ToolCall } from './types';
 
@@ -50,7 +50,7 @@ export async function postStream(call: StreamCall): Promise<Reply> {
   const explain = (error: unknown, otherwise: ProviderError): unknown => {
     if (call.signal.aborted) return call.signal.reason ?? error;
     if (idle.signal.aborted) return describeTimeout(settings, Math.ceil(idleMs / 1000));
-    return error instanceof ProviderError ? error : otherwise;
+    return error instanceof ProviderError ? redactError(error, settings) : otherwise;
   };
 
   rearm();

@@ -56,6 +56,9 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     // The reading reached the model as marked page data, with the element listing.
     const read = (chatRequests(ctx.llm)[1]?.body as Body).messages.find((m) => m.role === 'tool')?.content as string;
     expect(read).toMatch(/<untrusted_page_content>[\s\S]*\[\d+\]textbox "Name"[\s\S]*<\/untrusted_page_content>/);
+    // What an action did can quote the page's labels, so it is marked too.
+    const acted = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').slice(1).map((m) => String(m.content));
+    expect(acted).toEqual([expect.stringMatching(/^<untrusted_page_content>\nTyped 12 characters into #name\n/), expect.stringMatching(/^<untrusted_page_content>\nSubmitted the form\n/)]);
   });
 
   it('opens a tab, follows it, navigates there, and switches back', async () => {
@@ -72,9 +75,9 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     for (const level of ['navigate', 'navigate', 'navigate']) expect((await answerPrompt(sidebar, 'allow-once')).level).toBe(level);
     await waitUntilIdle(sidebar);
     const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
-    expect(results[1], results[1]).toMatch(/\(Bosun works here\).*"Bosun Test Shop"/);
-    expect(results[2]).toMatch(/^Navigated: now on "River Guide — Bosun Test Shop"/);
-    expect(results[3]).toMatch(/^Switched to tab \d+: "Contact - Bosun Test Shop"/);
+    expect(results[1], results[1]).toMatch(/^<untrusted_page_content>\n[\s\S]*\(Bosun works here\).*"Bosun Test Shop"/);
+    expect(results[2]).toMatch(/^Navigated: now on .*\/article\.html\. Read the page to see it\. Its title:\n<untrusted_page_content>\nRiver Guide — Bosun Test Shop\n/);
+    expect(results[3]).toMatch(/^Switched to tab \d+: .*\/form\.html\. Its title:\n<untrusted_page_content>\nContact - Bosun Test Shop\n/);
     expect(results[4]).toContain('Contact - Bosun Test Shop');
     const opened = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).some((t) => t.url === url), site.url('article.html'));
     expect(opened).toBe(true);
@@ -89,7 +92,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     const image = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).find((part: { type?: string }) => part.type === 'image_url') as { image_url: { url: string } } | undefined;
     expect(image?.image_url.url).toMatch(/^data:image\/png;base64,iVBOR/);
     const recalled = messages.filter((m) => m.role === 'tool').map((m) => String(m.content)).at(-1);
-    expect(recalled).toMatch(/Last product seen: \{"name":"Trail Runner 2","price":"89.99","currency":"USD"/);
+    expect(recalled).toMatch(/Last product seen:\n<untrusted_page_content>\n\{"name":"Trail Runner 2","price":"89.99","currency":"USD"/);
     await shop.close();
   });
 
@@ -209,10 +212,10 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     }
     const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
     expect(results[1]).toMatch(/\| Crossing \| Depth \|\n\| Ford \| 1 m \|/);
-    expect(results[2]).toMatch(/^Navigated: now on ".+" \(.+\/product\.html\)/);
-    expect(results[3]).toMatch(/^Moved: now on ".+" \(.+\/article\.html\)/);
-    expect(results[4]).toMatch(/^Moved: now on ".+" \(.+\/product\.html\)/);
-    expect(results[5]).toMatch(/^Reloaded: now on ".+" \(.+\/product\.html\)/);
+    expect(results[2]).toMatch(/^Navigated: now on .+\/product\.html\. /);
+    expect(results[3]).toMatch(/^Moved: now on .+\/article\.html\. /);
+    expect(results[4]).toMatch(/^Moved: now on .+\/product\.html\. /);
+    expect(results[5]).toMatch(/^Reloaded: now on .+\/product\.html\. /);
     expect(results[6]).toBe('Nothing to go forward to.');
     if (browserName === 'chromium') {
       expect(results[7]).toMatch(/^Grouped tabs \d+ as group \d+\.$/);
@@ -222,7 +225,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       expect(results[8]).toBe('There is no tool "ungroup_tabs" in this browser.');
     }
     // The person's search engine is on the web; here it does not answer, but the tab went there.
-    expect(results[9]).toMatch(/^Searched for "river crossings": now on .*\(https:\/\/[^)]*[?&]q=river(\+|%20)crossings/);
+    expect(results[9]).toMatch(/^Searched for "river crossings": now on https:\/\/\S*[?&]q=river(\+|%20)crossings/);
     expect(results[10]).toMatch(/^Closed tab \d+\.$/);
     // Closing the tab Bosun worked in moves it to the tab the browser shows next.
     expect(results[11]).not.toContain('article.html');

@@ -173,6 +173,20 @@ describe.each(['chromium', 'firefox'] as const)('e2e harness self-check: %s', (b
     expect(all.join('\n')).not.toContain('page errors');
   });
 
+  it('collects console output of the background, extension pages, web pages and content scripts', async () => {
+    await send(page, { type: 'console-log', text: 'from the background' });
+    await page.evaluate(() => console.info('selfcheck-extension-page'));
+    const web = await session.openPage(`${serverUrl}/page`);
+    await web.evaluate(() => console.warn('selfcheck-web-page'));
+    const expected = ['log: selfcheck-log: from the background', 'info: selfcheck-extension-page', 'warn: selfcheck-web-page', 'log: selfcheck-content /page'];
+    const all = await waitUntil(() => {
+      const lines = session.consoleOutput();
+      return expected.every((line) => lines.includes(line)) && lines;
+    }, { message: `console output not collected: ${JSON.stringify(session.consoleOutput())}` });
+    console.info(`[harness] ${browserName}: consoleOutput ${JSON.stringify(all)}`);
+    await web.close();
+  });
+
   it('closes pages', async () => {
     await page.close();
   });

@@ -55,6 +55,13 @@ describe.each(FORMATS)('complete() failures over $name', ({ provider, label, ove
     expect(llm.requests).toHaveLength(1);
   });
 
+  it('keeps the key out of an error the provider reports inside the stream, even when it quotes the key', async () => {
+    llm.script({ kind: 'stream_error', chunks: ['Let me'], error: { type: 'api_error', message: 'upstream refused key sk-good-key' } });
+    const { error } = await run();
+    expect(messageOf(error)).toMatch(/upstream refused key \*\*\*$/);
+    expect((error as ProviderError).detail).toBe('upstream refused key ***');
+  });
+
   it('names an unknown model', async () => {
     const { error } = await run({ settings: { ...settings(), model: 'imaginary-model' } });
     expect(messageOf(error)).toMatch(/^The model "imaginary-model" was not found at 127\.0\.0\.1:\d+\. Check the model name/);

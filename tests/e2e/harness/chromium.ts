@@ -101,6 +101,10 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
       prev.lineNumber === errorMessage.lineNumber;
     if (!echo) reported.push(errorMessage);
   });
+  // The context's console event covers pages, the content scripts in them and the service worker.
+  // Playwright names console.warn "warning"; the console method's name is what Firefox reports.
+  const consoleOutput: string[] = [];
+  context.on('console', (message) => consoleOutput.push(`${message.type() === 'warning' ? 'warn' : message.type()}: ${message.text()}`));
   // Enabled before the extension loads, so errors of the very first worker
   // start are reported too (the reason to prefer Extensions.loadUnpacked over
   // --load-extension, whose worker starts before any CDP session exists).
@@ -144,6 +148,7 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
       reported
         .filter((e) => e.sourceURL.startsWith(origin + '/'))
         .map((e) => `${e.errorMessage} (${stripOrigin(e.sourceURL, origin)}:${e.lineNumber})`),
+    consoleOutput: () => [...consoleOutput],
     async close() {
       await context.close();
       if (disposableProfile) await rm(disposableProfile, { recursive: true, force: true });

@@ -40,23 +40,24 @@ export class ChromeScope {
   }
 
   /**
-   * Reports errors and console.error calls of every moz-extension document to
-   * `onError`. Must run before the add-on is installed to see startup errors.
+   * Reports every console call of extension documents and web pages (content scripts log into
+   * their page's window), and the uncaught errors of extension documents (as level 'error'),
+   * to `onMessage`. Must run before the add-on is installed to see startup errors.
    *
    * Quirk: the background page lives in the separate "extension" content
    * process, and neither BiDi log.entryAdded (it skips moz-extension
    * documents and has no context for the background) nor the parent's console
    * service (console.* is not forwarded; forwarded script errors lose their
    * window id) can attribute it. So a privileged process script, loaded into
-   * every content process, listens there and posts {doc, text, file, line}
+   * every content process, listens there and posts {doc, level, text, file, line}
    * up to the parent, which forwards it to Node on a BiDi channel.
    */
-  async captureExtensionErrors(onError: (e: CapturedError) => void): Promise<void> {
+  async captureConsole(onMessage: (e: CapturedMessage) => void): Promise<void> {
     const channel = `bosun-harness-${Math.random().toString(36).slice(2)}`;
     this.conn.on('script.message', (params) => {
       const p = params as { channel: string; data: { value?: unknown } };
       if (p.channel !== channel || typeof p.data.value !== 'string') return;
-      onError(JSON.parse(p.data.value) as CapturedError);
+      onMessage(JSON.parse(p.data.value) as CapturedMessage);
     });
     await this.conn.send('script.callFunction', {
       functionDeclaration: PARENT_SETUP,
@@ -66,7 +67,7 @@ export class ChromeScope {
   }
 }
 
-export interface CapturedError { doc: string; text: string; file: string; line: number }
+export interface CapturedMessage { doc: string; level: string; text: string; file: string; line: number }
 
 const PARENT_SETUP = `function (send, processScript) {
   Services.ppmm.addMessageListener('bosun-harness:error', { receiveMessage: (m) => send(JSON.stringify(m.data)) });
@@ -78,18 +79,18 @@ const PARENT_SETUP = `function (send, processScript) {
 // 'console-api-log-event' observer notification.
 const PROCESS_SCRIPT = `
 const docOf = (id) => { try { return Services.wm.getCurrentInnerWindowWithId(id)?.document?.documentURI ?? ''; } catch { return ''; } };
-const post = (id, text, file, line) => {
+const post = (id, level, text, file, line, pattern) => {
   const doc = docOf(id);
-  if (doc.startsWith('moz-extension:')) sendAsyncMessage('bosun-harness:error', { doc, text, file, line });
+  if (pattern.test(doc)) sendAsyncMessage('bosun-harness:error', { doc, level, text, file, line });
 };
 Cc['@mozilla.org/consoleAPI-storage;1'].getService(Ci.nsIConsoleAPIStorage).addLogEventListener((m) => {
-  if (m.level !== 'error' || typeof m.innerID !== 'number') return;
+  if (typeof m.innerID !== 'number') return;
   const text = Array.from(m.arguments ?? [], (a) => { try { return String(a); } catch { return '?'; } }).join(' ');
-  post(m.innerID, text, m.filename, m.lineNumber);
+  post(m.innerID, m.level, text, m.filename, m.lineNumber, /^(moz-extension|https?):/);
 }, Services.scriptSecurityManager.getSystemPrincipal());
 Services.console.registerListener({ observe(m) {
   if (!(m instanceof Ci.nsIScriptError) || (m.flags & Ci.nsIScriptError.warningFlag) || !m.innerWindowID) return;
   // Same wording as Chromium's reports.
-  post(m.innerWindowID, (m.isPromiseRejection ? 'Uncaught (in promise) ' : 'Uncaught ') + m.errorMessage, m.sourceName, m.lineNumber);
+  post(m.innerWindowID, 'error', (m.isPromiseRejection ? 'Uncaught (in promise) ' : 'Uncaught ') + m.errorMessage, m.sourceName, m.lineNumber, /^moz-extension:/);
 } });
 `;

@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import type { Browser, KeyInput, Page } from 'puppeteer-core';
 import { ChromeScope } from './firefox-privileged';
-import type { BidiConnectionLike, CapturedError } from './firefox-privileged';
+import type { BidiConnectionLike, CapturedMessage } from './firefox-privileged';
 import { readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
 import { waitUntil } from './wait';
@@ -151,8 +151,8 @@ async function attach(browser: Browser, dir: string, geckoId: string, bgPage: st
   const chrome = await ChromeScope.open(conn);
   const policy = `WebExtensionPolicy.getByID(${JSON.stringify(geckoId)})`;
   // Raw: boot errors arrive before `origin` is known; filtered on read.
-  const captured: CapturedError[] = [];
-  await chrome.captureExtensionErrors((e) => captured.push(e));
+  const captured: CapturedMessage[] = [];
+  await chrome.captureConsole((e) => captured.push(e));
 
   // webExtension.install installs a *temporary* add-on by default.
   const id = await browser.installExtension(dir);
@@ -192,8 +192,9 @@ async function attach(browser: Browser, dir: string, geckoId: string, bgPage: st
     privileged: (expression) => chrome.evaluate(expression),
     backgroundErrors: () =>
       captured
-        .filter((e) => bgPage && e.doc === `${origin}/${bgPage}`)
+        .filter((e) => bgPage && e.level === 'error' && e.doc === `${origin}/${bgPage}`)
         .map((e) => `${e.text} (${stripOrigin(e.file, origin)}:${e.line})`),
+    consoleOutput: () => captured.map((e) => `${e.level}: ${e.text}`),
     async close() {
       // Also deletes puppeteer's temporary profile (puppeteer_dev_firefox_profile-*).
       await browser.close();

@@ -74,6 +74,11 @@ export interface ExtensionSession {
    * firefox-privileged.ts), for what no WebDriver command reaches, such as the native context menu.
    */
   privileged?(expression: string): Promise<unknown>;
+  /**
+   * Every console message since launch, of every context: the background, extension pages, web
+   * pages and the content scripts in them, as 'level: text'. Arrives asynchronously.
+   */
+  consoleOutput(): string[];
   /** Closes the browser and removes its temporary profile. */
   close(): Promise<void>;
 }

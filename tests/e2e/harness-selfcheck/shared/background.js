@@ -14,6 +14,8 @@ api.runtime.onConnect.addListener((port) => {
       if (msg.type === 'fetch') {
         const res = await fetch(msg.url);
         Object.assign(reply, { status: res.status, body: await res.text() });
+      } else if (msg.type === 'console-log') {
+        console.log('selfcheck-log:', msg.text);
       } else if (msg.type === 'console-error') {
         console.error('selfcheck-error:', msg.text);
       } else if (msg.type === 'throw') {
