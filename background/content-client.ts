@@ -23,12 +23,67 @@ function withTimeout<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
 }
 
-/** Tabs opened before Bosun was installed or updated have no content script yet: it is added on first use. */
-async function send(tabId: number, message: BackgroundToContent): Promise<unknown> {
+/**
+ * What happened to the tab since the request was sent, when it closed or left the page
+ * (`urlBefore`); null when it still shows that page. `loading` counts as leaving only once a
+ * request was under way: a page that is still loading may simply lack its content script yet.
+ */
+async function tabChange(tabId: number, urlBefore: string | undefined, loadingCounts: boolean): Promise<string | null> {
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  if (!tab) return 'The tab was closed.';
+  if (urlBefore !== undefined && (tab.url !== urlBefore || (loadingCounts && tab.status === 'loading'))) {
+    return `The page changed before it answered (the tab went to ${tab.url ?? 'another page'}), so the action may not have finished; it was not repeated.`;
+  }
+  return null;
+}
+
+/** How long a reply already on its way may still come once the tab leaves the page: a submit that navigates answers as the page goes. */
+const LEAVE_GRACE_MS = 1_000;
+
+/**
+ * Fails once the tab closes or starts loading another document. Firefox keeps a page it leaves in
+ * its back-forward cache with the request pending, so no error would come before the timeout.
+ */
+function watchTab(tabId: number, urlBefore: string | undefined): { left: Promise<never>; stop(): void } {
+  let stop = () => {};
+  const left = new Promise<never>((_resolve, reject) => {
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const leave = () => {
+      grace ??= setTimeout(() => {
+        void tabChange(tabId, urlBefore, true).then((change) =>
+          reject(new ContentError(change ?? 'The page was reloaded before it answered, so the action may not have finished; it was not repeated.')),
+        );
+      }, LEAVE_GRACE_MS);
+    };
+    const onUpdated = (id: number, change: { status?: string; url?: string }) => {
+      if (id === tabId && (change.status === 'loading' || change.url !== undefined)) leave();
+    };
+    const onRemoved = (id: number) => {
+      if (id === tabId) leave();
+    };
+    browser.tabs.onUpdated.addListener(onUpdated);
+    browser.tabs.onRemoved.addListener(onRemoved);
+    stop = () => {
+      clearTimeout(grace);
+      browser.tabs.onUpdated.removeListener(onUpdated);
+      browser.tabs.onRemoved.removeListener(onRemoved);
+    };
+  });
+  return { left, stop };
+}
+
+/**
+ * Tabs opened before Bosun was installed or updated have no content script yet: it is added on
+ * first use. Firefox reports a tab closed or navigated during a request the same way (nobody
+ * listening): the request is then not sent again to whatever the tab shows now.
+ */
+async function send(tabId: number, message: BackgroundToContent, urlBefore: string | undefined): Promise<unknown> {
   try {
     return await browser.tabs.sendMessage(tabId, message);
   } catch (error) {
     if (!NOT_LISTENING.test(String(error))) throw error;
+    const change = await tabChange(tabId, urlBefore, false);
+    if (change) throw new ContentError(change);
     try {
       await browser.scripting.executeScript({ target: { tabId }, files: ['content.js'] });
     } catch (injection) {
@@ -49,12 +104,19 @@ export async function askContent<S extends v.GenericSchema>(
   signal?: AbortSignal,
 ): Promise<v.InferOutput<S>> {
   let reply: unknown;
+  const urlBefore = await browser.tabs.get(tabId).then((tab) => tab.url, () => undefined);
+  const watch = watchTab(tabId, urlBefore);
   try {
-    reply = await withTimeout(send(tabId, message), signal);
+    reply = await withTimeout(Promise.race([send(tabId, message, urlBefore), watch.left]), signal);
   } catch (error) {
     if (error instanceof ContentError || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    // A tab closed or navigated during the request drops the reply channel, and the browsers then
+    // report only that the channel closed (Chrome: "A listener indicated an asynchronous response
+    // ... message channel closed"), which does not say what happened.
     const text = String(error).replace(/^Error: /, '');
-    throw new ContentError(/No tab with id|Invalid tab ID/i.test(text) ? 'The tab was closed.' : `The page could not be reached: ${text}`);
+    throw new ContentError((await tabChange(tabId, urlBefore, true)) ?? `The page could not be reached: ${text}`);
+  } finally {
+    watch.stop();
   }
   const parsed = v.safeParse(schema, reply);
   if (parsed.success) return parsed.output;

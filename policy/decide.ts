@@ -44,7 +44,9 @@ function gate(request: DecisionRequest, site: SiteIdentity): { denied: PolicyDec
     return deny('invalid-request', 'The request names no known tool or permission level.');
   }
   if (site.kind === 'restricted') return deny('restricted-page', `Bosun never acts on ${site.reason}.`);
-  if (site.kind === 'invalid') return deny('restricted-page', 'The page address is not a valid URL.');
+  // Browsers hide the address of their own pages (about:, chrome:) from an extension without the
+  // "tabs" permission, so such a tab reaches here with no URL at all.
+  if (site.kind === 'invalid') return deny('restricted-page', 'Bosun cannot act on this page: the browser hides its address from extensions (a browser page), or it is not a valid URL.');
   return { site: site.site };
 }
 

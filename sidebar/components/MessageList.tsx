@@ -1,11 +1,65 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { Component } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../../src/protocol/common';
 import { MessageItem } from './MessageItem';
 import { t } from '../../src/i18n';
 
+/**
+ * How many of the latest messages are drawn at first, and how many more each step back. A long
+ * conversation (thousands of messages, each answer rendered markdown) would otherwise be drawn
+ * whole on every open and re-diffed on every streamed word.
+ */
+export const MESSAGE_WINDOW = 50;
+
+/** A message is drawn again only when it changed: state.ts replaces just the message a delta touched. */
+class MessageRow extends Component<{ message: ChatMessage }> {
+  override shouldComponentUpdate(next: { message: ChatMessage }): boolean {
+    return next.message !== this.props.message;
+  }
+  override render() {
+    return <MessageItem message={this.props.message} />;
+  }
+}
+
+/**
+ * Draws earlier messages when the person scrolls up to the top (or presses the button there),
+ * keeping what they were looking at in place. Returns what the button does.
+ */
+function useEarlier(list: { current: HTMLElement | null }, more: { current: HTMLElement | null }, hidden: number, drawMore: () => void): () => void {
+  const heightBefore = useRef<number | null>(null);
+  const showMore = () => {
+    heightBefore.current = list.current?.scrollHeight ?? null;
+    drawMore();
+  };
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (heightBefore.current === null || !element) return;
+    element.scrollTop += element.scrollHeight - heightBefore.current;
+    heightBefore.current = null;
+  });
+  useEffect(() => {
+    // Not every environment that draws the sidebar observes intersections (component tests); the button still works.
+    if (hidden === 0 || !more.current || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) showMore();
+    }, { root: list.current });
+    observer.observe(more.current);
+    return () => observer.disconnect();
+  }, [hidden]);
+  return showMore;
+}
+
 export function MessageList({ messages }: { messages: ChatMessage[] }) {
   const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLElement>(null);
+  const more = useRef<HTMLButtonElement>(null);
   const last = messages[messages.length - 1];
+  // The window belongs to one conversation: opening another starts again from its latest messages.
+  const conversation = messages[0]?.id ?? '';
+  const [drawn, setDrawn] = useState({ conversation, count: MESSAGE_WINDOW });
+  const count = drawn.conversation === conversation ? drawn.count : MESSAGE_WINDOW;
+  const hidden = Math.max(0, messages.length - count);
+  const showMore = useEarlier(list, more, hidden, () => setDrawn({ conversation, count: count + MESSAGE_WINDOW }));
   // Follows the answer as it streams in.
   useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length, last?.content.length]);
 
@@ -17,9 +71,14 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     );
   }
   return (
-    <main class="messages" data-testid="messages" aria-live="polite" aria-busy={last?.status === 'streaming'}>
-      {messages.map((message) => (
-        <MessageItem key={message.id} message={message} />
+    <main class="messages" data-testid="messages" aria-live="polite" aria-busy={last?.status === 'streaming'} ref={list}>
+      {hidden > 0 ? (
+        <button type="button" class="button show-earlier" ref={more} onClick={showMore} data-testid="show-earlier">
+          Show earlier messages ({hidden} more)
+        </button>
+      ) : null}
+      {messages.slice(hidden).map((message) => (
+        <MessageRow key={message.id} message={message} />
       ))}
       <div ref={end} />
     </main>

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
+import { chooseImportFile } from './support/history';
 import { configure, openSidebar, send, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
@@ -21,15 +22,6 @@ const items = (page: PageDriver): Promise<Item[]> =>
       current: el.getAttribute('aria-current') === 'true',
     })),
   );
-
-const chooseFile = (page: PageDriver, text: string) =>
-  page.evaluate((content) => {
-    const input = document.querySelector<HTMLInputElement>('[data-testid="history-import"]')!;
-    const files = new DataTransfer();
-    files.items.add(new File([content], 'conversation.json', { type: 'application/json' }));
-    input.files = files.files;
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  }, text);
 
 describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
   const ctx = useExtension(browserName);
@@ -89,11 +81,11 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
     const json = (await lastDownload(sidebar)).bytes.toString('utf8');
     expect(JSON.parse(json)).toMatchObject({ format: 'bosun-conversation', version: 1, title: 'River crossings', messages: [{ role: 'user' }, { role: 'assistant' }] });
 
-    await chooseFile(sidebar, '{"format":"something else"}');
+    await chooseImportFile(sidebar, '{"format":"something else"}');
     await sidebar.waitFor(() => document.querySelector('[data-testid="notice"]')?.textContent?.startsWith('The file is not a Bosun conversation'), undefined, { message: 'a bad file was not refused' });
     expect(await items(sidebar)).toHaveLength(2);
 
-    await chooseFile(sidebar, json);
+    await chooseImportFile(sidebar, json);
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 3, undefined, { message: 'the import did not join the history' });
     expect((await items(sidebar)).map((i) => [i.title, i.current])).toEqual([
       ['River crossings', true],

@@ -66,6 +66,7 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
         ...(options.chromiumArgs ?? []),
       ],
     });
+    if (options.openBeforeInstall) await (await context.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
     return await attach(context, dir, manifest.serviceWorker !== undefined, keepProfile ? null : profile);
   } catch (err) {
     await context?.close().catch(() => {});

@@ -139,6 +139,7 @@ export async function launchFirefox(extensionDir: string, options: LaunchOptions
     },
   });
   try {
+    if (options.openBeforeInstall) await (await browser.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
     return await attach(browser, dir, manifest.geckoId, manifest.backgroundPage);
   } catch (err) {
     await browser.close().catch(() => {});
@@ -181,13 +182,18 @@ async function attach(browser: Browser, dir: string, geckoId: string, bgPage: st
       // stop the background mid-test, whenever it happens to be idle.
       // disableResetIdleForTest: stop even while listeners are pending, like
       // CDP stopWorker. Calling it when already stopped only logs an error.
-      await chrome.evaluate(`(async () => {
+      // The state is read in the same privileged task that awaited the stop: an open sidebar
+      // reconnects within milliseconds and starts a new event page, so a later poll can miss it.
+      const state = await chrome.evaluate(`(async () => {
         const ext = ${policy}.extension;
         if (ext.backgroundState !== 'stopped') {
           await ext.terminateBackground({ ignoreDevToolsAttached: true, disableResetIdleForTest: true });
         }
+        return ext.backgroundState;
       })()`);
-      await waitUntil(async () => (await backgroundState()) === 'stopped', { message: 'firefox: background did not stop' });
+      if (String(state) !== 'stopped') {
+        await waitUntil(async () => (await backgroundState()) === 'stopped', { message: `firefox: background did not stop (it was ${String(state)})` });
+      }
     },
     privileged: (expression) => chrome.evaluate(expression),
     backgroundErrors: () =>

@@ -23,6 +23,11 @@ export interface LaunchOptions {
    * same profile (what a person's browser does). Without it every launch gets a fresh profile.
    */
   profileDir?: string;
+  /**
+   * A web page opened in a tab before the extension is installed: a tab that was already open,
+   * into which Chromium puts no content script of the manifest.
+   */
+  openBeforeInstall?: string;
 }
 
 export interface PageDriver {

@@ -1,0 +1,110 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BROWSERS, type LaunchOptions, type PageDriver } from './harness';
+import { shownTools, startFresh, waitUntilIdle } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar, send } from './support/sidebar';
+import { useSite } from './support/site';
+import type { LlmServer, Step } from '../fixtures/llm-server';
+
+type Body = { messages: { role: string; content: unknown }[] };
+const call = (id: string, name: string, args: object): Step => ({ kind: 'tool_calls', calls: [{ id, name, arguments: args }] });
+const say = (text: string): Step => ({ kind: 'text', chunks: [text] });
+/** What the model was told each tool call returned, in order. */
+const toolResults = (llm: LlmServer) =>
+  ((llm.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as Body).messages).filter((m) => m.role === 'tool').map((m) => String(m.content));
+/** Waits longer than any tool may: a step still running past it is a hang. */
+const BOUND_MS = 20_000;
+
+describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let sidebar: PageDriver;
+  const workTab = () => sidebar.evaluate(async () => (await browser.tabs.query({})).find((t) => /^http:/.test(t.url ?? ''))?.id as number);
+
+  beforeAll(async () => {
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+  });
+  beforeEach(async () => {
+    await startFresh(sidebar);
+    ctx.llm.reset();
+    await sidebar.evaluate(async () => {
+      const tabs = (await browser.tabs.query({})).filter((t) => /^(https?|about):/.test(t.url ?? ''));
+      if (tabs.length > 0) await browser.tabs.remove(tabs.map((t) => t.id as number));
+    });
+    await ctx.session.openPage(site.url('form.html'));
+  });
+
+  /** Sends a task whose only action waits for an element that never comes, and waits until that action runs. */
+  async function startWaiting(): Promise<number> {
+    ctx.llm.script(call('w1', 'wait_for_element', { selector: '#never-there', timeoutMs: 30_000 }), say('I could not wait there.'));
+    await send(sidebar, 'Wait for the confirmation to show up');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="status-activity"]')?.textContent === 'Step 1: wait_for_element', undefined, { message: 'the action did not start' });
+    return workTab();
+  }
+
+  it('a tab closed during an action ends it at once with a clear error to the model', async () => {
+    const tabId = await startWaiting();
+    const closedAt = Date.now();
+    await sidebar.evaluate((id) => browser.tabs.remove(id), tabId);
+    await waitUntilIdle(sidebar, BOUND_MS);
+    expect(Date.now() - closedAt).toBeLessThan(BOUND_MS);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'wait_for_element', outcome: 'failed' }]);
+    expect(toolResults(ctx.llm)[0]).toMatch(/The tab was closed/);
+  });
+
+  it('a tab that navigates away during an action ends it with a clear error, and the action is not repeated', async () => {
+    const tabId = await startWaiting();
+    const leftAt = Date.now();
+    await sidebar.evaluate(({ id, url }) => browser.tabs.update(id, { url }), { id: tabId, url: site.url('article.html') });
+    await waitUntilIdle(sidebar, BOUND_MS);
+    expect(Date.now() - leftAt).toBeLessThan(BOUND_MS);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'wait_for_element', outcome: 'failed' }]);
+    expect(toolResults(ctx.llm)[0]).toMatch(/The page changed before it answered/);
+    expect(ctx.llm.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(2);
+  });
+
+  it('browser pages, extension pages and the add-on stores are refused with the reason, without a question', async () => {
+    const sidebarTab = await sidebar.evaluate(async () => (await browser.tabs.getCurrent())?.id as number);
+    const blankTab = await sidebar.evaluate(async () => (await browser.tabs.create({ url: 'about:blank', active: false })).id as number);
+    ctx.llm.script(
+      call('n1', 'navigate', { url: 'about:config' }),
+      call('s1', 'switch_tab', { tabId: blankTab }),
+      call('n2', 'navigate', { url: 'https://addons.mozilla.org/en-US/firefox/' }),
+      call('o1', 'open_tab', { url: 'https://chromewebstore.google.com/' }),
+      call('s2', 'switch_tab', { tabId: sidebarTab }),
+      say('None of those pages can be used.'),
+    );
+    await send(sidebar, 'Open the browser settings, then the add-on stores, then your own page');
+    await waitUntilIdle(sidebar, BOUND_MS);
+    expect((await shownTools(sidebar)).map((t) => t.outcome)).toEqual(['failed', 'denied', 'denied', 'denied', 'denied']);
+    expect(toolResults(ctx.llm)).toEqual([
+      'Invalid arguments for navigate: url: must be an http(s) URL',
+      // Without the "tabs" permission the browser does not even tell Bosun the address of its own page.
+      'Denied by the permission policy: Bosun cannot act on this page: the browser hides its address from extensions (a browser page), or it is not a valid URL.',
+      'Denied by the permission policy: Bosun never acts on a browser add-on store, where extensions may not act.',
+      'Denied by the permission policy: Bosun never acts on a browser add-on store, where extensions may not act.',
+      `Denied by the permission policy: Bosun never acts on an extension page (${browserName === 'chromium' ? 'chrome' : 'moz'}-extension:).`,
+    ]);
+    expect(await sidebar.evaluate(async () => (await browser.tabs.query({})).some((t) => /addons\.mozilla|chromewebstore/.test(t.url ?? '')))).toBe(false);
+  });
+});
+
+describe.each(BROWSERS)('a tab that was open before Bosun was installed, in %s', (browserName) => {
+  const site = useSite();
+  const launch: LaunchOptions = {};
+  beforeAll(() => {
+    launch.openBeforeInstall = site.url('product.html');
+  });
+  const ctx = useExtension(browserName, {}, launch);
+
+  it('is read all the same: Bosun adds its content script when the tab has none', async () => {
+    const sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+    ctx.llm.script(call('r1', 'read_page', {}), say('It is the Trail Runner 2.'));
+    await send(sidebar, 'What is on this page?');
+    await waitUntilIdle(sidebar, BOUND_MS);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'read_page', outcome: 'success' }]);
+    expect(toolResults(ctx.llm)[0]).toMatch(/Trail Runner 2/);
+  });
+});
