@@ -74,7 +74,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     <main class="messages" data-testid="messages" aria-live="polite" aria-busy={last?.status === 'streaming'} ref={list}>
       {hidden > 0 ? (
         <button type="button" class="button show-earlier" ref={more} onClick={showMore} data-testid="show-earlier">
-          Show earlier messages ({hidden} more)
+          {t('messages_show_earlier', hidden)}
         </button>
       ) : null}
       {messages.slice(hidden).map((message) => (
