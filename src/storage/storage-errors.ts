@@ -17,7 +17,8 @@ export function isStorageFull(error: unknown): boolean {
   return name === 'QuotaExceededError' || (name === 'InvalidStateError' && REFUSED_AFTER_FULL.test(String(error)));
 }
 
-/** A failure as one line for the person: the full-storage explanation, or the error's own text. */
+/** A failure as one line for the person: the full-storage explanation, or the error's own message. */
 export function describeFailure(error: unknown): string {
-  return isStorageFull(error) ? STORAGE_FULL : String(error);
+  if (isStorageFull(error)) return STORAGE_FULL;
+  return error instanceof Error ? error.message : String(error);
 }
