@@ -7,7 +7,6 @@ import type { CallContext, Capability } from './capability';
 
 export type CapabilityTable = ReadonlyMap<string, Capability>;
 
-
 /**
  * Runs one call: unknown name → UNKNOWN_CAPABILITY, params that fail the schema →
  * INVALID_PARAMS naming the field (and the handler never runs, so nothing changes), an
