@@ -25,7 +25,12 @@ const ANSWER: ToolCallsStep = {
   text: 'I will press the “Buy” button — ü 🦀 now.',
   calls: [{ id: 'call_1', name: 'click_element', arguments: { index: 12, reason: 'the person asked to buy the blue one, « größe » M' } }],
 };
-const CLEAR_ERRORS = [CUT_OFF, MALFORMED, 'The model asked for the tool "click_element" with arguments that are not a JSON object'];
+/** The clear errors a cut answer may end in, by the name the figures give them. */
+const CLEAR_ERRORS: Record<string, string> = {
+  cutOff: CUT_OFF,
+  malformed: MALFORMED,
+  badToolArguments: 'The model asked for the tool "click_element" with arguments that are not a JSON object',
+};
 
 /** `offsets`: how many seeded offsets per format, or 'all' for every byte of the answer. */
 export function defineStreamCutFuzz(offsets: number | 'all'): void {
@@ -62,8 +67,8 @@ export function defineStreamCutFuzz(offsets: number | 'all'): void {
         try {
           result = await complete({ settings: settings(), system: '', turns, tools: [CLICK], signal: new AbortController().signal, onText: (d) => shown.push(d), retry: { maxRetries: 3, baseDelayMs: 5 } });
         } catch (error) {
-          const known = error instanceof ProviderError ? CLEAR_ERRORS.find((start) => error.message.startsWith(start)) : undefined;
-          if (known) figures.errors[known.slice(0, 40)] = (figures.errors[known.slice(0, 40)] ?? 0) + 1;
+          const known = error instanceof ProviderError ? Object.keys(CLEAR_ERRORS).find((name) => error.message.startsWith(CLEAR_ERRORS[name]!)) : undefined;
+          if (known) figures.errors[known] = (figures.errors[known] ?? 0) + 1;
           else figures.unclear.push(`at byte ${cut}: ${String(error)}`);
         }
         if (result) {
