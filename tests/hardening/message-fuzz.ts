@@ -168,7 +168,8 @@ export function defineMessageFuzz(count: number): void {
       expect(alive).toBe(true);
       await sidebar.close();
       await abpPage.close();
-    }, 600_000);
+      // About 5 ms a message in the slower browser on a busy machine, with room to spare.
+    }, 120_000 + count * 15);
 
     it('a web page has no way to reach the extension', async () => {
       const page = await ctx.session.openPage(`${ctx.llm.url}/`);
