@@ -115,6 +115,9 @@ async function healthy(sidebar: PageDriver, abpPage: PageDriver): Promise<boolea
   return greeted && runtime.answers.length === 1 && info.success;
 }
 
+/** About 5 ms a message in the slower browser on a busy machine, three times over, plus the setup. */
+const timeoutFor = (count: number) => 120_000 + count * 15;
+
 /** Defines the suite: `count` messages per browser, shared between the four channels. */
 export function defineMessageFuzz(count: number): void {
   describe.each(BROWSERS)('message fuzzing in %s', (browserName) => {
@@ -168,8 +171,7 @@ export function defineMessageFuzz(count: number): void {
       expect(alive).toBe(true);
       await sidebar.close();
       await abpPage.close();
-      // About 5 ms a message in the slower browser on a busy machine, with room to spare.
-    }, 120_000 + count * 15);
+    }, timeoutFor(count));
 
     it('a web page has no way to reach the extension', async () => {
       const page = await ctx.session.openPage(`${ctx.llm.url}/`);
