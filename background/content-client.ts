@@ -118,9 +118,20 @@ export async function askContent<S extends v.GenericSchema>(
   } finally {
     watch.stop();
   }
+  return readContentReply(message.type, schema, reply);
+}
+
+/** Longest refusal text from a page that is passed on; the rest is cut so a reply cannot flood the chat. */
+const MAX_REFUSAL_CHARS = 2000;
+
+/**
+ * A content script's reply, checked against what `type` should answer: the parsed reply, or a
+ * ContentError with the script's own refusal or naming what was wrong with the shape.
+ */
+export function readContentReply<S extends v.GenericSchema>(type: string, schema: S, reply: unknown): v.InferOutput<S> {
   const parsed = v.safeParse(schema, reply);
   if (parsed.success) return parsed.output;
   const refusal = v.safeParse(v.object({ success: v.literal(false), error: v.string() }), reply);
-  if (refusal.success) throw new ContentError(refusal.output.error);
-  throw new ContentError(`The page answered ${message.type} in an unexpected shape (${describeIssues(parsed.issues)}).`);
+  if (refusal.success) throw new ContentError(refusal.output.error.slice(0, MAX_REFUSAL_CHARS) || `The page refused ${type} without saying why.`);
+  throw new ContentError(`The page answered ${type} in an unexpected shape (${describeIssues(parsed.issues)}).`);
 }

@@ -2,6 +2,7 @@ import { newId } from '../src/ids';
 import type { ChatMessage } from '../src/protocol/common';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import type { ConversationStore } from '../src/storage/conversation-store';
+import { describeFailure } from '../src/storage/storage-errors';
 
 /**
  * The conversation, owned by the background: every change is saved before it is announced,
@@ -43,8 +44,15 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     },
     async add(fields: Omit<ChatMessage, 'id' | 'createdAt'>): Promise<ChatMessage> {
       const message: ChatMessage = { id: newId('msg'), createdAt: new Date().toISOString(), ...fields };
+      // Its place is taken at once, so messages added meanwhile keep their order.
       messages.push(message);
-      await store.put(message, messages.length - 1);
+      try {
+        await store.put(message, messages.length - 1);
+      } catch (error) {
+        // A message the browser refused to store (its storage is full) is not kept as if it were.
+        messages.splice(messages.indexOf(message), 1);
+        throw error;
+      }
       broadcast({ type: 'MESSAGE_ADDED', payload: { message } });
       return message;
     },
@@ -58,7 +66,13 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     /** Saves a finished answer and tells every sidebar how it ended. */
     async finish(message: ChatMessage): Promise<void> {
       if (!messages.includes(message)) return;
-      await save(message);
+      try {
+        await save(message);
+      } catch (error) {
+        // The person still sees how it ended, and that this answer could not be kept.
+        message.status = 'error';
+        message.error = `This answer could not be saved: ${describeFailure(error)}`;
+      }
       // What the deltas did not carry (usage, the final status) reaches the sidebars whole.
       broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
       const isError = message.status === 'error';

@@ -130,7 +130,7 @@ export function createConversations(database: Promise<Db>, conversation: Convers
       const { title, messages } = parsed.conversation;
       const id = newId('conv');
       const store = createConversationStore(database, id);
-      for (const [seq, message] of messages.entries()) await store.put(message, seq);
+      await store.putAll(messages);
       const now = new Date().toISOString();
       index.unshift({ id, title, createdAt: now, updatedAt: now, messageCount: messages.length });
       if (!conversation.busy) await open(id);

@@ -1,5 +1,6 @@
 import type { RouteOutcome } from '../src/messaging/router';
 import { classifySender, type StampedSender } from '../src/messaging/sender';
+import { describeFailure } from '../src/storage/storage-errors';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 
 /** The part of `runtime.Port` the hub uses; the same in both browsers. */
@@ -52,7 +53,7 @@ export function createPortHub(options: PortHubOptions) {
       outcome = await options.route(raw, port);
     } catch (error) {
       const type = typeof (raw as { type?: unknown })?.type === 'string' ? String((raw as { type: string }).type) : null;
-      outcome = { ok: false, error: `Bosun could not do that: ${String(error)}`, inReplyTo: type };
+      outcome = { ok: false, error: `Bosun could not do that: ${describeFailure(error)}`, inReplyTo: type };
     }
     if (!outcome.ok) post(port, { type: 'ERROR', payload: { error: outcome.error, inReplyTo: outcome.inReplyTo } });
     else for (const reply of outcome.value ?? []) post(port, reply);

@@ -2,11 +2,10 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { AbpError, fail, ok, type AbpResponse, type CapabilityInfo } from '../../src/abp/response';
 import { describeIssues } from '../../src/messaging/router';
+import { describeFailure } from '../../src/storage/storage-errors';
 import type { CallContext, Capability } from './capability';
 
 export type CapabilityTable = ReadonlyMap<string, Capability>;
-
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Runs one call: unknown name → UNKNOWN_CAPABILITY, params that fail the schema →
@@ -29,7 +28,7 @@ export async function dispatch(
     return ok(await capability.handle(parsed.output, ctx));
   } catch (error) {
     if (error instanceof AbpError) return fail(error.code, error.message);
-    const message = describeError(error);
+    const message = describeFailure(error);
     await onFailure(name, message);
     return fail('OPERATION_FAILED', `${name} failed: ${message}`);
   }

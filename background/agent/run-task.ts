@@ -167,7 +167,8 @@ async function modelTurn(deps: TaskDeps, answer: ChatMessage, turn: TurnContext,
       deps.conversation.appendText(answer, delta);
       if (Date.now() - lastSave >= saveEveryMs) {
         lastSave = Date.now();
-        void deps.conversation.save(answer);
+        // A failed save (storage full) is reported when the answer finishes and is saved again.
+        void deps.conversation.save(answer).catch(() => undefined);
       }
     },
   });

@@ -2,6 +2,7 @@ import { linkHops } from '../../src/crawl/scope';
 import { canonicalUrl } from '../../src/storage/canonical-url';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
+import { describeFailure } from '../../src/storage/storage-errors';
 import { extractPage, loadInTab, waitForSelectors } from '../library/page-tabs';
 import { settled } from '../tools/targets';
 import { crawlTabs } from './crawl-tabs';
@@ -102,7 +103,7 @@ export function startCrawlRun(job: CrawlJob, frontier: CrawlFrontier, library: C
             queue.unshift(item);
           } else {
             failed += 1;
-            errors = [...errors, { url: item.url, message: error instanceof Error ? error.message : String(error), at: Date.now() }].slice(-KEEP_ERRORS);
+            errors = [...errors, { url: item.url, message: describeFailure(error), at: Date.now() }].slice(-KEEP_ERRORS);
           }
         } finally {
           inProgress.delete(item.url);

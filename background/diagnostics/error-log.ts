@@ -7,17 +7,25 @@ export const ERROR_LOG_KEEP = 500;
 /** The background's error log: kept across restarts, bounded (oldest dropped first), clearable. */
 export function createErrorLog(database: Promise<Db>, now: () => number = Date.now) {
   return {
+    /**
+     * Best effort: when the error cannot be recorded (the storage is full), it is dropped rather
+     * than raised, since a failure to record would itself be an uncaught error to record, again and again.
+     */
     async add(source: string, message: string): Promise<void> {
-      const db = await database;
-      await db.put('errorLog', { id: newId('err'), timestamp: now(), source, message: message.slice(0, 2000) });
-      let excess = (await db.count('errorLog')) - ERROR_LOG_KEEP;
-      if (excess <= 0) return;
-      const tx = db.transaction('errorLog', 'readwrite');
-      for await (const cursor of tx.store.index('byTime').iterate()) {
-        if (excess-- <= 0) break;
-        await cursor.delete();
+      try {
+        const db = await database;
+        await db.put('errorLog', { id: newId('err'), timestamp: now(), source, message: message.slice(0, 2000) });
+        let excess = (await db.count('errorLog')) - ERROR_LOG_KEEP;
+        if (excess <= 0) return;
+        const tx = db.transaction('errorLog', 'readwrite');
+        for await (const cursor of tx.store.index('byTime').iterate()) {
+          if (excess-- <= 0) break;
+          await cursor.delete();
+        }
+        await tx.done;
+      } catch {
+        // Dropped, as said above.
       }
-      await tx.done;
     },
     /** Oldest first. */
     async list(): Promise<ErrorLogEntry[]> {

@@ -18,6 +18,12 @@ export function createConversationStore(database: Promise<Db>, conversationId: s
       const db = await database;
       await db.put('messages', { ...message, conversationId, seq });
     },
+    /** Saves a whole conversation in one transaction: all of it, or (storage full) none of it. */
+    async putAll(all: readonly ChatMessage[]): Promise<void> {
+      const db = await database;
+      const tx = db.transaction('messages', 'readwrite');
+      await Promise.all([...all.map((message, seq) => tx.store.put({ ...message, conversationId, seq })), tx.done]);
+    },
     async clear(): Promise<void> {
       const db = await database;
       const tx = db.transaction('messages', 'readwrite');

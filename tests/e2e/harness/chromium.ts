@@ -67,7 +67,7 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
       ],
     });
     if (options.openBeforeInstall) await (await context.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
-    return await attach(context, dir, manifest.serviceWorker !== undefined, keepProfile ? null : profile);
+    return await attach(context, dir, manifest.serviceWorker !== undefined, keepProfile ? null : profile, options.storageQuotaBytes);
   } catch (err) {
     await context?.close().catch(() => {});
     if (!keepProfile) await rm(profile, { recursive: true, force: true });
@@ -76,7 +76,7 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
 }
 
 /** `disposableProfile` is removed on close; null when the caller keeps the profile. */
-async function attach(context: BrowserContext, dir: string, hasWorker: boolean, disposableProfile: string | null): Promise<ExtensionSession> {
+async function attach(context: BrowserContext, dir: string, hasWorker: boolean, disposableProfile: string | null, quotaSize?: number): Promise<ExtensionSession> {
   // A harness-owned tab whose CDP session watches service workers; tests
   // never see it, so closing their pages cannot kill the session.
   const harnessPage = context.pages()[0] ?? (await context.newPage());
@@ -113,6 +113,7 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
   const browserCdp = await context.browser()!.newBrowserCDPSession();
   const { id } = await browserCdp.send('Extensions.loadUnpacked', { path: dir });
   const origin = `chrome-extension://${id}`;
+  if (quotaSize !== undefined) await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize });
   const ours = () => [...status.values()].filter((v) => v.url.startsWith(origin + '/'));
   if (hasWorker) {
     await waitUntil(() => ours().some((v) => v.running === 'running'), {

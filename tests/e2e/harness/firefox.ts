@@ -135,6 +135,7 @@ export async function launchFirefox(extensionDir: string, options: LaunchOptions
       'extensions.webextensions.keepStorageOnUninstall': options.profileDir !== undefined,
       'extensions.originControls.grantByDefault': true, // see the finding at the top
       'security.allow_parent_unrestricted_js_loads': true, // for the data: process script
+      ...(options.storageQuotaBytes === undefined ? {} : { 'dom.quotaManager.temporaryStorage.fixedLimit': Math.ceil(options.storageQuotaBytes / 1024) }),
       ...options.firefoxPrefs,
     },
   });

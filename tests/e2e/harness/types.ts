@@ -19,6 +19,12 @@ export interface LaunchOptions {
   /** Extra Chromium command-line switches. */
   chromiumArgs?: string[];
   /**
+   * The storage quota of the extension's origin, in bytes: a real browser limit, to test a full
+   * disk. Chromium: CDP Storage.overrideQuotaForOrigin; Firefox: the quota manager's fixed limit
+   * (dom.quotaManager.temporaryStorage.fixedLimit, in KiB), which under 10 MB is also the origin's.
+   */
+  storageQuotaBytes?: number;
+  /**
    * A profile directory to use and keep after close, so a test can restart the browser on the
    * same profile (what a person's browser does). Without it every launch gets a fresh profile.
    */

@@ -1,0 +1,7 @@
+import { vi } from 'vitest';
+import { defineMessageFuzz } from '../hardening/message-fuzz';
+
+// The suite reads the ABP capabilities' param schemas in Node; their modules import the browser namespace.
+vi.mock('webextension-polyfill', () => ({ default: {} }));
+
+defineMessageFuzz(100_000);

@@ -1,0 +1,3 @@
+import { defineStreamCutFuzz } from '../hardening/stream-cut-fuzz';
+
+defineStreamCutFuzz('all');
