@@ -43,7 +43,8 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
     it('page.read reads an open tab, found by its URL, as the read_page tool does', async () => {
       const read = await data('page.read', { url: site.url('product.html') });
       expect(read).toMatchObject({ tabId: expect.any(Number), site: '127.0.0.1', decision: 'auto-approved' });
-      expect(read.content).toMatch(/^Page: .*\nURL: http:\/\/127\.0\.0\.1:\d+\/product\.html\n/);
+      // The same text the chat model gets: the page marked as data, not instructions.
+      expect(read.content).toMatch(/^<untrusted_page_content>\nPage: .*\nURL: http:\/\/127\.0\.0\.1:\d+\/product\.html\n/);
       expect(read.content).toContain('Trail Runner 2');
       expect(read.content).toMatch(/\[\d+\]button "Add to cart"/);
       tabId = read.tabId as number;
