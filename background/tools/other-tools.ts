@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
-import { here, navigateTab } from './targets';
+import { arrivedAt, here, navigateTab } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
 
@@ -31,8 +31,7 @@ export const searchWeb = defineTool({
   async run(args, ctx) {
     const page = await navigateTab(ctx.tabId, ctx.signal, () => browser.search.query({ text: args.query, tabId: ctx.tabId }));
     if (!page) return { success: false, text: 'The search page did not open.' };
-    const { url, title } = page;
-    return { success: true, text: `Searched for "${args.query}": now on ${url}. Read the page to see the results. Its title:\n${untrusted(title)}` };
+    return arrivedAt(page, `Searched for "${args.query}"`, 'the results');
   },
 });
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
-import { here, navigateTab, settled } from './targets';
-import { defineTool, type ToolOutput } from './types';
+import { arrivedAt, here, navigateTab, settled } from './targets';
+import { defineTool } from './types';
 import { untrusted } from './untrusted';
 
 const Url = v.pipe(
@@ -11,10 +11,6 @@ const Url = v.pipe(
   v.check((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL'),
 );
 const TabId = v.pipe(v.number(), v.integer(), v.minValue(0));
-
-// A title is written by the page, so it reaches the model marked as page content.
-const arrivedAt = ({ url, title }: { url: string; title: string }, verb: string): ToolOutput =>
-  ({ success: true, text: `${verb}: now on ${url}. Read the page to see it. Its title:\n${untrusted(title)}` });
 
 export const navigate = defineTool({
   name: 'navigate',

@@ -1,5 +1,6 @@
 import { browser } from '../../src/platform/browser';
-import type { Target, ToolContext } from './types';
+import type { Target, ToolContext, ToolOutput } from './types';
+import { untrusted } from './untrusted';
 
 const LOAD_WAIT_MS = 15_000;
 const NAVIGATION_START_MS = 3_000;
@@ -37,6 +38,10 @@ export async function navigateTab(tabId: number, signal: AbortSignal, begin: () 
   }
   return (await start.started) ? settled(tabId, signal) : null;
 }
+
+/** Where a navigation arrived. The title is written by the page, so it reaches the model marked as page content. */
+export const arrivedAt = ({ url, title }: { url: string; title: string }, verb: string, what = 'it'): ToolOutput =>
+  ({ success: true, text: `${verb}: now on ${url}. Read the page to see ${what}. Its title:\n${untrusted(title)}` });
 
 /**
  * Waits until the tab has loaded (or a while has passed: some pages never stop loading). A new
