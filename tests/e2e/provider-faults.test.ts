@@ -84,7 +84,7 @@ describe.each(BROWSERS)('provider faults in %s', (browserName) => {
     // 35 s before the first byte: longer than Chrome's 30 s service-worker idle limit.
     ctx.llm.script({ kind: 'text', chunks: ['Slow ', 'but sure.'], waitBeforeMs: 35_000 });
     await send(sidebar, 'Take your time');
-    const messages = await waitForMessages(sidebar, (m) => m.at(-1)?.status === 'done', 'the slow answer did not complete', 60_000);
+    const messages = await waitForMessages(sidebar, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'the slow answer did not complete', 60_000);
     expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Slow but sure.', error: '' });
     expect(chatRequests(ctx.llm)).toBe(1);
     expect(await shownMessages(sidebar)).toHaveLength(2);
