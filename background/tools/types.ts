@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { PermissionLevel } from '../../src/protocol/common';
+import type { PermissionLevel } from '../../policy';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { PageCache } from '../../src/storage/page-cache';
 import type { Crawler } from '../crawl/crawler';

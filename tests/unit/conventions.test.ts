@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sidebarRoutes } from '../../background/sidebar-routes';
 import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 import { BackgroundToContent } from '../../src/protocol/background-to-content';
-import { PERMISSION_LEVELS } from '../../src/protocol/common';
+import { PERMISSION_LEVELS } from '../../policy/vocabulary';
 import { TOOLS, toolSpecs } from '../../background/tools/registry';
 import { abpRoutes } from '../../background/abp/abp-routes';
 import { createCapabilityTable } from '../../background/abp/capability-table';
