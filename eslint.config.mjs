@@ -23,5 +23,5 @@ export default tseslint.config(
   // Code the e2e tests run inside extension pages, where the browser provides `browser`.
   { files: ['tests/e2e/**/*.ts', 'tests/hardening/**/*.ts', 'tests/long/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },
   // The places Chrome-only APIs (sidePanel, tab groups) are called, behind a build-time target check.
-  { files: ['background/panel-opening.ts', 'background/tools/other-tools.ts', 'background/tab-groups.ts'], rules: { 'no-restricted-globals': 'off' } },
+  { files: ['background/panel-opening.ts', 'background/tools/tab-group-tools.ts', 'background/tab-groups.ts'], rules: { 'no-restricted-globals': 'off' } },
 );
