@@ -3,24 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/**
- * Each execution context may import shared code (src/, policy/) but never another context's folder.
- * @param {string} self
- * @returns {import('eslint').Linter.Config}
- */
-const contextBoundary = (self) => ({
-  files: [`${self}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: ['background', 'content', 'sidebar', 'abp-app', 'bridge']
-          .filter((other) => other !== self)
-          .map((other) => ({ group: [`**/${other}/*`], message: `${self}/ must not import from ${other}/; move shared code to src/.` })),
-      },
-    ],
-  },
-});
+// Which folder may import which (contexts, src/, policy/) is the dependency rule's: .dependency-cruiser.mjs.
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'artifacts/', 'test-results/', 'tests/e2e/harness-selfcheck/', 'tests/fixtures/site/build/'] },
@@ -40,10 +23,5 @@ export default tseslint.config(
   // Code the e2e tests run inside extension pages, where the browser provides `browser`.
   { files: ['tests/e2e/**/*.ts', 'tests/hardening/**/*.ts', 'tests/long/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },
   // The places Chrome-only APIs (sidePanel, tab groups) are called, behind a build-time target check.
-  { files: ['background/panel-opening.ts', 'background/tools/other-tools.ts', 'background/tab-groups.ts'], rules: { 'no-restricted-globals': 'off' } },
-  contextBoundary('background'),
-  contextBoundary('content'),
-  contextBoundary('sidebar'),
-  contextBoundary('abp-app'),
-  contextBoundary('bridge'),
+  { files: ['background/panel-opening.ts', 'background/tools/tab-group-tools.ts', 'background/tab-groups.ts'], rules: { 'no-restricted-globals': 'off' } },
 );

@@ -19,12 +19,13 @@ import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
+import type { SharedTaskDeps } from './agent/run-task';
 import { createCrawler } from './crawl/crawler';
 import { libraryView } from './library/library-view';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
-import { createConversation } from './conversation';
-import { createConversations, FIRST_CONVERSATION } from './conversations';
+import { createConversationHistory, FIRST_CONVERSATION } from './conversation-history';
+import { createConversation } from './conversation-messages';
 import { createErrorLog } from './diagnostics/error-log';
 import { holdAlive } from './keep-alive';
 import { createLimitsService } from './limits-service';
@@ -67,36 +68,27 @@ const prompts = createPrompts(
 const gate = createGate({ policy, prompts, log, promptTimeoutMs: () => limits.current().promptTimeoutSeconds * 1000 });
 const runs = createRunRecords(database);
 const conversation = createConversation(createConversationStore(database, FIRST_CONVERSATION), broadcast);
-const conversations = createConversations(database, conversation, broadcast);
+const conversations = createConversationHistory(database, conversation, broadcast);
 const pages = createPageCache(database);
 const library = createCrawlLibrary(database);
 const crawler = createCrawler(library, holdAlive);
+// What every task runs with, whoever started it: the chat's agent, a workflow step, an ABP agent run.
 // The chat's crawl_site tool starts crawls as a page using Bosun's protocol does.
-const crawl = { crawler, library };
-const agent = createAgent({
-  conversation,
+const task: SharedTaskDeps = {
   complete,
   gate,
   settings: settings.current,
   limits: limits.current,
-  runs,
   pages,
-  crawl,
+  crawl: { crawler, library },
   tools: toolSpecs,
   mask: pageMask,
-  holdAlive,
-});
+};
+const agent = createAgent({ ...task, conversation, runs, holdAlive });
 const workflows = createWorkflows({
+  ...task,
   database,
-  complete,
-  gate,
-  settings: settings.current,
-  limits: limits.current,
   runs: createRunRecords(database, 'workflowStep'),
-  pages,
-  crawl,
-  tools: toolSpecs,
-  mask: pageMask,
   policy,
   log,
   store: createWorkflowStore(database),
@@ -144,7 +136,7 @@ const routeAbp = createAbpRouter({
     gate,
     pages,
     crawler,
-    agent: { database, complete, gate, settings: settings.current, limits: limits.current, runs: createRunRecords(database, 'abpAgent'), pages, crawl, tools: toolSpecs, mask: pageMask },
+    agent: { ...task, database, runs: createRunRecords(database, 'abpAgent') },
   }),
   recordFailure: (capability, message) => errors.add(capability, message),
 });
@@ -173,5 +165,5 @@ setUpPanelOpening();
 setUpContextMenu((question, tabId) => {
   void ready
     .then(() => startTask({ agent, tabToWorkIn, conversations }, question, tabId))
-    .then((refusal) => refusal && broadcast({ type: 'ERROR', payload: { error: refusal, inReplyTo: 'CHAT_MESSAGE' } }));
+    .then((refusal) => refusal && broadcast({ type: 'ERROR', payload: { error: refusal.reason, inReplyTo: 'CHAT_MESSAGE' } }));
 });

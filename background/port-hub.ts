@@ -13,7 +13,8 @@ export interface SidebarPort {
   onDisconnect: { addListener(listener: () => void): void };
 }
 
-export type SidebarReply = BackgroundToSidebar[] | void;
+/** What a sidebar handler answers: one message, several, or nothing (a refusal goes to the router). */
+export type SidebarReply = BackgroundToSidebar | readonly BackgroundToSidebar[] | void;
 
 export interface PortHubOptions {
   extensionId: string;
@@ -56,7 +57,7 @@ export function createPortHub(options: PortHubOptions) {
       outcome = { ok: false, error: `Bosun could not do that: ${describeFailure(error)}`, inReplyTo: type };
     }
     if (!outcome.ok) post(port, { type: 'ERROR', payload: { error: outcome.error, inReplyTo: outcome.inReplyTo } });
-    else for (const reply of outcome.value ?? []) post(port, reply);
+    else for (const reply of [outcome.value ?? []].flat()) post(port, reply);
   }
 
   function connect(port: SidebarPort): void {

@@ -1,5 +1,6 @@
 import type { HarborPolicy } from '../policy';
 import type { TestResult } from '../src/llm/test-connection';
+import { refuse, type Refusal } from '../src/messaging/refusal';
 import { createRouter, type Routes } from '../src/messaging/router';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import type { Settings } from '../src/protocol/common';
@@ -12,7 +13,7 @@ import type { PolicyStore } from './permissions/policy-store';
 import type { Prompts } from './permissions/prompts';
 import type { SidebarPort, SidebarReply } from './port-hub';
 import type { VoiceSessions } from './voice-sessions';
-import type { Conversations } from './conversations';
+import type { ConversationHistory } from './conversation-history';
 import type { LibraryView } from './library/library-view';
 import type { Workflows } from './workflows/workflows';
 
@@ -28,40 +29,32 @@ export interface SidebarRouteDeps {
   tabToWorkIn(requested: number | undefined): Promise<number>;
   broadcast(message: BackgroundToSidebar): void;
   voice: VoiceSessions;
-  conversations: Conversations;
+  conversations: ConversationHistory;
   workflows: Workflows;
   library: LibraryView;
 }
 
 const PAGES = ['extension-page'] as const;
 const SUMMARY_REQUEST = 'Summarize the page I am looking at: what it is, and its key points.';
-const error = (text: string, inReplyTo: string): BackgroundToSidebar[] => [{ type: 'ERROR', payload: { error: text, inReplyTo } }];
-/** A message to send back, or a refusal to show. */
-const reply = (answer: BackgroundToSidebar | string, inReplyTo: string) => (typeof answer === 'string' ? error(answer, inReplyTo) : [answer]);
 const policyState = (policy: HarborPolicy): BackgroundToSidebar => ({ type: 'PERMISSIONS_STATE', payload: { policy } });
 
-/** Starts a task in a tab (the one asked for, else the one the person is looking at); the refusal to show, if any. */
-export async function startTask(deps: Pick<SidebarRouteDeps, 'agent' | 'tabToWorkIn' | 'conversations'>, content: string, requestedTab: number | undefined): Promise<string | null> {
+/** Starts a task in a tab (the one asked for, else the one the person is looking at), or says why not. */
+export async function startTask(
+  deps: Pick<SidebarRouteDeps, 'agent' | 'tabToWorkIn' | 'conversations'>,
+  content: string,
+  requestedTab: number | undefined,
+): Promise<Refusal | undefined> {
   const tabId = await deps.tabToWorkIn(requestedTab);
   const refusal = await deps.agent.start(content, tabId);
   if (refusal) return refusal;
   await deps.conversations.noteMessage(content, tabId);
-  return null;
 }
 
 /** The sidebar channel's table: message type → who may send it → handler (its schema is in the protocol table). */
 export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBackground, SidebarPort, SidebarReply> {
-  const answer = async (type: string, result: Promise<string | null>) => {
-    const refusal = await result;
-    return refusal ? error(refusal, type) : [];
-  };
-  const ask = async (content: string, requestedTab: number | undefined, type: string) => {
-    const refusal = await startTask(deps, content, requestedTab);
-    return refusal ? error(refusal, type) : [];
-  };
   return {
-    CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => ask(payload.content, payload.tabId, 'CHAT_MESSAGE') },
-    SUMMARIZE_PAGE: { senders: PAGES, handle: () => ask(SUMMARY_REQUEST, undefined, 'SUMMARIZE_PAGE') },
+    CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => startTask(deps, payload.content, payload.tabId) },
+    SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(deps, SUMMARY_REQUEST, undefined) },
     STOP_CHAT: { senders: PAGES, handle: () => deps.agent.stop() },
     CLEAR_HISTORY: {
       senders: PAGES,
@@ -70,14 +63,14 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
         await deps.conversations.cleared();
       },
     },
-    LIST_CONVERSATIONS: { senders: PAGES, handle: () => [deps.conversations.listing()] },
+    LIST_CONVERSATIONS: { senders: PAGES, handle: () => deps.conversations.listing() },
     NEW_CONVERSATION: { senders: PAGES, handle: () => deps.conversations.create() },
     OPEN_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.openOne(payload.id) },
     RENAME_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.rename(payload.id, payload.title) },
     DELETE_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.remove(payload.id) },
     EXPORT_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.exportOne(payload.id, payload.format) },
     IMPORT_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.importOne(payload.data) },
-    GET_SETTINGS: { senders: PAGES, handle: () => [{ type: 'SETTINGS', payload: deps.settings.current() }] },
+    GET_SETTINGS: { senders: PAGES, handle: () => ({ type: 'SETTINGS', payload: deps.settings.current() }) },
     SAVE_SETTINGS: {
       senders: PAGES,
       handle: async ({ payload }) => {
@@ -95,20 +88,20 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     },
     TEST_CONNECTION: {
       senders: PAGES,
-      handle: async ({ payload }) => [{ type: 'TEST_RESULT', payload: await deps.testConnection(payload) }],
+      handle: async ({ payload }) => ({ type: 'TEST_RESULT', payload: await deps.testConnection(payload) }),
     },
-    DETECT_OLLAMA: { senders: PAGES, handle: async () => [{ type: 'OLLAMA_DETECTED', payload: await deps.detectOllama() }] },
+    DETECT_OLLAMA: { senders: PAGES, handle: async () => ({ type: 'OLLAMA_DETECTED', payload: await deps.detectOllama() }) },
     PERMISSION_RESPONSE: {
       senders: PAGES,
       handle: ({ payload }) =>
-        deps.prompts.answer(payload.requestId, payload.decision) ? [] : error('That question was already answered or has expired.', 'PERMISSION_RESPONSE'),
+        deps.prompts.answer(payload.requestId, payload.decision) ? undefined : refuse('That question was already answered or has expired.'),
     },
     START_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'whisper') },
     STOP_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
     VOICE_AUDIO: { senders: PAGES, handle: ({ payload }, port) => deps.voice.audio(port, payload) },
     START_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'browser') },
     STOP_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
-    GET_PERMISSIONS: { senders: PAGES, handle: async () => [policyState(await deps.policy.load())] },
+    GET_PERMISSIONS: { senders: PAGES, handle: async () => policyState(await deps.policy.load()) },
     UPDATE_PERMISSIONS: {
       senders: PAGES,
       // The store tells every sidebar about the change.
@@ -116,25 +109,19 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
         await deps.policy.update((policy) => applyPermissionChange(policy, payload));
       },
     },
-    START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('START_WORKFLOW', deps.workflows.start(payload.intent)) },
-    APPROVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('APPROVE_WORKFLOW', deps.workflows.approve(payload.id, payload.stepIds)) },
-    CANCEL_WORKFLOW: { senders: PAGES, handle: () => answer('CANCEL_WORKFLOW', deps.workflows.cancel()) },
-    RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('RESUME_WORKFLOW', deps.workflows.resume(payload.id)) },
-    SAVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('SAVE_WORKFLOW', deps.workflows.save(payload.id, payload.name, payload.parameters)) },
-    RUN_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('RUN_SAVED_WORKFLOW', deps.workflows.runSaved(payload.savedId, payload.values)) },
-    DELETE_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => answer('DELETE_SAVED_WORKFLOW', deps.workflows.removeSaved(payload.savedId)) },
-    EXPORT_WORKFLOW: {
-      senders: PAGES,
-      handle: ({ payload }) => {
-        const files = deps.workflows.files(payload.id);
-        return typeof files === 'string' ? error(files, 'EXPORT_WORKFLOW') : [{ type: 'WORKFLOW_EXPORT', payload: files }];
-      },
-    },
-    LIST_CRAWL_JOBS: { senders: PAGES, handle: async () => [await deps.library.jobs()] },
-    SEARCH_LIBRARY: { senders: PAGES, handle: async ({ payload }) => [await deps.library.search(payload.query)] },
-    GET_LIBRARY_PAGE: { senders: PAGES, handle: async ({ payload }) => reply(await deps.library.page(payload.pageId), 'GET_LIBRARY_PAGE') },
-    EXPORT_CRAWL_JOB: { senders: PAGES, handle: async ({ payload }) => reply(await deps.library.exportJob(payload.jobId), 'EXPORT_CRAWL_JOB') },
-    GET_ACTION_LOG: { senders: PAGES, handle: async () => [{ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }] },
+    START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.start(payload.intent) },
+    APPROVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.approve(payload.id, payload.stepIds) },
+    CANCEL_WORKFLOW: { senders: PAGES, handle: () => deps.workflows.cancel() },
+    RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.resume(payload.id) },
+    SAVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.save(payload.id, payload.name, payload.parameters) },
+    RUN_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.runSaved(payload.savedId, payload.values) },
+    DELETE_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.removeSaved(payload.savedId) },
+    EXPORT_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.files(payload.id) },
+    LIST_CRAWL_JOBS: { senders: PAGES, handle: () => deps.library.jobs() },
+    SEARCH_LIBRARY: { senders: PAGES, handle: ({ payload }) => deps.library.search(payload.query) },
+    GET_LIBRARY_PAGE: { senders: PAGES, handle: ({ payload }) => deps.library.page(payload.pageId) },
+    EXPORT_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.library.exportJob(payload.jobId) },
+    GET_ACTION_LOG: { senders: PAGES, handle: async () => ({ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }) },
     CLEAR_ACTION_LOG: {
       senders: PAGES,
       handle: async () => {

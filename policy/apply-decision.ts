@@ -1,5 +1,6 @@
 import { resolveSite } from './site';
-import { MAX_GRANTS, MAX_RUN_ID, MAX_TOOL_NAME, type Grant, type HarborPolicy, type PermissionDecisionValue } from './types';
+import { MAX_GRANTS, MAX_RUN_ID, MAX_TOOL_NAME, type Grant, type HarborPolicy } from './types';
+import type { PermissionDecisionValue } from './vocabulary';
 
 /** The call the person answered about. */
 export interface DecisionTarget {

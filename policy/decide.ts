@@ -1,4 +1,4 @@
-import type { PermissionLevel } from '../src/protocol/common';
+import type { PermissionLevel } from './vocabulary';
 import { criticalReason, type CriticalContext } from './critical';
 import { atMost, isPermissionLevel } from './levels';
 import { CEILINGS, PRECEDENCE, type Ceiling, type RuleContext, type RuleId } from './precedence';

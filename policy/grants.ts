@@ -1,4 +1,4 @@
-import type { PermissionLevel } from '../src/protocol/common';
+import type { PermissionLevel } from './vocabulary';
 import type { Grant } from './types';
 
 /**

@@ -16,6 +16,12 @@ export {
   ToolOverride,
   Verdict,
   type GrantScope,
-  type PermissionDecisionValue,
 } from './types';
+export {
+  PERMISSION_DECISIONS,
+  PERMISSION_LEVELS,
+  PermissionDecision,
+  PermissionLevel,
+  type PermissionDecisionValue,
+} from './vocabulary';
 export { grantWorkflowRun, withoutRun, type PlannedAccess } from './workflow-grants';

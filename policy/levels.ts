@@ -1,4 +1,4 @@
-import type { PermissionLevel } from '../src/protocol/common';
+import type { PermissionLevel } from './vocabulary';
 import type { Verdict } from './types';
 
 /** read-only < navigate < interact < submit: each level can do more harm than the one before. */

@@ -1,4 +1,4 @@
-import type { PermissionLevel } from '../src/protocol/common';
+import type { PermissionLevel } from './vocabulary';
 import { hasLiveGrant } from './grants';
 import { atMost, own, trustCovers } from './levels';
 import type { Grant, HarborPolicy, Verdict } from './types';

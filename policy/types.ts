@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { PERMISSION_LEVELS, PermissionDecision, PermissionLevel } from '../src/protocol/common';
 import { isSiteKey } from './site';
+import { PERMISSION_LEVELS, PermissionLevel } from './vocabulary';
 
 /** Size limits: the policy comes from storage and may have been tampered with or grown unbounded. */
 export const MAX_TOOL_NAME = 100;
@@ -11,9 +11,6 @@ export const MAX_GRANTS = 5_000;
 export const VERDICTS = ['auto-approve', 'ask', 'deny'] as const;
 export const Verdict = v.picklist(VERDICTS);
 export type Verdict = v.InferOutput<typeof Verdict>;
-
-/** The person's answer to a prompt (the protocol's PermissionDecision, reused, not redefined). */
-export type PermissionDecisionValue = v.InferOutput<typeof PermissionDecision>;
 
 /** A global override for one tool, on every site. */
 export const ToolOverride = v.picklist(['allow', 'ask', 'deny']);

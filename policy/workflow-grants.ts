@@ -1,4 +1,4 @@
-import type { PermissionLevel } from '../src/protocol/common';
+import type { PermissionLevel } from './vocabulary';
 import { resolveSite } from './site';
 import { MAX_GRANTS, type Grant, type HarborPolicy } from './types';
 

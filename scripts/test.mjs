@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `npm test`: every check, in order: lint, unit tests, build (which type-checks), the Firefox
+ * `npm test`: every check, in order: lint (eslint, the dependency rule), unit tests, build (which type-checks), the Firefox
  * add-on linter, then the end-to-end tests in real Chromium and Firefox. Each stage runs even
  * if an earlier one failed (except e2e, which needs the build), so one run shows everything.
  * Ends with one line, `N passed, N failed`, counting each test and each non-test check.
@@ -52,6 +52,11 @@ function suite(project) {
 
 const webExt = 'node_modules/web-ext/bin/web-ext.js';
 check('eslint', ['node_modules/eslint/bin/eslint.js', '.']);
+// The second half of `npm run lint`: layers and circles (.dependency-cruiser.mjs says which).
+check('dependency rule (layers, no circles)', [
+  'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', '--config', '.dependency-cruiser.mjs',
+  'policy', 'src', 'background', 'content', 'sidebar', 'abp-app', 'bridge',
+]);
 suite('unit');
 if (check('build (type-check, bundle, manifests)', ['build.mjs'])) {
   check('web-ext lint (Firefox add-on linter)', [webExt, 'lint', '--source-dir', 'dist/firefox', '--self-hosted', '--warnings-as-errors']);

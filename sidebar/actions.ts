@@ -1,7 +1,7 @@
-import type { PermissionDecision, Settings, VoiceSettings } from '../src/protocol/common';
+import type { PermissionDecisionValue } from '../policy/vocabulary';
+import type { Settings, VoiceSettings } from '../src/protocol/common';
 import type { Limits } from '../src/protocol/limits';
 import type { PermissionChange } from '../src/protocol/sidebar-to-background';
-import type * as v from 'valibot';
 import type { Connector } from './connector';
 import type { SidebarState, View } from './state';
 import { createWorkflowActions, type WorkflowActions } from './workflow-actions';
@@ -16,7 +16,7 @@ export interface SidebarActions {
   testConnection(settings: Settings): void;
   detectOllama(): void;
   dismissNotice(): void;
-  answer(requestId: string, decision: v.InferOutput<typeof PermissionDecision>): void;
+  answer(requestId: string, decision: PermissionDecisionValue): void;
   saveLimits(limits: Limits): void;
   changePermissions(change: PermissionChange): void;
   clearLog(): void;

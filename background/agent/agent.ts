@@ -1,3 +1,4 @@
+import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { RunRecords } from './run-record';
 import { runTask, type TaskDeps } from './run-task';
 
@@ -14,9 +15,9 @@ export function createAgent(deps: AgentDeps) {
   const { conversation } = deps;
   let active: AbortController | null = null;
 
-  /** Starts a task for the person's message; resolves once the message is saved. Returns an error text if it cannot start. */
-  async function start(content: string, tabId: number): Promise<string | null> {
-    if (active) return BUSY_ERROR;
+  /** Starts a task for the person's message; resolves once the message is saved, or says why it cannot start. */
+  async function start(content: string, tabId: number): Promise<Refusal | undefined> {
+    if (active) return refuse(BUSY_ERROR);
     // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
     const controller = new AbortController();
     active = controller;
@@ -33,7 +34,6 @@ export function createAgent(deps: AgentDeps) {
       throw error;
     }
     void deps.holdAlive(runTask(deps, tabId, controller.signal)).finally(release);
-    return null;
   }
 
   function stop(): void {

@@ -5,7 +5,7 @@ import { browser } from '../../src/platform/browser';
 import type { ChatMessage, Settings } from '../../src/protocol/common';
 import type { Limits } from '../../src/protocol/limits';
 import type { PageCache } from '../../src/storage/page-cache';
-import type { Conversation } from '../conversation';
+import type { Conversation } from '../conversation-messages';
 import type { Gate } from '../permissions/gate';
 import { systemPrompt } from '../system-prompt';
 import type { ToolContext } from '../tools/types';
@@ -28,6 +28,9 @@ export interface TaskDeps {
   /** How often, at most, a streaming answer is written to storage. */
   saveEveryMs?: number;
 }
+
+/** What every task shares, whoever runs it; each runner adds its own conversation and run records. */
+export type SharedTaskDeps = Omit<TaskDeps, 'conversation' | 'runs' | 'saveEveryMs'>;
 
 const NO_SETTINGS = 'Choose a provider and model in Settings first.';
 

@@ -4,7 +4,7 @@ import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
 import { describeFailure } from '../../src/storage/storage-errors';
 import { extractPage, loadInTab, waitForSelectors } from '../library/page-tabs';
-import { settled } from '../tools/targets';
+import { settled } from '../tabs/navigation';
 import { crawlTabs } from './crawl-tabs';
 import { discoverSitemapPages } from './sitemap-discovery';
 

@@ -2,12 +2,9 @@ import { canonicalUrl } from '../../src/storage/canonical-url';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
 import { startCrawlRun, type CrawlRun } from './crawl-run';
+import { CrawlRefused } from './crawl-refused';
 import { crawlTabs } from './crawl-tabs';
 
-/** A crawl request Bosun cannot take now (another crawl runs, or the job is unknown). */
-export class CrawlRefused extends Error {
-  override name = 'CrawlRefused';
-}
 
 /**
  * The one crawl that may run at a time (its tabs are the person's browser's), and what is

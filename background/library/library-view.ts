@@ -1,3 +1,4 @@
+import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import { buildArchive } from '../../src/library/archive';
 import { contentForFormat, DEFAULT_CONFIDENCE_THRESHOLD } from '../../src/library/convert';
@@ -42,19 +43,19 @@ export function libraryView(library: CrawlLibrary, live: (jobId: string) => Prom
       return { type: 'LIBRARY_SEARCH_RESULTS', payload: { query, pages: pages.map(pageSummary) } };
     },
 
-    async page(pageId: string): Promise<BackgroundToSidebar | string> {
+    async page(pageId: string): Promise<BackgroundToSidebar | Refusal> {
       const page = await library.getPage(pageId);
-      if (!page) return 'That page is no longer in the library.';
+      if (!page) return refuse('That page is no longer in the library.');
       // Doubtful markdown falls back to the page's text, as in an export.
       const { content } = contentForFormat(page, 'markdown', DEFAULT_CONFIDENCE_THRESHOLD);
       return { type: 'LIBRARY_PAGE', payload: { ...pageSummary(page), markdown: content } };
     },
 
-    async exportJob(jobId: string): Promise<BackgroundToSidebar | string> {
+    async exportJob(jobId: string): Promise<BackgroundToSidebar | Refusal> {
       const job = await library.getJob(jobId);
-      if (!job) return 'That crawl job is no longer in the library.';
+      if (!job) return refuse('That crawl job is no longer in the library.');
       const pages = await library.listPages(jobId);
-      if (pages.length === 0) return 'This crawl job has no stored pages to export yet.';
+      if (pages.length === 0) return refuse('This crawl job has no stored pages to export yet.');
       const archive = await buildArchive([{ job, pages }], 'markdown', DEFAULT_CONFIDENCE_THRESHOLD, new Date());
       return { type: 'CRAWL_JOB_EXPORT', payload: { jobId, fileName: archive.filename, base64: archive.content } };
     },

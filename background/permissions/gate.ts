@@ -1,6 +1,11 @@
-import { applyDecision, decide, decisionProceeds, type PermissionDecisionValue } from '../../policy';
+import {
+  applyDecision,
+  decide,
+  decisionProceeds,
+  type PermissionDecisionValue,
+  type PermissionLevel,
+} from '../../policy';
 import { newId } from '../../src/ids';
-import type { PermissionLevel } from '../../src/protocol/common';
 import { parseCall } from '../tools/registry';
 import type { Target, ToolContext, ToolOutput } from '../tools/types';
 import type { ActionLog } from './action-log';

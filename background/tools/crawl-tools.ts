@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { CrawlSettings } from '../../src/storage/db';
-import { CrawlRefused } from '../crawl/crawler';
+import { CrawlRefused } from '../crawl/crawl-refused';
 import { defineTool, type ToolContext } from './types';
 import { untrusted } from './untrusted';
 

@@ -3,13 +3,21 @@ import { describeIssues } from '../../src/messaging/router';
 import { toolSpec } from '../../src/llm/tool-spec';
 import type { ToolSpec } from '../../src/llm/types';
 import { CRAWL_TOOLS } from './crawl-tools';
-import { OTHER_TOOLS, isAvailable } from './other-tools';
 import { PAGE_TOOLS } from './page-tools';
+import { getCachedSnapshot } from './recall-tool';
+import { takeScreenshot } from './screenshot-tool';
+import { searchWeb } from './search-tool';
+import { isAvailable, TAB_GROUP_TOOLS } from './tab-group-tools';
 import { TAB_TOOLS } from './tab-tools';
 import type { Tool } from './types';
 
 /** Every tool Bosun has, by name. Each declares its permission level; the gate is the only caller of `run`. */
-export const TOOLS: ReadonlyMap<string, Tool> = new Map([...PAGE_TOOLS, ...TAB_TOOLS, ...OTHER_TOOLS, ...CRAWL_TOOLS].map((tool) => [tool.name, tool]));
+export const TOOLS: ReadonlyMap<string, Tool> = new Map(
+  [...PAGE_TOOLS, ...TAB_TOOLS, takeScreenshot, searchWeb, getCachedSnapshot, ...TAB_GROUP_TOOLS, ...CRAWL_TOOLS].map((tool) => [
+    tool.name,
+    tool,
+  ]),
+);
 
 /** The tools offered to the model in this browser, in the provider-neutral format. */
 export function toolSpecs(): ToolSpec[] {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
-import { arrivedAt, here, navigateTab, settled } from './targets';
+import { navigateTab, settled } from '../tabs/navigation';
+import { arrivedAt, here } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
 

@@ -1,8 +1,8 @@
 import type * as v from 'valibot';
-import type { PermissionLevel } from '../../src/protocol/common';
+import type { PermissionLevel } from '../../policy';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
+import type { CrawlSettings } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
-import type { Crawler } from '../crawl/crawler';
 
 /** What a tool knows about the run it serves. */
 export interface ToolContext {
@@ -16,7 +16,16 @@ export interface ToolContext {
   rememberSnapshot(tabId: number, snapshotId: string): void;
   pages: PageCache;
   /** The one crawler (crawls run one at a time) and the library its pages go to. */
-  crawl: { crawler: Crawler; library: CrawlLibrary };
+  crawl: { crawler: ToolCrawler; library: CrawlLibrary };
+}
+
+/**
+ * What a tool may ask of the crawler: start a crawl and follow it. Named here rather than taken
+ * from the crawler, so the tools know the crawler's face and not what stands behind it.
+ */
+export interface ToolCrawler {
+  start(urls: string[], settings: CrawlSettings): Promise<{ id: string }>;
+  status(jobId: string): Promise<{ active: boolean } | null>;
 }
 
 export interface ToolOutput {

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { newId } from '../../src/ids';
 import { describeIssues } from '../../src/messaging/router';
-import { PermissionLevel, type WorkflowPlan } from '../../src/protocol/common';
+import { PermissionLevel } from '../../policy';
+import type { WorkflowPlan } from '../../src/protocol/common';
 import { MAX_WORKFLOW_STEPS } from '../../src/protocol/sidebar-to-background';
 
 const WebUrl = v.pipe(

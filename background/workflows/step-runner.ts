@@ -5,7 +5,7 @@ import type { Db } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
 import { createConversationStore } from '../../src/storage/conversation-store';
 import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
-import { createConversation } from '../conversation';
+import { createConversation } from '../conversation-messages';
 import type { Gate } from '../permissions/gate';
 import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';

@@ -1,6 +1,6 @@
 import { browser } from '../../src/platform/browser';
 import { joinTabGroup } from '../tab-groups';
-import { settled } from '../tools/targets';
+import { settled } from '../tabs/navigation';
 
 /**
  * Opens a step's tab on its site, in the background so the person's own tab stays in front; in

@@ -1,6 +1,7 @@
 import { decide, grantWorkflowRun, withoutRun } from '../../policy';
 import { newId } from '../../src/ids';
-import type { BackgroundToSidebar, PayloadOf } from '../../src/protocol/background-to-sidebar';
+import { refuse, type Refusal } from '../../src/messaging/refusal';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
 import type { ActionLog } from '../permissions/action-log';
 import type { PolicyStore } from '../permissions/policy-store';
@@ -44,8 +45,9 @@ export function createWorkflows(deps: WorkflowDeps) {
     deps.broadcast({ type: 'WORKFLOW_UPDATE', payload: structuredClone(current.plan) });
   }
 
-  /** Why a new plan cannot replace the current workflow now, or null. */
-  const blocked = (): string | null => (planning || running ? BUSY : record?.plan.status === 'interrupted' ? INTERRUPTED : null);
+  /** Why a new plan cannot replace the current workflow now, if it cannot. */
+  const blocked = (): Refusal | undefined =>
+    planning || running ? refuse(BUSY) : record?.plan.status === 'interrupted' ? refuse(INTERRUPTED) : undefined;
 
   /** A new plan becomes the current workflow, waiting for approval. */
   async function adopt(plan: WorkflowPlan): Promise<void> {
@@ -53,29 +55,29 @@ export function createWorkflows(deps: WorkflowDeps) {
     await publish(record);
   }
 
-  /** Plans the intent; a plan that cannot be used is an error and changes nothing. Returns an error text or null. */
-  async function start(intent: string): Promise<string | null> {
+  /** Plans the intent; a plan that cannot be used is refused and changes nothing. */
+  async function start(intent: string): Promise<Refusal | undefined> {
     const refusal = blocked();
     if (refusal) return refusal;
     const controller = new AbortController();
     planning = controller;
     try {
       await adopt(await deps.holdAlive(planWorkflow(deps, intent, controller.signal)));
-      return null;
+      return;
     } catch (error) {
-      return controller.signal.aborted ? 'Planning was cancelled.' : errorText(error);
+      return refuse(controller.signal.aborted ? 'Planning was cancelled.' : errorText(error));
     } finally {
       planning = null;
     }
   }
 
-  async function approve(id: string, stepIds: string[]): Promise<string | null> {
-    if (!record || record.plan.id !== id) return NOT_CURRENT;
+  async function approve(id: string, stepIds: string[]): Promise<Refusal | undefined> {
+    if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
     const approved = approvePlan(record.plan, stepIds, Date.now());
-    if (!approved.ok) return approved.error;
+    if (!approved.ok) return refuse(approved.error);
     record.plan = approved.plan;
     launch(record);
-    return null;
+    return;
   }
 
   /** Grants the plan's access for this run, then runs its unfinished steps in the background. */
@@ -150,31 +152,31 @@ export function createWorkflows(deps: WorkflowDeps) {
     await publish(current);
   }
 
-  async function cancel(): Promise<string | null> {
+  async function cancel(): Promise<Refusal | undefined> {
     if (planning) {
       planning.abort();
-      return null;
+      return;
     }
     if (running) {
       running.controller.abort(new DOMException('Cancelled by the person', 'AbortError'));
       await running.done;
-      return null;
+      return;
     }
     const status = record?.plan.status;
-    if (!record || (status !== 'awaiting-approval' && status !== 'interrupted')) return 'There is no workflow to cancel.';
+    if (!record || (status !== 'awaiting-approval' && status !== 'interrupted')) return refuse('There is no workflow to cancel.');
     await finish(record, 'cancelled');
-    return null;
+    return;
   }
 
   /** After a restart: the steps that had not finished run again in new tabs; finished ones are kept. */
-  async function resume(id: string): Promise<string | null> {
-    if (!record || record.plan.id !== id) return NOT_CURRENT;
-    if (running || record.plan.status !== 'interrupted') return 'This workflow is not interrupted.';
+  async function resume(id: string): Promise<Refusal | undefined> {
+    if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
+    if (running || record.plan.status !== 'interrupted') return refuse('This workflow is not interrupted.');
     const unfinished = record.plan.steps.filter((s) => s.status === 'pending');
     await closeTabs(unfinished.flatMap((s) => record?.tabs[s.id] ?? []));
     record.plan = { ...record.plan, status: 'running' };
     launch(record);
-    return null;
+    return;
   }
 
   /** Loads the saved workflow; one that was running when the background stopped is shown interrupted. */
@@ -190,41 +192,41 @@ export function createWorkflows(deps: WorkflowDeps) {
   const announceSaved = () => deps.broadcast({ type: 'SAVED_WORKFLOWS', payload: { workflows: deps.saved.list() } });
 
   /** Keeps a finished workflow's plan, with the given values turned into parameters. */
-  async function save(id: string, name: string, parameters: Parameter[]): Promise<string | null> {
-    if (!record || record.plan.id !== id) return NOT_CURRENT;
+  async function save(id: string, name: string, parameters: Parameter[]): Promise<Refusal | undefined> {
+    if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
     if (!['completed', 'failed', 'cancelled'].includes(record.plan.status) || record.plan.startedAt === undefined) {
-      return 'Only a workflow that has run can be saved.';
+      return refuse('Only a workflow that has run can be saved.');
     }
     const saved = toSavedWorkflow(record.plan, name, parameters, Date.now());
-    if (!saved.ok) return saved.error;
+    if (!saved.ok) return refuse(saved.error);
     await deps.saved.add(saved.value);
     announceSaved();
-    return null;
+    return;
   }
 
   /** A saved workflow with its parameters filled in becomes the current plan; it still needs approval. */
-  async function runSaved(savedId: string, values: Record<string, string>): Promise<string | null> {
+  async function runSaved(savedId: string, values: Record<string, string>): Promise<Refusal | undefined> {
     const refusal = blocked();
     if (refusal) return refusal;
     const saved = deps.saved.get(savedId);
-    if (!saved) return 'That saved workflow no longer exists.';
+    if (!saved) return refuse('That saved workflow no longer exists.');
     const plan = planFromSaved(saved, values, Date.now());
-    if (!plan.ok) return plan.error;
+    if (!plan.ok) return refuse(plan.error);
     await adopt(plan.value);
-    return null;
+    return;
   }
 
-  async function removeSaved(savedId: string): Promise<string | null> {
-    if (!deps.saved.get(savedId)) return 'That saved workflow no longer exists.';
+  async function removeSaved(savedId: string): Promise<Refusal | undefined> {
+    if (!deps.saved.get(savedId)) return refuse('That saved workflow no longer exists.');
     await deps.saved.remove(savedId);
     announceSaved();
-    return null;
+    return;
   }
 
-  function files(id: string): PayloadOf<'WORKFLOW_EXPORT'> | string {
-    if (!record || record.plan.id !== id) return NOT_CURRENT;
-    if (record.plan.report === undefined) return 'The report is not ready yet: it is written when the workflow ends.';
-    return { id, files: exportFiles(record.plan, record.pages) };
+  function files(id: string): BackgroundToSidebar | Refusal {
+    if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
+    if (record.plan.report === undefined) return refuse('The report is not ready yet: it is written when the workflow ends.');
+    return { type: 'WORKFLOW_EXPORT', payload: { id, files: exportFiles(record.plan, record.pages) } };
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { Product } from './product';
+import type { Product } from './product-fields';
 
 const MAX_FIELD_CHARS = 300;
 // itemprop names of offer properties and the product field each fills. Offers are nested items, so these are

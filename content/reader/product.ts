@@ -1,7 +1,6 @@
+import type { Product } from './product-fields';
 import { microdataProduct } from './product-microdata';
 
-/** Product facts as READ_PAGE reports them: strings exactly as the page gives them. */
-export type Product = { name?: string; price?: string; currency?: string; brand?: string; rating?: string };
 type Found = { isProduct: boolean; fields: Product };
 
 const FIELDS = ['name', 'price', 'currency', 'brand', 'rating'] as const;

@@ -1,16 +1,25 @@
 import * as v from 'valibot';
 import type { SchemaTable } from '../protocol/envelope';
+import { Refusal } from './refusal';
 import type { SenderClass } from './sender';
 
 export interface Route<M, Ctx, R> {
   /** Who may send this message; anyone else is refused before validation. */
   senders: readonly SenderClass[];
-  handle(message: M, ctx: Ctx): R | Promise<R>;
+  /** The reply, or a refusal that the router turns into the channel's error reply. */
+  handle(message: M, ctx: Ctx): R | Refusal | Promise<R | Refusal>;
 }
 
-/** The channel's table: for each message type of the schema table, who may send it and its handler. */
+/** A message type the channel knows but serves nowhere, on purpose: whoever sends it is told so. */
+export const NOT_HANDLED = 'not handled on this channel';
+
+/**
+ * The channel's table: for each message type of the schema table, who may send it and its handler.
+ * Every type must be there (a handler, or NOT_HANDLED said out loud), so a new message type that
+ * nobody handles is a compile error, not a message dropped at run time.
+ */
 export type Routes<T extends SchemaTable, Ctx, R> = {
-  [K in keyof T]?: Route<v.InferOutput<T[K]>, Ctx, R>;
+  [K in keyof T]: Route<v.InferOutput<T[K]>, Ctx, R> | typeof NOT_HANDLED;
 };
 
 export type RouteOutcome<R> = { ok: true; value: R } | { ok: false; error: string; inReplyTo: string | null };
@@ -48,7 +57,8 @@ export function createRouter<T extends SchemaTable, Ctx, R>(schemas: T, routes: 
       return { ok: false, error: `Unknown message type "${shownType}".`, inReplyTo: shownType };
     }
     const route = Object.hasOwn(routes, type) ? routes[type as keyof T] : undefined;
-    if (!route) {
+    // A table built outside the compiler's sight may still lack a type: it is refused the same way.
+    if (!route || route === NOT_HANDLED) {
       return { ok: false, error: `${type} is not handled on this channel.`, inReplyTo: type };
     }
     if (!route.senders.includes(sender)) {
@@ -58,6 +68,8 @@ export function createRouter<T extends SchemaTable, Ctx, R>(schemas: T, routes: 
     if (!parsed.success) {
       return { ok: false, error: `Invalid ${type}: ${describeIssues(parsed.issues)}`, inReplyTo: type };
     }
-    return { ok: true, value: await route.handle(parsed.output as never, ctx) };
+    const value = await route.handle(parsed.output as never, ctx);
+    if (value instanceof Refusal) return { ok: false, error: value.reason, inReplyTo: type };
+    return { ok: true, value };
   };
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ChatMessage, PermissionLevel, SavedWorkflow, Settings, WorkflowPlan } from './common';
+import { PermissionLevel } from '../../policy/vocabulary';
+import { ChatMessage, SavedWorkflow, Settings, WorkflowPlan } from './common';
 import { HarborPolicy } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';

@@ -1,12 +1,6 @@
 import * as v from 'valibot';
+import { PermissionLevel } from '../../policy/vocabulary';
 import { nonEmptyText, text } from './envelope';
-
-export const PERMISSION_LEVELS = ['read-only', 'navigate', 'interact', 'submit'] as const;
-export const PermissionLevel = v.picklist(PERMISSION_LEVELS);
-export type PermissionLevel = v.InferOutput<typeof PermissionLevel>;
-
-export const PERMISSION_DECISIONS = ['allow-once', 'allow-site', 'allow-session', 'deny', 'deny-all'] as const;
-export const PermissionDecision = v.picklist(PERMISSION_DECISIONS);
 
 /** Anthropic speaks its Messages API; every other provider the OpenAI-compatible chat completions format. */
 export const PROVIDERS = ['openai', 'anthropic', 'openrouter', 'ollama', 'custom'] as const;

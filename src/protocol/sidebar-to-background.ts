@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ParameterName, PermissionDecision, PermissionLevel, Settings } from './common';
+import { PermissionDecision, PermissionLevel } from '../../policy/vocabulary';
+import { ParameterName, Settings } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';

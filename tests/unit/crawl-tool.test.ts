@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { CrawlRefused } from '../../background/crawl/crawler';
+import { CrawlRefused } from '../../background/crawl/crawl-refused';
 import { crawlSite, DEFAULT_PAGE_LIMIT } from '../../background/tools/crawl-tools';
 import type { ToolContext } from '../../background/tools/types';
 

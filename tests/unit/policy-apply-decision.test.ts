@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_DECISIONS } from '../../src/protocol/common';
+import { PERMISSION_DECISIONS } from '../../policy/vocabulary';
 import {
   applyDecision,
   decide,

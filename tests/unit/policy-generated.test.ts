@@ -4,7 +4,7 @@
  * relies on. Reproducible: the PRNG is seeded; set POLICY_SEED to replay a failure.
  */
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_DECISIONS, PERMISSION_LEVELS, type PermissionLevel } from '../../src/protocol/common';
+import { PERMISSION_DECISIONS, PERMISSION_LEVELS, type PermissionLevel } from '../../policy/vocabulary';
 import { applyDecision, decide, type DecisionRequest, type Grant, type HarborPolicy, type PolicyDecision } from '../../policy';
 
 const SEED = Number(process.env.POLICY_SEED ?? 0x5eed_b05);

@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRouter } from '../../src/messaging/router';
+import { refuse } from '../../src/messaging/refusal';
+import { createRouter, NOT_HANDLED, type Routes } from '../../src/messaging/router';
+import { ContentToBackground } from '../../src/protocol/content-to-background';
 import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 
 function makeRouter() {
   const chat = vi.fn((message: { payload: { content: string } }) => `got ${message.payload.content}`);
-  const route = createRouter(SidebarToBackground, {
+  // Two routes only: a table built where the compiler cannot see it, to prove the router's own check.
+  type SidebarRoutes = Routes<typeof SidebarToBackground, undefined, string>;
+  const routes: Partial<SidebarRoutes> = {
     CHAT_MESSAGE: { senders: ['extension-page'], handle: chat },
     GET_SETTINGS: { senders: ['extension-page', 'content-script'], handle: () => 'settings' },
-  });
+  };
+  const route = createRouter(SidebarToBackground, routes as SidebarRoutes);
   return { route, chat };
 }
 
@@ -44,5 +49,29 @@ describe('createRouter', () => {
     const { route } = makeRouter();
     const outcome = await route({ type: 'X'.repeat(10_000) }, 'extension-page', undefined);
     expect(!outcome.ok && outcome.error.length).toBeLessThan(120);
+  });
+
+  it('answers a refusal as an error naming the message it refuses', async () => {
+    const route = createRouter(ContentToBackground, {
+      PAGE_CONTENT_READY: { senders: ['content-script'], handle: () => refuse('Not now.') },
+    });
+    const outcome = await route({ type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } }, 'content-script', undefined);
+    expect(outcome).toEqual({ ok: false, error: 'Not now.', inReplyTo: 'PAGE_CONTENT_READY' });
+  });
+
+  it('refuses a type the table declares NOT_HANDLED, whoever sends it', async () => {
+    const route = createRouter(ContentToBackground, { PAGE_CONTENT_READY: NOT_HANDLED });
+    const outcome = await route({ type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } }, 'content-script', undefined);
+    expect(outcome).toEqual({ ok: false, error: 'PAGE_CONTENT_READY is not handled on this channel.', inReplyTo: 'PAGE_CONTENT_READY' });
+  });
+
+  it('makes a table without a handler for every message type a compile error (tsc is this test)', () => {
+    // @ts-expect-error GET_SETTINGS and every other sidebar message lack a route.
+    const partial: Routes<typeof SidebarToBackground, undefined, string> = {
+      CHAT_MESSAGE: { senders: ['extension-page'], handle: () => 'ok' },
+    };
+    // @ts-expect-error PAGE_CONTENT_READY must be handled or declared NOT_HANDLED.
+    const empty: Routes<typeof ContentToBackground, undefined, string> = {};
+    expect([partial, empty]).toHaveLength(2);
   });
 });

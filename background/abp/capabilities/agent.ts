@@ -5,7 +5,7 @@ import { browser } from '../../../src/platform/browser';
 import { createConversationStore } from '../../../src/storage/conversation-store';
 import type { Db } from '../../../src/storage/db';
 import { runTask, type TaskDeps, type TaskEnd } from '../../agent/run-task';
-import { createConversation, type Conversation } from '../../conversation';
+import { createConversation, type Conversation } from '../../conversation-messages';
 import { defineCapability, type Capability } from '../capability';
 import { TabId } from '../params';
 import { ABP_REQUESTER } from './page';

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
 import type { CrawlSettings } from '../../../src/storage/db';
-import { CrawlRefused, type Crawler } from '../../crawl/crawler';
+import { CrawlRefused } from '../../crawl/crawl-refused';
+import type { Crawler } from '../../crawl/crawler';
 import { defineCapability, type Capability } from '../capability';
 import { HttpUrl, JobId } from '../params';
 

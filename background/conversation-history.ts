@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { fileName, parseExport, toJson, toMarkdown } from '../src/conversation-export';
 import { newId } from '../src/ids';
+import { refuse, type Refusal } from '../src/messaging/refusal';
 import { browser } from '../src/platform/browser';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import { ConversationSummary } from '../src/protocol/conversations';
 import { createConversationStore } from '../src/storage/conversation-store';
 import type { Db } from '../src/storage/db';
-import type { Conversation } from './conversation';
+import type { Conversation } from './conversation-messages';
 
 const INDEX_KEY = 'conversations';
 const CURRENT_KEY = 'currentConversation';
@@ -15,8 +16,7 @@ export const FIRST_CONVERSATION = 'current';
 const TITLE_CHARS = 60;
 const BUSY = 'Stop the running task first: a conversation cannot change while Bosun works in it.';
 
-type Reply = BackgroundToSidebar[];
-const failure = (error: string, inReplyTo: string): Reply => [{ type: 'ERROR', payload: { error, inReplyTo } }];
+const GONE = 'That conversation is no longer in the history.';
 const titleOf = (text: string) => (text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1).trimEnd()}…` : text);
 
 /**
@@ -24,7 +24,7 @@ const titleOf = (text: string) => (text.length > TITLE_CHARS ? `${text.slice(0, 
  * `state` store, and each conversation's messages in the `messages` store under its id. One is
  * open at a time: it is the conversation the agent works in.
  */
-export function createConversations(database: Promise<Db>, conversation: Conversation, broadcast: (message: BackgroundToSidebar) => void) {
+export function createConversationHistory(database: Promise<Db>, conversation: Conversation, broadcast: (message: BackgroundToSidebar) => void) {
   let index: ConversationSummary[] = [];
   let currentId = FIRST_CONVERSATION;
 
@@ -85,48 +85,45 @@ export function createConversations(database: Promise<Db>, conversation: Convers
       index = index.filter((c) => c.id !== currentId);
       await announce();
     },
-    async create(): Promise<Reply> {
-      if (conversation.busy) return failure(BUSY, 'NEW_CONVERSATION');
+    async create(): Promise<Refusal | undefined> {
+      if (conversation.busy) return refuse(BUSY);
       await open(newId('conv'));
       await announce();
-      return [];
     },
-    async openOne(id: string): Promise<Reply> {
+    async openOne(id: string): Promise<Refusal | undefined> {
       const found = entry(id);
-      if (!found) return failure('That conversation is no longer in the history.', 'OPEN_CONVERSATION');
-      if (conversation.busy) return failure(BUSY, 'OPEN_CONVERSATION');
+      if (!found) return refuse(GONE);
+      if (conversation.busy) return refuse(BUSY);
       await open(id);
       await announce();
       // Bound to the tab it started in: show that tab again while it is open.
       if (found.tab) await browser.tabs.update(found.tab.id, { active: true }).catch(() => undefined);
-      return [];
     },
-    async rename(id: string, title: string): Promise<Reply> {
+    async rename(id: string, title: string): Promise<Refusal | undefined> {
       const found = entry(id);
-      if (!found) return failure('That conversation is no longer in the history.', 'RENAME_CONVERSATION');
+      if (!found) return refuse(GONE);
       found.title = title;
       await announce();
-      return [];
     },
-    async remove(id: string): Promise<Reply> {
-      if (!entry(id)) return failure('That conversation is no longer in the history.', 'DELETE_CONVERSATION');
-      if (id === currentId && conversation.busy) return failure(BUSY, 'DELETE_CONVERSATION');
+    async remove(id: string): Promise<Refusal | undefined> {
+      if (!entry(id)) return refuse(GONE);
+      if (id === currentId && conversation.busy) return refuse(BUSY);
       await createConversationStore(database, id).clear();
       index = index.filter((c) => c.id !== id);
       if (id === currentId) await open(newId('conv'));
       await announce();
-      return [];
     },
-    async exportOne(id: string, format: 'markdown' | 'json'): Promise<Reply> {
+    async exportOne(id: string, format: 'markdown' | 'json'): Promise<BackgroundToSidebar | Refusal> {
       const found = entry(id);
-      if (!found) return failure('That conversation is no longer in the history.', 'EXPORT_CONVERSATION');
+      if (!found) return refuse(GONE);
       const messages = id === currentId ? conversation.all() : await createConversationStore(database, id).load();
       const content = format === 'json' ? toJson(found.title, messages) : toMarkdown(found.title, messages);
-      return [{ type: 'CONVERSATION_EXPORT', payload: { id, format, fileName: fileName(found.title, format === 'json' ? 'json' : 'md'), content } }];
+      const name = fileName(found.title, format === 'json' ? 'json' : 'md');
+      return { type: 'CONVERSATION_EXPORT', payload: { id, format, fileName: name, content } };
     },
-    async importOne(data: string): Promise<Reply> {
+    async importOne(data: string): Promise<Refusal | undefined> {
       const parsed = parseExport(data);
-      if (!parsed.ok) return failure(parsed.error, 'IMPORT_CONVERSATION');
+      if (!parsed.ok) return refuse(parsed.error);
       const { title, messages } = parsed.conversation;
       const id = newId('conv');
       const store = createConversationStore(database, id);
@@ -135,8 +132,7 @@ export function createConversations(database: Promise<Db>, conversation: Convers
       index.unshift({ id, title, createdAt: now, updatedAt: now, messageCount: messages.length });
       if (!conversation.busy) await open(id);
       await announce();
-      return [];
     },
   };
 }
-export type Conversations = ReturnType<typeof createConversations>;
+export type ConversationHistory = ReturnType<typeof createConversationHistory>;

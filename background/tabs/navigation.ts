@@ -1,0 +1,55 @@
+import { browser } from '../../src/platform/browser';
+
+// Navigation as the tools, the crawler, the library and workflows all wait for it: a tab is told
+// where to go, then watched until it has arrived.
+
+const LOAD_WAIT_MS = 15_000;
+const NAVIGATION_START_MS = 3_000;
+
+/** Resolves true once the tab starts loading or changes address, false when nothing happens in time. */
+function navigationStart(tabId: number): { started: Promise<boolean>; cancel(): void } {
+  let cancel = () => {};
+  const started = new Promise<boolean>((resolve) => {
+    const listener = (id: number, change: { status?: string; url?: string }) => {
+      if (id === tabId && (change.status === 'loading' || change.url !== undefined)) finish(true);
+    };
+    const timer = setTimeout(() => finish(false), NAVIGATION_START_MS);
+    const finish = (moved: boolean) => {
+      clearTimeout(timer);
+      browser.tabs.onUpdated.removeListener(listener);
+      resolve(moved);
+    };
+    cancel = () => finish(false);
+    browser.tabs.onUpdated.addListener(listener);
+  });
+  return { started, cancel };
+}
+
+/**
+ * Starts a navigation with `begin` and waits for the tab to arrive. Null when the tab did not
+ * start loading (nothing to go back to, say); `begin`'s errors are thrown.
+ */
+export async function navigateTab(tabId: number, signal: AbortSignal, begin: () => Promise<unknown>): Promise<{ url: string; title: string } | null> {
+  const start = navigationStart(tabId);
+  try {
+    await begin();
+  } catch (error) {
+    start.cancel();
+    throw error;
+  }
+  return (await start.started) ? settled(tabId, signal) : null;
+}
+
+/**
+ * Waits until the tab has loaded (or a while has passed: some pages never stop loading). A new
+ * tab reports the blank page it starts on as loaded (Firefox) before it starts on its URL.
+ */
+export async function settled(tabId: number, signal: AbortSignal): Promise<{ url: string; title: string }> {
+  const deadline = Date.now() + LOAD_WAIT_MS;
+  for (;;) {
+    const tab = await browser.tabs.get(tabId);
+    const loaded = tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank';
+    if (loaded || Date.now() > deadline || signal.aborted) return { url: tab.url ?? '', title: tab.title ?? '' };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
