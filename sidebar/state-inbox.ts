@@ -36,8 +36,9 @@ function conversationHandlers(state: SidebarState) {
         if (offset > known || offset + delta.length <= known) return null;
         return { ...m, content: m.content + delta.slice(known - offset) };
       }),
-    CHAT_RESPONSE: ({ payload: { messageId, content, isError, status } }) => {
-      updateMessage(messageId, (m) => (isError ? { ...m, status, error: content } : { ...m, status, content }));
+    // The one announcement of a finished answer: its whole text (or why it failed), how it ended, what it cost.
+    CHAT_RESPONSE: ({ payload: { messageId, content, isError, status, usage } }) => {
+      updateMessage(messageId, (m) => ({ ...m, status, ...(isError ? { error: content } : { content }), ...(usage ? { usage } : {}) }));
       state.busy.value = false;
     },
     MESSAGE_UPDATED: ({ payload: { message } }) => updateMessage(message.id, () => message),

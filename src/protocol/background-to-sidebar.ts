@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ChatMessage, PermissionLevel, SavedWorkflow, Settings, WorkflowPlan } from './common';
+import { ChatMessage, PermissionLevel, SavedWorkflow, Settings, Usage, WorkflowPlan } from './common';
 import { HarborPolicy } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';
@@ -42,9 +42,11 @@ export const BackgroundToSidebar = {
     v.object({
       content: v.string(),
       isError: v.boolean(),
-      // Additions: which message this finishes, and how it ended.
+      // Additions: which message this finishes, how it ended and what it cost. It is the one
+      // announcement of a finished answer: nothing else repeats it.
       messageId: v.string(),
       status: v.picklist(['done', 'stopped', 'error']),
+      usage: v.optional(Usage),
     }),
   ),
   ACTION_LOG_UPDATE: message('ACTION_LOG_UPDATE', ActionLogEntry),
@@ -104,7 +106,7 @@ export const BackgroundToSidebar = {
     'CONVERSATION_STATE',
     v.object({ messages: v.array(ChatMessage), busy: v.boolean() }),
   ),
-  /** Addition: a message changed after it was added (an answer finished with tool calls). */
+  /** Addition: a message changed after it was added (an answer whose turn ended in tool calls); a finished answer is CHAT_RESPONSE. */
   MESSAGE_UPDATED: message('MESSAGE_UPDATED', v.object({ message: ChatMessage })),
   /** Addition: the agent's limits, sent with the settings. */
   LIMITS: message('LIMITS', Limits),
