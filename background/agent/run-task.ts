@@ -83,6 +83,13 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
     crawl: deps.crawl,
   };
   const follower = createTabFollower(() => tabId, (id) => (tabId = id));
+  // The mask goes up once the gate has allowed the action, never while it decides or asks: a denied
+  // action leaves the page as it was, with nothing shown on it.
+  const beginAction = async () => {
+    await follower.begin();
+    touched.add(tabId);
+    await deps.mask.show(tabId);
+  };
   const generation = conversation.generation;
   const closing = async (text: string): Promise<TaskEnd> => {
     answer = await conversation.add({ role: 'assistant', content: text, status: 'done' });
@@ -112,10 +119,8 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
       for (const call of result.toolCalls) {
         if (signal.aborted) break;
         await deps.runs.save({ runId, tabId, startedAt: Date.now(), inFlight: { toolCallId: call.id, name: call.name } });
-        touched.add(tabId);
-        await deps.mask.show(tabId);
         const output = await follower.around(() =>
-          deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: follower.begin }, ctx),
+          deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: beginAction }, ctx),
         );
         if (output.image) images.set(call.id, output.image);
         if (conversation.generation !== generation) return 'stopped';
