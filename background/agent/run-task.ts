@@ -24,7 +24,11 @@ export interface TaskDeps {
   pages: PageCache;
   crawl: ToolContext['crawl'];
   tools(): ToolSpec[];
-  mask: { show(tabId: number): Promise<void>; hide(tabIds: Iterable<number>): Promise<void> };
+  /** `seen`: the tab as just read, so showing the mask does not read it again. */
+  mask: {
+    show(tabId: number, seen?: { url: string | undefined }): Promise<void>;
+    hide(tabIds: Iterable<number>): Promise<void>;
+  };
   /** How often, at most, a streaming answer is written to storage. */
   saveEveryMs?: number;
 }
@@ -86,9 +90,9 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
   // The mask goes up once the gate has allowed the action, never while it decides or asks: a denied
   // action leaves the page as it was, with nothing shown on it.
   const beginAction = async () => {
-    await follower.begin();
+    const seen = await follower.begin();
     touched.add(tabId);
-    await deps.mask.show(tabId);
+    await deps.mask.show(tabId, seen ?? undefined);
   };
   const generation = conversation.generation;
   const closing = async (text: string): Promise<TaskEnd> => {
