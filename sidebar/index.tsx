@@ -43,7 +43,12 @@ const voice = createVoice(state, actions, {
   startSpeech,
   focusInput: () => document.getElementById('composer-input')?.focus(),
 });
-const inbox = createInbox({ notice: state.notice, state: statePart(state), voice: voice.inbox, files: fileHandlers(download) });
+const inbox = createInbox({
+  notice: state.notice,
+  state: statePart(state),
+  voice: voice.inbox,
+  files: fileHandlers(download),
+});
 // Closing the panel closes the microphone with it (the background drops the session when the port goes).
 addEventListener('pagehide', voice.dispose);
 if (root) render(<App state={state} actions={actions} voice={voice} workTab={workTab} price={watchPrice(state.settings)} />, root);

@@ -25,7 +25,8 @@ function conversationHandlers(state: SidebarState) {
       state.prompts.value = [];
     },
     MESSAGE_ADDED: ({ payload: { message } }) => {
-      if (!state.messages.value.some((m) => m.id === message.id)) state.messages.value = [...state.messages.value, message];
+      const known = state.messages.value.some((m) => m.id === message.id);
+      if (!known) state.messages.value = [...state.messages.value, message];
       // Every message of the person starts a task, which ends with CHAT_RESPONSE.
       if (message.role === 'user' || message.status === 'streaming') state.busy.value = true;
     },
@@ -38,7 +39,8 @@ function conversationHandlers(state: SidebarState) {
       }),
     // The one announcement of a finished answer: its whole text (or why it failed), how it ended, what it cost.
     CHAT_RESPONSE: ({ payload: { messageId, content, isError, status, usage } }) => {
-      updateMessage(messageId, (m) => ({ ...m, status, ...(isError ? { error: content } : { content }), ...(usage ? { usage } : {}) }));
+      const ending = { status, ...(isError ? { error: content } : { content }), ...(usage ? { usage } : {}) };
+      updateMessage(messageId, (m) => ({ ...m, ...ending }));
       state.busy.value = false;
     },
     MESSAGE_UPDATED: ({ payload: { message } }) => updateMessage(message.id, () => message),
@@ -52,22 +54,33 @@ function settingsHandlers(state: SidebarState) {
     LIMITS: ({ payload }) => (state.limits.value = payload),
     OLLAMA_DETECTED: ({ payload }) => (state.ollama.value = payload),
     TEST_RESULT: ({ payload }) => {
-      state.testResult.value = payload.success ? { success: true } : { success: false, error: payload.error ?? t('settings_test_failed') };
+      const error = payload.error ?? t('settings_test_failed');
+      state.testResult.value = payload.success ? { success: true } : { success: false, error };
     },
   } satisfies Handlers<'SETTINGS' | 'LIMITS' | 'OLLAMA_DETECTED' | 'TEST_RESULT'>;
 }
+
+type PermissionTypes =
+  | 'PERMISSION_REQUEST'
+  | 'PERMISSION_RESOLVED'
+  | 'PERMISSIONS_STATE'
+  | 'ACTION_LOG'
+  | 'ACTION_LOG_UPDATE';
 
 /** Questions to the person, the policy and the Action Log. */
 function permissionHandlers(state: SidebarState) {
   return {
     PERMISSION_REQUEST: ({ payload }) => {
-      if (!state.prompts.value.some((p) => p.id === payload.id)) state.prompts.value = [...state.prompts.value, payload];
+      const prompts = state.prompts.value;
+      if (!prompts.some((p) => p.id === payload.id)) state.prompts.value = [...prompts, payload];
     },
-    PERMISSION_RESOLVED: ({ payload }) => (state.prompts.value = state.prompts.value.filter((p) => p.id !== payload.id)),
+    PERMISSION_RESOLVED: ({ payload }) => {
+      state.prompts.value = state.prompts.value.filter((p) => p.id !== payload.id);
+    },
     PERMISSIONS_STATE: ({ payload }) => (state.policy.value = payload.policy),
     ACTION_LOG: ({ payload }) => (state.log.value = payload.entries.slice(-LOG_SHOWN)),
     ACTION_LOG_UPDATE: ({ payload }) => (state.log.value = [...state.log.value, payload].slice(-LOG_SHOWN)),
-  } satisfies Handlers<'PERMISSION_REQUEST' | 'PERMISSION_RESOLVED' | 'PERMISSIONS_STATE' | 'ACTION_LOG' | 'ACTION_LOG_UPDATE'>;
+  } satisfies Handlers<PermissionTypes>;
 }
 
 /** The history of conversations and the Library of crawled pages. */

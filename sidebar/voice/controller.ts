@@ -92,8 +92,10 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
   }
 
   const speechHandlers: SpeechHandlers = {
-    result: (transcript, isFinal) =>
-      handlers.VOICE_SPEECH_RESULT({ type: 'VOICE_SPEECH_RESULT', payload: { transcript, isFinal, isInterim: !isFinal } }),
+    result: (transcript, isFinal) => {
+      const payload = { transcript, isFinal, isInterim: !isFinal };
+      handlers.VOICE_SPEECH_RESULT({ type: 'VOICE_SPEECH_RESULT', payload });
+    },
     error: (error) => {
       platform.send(endMessage());
       fail(error);

@@ -106,7 +106,10 @@ export const BackgroundToSidebar = {
     'CONVERSATION_STATE',
     v.object({ messages: v.array(ChatMessage), busy: v.boolean() }),
   ),
-  /** Addition: a message changed after it was added (an answer whose turn ended in tool calls); a finished answer is CHAT_RESPONSE. */
+  /**
+   * Addition: a message changed after it was added (an answer whose turn ended in tool calls).
+   * A finished answer is announced by CHAT_RESPONSE.
+   */
   MESSAGE_UPDATED: message('MESSAGE_UPDATED', v.object({ message: ChatMessage })),
   /** Addition: the agent's limits, sent with the settings. */
   LIMITS: message('LIMITS', Limits),

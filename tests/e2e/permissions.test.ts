@@ -114,16 +114,19 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     expect(await status()).toBe('Added to cart (2)');
   });
 
-  it('the mask goes up only once an action is allowed: a denied click never shows it, an allowed one does', async () => {
+  it('shows the mask only once an action is allowed: never for a denied click, for an allowed one', async () => {
     // The page records every time Bosun's overlay host is added to it, however briefly.
     await shop.evaluate(() => {
       const seen: string[] = [];
       Object.assign(window, { bosunOverlaysSeen: seen });
       new MutationObserver((records) => {
-        for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'BOSUN-OVERLAY') seen.push(String(Date.now()));
+        for (const record of records) {
+          for (const node of record.addedNodes) if (node.nodeName === 'BOSUN-OVERLAY') seen.push(String(Date.now()));
+        }
       }).observe(document.documentElement, { childList: true });
     });
-    const overlaysSeen = () => shop.evaluate(() => (window as unknown as { bosunOverlaysSeen: string[] }).bosunOverlaysSeen.length);
+    const overlaysSeen = () =>
+      shop.evaluate(() => (window as unknown as { bosunOverlaysSeen: string[] }).bosunOverlaysSeen.length);
 
     ctx.llm.script(click('#add-to-cart', 'm1'), say('Not added.'));
     await send(sidebar, 'Add it to the cart');

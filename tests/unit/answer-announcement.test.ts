@@ -8,11 +8,15 @@ import { sidebarWithInbox } from './support/sidebar-inbox';
 
 let counter = 0;
 
-/** A conversation over a real (in-memory) database, and a sidebar that receives copies of what it announces, as over a port. */
+/**
+ * A conversation over a real (in-memory) database, and a sidebar that receives copies of what it
+ * announces, as over a port.
+ */
 function setup() {
   const sent: BackgroundToSidebar[] = [];
   const sidebar = sidebarWithInbox();
-  const conversation = createConversation(createConversationStore(openBosunDb(`answer-${++counter}`), 'c1'), (message) => {
+  const store = createConversationStore(openBosunDb(`answer-${++counter}`), 'c1');
+  const conversation = createConversation(store, (message) => {
     sent.push(structuredClone(message));
     sidebar.apply(structuredClone(message));
   });
@@ -31,7 +35,10 @@ describe('a finished answer', () => {
     await conversation.finish(answer);
 
     expect(sent.slice(before)).toEqual([
-      { type: 'CHAT_RESPONSE', payload: { content: 'Ahoy.', isError: false, messageId: answer.id, status: 'done', usage: answer.usage } },
+      {
+        type: 'CHAT_RESPONSE',
+        payload: { content: 'Ahoy.', isError: false, messageId: answer.id, status: 'done', usage: answer.usage },
+      },
     ]);
     expect(sidebar.messages.value).toEqual([answer]);
     expect(sidebar.busy.value).toBe(false);

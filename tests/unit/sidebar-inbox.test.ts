@@ -18,7 +18,8 @@ describe('the sidebar inbox', () => {
     expect([sidebar.workflow.planning.value, sidebar.testResult.value]).toEqual([true, 'testing']);
 
     sidebar.apply({ type: 'ERROR', payload: { error: 'No plan.', inReplyTo: 'START_WORKFLOW' } });
-    expect([sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.notice.value]).toEqual([false, 'testing', 'No plan.']);
+    const after = [sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.notice.value];
+    expect(after).toEqual([false, 'testing', 'No plan.']);
   });
 
   it('a refusal of another request, of no readable type or of an inherited name changes only the notice', () => {
@@ -29,12 +30,14 @@ describe('the sidebar inbox', () => {
       sidebar.apply({ type: 'ERROR', payload: { error: `refused ${inReplyTo}`, inReplyTo } });
       expect(sidebar.notice.value).toBe(`refused ${inReplyTo}`);
     }
-    expect([sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.voice.value.phase]).toEqual([true, 'testing', 'idle']);
+    const after = [sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.voice.value.phase];
+    expect(after).toEqual([true, 'testing', 'idle']);
   });
 
   it('saves the exports the background sends as files', () => {
     const sidebar = sidebarWithInbox();
-    sidebar.apply({ type: 'CONVERSATION_EXPORT', payload: { id: 'c1', format: 'json', fileName: 'chat.json', content: '{}' } });
+    const conversation = { id: 'c1', format: 'json', fileName: 'chat.json', content: '{}' } as const;
+    sidebar.apply({ type: 'CONVERSATION_EXPORT', payload: conversation });
     sidebar.apply({ type: 'CRAWL_JOB_EXPORT', payload: { jobId: 'j1', fileName: 'job.zip', base64: btoa('PK') } });
     expect(sidebar.download.mock.calls).toEqual([
       ['chat.json', '{}', 'application/json'],

@@ -25,7 +25,8 @@ export function sidebarWithInbox() {
     focusInput: vi.fn(),
   });
   const download = vi.fn();
-  const inbox = createInbox({ notice: state.notice, state: statePart(state), voice: voice.inbox, files: fileHandlers(download) });
+  const files = fileHandlers(download);
+  const inbox = createInbox({ notice: state.notice, state: statePart(state), voice: voice.inbox, files });
   const apply = (message: BackgroundToSidebar) => deliver(inbox, message);
   return { ...state, apply, voiceController: voice, sent, recording, download };
 }
