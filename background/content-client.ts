@@ -93,18 +93,25 @@ async function send(tabId: number, message: BackgroundToContent, urlBefore: stri
   }
 }
 
+/** The tab as the caller read it just before asking: the request then does not read it again. */
+export interface TabSeen {
+  url: string | undefined;
+}
+
 /**
  * Asks a tab's content script and validates its reply: the page's realm is not trusted to
- * answer in the expected shape.
+ * answer in the expected shape. What the tab shows is read once per request, unless the caller
+ * has just read it (`seen`).
  */
 export async function askContent<S extends v.GenericSchema>(
   tabId: number,
   message: BackgroundToContent,
   schema: S,
   signal?: AbortSignal,
+  seen?: TabSeen,
 ): Promise<v.InferOutput<S>> {
   let reply: unknown;
-  const urlBefore = await browser.tabs.get(tabId).then((tab) => tab.url, () => undefined);
+  const urlBefore = seen ? seen.url : await browser.tabs.get(tabId).then((tab) => tab.url, () => undefined);
   const watch = watchTab(tabId, urlBefore);
   try {
     reply = await withTimeout(Promise.race([send(tabId, message, urlBefore), watch.left]), signal);

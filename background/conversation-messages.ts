@@ -38,7 +38,7 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     get generation() {
       return generation;
     },
-    /** Tells every sidebar a message changed after it was added (an answer finished with tool calls). */
+    /** Tells every sidebar a message changed after it was added (an answer whose turn ended in tool calls). */
     updated(message: ChatMessage): void {
       if (messages.includes(message)) broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
     },
@@ -73,8 +73,7 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
         message.status = 'error';
         message.error = `This answer could not be saved: ${describeFailure(error)}`;
       }
-      // What the deltas did not carry (usage, the final status) reaches the sidebars whole.
-      broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
+      // One announcement, the spec's: it carries what the deltas did not (the whole text, the final status, the usage).
       const isError = message.status === 'error';
       broadcast({
         type: 'CHAT_RESPONSE',
@@ -83,6 +82,7 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
           isError,
           messageId: message.id,
           status: message.status === 'error' ? 'error' : message.status === 'stopped' ? 'stopped' : 'done',
+          ...(message.usage ? { usage: { ...message.usage } } : {}),
         },
       });
     },

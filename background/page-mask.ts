@@ -1,13 +1,14 @@
 import { ContentResponses } from '../src/protocol/background-to-content';
-import { askContent } from './content-client';
+import { askContent, type TabSeen } from './content-client';
 
 /**
  * The mask on the pages the agent acts on. Failing to show or hide it never fails the task:
  * a restricted or closed tab simply has no mask (and the page removes it on navigation).
  */
 export const pageMask = {
-  async show(tabId: number): Promise<void> {
-    await askContent(tabId, { type: 'SHOW_MASK' }, ContentResponses.ACTION).catch(() => undefined);
+  /** `seen`: the tab as the caller has just read it, so showing the mask does not read it again. */
+  async show(tabId: number, seen?: TabSeen): Promise<void> {
+    await askContent(tabId, { type: 'SHOW_MASK' }, ContentResponses.ACTION, undefined, seen).catch(() => undefined);
   },
   async hide(tabIds: Iterable<number>): Promise<void> {
     await Promise.all([...tabIds].map((tabId) => askContent(tabId, { type: 'HIDE_MASK' }, ContentResponses.ACTION).catch(() => undefined)));

@@ -7,8 +7,10 @@ import { watchWorkTab } from './work-tab';
 import { watchPrice } from './price';
 import { App } from './components/App';
 import { createConnector } from './connector';
-import { download, fromBase64 } from './download';
+import { download, fileHandlers } from './download';
+import { createInbox, deliver } from './inbox';
 import { createSidebarState } from './state';
+import { statePart } from './state-inbox';
 import { applyTheme, theme } from './theme';
 import { createVoice } from './voice/controller';
 import { inTab, micPermission, openGrantPage } from './voice/mic-access';
@@ -21,19 +23,7 @@ const workTab = watchWorkTab();
 const state = createSidebarState();
 const connector = createConnector({
   connect: () => browser.runtime.connect({ name: 'sidebar' }),
-  onMessage: (message) => {
-    if (message.type === 'CONVERSATION_EXPORT') {
-      const { fileName, content, format } = message.payload;
-      download(fileName, content, format === 'json' ? 'application/json' : 'text/markdown');
-      return;
-    }
-    if (message.type === 'CRAWL_JOB_EXPORT') {
-      download(message.payload.fileName, fromBase64(message.payload.base64), 'application/zip');
-      return;
-    }
-    state.apply(message);
-    voice.handle(message);
-  },
+  onMessage: (message) => deliver(inbox, message),
   onStatus: (status) => {
     state.connection.value = status;
     // A plan asked for over a port that dropped never gets its answer: the form is usable again.
@@ -52,6 +42,12 @@ const voice = createVoice(state, actions, {
   speechAvailable: speechRecognitionAvailable,
   startSpeech,
   focusInput: () => document.getElementById('composer-input')?.focus(),
+});
+const inbox = createInbox({
+  notice: state.notice,
+  state: statePart(state),
+  voice: voice.inbox,
+  files: fileHandlers(download),
 });
 // Closing the panel closes the microphone with it (the background drops the session when the port goes).
 addEventListener('pagehide', voice.dispose);

@@ -1,10 +1,9 @@
-import { batch, signal } from '@preact/signals';
+import { signal } from '@preact/signals';
 import type { TestResult } from '../src/llm/test-connection';
 import type { ChatMessage, Settings, VoiceSettings } from '../src/protocol/common';
-import type { BackgroundToSidebar, PayloadOf } from '../src/protocol/background-to-sidebar';
+import type { PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { Limits } from '../src/protocol/limits';
 import { createWorkflowState } from './workflow-state';
-import { t } from '../src/i18n';
 
 export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
@@ -14,7 +13,6 @@ export type ConversationList = PayloadOf<'CONVERSATIONS'>;
 export type CrawlJobSummary = PayloadOf<'CRAWL_JOBS'>['jobs'][number];
 export type LibrarySearch = PayloadOf<'LIBRARY_SEARCH_RESULTS'>;
 export type LibraryPage = PayloadOf<'LIBRARY_PAGE'>;
-const LOG_SHOWN = 500;
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'lost';
 
@@ -29,9 +27,9 @@ export interface VoiceState {
   interim?: string;
 }
 
-/** Everything the sidebar shows, as signals. Only `apply` changes it from background messages. */
+/** Everything the sidebar shows, as signals. Background messages change it through the inbox (`state-inbox.ts`). */
 export function createSidebarState() {
-  const state = {
+  return {
     messages: signal<ChatMessage[]>([]),
     busy: signal(false),
     /** `undefined` until the background has said; `null` when nothing is saved yet. */
@@ -59,104 +57,5 @@ export function createSidebarState() {
     speechUnavailable: signal(false),
     workflow: createWorkflowState(),
   };
-
-  const updateMessage = (id: string, change: (message: ChatMessage) => ChatMessage | null) => {
-    const list = state.messages.value;
-    const index = list.findIndex((m) => m.id === id);
-    const current = list[index];
-    if (!current) return;
-    const next = change(current);
-    if (next) state.messages.value = [...list.slice(0, index), next, ...list.slice(index + 1)];
-  };
-
-  function apply(message: BackgroundToSidebar): void {
-    batch(() => {
-      state.workflow.apply(message);
-      switch (message.type) {
-        case 'CONVERSATION_STATE':
-          state.messages.value = message.payload.messages;
-          state.busy.value = message.payload.busy;
-          // A replay (a new connection, a restart, a clear) comes before the questions still open: older ones are gone.
-          state.prompts.value = [];
-          break;
-        case 'MESSAGE_ADDED':
-          if (!state.messages.value.some((m) => m.id === message.payload.message.id)) {
-            state.messages.value = [...state.messages.value, message.payload.message];
-          }
-          // Every message of the person starts a task, which ends with CHAT_RESPONSE.
-          if (message.payload.message.role === 'user' || message.payload.message.status === 'streaming') state.busy.value = true;
-          break;
-        case 'CHAT_DELTA': {
-          const { messageId, offset, delta } = message.payload;
-          updateMessage(messageId, (m) => {
-            // Deltas carry their offset: text this sidebar already has (from a replay) is skipped.
-            const known = m.content.length;
-            if (offset > known || offset + delta.length <= known) return null;
-            return { ...m, content: m.content + delta.slice(known - offset) };
-          });
-          break;
-        }
-        case 'CHAT_RESPONSE': {
-          const { messageId, content, isError, status } = message.payload;
-          updateMessage(messageId, (m) => (isError ? { ...m, status, error: content } : { ...m, status, content }));
-          state.busy.value = false;
-          break;
-        }
-        case 'MESSAGE_UPDATED':
-          updateMessage(message.payload.message.id, () => message.payload.message);
-          break;
-        case 'SETTINGS':
-          state.settings.value = message.payload;
-          break;
-        case 'LIMITS':
-          state.limits.value = message.payload;
-          break;
-        case 'PERMISSION_REQUEST':
-          if (!state.prompts.value.some((p) => p.id === message.payload.id)) state.prompts.value = [...state.prompts.value, message.payload];
-          break;
-        case 'PERMISSION_RESOLVED':
-          state.prompts.value = state.prompts.value.filter((p) => p.id !== message.payload.id);
-          break;
-        case 'ACTION_LOG':
-          state.log.value = message.payload.entries.slice(-LOG_SHOWN);
-          break;
-        case 'ACTION_LOG_UPDATE':
-          state.log.value = [...state.log.value, message.payload].slice(-LOG_SHOWN);
-          break;
-        case 'PERMISSIONS_STATE':
-          state.policy.value = message.payload.policy;
-          break;
-        case 'CONVERSATIONS':
-          state.conversations.value = message.payload;
-          break;
-        case 'CRAWL_JOBS':
-          state.crawlJobs.value = message.payload.jobs;
-          break;
-        case 'LIBRARY_SEARCH_RESULTS':
-          state.librarySearch.value = message.payload;
-          break;
-        case 'LIBRARY_PAGE':
-          state.libraryPage.value = message.payload;
-          break;
-        case 'OLLAMA_DETECTED':
-          state.ollama.value = message.payload;
-          break;
-        case 'TEST_RESULT':
-          state.testResult.value = message.payload.success
-            ? { success: true }
-            : { success: false, error: message.payload.error ?? t('settings_test_failed') };
-          break;
-        case 'ERROR':
-          if (message.payload.inReplyTo === 'TEST_CONNECTION') state.testResult.value = null;
-          state.notice.value = message.payload.error;
-          break;
-        default:
-          // Voice messages go to the voice controller, which owns the microphone; workflow messages to state.workflow.
-          break;
-      }
-    });
-  }
-
-  return { ...state, apply };
 }
 export type SidebarState = ReturnType<typeof createSidebarState>;

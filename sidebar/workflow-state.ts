@@ -1,12 +1,13 @@
 import { signal } from '@preact/signals';
-import type { BackgroundToSidebar, PayloadOf } from '../src/protocol/background-to-sidebar';
+import type { PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { SavedWorkflow, WorkflowPlan } from '../src/protocol/common';
+import type { Handlers, InboxPart } from './inbox';
 
 export type WorkflowExport = PayloadOf<'WORKFLOW_EXPORT'>;
 
 /** The Research view's state: the current workflow as the background last announced it. */
 export function createWorkflowState() {
-  const state = {
+  return {
     plan: signal<WorkflowPlan | null>(null),
     /** Asked the background to plan; no plan yet. */
     planning: signal(false),
@@ -14,29 +15,21 @@ export function createWorkflowState() {
     exported: signal<WorkflowExport | null>(null),
     saved: signal<SavedWorkflow[]>([]),
   };
-
-  function apply(message: BackgroundToSidebar): void {
-    switch (message.type) {
-      case 'WORKFLOW_UPDATE':
-        if (message.payload.id !== state.plan.value?.id) state.exported.value = null;
-        state.plan.value = message.payload;
-        state.planning.value = false;
-        break;
-      case 'SAVED_WORKFLOWS':
-        state.saved.value = message.payload.workflows;
-        break;
-      case 'WORKFLOW_EXPORT':
-        state.exported.value = message.payload;
-        break;
-      case 'ERROR':
-        // A plan that could not be made: the notice says why, and the form is usable again.
-        if (message.payload.inReplyTo === 'START_WORKFLOW') state.planning.value = false;
-        break;
-      default:
-        break;
-    }
-  }
-
-  return { ...state, apply };
 }
 export type WorkflowState = ReturnType<typeof createWorkflowState>;
+
+type WorkflowTypes = 'WORKFLOW_UPDATE' | 'SAVED_WORKFLOWS' | 'WORKFLOW_EXPORT';
+
+/** The workflow messages, and a plan that could not be made: the notice says why, and the form is usable again. */
+export function workflowPart(state: WorkflowState): InboxPart<WorkflowTypes> {
+  const handlers: Handlers<WorkflowTypes> = {
+    WORKFLOW_UPDATE: ({ payload }) => {
+      if (payload.id !== state.plan.value?.id) state.exported.value = null;
+      state.plan.value = payload;
+      state.planning.value = false;
+    },
+    SAVED_WORKFLOWS: ({ payload }) => (state.saved.value = payload.workflows),
+    WORKFLOW_EXPORT: ({ payload }) => (state.exported.value = payload),
+  };
+  return { handlers, refusals: { START_WORKFLOW: () => (state.planning.value = false) } };
+}

@@ -24,7 +24,11 @@ export interface TaskDeps {
   pages: PageCache;
   crawl: ToolContext['crawl'];
   tools(): ToolSpec[];
-  mask: { show(tabId: number): Promise<void>; hide(tabIds: Iterable<number>): Promise<void> };
+  /** `seen`: the tab as just read, so showing the mask does not read it again. */
+  mask: {
+    show(tabId: number, seen?: { url: string | undefined }): Promise<void>;
+    hide(tabIds: Iterable<number>): Promise<void>;
+  };
   /** How often, at most, a streaming answer is written to storage. */
   saveEveryMs?: number;
 }
@@ -86,6 +90,13 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
     crawl: deps.crawl,
   };
   const follower = createTabFollower(() => tabId, (id) => (tabId = id));
+  // The mask goes up once the gate has allowed the action, never while it decides or asks: a denied
+  // action leaves the page as it was, with nothing shown on it.
+  const beginAction = async () => {
+    const seen = await follower.begin();
+    touched.add(tabId);
+    await deps.mask.show(tabId, seen ?? undefined);
+  };
   const generation = conversation.generation;
   const closing = async (text: string): Promise<TaskEnd> => {
     answer = await conversation.add({ role: 'assistant', content: text, status: 'done' });
@@ -115,10 +126,8 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
       for (const call of result.toolCalls) {
         if (signal.aborted) break;
         await deps.runs.save({ runId, tabId, startedAt: Date.now(), inFlight: { toolCallId: call.id, name: call.name } });
-        touched.add(tabId);
-        await deps.mask.show(tabId);
         const output = await follower.around(() =>
-          deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: follower.begin }, ctx),
+          deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: beginAction }, ctx),
         );
         if (output.image) images.set(call.id, output.image);
         if (conversation.generation !== generation) return 'stopped';

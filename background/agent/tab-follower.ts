@@ -22,12 +22,16 @@ export function createTabFollower(bound: () => number, bind: (tabId: number) => 
   return {
     start: () => browser.tabs.onCreated.addListener(onCreated),
     stop: () => browser.tabs.onCreated.removeListener(onCreated),
-    /** The action itself starts (after any question to the person, who may have moved to another tab). */
-    async begin(): Promise<void> {
+    /**
+     * The action itself starts (after any question to the person, who may have moved to another tab).
+     * Gives back the bound tab as it was read, or null when it is gone.
+     */
+    async begin(): Promise<{ url: string | undefined } | null> {
       const ours = await browser.tabs.get(bound()).catch(() => undefined);
       const [active] = ours && !ours.active ? await browser.tabs.query({ active: true, windowId: ours.windowId }) : [];
       activeElsewhere = active?.id;
       actionEnds = Infinity;
+      return ours ? { url: ours.url } : null;
     },
     /** Runs a call that may act in the bound tab; the call invokes `begin` when its action starts. */
     async around<T>(call: () => Promise<T>): Promise<T> {

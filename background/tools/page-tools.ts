@@ -26,7 +26,9 @@ async function elementTarget(ctx: ToolContext, args: { index?: number; selector?
   const url = await pageUrl(ctx);
   const snapshotId = ctx.snapshotId(ctx.tabId);
   const payload = args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : { selector: args.selector ?? '' };
-  const described = await askContent(ctx.tabId, { type: 'DESCRIBE_TARGET', payload }, ContentResponses.TARGET, ctx.signal).catch(() => null);
+  // The address was read just now: the request does not read the tab again.
+  const ask = { type: 'DESCRIBE_TARGET', payload } as const;
+  const described = await askContent(ctx.tabId, ask, ContentResponses.TARGET, ctx.signal, { url }).catch(() => null);
   if (!described?.found) return { url };
   const summary = `${described.role ?? 'element'}${described.label ? ` "${described.label}"` : ''}`;
   return { url, summary, ...(described.label ? { label: described.label } : {}), ...(described.form ? { form: described.form } : {}) };

@@ -1,7 +1,7 @@
 import { voiceOf } from '../../src/protocol/common';
-import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import { MAX_AUDIO_BYTES, type SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 import type { SidebarActions } from '../actions';
+import type { Handlers, InboxPart, Refusals, VoiceTypes } from '../inbox';
 import type { SidebarState } from '../state';
 import { captureRoute, type MicPermission } from './mic-access';
 import { MIC_ASK, MIC_BLOCKED, isDenial, micErrorMessage } from './mic-errors';
@@ -9,8 +9,6 @@ import { blobToBase64, type Recording } from './recorder';
 import type { SpeechHandlers } from './speech';
 import { deliverTranscript } from './deliver';
 import { t } from '../../src/i18n';
-
-type VoiceMessage = Extract<BackgroundToSidebar, { type: `VOICE_${string}` }>;
 
 /** The browser's parts, passed in so the controller reads as the protocol it follows. */
 interface VoicePlatform {
@@ -25,13 +23,10 @@ interface VoicePlatform {
   focusInput(): void;
 }
 
-const isVoice = (message: BackgroundToSidebar): message is VoiceMessage => message.type.startsWith('VOICE_');
-const VOICE_REQUESTS = new Set<string | null>(['START_VOICE', 'STOP_VOICE', 'VOICE_AUDIO', 'START_SPEECH_RECOGNITION', 'STOP_SPEECH_RECOGNITION']);
-
 /**
  * Voice in the sidebar. The sidebar page records (an extension page: the visited page never sees
  * the microphone); the background opens the session and transcribes. Local events (the
- * microphone refused, speech heard) take the same message shapes through `handle`.
+ * microphone refused, speech heard) take the same message shapes as the background's.
  */
 export function createVoice(state: SidebarState, actions: Pick<SidebarActions, 'send' | 'answer'>, platform: VoicePlatform) {
   let recording: Recording | null = null;
@@ -97,7 +92,10 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
   }
 
   const speechHandlers: SpeechHandlers = {
-    result: (transcript, isFinal) => handle({ type: 'VOICE_SPEECH_RESULT', payload: { transcript, isFinal, isInterim: !isFinal } }),
+    result: (transcript, isFinal) => {
+      const payload = { transcript, isFinal, isInterim: !isFinal };
+      handlers.VOICE_SPEECH_RESULT({ type: 'VOICE_SPEECH_RESULT', payload });
+    },
     error: (error) => {
       platform.send(endMessage());
       fail(error);
@@ -147,38 +145,34 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
 
   const deliver = (transcript: string) => deliverTranscript(transcript, settings(), state, actions, platform.focusInput);
 
-  function handle(message: BackgroundToSidebar): void {
-    // A voice request the background refused (its ERROR is shown as a notice): nothing is under way any more.
-    if (message.type === 'ERROR' && VOICE_REQUESTS.has(message.payload.inReplyTo)) {
-      closeMic();
-      set({ phase: 'idle', interim: '' });
-      return;
-    }
-    if (!isVoice(message)) return;
-    switch (message.type) {
-      case 'VOICE_STARTED':
-        // Only the answer to this sidebar's own START: anything else opens no microphone.
-        if (phase() === 'starting') void openMic();
-        break;
-      case 'VOICE_TRANSCRIBING':
-        set({ phase: 'transcribing' });
-        break;
-      case 'VOICE_RESULT':
-        deliver(message.payload.transcript);
-        break;
-      case 'VOICE_SPEECH_RESULT':
-        if (message.payload.isFinal) heard = `${heard} ${message.payload.transcript}`;
-        set({ interim: message.payload.isFinal ? '' : message.payload.transcript });
-        break;
-      case 'VOICE_END':
-        closeMic();
-        set({ phase: 'idle', interim: '' });
-        break;
-      case 'VOICE_ERROR':
-        fail(message.payload.error);
-        break;
-    }
+  /** Nothing is under way any more: the microphone closes and the indicator goes. */
+  function stopAll(): void {
+    closeMic();
+    set({ phase: 'idle', interim: '' });
   }
 
-  return { start, finish, cancel, handle, dispose: closeMic };
+  const handlers: Handlers<VoiceTypes> = {
+    // Only the answer to this sidebar's own START: anything else opens no microphone.
+    VOICE_STARTED: () => {
+      if (phase() === 'starting') void openMic();
+    },
+    VOICE_TRANSCRIBING: () => set({ phase: 'transcribing' }),
+    VOICE_RESULT: ({ payload }) => deliver(payload.transcript),
+    VOICE_SPEECH_RESULT: ({ payload }) => {
+      if (payload.isFinal) heard = `${heard} ${payload.transcript}`;
+      set({ interim: payload.isFinal ? '' : payload.transcript });
+    },
+    VOICE_END: stopAll,
+    VOICE_ERROR: ({ payload }) => fail(payload.error),
+  };
+  // A voice request the background refused (its ERROR is shown as a notice): nothing is under way any more.
+  const refusals: Refusals = {
+    START_VOICE: stopAll,
+    STOP_VOICE: stopAll,
+    VOICE_AUDIO: stopAll,
+    START_SPEECH_RECOGNITION: stopAll,
+    STOP_SPEECH_RECOGNITION: stopAll,
+  };
+
+  return { start, finish, cancel, inbox: { handlers, refusals } satisfies InboxPart<VoiceTypes>, dispose: closeMic };
 }

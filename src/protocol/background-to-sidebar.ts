@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PermissionLevel } from '../../policy/vocabulary';
-import { ChatMessage, SavedWorkflow, Settings, WorkflowPlan } from './common';
+import { ChatMessage, SavedWorkflow, Settings, Usage, WorkflowPlan } from './common';
 import { HarborPolicy } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';
@@ -43,9 +43,11 @@ export const BackgroundToSidebar = {
     v.object({
       content: v.string(),
       isError: v.boolean(),
-      // Additions: which message this finishes, and how it ended.
+      // Additions: which message this finishes, how it ended and what it cost. It is the one
+      // announcement of a finished answer: nothing else repeats it.
       messageId: v.string(),
       status: v.picklist(['done', 'stopped', 'error']),
+      usage: v.optional(Usage),
     }),
   ),
   ACTION_LOG_UPDATE: message('ACTION_LOG_UPDATE', ActionLogEntry),
@@ -105,7 +107,10 @@ export const BackgroundToSidebar = {
     'CONVERSATION_STATE',
     v.object({ messages: v.array(ChatMessage), busy: v.boolean() }),
   ),
-  /** Addition: a message changed after it was added (an answer finished with tool calls). */
+  /**
+   * Addition: a message changed after it was added (an answer whose turn ended in tool calls).
+   * A finished answer is announced by CHAT_RESPONSE.
+   */
   MESSAGE_UPDATED: message('MESSAGE_UPDATED', v.object({ message: ChatMessage })),
   /** Addition: the agent's limits, sent with the settings. */
   LIMITS: message('LIMITS', Limits),

@@ -157,7 +157,8 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     ctx.llm.script(call('s1', 'click_element', { selector: '#newsletter' }), say('Never asked for.'));
     await send(sidebar, 'Subscribe me');
     await waitForPrompt(sidebar);
-    expect(await overlays()).toBe(1);
+    // The mask goes up only once an action is allowed: none while the question waits.
+    expect(await overlays()).toBe(0);
     await sidebar.click('[data-testid="stop"]');
     await waitUntilIdle(sidebar);
     expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(true);

@@ -113,4 +113,35 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     expect((await shownTools(sidebar)).at(-1)).toEqual({ tool: 'click_element', outcome: 'denied' });
     expect(await status()).toBe('Added to cart (2)');
   });
+
+  it('shows the mask only once an action is allowed: never for a denied click, for an allowed one', async () => {
+    // The page records every time Bosun's overlay host is added to it, however briefly.
+    await shop.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { bosunOverlaysSeen: seen });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) if (node.nodeName === 'BOSUN-OVERLAY') seen.push(String(Date.now()));
+        }
+      }).observe(document.documentElement, { childList: true });
+    });
+    const overlaysSeen = () =>
+      shop.evaluate(() => (window as unknown as { bosunOverlaysSeen: string[] }).bosunOverlaysSeen.length);
+
+    ctx.llm.script(click('#add-to-cart', 'm1'), say('Not added.'));
+    await send(sidebar, 'Add it to the cart');
+    await waitForPrompt(sidebar);
+    expect(await overlaysSeen()).toBe(0);
+    await answerPrompt(sidebar, 'deny');
+    await waitUntilIdle(sidebar);
+    expect(await overlaysSeen()).toBe(0);
+    expect(await status()).toBe('Added to cart (2)');
+
+    ctx.llm.script(click('#add-to-cart', 'm2'), say('Added.'));
+    await send(sidebar, 'Add it after all');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    expect(await status()).toBe('Added to cart (3)');
+    expect(await overlaysSeen()).toBeGreaterThan(0);
+  });
 });

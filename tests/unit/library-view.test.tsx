@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIBRARY_POLL_MS, LibraryView } from '../../sidebar/components/LibraryView';
-import { createSidebarState } from '../../sidebar/state';
+import { sidebarWithInbox } from './support/sidebar-inbox';
 
 afterEach(() => {
   cleanup();
@@ -53,7 +53,7 @@ describe('the Library view', () => {
   });
 
   it('keeps the jobs, results and preview the background sends', () => {
-    const state = createSidebarState();
+    const state = sidebarWithInbox();
     state.apply({ type: 'CRAWL_JOBS', payload: { jobs: [job] } });
     state.apply({ type: 'LIBRARY_SEARCH_RESULTS', payload: { query: 'a', pages: [] } });
     state.apply({ type: 'LIBRARY_PAGE', payload: { id: 'p', jobId: 'job_1', title: 'T', url: 'u', markdown: 'm' } });

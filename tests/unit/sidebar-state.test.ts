@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/protocol/common';
-import { createSidebarState } from '../../sidebar/state';
+import { sidebarWithInbox } from './support/sidebar-inbox';
 
 const at = '2026-01-01T00:00:00Z';
 const answer = (content: string): ChatMessage => ({ id: 'a1', createdAt: at, role: 'assistant', content, status: 'streaming' });
 
 describe('sidebar state', () => {
   it('appends streamed text at its offset, once', () => {
-    const state = createSidebarState();
+    const state = sidebarWithInbox();
     state.apply({ type: 'MESSAGE_ADDED', payload: { message: answer('') } });
     expect(state.busy.value).toBe(true);
     state.apply({ type: 'CHAT_DELTA', payload: { messageId: 'a1', offset: 0, delta: 'Hel' } });
@@ -17,7 +17,7 @@ describe('sidebar state', () => {
   });
 
   it('skips text a replay already delivered, keeps the new part of an overlapping delta', () => {
-    const state = createSidebarState();
+    const state = sidebarWithInbox();
     state.apply({ type: 'CONVERSATION_STATE', payload: { messages: [answer('Hello wo')], busy: true } });
     state.apply({ type: 'CHAT_DELTA', payload: { messageId: 'a1', offset: 5, delta: ' wor' } });
     state.apply({ type: 'CHAT_DELTA', payload: { messageId: 'a1', offset: 9, delta: 'ld' } });
@@ -25,7 +25,7 @@ describe('sidebar state', () => {
   });
 
   it('ignores a delta past a gap and a delta for an unknown message', () => {
-    const state = createSidebarState();
+    const state = sidebarWithInbox();
     state.apply({ type: 'MESSAGE_ADDED', payload: { message: answer('Hi') } });
     state.apply({ type: 'CHAT_DELTA', payload: { messageId: 'a1', offset: 7, delta: 'late' } });
     state.apply({ type: 'CHAT_DELTA', payload: { messageId: 'zz', offset: 0, delta: 'other' } });
@@ -33,7 +33,7 @@ describe('sidebar state', () => {
   });
 
   it('finishes an answer with its final text, or its error', () => {
-    const state = createSidebarState();
+    const state = sidebarWithInbox();
     state.apply({ type: 'MESSAGE_ADDED', payload: { message: answer('Hal') } });
     state.apply({ type: 'CHAT_RESPONSE', payload: { messageId: 'a1', content: 'Half', isError: false, status: 'stopped' } });
     expect(state.messages.value[0]).toMatchObject({ content: 'Half', status: 'stopped' });
@@ -44,7 +44,7 @@ describe('sidebar state', () => {
   });
 
   it('keeps open questions until answered, and drops them on a replay from a (re)started background', () => {
-    const state = createSidebarState();
+    const state = sidebarWithInbox();
     const question = { id: 'p1', toolName: 'click_element', parameters: {}, site: 'a.example', permissionLevel: 'interact' as const, reason: 'r', timestamp: 1 };
     state.apply({ type: 'PERMISSION_REQUEST', payload: question });
     state.apply({ type: 'PERMISSION_REQUEST', payload: question });
@@ -57,14 +57,14 @@ describe('sidebar state', () => {
   });
 
   it('does not add a message twice', () => {
-    const state = createSidebarState();
+    const state = sidebarWithInbox();
     state.apply({ type: 'CONVERSATION_STATE', payload: { messages: [answer('x')], busy: true } });
     state.apply({ type: 'MESSAGE_ADDED', payload: { message: answer('x') } });
     expect(state.messages.value).toHaveLength(1);
   });
 
   it('keeps settings, test results and errors', () => {
-    const state = createSidebarState();
+    const state = sidebarWithInbox();
     expect(state.settings.value).toBeUndefined();
     state.apply({ type: 'SETTINGS', payload: null });
     expect(state.settings.value).toBeNull();

@@ -3,9 +3,15 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import { WorkflowView } from '../../sidebar/components/WorkflowView';
-import { createWorkflowState } from '../../sidebar/workflow-state';
+import { sidebarWithInbox } from './support/sidebar-inbox';
 
 afterEach(cleanup);
+
+/** The Research view's state, with the sidebar's inbox delivering to it. */
+const createWorkflowState = () => {
+  const sidebar = sidebarWithInbox();
+  return { ...sidebar.workflow, apply: sidebar.apply };
+};
 
 const step = (id: string, site: string, permissions: WorkflowPlan['steps'][number]['permissions'], status: WorkflowPlan['steps'][number]['status'] = 'pending') =>
   ({ id, agent: 'ResearchAgent', task: `Task ${id}`, site, permissions, status });

@@ -1,0 +1,107 @@
+import { t } from '../src/i18n';
+import type { ChatMessage } from '../src/protocol/common';
+import type { Handlers, InboxPart, StateTypes } from './inbox';
+import type { SidebarState } from './state';
+import { workflowPart } from './workflow-state';
+
+/** The Action Log shows this many entries, the newest. */
+const LOG_SHOWN = 500;
+
+/** The conversation: replays, new messages, streamed text and how each answer ended. */
+function conversationHandlers(state: SidebarState) {
+  const updateMessage = (id: string, change: (message: ChatMessage) => ChatMessage | null) => {
+    const list = state.messages.value;
+    const index = list.findIndex((m) => m.id === id);
+    const current = list[index];
+    if (!current) return;
+    const next = change(current);
+    if (next) state.messages.value = [...list.slice(0, index), next, ...list.slice(index + 1)];
+  };
+  return {
+    CONVERSATION_STATE: ({ payload }) => {
+      state.messages.value = payload.messages;
+      state.busy.value = payload.busy;
+      // A replay (a new connection, a restart, a clear) comes before the questions still open: older ones are gone.
+      state.prompts.value = [];
+    },
+    MESSAGE_ADDED: ({ payload: { message } }) => {
+      const known = state.messages.value.some((m) => m.id === message.id);
+      if (!known) state.messages.value = [...state.messages.value, message];
+      // Every message of the person starts a task, which ends with CHAT_RESPONSE.
+      if (message.role === 'user' || message.status === 'streaming') state.busy.value = true;
+    },
+    CHAT_DELTA: ({ payload: { messageId, offset, delta } }) =>
+      updateMessage(messageId, (m) => {
+        // Deltas carry their offset: text this sidebar already has (from a replay) is skipped.
+        const known = m.content.length;
+        if (offset > known || offset + delta.length <= known) return null;
+        return { ...m, content: m.content + delta.slice(known - offset) };
+      }),
+    // The one announcement of a finished answer: its whole text (or why it failed), how it ended, what it cost.
+    CHAT_RESPONSE: ({ payload: { messageId, content, isError, status, usage } }) => {
+      const ending = { status, ...(isError ? { error: content } : { content }), ...(usage ? { usage } : {}) };
+      updateMessage(messageId, (m) => ({ ...m, ...ending }));
+      state.busy.value = false;
+    },
+    MESSAGE_UPDATED: ({ payload: { message } }) => updateMessage(message.id, () => message),
+  } satisfies Handlers<'CONVERSATION_STATE' | 'MESSAGE_ADDED' | 'CHAT_DELTA' | 'CHAT_RESPONSE' | 'MESSAGE_UPDATED'>;
+}
+
+/** Settings, limits, a connection test and a local Ollama found at first run. */
+function settingsHandlers(state: SidebarState) {
+  return {
+    SETTINGS: ({ payload }) => (state.settings.value = payload),
+    LIMITS: ({ payload }) => (state.limits.value = payload),
+    OLLAMA_DETECTED: ({ payload }) => (state.ollama.value = payload),
+    TEST_RESULT: ({ payload }) => {
+      const error = payload.error ?? t('settings_test_failed');
+      state.testResult.value = payload.success ? { success: true } : { success: false, error };
+    },
+  } satisfies Handlers<'SETTINGS' | 'LIMITS' | 'OLLAMA_DETECTED' | 'TEST_RESULT'>;
+}
+
+type PermissionTypes =
+  | 'PERMISSION_REQUEST'
+  | 'PERMISSION_RESOLVED'
+  | 'PERMISSIONS_STATE'
+  | 'ACTION_LOG'
+  | 'ACTION_LOG_UPDATE';
+
+/** Questions to the person, the policy and the Action Log. */
+function permissionHandlers(state: SidebarState) {
+  return {
+    PERMISSION_REQUEST: ({ payload }) => {
+      const prompts = state.prompts.value;
+      if (!prompts.some((p) => p.id === payload.id)) state.prompts.value = [...prompts, payload];
+    },
+    PERMISSION_RESOLVED: ({ payload }) => {
+      state.prompts.value = state.prompts.value.filter((p) => p.id !== payload.id);
+    },
+    PERMISSIONS_STATE: ({ payload }) => (state.policy.value = payload.policy),
+    ACTION_LOG: ({ payload }) => (state.log.value = payload.entries.slice(-LOG_SHOWN)),
+    ACTION_LOG_UPDATE: ({ payload }) => (state.log.value = [...state.log.value, payload].slice(-LOG_SHOWN)),
+  } satisfies Handlers<PermissionTypes>;
+}
+
+/** The history of conversations and the Library of crawled pages. */
+function historyAndLibraryHandlers(state: SidebarState) {
+  return {
+    CONVERSATIONS: ({ payload }) => (state.conversations.value = payload),
+    CRAWL_JOBS: ({ payload }) => (state.crawlJobs.value = payload.jobs),
+    LIBRARY_SEARCH_RESULTS: ({ payload }) => (state.librarySearch.value = payload),
+    LIBRARY_PAGE: ({ payload }) => (state.libraryPage.value = payload),
+  } satisfies Handlers<'CONVERSATIONS' | 'CRAWL_JOBS' | 'LIBRARY_SEARCH_RESULTS' | 'LIBRARY_PAGE'>;
+}
+
+/** The part of the inbox that the sidebar's signals take: every message but voice, files and ERROR. */
+export function statePart(state: SidebarState): InboxPart<StateTypes> {
+  const workflow = workflowPart(state.workflow);
+  const handlers: Handlers<StateTypes> = {
+    ...conversationHandlers(state),
+    ...settingsHandlers(state),
+    ...permissionHandlers(state),
+    ...historyAndLibraryHandlers(state),
+    ...workflow.handlers,
+  };
+  return { handlers, refusals: { ...workflow.refusals, TEST_CONNECTION: () => (state.testResult.value = null) } };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Handlers, Inbox, StateTypes } from '../../sidebar/inbox';
+import { statePart } from '../../sidebar/state-inbox';
+import { createSidebarState } from '../../sidebar/state';
+import { sidebarWithInbox } from './support/sidebar-inbox';
+
+describe('the sidebar inbox', () => {
+  it('routes a refusal to the domain whose request it answers, and shows every refusal as a notice', async () => {
+    const sidebar = sidebarWithInbox();
+    sidebar.workflow.planning.value = true;
+    sidebar.testResult.value = 'testing';
+    await sidebar.voiceController.start();
+    expect(sidebar.voice.value.phase).toBe('starting');
+    expect(sidebar.sent).toHaveBeenLastCalledWith({ type: 'START_VOICE' });
+
+    sidebar.apply({ type: 'ERROR', payload: { error: 'Voice needs an OpenAI key.', inReplyTo: 'START_VOICE' } });
+    expect([sidebar.voice.value.phase, sidebar.notice.value]).toEqual(['idle', 'Voice needs an OpenAI key.']);
+    expect([sidebar.workflow.planning.value, sidebar.testResult.value]).toEqual([true, 'testing']);
+
+    sidebar.apply({ type: 'ERROR', payload: { error: 'No plan.', inReplyTo: 'START_WORKFLOW' } });
+    const after = [sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.notice.value];
+    expect(after).toEqual([false, 'testing', 'No plan.']);
+  });
+
+  it('a refusal of another request, of no readable type or of an inherited name changes only the notice', () => {
+    const sidebar = sidebarWithInbox();
+    sidebar.workflow.planning.value = true;
+    sidebar.testResult.value = 'testing';
+    for (const inReplyTo of [null, 'CHAT_MESSAGE', 'toString', '__proto__', 'constructor']) {
+      sidebar.apply({ type: 'ERROR', payload: { error: `refused ${inReplyTo}`, inReplyTo } });
+      expect(sidebar.notice.value).toBe(`refused ${inReplyTo}`);
+    }
+    const after = [sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.voice.value.phase];
+    expect(after).toEqual([true, 'testing', 'idle']);
+  });
+
+  it('saves the exports the background sends as files', () => {
+    const sidebar = sidebarWithInbox();
+    const conversation = { id: 'c1', format: 'json', fileName: 'chat.json', content: '{}' } as const;
+    sidebar.apply({ type: 'CONVERSATION_EXPORT', payload: conversation });
+    sidebar.apply({ type: 'CRAWL_JOB_EXPORT', payload: { jobId: 'j1', fileName: 'job.zip', base64: btoa('PK') } });
+    expect(sidebar.download.mock.calls).toEqual([
+      ['chat.json', '{}', 'application/json'],
+      ['job.zip', new Uint8Array([0x50, 0x4b]), 'application/zip'],
+    ]);
+  });
+
+  it('voice events reach the voice controller: a transcript lands in the input box', async () => {
+    const sidebar = sidebarWithInbox();
+    sidebar.apply({ type: 'VOICE_RESULT', payload: { transcript: 'find me a hoodie', isFinal: true } });
+    expect(sidebar.draft.value).toContain('find me a hoodie');
+  });
+
+  it('is exhaustive by type: a table without a handler for one message type is not an inbox', () => {
+    const { handlers } = statePart(createSidebarState());
+    const { SETTINGS: _settings, ...withoutSettings } = handlers;
+    // @ts-expect-error SETTINGS has no handler, so this is not the state's part of the inbox.
+    const incomplete: Handlers<StateTypes> = withoutSettings;
+    // @ts-expect-error the state's part alone leaves voice, exports and ERROR unhandled.
+    const partial: Inbox = handlers;
+    expect(Object.keys(incomplete)).not.toContain('SETTINGS');
+    expect(Object.keys(partial)).toContain('SETTINGS');
+  });
+});
