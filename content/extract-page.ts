@@ -44,7 +44,8 @@ export function extractPage(selector?: string): ExtractPageResult | { success: f
     title: document.title.replace(/\s+/g, ' ').trim(),
     text: cut((root as HTMLElement).innerText ?? root.textContent ?? ''),
     html: cut(selector ? root.outerHTML : document.documentElement.outerHTML),
-    markdown: cut(selector ? elementMarkdown(root) : readMarkdown(document).markdown),
+    // With the same bound as a budget, a huge page's markdown stops being converted where it would be cut.
+    markdown: cut(selector ? elementMarkdown(root) : readMarkdown(document, { maxChars: MAX_CHARS }).markdown),
     canonical,
     metadata: metadata(document),
     links: links(document),

@@ -22,6 +22,13 @@ export function cleanTree(root: Element): void {
   removeComments(root);
 }
 
+/** Whether cleanTree would remove `element` itself: what a reader walking the live page must skip whole. */
+export function isRemoved(element: Element): boolean {
+  if (element.matches(`${NEVER_READ},${HIDDEN}`)) return true;
+  const style = (element as HTMLElement).style;
+  return style?.display === 'none' || style?.visibility === 'hidden';
+}
+
 function removeComments(root: Element): void {
   const walker = root.ownerDocument.createTreeWalker(root, SHOW_COMMENT);
   const comments: Node[] = [];

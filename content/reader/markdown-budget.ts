@@ -28,10 +28,11 @@ export function tidyMarkdown(markdown: string): string {
 /**
  * Cuts `markdown` to at most `maxChars` characters at the last block boundary (blank line) before the budget,
  * or at the last line end when a single block is longer, never inside a line, and appends a marker line
- * saying how much was left out.
+ * saying how much was left out. `complete` false means the markdown is only the start of the page's (a read
+ * that stopped at the budget): the marker then says the page goes on instead of counting what follows.
  */
-export function truncateMarkdown(markdown: string, maxChars: number): { markdown: string; truncated: boolean } {
-  if (markdown.length <= maxChars) return { markdown, truncated: false };
+export function truncateMarkdown(markdown: string, maxChars: number, complete = true): { markdown: string; truncated: boolean } {
+  if (markdown.length <= maxChars && complete) return { markdown, truncated: false };
   const budget = Math.max(0, maxChars - MARKER_ROOM);
   let cut = markdown.lastIndexOf('\n\n', budget);
   if (cut <= 0) cut = markdown.lastIndexOf('\n', budget);
@@ -39,8 +40,7 @@ export function truncateMarkdown(markdown: string, maxChars: number): { markdown
   let kept = markdown.slice(0, cut).trimEnd();
   const fence = openFence(kept);
   if (fence) kept += `\n${fence}`;
-  const omitted = markdown.slice(cut).trim().length;
-  const marker = `[… truncated: ${omitted} more characters]`;
+  const marker = complete ? `[… truncated: ${markdown.slice(cut).trim().length} more characters]` : '[… truncated: the page goes on]';
   return { markdown: kept ? `${kept}\n\n${marker}` : marker, truncated: true };
 }
 

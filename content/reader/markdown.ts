@@ -1,6 +1,7 @@
 import { Readability, isProbablyReaderable } from '@mozilla/readability';
-import { cleanTree, textLength } from './dom-clean';
+import { cleanTree, isRemoved, textLength } from './dom-clean';
 import { tidyMarkdown, truncateMarkdown } from './markdown-budget';
+import { streamMarkdown, toMarkdown } from './markdown-stream';
 import { flattenShadowRoots } from './shadow-flatten';
 import { createTurndown } from './turndown-service';
 
@@ -15,6 +16,10 @@ const MIN_ARTICLE_CHARS = 500;
 // article (one card of a listing, one review among many). For an agent, losing content is worse than spending
 // tokens on boilerplate, so such pages are read whole.
 const MIN_ARTICLE_SHARE = 0.25;
+// Readability scores the whole page, several times over when its first pass finds too little, whatever the
+// budget: seconds on pages of 100k elements. Articles are far smaller than this; bigger pages (references,
+// listings, apps) are read from their main landmark, or whole, piece by piece up to the budget.
+const READABILITY_MAX_ELEMENTS = 5000;
 
 /**
  * Turns the page into markdown: the main content found by Readability, or the whole body when there is no
@@ -22,14 +27,42 @@ const MIN_ARTICLE_SHARE = 0.25;
  */
 export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): ReadMarkdownResult {
   const title = pageTitle(doc);
+  const { maxChars } = options;
+  const budget = maxChars === undefined || !Number.isFinite(maxChars) || maxChars < 0 ? undefined : Math.floor(maxChars);
+  if (doc.body && largerThan(doc, READABILITY_MAX_ELEMENTS)) return { title, ...readLargePage(doc, doc.body, budget) };
   const main = mainContent(doc);
-  let markdown = main ? tidyMarkdown(toMarkdown(main.root, doc.baseURI)) : '';
+  let markdown = main ? tidyMarkdown(toMarkdown(main.root, createTurndown(doc.baseURI))) : '';
   // Readability drops the heading that repeats the title; put it back so the markdown says what it is.
   const heading = main?.heading ?? '';
   if (heading && !markdown.startsWith('# ')) markdown = markdown ? `# ${heading}\n\n${markdown}` : `# ${heading}`;
-  const { maxChars } = options;
-  if (maxChars === undefined || !Number.isFinite(maxChars) || maxChars < 0) return { title, markdown, truncated: false };
-  return { title, ...truncateMarkdown(markdown, Math.floor(maxChars)) };
+  if (budget === undefined) return { title, markdown, truncated: false };
+  return { title, ...truncateMarkdown(markdown, budget) };
+}
+
+/** A big page, from its main landmark when it has one that holds the content, piece by piece up to the budget. */
+function readLargePage(doc: Document, body: HTMLElement, budget: number | undefined): { markdown: string; truncated: boolean } {
+  const read = streamMarkdown(landmark(doc) ?? body, createTurndown(doc.baseURI), budget);
+  if (budget === undefined) return { markdown: read.markdown, truncated: false };
+  return truncateMarkdown(read.markdown, budget, read.complete);
+}
+
+/**
+ * The page's main landmark, the page's own word for its main content (HTML allows one visible `main`).
+ * Its share of the page is not measured, nor are other candidates looked for: on a big page, reading all
+ * its text or matching every element would cost more than a budgeted read.
+ */
+function landmark(doc: Document): Element | null {
+  const found = doc.querySelector('main:not([hidden]), [role="main" i]:not([hidden])');
+  for (let el: Element | null = found; el; el = el.parentElement) if (isRemoved(el)) return null;
+  return found;
+}
+
+/** Whether the document has more elements than `limit`, counted no further than that. */
+function largerThan(doc: Document, limit: number): boolean {
+  const walker = doc.createTreeWalker(doc, 1 /* NodeFilter.SHOW_ELEMENT */);
+  let count = 0;
+  while (walker.nextNode()) if (++count > limit) return true;
+  return false;
 }
 
 /**
@@ -42,7 +75,7 @@ export function elementMarkdown(element: Element): string {
   const root = inert.createElement('div');
   root.append(inert.importNode(element, true));
   cleanTree(root);
-  return tidyMarkdown(toMarkdown(root, element.ownerDocument.baseURI));
+  return tidyMarkdown(toMarkdown(root, createTurndown(element.ownerDocument.baseURI)));
 }
 
 type MainContent = { root: HTMLElement; heading: string | null };
@@ -54,8 +87,7 @@ function mainContent(doc: Document): MainContent | null {
   cleanTree(copy.body);
   const bodyChars = textLength(copy.body.textContent);
   // Too little text for an article, or no run of long paragraphs (Readability's own quick test, the one behind
-  // Firefox's Reader View button): a listing, a form, an app. Read the body and skip Readability, which costs
-  // seconds on a 200k-node listing only to return a fragment the share rule below would reject anyway.
+  // Firefox's Reader View button): a listing, a form, an app. Read the body and skip Readability.
   if (bodyChars < MIN_ARTICLE_CHARS || !isProbablyReaderable(copy)) return { root: copy.body, heading: null };
   const article = parseArticle(copy);
   if (article && article.chars >= MIN_ARTICLE_CHARS && article.chars >= bodyChars * MIN_ARTICLE_SHARE) {
@@ -80,16 +112,6 @@ function parseArticle(copy: Document): { root: HTMLElement; title: string; chars
   } catch {
     // Readability throws on documents it cannot handle (no body, odd markup); the body fallback still works.
     return null;
-  }
-}
-
-function toMarkdown(root: HTMLElement, baseUrl: string): string {
-  try {
-    return createTurndown(baseUrl).turndown(root);
-  } catch {
-    // Turndown recurses once per nesting level and overflows the stack near 3,000 levels (Chromium), a depth
-    // only script-built DOM reaches (the HTML parser stops nesting at 512). Plain text beats no answer.
-    return (root.textContent ?? '').replace(/[^\S\n]+/g, ' ');
   }
 }
 

@@ -46,7 +46,10 @@ describe('generated manifests', () => {
     const m = built('firefox') as { background: unknown; sidebar_action: { default_panel: string }; browser_specific_settings: { gecko: Record<string, unknown> }; commands: object };
     expect(m.background).toEqual({ scripts: ['background.js'] });
     expect(m.sidebar_action.default_panel).toBe('sidebar.html');
-    expect(m.browser_specific_settings.gecko).toMatchObject({ id: expect.stringContaining('@'), strict_min_version: expect.any(String), data_collection_permissions: { required: ['none'] } });
+    expect(m.browser_specific_settings.gecko).toMatchObject({ id: expect.stringContaining('@'), strict_min_version: expect.any(String), data_collection_permissions: {
+      // Page text and addresses go to the model provider the person chose; so do voice recordings, when they speak.
+      required: ['websiteContent', 'browsingActivity', 'personallyIdentifyingInfo'],
+    } });
     expect(Object.keys(m.commands)).toEqual(['_execute_sidebar_action']);
   });
   it('the base manifest holds no browser-only key', () => {
