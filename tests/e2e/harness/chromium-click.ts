@@ -26,7 +26,8 @@ function inspect(el: Element): Target {
   let rect = box();
   const none = { x: 0, y: 0, width: rect.width, height: rect.height };
   const style = getComputedStyle(el);
-  if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') return { blocked: 'not visible', ...none };
+  const hidden = rect.width === 0 || rect.height === 0 || style.visibility === 'hidden';
+  if (hidden) return { blocked: 'not visible', ...none };
   const control = el.closest('button, input, select, textarea, fieldset, [aria-disabled]');
   const disabled = (control as HTMLButtonElement | null)?.disabled === true ||
     control?.getAttribute('aria-disabled') === 'true';
@@ -46,7 +47,12 @@ function inspect(el: Element): Target {
 }
 
 /** Clicks the first match of `locator` in `page` once it is visible, enabled, still and uncovered. */
-export async function clickWhenReady(page: Page, locator: Locator, button: 'left' | 'right', timeoutMs: number): Promise<void> {
+export async function clickWhenReady(
+  page: Page,
+  locator: Locator,
+  button: 'left' | 'right',
+  timeoutMs: number,
+): Promise<void> {
   const target = locator.first();
   let previous: Target | undefined;
   const point = await waitUntil(
