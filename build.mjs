@@ -2,6 +2,7 @@
 /**
  * Builds the two unpacked extensions, dist/chrome and dist/firefox, from one entry table, and the
  * MCP bridge, dist/bridge/index.mjs (a Node program that loads dist/chrome).
+ * Each extension also gets LICENSE and THIRD-PARTY-NOTICES.txt, generated from what esbuild bundled.
  * Fails (exit 1) on type errors, unresolved imports, an invalid manifest or a missing file.
  *
  *   node build.mjs                   every target
@@ -15,19 +16,12 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildManifest } from './manifests/merge.mjs';
 import { referencedFiles, validateManifest } from './manifests/validate.mjs';
-import { vendorPatches } from './scripts/vendor-patches.mjs';
+import { ENTRIES, extensionBundle } from './scripts/bundles.mjs';
+import { NOTICES_FILE, bundledPackages, noticesText } from './scripts/notices.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const TARGETS = /** @type {const} */ (['chrome', 'firefox', 'bridge']);
 
-/** Script entries: source → output file name in the extension root. */
-const ENTRIES = {
-  'background/index.ts': 'background.js',
-  'content/index.ts': 'content.js',
-  'sidebar/index.tsx': 'sidebar.js',
-  'sidebar/microphone.ts': 'microphone.js',
-  'abp-app/index.ts': 'abp-app.js',
-};
 /** Files copied as they are: source → destination in the extension root. */
 const STATIC = {
   'sidebar/sidebar.html': 'sidebar.html',
@@ -36,6 +30,7 @@ const STATIC = {
   'abp-app/abp-app.html': 'abp-app.html',
   'assets/icons': 'icons',
   _locales: '_locales',
+  LICENSE: 'LICENSE',
 };
 
 /** @param {string} path */
@@ -73,24 +68,12 @@ async function buildTarget(target) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
+  const metafiles = [];
   for (const [source, name] of Object.entries(ENTRIES)) {
-    await esbuild.build({
-      entryPoints: [join(root, source)],
-      outfile: join(out, name),
-      bundle: true,
-      format: 'iife',
-      target: ['chrome123', 'firefox142'],
-      // Readable output (Firefox add-on review reads the shipped code), but with constants folded
-      // so the other browser's branches (`TARGET === 'chrome'`) are dropped from each bundle.
-      minifySyntax: true,
-      legalComments: 'none',
-      jsx: 'automatic',
-      jsxImportSource: 'preact',
-      define: { __TARGET__: JSON.stringify(target) },
-      plugins: [vendorPatches],
-      logLevel: 'warning',
-    });
+    const { metafile } = await esbuild.build(extensionBundle(root, target, source, join(out, name)));
+    metafiles.push(metafile);
   }
+  writeFileSync(join(out, NOTICES_FILE), noticesText(bundledPackages(root, metafiles), 'Bosun'));
   for (const [source, destination] of Object.entries(STATIC)) {
     cpSync(join(root, source), join(out, destination), { recursive: true });
   }

@@ -2,18 +2,29 @@
 /**
  * `npm run package`: store-ready archives in artifacts/ from the built dist/ folders:
  * the Firefox add-on through `web-ext build` (a .zip, which is what AMO takes as an .xpi),
- * and a Chrome Web Store .zip.
+ * and a Chrome Web Store .zip. Both carry the build's LICENSE and third-party notices.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
+import { NOTICES_FILE } from './notices.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = join(root, 'artifacts');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 mkdirSync(artifacts, { recursive: true });
+
+// A build from before the notices existed must not be shipped without them.
+for (const target of ['chrome', 'firefox']) {
+  for (const file of ['LICENSE', NOTICES_FILE]) {
+    if (!existsSync(join(root, 'dist', target, file))) {
+      console.error(`dist/${target}/${file} is missing: run "npm run build" first`);
+      process.exit(1);
+    }
+  }
+}
 
 const firefox = spawnSync(
   process.execPath,

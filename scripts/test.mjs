@@ -3,11 +3,12 @@
  * `npm test`: every check, in order: lint (eslint, the dependency rule), unit tests, build (which type-checks), the Firefox
  * add-on linter, then the end-to-end tests in real Chromium and Firefox. Each stage runs even
  * if an earlier one failed (except e2e, which needs the build), so one run shows everything.
+ * Before it, the ten slowest tests of the run (from the vitest JSON reports), to show where the time goes.
  * Ends with one line, `N passed, N failed`, counting each test and each non-test check.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,6 +18,10 @@ mkdirSync(results, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+/** Every test's and every file's time, from the JSON reports. @type {{ ms: number, name: string }[]} */
+const timings = [];
+/** @type {{ ms: number, name: string }[]} */
+const fileTimings = [];
 
 /** @param {string} label @param {string[]} args */
 function stage(label, args) {
@@ -45,7 +50,14 @@ function suite(project) {
     failed += 1; // the runner itself crashed before reporting
     return;
   }
-  const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(report, 'utf8'));
+  const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(report, 'utf8'));
+  for (const file of testResults ?? []) {
+    // A file's time also holds its hooks: the browser launches in beforeAll.
+    fileTimings.push({ ms: (file.endTime ?? 0) - (file.startTime ?? 0), name: relative(root, file.name) });
+    for (const test of file.assertionResults ?? []) {
+      timings.push({ ms: test.duration ?? 0, name: `${relative(root, file.name)} > ${test.fullName}` });
+    }
+  }
   passed += numPassedTests;
   failed += numFailedTests + (ok || numFailedTests > 0 ? 0 : 1);
 }
@@ -64,6 +76,17 @@ if (check('build (type-check, bundle, manifests)', ['build.mjs'])) {
 } else {
   failed += 2; // the add-on linter and the end-to-end suite could not run
 }
+
+/** @param {string} title @param {{ ms: number, name: string }[]} list @param {number} count */
+function slowest(title, list, count) {
+  if (list.length === 0) return;
+  console.log(`\n── ${title} ──`);
+  for (const { ms, name } of list.sort((a, b) => b.ms - a.ms).slice(0, count)) {
+    console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+  }
+}
+slowest('ten slowest test files (with their hooks)', fileTimings, 10);
+slowest('ten slowest tests', timings, 10);
 
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(join(results, 'summary.txt'), `${summary}\n`);

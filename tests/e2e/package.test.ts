@@ -21,5 +21,12 @@ describe('npm run package', () => {
     for (const zip of [firefox, chrome]) {
       expect(Object.keys(zip.files)).toEqual(expect.arrayContaining(['background.js', 'sidebar.html', 'sidebar.js', 'sidebar.css', 'icons/icon-128.png']));
     }
+    // The licence and the notices the build generated travel in both archives (licences.test.ts checks their content).
+    for (const [zip, target] of [[firefox, 'firefox'], [chrome, 'chrome']] as const) {
+      for (const file of ['LICENSE', 'THIRD-PARTY-NOTICES.txt']) {
+        const packed = await zip.file(file)?.async('string');
+        expect(packed, `${file} in the ${target} archive`).toBe(readFileSync(`dist/${target}/${file}`, 'utf8'));
+      }
+    }
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
+import { clickWhenReady } from './chromium-click';
 import { readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
 import { waitUntil } from './wait';
@@ -23,7 +24,9 @@ class ChromiumPage implements PageDriver {
     return waitUntil(() => this.evaluate(fn, arg), { message: 'page.waitFor', ...opts });
   }
   async click(selector: string, button: 'left' | 'right' = 'left'): Promise<void> {
-    await this.page.locator(selector).first().click({ button });
+    // Not Locator.click: its stability check waits on animation frames, which a background tab
+    // gets about once a second in Chromium (see chromium-click.ts).
+    await clickWhenReady(this.page, this.page.locator(selector), button, ACTION_TIMEOUT_MS);
   }
   async fill(selector: string, text: string): Promise<void> {
     await this.page.locator(selector).first().fill(text);

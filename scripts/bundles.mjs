@@ -1,0 +1,45 @@
+// @ts-check
+/**
+ * The extension's script bundles: which sources, and how esbuild builds them. Shared by the build
+ * and by the test that checks the third-party notices against what these bundles contain.
+ */
+import { join } from 'node:path';
+import { vendorPatches } from './vendor-patches.mjs';
+
+/** Script entries: source → output file name in the extension root. */
+export const ENTRIES = {
+  'background/index.ts': 'background.js',
+  'content/index.ts': 'content.js',
+  'sidebar/index.tsx': 'sidebar.js',
+  'sidebar/microphone.ts': 'microphone.js',
+  'abp-app/index.ts': 'abp-app.js',
+};
+
+/**
+ * esbuild's options for one entry of one browser's extension.
+ * @param {string} root the repository @param {'chrome' | 'firefox'} target
+ * @param {string} source a key of ENTRIES @param {string} outfile
+ * @returns {import('esbuild').BuildOptions & { metafile: true }}
+ */
+export function extensionBundle(root, target, source, outfile) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [join(root, source)],
+    outfile,
+    bundle: true,
+    format: 'iife',
+    target: ['chrome123', 'firefox142'],
+    // Readable output (Firefox add-on review reads the shipped code), but with constants folded
+    // so the other browser's branches (`TARGET === 'chrome'`) are dropped from each bundle.
+    minifySyntax: true,
+    // Licence comments (/*! … */, @license, @preserve) stay with the code they cover, at the end of each bundle.
+    legalComments: 'eof',
+    // What went into the bundle, for the third-party notices (scripts/notices.mjs).
+    metafile: true,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    define: { __TARGET__: JSON.stringify(target) },
+    plugins: [vendorPatches],
+    logLevel: 'warning',
+  };
+}
