@@ -65,11 +65,11 @@ export function processTree(pid: number): number[] {
   return all;
 }
 
-/** The bridge's browser: the Chromium process it started (its direct child). */
+/** The bridge's browser: the Chromium or Firefox process it started (its direct child). */
 export function browserPid(bridgePid: number): number | undefined {
   return childrenOf(bridgePid).find((pid) => {
     try {
-      return /chrom/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '');
+      return /chrom|firefox/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '');
     } catch {
       return false;
     }
