@@ -4,7 +4,18 @@ import * as v from 'valibot';
 import type { EngineTab } from './engine';
 import { firstLine, ToolError } from './errors';
 import { bucketRequests } from './network-buckets';
-import { defineTool, type BridgeTool } from './tool';
+import { defineTool, objectSchema, type BridgeTool, type ToolAnnotations } from './tool';
+
+/** Reads the working tab or what the bridge recorded; changes nothing. */
+const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
+/** Acts on a web page as a person would: what it does depends on the site. */
+const ACTS: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, openWorldHint: true };
+
+const STRING = { type: 'string' };
+const BOOLEAN = { type: 'boolean' };
+const INTEGER = { type: 'integer' };
+const NULLABLE_STRING = { type: ['string', 'null'] };
+const WORKER = { type: ['object', 'null'], properties: { scriptURL: STRING, state: STRING } };
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 const ACTION_TIMEOUT_MS = 10_000;
@@ -47,6 +58,9 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
 export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_navigate',
+    title: 'Navigate',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    outputSchema: objectSchema({ url: STRING, status: { type: ['integer', 'null'] }, title: STRING, ready: BOOLEAN, fromServiceWorker: BOOLEAN }),
     description: 'Open a URL in the working tab and wait for its load event. Starts the browser if it is not running. Network errors are reported with their cause.',
     params: v.strictObject({ url: WebUrl }),
     async run({ url }, browser) {
@@ -58,6 +72,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_service_workers',
+    title: 'Service workers',
+    annotations: READS,
+    outputSchema: objectSchema({ url: STRING, supported: BOOLEAN, controlled: BOOLEAN, controller: WORKER, registrations: { type: 'array', items: objectSchema({ scope: STRING, active: WORKER, waiting: WORKER, installing: WORKER }) } }),
     description: "The service worker registrations of the working tab's origin (scope, script, and the state of the active, waiting and installing workers) and whether a worker controls the page.",
     params: v.strictObject({}),
     async run(_args, browser) {
@@ -82,6 +99,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_network_sources',
+    title: 'Network sources',
+    annotations: READS,
+    outputSchema: objectSchema({ navigatedUrl: NULLABLE_STRING, counts: { type: 'object', additionalProperties: INTEGER }, requests: { type: 'array', items: objectSchema({ url: STRING, method: STRING, resourceType: STRING, source: STRING, status: INTEGER, failure: STRING }, ['status', 'failure']) } }),
     description: "The working tab's requests since its last navigation, each with where its response came from: network, serviceWorker, cache (memory, disk or prefetch), failed, or pending.",
     params: v.strictObject({}),
     async run(_args, browser) {
@@ -93,6 +113,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_set_offline',
+    title: 'Set offline',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    outputSchema: objectSchema({ offline: BOOLEAN }),
     description: 'Take the browser offline (pages and service workers see no network) or back online.',
     params: v.strictObject({ offline: v.boolean() }),
     async run({ offline }, browser) {
@@ -101,6 +124,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_console',
+    title: 'Console',
+    annotations: READS,
+    outputSchema: objectSchema({ entries: { type: 'array', items: objectSchema({ source: { enum: ['page', 'service-worker', 'browser-log'] }, level: STRING, text: STRING, url: STRING, time: STRING }) } }),
     description: "Console messages and log entries since the browser started (or the last clear), oldest first, each tagged by source: page (the page's console and uncaught errors), service-worker (the site's workers' consoles), browser-log (the browser's own entries, such as failed loads).",
     params: v.strictObject({ clear: v.optional(v.pipe(v.boolean(), v.description('Empty the record after reading it')), false) }),
     async run({ clear }, browser) {
@@ -111,6 +137,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_eval',
+    title: 'Evaluate JavaScript',
+    annotations: ACTS,
+    outputSchema: objectSchema({ type: STRING, subtype: STRING, value: {}, description: STRING }, ['subtype', 'value', 'description']),
     description: 'Evaluate a JavaScript expression in the working tab (top-level await works; a returned promise is awaited) and return its value as JSON. An exception is reported with its message and position.',
     params: v.strictObject({ expression: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100_000)) }),
     async run({ expression }, browser) {
@@ -122,6 +151,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_screenshot',
+    title: 'Screenshot',
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    outputSchema: objectSchema({ url: STRING, width: INTEGER, height: INTEGER, bytes: INTEGER, path: STRING }, ['path']),
     description: "A PNG screenshot of the working tab's viewport (or the whole page), returned as an image; optionally also saved to a file.",
     params: v.strictObject({
       path: v.optional(v.pipe(v.string(), v.trim(), v.regex(/\.png$/i, 'must end in .png'), v.description('Also save the PNG here (relative paths are from the bridge\'s working directory)'))),
@@ -142,6 +174,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_click',
+    title: 'Click',
+    annotations: ACTS,
+    outputSchema: objectSchema({ selector: STRING, url: STRING }),
     description: 'Click the first element matching a selector in the working tab (waits up to 10 s for it to be visible and enabled).',
     params: v.strictObject({ selector: Selector }),
     async run({ selector }, browser) {
@@ -155,6 +190,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_type',
+    title: 'Type',
+    annotations: ACTS,
+    outputSchema: objectSchema({ selector: STRING, url: STRING, submitted: BOOLEAN }),
     description: 'Replace the value of the first input, textarea or editable element matching a selector with the text; optionally press Enter afterwards.',
     params: v.strictObject({ selector: Selector, text: v.pipe(v.string(), v.maxLength(100_000)), submit: v.optional(v.boolean(), false) }),
     async run({ selector, text, submit }, browser) {

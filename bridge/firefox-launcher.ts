@@ -143,7 +143,8 @@ function firefoxBrowser(browser: Browser, extensionOrigin: string, privileged: F
       await privileged.setWorkersOffline(value);
       return { offline: value };
     },
-    alive: () => browser.version().then(() => true, () => false),
+    // A round trip: puppeteer answers version() from what it read at connection time.
+    alive: () => (browser.connected ? feeds.connection.send('session.status', {}).then(() => true, () => false) : Promise.resolve(false)),
     connected: () => browser.connected,
     onClose: (listener) => void browser.once('disconnected', listener),
     close: () => browser.close(),

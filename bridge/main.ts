@@ -6,9 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { createAbpToolList } from './abp-tools';
+import { abpTools } from './abp-tools';
 import { BROWSER_TOOLS } from './browser-tools';
 import { parseCommand, USAGE } from './options';
+import type { CapabilityInfo } from '../src/abp/response';
 import { createBridgeServer } from './server';
 import { BrowserSession } from './session';
 
@@ -33,7 +34,9 @@ async function main(): Promise<void> {
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
   const session = new BrowserSession({ ...options, extensionDir, agent: { name: 'bosun-bridge', version } }, log);
-  const server = createBridgeServer({ session, browserTools: BROWSER_TOOLS, abpTools: createAbpToolList(session), version, log });
+  // Written by the build beside this bundle: the extension's capabilities, described without a browser.
+  const catalog = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'abp-capabilities.json'), 'utf8')) as CapabilityInfo[];
+  const server = createBridgeServer({ session, tools: [...BROWSER_TOOLS, ...abpTools(catalog)], version, log });
 
   let stopping = false;
   const stop = async (why: string) => {

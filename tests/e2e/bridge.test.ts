@@ -9,7 +9,8 @@ import { useSite } from './support/site';
 
 const site = useSite();
 
-describe.each(BROWSERS)('the MCP bridge in %s', (browserName) => {
+// The first call that needs the browser starts it (listing the tools does not), which takes a while in Firefox.
+describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserName) => {
   let bridge: RunningBridge;
   let profileDir: string;
   const chromium = browserName === 'chromium';
@@ -23,19 +24,32 @@ describe.each(BROWSERS)('the MCP bridge in %s', (browserName) => {
     await rm(profileDir, { recursive: true, force: true });
   });
 
-  it('lists the browser tools and one tool per ABP capability, with JSON Schemas', async () => {
+  it('lists the browser tools and one tool per ABP capability, with schemas, titles and annotations, before any browser starts', async () => {
     const { tools } = await bridge.client.listTools();
+    // The list is known at build time: no browser was started to answer it.
+    expect(browserPid(bridge.pid)).toBeUndefined();
     const names = tools.map((t) => t.name);
     expect(names.slice(0, 9)).toEqual([
       'browser_navigate', 'browser_service_workers', 'browser_network_sources', 'browser_set_offline', 'browser_console',
       'browser_eval', 'browser_screenshot', 'browser_click', 'browser_type',
     ]);
+    expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(22);
     expect(names).toEqual(expect.arrayContaining(['abp_crawl_start', 'abp_crawl_status', 'abp_storage_pages_list', 'abp_page_read', 'abp_page_act', 'abp_agent_run', 'abp_extension_getInfo']));
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(tool.inputSchema.type).toBe('object');
+      expect(tool.title).toMatch(/\w/);
+      expect(tool.annotations).toEqual({ title: tool.title, readOnlyHint: expect.any(Boolean), destructiveHint: expect.any(Boolean), openWorldHint: expect.any(Boolean), ...(tool.annotations?.idempotentHint === undefined ? {} : { idempotentHint: expect.any(Boolean) }) });
     }
-    const crawl = tools.find((t) => t.name === 'abp_crawl_start');
+    const byName = (name: string) => tools.find((t) => t.name === name);
+    expect(byName('browser_click')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(byName('browser_console')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(byName('abp_storage_jobs_delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName('abp_storage_pages_search')?.annotations).toMatchObject({ readOnlyHint: true });
+    // Structured results have their schema; the official client checks each result against it.
+    expect(byName('browser_navigate')?.outputSchema).toMatchObject({ type: 'object', required: ['url', 'status', 'title', 'ready', 'fromServiceWorker'] });
+    expect(tools.filter((t) => t.name.startsWith('browser_')).every((t) => t.outputSchema?.type === 'object')).toBe(true);
+    const crawl = byName('abp_crawl_start');
     expect(crawl?.description).toMatch(/crawl\.start/);
     expect(crawl?.inputSchema).toMatchObject({ required: ['urls'], additionalProperties: false });
   });
@@ -146,7 +160,8 @@ describe.each(BROWSERS)('the MCP bridge in %s', (browserName) => {
     expect(textOf(await bridge.call('abp_crawl_start', { urls: site.url('crawl/'), options: { maxWorkers: 11 } }))).toMatch(/^ERROR: Invalid arguments for abp_crawl_start: .*maxWorkers must be <= 10/);
     const notHttp = await bridge.call('abp_crawl_start', { urls: 'file:///etc/passwd' });
     expect(notHttp).toMatchObject({ isError: true, structuredContent: { error: { code: 'INVALID_PARAMS', capability: 'crawl.start', retryable: false } } });
-    expect(textOf(await bridge.call('browser_teleport'))).toMatch(/^ERROR: There is no tool named browser_teleport\./);
+    // A name that is no tool is the protocol's invalid-params error, not a tool result.
+    await expect(bridge.call('browser_teleport')).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/There is no tool named browser_teleport/) });
     expect(await bridge.data('abp_crawl_status', { jobId: 'job_none' }).catch((e: Error) => e.message)).toMatch(/INVALID_PARAMS: jobId: there is no job "job_none"/);
   });
 
