@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildManifest } from './manifests/merge.mjs';
 import { referencedFiles, validateManifest } from './manifests/validate.mjs';
@@ -59,6 +59,42 @@ async function buildBridge() {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  await writeAbpCatalog(out);
+}
+
+/**
+ * dist/bridge/abp-capabilities.json: the ABP capabilities with their JSON Schemas, described by
+ * the extension's own capability table run in Node, so `tools/list` needs no browser. The table's
+ * modules import the WebExtension API without calling it while describing: a stand-in namespace
+ * is enough.
+ */
+/** @param {string} out */
+async function writeAbpCatalog(out) {
+  const bundle = join(out, 'catalog.tmp.mjs');
+  await esbuild.build({
+    entryPoints: [join(root, 'scripts/abp-catalog.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    define: { __TARGET__: JSON.stringify('chrome') },
+    plugins: [{
+      name: 'no-webextension',
+      setup(build) {
+        build.onResolve({ filter: /^webextension-polyfill$/ }, () => ({ path: 'webextension-polyfill', namespace: 'stand-in' }));
+        build.onLoad({ filter: /.*/, namespace: 'stand-in' }, () => ({ contents: 'export default new Proxy({}, { get: () => undefined });', loader: 'js' }));
+      },
+    }],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  try {
+    const { capabilities } = await import(`${pathToFileURL(bundle).href}?${Date.now()}`);
+    writeFileSync(join(out, 'abp-capabilities.json'), `${JSON.stringify(capabilities, null, 2)}\n`);
+  } finally {
+    rmSync(bundle, { force: true });
+  }
 }
 
 /** @param {'chrome' | 'firefox' | 'bridge'} target */

@@ -1,4 +1,3 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import * as v from 'valibot';
 import { AbpResponse, CapabilityInfo } from '../src/abp/response';
 import { describeIssues } from '../src/messaging/router';
@@ -11,6 +10,12 @@ interface WindowAbp {
   call(capability: string, params: unknown): Promise<unknown>;
 }
 type WithAbp = { abp: WindowAbp };
+
+/** Bosun's ABP page in a tab, as either engine's page object offers it. */
+export interface AbpPage {
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  isClosed(): boolean;
+}
 
 const CapabilityList = v.array(CapabilityInfo);
 
@@ -26,11 +31,10 @@ function checked<S extends v.GenericSchema>(schema: S, value: unknown, what: str
  * window.abp an agent in a page uses, so every call goes through Bosun's permission gate.
  */
 export class AbpClient {
-  private constructor(private readonly page: Page) {}
+  private constructor(private readonly page: AbpPage) {}
 
-  static async open(context: BrowserContext, extensionOrigin: string, agent: { name: string; version: string }): Promise<AbpClient> {
-    const page = await context.newPage();
-    await page.goto(`${extensionOrigin}/abp-app.html`, { waitUntil: 'load' });
+  /** `page` shows abp-app.html, loaded. */
+  static async open(page: AbpPage, agent: { name: string; version: string }): Promise<AbpClient> {
     await page.evaluate((who) => (window as unknown as WithAbp).abp.initialize({ agent: who, protocolVersion: '0.1', features: {} }), agent);
     return new AbpClient(page);
   }
@@ -40,7 +44,7 @@ export class AbpClient {
   }
 
   async listCapabilities(): Promise<CapabilityInfo[]> {
-    return checked(CapabilityList, await this.page.evaluate(() => (window as unknown as WithAbp).abp.listCapabilities()), 'listCapabilities()');
+    return checked(CapabilityList, await this.page.evaluate(() => (window as unknown as WithAbp).abp.listCapabilities(), undefined), 'listCapabilities()');
   }
 
   async call(capability: string, params: unknown): Promise<AbpResponse> {

@@ -1,8 +1,7 @@
 import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/server';
 import type { CapabilityInfo } from '../src/abp/response';
 import { abpError } from './errors';
-import type { BrowserSession } from './session';
-import type { BridgeTool } from './tool';
+import type { BridgeTool, ToolAnnotations } from './tool';
 
 export const ABP_TOOL_PREFIX = 'abp_';
 
@@ -11,10 +10,27 @@ export function abpToolName(capability: string): string {
   return ABP_TOOL_PREFIX + capability.replaceAll('.', '_');
 }
 
+/** `storage.pages.search` → "Bosun: storage pages search". */
+const titleOf = (capability: string) => `Bosun: ${capability.split('.').join(' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`;
+
+/** Capabilities that only read what Bosun stored or knows. */
+const READS = /^(crawl\.status|storage\.(jobs\.(list|get)|pages\.(list|search))|convert\.toFormat|export\.asArchive|diagnostics\.get\w+|extension\.getInfo|agent\.status)$/;
+/** Capabilities that remove data or act on pages in the person's name. */
+const DESTRUCTIVE = /^(storage\.jobs\.delete|diagnostics\.clearErrors|page\.act|agent\.run)$/;
+/** Capabilities that reach web sites. */
+const OPEN_WORLD = /^(crawl\.(start|resume)|scrape\.pickContent|page\.(read|act)|agent\.run)$/;
+
+export function abpAnnotations(capability: string): ToolAnnotations {
+  const readOnly = READS.test(capability) || capability === 'page.read';
+  return { readOnlyHint: readOnly, destructiveHint: !readOnly && DESTRUCTIVE.test(capability), openWorldHint: OPEN_WORLD.test(capability) };
+}
+
 /**
  * One MCP tool per capability of Bosun's ABP page, its input schema being the capability's own
- * JSON Schema (checked here, then again by Bosun). Every call goes through window.abp.call, so
- * Bosun's permission gate decides, and asks the person in the sidebar, as it does for any agent.
+ * JSON Schema (checked here, then again by Bosun). The list comes from the build (the extension's
+ * own capability table, described in Node), so listing needs no browser. Every call goes through
+ * window.abp.call, so Bosun's permission gate decides, and asks the person in the sidebar, as it
+ * does for any agent.
  */
 export function abpTools(capabilities: readonly CapabilityInfo[]): BridgeTool[] {
   const seen = new Map<string, string>();
@@ -28,7 +44,9 @@ export function abpTools(capabilities: readonly CapabilityInfo[]): BridgeTool[] 
     const unavailable = capability.available ? '' : ' (unavailable in this browser: calls answer CAPABILITY_UNAVAILABLE)';
     return {
       name,
+      title: titleOf(capability.name),
       description: `${capability.description}${unavailable}. Bosun ABP capability ${capability.name}.`,
+      annotations: abpAnnotations(capability.name),
       inputSchema: { type: 'object', ...inputSchema },
       validate(args) {
         const result = schema.validate(args ?? {});
@@ -42,23 +60,4 @@ export function abpTools(capabilities: readonly CapabilityInfo[]): BridgeTool[] 
       },
     };
   });
-}
-
-/**
- * The ABP tools, read from the extension the first time they are needed (listing tools starts the
- * browser) and kept: they belong to the build of Bosun, which does not change while the bridge runs.
- */
-export function createAbpToolList(session: BrowserSession): () => Promise<BridgeTool[]> {
-  let tools: Promise<BridgeTool[]> | null = null;
-  return () => {
-    if (!tools) {
-      const reading = session.use(async (browser) => abpTools(await (await browser.abp()).listCapabilities()));
-      // A failed read (the browser did not start) is tried again next time.
-      reading.catch(() => {
-        if (tools === reading) tools = null;
-      });
-      tools = reading;
-    }
-    return tools;
-  };
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * The `bosun-bridge` command (package.json `bin`): builds what is missing (Bosun for Chromium and
- * the bridge itself) on first use, then starts the bridge. stdout belongs to MCP, so the build
+ * The `bosun-bridge` command (package.json `bin`): builds what is missing (Bosun for the browser
+ * asked for, and the bridge itself) on first use, then starts the bridge. stdout belongs to MCP, so the build
  * reports on stderr.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,10 +12,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bridge = join(root, 'dist', 'bridge', 'index.mjs');
+// The bridge checks its options itself; here only which build it will load matters.
+const args = process.argv.slice(2);
+const browserArg = args.find((arg, i) => arg.startsWith('--browser=') || args[i - 1] === '--browser');
+const target = browserArg?.replace('--browser=', '') === 'firefox' ? 'firefox' : 'chrome';
 
-if (!existsSync(join(root, 'dist', 'chrome', 'manifest.json')) || !existsSync(bridge)) {
-  process.stderr.write('bosun-bridge: building Bosun for Chromium and the bridge (first run)…\n');
-  const build = spawnSync(process.execPath, [join(root, 'build.mjs'), 'chrome', 'bridge'], { cwd: root, stdio: ['ignore', 2, 2] });
+if (!existsSync(join(root, 'dist', target, 'manifest.json')) || !existsSync(bridge)) {
+  process.stderr.write(`bosun-bridge: building Bosun for ${target} and the bridge (first run)…\n`);
+  const build = spawnSync(process.execPath, [join(root, 'build.mjs'), target, 'bridge'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (build.status !== 0) {
     process.stderr.write(`bosun-bridge: the build failed (see above); fix it and run "npm run build" in ${root}.\n`);
     process.exit(1);

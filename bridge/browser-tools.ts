@@ -1,11 +1,21 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import * as v from 'valibot';
-import { firstLine, navigationError, ToolError } from './errors';
+import type { EngineTab } from './engine';
+import { firstLine, ToolError } from './errors';
 import { bucketRequests } from './network-buckets';
-import { evaluateInPage } from './page-eval';
-import { defineTool, type BridgeTool } from './tool';
+import { defineTool, objectSchema, type BridgeTool, type ToolAnnotations } from './tool';
+
+/** Reads the working tab or what the bridge recorded; changes nothing. */
+const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
+/** Acts on a web page as a person would: what it does depends on the site. */
+const ACTS: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, openWorldHint: true };
+
+const STRING = { type: 'string' };
+const BOOLEAN = { type: 'boolean' };
+const INTEGER = { type: 'integer' };
+const NULLABLE_STRING = { type: ['string', 'null'] };
+const WORKER = { type: ['object', 'null'], properties: { scriptURL: STRING, state: STRING } };
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 const ACTION_TIMEOUT_MS = 10_000;
@@ -16,13 +26,13 @@ const WebUrl = v.pipe(
   v.url('must be an absolute URL, such as http://localhost:8000/'),
   v.check((url) => /^https?:$/.test(new URL(url).protocol), 'must be an http(s) URL'),
 );
-const Selector = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(2000), v.description('A CSS selector (Playwright selectors work too); the first match is used'));
+const Selector = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(2000), v.description('A CSS selector; the first match is used'));
 
 /**
  * The browser tools act on web pages only: Bosun's own pages (the sidebar, where the person
  * answers permission questions) are out of an agent's reach, or the permission gate would mean nothing.
  */
-function assertWebPage(page: Page): void {
+function assertWebPage(page: EngineTab): void {
   const url = page.url();
   if (!/^(https?:|about:blank$)/.test(url)) {
     throw new ToolError(`The current tab shows ${url}, which the browser tools do not act on.`, 'Call browser_navigate with an http(s) URL first.');
@@ -32,7 +42,7 @@ function assertWebPage(page: Page): void {
 /** Playwright's timeouts and selector errors as the agent's next step. */
 function actionError(action: string, selector: string, error: unknown): ToolError {
   const message = firstLine(error instanceof Error ? error.message : String(error));
-  if (/Timeout \d+ms exceeded/.test(message)) {
+  if (/Timeout \d+ms exceeded|Waiting failed: \d+ms exceeded/i.test(message)) {
     return new ToolError(
       `Could not ${action} ${selector}: no visible, enabled element matched within ${ACTION_TIMEOUT_MS / 1000} s.`,
       'Check the selector (browser_eval with document.querySelectorAll), or take a screenshot to see the page.',
@@ -48,24 +58,27 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
 export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_navigate',
+    title: 'Navigate',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    outputSchema: objectSchema({ url: STRING, status: { type: ['integer', 'null'] }, title: STRING, ready: BOOLEAN, fromServiceWorker: BOOLEAN }),
     description: 'Open a URL in the working tab and wait for its load event. Starts the browser if it is not running. Network errors are reported with their cause.',
     params: v.strictObject({ url: WebUrl }),
     async run({ url }, browser) {
-      const { page } = await browser.tab();
-      const response = await page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }).catch((error: unknown) => {
-        throw navigationError(url, error, NAVIGATION_TIMEOUT_MS);
-      });
-      const status = response?.status() ?? null;
-      const data = { url: page.url(), status, title: await page.title(), ready: true, fromServiceWorker: response?.fromServiceWorker() ?? false };
+      const page = await browser.tab();
+      const { status, fromServiceWorker } = await page.goto(url, NAVIGATION_TIMEOUT_MS);
+      const data = { url: page.url(), status, title: await page.title(), ready: true, fromServiceWorker };
       return { summary: `Navigation complete${status !== null && status >= 400 ? ` (HTTP ${status})` : ''}`, data };
     },
   }),
   defineTool({
     name: 'browser_service_workers',
+    title: 'Service workers',
+    annotations: READS,
+    outputSchema: objectSchema({ url: STRING, supported: BOOLEAN, controlled: BOOLEAN, controller: WORKER, registrations: { type: 'array', items: objectSchema({ scope: STRING, active: WORKER, waiting: WORKER, installing: WORKER }) } }),
     description: "The service worker registrations of the working tab's origin (scope, script, and the state of the active, waiting and installing workers) and whether a worker controls the page.",
     params: v.strictObject({}),
     async run(_args, browser) {
-      const { page } = await browser.tab();
+      const page = await browser.tab();
       assertWebPage(page);
       const data = await page.evaluate(async () => {
         if (!('serviceWorker' in navigator)) return { supported: false, controlled: false, controller: null, registrations: [] };
@@ -86,6 +99,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_network_sources',
+    title: 'Network sources',
+    annotations: READS,
+    outputSchema: objectSchema({ navigatedUrl: NULLABLE_STRING, counts: { type: 'object', additionalProperties: INTEGER }, requests: { type: 'array', items: objectSchema({ url: STRING, method: STRING, resourceType: STRING, source: STRING, status: INTEGER, failure: STRING }, ['status', 'failure']) } }),
     description: "The working tab's requests since its last navigation, each with where its response came from: network, serviceWorker, cache (memory, disk or prefetch), failed, or pending.",
     params: v.strictObject({}),
     async run(_args, browser) {
@@ -97,15 +113,20 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_set_offline',
+    title: 'Set offline',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    outputSchema: objectSchema({ offline: BOOLEAN }),
     description: 'Take the browser offline (pages and service workers see no network) or back online.',
     params: v.strictObject({ offline: v.boolean() }),
     async run({ offline }, browser) {
-      await browser.context.setOffline(offline);
-      return { summary: offline ? 'The browser is offline' : 'The browser is online', data: { offline } };
+      return { summary: offline ? 'The browser is offline' : 'The browser is online', data: await browser.setOffline(offline) };
     },
   }),
   defineTool({
     name: 'browser_console',
+    title: 'Console',
+    annotations: READS,
+    outputSchema: objectSchema({ entries: { type: 'array', items: objectSchema({ source: { enum: ['page', 'service-worker', 'browser-log'] }, level: STRING, text: STRING, url: STRING, time: STRING }) } }),
     description: "Console messages and log entries since the browser started (or the last clear), oldest first, each tagged by source: page (the page's console and uncaught errors), service-worker (the site's workers' consoles), browser-log (the browser's own entries, such as failed loads).",
     params: v.strictObject({ clear: v.optional(v.pipe(v.boolean(), v.description('Empty the record after reading it')), false) }),
     async run({ clear }, browser) {
@@ -116,25 +137,31 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_eval',
+    title: 'Evaluate JavaScript',
+    annotations: ACTS,
+    outputSchema: objectSchema({ type: STRING, subtype: STRING, value: {}, description: STRING }, ['subtype', 'value', 'description']),
     description: 'Evaluate a JavaScript expression in the working tab (top-level await works; a returned promise is awaited) and return its value as JSON. An exception is reported with its message and position.',
     params: v.strictObject({ expression: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100_000)) }),
     async run({ expression }, browser) {
       const tab = await browser.tab();
-      assertWebPage(tab.page);
-      const result = await evaluateInPage(tab.cdp, expression);
+      assertWebPage(tab);
+      const result = await tab.evalExpression(expression);
       return { summary: `Evaluated to ${result.type}`, data: result };
     },
   }),
   defineTool({
     name: 'browser_screenshot',
+    title: 'Screenshot',
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    outputSchema: objectSchema({ url: STRING, width: INTEGER, height: INTEGER, bytes: INTEGER, path: STRING }, ['path']),
     description: "A PNG screenshot of the working tab's viewport (or the whole page), returned as an image; optionally also saved to a file.",
     params: v.strictObject({
       path: v.optional(v.pipe(v.string(), v.trim(), v.regex(/\.png$/i, 'must end in .png'), v.description('Also save the PNG here (relative paths are from the bridge\'s working directory)'))),
       fullPage: v.optional(v.boolean(), false),
     }),
     async run({ path, fullPage }, browser) {
-      const { page } = await browser.tab();
-      const png = await page.screenshot({ type: 'png', fullPage });
+      const page = await browser.tab();
+      const png = await page.screenshot(fullPage);
       let saved: string | undefined;
       if (path !== undefined) {
         saved = resolve(path);
@@ -147,12 +174,15 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_click',
+    title: 'Click',
+    annotations: ACTS,
+    outputSchema: objectSchema({ selector: STRING, url: STRING }),
     description: 'Click the first element matching a selector in the working tab (waits up to 10 s for it to be visible and enabled).',
     params: v.strictObject({ selector: Selector }),
     async run({ selector }, browser) {
-      const { page } = await browser.tab();
+      const page = await browser.tab();
       assertWebPage(page);
-      await page.locator(selector).first().click({ timeout: ACTION_TIMEOUT_MS }).catch((error: unknown) => {
+      await page.click(selector, ACTION_TIMEOUT_MS).catch((error: unknown) => {
         throw actionError('click', selector, error);
       });
       return { summary: `Clicked ${selector}`, data: { selector, url: page.url() } };
@@ -160,16 +190,18 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   }),
   defineTool({
     name: 'browser_type',
+    title: 'Type',
+    annotations: ACTS,
+    outputSchema: objectSchema({ selector: STRING, url: STRING, submitted: BOOLEAN }),
     description: 'Replace the value of the first input, textarea or editable element matching a selector with the text; optionally press Enter afterwards.',
     params: v.strictObject({ selector: Selector, text: v.pipe(v.string(), v.maxLength(100_000)), submit: v.optional(v.boolean(), false) }),
     async run({ selector, text, submit }, browser) {
-      const { page } = await browser.tab();
+      const page = await browser.tab();
       assertWebPage(page);
-      const field = page.locator(selector).first();
-      await field.fill(text, { timeout: ACTION_TIMEOUT_MS }).catch((error: unknown) => {
+      await page.fill(selector, text, ACTION_TIMEOUT_MS).catch((error: unknown) => {
         throw actionError('type into', selector, error);
       });
-      if (submit) await field.press('Enter', { timeout: ACTION_TIMEOUT_MS });
+      if (submit) await page.press(selector, 'Enter', ACTION_TIMEOUT_MS);
       return { summary: `Typed ${text.length} characters into ${selector}${submit ? ' and pressed Enter' : ''}`, data: { selector, url: page.url(), submitted: submit } };
     },
   }),

@@ -33,16 +33,36 @@ const NET_ERRORS: Record<string, { reason: string; next: string }> = {
   ERR_CERT_DATE_INVALID: { reason: 'the certificate has expired or is not yet valid', next: 'Renew the certificate.' },
 };
 
+/** Firefox's network error codes (nsError.h), as the Chromium codes with the same meaning. */
+const FIREFOX_ERRORS: Record<string, string> = {
+  NS_ERROR_UNKNOWN_HOST: 'ERR_NAME_NOT_RESOLVED',
+  NS_ERROR_CONNECTION_REFUSED: 'ERR_CONNECTION_REFUSED',
+  NS_ERROR_NET_RESET: 'ERR_CONNECTION_RESET',
+  NS_ERROR_NET_INTERRUPT: 'ERR_CONNECTION_CLOSED',
+  NS_ERROR_NET_TIMEOUT: 'ERR_CONNECTION_TIMED_OUT',
+  NS_ERROR_OFFLINE: 'ERR_INTERNET_DISCONNECTED',
+  NS_ERROR_NET_EMPTY_RESPONSE: 'ERR_EMPTY_RESPONSE',
+  NS_ERROR_REDIRECT_LOOP: 'ERR_TOO_MANY_REDIRECTS',
+  NS_BINDING_ABORTED: 'ERR_ABORTED',
+  NS_ERROR_PORT_ACCESS_NOT_ALLOWED: 'ERR_UNSAFE_PORT',
+};
+
 /** A failed `page.goto` as a ToolError that names the cause (a net:: code, or a timeout) and what to try. */
 export function navigationError(url: string, error: unknown, timeoutMs: number): ToolError {
   const raw = error instanceof Error ? error.message : String(error);
-  const code = /net::(ERR_[A-Z_]+)/.exec(raw)?.[1];
+  const chromiumCode = /net::(ERR_[A-Z_]+)/.exec(raw)?.[1];
+  const firefoxCode = /\b(NS_(?:ERROR|BINDING)_[A-Z_]+)/.exec(raw)?.[1];
+  const code = chromiumCode ?? (firefoxCode && FIREFOX_ERRORS[firefoxCode]);
   if (code) {
     const known = NET_ERRORS[code];
-    const reason = known?.reason ?? `the browser reported ${code}`;
-    return new ToolError(`Navigation to ${url} failed: ${reason}.`, known?.next ?? 'Check the URL and that the site is up.', { url, reason: `net::${code}` });
+    const reason = known?.reason ?? `the browser reported ${firefoxCode ?? code}`;
+    const details = { url, reason: chromiumCode ? `net::${chromiumCode}` : firefoxCode };
+    return new ToolError(`Navigation to ${url} failed: ${reason}.`, known?.next ?? 'Check the URL and that the site is up.', details);
   }
-  if (/Timeout \d+ms exceeded/.test(raw)) {
+  if (firefoxCode) {
+    return new ToolError(`Navigation to ${url} failed: the browser reported ${firefoxCode}.`, 'Check the URL and that the site is up.', { url, reason: firefoxCode });
+  }
+  if (/Timeout \d+ms exceeded|Navigation timeout of \d+ ms exceeded/.test(raw)) {
     return new ToolError(`Navigation to ${url} failed: the page did not finish loading within ${timeoutMs / 1000} s.`, 'Check whether the page keeps loading (browser_network_sources), then call again.', { url, reason: 'timeout' });
   }
   return new ToolError(`Navigation to ${url} failed: ${firstLine(raw)}.`, 'Check the URL, then call again.', { url, reason: firstLine(raw) });

@@ -1,23 +1,23 @@
 /**
- * bosun-bridge: an MCP server on stdio (and nothing else: no port is opened) that drives Chromium
- * with Bosun loaded. Entry only: reads the options, wires the session, the tools and the server.
+ * bosun-bridge: an MCP server on stdio that drives Chromium (over a pipe) or Firefox (over
+ * WebDriver BiDi) with Bosun loaded. Entry only: reads the options, wires the session, the tools and the server.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { createAbpToolList } from './abp-tools';
+import { abpTools } from './abp-tools';
 import { BROWSER_TOOLS } from './browser-tools';
 import { parseCommand, USAGE } from './options';
+import type { CapabilityInfo } from '../src/abp/response';
 import { createBridgeServer } from './server';
 import { BrowserSession } from './session';
 
 // stdout carries MCP messages only: everything said to a person goes to stderr.
 const log = (line: string) => process.stderr.write(`bosun-bridge: ${line}\n`);
 
-/** The bundle runs from dist/bridge/, beside the extension it loads (dist/chrome). */
+/** The bundle runs from dist/bridge/, beside the extension it loads (dist/chrome or dist/firefox). */
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const extensionDir = join(packageRoot, 'dist', 'chrome');
 
 async function main(): Promise<void> {
   const command = parseCommand(process.argv.slice(2), process.env);
@@ -26,14 +26,17 @@ async function main(): Promise<void> {
     log(`${command.message}\n\n${USAGE}`);
     process.exit(2);
   }
+  const { options } = command;
+  const extensionDir = join(packageRoot, 'dist', options.engine === 'firefox' ? 'firefox' : 'chrome');
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
-    log(`Bosun's Chromium build is missing at ${extensionDir}: run "npm run build" in ${packageRoot}.`);
+    log(`Bosun's ${options.engine} build is missing at ${extensionDir}: run "npm run build" in ${packageRoot}.`);
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
-  const { options } = command;
   const session = new BrowserSession({ ...options, extensionDir, agent: { name: 'bosun-bridge', version } }, log);
-  const server = createBridgeServer({ session, browserTools: BROWSER_TOOLS, abpTools: createAbpToolList(session), version, log });
+  // Written by the build beside this bundle: the extension's capabilities, described without a browser.
+  const catalog = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'abp-capabilities.json'), 'utf8')) as CapabilityInfo[];
+  const server = createBridgeServer({ session, tools: [...BROWSER_TOOLS, ...abpTools(catalog)], version, log });
 
   let stopping = false;
   const stop = async (why: string) => {
@@ -51,7 +54,7 @@ async function main(): Promise<void> {
   process.on('exit', () => session.releaseClaim());
 
   await server.connect(new StdioServerTransport());
-  log(`ready (profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`);
+  log(`ready (${options.engine}, profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`);
 }
 
 main().catch((error: unknown) => {

@@ -3,27 +3,34 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { describeIssues } from '../src/messaging/router';
+import { ENGINES, type EngineName } from './engine';
 
 export interface BridgeOptions {
+  /** The browser the bridge drives, with Bosun's build for it. */
+  engine: EngineName;
   /** Chromium's user data directory: logins, cookies and Bosun's own data persist in it. */
   profileDir: string;
   /** The browser closes after this long without a tool call. */
   idleTimeoutMs: number;
   headless: boolean;
-  chromiumPath: string;
+  /** The executable of the chosen browser. */
+  executablePath: string;
 }
 
 export const USAGE = `Usage: bosun-bridge [options]
 
-An MCP server on stdio that drives Chromium with Bosun loaded.
+An MCP server on stdio that drives Chromium or Firefox with Bosun loaded.
 
 Options:
-  --profile-dir <dir>       Chromium profile to use and keep (default: $XDG_DATA_HOME/bosun-bridge/profile,
+  --browser <name>          chromium (the default) or firefox (Firefox ESR 140 or later, over WebDriver BiDi)
+  --profile-dir <dir>       browser profile to use and keep (default: $XDG_DATA_HOME/bosun-bridge/profile,
                             or ~/.local/share/bosun-bridge/profile). One bridge at a time may use a profile.
   --idle-timeout <seconds>  close the browser after this many seconds without a tool call (default 300)
-  --headless                run Chromium without a window (the default when there is no display)
-  --headed                  show the Chromium window (the default when DISPLAY or WAYLAND_DISPLAY is set)
+                            (a Firefox bridge defaults to …/bosun-bridge/firefox-profile)
+  --headless                run the browser without a window (the default when there is no display)
+  --headed                  show the browser window (the default when DISPLAY or WAYLAND_DISPLAY is set)
   --chromium <path>         the Chromium executable (default: $CHROMIUM_PATH or /usr/bin/chromium)
+  --firefox <path>          the Firefox executable (default: $FIREFOX_PATH or /usr/bin/firefox-esr)
   --help                    print this text
 `;
 
@@ -38,6 +45,8 @@ const Seconds = v.pipe(
 const NonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'));
 
 const Flags = v.object({
+  browser: v.optional(v.picklist(ENGINES, 'must be chromium or firefox'), 'chromium'),
+  firefox: v.optional(NonEmpty),
   'profile-dir': v.optional(NonEmpty),
   'idle-timeout': v.optional(Seconds, '300'),
   headless: v.optional(v.boolean()),
@@ -49,9 +58,10 @@ const Flags = v.object({
 export type ParsedCommand = { kind: 'run'; options: BridgeOptions } | { kind: 'help' } | { kind: 'error'; message: string };
 
 /** The profile a bridge uses when none is given: per user, outside any project, so logins outlive a checkout. */
-export function defaultProfileDir(env: NodeJS.ProcessEnv): string {
+export function defaultProfileDir(env: NodeJS.ProcessEnv, engine: EngineName = 'chromium'): string {
   const data = env.XDG_DATA_HOME?.trim() || join(env.HOME?.trim() || homedir(), '.local', 'share');
-  return join(data, 'bosun-bridge', 'profile');
+  // The two browsers' profiles cannot be shared.
+  return join(data, 'bosun-bridge', engine === 'firefox' ? 'firefox-profile' : 'profile');
 }
 
 /** Reads the command line (argv without node and the script) and the environment; never exits. */
@@ -63,6 +73,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
       strict: true,
       allowPositionals: false,
       options: {
+        browser: { type: 'string' },
+        firefox: { type: 'string' },
         'profile-dir': { type: 'string' },
         'idle-timeout': { type: 'string' },
         headless: { type: 'boolean' },
@@ -83,10 +95,14 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
   return {
     kind: 'run',
     options: {
-      profileDir: resolve(flags['profile-dir'] ?? defaultProfileDir(env)),
+      engine: flags.browser,
+      profileDir: resolve(flags['profile-dir'] ?? defaultProfileDir(env, flags.browser)),
       idleTimeoutMs: Math.round(flags['idle-timeout'] * 1000),
       headless: flags.headless ?? (flags.headed ? false : !hasDisplay),
-      chromiumPath: flags.chromium ?? (env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium'),
+      executablePath:
+        flags.browser === 'firefox'
+          ? (flags.firefox ?? (env.FIREFOX_PATH?.trim() || '/usr/bin/firefox-esr'))
+          : (flags.chromium ?? (env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium')),
     },
   };
 }

@@ -1,13 +1,12 @@
-import { Server, type CallToolResult } from '@modelcontextprotocol/server';
-import { ABP_TOOL_PREFIX } from './abp-tools';
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import { firstLine, ToolError } from './errors';
 import type { BrowserSession } from './session';
 import type { BridgeTool, ToolOutput } from './tool';
 
 export interface BridgeServerDeps {
   session: BrowserSession;
-  browserTools: readonly BridgeTool[];
-  abpTools: () => Promise<BridgeTool[]>;
+  /** Every tool, known at build time: listing them starts no browser. */
+  tools: readonly BridgeTool[];
   version: string;
   log: (line: string) => void;
 }
@@ -31,34 +30,37 @@ export function errorResult(tool: string, error: unknown): CallToolResult {
   };
 }
 
+/** A tool as tools/list shows it. */
+export function listed(tool: BridgeTool): Tool {
+  const { name, title, description, annotations, inputSchema, outputSchema } = tool;
+  return {
+    name,
+    title,
+    description,
+    annotations: { title, ...annotations },
+    inputSchema: inputSchema as Tool['inputSchema'],
+    ...(outputSchema ? { outputSchema: outputSchema as Tool['outputSchema'] } : {}),
+  };
+}
+
 /**
  * The MCP server: browser tools and the ABP tools, over whatever transport it is connected to
- * (the bridge connects only stdio). Arguments are validated before anything runs.
+ * (the bridge connects only stdio). Arguments are validated before anything runs; a name that is
+ * no tool is the protocol's invalid-params error, as the MCP specification asks.
  */
 export function createBridgeServer(deps: BridgeServerDeps): Server {
   const server = new Server({ name: 'bosun-bridge', version: deps.version }, { capabilities: { tools: {} } });
+  const byName = new Map(deps.tools.map((tool) => [tool.name, tool]));
+  const list = deps.tools.map(listed);
 
-  const allTools = async (): Promise<BridgeTool[]> => {
-    try {
-      return [...deps.browserTools, ...(await deps.abpTools())];
-    } catch (error) {
-      // The browser tools stay usable when Bosun cannot start; the reason goes to the log.
-      deps.log(`the ABP tools are not listed: ${error instanceof Error ? error.message : String(error)}`);
-      return [...deps.browserTools];
-    }
-  };
-
-  server.setRequestHandler('tools/list', async () => ({
-    tools: (await allTools()).map(({ name, description, inputSchema }) => ({ name, description, inputSchema: inputSchema as { type: 'object' } })),
-  }));
+  server.setRequestHandler('tools/list', () => Promise.resolve({ tools: list }));
 
   server.setRequestHandler('tools/call', async (request) => {
     const { name, arguments: args } = request.params;
+    // The bridge's own tools; Bosun's tools run only behind abp_page_act and abp_agent_run, through its gate.
+    const bridgeTool = byName.get(name);
+    if (!bridgeTool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `There is no tool named ${name.slice(0, 100)}; tools/list names those there are.`);
     try {
-      const tools = name.startsWith(ABP_TOOL_PREFIX) ? await deps.abpTools() : deps.browserTools;
-      // The bridge's own tools; Bosun's tools run only behind abp_page_act and abp_agent_run, through its gate.
-      const bridgeTool = tools.find((t) => t.name === name);
-      if (!bridgeTool) throw new ToolError(`There is no tool named ${name}.`, 'List the tools (tools/list) and use one of those names.');
       const checked = bridgeTool.validate(args);
       if (!checked.ok) throw new ToolError(`Invalid arguments for ${name}: ${checked.message}.`, `Call ${name} again with arguments that match its input schema.`);
       return successResult(await deps.session.use((browser) => bridgeTool.run(checked.args, browser)));

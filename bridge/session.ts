@@ -1,8 +1,7 @@
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { AbpClient } from './abp-client';
+import { launchChromium } from './chromium-launcher';
+import type { EngineBrowser, LaunchSettings } from './engine';
 import { ToolError } from './errors';
-import { launchBrowser, type LaunchSettings, type LaunchedBrowser } from './launcher';
-import { PageMonitor } from './page-monitor';
+import { launchFirefox } from './firefox-launcher';
 import { claimProfile } from './profile-lock';
 
 export interface SessionSettings extends LaunchSettings {
@@ -11,16 +10,8 @@ export interface SessionSettings extends LaunchSettings {
   agent: { name: string; version: string };
 }
 
-/** The browser as the tools see it: the working tab (with what it did) and the ABP page. */
-export interface LiveBrowser {
-  context: BrowserContext;
-  extensionOrigin: string;
-  /** The tab the browser tools work on; a new one if the last was closed. */
-  tab(): Promise<PageMonitor>;
-  abp(): Promise<AbpClient>;
-  /** Whether the browser still answers. */
-  alive(): Promise<boolean>;
-}
+/** The browser as the tools see it: the working tab (with what it did) and the ABP page, in either engine. */
+export type LiveBrowser = EngineBrowser;
 
 /**
  * One browser per bridge, started by the first call that needs it and kept for the next ones
@@ -58,7 +49,7 @@ export class BrowserSession {
       try {
         return await work(browser);
       } catch (error) {
-        if (browser.context.browser()?.isConnected() === false) {
+        if (!browser.connected()) {
           throw new ToolError('The browser closed during the call (it crashed or was closed).', 'Call again: a new browser starts.');
         }
         throw error;
@@ -81,7 +72,7 @@ export class BrowserSession {
     const live = this.live;
     this.live = null;
     const browser = await live?.catch(() => null);
-    await browser?.context.close().catch(() => {});
+    await browser?.close().catch(() => {});
   }
 
   /** Gives the profile back; called as the bridge exits. */
@@ -97,40 +88,18 @@ export class BrowserSession {
     };
     const starting = (async () => {
       this.releaseProfile ??= claimProfile(this.settings.profileDir);
-      const launched = await launchBrowser(this.settings);
-      this.log(`browser started (profile ${this.settings.profileDir}, Bosun at ${launched.extensionOrigin})`);
+      const launch = this.settings.engine === 'firefox' ? launchFirefox : launchChromium;
+      const launched = await launch(this.settings, this.settings.agent);
+      this.log(`${this.settings.engine} started (profile ${this.settings.profileDir}, Bosun at ${launched.extensionOrigin})`);
       // A crash or a closed window: the next call starts a new browser.
-      launched.context.on('close', () => {
+      launched.onClose(() => {
         this.log('the browser closed');
         forget();
       });
-      return this.wrap(launched, await launched.context.browser()!.newBrowserCDPSession());
+      return launched;
     })();
     // A failed start is not kept either: the next call tries again.
     starting.catch(forget);
     return starting;
-  }
-
-  private wrap({ context, extensionOrigin }: LaunchedBrowser, browserCdp: CDPSession): LiveBrowser {
-    let tab: Promise<PageMonitor> | null = null;
-    let abp: Promise<AbpClient> | null = null;
-    const freshTab = async (): Promise<PageMonitor> => {
-      const page: Page = context.pages().find((p) => !p.url().startsWith(extensionOrigin)) ?? (await context.newPage());
-      return PageMonitor.attach(context, page);
-    };
-    return {
-      context,
-      extensionOrigin,
-      async tab() {
-        // A closed tab, or one whose monitoring failed to attach, is replaced.
-        if ((await tab?.catch(() => null))?.page.isClosed() !== false) tab = freshTab();
-        return tab!;
-      },
-      alive: () => browserCdp.send('Browser.getVersion').then(() => true, () => false),
-      abp: async () => {
-        if ((await abp?.catch(() => null))?.closed !== false) abp = AbpClient.open(context, extensionOrigin, this.settings.agent);
-        return abp!;
-      },
-    };
   }
 }

@@ -12,26 +12,49 @@ export interface ToolOutput {
 
 export type Validation = { ok: true; args: unknown } | { ok: false; message: string };
 
+/** MCP's tool annotations: hints a client shows its person or uses to decide what to confirm. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+}
+
 export interface BridgeTool {
   name: string;
+  title: string;
   description: string;
+  annotations: ToolAnnotations;
   inputSchema: Record<string, unknown>;
+  /** The JSON Schema of structuredContent on success, where the result has a fixed shape. */
+  outputSchema?: Record<string, unknown>;
   validate(args: unknown): Validation;
   run(args: unknown, browser: LiveBrowser): Promise<ToolOutput>;
+}
+
+/** A JSON Schema object with these properties (all required unless listed in `optional`); more may appear. */
+export function objectSchema(properties: Record<string, unknown>, optional: readonly string[] = []): Record<string, unknown> {
+  return { type: 'object', properties, required: Object.keys(properties).filter((key) => !optional.includes(key)) };
 }
 
 /** A tool whose arguments are a valibot object: its JSON Schema is generated from the schema it is checked with. */
 export function defineTool<S extends v.GenericSchema<unknown, Record<string, unknown>>>(definition: {
   name: string;
+  title: string;
   description: string;
+  annotations: ToolAnnotations;
   params: S;
+  outputSchema?: Record<string, unknown>;
   run(args: v.InferOutput<S>, browser: LiveBrowser): Promise<ToolOutput>;
 }): BridgeTool {
   const { $schema: _dialect, ...inputSchema } = toJsonSchema(definition.params, { errorMode: 'ignore' }) as Record<string, unknown>;
   return {
     name: definition.name,
+    title: definition.title,
     description: definition.description,
+    annotations: definition.annotations,
     inputSchema,
+    ...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
     validate(args) {
       const parsed = v.safeParse(definition.params, args ?? {});
       return parsed.success ? { ok: true, args: parsed.output } : { ok: false, message: describeIssues(parsed.issues) };

@@ -1,18 +1,19 @@
-// The MCP bridge's browser lifecycle, in Chromium only: Playwright cannot load Firefox extensions
-// (and the bridge drives the browser with Playwright), so there is no Firefox run of this file.
+// The MCP bridge's browser lifecycle, in both browsers.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmServer } from '../fixtures/llm-server';
-import { launchExtension } from './harness';
+import { BROWSERS, launchExtension } from './harness';
 import { browserPid, startBridge, textOf, waitForExit, type RunningBridge } from './support/bridge';
 import { DIST } from './support/extension';
 import { configure, openSidebar } from './support/sidebar';
 import { useSite } from './support/site';
 
-describe('the MCP bridge browser lifecycle in chromium', () => {
-  const site = useSite();
+const site = useSite();
+
+// Each test starts the browser two or three times; Firefox takes a while to start.
+describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240_000 }, (browserName) => {
   const profiles: string[] = [];
   const bridges: RunningBridge[] = [];
   const newProfile = async () => {
@@ -21,7 +22,7 @@ describe('the MCP bridge browser lifecycle in chromium', () => {
     return dir;
   };
   const bridgeOn = async (profileDir: string, ...args: string[]) => {
-    const bridge = await startBridge(['--profile-dir', profileDir, ...args]);
+    const bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, ...args]);
     bridges.push(bridge);
     return bridge;
   };
@@ -43,7 +44,7 @@ describe('the MCP bridge browser lifecycle in chromium', () => {
     expect(second).not.toBe(first);
     expect(bridge.log()).toContain('the browser closed');
     // The ABP page of the new browser answers too.
-    expect(await bridge.data('abp_extension_getInfo')).toMatchObject({ name: 'Bosun', browser: 'chrome' });
+    expect(await bridge.data('abp_extension_getInfo')).toMatchObject({ name: 'Bosun', browser: browserName === 'chromium' ? 'chrome' : 'firefox' });
   });
 
   it('closes the browser after the idle timeout and starts a new one on the next call', async () => {
@@ -81,7 +82,7 @@ describe('the MCP bridge browser lifecycle in chromium', () => {
       // The person set a short question time in Bosun's sidebar, in the browser profile the bridge then uses.
       profileDir = await newProfile();
       const llm = await startLlmServer();
-      const browser = await launchExtension('chromium', DIST.chromium, { profileDir });
+      const browser = await launchExtension(browserName, DIST[browserName], { profileDir });
       try {
         const sidebar = await openSidebar(browser);
         await configure(sidebar, llm);

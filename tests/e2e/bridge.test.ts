@@ -1,40 +1,55 @@
-// The MCP bridge in Chromium only: Playwright cannot load Firefox extensions (and the bridge drives
-// the browser with Playwright), so there is no Firefox run of this file.
+// The MCP bridge in both browsers: Chromium over a pipe (Playwright and CDP), Firefox over WebDriver BiDi.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from './harness';
+import { BROWSERS, waitUntil } from './harness';
 import { browserPid, commandLine, listeningSockets, processTree, startBridge, textOf, type RunningBridge } from './support/bridge';
 import { useSite } from './support/site';
 
-describe('the MCP bridge in chromium', () => {
-  const site = useSite();
+const site = useSite();
+
+// The first call that needs the browser starts it (listing the tools does not), which takes a while in Firefox.
+describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserName) => {
   let bridge: RunningBridge;
   let profileDir: string;
+  const chromium = browserName === 'chromium';
 
   beforeAll(async () => {
     profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
-    bridge = await startBridge(['--profile-dir', profileDir]);
+    bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir]);
   });
   afterAll(async () => {
     await bridge?.close();
     await rm(profileDir, { recursive: true, force: true });
   });
 
-  it('lists the browser tools and one tool per ABP capability, with JSON Schemas', async () => {
+  it('lists the browser tools and one tool per ABP capability, with schemas, titles and annotations, before any browser starts', async () => {
     const { tools } = await bridge.client.listTools();
+    // The list is known at build time: no browser was started to answer it.
+    expect(browserPid(bridge.pid)).toBeUndefined();
     const names = tools.map((t) => t.name);
     expect(names.slice(0, 9)).toEqual([
       'browser_navigate', 'browser_service_workers', 'browser_network_sources', 'browser_set_offline', 'browser_console',
       'browser_eval', 'browser_screenshot', 'browser_click', 'browser_type',
     ]);
+    expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(22);
     expect(names).toEqual(expect.arrayContaining(['abp_crawl_start', 'abp_crawl_status', 'abp_storage_pages_list', 'abp_page_read', 'abp_page_act', 'abp_agent_run', 'abp_extension_getInfo']));
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(tool.inputSchema.type).toBe('object');
+      expect(tool.title).toMatch(/\w/);
+      expect(tool.annotations).toEqual({ title: tool.title, readOnlyHint: expect.any(Boolean), destructiveHint: expect.any(Boolean), openWorldHint: expect.any(Boolean), ...(tool.annotations?.idempotentHint === undefined ? {} : { idempotentHint: expect.any(Boolean) }) });
     }
-    const crawl = tools.find((t) => t.name === 'abp_crawl_start');
+    const byName = (name: string) => tools.find((t) => t.name === name);
+    expect(byName('browser_click')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(byName('browser_console')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(byName('abp_storage_jobs_delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName('abp_storage_pages_search')?.annotations).toMatchObject({ readOnlyHint: true });
+    // Structured results have their schema; the official client checks each result against it.
+    expect(byName('browser_navigate')?.outputSchema).toMatchObject({ type: 'object', required: ['url', 'status', 'title', 'ready', 'fromServiceWorker'] });
+    expect(tools.filter((t) => t.name.startsWith('browser_')).every((t) => t.outputSchema?.type === 'object')).toBe(true);
+    const crawl = byName('abp_crawl_start');
     expect(crawl?.description).toMatch(/crawl\.start/);
     expect(crawl?.inputSchema).toMatchObject({ required: ['urls'], additionalProperties: false });
   });
@@ -73,11 +88,12 @@ describe('the MCP bridge in chromium', () => {
     const outside = await bridge.call('browser_navigate', { url: site.url('index.html') });
     expect(outside.isError).toBe(true);
     expect(textOf(outside)).toMatch(/^ERROR: Navigation to .* failed: the browser is offline\.\nNext step: Call browser_set_offline with offline: false/);
-    expect(outside.structuredContent).toMatchObject({ error: { reason: 'net::ERR_INTERNET_DISCONNECTED' } });
+    expect(outside.structuredContent).toMatchObject({ error: { reason: chromium ? 'net::ERR_INTERNET_DISCONNECTED' : 'NS_ERROR_OFFLINE' } });
     await bridge.data('browser_set_offline', { offline: false });
     await bridge.data('browser_navigate', { url: app });
 
-    // Console: the page's and the worker's own messages, tagged by where they came from.
+    // Console: the page's and the worker's own messages, tagged by where they came from (and in
+    // Chromium the browser's own log entries; Firefox's log module has none for a failed load).
     await bridge.data('browser_type', { selector: '#note', text: 'bring water' });
     await bridge.data('browser_click', { selector: '#save' });
     expect(await bridge.data('browser_eval', { expression: "document.getElementById('saved').textContent" })).toEqual({ type: 'string', value: 'Saved: bring water' });
@@ -87,13 +103,13 @@ describe('the MCP bridge in chromium', () => {
       expect.objectContaining({ source: 'service-worker', text: '[sw] activated' }),
       expect.objectContaining({ source: 'page', level: 'log', text: '[page] service worker ready' }),
       expect.objectContaining({ source: 'page', level: 'info', text: '[page] saved note "bring water"' }),
-      expect.objectContaining({ source: 'browser-log', level: 'error', text: expect.stringMatching(/^Failed to load resource/), url: site.url('pwa/missing.json') }),
+      ...(chromium ? [expect.objectContaining({ source: 'browser-log', level: 'error', text: expect.stringMatching(/^Failed to load resource/), url: site.url('pwa/missing.json') })] : []),
     ]));
     expect(((await bridge.data('browser_console')) as { entries: unknown[] }).entries).toEqual([]);
 
     // Eval: exceptions with their position, values JSON cannot hold described.
     const thrown = await bridge.call('browser_eval', { expression: 'const x = 1;\nnull.boom' });
-    expect(thrown).toMatchObject({ isError: true, structuredContent: { error: { exception: expect.stringMatching(/^TypeError: Cannot read properties of null/), line: 2 } } });
+    expect(thrown).toMatchObject({ isError: true, structuredContent: { error: { exception: expect.stringMatching(chromium ? /^TypeError: Cannot read properties of null/ : /^TypeError: .*null/), line: 2 } } });
     expect(await bridge.data('browser_eval', { expression: 'document.body' })).toMatchObject({ type: 'object', subtype: 'node', description: 'body' });
     expect(await bridge.data('browser_eval', { expression: 'undefined' })).toEqual({ type: 'undefined' });
     expect(await bridge.data('browser_eval', { expression: 'new Promise((resolve) => setTimeout(() => resolve([1, 2]), 50))' })).toEqual({ type: 'object', subtype: 'array', value: [1, 2] });
@@ -136,25 +152,37 @@ describe('the MCP bridge in chromium', () => {
     expect(textOf(await bridge.call('browser_navigate', {}))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: /);
     // Bosun's own pages (where the person answers permission questions) are out of the browser tools' reach.
     const { extensionId } = await bridge.data('abp_extension_getInfo');
-    expect(textOf(await bridge.call('browser_navigate', { url: `chrome-extension://${extensionId}/sidebar.html` }))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: must be an http\(s\) URL/);
+    const scheme = chromium ? 'chrome-extension' : 'moz-extension';
+    expect(textOf(await bridge.call('browser_navigate', { url: `${scheme}://${extensionId}/sidebar.html` }))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: must be an http\(s\) URL/);
     expect(textOf(await bridge.call('browser_click', { selector: '#save', force: true }))).toMatch(/^ERROR: Invalid arguments for browser_click: .*force/);
     expect(textOf(await bridge.call('browser_set_offline', { offline: 'yes' }))).toMatch(/^ERROR: Invalid arguments for browser_set_offline: offline: /);
     // The capability's own JSON Schema is checked by the bridge, then Bosun checks the params again.
     expect(textOf(await bridge.call('abp_crawl_start', { urls: site.url('crawl/'), options: { maxWorkers: 11 } }))).toMatch(/^ERROR: Invalid arguments for abp_crawl_start: .*maxWorkers must be <= 10/);
     const notHttp = await bridge.call('abp_crawl_start', { urls: 'file:///etc/passwd' });
     expect(notHttp).toMatchObject({ isError: true, structuredContent: { error: { code: 'INVALID_PARAMS', capability: 'crawl.start', retryable: false } } });
-    expect(textOf(await bridge.call('browser_teleport'))).toMatch(/^ERROR: There is no tool named browser_teleport\./);
+    // A name that is no tool is the protocol's invalid-params error, not a tool result.
+    await expect(bridge.call('browser_teleport')).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/There is no tool named browser_teleport/) });
     expect(await bridge.data('abp_crawl_status', { jobId: 'job_none' }).catch((e: Error) => e.message)).toMatch(/INVALID_PARAMS: jobId: there is no job "job_none"/);
   });
 
-  it('opens no TCP port: the browser is driven over a pipe', async () => {
-    const chromium = browserPid(bridge.pid);
-    expect(chromium).toBeDefined();
-    const args = commandLine(chromium!);
+  it.runIf(chromium)('opens no TCP port: Chromium is driven over a pipe', async () => {
+    const browser = browserPid(bridge.pid);
+    expect(browser).toBeDefined();
+    const args = commandLine(browser!);
     expect(args).toContain('--remote-debugging-pipe');
     expect(args.filter((a) => a.startsWith('--remote-debugging-port'))).toEqual([]);
     const tree = processTree(bridge.pid);
     expect(tree.length).toBeGreaterThan(2);
     expect(listeningSockets(tree)).toEqual([]);
+  });
+
+  it.runIf(!chromium)('Firefox listens for WebDriver BiDi on the loopback interface only', async () => {
+    const browser = browserPid(bridge.pid);
+    expect(browser).toBeDefined();
+    expect(commandLine(browser!)).toContain('--remote-debugging-port=0');
+    const sockets = listeningSockets(processTree(bridge.pid));
+    expect(sockets.length).toBeGreaterThan(0);
+    // 0100007F is 127.0.0.1 in /proc/net/tcp; ::1 in tcp6.
+    for (const socket of sockets) expect(socket).toMatch(/ (0100007F|0{24}01000000):[0-9A-F]{4}$/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abpToolName, abpTools } from '../../bridge/abp-tools';
+import { abpAnnotations, abpToolName, abpTools } from '../../bridge/abp-tools';
 import type { CapabilityInfo } from '../../src/abp/response';
 
 const crawlStart: CapabilityInfo = {
@@ -46,5 +46,18 @@ describe('ABP capabilities as MCP tools', () => {
 
   it('refuses two capabilities that would become the same tool', () => {
     expect(() => abpTools([crawlStart, { ...crawlStart, name: 'crawl_start' }])).toThrow('The capabilities crawl.start and crawl_start would both be the tool abp_crawl_start.');
+  });
+});
+
+describe('ABP tools: titles and annotations', () => {
+  it('tells a client which capabilities only read, which remove or act, and which reach web sites', () => {
+    expect(abpAnnotations('storage.pages.search')).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    expect(abpAnnotations('page.read')).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+    expect(abpAnnotations('storage.jobs.delete')).toEqual({ readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+    expect(abpAnnotations('page.act')).toEqual({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(abpAnnotations('crawl.start')).toEqual({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+    const [tool] = abpTools([crawlStart]);
+    expect(tool?.title).toBe('Bosun: crawl start');
+    expect(abpTools([{ ...pickContent, name: 'diagnostics.getErrors' }])[0]?.title).toBe('Bosun: diagnostics get errors');
   });
 });

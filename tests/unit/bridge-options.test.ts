@@ -7,9 +7,19 @@ describe('the bridge command line', () => {
   it('defaults: a per-user profile, five minutes idle, headless without a display, the system Chromium', () => {
     expect(parseCommand([], HOME)).toEqual({
       kind: 'run',
-      options: { profileDir: '/home/ada/.local/share/bosun-bridge/profile', idleTimeoutMs: 300_000, headless: true, chromiumPath: '/usr/bin/chromium' },
+      options: {
+        engine: 'chromium', profileDir: '/home/ada/.local/share/bosun-bridge/profile', idleTimeoutMs: 300_000, headless: true, executablePath: '/usr/bin/chromium',
+      },
     });
     expect(defaultProfileDir({ ...HOME, XDG_DATA_HOME: '/data' })).toBe('/data/bosun-bridge/profile');
+  });
+
+  it('drives Firefox when asked, with its own default profile and executable', () => {
+    expect(parseCommand(['--browser', 'firefox'], HOME)).toMatchObject({
+      options: { engine: 'firefox', profileDir: '/home/ada/.local/share/bosun-bridge/firefox-profile', executablePath: '/usr/bin/firefox-esr' },
+    });
+    expect(parseCommand(['--browser', 'firefox'], { ...HOME, FIREFOX_PATH: '/opt/ff/firefox' })).toMatchObject({ options: { executablePath: '/opt/ff/firefox' } });
+    expect(parseCommand(['--browser', 'firefox', '--firefox', '/x/firefox', '--chromium', '/y'], HOME)).toMatchObject({ options: { executablePath: '/x/firefox' } });
   });
 
   it('shows the window when there is a display, unless told otherwise', () => {
@@ -23,9 +33,9 @@ describe('the bridge command line', () => {
     const parsed = parseCommand(['--profile-dir', 'profiles/work', '--idle-timeout', '1.5', '--chromium', '/opt/chromium/chrome'], { ...HOME, CHROMIUM_PATH: '/ignored' });
     expect(parsed).toEqual({
       kind: 'run',
-      options: { profileDir: `${process.cwd()}/profiles/work`, idleTimeoutMs: 1500, headless: true, chromiumPath: '/opt/chromium/chrome' },
+      options: { engine: 'chromium', profileDir: `${process.cwd()}/profiles/work`, idleTimeoutMs: 1500, headless: true, executablePath: '/opt/chromium/chrome' },
     });
-    expect(parseCommand([], { ...HOME, CHROMIUM_PATH: '/snap/bin/chromium' })).toMatchObject({ options: { chromiumPath: '/snap/bin/chromium' } });
+    expect(parseCommand([], { ...HOME, CHROMIUM_PATH: '/snap/bin/chromium' })).toMatchObject({ options: { executablePath: '/snap/bin/chromium' } });
     expect(parseCommand(['--help'], HOME)).toEqual({ kind: 'help' });
   });
 
@@ -36,6 +46,7 @@ describe('the bridge command line', () => {
     [['--profile-dir', '  '], '--profile-dir: must not be empty'],
     [['--headless', '--headed'], '--headless and --headed contradict each other: give one.'],
     [['--port', '9222'], "Unknown option '--port'"],
+    [['--browser', 'safari'], '--browser: must be chromium or firefox'],
     [['profile'], "Unexpected argument 'profile'"],
     [['--idle-timeout'], "Option '--idle-timeout <value>' argument missing"],
   ])('refuses %j with a clear message', (argv, message) => {

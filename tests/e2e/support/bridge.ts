@@ -28,7 +28,8 @@ export async function startBridge(args: string[]): Promise<RunningBridge> {
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'bosun-e2e', version: '1.0.0' });
   await client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as ToolResult;
+  // A first call starts the browser: Firefox on a busy machine can take longer than the client's default minute.
+  const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args }, { timeout: 150_000 })) as ToolResult;
   return {
     client,
     pid: transport.pid!,
@@ -65,11 +66,11 @@ export function processTree(pid: number): number[] {
   return all;
 }
 
-/** The bridge's browser: the Chromium process it started (its direct child). */
+/** The bridge's browser: the Chromium or Firefox process it started (its direct child). */
 export function browserPid(bridgePid: number): number | undefined {
   return childrenOf(bridgePid).find((pid) => {
     try {
-      return /chrom/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '');
+      return /chrom|firefox/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '');
     } catch {
       return false;
     }

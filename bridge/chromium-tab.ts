@@ -1,32 +1,23 @@
 import type { BrowserContext, CDPSession, ConsoleMessage, Page, Worker } from 'playwright-core';
+import { ConsoleLog, type ConsoleEntry, type ConsoleSource, type EngineTab, type Navigation } from './engine';
+import { navigationError } from './errors';
 import type { RecordedRequest } from './network-buckets';
+import { evaluateInPage, type EvalResult } from './chromium-eval';
 
-export type ConsoleSource = 'page' | 'service-worker' | 'browser-log';
-
-export interface ConsoleEntry {
-  source: ConsoleSource;
-  level: string;
-  text: string;
-  /** The script (page) or worker the entry came from. */
-  url: string;
-  time: string;
-}
-
-/** Enough for a debugging session; the oldest entries go first. */
-const MAX_CONSOLE_ENTRIES = 1000;
 const MAX_REQUESTS = 2000;
 
 /** Bosun's own background worker is not the site's: its logs would only be noise to an agent. */
 const isSiteWorker = (worker: Worker) => /^https?:/.test(worker.url());
 
 /**
- * What one tab did since its last navigation (its requests, by Chromium's Network domain) and
- * what the site logged (the page's console, its service workers' consoles and the browser's own
- * log entries, such as failed loads).
+ * The working tab in Chromium: Playwright for input and screenshots, the tab's own DevTools session
+ * for what it did since its last navigation (its requests, by the Network domain) and for eval;
+ * what the site logged (the page's console, its service workers' consoles and the browser's own log
+ * entries, such as failed loads) through Playwright's console events.
  */
-export class PageMonitor {
+export class ChromiumTab implements EngineTab {
   private requests = new Map<string, RecordedRequest>();
-  private consoleEntries: ConsoleEntry[] = [];
+  private readonly log = new ConsoleLog();
   navigatedUrl: string | null = null;
 
   private constructor(
@@ -35,24 +26,67 @@ export class PageMonitor {
     readonly cdp: CDPSession,
   ) {}
 
-  static async attach(context: BrowserContext, page: Page): Promise<PageMonitor> {
+  static async attach(context: BrowserContext, page: Page): Promise<ChromiumTab> {
     const cdp = await context.newCDPSession(page);
-    const monitor = new PageMonitor(page, cdp);
+    const tab = new ChromiumTab(page, cdp);
     const { frameTree } = await cdp.send('Page.getFrameTree');
-    monitor.watchNetwork(cdp, frameTree.frame.id);
+    tab.watchNetwork(cdp, frameTree.frame.id);
     await cdp.send('Network.enable');
     // browser_eval compiles and evaluates on this session.
     await cdp.send('Runtime.enable');
     // Playwright reports the consoles of the page and of the context's service workers here.
     const onConsole = (message: ConsoleMessage) => {
       const worker = message.worker();
-      if (worker ? isSiteWorker(worker) : message.page() === page) monitor.addMessage(message);
+      if (worker ? isSiteWorker(worker) : message.page() === page) tab.addMessage(message);
     };
     context.on('console', onConsole);
-    // A closed tab's monitor is replaced by a new one, which takes over the workers' messages.
+    // A closed tab is replaced by a new one, which takes over the workers' messages.
     page.once('close', () => context.off('console', onConsole));
-    page.on('pageerror', (error) => monitor.add({ source: 'page', level: 'error', text: `Uncaught ${error.stack ?? error.message}`, url: page.url() }));
-    return monitor;
+    page.on('pageerror', (error) => tab.log.add({ source: 'page', level: 'error', text: `Uncaught ${error.stack ?? error.message}`, url: page.url() }));
+    return tab;
+  }
+
+  url(): string {
+    return this.page.url();
+  }
+
+  title(): Promise<string> {
+    return this.page.title();
+  }
+
+  isClosed(): boolean {
+    return this.page.isClosed();
+  }
+
+  async goto(url: string, timeoutMs: number): Promise<Navigation> {
+    const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
+      throw navigationError(url, error, timeoutMs);
+    });
+    return { status: response?.status() ?? null, fromServiceWorker: response?.fromServiceWorker() ?? false };
+  }
+
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R> {
+    return this.page.evaluate(fn);
+  }
+
+  evalExpression(expression: string): Promise<EvalResult> {
+    return evaluateInPage(this.cdp, expression);
+  }
+
+  async screenshot(fullPage: boolean): Promise<Buffer> {
+    return this.page.screenshot({ type: 'png', fullPage });
+  }
+
+  click(selector: string, timeoutMs: number): Promise<void> {
+    return this.page.locator(selector).first().click({ timeout: timeoutMs });
+  }
+
+  fill(selector: string, text: string, timeoutMs: number): Promise<void> {
+    return this.page.locator(selector).first().fill(text, { timeout: timeoutMs });
+  }
+
+  press(selector: string, key: string, timeoutMs: number): Promise<void> {
+    return this.page.locator(selector).first().press(key, { timeout: timeoutMs });
   }
 
   private watchNetwork(cdp: CDPSession, mainFrameId: string): void {
@@ -86,22 +120,14 @@ export class PageMonitor {
     // Playwright turns the browser's own log entries (Log.entryAdded: failed loads, interventions)
     // into console messages without arguments; a console call always has at least one.
     const source: ConsoleSource = message.args().length === 0 ? 'browser-log' : message.worker() ? 'service-worker' : 'page';
-    this.add({ source, level: message.type(), text: message.text(), url: message.worker()?.url() ?? message.location().url });
-  }
-
-  private add(entry: Omit<ConsoleEntry, 'time'>): void {
-    this.consoleEntries.push({ ...entry, time: new Date().toISOString() });
-    if (this.consoleEntries.length > MAX_CONSOLE_ENTRIES) this.consoleEntries.shift();
+    this.log.add({ source, level: message.type(), text: message.text(), url: message.worker()?.url() ?? message.location().url });
   }
 
   requestsSinceNavigation(): RecordedRequest[] {
     return [...this.requests.values()];
   }
 
-  /** Every entry kept, oldest first; `clear` empties the record afterwards. */
   console(clear: boolean): ConsoleEntry[] {
-    const entries = this.consoleEntries;
-    if (clear) this.consoleEntries = [];
-    return [...entries];
+    return this.log.read(clear);
   }
 }

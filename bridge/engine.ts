@@ -1,0 +1,94 @@
+import type { AbpClient } from './abp-client';
+import type { RecordedRequest } from './network-buckets';
+import type { EvalResult } from './chromium-eval';
+
+export const ENGINES = ['chromium', 'firefox'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+export type ConsoleSource = 'page' | 'service-worker' | 'browser-log';
+
+export interface ConsoleEntry {
+  source: ConsoleSource;
+  level: string;
+  text: string;
+  /** The script (page) or worker the entry came from. */
+  url: string;
+  time: string;
+}
+
+export interface Navigation {
+  status: number | null;
+  fromServiceWorker: boolean;
+}
+
+/**
+ * The working tab as the tools see it, the same in every engine: each engine answers these with
+ * its own protocol (Chromium: Playwright and CDP over a pipe; Firefox: puppeteer over WebDriver BiDi).
+ */
+export interface EngineTab {
+  url(): string;
+  title(): Promise<string>;
+  isClosed(): boolean;
+  /** Loads the URL and waits for its load event; a failure is a navigationError. */
+  goto(url: string, timeoutMs: number): Promise<Navigation>;
+  /** Runs a function in the page (the argument and the result are JSON). */
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R>;
+  /** browser_eval: an expression as an agent writes it in a console (top-level await works). */
+  evalExpression(expression: string): Promise<EvalResult>;
+  screenshot(fullPage: boolean): Promise<Buffer>;
+  /** Trusted input at the first element matching the selector; rejects with the engine's message. */
+  click(selector: string, timeoutMs: number): Promise<void>;
+  fill(selector: string, text: string, timeoutMs: number): Promise<void>;
+  press(selector: string, key: string, timeoutMs: number): Promise<void>;
+  /** The requests since the tab's last navigation and the URL it navigated to. */
+  requestsSinceNavigation(): RecordedRequest[];
+  readonly navigatedUrl: string | null;
+  /** Every console entry kept, oldest first; `clear` empties the record afterwards. */
+  console(clear: boolean): ConsoleEntry[];
+}
+
+/** One running browser with Bosun loaded. */
+export interface EngineBrowser {
+  readonly engine: EngineName;
+  /** chrome-extension://<id> or moz-extension://<uuid> of the loaded Bosun. */
+  readonly extensionOrigin: string;
+  /** The tab the browser tools work on; a new one if the last was closed. */
+  tab(): Promise<EngineTab>;
+  /** Bosun's ABP page, initialised for the bridge. */
+  abp(): Promise<AbpClient>;
+  /** Pages and their service workers see no network (or see it again). */
+  setOffline(offline: boolean): Promise<{ offline: boolean }>;
+  /** Whether the browser still answers. */
+  alive(): Promise<boolean>;
+  /** False once the connection to the browser is gone. */
+  connected(): boolean;
+  /** Called once when the browser closes or crashes. */
+  onClose(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+export interface LaunchSettings {
+  engine: EngineName;
+  profileDir: string;
+  extensionDir: string;
+  headless: boolean;
+  /** The executable of the chosen engine. */
+  executablePath: string;
+}
+
+/** Keeps a bounded log: the oldest entries go first. */
+export class ConsoleLog {
+  private entries: ConsoleEntry[] = [];
+  constructor(private readonly max = 1000) {}
+
+  add(entry: Omit<ConsoleEntry, 'time'>): void {
+    this.entries.push({ ...entry, time: new Date().toISOString() });
+    if (this.entries.length > this.max) this.entries.shift();
+  }
+
+  read(clear: boolean): ConsoleEntry[] {
+    const entries = this.entries;
+    if (clear) this.entries = [];
+    return [...entries];
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Firefox: what WebDriver BiDi does not say, read with chrome privileges. Firefox started with
+ * `--remote-allow-system-access` lets the BiDi session evaluate in its own browser window
+ * (browsingContext.getTree with moz:scope chrome), where Services and the observer service are at hand:
+ * - which responses a service worker produced (BiDi marks them only as `fromCache`);
+ * - the consoles of the sites' service workers (BiDi's log module does not cover them);
+ * - offline for service workers (BiDi's offline emulation covers the tab only).
+ */
+
+/** puppeteer's BiDi connection (not in its public types). */
+export interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: unknown }>;
+  on(event: string, handler: (params: unknown) => void): unknown;
+}
+
+export interface WorkerConsoleMessage {
+  level: string;
+  text: string;
+  file: string;
+}
+
+interface EvaluateResult {
+  type: 'success' | 'exception';
+  result?: { value?: unknown };
+  exceptionDetails?: { text?: string };
+}
+
+/**
+ * In the parent process: reports synthesized responses and relays the process script's messages on
+ * the BiDi channel; cancels the network requests of the sites' workers while `__bosunBridge.offline`
+ * is set (a worker's own fetch has no browsing context; Bosun's and Firefox's own requests are spared).
+ */
+const PARENT_SETUP = `function (send, processScript) {
+  const state = (globalThis.__bosunBridge = { offline: false });
+  Services.obs.addObserver({ observe(subject) {
+    try { send(JSON.stringify({ kind: 'synthesized', url: subject.QueryInterface(Ci.nsIChannel).URI.spec })); } catch {}
+  } }, 'service-worker-synthesized-response');
+  Services.obs.addObserver({ observe(subject) {
+    if (!state.offline) return;
+    const channel = subject.QueryInterface(Ci.nsIHttpChannel);
+    const info = channel.loadInfo;
+    const principal = info.triggeringPrincipal;
+    if (info.browsingContextID !== 0 || principal.isSystemPrincipal || principal.addonId) return;
+    channel.cancel(Cr.NS_ERROR_OFFLINE);
+  } }, 'http-on-modify-request');
+  Services.ppmm.addMessageListener('bosun-bridge:worker-console', { receiveMessage: (m) => send(JSON.stringify({ kind: 'console', ...m.data })) });
+  // data: process scripts in the parent need security.allow_parent_unrestricted_js_loads.
+  Services.ppmm.loadProcessScript('data:,' + encodeURIComponent(processScript), true);
+}`;
+
+/** In every content process: the console calls of the sites' service workers. */
+const PROCESS_SCRIPT = `
+Cc['@mozilla.org/consoleAPI-storage;1'].getService(Ci.nsIConsoleAPIStorage).addLogEventListener((m) => {
+  if (m.innerID !== 'ServiceWorker' || !/^https?:/.test(m.filename ?? '')) return;
+  const text = Array.from(m.arguments ?? [], (a) => { try { return String(a); } catch { return '?'; } }).join(' ');
+  sendAsyncMessage('bosun-bridge:worker-console', { level: m.level, text, file: m.filename });
+}, Services.scriptSecurityManager.getSystemPrincipal());
+`;
+
+export class FirefoxPrivileged {
+  private constructor(
+    private readonly connection: BidiConnection,
+    private readonly context: string,
+  ) {}
+
+  static async open(connection: BidiConnection): Promise<FirefoxPrivileged> {
+    const { result } = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 });
+    const contexts = (result as { contexts: { context: string; url: string }[] }).contexts;
+    const window = contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml') ?? contexts[0];
+    if (!window) throw new Error('Firefox gave no privileged access (was it started with --remote-allow-system-access?)');
+    return new FirefoxPrivileged(connection, window.context);
+  }
+
+  /** Starts reporting; call before pages load. */
+  async watch(onSynthesized: (url: string) => void, onWorkerConsole: (message: WorkerConsoleMessage) => void): Promise<void> {
+    const channel = `bosun-bridge-${Math.random().toString(36).slice(2)}`;
+    this.connection.on('script.message', (params) => {
+      const { channel: from, data } = params as { channel: string; data: { value?: unknown } };
+      if (from !== channel || typeof data.value !== 'string') return;
+      const message = JSON.parse(data.value) as { kind: string; url?: string } & WorkerConsoleMessage;
+      if (message.kind === 'synthesized' && message.url) onSynthesized(message.url);
+      if (message.kind === 'console') onWorkerConsole({ level: message.level, text: message.text, file: message.file });
+    });
+    await this.connection.send('script.callFunction', {
+      functionDeclaration: PARENT_SETUP,
+      arguments: [{ type: 'channel', value: { channel } }, { type: 'string', value: PROCESS_SCRIPT }],
+      target: { context: this.context },
+      awaitPromise: true,
+      resultOwnership: 'none',
+    });
+  }
+
+  async setWorkersOffline(offline: boolean): Promise<void> {
+    await this.evaluate(`globalThis.__bosunBridge.offline = ${offline ? 'true' : 'false'}`);
+  }
+
+  private async evaluate(expression: string): Promise<unknown> {
+    const { result } = await this.connection.send('script.evaluate', { expression, target: { context: this.context }, awaitPromise: true, resultOwnership: 'none' });
+    const answer = result as EvaluateResult;
+    if (answer.type === 'exception') throw new Error(`Firefox refused a privileged call: ${answer.exceptionDetails?.text ?? 'unknown error'}`);
+    return answer.result?.value;
+  }
+}

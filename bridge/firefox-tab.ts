@@ -1,0 +1,182 @@
+import type { ConsoleMessage, Page } from 'puppeteer-core';
+import { ConsoleLog, type ConsoleEntry, type EngineTab, type Navigation } from './engine';
+import { navigationError } from './errors';
+import { evaluateInFirefox } from './firefox-eval';
+import type { BidiConnection, WorkerConsoleMessage } from './firefox-privileged';
+import type { EvalResult } from './chromium-eval';
+import type { RecordedRequest } from './network-buckets';
+
+const MAX_REQUESTS = 2000;
+
+/** What the tab hears from the browser as a whole. */
+export interface FirefoxFeeds {
+  connection: BidiConnection;
+  /** True (once) when a service worker produced the response for this URL. */
+  takeSynthesized(url: string): boolean;
+  onWorkerConsole(listener: (message: WorkerConsoleMessage) => void): () => void;
+}
+
+interface BidiRequestEvent {
+  context: string | null;
+  navigation: string | null;
+  request: { request: string; url: string; method: string; destination?: string };
+  response?: { status: number; fromCache: boolean };
+  errorText?: string;
+}
+
+/** BiDi's fetch destinations as the resource types Chromium names. */
+const RESOURCE_TYPES: Record<string, string> = {
+  document: 'Document', script: 'Script', style: 'Stylesheet', image: 'Image', font: 'Font', manifest: 'Manifest', '': 'Fetch',
+};
+
+/** puppeteer's console types, named as Chromium names them. */
+const level = (type: string) => (type === 'warn' ? 'warning' : type);
+
+/** Timeouts in the words actionError recognises in both engines. */
+function normalised(error: unknown, timeoutMs: number): Error {
+  if (error instanceof Error && error.name === 'TimeoutError') return new Error(`Timeout ${timeoutMs}ms exceeded`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * The working tab in Firefox, over WebDriver BiDi: puppeteer for input and screenshots, BiDi's
+ * network events (with the service worker's answers told apart by the privileged observer) for the
+ * requests since its last navigation, and its log events plus the workers' consoles for the console.
+ */
+export class FirefoxTab implements EngineTab {
+  private requests = new Map<string, RecordedRequest>();
+  private readonly log = new ConsoleLog();
+  private navigationRequest: string | null = null;
+  navigatedUrl: string | null = null;
+
+  private constructor(
+    readonly page: Page,
+    private readonly context: string,
+    private readonly feeds: FirefoxFeeds,
+  ) {}
+
+  static attach(page: Page, feeds: FirefoxFeeds): FirefoxTab {
+    const context = (page.mainFrame() as unknown as { _id: string })._id;
+    const tab = new FirefoxTab(page, context, feeds);
+    const { connection } = feeds;
+    connection.on('network.beforeRequestSent', (event) => tab.requestSent(event as BidiRequestEvent));
+    connection.on('network.responseCompleted', (event) => tab.responseCompleted(event as BidiRequestEvent));
+    connection.on('network.fetchError', (event) => tab.fetchFailed(event as BidiRequestEvent));
+    page.on('console', (message: ConsoleMessage) => {
+      tab.log.add({ source: 'page', level: level(message.type()), text: message.text(), url: message.location().url ?? page.url() });
+    });
+    page.on('pageerror', (error) => {
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      tab.log.add({ source: 'page', level: 'error', text: `Uncaught ${text}`, url: page.url() });
+    });
+    const stop = feeds.onWorkerConsole((message) => tab.log.add({ source: 'service-worker', level: level(message.level), text: message.text, url: message.file }));
+    page.once('close', stop);
+    return tab;
+  }
+
+  private requestSent(event: BidiRequestEvent): void {
+    const { url, method, request: id, destination } = event.request;
+    // data: and blob: URLs are not loaded from anywhere.
+    if (event.context !== this.context || /^(data|blob):/.test(url)) return;
+    if (event.navigation !== null && destination === 'document') {
+      this.requests.clear();
+      this.navigatedUrl = url;
+      this.navigationRequest = id;
+    }
+    if (this.requests.size >= MAX_REQUESTS && !this.requests.has(id)) return;
+    this.requests.set(id, { url, method, resourceType: RESOURCE_TYPES[destination ?? ''] ?? 'Other' });
+  }
+
+  private responseCompleted(event: BidiRequestEvent): void {
+    const request = event.context === this.context ? this.requests.get(event.request.request) : undefined;
+    if (!request || !event.response) return;
+    const fromServiceWorker = this.feeds.takeSynthesized(request.url);
+    // BiDi tells only "from a cache": Firefox reports a worker's answer that way too.
+    Object.assign(request, { status: event.response.status, fromServiceWorker, fromDiskCache: !fromServiceWorker && event.response.fromCache });
+  }
+
+  private fetchFailed(event: BidiRequestEvent): void {
+    const request = event.context === this.context ? this.requests.get(event.request.request) : undefined;
+    if (request) request.failure = event.errorText ?? 'failed';
+  }
+
+  url(): string {
+    return this.page.url();
+  }
+
+  title(): Promise<string> {
+    return this.page.title();
+  }
+
+  isClosed(): boolean {
+    return this.page.isClosed();
+  }
+
+  async goto(url: string, timeoutMs: number): Promise<Navigation> {
+    const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
+      throw navigationError(url, error, timeoutMs);
+    });
+    const document = this.navigationRequest ? this.requests.get(this.navigationRequest) : undefined;
+    return { status: response?.status() ?? document?.status ?? null, fromServiceWorker: document?.fromServiceWorker ?? false };
+  }
+
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R> {
+    return this.page.evaluate(fn) as Promise<R>;
+  }
+
+  evalExpression(expression: string): Promise<EvalResult> {
+    return evaluateInFirefox(this.feeds.connection, this.context, expression);
+  }
+
+  async screenshot(fullPage: boolean): Promise<Buffer> {
+    return Buffer.from(await this.page.screenshot({ type: 'png', fullPage }));
+  }
+
+  async click(selector: string, timeoutMs: number): Promise<void> {
+    // A background tab gets no animation frames in Firefox, and the locator waits on them for a stable element.
+    await this.page.bringToFront();
+    await this.page.locator(selector).setTimeout(timeoutMs).click().catch((error: unknown) => {
+      throw normalised(error, timeoutMs);
+    });
+  }
+
+  async fill(selector: string, text: string, timeoutMs: number): Promise<void> {
+    await this.page.bringToFront();
+    // Typed over a selection, so the page gets trusted input events as from a person.
+    const field = await this.page.locator(selector).setTimeout(timeoutMs).waitHandle().catch((error: unknown) => {
+      throw normalised(error, timeoutMs);
+    });
+    try {
+      await field.focus();
+      const hadValue = await field.evaluate((element) => {
+        if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+          element.select();
+          return element.value !== '';
+        }
+        getSelection()?.selectAllChildren(element);
+        return (element.textContent ?? '') !== '';
+      });
+      if (text) await this.page.keyboard.type(text);
+      else if (hadValue) await this.page.keyboard.press('Backspace');
+    } finally {
+      await field.dispose();
+    }
+  }
+
+  async press(selector: string, key: string, timeoutMs: number): Promise<void> {
+    await this.page.bringToFront();
+    await this.page.locator(selector).setTimeout(timeoutMs).wait().catch((error: unknown) => {
+      throw normalised(error, timeoutMs);
+    });
+    await this.page.focus(selector);
+    await this.page.keyboard.press(key as Parameters<Page['keyboard']['press']>[0]);
+  }
+
+  requestsSinceNavigation(): RecordedRequest[] {
+    return [...this.requests.values()];
+  }
+
+  console(clear: boolean): ConsoleEntry[] {
+    return this.log.read(clear);
+  }
+}
