@@ -24,6 +24,7 @@ const TARGETS = /** @type {const} */ (['chrome', 'firefox', 'bridge']);
 const ENTRIES = {
   'background/index.ts': 'background.js',
   'content/index.ts': 'content.js',
+  'content/page-world/handlers.ts': 'page-handlers.js',
   'sidebar/index.tsx': 'sidebar.js',
   'sidebar/microphone.ts': 'microphone.js',
   'abp-app/index.ts': 'abp-app.js',

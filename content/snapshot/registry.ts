@@ -1,6 +1,7 @@
 import { stateOf } from './describe';
 import { labelOf } from './label';
 import { roleOf } from './roles';
+import { SCRIPTED_ROLES } from './scripted';
 
 interface Listed {
   el: Element;
@@ -43,8 +44,9 @@ export function resolve(index: number, snapshotId: string): Resolved {
   if (!el.isConnected) {
     return { ok: false, error: `Stale index: element ${index} (${shown(role, label)}) is no longer on the page. Read the page again.` };
   }
-  const nowRole = roleOf(el) ?? 'element';
-  const nowLabel = labelOf(el);
+  // A control made clickable by script has no role of its own to compare: its label is what identifies it.
+  const nowRole = roleOf(el) ?? (SCRIPTED_ROLES.has(role) ? role : 'element');
+  const nowLabel = labelOf(el, undefined, role);
   if (nowRole !== role || nowLabel !== label) {
     return {
       ok: false,

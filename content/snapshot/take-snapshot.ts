@@ -6,6 +6,7 @@ import { labelOf } from './label';
 import { createLabelLookup } from './labels';
 import { createLayerLookup, mayBeCovered, type LayerLookup } from './layers';
 import { line, record } from './registry';
+import { createScriptedRole, type ScriptedRole } from './scripted';
 import { coveringElement } from './visibility';
 
 export interface SnapshotOptions {
@@ -34,11 +35,12 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
   const labelsOf = createLabelLookup();
   const usable = withOverlayHidden(() => {
     const layers = createLayerLookup();
-    const candidates = collect(doc, viewportOnly);
-    if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates));
+    const scripted = createScriptedRole();
+    const candidates = collect(doc, viewportOnly, scripted);
+    if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, scripted));
     return candidates.filter((c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null);
   });
-  const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf) }));
+  const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf, c.role) }));
   const { id, isNew } = record(listed);
   const { text, shown } = format(listed, isNew, options.maxChars);
   if (options.highlight) drawHighlights(doc, onScreenBoxes(usable.slice(0, shown)));
@@ -49,13 +51,13 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
  * In viewport mode, what the positional skips miss: the contents of layers on screen (a fixed
  * header, a modal, a dropdown) whose place in the document is in a skipped subtree.
  */
-function inLayers(doc: Document, layers: LayerLookup, found: Candidate[]): Candidate[] {
+function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], scripted: ScriptedRole): Candidate[] {
   const frame = topFrame(doc);
   const seen = new Set(found.map((c) => c.el));
   const more: Candidate[] = [];
   for (const layer of layers(doc)) {
     if (layer.pseudo || !intersects(layer.rect, frame)) continue;
-    for (const c of collectWithin(layer.el, frame, true)) {
+    for (const c of collectWithin(layer.el, frame, true, scripted)) {
       if (!seen.has(c.el)) more.push(c);
       seen.add(c.el);
     }

@@ -78,7 +78,13 @@ export const BackgroundToContent = {
   ),
   GET_CONTENT: message(
     'GET_CONTENT',
-    v.strictObject({ type: v.picklist(['text', 'html', 'title', 'url', 'links']), selector: v.optional(Selector) }),
+    v.strictObject({
+      type: v.picklist(['text', 'html', 'title', 'url', 'links']),
+      selector: v.optional(Selector),
+      // Addition: an element of the last reading; its text is a field's whole value or a textarea's text.
+      index: v.optional(Index),
+      snapshotId: v.optional(SnapshotId),
+    }),
   ),
   /** Addition: everything a crawl or the content picker stores about a page, in one answer. */
   EXTRACT_PAGE: message('EXTRACT_PAGE', v.strictObject({ selector: v.optional(Selector) })),
