@@ -9,6 +9,7 @@ import { extractTable } from './actions/table';
 import { describeTarget } from './describe-target';
 import { extractPage } from './extract-page';
 import { browserState, readPage } from './read-page';
+import { readListingPart } from './snapshot/listing-part';
 
 /** Only Bosun itself (its background and its own pages) may drive the page. */
 const BOSUN = ['extension-page'] as const;
@@ -33,6 +34,7 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   DESCRIBE_TARGET: { senders: BOSUN, handle: ({ payload }) => describeTarget(payload) },
   EXTRACT_TABLE: { senders: BOSUN, handle: ({ payload }) => extractTable(payload) },
   SUBMIT_FORM: { senders: BOSUN, handle: ({ payload }) => submitForm(payload) },
+  READ_LISTING: { senders: BOSUN, handle: ({ payload }) => readListingPart(payload) },
   SHOW_MASK: { senders: BOSUN, handle: () => (showMask(document), done) },
   HIDE_MASK: { senders: BOSUN, handle: () => (hideMask(), done) },
   CLEAN_UP_HIGHLIGHTS: { senders: BOSUN, handle: () => (removeHighlights(), done) },

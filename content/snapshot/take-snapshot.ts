@@ -5,7 +5,8 @@ import { intersects, topFrame } from './frames';
 import { labelOf } from './label';
 import { createLabelLookup } from './labels';
 import { createLayerLookup, mayBeCovered, type LayerLookup } from './layers';
-import { line, record } from './registry';
+import { formatPart } from './listing-part';
+import { record } from './registry';
 import { createScriptedRole, type ScriptedRole } from './scripted';
 import { coveringElement } from './visibility';
 
@@ -42,7 +43,7 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
   });
   const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf, c.role) }));
   const { id, isNew } = record(listed);
-  const { text, shown } = format(listed, isNew, options.maxChars);
+  const { text, shown } = formatPart(listed, isNew, 0, options.maxChars);
   if (options.highlight) drawHighlights(doc, onScreenBoxes(usable.slice(0, shown)));
   return { id, text, count: listed.length, truncated: shown < listed.length };
 }
@@ -65,21 +66,6 @@ function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], script
   return more;
 }
 
-function format(listed: Parameters<typeof record>[0], isNew: boolean[], maxChars = Infinity) {
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; i < listed.length; i++) {
-    const next = line(i + 1, listed[i] as (typeof listed)[number], isNew[i] === true);
-    // Room is kept for the marker line, so the whole listing stays within the budget.
-    if (size + next.length + 1 > maxChars - 80) {
-      lines.push(`[… ${listed.length - i} more elements not listed: read the viewport or scroll to see them]`);
-      return { text: lines.join('\n'), shown: i };
-    }
-    lines.push(next);
-    size += next.length + 1;
-  }
-  return { text: lines.join('\n'), shown: listed.length };
-}
 
 function onScreenBoxes(candidates: Candidate[]) {
   const boxes = [];

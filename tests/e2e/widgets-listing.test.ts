@@ -94,6 +94,35 @@ describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s
     expect((await read()).interactiveElements).toMatch(/\]checkbox "Dark mode" checked$/m);
   });
 
+  it('reads the rest of a long listing in parts, by index, around an index or after a heading, with the same indices', async () => {
+    const first = await ask<Read & { truncated: boolean }>({ type: 'READ_PAGE', payload: { maxChars: 1000 } });
+    expect(first.truncated).toBe(true);
+    const next = Number(/read_listing with from=(\d+) shows them\]$/.exec(first.interactiveElements)?.[1]);
+    expect(next).toBeGreaterThan(1);
+    const shown = first.interactiveElements.split('\n').filter((l) => /^\*?\[\d+\]/.test(l));
+    expect(shown).toHaveLength(next - 1);
+    const part = await ask<{ success: boolean; text: string; from: number; to: number; count: number }>({
+      type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, from: next },
+    });
+    expect(part).toMatchObject({ success: true, from: next, count: first.elementCount });
+    expect(part.text.split('\n')[0]).toBe(`[… elements 1–${next - 1} are in an earlier part of this listing]`);
+    expect(part.text.split('\n')[1]).toMatch(new RegExp(`^\\*?\\[${next}\\]`));
+    const after = await ask<{ text: string }>({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, heading: 'fs.writeFile' } });
+    expect(after.text.split('\n')[1]).toMatch(/\]link "fs\.writeFile\(file, data\)"$/);
+    // An index from a part acts on the same element the one reading listed.
+    const around = await ask<{ text: string }>({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, around: first.elementCount } });
+    expect(around.text).toMatch(/\]link "fs\.readFile\(path\)"$/m);
+    const clicked = await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(around.text, /link "fs\.readFile/), snapshotId: first.snapshotId } });
+    expect(clicked).toMatchObject({ success: true });
+    expect(await page.evaluate(() => location.hash)).toBe('#fs_readfile');
+    // Back to the address the other requests find the tab by.
+    await page.evaluate(() => history.replaceState(null, '', location.pathname));
+    expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: 'old', from: 1 } })).toMatchObject({ success: false, error: expect.stringMatching(/older reading/) });
+    expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, heading: 'No such heading' } })).toMatchObject({
+      success: false, error: 'No heading on the page contains "No such heading".',
+    });
+  });
+
   it('shows a long value in part with a marker, and gives the whole of it by index', async () => {
     const { interactiveElements, snapshotId } = await read();
     const story = interactiveElements.split('\n').find((l) => /textbox "Story"/.test(l)) ?? '';
