@@ -9,6 +9,7 @@ import { extractTable } from './actions/table';
 import { describeTarget } from './describe-target';
 import { extractPage } from './extract-page';
 import { browserState, readPage } from './read-page';
+import { readListingPart } from './snapshot/listing-part';
 
 /** Only Bosun itself (its background and its own pages) may drive the page. */
 const BOSUN = ['extension-page'] as const;
@@ -28,11 +29,12 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   TYPE_TEXT: { senders: BOSUN, handle: ({ payload }) => typeSelector(payload.selector, payload.text, payload.clear) },
   FILL_FIELDS: { senders: BOSUN, handle: ({ payload }) => fillFields(payload.fields) },
   WAIT_FOR_ELEMENT: { senders: BOSUN, handle: ({ payload }) => waitForElement(payload.selector, payload.timeoutMs) },
-  GET_CONTENT: { senders: BOSUN, handle: ({ payload }) => getContent(payload.type, payload.selector) },
+  GET_CONTENT: { senders: BOSUN, handle: ({ payload }) => getContent(payload.type, payload.selector, payload) },
   EXTRACT_PAGE: { senders: BOSUN, handle: ({ payload }) => extractPage(payload.selector) },
   DESCRIBE_TARGET: { senders: BOSUN, handle: ({ payload }) => describeTarget(payload) },
   EXTRACT_TABLE: { senders: BOSUN, handle: ({ payload }) => extractTable(payload) },
   SUBMIT_FORM: { senders: BOSUN, handle: ({ payload }) => submitForm(payload) },
+  READ_LISTING: { senders: BOSUN, handle: ({ payload }) => readListingPart(payload) },
   SHOW_MASK: { senders: BOSUN, handle: () => (showMask(document), done) },
   HIDE_MASK: { senders: BOSUN, handle: () => (hideMask(), done) },
   CLEAN_UP_HIGHLIGHTS: { senders: BOSUN, handle: () => (removeHighlights(), done) },

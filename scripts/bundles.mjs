@@ -10,6 +10,7 @@ import { vendorPatches } from './vendor-patches.mjs';
 export const ENTRIES = {
   'background/index.ts': 'background.js',
   'content/index.ts': 'content.js',
+  'content/page-world/handlers.ts': 'page-handlers.js',
   'sidebar/index.tsx': 'sidebar.js',
   'sidebar/microphone.ts': 'microphone.js',
   'abp-app/index.ts': 'abp-app.js',

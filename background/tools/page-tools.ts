@@ -148,12 +148,18 @@ export const waitForElement = defineTool({
 
 export const getPageContent = defineTool({
   name: 'get_page_content',
-  description: 'Get part of the page: its text, HTML, title, URL or links, optionally only inside a CSS selector.',
+  description:
+    'Get part of the page: its text, HTML, title, URL or links, optionally only inside an element ([index] from read_page) ' +
+    'or a CSS selector. With an index and type "text" you get the whole value of a field or textarea, which the listing cuts.',
   level: 'read-only',
-  params: v.object({ type: v.picklist(['text', 'html', 'title', 'url', 'links']), selector: v.optional(Selector) }),
+  params: v.object({ type: v.picklist(['text', 'html', 'title', 'url', 'links']), index: v.optional(Index), selector: v.optional(Selector) }),
   target: here,
   run: async (args, ctx) => {
-    const reply = await askContent(ctx.tabId, { type: 'GET_CONTENT', payload: { type: args.type, ...(args.selector ? { selector: args.selector } : {}) } }, v.object({ success: v.literal(true), content: v.unknown() }), ctx.signal);
+    const snapshotId = ctx.snapshotId(ctx.tabId);
+    const at = { index: args.index, ...(snapshotId ? { snapshotId } : {}) };
+    const where = args.index !== undefined ? at : args.selector ? { selector: args.selector } : {};
+    const payload = { type: args.type, ...where };
+    const reply = await askContent(ctx.tabId, { type: 'GET_CONTENT', payload }, v.object({ success: v.literal(true), content: v.unknown() }), ctx.signal);
     const content = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
     return { success: true, text: untrusted(content) };
   },

@@ -3,6 +3,7 @@ import { describeIssues } from '../../src/messaging/router';
 import { toolSpec } from '../../src/llm/tool-spec';
 import type { ToolSpec } from '../../src/llm/types';
 import { CRAWL_TOOLS } from './crawl-tools';
+import { LISTING_TOOLS } from './listing-tools';
 import { PAGE_TOOLS } from './page-tools';
 import { getCachedSnapshot } from './recall-tool';
 import { takeScreenshot } from './screenshot-tool';
@@ -13,7 +14,7 @@ import type { Tool } from './types';
 
 /** Every tool Bosun has, by name. Each declares its permission level; the gate is the only caller of `run`. */
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(
-  [...PAGE_TOOLS, ...TAB_TOOLS, takeScreenshot, searchWeb, getCachedSnapshot, ...TAB_GROUP_TOOLS, ...CRAWL_TOOLS].map((tool) => [
+  [...PAGE_TOOLS, ...LISTING_TOOLS, ...TAB_TOOLS, takeScreenshot, searchWeb, getCachedSnapshot, ...TAB_GROUP_TOOLS, ...CRAWL_TOOLS].map((tool) => [
     tool.name,
     tool,
   ]),

@@ -1,6 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { clickElement, typeInto } from './operate';
-import { bySelector } from '../find-element';
+import { byIndexOrSelector, bySelector } from '../find-element';
 import { scroll } from './scroll';
 
 const MAX_CONTENT = 200_000;
@@ -75,10 +75,19 @@ export function waitForElement(selector: string, timeoutMs = 5000): Promise<Acti
 }
 
 /** Parchi's getPageContent, bounded in size. */
-export function getContent(type: 'text' | 'html' | 'title' | 'url' | 'links', selector?: string): ActionResult {
+export function getContent(
+  type: 'text' | 'html' | 'title' | 'url' | 'links',
+  selector?: string,
+  at: { index?: number; snapshotId?: string } = {},
+): ActionResult {
   if (type === 'title') return { success: true, type, content: document.title };
   if (type === 'url') return { success: true, type, content: location.href };
-  const scope = selector ? bySelector(selector) : { el: document.body ?? document.documentElement };
+  const scope =
+    at.index !== undefined
+      ? byIndexOrSelector({ index: at.index, snapshotId: at.snapshotId ?? '' })
+      : selector
+        ? bySelector(selector)
+        : { el: document.body ?? document.documentElement };
   if ('error' in scope) return { success: false, type, error: scope.error };
   if (type === 'links') {
     const links = [...scope.el.querySelectorAll('a[href]')]
@@ -87,7 +96,17 @@ export function getContent(type: 'text' | 'html' | 'title' | 'url' | 'links', se
       .filter((link) => !link.href.startsWith('javascript:'));
     return { success: true, type, content: links };
   }
-  const raw = type === 'html' ? scope.el.outerHTML : ((scope.el as HTMLElement).innerText ?? scope.el.textContent ?? '');
+  const raw = type === 'html' ? scope.el.outerHTML : textOf(scope.el);
   const content = raw.length > MAX_CONTENT ? `${raw.slice(0, MAX_CONTENT)}\n[… truncated: ${raw.length - MAX_CONTENT} more characters]` : raw;
   return { success: true, type, content };
+}
+
+/** What a person reads in an element: a field's whole value (a password only as its length), else its text. */
+function textOf(el: Element): string {
+  if (el.localName === 'textarea' || el.localName === 'input') {
+    const field = el as HTMLInputElement;
+    return field.type === 'password' ? `(a password of ${field.value.length} characters)` : field.value;
+  }
+  if (el.localName === 'select') return [...(el as HTMLSelectElement).selectedOptions].map((o) => o.text).join(', ');
+  return (el as HTMLElement).innerText ?? el.textContent ?? '';
 }

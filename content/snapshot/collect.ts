@@ -1,6 +1,7 @@
 import { isOverlay } from '../overlay/host';
 import { childFrame, intersects, topFrame, type Frame } from './frames';
 import { roleOf } from './roles';
+import type { ScriptedRole } from './scripted';
 import { renderedBox } from './visibility';
 
 export interface Candidate {
@@ -23,24 +24,30 @@ const SLACK = 8;
  * same-origin iframes. In viewport mode subtrees whose box lies outside the viewport are skipped
  * and wide lists are searched by position, so the cost follows what is on screen, not page size.
  */
-export function collect(doc: Document, viewportOnly: boolean): Candidate[] {
-  return collectWithin(doc.body ?? doc.documentElement, topFrame(doc), viewportOnly);
+export function collect(doc: Document, viewportOnly: boolean, scripted: ScriptedRole = () => null): Candidate[] {
+  return collectWithin(doc.body ?? doc.documentElement, topFrame(doc), viewportOnly, scripted);
 }
 
 /** What `collect` finds inside one element (itself included). */
-export function collectWithin(start: Element, frame: Frame, viewportOnly: boolean): Candidate[] {
+export function collectWithin(start: Element, frame: Frame, viewportOnly: boolean, scripted: ScriptedRole = () => null): Candidate[] {
   const out: Candidate[] = [];
-  walk(start, frame, viewportOnly, out);
+  walk(start, frame, { viewportOnly, scripted }, out);
   return out;
 }
 
-function walk(start: Element, frame: Frame, viewportOnly: boolean, out: Candidate[]): void {
+interface Walk {
+  viewportOnly: boolean;
+  scripted: ScriptedRole;
+}
+
+function walk(start: Element, frame: Frame, how: Walk, out: Candidate[]): void {
+  const { viewportOnly } = how;
   const stack: Element[] = [start];
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     if (SKIPPED.has(el.localName) || isOverlay(el)) continue;
     if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) continue;
-    const role = roleOf(el);
+    const role = roleOf(el) ?? how.scripted(el);
     if (role) {
       const rect = renderedBox(el);
       if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
@@ -48,7 +55,7 @@ function walk(start: Element, frame: Frame, viewportOnly: boolean, out: Candidat
     if (el.localName === 'iframe') {
       const rect = renderedBox(el);
       const child = rect && childFrame(el as HTMLIFrameElement, rect, frame);
-      if (child && (!viewportOnly || intersects(rect, frame))) walk(child.doc.body ?? child.doc.documentElement, child, viewportOnly, out);
+      if (child && (!viewportOnly || intersects(rect, frame))) walk(child.doc.body ?? child.doc.documentElement, child, how, out);
       continue;
     }
     pushChildren(el, stack, frame, viewportOnly);

@@ -1,26 +1,43 @@
-import { clip } from './label';
 import { TEXT_ROLES } from './roles';
 
+/** A value longer than this is shown in part, with a marker saying how to read all of it. */
+const MAX_VALUE = 300;
+
+function value(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  if (flat.length <= MAX_VALUE) return ` =${flat}`;
+  return ` =${flat.slice(0, MAX_VALUE)}[… ${flat.length - MAX_VALUE} more characters: get_page_content with this index]`;
+}
+
 /**
- * The state a model needs besides the label: the current value of a field, whether a box is
- * checked, whether something is disabled. Passwords are never shown, only that one is typed.
+ * The state a model needs besides the label: the current value of a field (whole up to a
+ * length, then marked as cut), whether a box is checked, a tab selected, a pop-up expanded,
+ * something disabled. Passwords are never shown, only that one is typed.
  */
 export function stateOf(el: Element, role: string): string {
   let state = '';
-  if (TEXT_ROLES.has(role) && 'value' in el) {
-    const value = String((el as HTMLInputElement).value ?? '');
-    if (value) state += role === 'password' ? ' =•••' : ` =${clip(value.replace(/\s+/g, ' '), 24)}`;
-  } else if (role === 'textbox' && el.localName !== 'input' && el.localName !== 'textarea') {
-    // contenteditable: its text is its value, already in the label when short.
+  if ((TEXT_ROLES.has(role) || role === 'slider' || role === 'combobox') && isField(el)) {
+    const typed = String((el as HTMLInputElement).value ?? '');
+    if (typed) state += role === 'password' ? ' =•••' : value(typed);
+  } else if (role === 'textbox' && (el as HTMLElement).isContentEditable) {
+    const text = (el.textContent ?? '').trim();
+    if (text) state += value(text);
   } else if (role === 'select') {
-    const select = el as HTMLSelectElement;
-    const chosen = select.selectedOptions?.[0]?.textContent?.trim();
-    if (chosen) state += ` =${clip(chosen, 24)}`;
+    const chosen = [...((el as HTMLSelectElement).selectedOptions ?? [])].map((o) => o.textContent?.trim() ?? '');
+    if (chosen.length > 0) state += value(chosen.join(', '));
+  } else if (el.hasAttribute('aria-valuenow') || el.hasAttribute('aria-valuetext')) {
+    state += value(el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '');
   }
-  if ((role === 'checkbox' || role === 'radio' || role === 'switch') && isChecked(el)) state += ' checked';
-  if ((el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true') state += ' disabled';
+  const control = el.localName === 'label' ? ((el as HTMLLabelElement).control ?? el) : el;
+  if ((role === 'checkbox' || role === 'radio' || role === 'switch') && isChecked(control)) state += ' checked';
+  if (el.getAttribute('aria-selected') === 'true') state += ' selected';
+  const expanded = el.getAttribute('aria-expanded');
+  if (expanded === 'true' || expanded === 'false') state += expanded === 'true' ? ' expanded' : ' collapsed';
+  if ((control as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true') state += ' disabled';
   return state;
 }
+
+const isField = (el: Element) => el.localName === 'input' || el.localName === 'textarea';
 
 function isChecked(el: Element): boolean {
   return (el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true';

@@ -1,14 +1,22 @@
 import { createLabelLookup, type LabelLookup } from './labels';
+import { NAMED_BY_AUTHOR_ONLY, roleOf } from './roles';
 
 /**
- * A short accessible name for the listing: what a person would call the element. Follows
- * the usual order of the accessible-name computation (aria-labelledby, aria-label, label,
- * alt/title/placeholder, text), simplified and capped, because the listing is read by a model
- * on every step and each character costs.
+ * A short accessible name for the listing: what a person would call the element. Follows the
+ * order of the accessible-name computation (aria-labelledby, aria-label, label, alt, content for
+ * the roles named by it, title, placeholder), capped, because the listing is read by a model on
+ * every step and each character costs.
  */
 const MAX_LABEL = 40;
 
 const squash = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** An image's file name is not a name a person would use ("navigation.jpeg"). */
+const FILE_NAME = /^[^\s/]+\.(png|jpe?g|gif|svg|webp|avif|bmp|ico|tiff?)$/i;
+const named = (text: string | null | undefined): string => {
+  const name = squash(text);
+  return FILE_NAME.test(name) ? '' : name;
+};
 
 export function clip(text: string, max = MAX_LABEL): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -30,23 +38,52 @@ function byLabelElement(el: Element, labelsOf: LabelLookup): string {
   return squash(labelsOf(el).map((label) => label.textContent).join(' '));
 }
 
-function byText(el: Element): string {
-  // textContent of a huge container is costly to build; an interactive element's own text is short.
-  const text = squash(el.textContent?.slice(0, 400));
-  if (text) return text;
-  const img = el.querySelector('img[alt], [aria-label]');
-  return squash(img?.getAttribute('alt') ?? img?.getAttribute('aria-label'));
+const SILENT = new Set(['script', 'style', 'template', 'noscript']);
+
+/**
+ * The name an element's content gives it: its text, and for images and icons inside it their
+ * alt, aria-label or title, in document order. Stops as soon as there is more than the label
+ * can show, so a large container costs what its first words cost, and markup whitespace is
+ * collapsed rather than counted.
+ */
+function byContent(el: Element): string {
+  let out = '';
+  const add = (text: string | null | undefined) => {
+    const part = squash(text);
+    if (part) out += out ? ` ${part}` : part;
+  };
+  const visit = (node: Node): boolean => {
+    for (let child = node.firstChild; child && out.length <= MAX_LABEL; child = child.nextSibling) {
+      if (child.nodeType === Node.TEXT_NODE) add(child.nodeValue);
+      else if (child.nodeType === Node.ELEMENT_NODE) {
+        const e = child as Element;
+        if (SILENT.has(e.localName) || e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('hidden')) continue;
+        const own = named(e.getAttribute('aria-label'));
+        if (own) add(own);
+        else if (e.localName === 'img' || e.localName === 'svg') add(named(e.getAttribute('alt')) || named(e.getAttribute('title')) || svgTitle(e));
+        else visit(e);
+      }
+    }
+    return out.length > MAX_LABEL;
+  };
+  visit(el);
+  return out;
 }
 
-export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup()): string {
+const svgTitle = (el: Element) => (el.localName === 'svg' ? squash(el.querySelector('title')?.textContent) : '');
+
+const FIELDS = new Set(['input', 'textarea', 'select']);
+
+export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup(), role: string | null = roleOf(el)): string {
+  const fromContent = !FIELDS.has(el.localName) && !NAMED_BY_AUTHOR_ONLY.has(role ?? '');
   const name =
     byLabelledBy(el) ||
-    squash(el.getAttribute('aria-label')) ||
+    named(el.getAttribute('aria-label')) ||
     byLabelElement(el, labelsOf) ||
-    squash(el.getAttribute('alt')) ||
-    (el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select' ? '' : byText(el)) ||
+    named(el.getAttribute('alt')) ||
+    (fromContent ? byContent(el) : '') ||
+    named(el.getAttribute('title')) ||
     squash(el.getAttribute('placeholder')) ||
-    squash(el.getAttribute('title')) ||
     (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type) ? squash((el as HTMLInputElement).value) : '') ||
     squash(el.getAttribute('name'));
   return clip(name);

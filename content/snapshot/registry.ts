@@ -1,8 +1,9 @@
 import { stateOf } from './describe';
 import { labelOf } from './label';
 import { roleOf } from './roles';
+import { SCRIPTED_ROLES } from './scripted';
 
-interface Listed {
+export interface Listed {
   el: Element;
   role: string;
   label: string;
@@ -10,7 +11,7 @@ interface Listed {
 
 export type Resolved = { ok: true; el: Element; role: string; label: string } | { ok: false; error: string };
 
-let current: { id: string; listed: Listed[] } | null = null;
+let current: { id: string; listed: Listed[]; isNew: boolean[] } | null = null;
 /** Elements listed by the previous snapshot: anything else in the next one is marked new. */
 let previous: WeakSet<Element> | null = null;
 let counter = 0;
@@ -21,8 +22,13 @@ export function record(listed: Listed[]): { id: string; isNew: boolean[] } {
   const isNew = listed.map(({ el }) => before !== null && !before.has(el));
   previous = new WeakSet(listed.map(({ el }) => el));
   counter += 1;
-  current = { id: `s${counter}-${Math.random().toString(36).slice(2, 8)}`, listed };
+  current = { id: `s${counter}-${Math.random().toString(36).slice(2, 8)}`, listed, isNew };
   return { id: current.id, isNew };
+}
+
+/** The last snapshot's entries, for reading another part of its listing with the same indices. */
+export function lastListing(): { id: string; listed: readonly Listed[]; isNew: readonly boolean[] } | null {
+  return current;
 }
 
 const shown = (role: string, label: string) => (label ? `${role} "${label}"` : role);
@@ -43,8 +49,9 @@ export function resolve(index: number, snapshotId: string): Resolved {
   if (!el.isConnected) {
     return { ok: false, error: `Stale index: element ${index} (${shown(role, label)}) is no longer on the page. Read the page again.` };
   }
-  const nowRole = roleOf(el) ?? 'element';
-  const nowLabel = labelOf(el);
+  // A control made clickable by script has no role of its own to compare: its label is what identifies it.
+  const nowRole = roleOf(el) ?? (SCRIPTED_ROLES.has(role) ? role : 'element');
+  const nowLabel = labelOf(el, undefined, role);
   if (nowRole !== role || nowLabel !== label) {
     return {
       ok: false,

@@ -26,7 +26,7 @@ const INPUT_ROLES: Record<string, string> = {
 /** ARIA widget roles that make any element interactive. */
 const WIDGET_ROLES = new Set([
   'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
-  'option', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton', 'treeitem', 'listbox',
+  'option', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton', 'treeitem', 'listbox', 'gridcell',
 ]);
 
 export function roleOf(el: Element): string | null {
@@ -49,6 +49,8 @@ export function roleOf(el: Element): string | null {
       return 'textbox';
     case 'select':
       return 'select';
+    case 'label':
+      return hiddenControlRole(el as HTMLLabelElement);
     case 'audio':
     case 'video':
       return el.hasAttribute('controls') ? 'media' : null;
@@ -57,15 +59,41 @@ export function roleOf(el: Element): string | null {
   }
 }
 
+/** Handler attributes that make an element something a person clicks. */
+const HANDLER_ATTRIBUTES = ['onclick', 'onmousedown', 'onmouseup', 'onpointerdown', 'onpointerup', 'ondblclick'];
+
+/**
+ * A label stands for its control when the control itself is not rendered: custom checkboxes,
+ * radios and file pickers hide the input and style the label, which is what a person clicks.
+ * (One style read, for labels only.)
+ */
+function hiddenControlRole(label: HTMLLabelElement): string | null {
+  const control = label.control;
+  if (!control || control.localName !== 'input') return null;
+  if (control.checkVisibility({ visibilityProperty: true }) && control.getBoundingClientRect().width > 0) return null;
+  const role = roleOf(control);
+  return role === 'checkbox' || role === 'radio' || role === 'file' || role === 'switch' ? role : null;
+}
+
 function clickableByAttribute(el: Element): string | null {
   const editable = el.getAttribute('contenteditable');
   if (editable !== null && editable !== 'false') return 'textbox';
-  if (el.hasAttribute('onclick')) return 'clickable';
+  for (const name of HANDLER_ATTRIBUTES) if (el.hasAttribute(name)) return 'clickable';
   const tabindex = el.getAttribute('tabindex');
   // A custom widget made focusable on purpose (tabindex ≥ 0) is meant to be operated.
   if (tabindex !== null && Number(tabindex) >= 0) return 'clickable';
   return null;
 }
+
+/**
+ * Roles whose accessible name may come from their content (ARIA "name from content"); the
+ * others (fields, lists, sliders) are named only by their author or their label, so a
+ * listbox is never named after the text of all its options.
+ */
+export const NAMED_BY_AUTHOR_ONLY = new Set([
+  'textbox', 'searchbox', 'password', 'spinbutton', 'select', 'combobox', 'listbox', 'slider', 'file', 'color',
+  'date', 'datetime', 'month', 'time', 'week', 'media',
+]);
 
 /** Roles whose value is typed text. */
 export const TEXT_ROLES = new Set(['textbox', 'searchbox', 'password', 'spinbutton']);

@@ -5,7 +5,9 @@ import { intersects, topFrame } from './frames';
 import { labelOf } from './label';
 import { createLabelLookup } from './labels';
 import { createLayerLookup, mayBeCovered, type LayerLookup } from './layers';
-import { line, record } from './registry';
+import { formatPart } from './listing-part';
+import { record } from './registry';
+import { createScriptedRole, type ScriptedRole } from './scripted';
 import { coveringElement } from './visibility';
 
 export interface SnapshotOptions {
@@ -34,13 +36,14 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
   const labelsOf = createLabelLookup();
   const usable = withOverlayHidden(() => {
     const layers = createLayerLookup();
-    const candidates = collect(doc, viewportOnly);
-    if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates));
+    const scripted = createScriptedRole();
+    const candidates = collect(doc, viewportOnly, scripted);
+    if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, scripted));
     return candidates.filter((c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null);
   });
-  const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf) }));
+  const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf, c.role) }));
   const { id, isNew } = record(listed);
-  const { text, shown } = format(listed, isNew, options.maxChars);
+  const { text, shown } = formatPart(listed, isNew, 0, options.maxChars);
   if (options.highlight) drawHighlights(doc, onScreenBoxes(usable.slice(0, shown)));
   return { id, text, count: listed.length, truncated: shown < listed.length };
 }
@@ -49,13 +52,13 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
  * In viewport mode, what the positional skips miss: the contents of layers on screen (a fixed
  * header, a modal, a dropdown) whose place in the document is in a skipped subtree.
  */
-function inLayers(doc: Document, layers: LayerLookup, found: Candidate[]): Candidate[] {
+function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], scripted: ScriptedRole): Candidate[] {
   const frame = topFrame(doc);
   const seen = new Set(found.map((c) => c.el));
   const more: Candidate[] = [];
   for (const layer of layers(doc)) {
     if (layer.pseudo || !intersects(layer.rect, frame)) continue;
-    for (const c of collectWithin(layer.el, frame, true)) {
+    for (const c of collectWithin(layer.el, frame, true, scripted)) {
       if (!seen.has(c.el)) more.push(c);
       seen.add(c.el);
     }
@@ -63,21 +66,6 @@ function inLayers(doc: Document, layers: LayerLookup, found: Candidate[]): Candi
   return more;
 }
 
-function format(listed: Parameters<typeof record>[0], isNew: boolean[], maxChars = Infinity) {
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; i < listed.length; i++) {
-    const next = line(i + 1, listed[i] as (typeof listed)[number], isNew[i] === true);
-    // Room is kept for the marker line, so the whole listing stays within the budget.
-    if (size + next.length + 1 > maxChars - 80) {
-      lines.push(`[… ${listed.length - i} more elements not listed: read the viewport or scroll to see them]`);
-      return { text: lines.join('\n'), shown: i };
-    }
-    lines.push(next);
-    size += next.length + 1;
-  }
-  return { text: lines.join('\n'), shown: listed.length };
-}
 
 function onScreenBoxes(candidates: Candidate[]) {
   const boxes = [];

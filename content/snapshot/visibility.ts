@@ -5,9 +5,11 @@ import { createLabelLookup, type LabelLookup } from './labels';
 export function renderedBox(el: Element): DOMRect | null {
   const rect = el.getBoundingClientRect();
   if (rect.width === 0 || rect.height === 0) return null;
-  // One native check covers display:none ancestors, visibility:hidden and content-visibility.
-  // Opacity is deliberately not checked: custom checkboxes are often transparent inputs.
-  if (!el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) return null;
+  // One native check covers display:none ancestors, visibility:hidden and content-visibility:
+  // hidden. Content skipped by `content-visibility: auto` counts as visible: it renders as soon as
+  // it is scrolled to (documentation sites put every section in one), so contentVisibilityAuto
+  // stays off. Opacity is deliberately not checked: custom checkboxes are often transparent inputs.
+  if (!el.checkVisibility({ visibilityProperty: true })) return null;
   return rect;
 }
 

@@ -66,6 +66,18 @@ export const BackgroundToContent = {
     v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) }),
   ),
 
+  /** Addition: another part of the last reading's listing (from an index, around one, or after a heading). */
+  READ_LISTING: message(
+    'READ_LISTING',
+    v.strictObject({
+      snapshotId: SnapshotId,
+      from: v.optional(Index),
+      around: v.optional(Index),
+      heading: v.optional(nonEmptyText(200)),
+      maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500), v.maxValue(2_000_000))),
+    }),
+  ),
+
   // Parchi's selector-based tools.
   TYPE_TEXT: message('TYPE_TEXT', v.strictObject({ selector: Selector, text: text(100_000), clear: v.optional(v.boolean()) })),
   FILL_FIELDS: message(
@@ -78,7 +90,13 @@ export const BackgroundToContent = {
   ),
   GET_CONTENT: message(
     'GET_CONTENT',
-    v.strictObject({ type: v.picklist(['text', 'html', 'title', 'url', 'links']), selector: v.optional(Selector) }),
+    v.strictObject({
+      type: v.picklist(['text', 'html', 'title', 'url', 'links']),
+      selector: v.optional(Selector),
+      // Addition: an element of the last reading; its text is a field's whole value or a textarea's text.
+      index: v.optional(Index),
+      snapshotId: v.optional(SnapshotId),
+    }),
   ),
   /** Addition: everything a crawl or the content picker stores about a page, in one answer. */
   EXTRACT_PAGE: message('EXTRACT_PAGE', v.strictObject({ selector: v.optional(Selector) })),
@@ -148,6 +166,7 @@ export const ContentResponses = {
     metadata: v.record(v.string(), v.string()),
     links: v.array(v.string()),
   }),
+  LISTING: v.object({ success: v.literal(true), text: v.string(), from: v.number(), to: v.number(), count: v.number() }),
   /** Every action answers `{ success, message }` (Jawad) or `{ success: false, error }` (Parchi). */
   ACTION: v.object({ success: v.boolean(), message: v.optional(v.string()), error: v.optional(v.string()) }),
 };

@@ -38,6 +38,9 @@ describe('roleOf', () => {
     ['<span onclick="x()">x</span>', 'clickable'],
     ['<video controls></video>', 'media'],
     ['<div>plain</div>', null],
+    ['<div onmousedown="x()">x</div>', 'clickable'],
+    ['<table><tr><td role="gridcell" data-t>1</td></tr></table>', 'gridcell'],
+    ['<label data-t>Plain label</label>', null],
   ];
   it.each(cases)('%s → %s', (html, role) => expect(roleOf(el(html))).toBe(role));
 });
@@ -55,6 +58,14 @@ describe('labelOf', () => {
     ['<button title="Settings"></button>', 'Settings'],
     ['<input name="q">', 'q'],
     ['<button>' + 'very long label '.repeat(10) + '</button>', 'very long label very long label very lo…'],
+    ['<a href="/x"><img src="f.svg" alt="" title="This code does not compile!"></a>', 'This code does not compile!'],
+    ['<a href="/x"><img src="navigation.jpeg" alt="navigation.jpeg"></a>', ''],
+    ['<a href="/x">' + ' '.repeat(600) + '\n'.repeat(30) + 'Read on</a>', 'Read on'],
+    ['<a href="/x"><span aria-hidden="true">★</span><span aria-label="Favourites"></span></a>', 'Favourites'],
+    ['<a href="/x"><svg><title>Home</title></svg></a>', 'Home'],
+    ['<ul role="listbox" tabindex="0"><li role="option">Lebanon</li><li role="option">Lesotho</li></ul>', ''],
+    ['<ul role="listbox" aria-label="Countries"><li role="option">Lebanon</li></ul>', 'Countries'],
+    ['<input title="Search the docs" placeholder="Search">', 'Search the docs'],
   ];
   it.each(cases)('%s → %s', (html, label) => expect(labelOf(el(html))).toBe(label));
   it('never uses a field\'s own typed value as its name', () => {

@@ -1,0 +1,53 @@
+import { matching, splitSelectors } from './layer-rules';
+
+/**
+ * Elements a stylesheet gives `cursor: pointer`: the sign most pages give a control made
+ * clickable by script. Found from the rules (cheap) and confirmed on the element's computed
+ * style; an element that only inherits the cursor from its parent is not reported again.
+ * When a stylesheet cannot be read (another origin's), every element's computed style is asked.
+ */
+export type CursorLookup = (el: Element) => boolean;
+
+export function createCursorLookup(): CursorLookup {
+  const byRoot = new Map<Node, Set<Element> | null>();
+  return (el) => {
+    const root = el.getRootNode();
+    let set = byRoot.get(root);
+    if (set === undefined) byRoot.set(root, (set = pointerElements(root as Document | ShadowRoot)));
+    if (set && !set.has(el)) return false;
+    return cursorOf(el) === 'pointer' && cursorOf(parentOf(el)) !== 'pointer';
+  };
+}
+
+const cursorOf = (el: Element | null) => (el ? (el.ownerDocument.defaultView?.getComputedStyle(el).cursor ?? '') : '');
+
+const parentOf = (el: Element): Element | null =>
+  el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host as Element | undefined) ?? null;
+
+/** Elements that rules or inline styles may give a pointer cursor; null when a stylesheet cannot be read. */
+function pointerElements(root: Document | ShadowRoot): Set<Element> | null {
+  const selectors = ['[style*="cursor"]'];
+  for (const sheet of [...root.styleSheets, ...(root.adoptedStyleSheets ?? [])]) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      return null;
+    }
+    visit(rules, null, selectors);
+  }
+  return new Set(matching(root, selectors));
+}
+
+function visit(rules: CSSRuleList, within: string | null, found: string[]): void {
+  for (const rule of rules) {
+    if (rule instanceof CSSStyleRule) {
+      // A nested rule's selector is relative to its parent's: anything inside the parent may match.
+      const selectors = within === null ? splitSelectors(rule.selectorText) : [`:is(${within})`, `:is(${within}) *`];
+      if (rule.style.cursor === 'pointer') found.push(...selectors);
+      if (rule.cssRules.length > 0) visit(rule.cssRules, within ?? rule.selectorText, found);
+    } else if ('cssRules' in rule) {
+      visit((rule as CSSGroupingRule).cssRules, within, found);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { lastListing, line, type Listed } from './registry';
+
+/** Room kept for the marker lines, so a part stays within its budget. */
+const MARKERS = 160;
+/** How many elements before the one asked about a part around it starts with. */
+const CONTEXT = 10;
+
+/**
+ * Lines of a listing from entry `start` (0-based) on, as many whole lines as the budget holds,
+ * with markers saying what comes before and after and how to read it: a long page is read in
+ * parts, never re-read whole, and its indices stay those of the one snapshot.
+ */
+export function formatPart(listed: readonly Listed[], isNew: readonly boolean[], start: number, maxChars = Infinity) {
+  const lines: string[] = [];
+  if (start > 0) lines.push(`[… elements 1–${start} are in an earlier part of this listing]`);
+  let size = 0;
+  for (let i = start; i < listed.length; i++) {
+    const next = line(i + 1, listed[i] as Listed, isNew[i] === true);
+    if (size + next.length + 1 > maxChars - MARKERS) {
+      lines.push(`[… ${listed.length - i} more elements not listed: read_listing with from=${i + 1} shows them]`);
+      return { text: lines.join('\n'), shown: i };
+    }
+    lines.push(next);
+    size += next.length + 1;
+  }
+  return { text: lines.join('\n'), shown: listed.length };
+}
+
+export interface PartRequest {
+  snapshotId: string;
+  /** The first index to show. */
+  from?: number;
+  /** An index to show with the elements around it. */
+  around?: number;
+  /** Text of a heading: the part starts at the first element after it. */
+  heading?: string;
+  maxChars?: number;
+}
+
+export type Part =
+  | { success: true; text: string; from: number; to: number; count: number }
+  | { success: false; error: string };
+
+/** READ_LISTING: another part of the last snapshot's listing, by index or by heading. */
+export function readListingPart(p: PartRequest): Part {
+  const last = lastListing();
+  if (!last) return { success: false, error: 'The page has not been read yet. Read the page first.' };
+  if (last.id !== p.snapshotId) {
+    return { success: false, error: 'That listing is from an older reading of the page. Read the page again.' };
+  }
+  const count = last.listed.length;
+  let start = 0;
+  if (p.heading !== undefined) {
+    const found = afterHeading(last.listed, p.heading);
+    if (typeof found === 'string') return { success: false, error: found };
+    start = found;
+  } else if (p.around !== undefined) start = Math.max(0, p.around - 1 - CONTEXT);
+  else if (p.from !== undefined) start = p.from - 1;
+  if (start >= count) return { success: false, error: `The listing has ${count} elements; there is nothing from ${start + 1} on.` };
+  const { text, shown } = formatPart(last.listed, last.isNew, start, p.maxChars);
+  return { success: true, text, from: start + 1, to: shown, count };
+}
+
+const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The position of the first listed element after the first heading whose text holds the words asked for. */
+function afterHeading(listed: readonly Listed[], wanted: string): number | string {
+  const words = squash(wanted);
+  const headings = document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]');
+  const heading = [...headings].find((h) => squash(h.textContent).includes(words));
+  if (!heading) return `No heading on the page contains "${wanted}".`;
+  const at = listed.findIndex(({ el }) => (heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+  return at < 0 ? `Nothing that can be operated comes after the heading "${wanted}".` : at;
+}

@@ -1,0 +1,26 @@
+import { createCursorLookup } from './cursor';
+import { createHandledLookup } from './handled';
+
+/** Roles given to elements that only script and style make operable. */
+export const SCRIPTED_ROLES = new Set(['clickable', 'row']);
+
+export type ScriptedRole = (el: Element) => string | null;
+
+/** Inside one of these, a pointer cursor or a listener belongs to the control itself (an icon in a button). */
+const CONTROL = 'a[href],button,summary,select,textarea,label,[role=button],[role=link],[role=tab],[role=option],[role=menuitem],[role=treeitem]';
+const NEVER = new Set(['html', 'body', 'label', 'option', 'optgroup']);
+
+/**
+ * The role of an element that its tag and attributes do not make operable but the page does:
+ * it has pointer listeners added by script, or a pointer cursor it does not just inherit. One
+ * lookup per snapshot, so stylesheets and the page-world watcher are asked once.
+ */
+export function createScriptedRole(): ScriptedRole {
+  const handled = createHandledLookup();
+  const pointer = createCursorLookup();
+  return (el) => {
+    if (NEVER.has(el.localName) || !(handled(el) || pointer(el))) return null;
+    if (el.parentElement?.closest(CONTROL)) return null;
+    return el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable';
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * The two event names the page-world listener watcher (content/page-world/handlers.ts) and the
+ * content script's snapshot share, and what counts as a pointer listener. Shared because the two
+ * scripts are bundled apart and run in different JavaScript worlds.
+ */
+export const HANDLER_REQUEST = 'bosun:which-handled';
+export const HANDLER_ANSWER = 'bosun:handled';
+
+/** Listeners that make an element something a person clicks or presses. */
+export const POINTER_EVENTS = new Set(['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'dblclick']);
+
+/**
+ * An element listening to more event types than this is a framework's delegation root (React's
+ * container listens to every type), not a control.
+ */
+export const DELEGATION_ROOT_TYPES = 20;

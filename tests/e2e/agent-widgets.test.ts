@@ -1,0 +1,77 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { answerPrompt, shownTools, startFresh, waitUntilIdle } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar, send } from './support/sidebar';
+import { useSite } from './support/site';
+import type { Step } from '../fixtures/llm-server/script';
+
+type Message = { role: string; content?: unknown };
+const call = (name: string, args: object): Step => ({ kind: 'tool_calls', calls: [{ id: `c${Math.random().toString(36).slice(2, 8)}`, name, arguments: args }] });
+const toolResults = (body: unknown) => ((body as { messages: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+
+/** The index a listing gives the element with this role and label, as a model would find it by reading. */
+function indexByLabel(listing: string, role: string, label: string): number | null {
+  const line = listing.split('\n').find((l) => l.replace(/^\*/, '').replace(/^\[\d+\]/, '') === `${role} "${label}"`);
+  return line ? Number(/\[(\d+)\]/.exec(line)?.[1]) : null;
+}
+
+/**
+ * Tasks the chat's agent solves on pages built the way real sites build them, with a scripted
+ * model that only knows what the tools told it: it finds elements by their listed labels.
+ */
+describe.each(BROWSERS)('the agent on real-web pages in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let sidebar: PageDriver;
+
+  beforeAll(async () => {
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+  });
+  beforeEach(async () => {
+    await startFresh(sidebar);
+    ctx.llm.reset();
+  });
+
+  async function onlyTab(path: string): Promise<PageDriver> {
+    const page = await ctx.session.openPage(site.url(path));
+    await sidebar.evaluate(async (keep) => {
+      const others = (await browser.tabs.query({})).filter((t) => /^https?:/.test(t.url ?? '') && t.url !== keep);
+      await browser.tabs.remove(others.map((t) => t.id as number));
+    }, site.url(path));
+    return page;
+  }
+
+  it('reads past the end of a long listing by heading and opens a link listed there', async () => {
+    const page = await onlyTab('widgets/long.html');
+    ctx.llm.respondWith((body) => {
+      const results = toolResults(body);
+      const last = results.at(-1) ?? '';
+      if (results.length === 0) return call('read_page', {});
+      if (results.length === 1) {
+        // The link is not in the first part: the model follows the marker's advice, by heading.
+        expect(indexByLabel(last, 'link', 'Chapter 31, page 7')).toBeNull();
+        expect(last).toMatch(/more elements not listed: read_listing with from=\d+ shows them/);
+        return call('read_listing', { heading: 'Chapter 31' });
+      }
+      if (results.length === 2) {
+        const index = indexByLabel(last, 'link', 'Chapter 31, page 7');
+        if (index === null) return { kind: 'text', chunks: [`Not found in: ${last.slice(0, 300)}`] };
+        return call('click_element', { index });
+      }
+      return { kind: 'text', chunks: ['Opened page 7 of chapter 31.'] };
+    });
+    await send(sidebar, 'Open page 7 of chapter 31');
+    expect((await answerPrompt(sidebar, 'allow-once')).level).toBe('interact');
+    await waitUntilIdle(sidebar);
+    expect(await shownTools(sidebar)).toEqual([
+      { tool: 'read_page', outcome: 'success' },
+      { tool: 'read_listing', outcome: 'success' },
+      { tool: 'click_element', outcome: 'success' },
+    ]);
+    expect(await page.evaluate(() => document.getElementById('opened')?.textContent)).toBe('opened #c31-p7');
+    expect(ctx.llm.failures).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { useExtension } from './support/extension';
+import { askTab, useSite } from './support/site';
+
+interface Read {
+  interactiveElements: string;
+  snapshotId: string;
+  elementCount: number;
+}
+type Reply = { success: boolean; message?: string; error?: string; content?: unknown };
+
+/** The index the listing gives the line that matches. */
+function indexOf(listing: string, pattern: RegExp): number {
+  const line = listing.split('\n').find((l) => pattern.test(l));
+  if (!line) throw new Error(`no line matches ${pattern} in:\n${listing}`);
+  return Number(/\[(\d+)\]/.exec(line)?.[1]);
+}
+
+/**
+ * The listing on a page built the way frameworks build theirs: controls made clickable by
+ * script (jQuery's per-element listeners, Vue's @click with a pointer cursor, React's delegated
+ * root and no-op onclick), ARIA widgets, a custom switch over a hidden input, an open
+ * autocomplete, images naming links, and sections rendered only when scrolled to.
+ */
+describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let bosun: PageDriver;
+  let page: PageDriver;
+  let url: string;
+  const ask = <R = Reply>(message: unknown) => askTab<R>(bosun, url, message);
+  const read = () => ask<Read>({ type: 'READ_PAGE' });
+  const log = () => page.evaluate(() => document.getElementById('log')?.textContent ?? '');
+
+  beforeAll(async () => {
+    bosun = await ctx.session.openExtensionPage('sidebar.html');
+    url = site.url('widgets/listing.html');
+    page = await ctx.session.openPage(url);
+  });
+
+  it('lists every control a person could operate, once, with the name a screen reader gives it', async () => {
+    const listing = (await read()).interactiveElements;
+    for (const expected of [
+      /\]clickable "Apple"$/m,
+      /\]clickable "Banana"$/m,
+      /\]clickable "Overview"$/m,
+      /\]clickable "Details 3"$/m,
+      /\]row "Ada Quarterly report"$/m,
+      /\]clickable "Archive"$/m,
+      /\]button "\+ Compose"$/m,
+      /\]treeitem "Documents" collapsed$/m,
+      /\]treeitem "Pictures"$/m,
+      /\]gridcell "2"$/m,
+      /\]clickable "Press me"$/m,
+      /\]checkbox "Dark mode"$/m,
+      /\]combobox "Country" =Le expanded$/m,
+      /\]option "Lebanon"$/m,
+      /\]option "Lesotho"$/m,
+      /\]link "This code does not compile!"$/m,
+      /\]link "Read the whole story"$/m,
+      /\]textbox "Notes" =Draft notes$/m,
+      /\]link "fs\.readFile\(path\)"$/m,
+      /\]link "fs\.writeFile\(file, data\)"$/m,
+    ]) {
+      expect(listing).toMatch(expected);
+    }
+    // Inherited cursors, icons inside a button, the React root and the listbox's own text are not separate entries.
+    expect(listing).not.toMatch(/"Overview" *\n.*"Overview"/);
+    expect(listing.match(/"Details/g)).toHaveLength(1);
+    expect(listing).not.toMatch(/"\+"$/m);
+    expect(listing).not.toMatch(/LebanonLesotho|Lebanon Lesotho/);
+    expect(listing).not.toMatch(/navigation\.jpeg/);
+    expect(listing).toMatch(/\]listbox$/m);
+    expect(listing).toMatch(/\]link$/m);
+    expect(listing.split('\n').filter((l) => /"Ada Quarterly report"/.test(l))).toHaveLength(1);
+  });
+
+  it('operates what it lists: a scripted list item, a tab header, a React row and its icon action, a custom switch', async () => {
+    const click = async (pattern: RegExp) => {
+      const { interactiveElements, snapshotId } = await read();
+      return ask({ type: 'CLICK_INDEX', payload: { index: indexOf(interactiveElements, pattern), snapshotId } });
+    };
+    expect(await click(/clickable "Banana"/)).toMatchObject({ success: true });
+    expect(await log()).toBe('picked Banana');
+    expect(await click(/clickable "Details 3"/)).toMatchObject({ success: true });
+    expect(await log()).toBe('tab Details 3');
+    expect(await click(/row "Ada Quarterly report"/)).toMatchObject({ success: true });
+    expect(await log()).toBe('opened Quarterly report');
+    expect(await click(/clickable "Archive"/)).toMatchObject({ success: true });
+    expect(await log()).toBe('archived Ada');
+    expect(await click(/checkbox "Dark mode"/)).toMatchObject({ success: true });
+    expect(await page.evaluate(() => (document.getElementById('dark') as HTMLInputElement).checked)).toBe(true);
+    expect((await read()).interactiveElements).toMatch(/\]checkbox "Dark mode" checked$/m);
+  });
+
+  it('reads the rest of a long listing in parts, by index, around an index or after a heading, with the same indices', async () => {
+    const first = await ask<Read & { truncated: boolean }>({ type: 'READ_PAGE', payload: { maxChars: 1000 } });
+    expect(first.truncated).toBe(true);
+    const next = Number(/read_listing with from=(\d+) shows them\]$/.exec(first.interactiveElements)?.[1]);
+    expect(next).toBeGreaterThan(1);
+    const shown = first.interactiveElements.split('\n').filter((l) => /^\*?\[\d+\]/.test(l));
+    expect(shown).toHaveLength(next - 1);
+    const part = await ask<{ success: boolean; text: string; from: number; to: number; count: number }>({
+      type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, from: next },
+    });
+    expect(part).toMatchObject({ success: true, from: next, count: first.elementCount });
+    expect(part.text.split('\n')[0]).toBe(`[… elements 1–${next - 1} are in an earlier part of this listing]`);
+    expect(part.text.split('\n')[1]).toMatch(new RegExp(`^\\*?\\[${next}\\]`));
+    const after = await ask<{ text: string }>({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, heading: 'fs.writeFile' } });
+    expect(after.text.split('\n')[1]).toMatch(/\]link "fs\.writeFile\(file, data\)"$/);
+    // An index from a part acts on the same element the one reading listed.
+    const around = await ask<{ text: string }>({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, around: first.elementCount } });
+    expect(around.text).toMatch(/\]link "fs\.readFile\(path\)"$/m);
+    const clicked = await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(around.text, /link "fs\.readFile/), snapshotId: first.snapshotId } });
+    expect(clicked).toMatchObject({ success: true });
+    expect(await page.evaluate(() => location.hash)).toBe('#fs_readfile');
+    // Back to the address the other requests find the tab by.
+    await page.evaluate(() => history.replaceState(null, '', location.pathname));
+    expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: 'old', from: 1 } })).toMatchObject({ success: false, error: expect.stringMatching(/older reading/) });
+    expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, heading: 'No such heading' } })).toMatchObject({
+      success: false, error: 'No heading on the page contains "No such heading".',
+    });
+  });
+
+  it('shows a long value in part with a marker, and gives the whole of it by index', async () => {
+    const { interactiveElements, snapshotId } = await read();
+    const story = interactiveElements.split('\n').find((l) => /textbox "Story"/.test(l)) ?? '';
+    expect(story).toMatch(/=Once upon a time\. .*\[… \d+ more characters: get_page_content with this index\]$/);
+    const whole = await ask({ type: 'GET_CONTENT', payload: { type: 'text', index: indexOf(interactiveElements, /textbox "Story"/), snapshotId } });
+    expect(whole.content).toBe(`${'Once upon a time. '.repeat(60)}The end.`);
+  });
+});
