@@ -38,8 +38,9 @@ function byText(el: Element): string {
   return squash(img?.getAttribute('alt') ?? img?.getAttribute('aria-label'));
 }
 
-export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup()): string {
-  const name =
+/** The accessible name in full, without the `name` attribute fallback: what a person could read. */
+export function readableName(el: Element, labelsOf: LabelLookup = createLabelLookup()): string {
+  return (
     byLabelledBy(el) ||
     squash(el.getAttribute('aria-label')) ||
     byLabelElement(el, labelsOf) ||
@@ -47,7 +48,10 @@ export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup()
     (el.localName === 'input' || el.localName === 'textarea' || el.localName === 'select' ? '' : byText(el)) ||
     squash(el.getAttribute('placeholder')) ||
     squash(el.getAttribute('title')) ||
-    (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type) ? squash((el as HTMLInputElement).value) : '') ||
-    squash(el.getAttribute('name'));
-  return clip(name);
+    (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type) ? squash((el as HTMLInputElement).value) : '')
+  );
+}
+
+export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup()): string {
+  return clip(readableName(el, labelsOf) || squash(el.getAttribute('name')));
 }
