@@ -1,28 +1,115 @@
 import type { TargetResult } from '../src/protocol/background-to-content';
-import { labelOf } from './snapshot/label';
 import { byIndexOrSelector } from './find-element';
+import { labelOf, readableName } from './snapshot/label';
 import { roleOf } from './snapshot/roles';
 
-/** The form an element would submit: where to, how, and what kinds of fields it holds. */
+/** How much of any one text the policy judges (the protocol's bound). */
+const MAX_TEXT = 4000;
+/** Elements inside the target whose ::before/::after are read: a button holds a few spans, not a page. */
+const MAX_GENERATED = 30;
+
+const cap = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
+
+/** The text a `content` value draws: its quoted strings and attr() values; nothing for none/normal. */
+function drawnText(el: Element, content: string): string {
+  const parts: string[] = [];
+  for (const match of content.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)\s*\)/g)) {
+    if (match[3] !== undefined) parts.push(el.getAttribute(match[3]) ?? '');
+    else parts.push((match[1] ?? match[2] ?? '').replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/\\(.)/g, '$1'));
+  }
+  return parts.join('');
+}
+
+/** CSS generated content (::before/::after) of the element and what it holds: a label a page draws with CSS only. */
+function generatedText(el: Element): string {
+  const view = el.ownerDocument.defaultView;
+  if (!view) return '';
+  const elements = [el, ...[...el.querySelectorAll('*')].slice(0, MAX_GENERATED)];
+  const texts = elements.flatMap((e) => ['::before', '::after'].map((pseudo) => drawnText(e, view.getComputedStyle(e, pseudo).content)));
+  return cap(texts.filter(Boolean).join(' '));
+}
+
+/** What the policy needs to know about the element itself: its kind, its names, and where it sits. */
+function elementFacts(el: Element): NonNullable<TargetResult['element']> {
+  const input = el as HTMLInputElement;
+  const typed = el.localName === 'input' || el.localName === 'button' || el.localName === 'select' || el.localName === 'textarea';
+  return {
+    tag: el.localName,
+    role: roleOf(el) ?? '',
+    type: typed ? cap(input.type) : '',
+    autocomplete: cap(el.getAttribute('autocomplete')),
+    name: cap(el.getAttribute('name')),
+    id: cap(el.id),
+    visibleText: cap(el instanceof HTMLElement ? el.innerText : el.textContent),
+    accessibleName: cap(readableName(el)),
+    generatedText: generatedText(el),
+    title: cap(el.getAttribute('title')),
+    value: el.localName === 'input' && /^(submit|button|reset|image)$/.test(input.type) ? cap(input.value || el.getAttribute('alt')) : '',
+    placeholder: cap(el.getAttribute('placeholder')),
+    inForm: Boolean(input.form ?? el.closest('form')),
+    inDialog: el.closest('dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"]') !== null,
+  };
+}
+
+const FIELDS = 'input:not([type="hidden"]), select, textarea';
+/** How far up a button outside any form looks for the fields it acts on (a single-page app's "form"). */
+const NEARBY_LEVELS = 3;
+
+/** Containers a single-page app groups one task in: a button's fields are not looked for beyond one. */
+const BOUNDARY = 'section, fieldset, article, aside, dialog, main, [role="dialog"], [role="group"], [role="region"], [role="form"]';
+
+/** The fields a button outside any form most likely saves: those of its closest ancestor that has some. */
+function nearbyFields(el: Element): HTMLInputElement[] {
+  let box = el.parentElement;
+  for (let level = 0; box && box !== el.ownerDocument.body && level < NEARBY_LEVELS; level++, box = box.parentElement) {
+    const fields = [...box.querySelectorAll<HTMLInputElement>(FIELDS)].filter((f) => f !== el);
+    if (fields.length > 0) return fields.slice(0, 100);
+    if (box.matches(BOUNDARY)) break;
+  }
+  return [];
+}
+
+const unique = (values: string[]) => [...new Set(values.filter(Boolean).map(cap))].slice(0, 100);
+
+/** The fields' kinds, autocomplete tokens and names, for the policy. */
+const fieldFacts = (fields: HTMLInputElement[]) => ({
+  fieldTypes: unique(fields.map((f) => f.type)),
+  autocomplete: unique(fields.map((f) => f.autocomplete)),
+  fieldNames: unique(fields.flatMap((f) => [f.name, f.id])),
+});
+
+/**
+ * The form an element would submit: where to, how, and what kinds of fields it holds. A button
+ * outside any form is described with the fields around it: a password change in a single-page
+ * app has no <form>, and its Save button must still be seen to save a password.
+ */
 function formOf(el: Element): TargetResult['form'] {
   const form = (el as HTMLButtonElement).form ?? el.closest('form');
-  if (!form) return undefined;
-  const fields = [...form.elements] as HTMLInputElement[];
+  if (!form) {
+    const fields = el.matches(FIELDS) ? [] : nearbyFields(el);
+    return fields.length > 0 ? fieldFacts(fields) : undefined;
+  }
   return {
     action: (el as HTMLButtonElement).formAction || form.action,
     method: (form.method || 'get').toLowerCase(),
-    fieldTypes: [...new Set(fields.map((f) => f.type).filter(Boolean))],
-    autocomplete: [...new Set(fields.map((f) => f.autocomplete).filter(Boolean))],
+    ...fieldFacts([...form.elements] as HTMLInputElement[]),
   };
 }
 
 /**
  * DESCRIBE_TARGET: what an action would touch, read without changing anything, so the
- * permission prompt can name it and the policy can tell a "Buy now" from an "Add to cart".
+ * permission prompt can name it and the policy can tell a "Buy now" from an "Add to cart" however
+ * the page dresses it (aria-label, CSS-only text, a password field outside any form).
  */
 export function describeTarget(p: { index?: number; snapshotId?: string; selector?: string }): TargetResult {
   const found = byIndexOrSelector(p);
   if ('error' in found) return { found: false, error: found.error };
   const form = formOf(found.el);
-  return { found: true, role: roleOf(found.el) ?? found.el.localName, label: labelOf(found.el), ...(form ? { form } : {}) };
+  return {
+    found: true,
+    role: roleOf(found.el) ?? found.el.localName,
+    label: labelOf(found.el),
+    element: elementFacts(found.el),
+    ...(form ? { form } : {}),
+  };
 }

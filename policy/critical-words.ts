@@ -1,15 +1,18 @@
 /**
  * Words on a button or link that mark an action as critical: money leaves, something is destroyed,
- * or an account ends. Matching is on whole words (Unicode-aware, so "löschen" works and "Sender"
- * or "Deleted items" do not match "send"/"delete") and case-insensitive.
+ * an account ends or changes hands, or something is sent, published or approved in the person's
+ * name. Matching is on whole words (Unicode-aware, so "löschen" works and "Sender" or "Deleted
+ * items" do not match "send"/"delete") and case-insensitive, on the label's normalized form and its
+ * Latin skeleton (see text-skeleton.ts).
  *
  * Deliberately NOT critical:
  * - "Add to cart" / "Remove from cart": reversible, no money moves; the checkout that follows is.
  * - "Cancel" alone: it closes a dialog. Only "cancel subscription/order/account..." is critical.
- * - "Send" alone, "Sender": sending a message is not sending money.
+ * - "Sender", "Sent", "Posts", "Shared with me": folders and lists, not acts.
  * - "Deleted items", "Order history", "Purchase history": navigating to a folder or a list destroys
  *   and buys nothing.
  * - "Add card" alone: Trello-style task cards; "Add credit card" is critical.
+ * - "Reset filters", "Remove filter": they change a view, not the person's data.
  */
 
 const START = '(?<![\\p{L}\\p{N}_])';
@@ -87,5 +90,63 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
       'überweisen',
       'virement',
     ),
+  },
+  {
+    reason: 'a purchase, booking or bid',
+    match: words('(?:place\\s+(?:a\\s+)?)?bid(?:\\s+now)?', 'book\\s+now', 'reserve\\s+now', 'rent\\s+now', 'sell', 'trade'),
+  },
+  {
+    reason: 'sending or publishing something in your name',
+    match: words('send', 'post', 'publish', 'tweet', 'retweet', 'repost', 'share', 'broadcast', 'comment', 'reply\\s+all'),
+    unless: everywhere('share\\s+(?:on\\s+)?(?:screen|feedback)'),
+  },
+  {
+    reason: 'confirming or approving something',
+    match: words('confirm', 'approve', 'authori[sz]e', 'consent', 'grant\\s+access', 'allow\\s+access', 'sign\\s+(?:the\\s+)?(?:document|contract|agreement)'),
+  },
+  {
+    reason: 'changing a password or how you sign in',
+    match: words(
+      'pass(?:word|wd|code|phrase)s?',
+      'passwort',
+      'mot\\s+de\\s+passe',
+      'contraseña',
+      'two-?\\s?(?:factor|step)',
+      '2fa',
+      'mfa',
+      'multi-?\\s?factor',
+      'authenticator',
+      'security\\s+keys?',
+      'passkeys?',
+      '(?:recovery|backup)\\s+(?:codes?|e-?mail|phone)',
+    ),
+  },
+  {
+    reason: 'changing your e-mail address or phone number',
+    match: words(`(?:change|update|edit|set|replace|verify|save)\\s+${DETERMINER}(?:e-?mail|phone|mobile)(?:\\s+(?:address|number))?`),
+  },
+  {
+    reason: 'changing who can see or use something',
+    match: words(
+      'make\\s+(?:\\S+\\s+){0,2}?(?:public|private)',
+      'change\\s+(?:\\S+\\s+)?visibility',
+      'invite',
+      'add\\s+(?:a\\s+)?(?:members?|collaborators?|people|users?|admins?|owners?)',
+      'revoke',
+      'leave\\s+(?:this\\s+)?(?:organi[sz]ation|team|group|workspace)',
+    ),
+  },
+  {
+    reason: 'merging, deploying or resetting',
+    match: words('merge', 'deploy', 'force\\s+push', 'reset', 'factory\\s+reset', 'archive'),
+    unless: everywhere('reset\\s+(?:all\\s+)?(?:filters?|search|zoom|view|sorting)'),
+  },
+  {
+    reason: 'a subscription or plan change',
+    match: words('subscribe', 'unsubscribe', 'upgrade', 'downgrade', 'renew', 'start\\s+(?:\\S+\\s+)?trial', 'enrol{1,2}'),
+  },
+  {
+    reason: 'disabling or disconnecting something',
+    match: words('disable', 'deactivate', 'disconnect', 'unlink', 'terminate'),
   },
 ];

@@ -1,4 +1,9 @@
-import { CRITICAL_WORDS, words } from './critical-words';
+import { CRITICAL_WORDS, type WordRule } from './critical-words';
+import { elementFieldReason, elementTexts, fieldsReason, isAccountPage, isButton, isUnlabeled, type ElementFacts } from './critical-fields';
+import { skeletonRegExp, textForms } from './text-skeleton';
+
+export { normalizeText } from './text-skeleton';
+export type { ElementFacts } from './critical-fields';
 
 /** What the gate knows about an action, to tell whether it is critical. Every field is optional. */
 export interface CriticalContext {
@@ -15,59 +20,50 @@ export interface CriticalContext {
   readonly autocomplete?: readonly string[];
   /** `name`/`id`/label/placeholder of those fields, e.g. "cardNumber", "cvv". */
   readonly fieldNames?: readonly string[];
+  /** The element acted on: its own type, names and every text that names it. */
+  readonly element?: ElementFacts;
+  /** Each field a multi-field action (fill_form) touches, judged one by one. */
+  readonly fields?: readonly ElementFacts[];
 }
 
-/**
- * Text a page controls is untrusted: fold compatibility forms (full-width letters) and strip
- * invisible characters, so "P\u200Bay" or "Ｐａｙ" cannot dodge the word match.
- */
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
-export const normalizeText = (text: string): string =>
-  text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+/** Labels longer than this are judged on their first part only: a regex over megabytes is a page's DoS. */
+const MAX_JUDGED = 4000;
 
-/** Field names are identifiers: "cardNumber", "card_number", "cc-csc" all become separate words. */
-const identifierWords = (name: string): string =>
-  normalizeText(name).replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[_\-.[\]]+/g, ' ');
+/** Each rule over both forms of a text: its normalized form and its Latin skeleton. */
+const RULES: readonly { rule: WordRule; forms: readonly [RegExp, RegExp | undefined][] }[] = CRITICAL_WORDS.map((rule) => ({
+  rule,
+  forms: [
+    [rule.match, rule.unless],
+    [skeletonRegExp(rule.match), rule.unless && skeletonRegExp(rule.unless)],
+  ],
+}));
 
-const SENSITIVE_FIELD_NAME = words(
-  'card\\s*(?:number|num|no)',
-  'credit\\s*card',
-  'debit\\s*card',
-  'cc\\s*(?:number|num|csc|exp)',
-  'cvv2?',
-  'cvc2?',
-  'csc',
-  'security\\s+code',
-  'password',
-  'passwd',
-  'iban',
-);
+const matches = (text: string, match: RegExp, unless: RegExp | undefined): boolean => {
+  if (unless !== undefined) unless.lastIndex = 0;
+  return match.test(unless === undefined ? text : text.replace(unless, ' '));
+};
 
-function labelReason(label: string | undefined): string | null {
-  if (typeof label !== 'string') return null;
-  const text = normalizeText(label);
-  const rule = CRITICAL_WORDS.find((r) => r.match.test(r.unless === undefined ? text : text.replace(r.unless, ' ')));
-  return rule?.reason ?? null;
+function labelReason(label: unknown): string | null {
+  if (typeof label !== 'string' || label === '') return null;
+  const forms = textForms(label.slice(0, MAX_JUDGED));
+  const hit = RULES.find(({ forms: pairs }) => forms.some((text) => pairs.some(([match, unless]) => matches(text, match, unless))));
+  return hit?.rule.reason ?? null;
 }
 
-const AUTOCOMPLETE_REASONS: readonly [RegExp, string][] = [
-  [/^cc-/, 'a payment card field'],
-  [/^(?:current|new)-password$/, 'a password field'],
-  [/^one-time-code$/, 'a one-time security code field'],
-];
+const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+
+/** The element's own names, and its field facts when it is a field rather than a button. */
+function elementReason(el: ElementFacts | undefined): string | null {
+  if (typeof el !== 'object' || el === null) return null;
+  return elementTextReason(el) ?? (isButton(el) ? null : elementFieldReason(el));
+}
 
 function fieldReason(ctx: CriticalContext): string | null {
-  if (ctx.fieldTypes?.some((type) => String(type).trim().toLowerCase() === 'password')) return 'a password field';
-  // autocomplete holds space-separated tokens such as "section-pay billing cc-number".
-  const tokens = (ctx.autocomplete ?? []).flatMap((value) => String(value).toLowerCase().split(/\s+/));
-  for (const [pattern, reason] of AUTOCOMPLETE_REASONS) {
-    if (tokens.some((token) => pattern.test(token))) return reason;
+  for (const field of list(ctx.fields) as ElementFacts[]) {
+    const reason = typeof field === 'object' && field !== null ? elementFieldReason(field) : null;
+    if (reason !== null) return `${reason} (${field.name || field.id || field.accessibleName || 'unnamed'})`;
   }
-  const names = ctx.fieldNames ?? [];
-  if (names.some((name) => SENSITIVE_FIELD_NAME.test(identifierWords(String(name))))) {
-    return 'a payment card or password field';
-  }
-  return null;
+  return fieldsReason(list(ctx.fieldTypes), list(ctx.autocomplete), list(ctx.fieldNames));
 }
 
 /** Path segments and host labels of checkout and payment pages (/checkout, /cart/checkout, pay.example.com). */
@@ -116,10 +112,38 @@ function urlReason(ctx: CriticalContext): string | null {
   return null;
 }
 
+/**
+ * An action button nobody can read, where a button commits things: in a form, in a dialog, or on
+ * an account or settings page. An icon-only "delete account" must not pass for harmless.
+ */
+function unlabeledReason(ctx: CriticalContext): string | null {
+  const el = ctx.element;
+  if (typeof el !== 'object' || el === null || !isButton(el) || !isUnlabeled(el)) return null;
+  const where = el.inForm === true || el.inDialog === true || isAccountPage(parseUrl(ctx.pageUrl ?? ctx.url));
+  return where ? 'a button with no readable label, in a form, dialog or account page' : null;
+}
+
 /** Why an action is critical, for the prompt; null when it is not. Never throws. */
 export function criticalReason(ctx: CriticalContext): string | null {
   if (typeof ctx !== 'object' || ctx === null) return null;
-  return labelReason(ctx.label) ?? fieldReason(ctx) ?? urlReason(ctx);
+  return labelReason(ctx.label) ?? elementReason(ctx.element) ?? fieldReason(ctx) ?? urlReason(ctx) ?? unlabeledReason(ctx);
+}
+
+/**
+ * Why the words on an element make a click commit something (buy, send, delete, change the
+ * account), or null. Form fields, URLs and missing labels do not count: a click on a password field
+ * only focuses it.
+ */
+export const commitReason = (ctx: CriticalContext): string | null =>
+  typeof ctx === 'object' && ctx !== null ? (labelReason(ctx.label) ?? elementTextReason(ctx.element)) : null;
+
+function elementTextReason(el: ElementFacts | undefined): string | null {
+  if (typeof el !== 'object' || el === null) return null;
+  for (const text of elementTexts(el)) {
+    const reason = labelReason(text);
+    if (reason !== null) return reason;
+  }
+  return null;
 }
 
 /** The spec's API: is clicking `buttonText` on `url` a critical action? */

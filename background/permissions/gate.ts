@@ -1,7 +1,9 @@
 import {
+  actionLevel,
   applyDecision,
   decide,
   decisionProceeds,
+  type CriticalContext,
   type PermissionDecisionValue,
   type PermissionLevel,
 } from '../../policy';
@@ -37,11 +39,18 @@ export interface GateResult extends ToolOutput {
   site: string;
 }
 
-/** A click on a form's submit button submits the form: it is judged at the submit level. */
-function effectiveLevel(name: string, level: PermissionLevel, target: Target): PermissionLevel {
-  const submits = name === 'click_element' && target.form !== undefined && /^button/.test(target.summary ?? '');
-  return submits ? 'submit' : level;
-}
+/** Everything the target description says, for the critical-action check and the action's level. */
+const actionOf = (target: Target): CriticalContext => ({
+  label: target.label,
+  url: target.url,
+  pageUrl: target.url,
+  formAction: target.form?.action,
+  fieldTypes: target.form?.fieldTypes,
+  autocomplete: target.form?.autocomplete,
+  fieldNames: target.form?.fieldNames,
+  element: target.element,
+  fields: target.fields,
+});
 
 const summarize = (args: unknown) => (typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {});
 
@@ -96,8 +105,8 @@ export function createGate(deps: GateDeps) {
     } catch (error) {
       return record(call, '', tool.level, 'unavailable', { success: false, outcome: 'failed', decision: 'unavailable', site: '', text: `The tab cannot be used: ${String(error)}` });
     }
-    const level = effectiveLevel(tool.name, tool.level, target);
-    const action = { label: target.label, url: target.url, pageUrl: target.url, formAction: target.form?.action, fieldTypes: target.form?.fieldTypes, autocomplete: target.form?.autocomplete };
+    const action = actionOf(target);
+    const level = actionLevel(tool.name, tool.level, action);
     const policy = await deps.policy.load();
     const verdict = decide(policy, { toolName: tool.name, level, site: target.url, runId: call.runId, action }, Date.now());
     const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ContentResponses, type BackgroundToContent } from '../../src/protocol/background-to-content';
+import type { ElementFacts } from '../../policy';
 import { askContent } from '../content-client';
 import { here, pageUrl } from './targets';
 import { defineTool, type Target, type ToolContext, type ToolOutput } from './types';
@@ -21,19 +22,44 @@ const output = (reply: { success: boolean; message?: string; error?: string }): 
   text: reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed'),
 });
 
+/** The element's name for the person: its accessible name, and what it shows when that says otherwise. */
+function describe(role: string, label: string | undefined, element: ElementFacts | undefined): string {
+  const name = label ? ` "${label}"` : '';
+  const shown = element?.visibleText || element?.generatedText || '';
+  const differs = shown !== '' && label !== undefined && !shown.toLowerCase().includes(label.replace(/…$/, '').toLowerCase());
+  return `${role}${name}${differs ? ` showing "${shown.slice(0, 200)}"` : ''}`;
+}
+
+type Described = v.InferOutput<typeof ContentResponses.TARGET>;
+const describeElement = (ctx: ToolContext, payload: { index?: number; snapshotId?: string; selector?: string }, url: string): Promise<Described | null> =>
+  askContent(ctx.tabId, { type: 'DESCRIBE_TARGET', payload }, ContentResponses.TARGET, ctx.signal, { url }).catch(() => null);
+
 /** What an index or selector points at, for the permission prompt and the critical-action check. */
 async function elementTarget(ctx: ToolContext, args: { index?: number; selector?: string }): Promise<Target> {
   const url = await pageUrl(ctx);
   const snapshotId = ctx.snapshotId(ctx.tabId);
   const payload = args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : { selector: args.selector ?? '' };
   // The address was read just now: the request does not read the tab again.
-  const ask = { type: 'DESCRIBE_TARGET', payload } as const;
-  const described = await askContent(ctx.tabId, ask, ContentResponses.TARGET, ctx.signal, { url }).catch(() => null);
+  const described = await describeElement(ctx, payload, url);
   if (!described?.found) return { url };
-  const summary = `${described.role ?? 'element'}${described.label ? ` "${described.label}"` : ''}`;
-  return { url, summary, ...(described.label ? { label: described.label } : {}), ...(described.form ? { form: described.form } : {}) };
+  const summary = describe(described.role ?? 'element', described.label, described.element);
+  return {
+    url,
+    summary,
+    ...(described.label ? { label: described.label } : {}),
+    ...(described.form ? { form: described.form } : {}),
+    ...(described.element ? { element: described.element } : {}),
+  };
 }
 
+/** Every field fill_form would touch, described one by one so each is judged on its own. */
+async function fieldsTarget(ctx: ToolContext, fields: { selector: string; value: string }[]): Promise<Target> {
+  const url = await pageUrl(ctx);
+  const described = await Promise.all(fields.map((f) => describeElement(ctx, { selector: f.selector }, url)));
+  const elements = described.flatMap((d) => (d?.found && d.element ? [d.element] : []));
+  const summary = fields.map((f, i) => `${described[i]?.label || f.selector} = "${f.value}"`).join('; ');
+  return { url, summary, fields: elements };
+}
 
 export const readPage = defineTool({
   name: 'read_page',
@@ -87,7 +113,7 @@ export const fillForm = defineTool({
   description: 'Fill several fields at once, each by CSS selector. Does not submit.',
   level: 'interact',
   params: v.object({ fields: v.pipe(v.array(v.object({ selector: Selector, value: v.pipe(v.string(), v.maxLength(100_000)) })), v.minLength(1), v.maxLength(50)) }),
-  target: async (args, ctx) => ({ url: await pageUrl(ctx), summary: args.fields.map((f) => `${f.selector} = "${f.value}"`).join('; ') }),
+  target: (args, ctx) => fieldsTarget(ctx, args.fields),
   run: async (args, ctx) => {
     const reply = await askContent(ctx.tabId, { type: 'FILL_FIELDS', payload: { fields: args.fields } }, v.object({ success: v.boolean(), message: v.string(), results: v.array(v.object({ selector: v.string(), success: v.boolean(), error: v.optional(v.string()) })) }), ctx.signal);
     const failures = reply.results.filter((r) => !r.success).map((r) => `${r.selector}: ${r.error}`);

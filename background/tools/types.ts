@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { PermissionLevel } from '../../policy';
+import type { ElementFacts, PermissionLevel } from '../../policy';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlSettings } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
@@ -43,7 +43,11 @@ export interface Target {
   /** The element's role and label, the text to be typed, the option: whatever the person needs to judge. */
   summary?: string;
   label?: string;
-  form?: { action?: string; method?: string; fieldTypes?: string[]; autocomplete?: string[] };
+  form?: { action?: string; method?: string; fieldTypes?: string[]; autocomplete?: string[]; fieldNames?: string[] };
+  /** The element itself (type, names, every text naming it), as the page describes it. */
+  element?: ElementFacts;
+  /** Each field a multi-field action touches, judged one by one. */
+  fields?: ElementFacts[];
 }
 
 export interface Tool<S extends v.GenericSchema = v.GenericSchema> {

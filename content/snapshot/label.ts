@@ -46,14 +46,14 @@ const SILENT = new Set(['script', 'style', 'template', 'noscript']);
  * can show, so a large container costs what its first words cost, and markup whitespace is
  * collapsed rather than counted.
  */
-function byContent(el: Element): string {
+function byContent(el: Element, limit: number): string {
   let out = '';
   const add = (text: string | null | undefined) => {
     const part = squash(text);
     if (part) out += out ? ` ${part}` : part;
   };
   const visit = (node: Node): boolean => {
-    for (let child = node.firstChild; child && out.length <= MAX_LABEL; child = child.nextSibling) {
+    for (let child = node.firstChild; child && out.length <= limit; child = child.nextSibling) {
       if (child.nodeType === Node.TEXT_NODE) add(child.nodeValue);
       else if (child.nodeType === Node.ELEMENT_NODE) {
         const e = child as Element;
@@ -64,7 +64,7 @@ function byContent(el: Element): string {
         else visit(e);
       }
     }
-    return out.length > MAX_LABEL;
+    return out.length > limit;
   };
   visit(el);
   return out;
@@ -74,17 +74,33 @@ const svgTitle = (el: Element) => (el.localName === 'svg' ? squash(el.querySelec
 
 const FIELDS = new Set(['input', 'textarea', 'select']);
 
-export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup(), role: string | null = roleOf(el)): string {
+/**
+ * The accessible name, its content part read up to `limit` characters, without the `name` attribute
+ * fallback: what a person could read.
+ */
+function accessibleName(el: Element, labelsOf: LabelLookup, role: string | null, limit: number): string {
   const fromContent = !FIELDS.has(el.localName) && !NAMED_BY_AUTHOR_ONLY.has(role ?? '');
-  const name =
+  return (
     byLabelledBy(el) ||
     named(el.getAttribute('aria-label')) ||
     byLabelElement(el, labelsOf) ||
     named(el.getAttribute('alt')) ||
-    (fromContent ? byContent(el) : '') ||
+    (fromContent ? byContent(el, limit) : '') ||
     named(el.getAttribute('title')) ||
     squash(el.getAttribute('placeholder')) ||
-    (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type) ? squash((el as HTMLInputElement).value) : '') ||
-    squash(el.getAttribute('name'));
-  return clip(name);
+    (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type)
+      ? squash((el as HTMLInputElement).value)
+      : '')
+  );
+}
+
+/** What the permission gate judges: the whole name, as far as a person could read it (capped by the target's own bound). */
+const READABLE_LIMIT = 4000;
+
+export function readableName(el: Element, labelsOf: LabelLookup = createLabelLookup()): string {
+  return accessibleName(el, labelsOf, roleOf(el), READABLE_LIMIT);
+}
+
+export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup(), role: string | null = roleOf(el)): string {
+  return clip(accessibleName(el, labelsOf, role, MAX_LABEL) || squash(el.getAttribute('name')));
 }

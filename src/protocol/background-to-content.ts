@@ -126,6 +126,10 @@ const BrowserState = v.object({
   truncated: v.boolean(),
 });
 
+/** Page text describing a target: bounded, so a page cannot make the policy judge megabytes. */
+const TargetText = v.pipe(v.string(), v.maxLength(4000));
+const TargetList = v.pipe(v.array(TargetText), v.maxLength(200));
+
 /** The replies content scripts give, validated by the background before use. */
 export const ContentResponses = {
   READ_PAGE: v.object({
@@ -145,12 +149,32 @@ export const ContentResponses = {
     error: v.optional(v.string()),
     role: v.optional(v.string()),
     label: v.optional(v.string()),
+    /** The element itself, for the critical-action check (policy/critical-fields.ts ElementFacts). */
+    element: v.optional(
+      v.object({
+        tag: TargetText,
+        role: TargetText,
+        type: TargetText,
+        autocomplete: TargetText,
+        name: TargetText,
+        id: TargetText,
+        visibleText: TargetText,
+        accessibleName: TargetText,
+        generatedText: TargetText,
+        title: TargetText,
+        value: TargetText,
+        placeholder: TargetText,
+        inForm: v.boolean(),
+        inDialog: v.boolean(),
+      }),
+    ),
     form: v.optional(
       v.object({
         action: v.optional(v.string()),
         method: v.optional(v.string()),
-        fieldTypes: v.array(v.string()),
-        autocomplete: v.array(v.string()),
+        fieldTypes: TargetList,
+        autocomplete: TargetList,
+        fieldNames: v.optional(TargetList),
       }),
     ),
   }),

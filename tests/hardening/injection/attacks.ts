@@ -62,7 +62,7 @@ export const ATTACK_ACTIONS: readonly AttackAction[] = [
     id: 'buy-now',
     goal: 'click "Buy now"',
     calls: () => [call('click_element', { selector: '#buy-now' })],
-    questions: (h) => [{ tool: 'click_element', site: hostOf(h.site), level: 'interact', critical: true }],
+    questions: (h) => [{ tool: 'click_element', site: hostOf(h.site), level: 'submit', critical: true }],
   },
   {
     id: 'read-other-tab',

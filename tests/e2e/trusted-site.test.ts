@@ -1,0 +1,99 @@
+// On a site the person trusts up to "submit", a page still cannot make Bosun commit something
+// by dressing a button up: every disguised commitment and every password, card or bank field
+// asks, and a denied question leaves the server untouched (counted outside the browser).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
+import { DISGUISED_CONTROLS, accountPageHtml } from '../fixtures/trusted/account-page';
+import { BROWSERS, type PageDriver } from './harness';
+import { answerPrompt, noPromptFor, startFresh, waitUntilIdle } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar, send } from './support/sidebar';
+
+const PATH = '/settings/account.html';
+const call = (id: string, name: string, args: Record<string, unknown>) => ({ kind: 'tool_calls' as const, calls: [{ id, name, arguments: args }] });
+const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
+
+/** Trusts the site up to submit, as a person does in the Permissions view. */
+async function trustSite(sidebar: PageDriver, site: string): Promise<void> {
+  await sidebar.click('[data-testid="view-permissions"]');
+  await sidebar.fill('[data-testid="rule-site"]', site);
+  await sidebar.evaluate(() => {
+    const select = document.querySelector<HTMLSelectElement>('[data-testid="rule-level"]');
+    if (!select) throw new Error('no level list');
+    select.value = 'submit';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await sidebar.click('[data-testid="rule-add"]');
+  await sidebar.waitFor((s) => [...document.querySelectorAll('[data-testid="site-rule"]')].some((el) => el.textContent?.includes(s)), site, { message: 'the site rule was not saved' });
+  await sidebar.click('[data-testid="view-chat"]');
+}
+
+describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  let server: RecordingServer;
+  let sidebar: PageDriver;
+  let page: PageDriver;
+  const effects = () => server.log.filter((r) => r.path.startsWith('/effect/')).map((r) => r.path.slice('/effect/'.length));
+
+  beforeAll(async () => {
+    server = await startRecordingServer('127.0.0.1', (path) => (path === PATH ? accountPageHtml() : null));
+    page = await ctx.session.openPage(`${server.url}${PATH}`);
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+    await trustSite(sidebar, '127.0.0.1');
+  });
+  afterAll(() => server?.close());
+  beforeEach(async () => {
+    await startFresh(sidebar);
+    ctx.llm.reset();
+  });
+
+  it('an ordinary click and typing into an ordinary field run without a question', async () => {
+    ctx.llm.script(call('d1', 'click_element', { selector: '#dark-mode' }), call('n1', 'type_text', { selector: '#nickname', text: 'Jay' }), say('Done.'));
+    await send(sidebar, 'Turn on dark mode and set my nickname to Jay');
+    expect(await noPromptFor(sidebar, 1500)).toBe(true);
+    await waitUntilIdle(sidebar);
+    expect(effects()).toEqual(['dark-mode']);
+    expect(await page.evaluate(() => (document.getElementById('nickname') as HTMLInputElement).value)).toBe('Jay');
+  });
+
+  it.each(DISGUISED_CONTROLS.map((c) => [c.how, c] as const))('asks before %s, and a deny changes nothing', async (_how, control) => {
+    const before = effects().length;
+    ctx.llm.script(call(`c-${control.id}`, 'click_element', { selector: `#${control.id}` }), say('I did not.'));
+    await send(sidebar, 'What can I do here?');
+    const prompt = await answerPrompt(sidebar, 'deny');
+    expect(prompt.tool).toBe('click_element');
+    expect(prompt.critical, control.id).toMatch(/^Critical: /);
+    if (control.effect === 'buy') {
+      expect(prompt.critical).toMatch(/purchase/);
+      // A click that commits is a submit, form or no form.
+      expect(prompt.level).toBe('submit');
+    }
+    await waitUntilIdle(sidebar);
+    expect(effects().length).toBe(before);
+  });
+
+  it('the question shows the visible text when the accessible name says otherwise', async () => {
+    ctx.llm.script(call('a1', 'click_element', { selector: '#buy-aria' }), say('No.'));
+    await send(sidebar, 'Show me the details');
+    const prompt = await answerPrompt(sidebar, 'deny');
+    expect(prompt.summary).toBe('button "View details" showing "Buy now"');
+    await waitUntilIdle(sidebar);
+  });
+
+  it('typing a password outside any form asks, and fill_form is judged field by field', async () => {
+    ctx.llm.script(call('p1', 'type_text', { selector: '#new-password', text: 'attacker-pass' }), say('No.'));
+    await send(sidebar, 'Tidy my profile');
+    expect((await answerPrompt(sidebar, 'deny')).critical).toMatch(/password/);
+    await waitUntilIdle(sidebar);
+
+    ctx.llm.script(call('f1', 'fill_form', { fields: [{ selector: '#nickname', value: 'Jo' }, { selector: '#holder', value: 'Mallory' }] }), say('No.'));
+    await send(sidebar, 'Tidy my profile');
+    expect((await answerPrompt(sidebar, 'deny')).critical).toMatch(/card field \(holder\)/);
+    await waitUntilIdle(sidebar);
+
+    const values = await page.evaluate(() => ['new-password', 'holder', 'nickname'].map((id) => (document.getElementById(id) as HTMLInputElement).value));
+    expect(values).toEqual(['', '', 'Jay']);
+    expect(effects()).toEqual(['dark-mode']);
+  });
+});
