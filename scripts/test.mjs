@@ -66,7 +66,7 @@ const webExt = 'node_modules/web-ext/bin/web-ext.js';
 check('eslint', ['node_modules/eslint/bin/eslint.js', '.']);
 // The second half of `npm run lint`: layers and circles (.dependency-cruiser.mjs says which).
 check('dependency rule (layers, no circles)', [
-  'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', '--config', '.dependency-cruiser.mjs',
+  'node_modules/dependency-cruiser/bin/dependency-cruise.mjs', '--config', '.dependency-cruiser.mjs',
   'policy', 'src', 'background', 'content', 'sidebar', 'abp-app', 'bridge',
 ]);
 suite('unit');
