@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
+import { configure, openSidebar, send, showView } from './support/sidebar';
 import { useSite } from './support/site';
 
 type Body = { messages: { role: string; content: unknown }[] };
@@ -68,18 +68,18 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   });
 
   it('the Permissions view lists the grant and can revoke it; the Action Log has every call', async () => {
-    await sidebar.click('[data-testid="view-permissions"]');
+    await showView(sidebar, 'permissions');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="grant"]').length > 0, undefined, { message: 'no grant listed' });
     const grants = await sidebar.evaluate(() => [...document.querySelectorAll('[data-testid="grant"] span')].map((el) => el.textContent));
     expect(grants).toEqual(['127.0.0.1 · click_element · allowed always']);
 
-    await sidebar.click('[data-testid="view-log"]');
+    await showView(sidebar, 'log');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, { message: 'the log is incomplete' });
     const log = await sidebar.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')].map((el) => `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result}`));
     // Newest first: the Buy now deny, the second click, the allowed first click, the first deny.
     expect(log).toEqual(['click_element deny denied', 'click_element auto-approved success', 'click_element allow-site success', 'click_element deny denied']);
 
-    await sidebar.click('[data-testid="view-permissions"]');
+    await showView(sidebar, 'permissions');
     await sidebar.click('[data-testid="revoke"]');
     await sidebar.waitFor(() => document.querySelector('[data-testid="no-grants"]') !== null, undefined, { message: 'the grant was not revoked' });
     ctx.llm.script(click('#add-to-cart', 'c5'), say('ok'));
