@@ -44,7 +44,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     const standing = () => sidebar.evaluate(() => [document.querySelector('[data-testid="status-site"]')?.textContent, document.querySelector('[data-testid="status-standing"]')?.textContent]);
     await waitForPrompt(sidebar);
     expect(await standing()).toEqual(['127.0.0.1', 'asks before acting']);
-    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe('Step 1: click_element');
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe('Step 1: Clicking ‘#add-to-cart’');
     await answerPrompt(sidebar, 'allow-site');
     await waitUntilIdle(sidebar);
     expect(await status()).toBe('Added to cart (1)');
