@@ -28,7 +28,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await send(sidebar, 'Add this to my cart');
     const prompt = await answerPrompt(sidebar, 'deny');
     expect(prompt).toMatchObject({ tool: 'click_element', site: '127.0.0.1', level: 'interact', summary: 'button "Add to cart"', critical: '' });
-    expect(prompt.title).toBe('Allow Bosun to click or type on 127.0.0.1?');
+    expect(prompt.title).toBe('Click button "Add to cart"?');
     expect(JSON.parse(prompt.parameters)).toEqual({ selector: '#add-to-cart' });
     await waitUntilIdle(sidebar);
     expect(await status()).toBe('');

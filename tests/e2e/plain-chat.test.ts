@@ -90,4 +90,41 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
     });
     expect(theme).toEqual({ icon: true, text: 'Theme:Auto' });
   });
+
+  it('the permission question: the action in words, the site, why, the exact text; two main answers, lasting ones that say what they cover', async () => {
+    const form = await ctx.session.openPage(site.url('form.html'));
+    ctx.llm.script(call('t1', 'type_text', { selector: '#name', text: 'Ada Lovelace' }), say('Typed.'));
+    await send(sidebar, 'Put my name in the form');
+    await waitForPrompt(sidebar);
+    const shown = await sidebar.evaluate(() => {
+      const text = (selector: string) => document.querySelector(selector)?.textContent ?? '';
+      const buttons = (selector: string) => [...document.querySelectorAll(`${selector} button`)].map((b) => b.textContent);
+      return {
+        title: text('#prompt-title'),
+        site: text('[data-testid="prompt-site"]'),
+        why: text('[data-testid="prompt-why"]'),
+        typed: text('[data-testid="prompt-typed"]'),
+        main: buttons('.prompt-actions'),
+        lasting: buttons('.prompt-lasting'),
+        detailsOpen: document.querySelector<HTMLDetailsElement>('.prompt-more')?.open,
+      };
+    });
+    expect(shown).toEqual({
+      title: 'Type into textbox "Name"?',
+      site: '127.0.0.1',
+      why: 'Bosun asks before it may type on this site: you have not allowed that here.',
+      typed: 'Ada Lovelace',
+      main: ['Allow once', 'Deny'],
+      lasting: [
+        'Always let Bosun type on this site',
+        'Let Bosun type on this site until the browser closes',
+        'Never let Bosun type on this site',
+      ],
+      detailsOpen: false,
+    });
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    expect(await form.evaluate(() => (document.getElementById('name') as HTMLInputElement).value)).toBe('Ada Lovelace');
+    await form.close();
+  });
 });
