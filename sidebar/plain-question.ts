@@ -16,7 +16,8 @@ const what = (args: Args, summary: string | undefined): string =>
 
 const QUESTIONS: Record<string, (args: Args, summary: string | undefined) => string> = {
   click_element: (a, s) => t('ask_click', what(a, s)),
-  type_text: (a, s) => t('ask_type', what(a, s)),
+  // The gate's summary ends with the text to type; the question shows that text in a box of its own.
+  type_text: (a, s) => t('ask_type', what(a, s?.replace(/: type ".*"$/s, ''))),
   fill_form: (a) => t('ask_fill_form', Array.isArray(a.fields) ? a.fields.length : 0),
   submit_form: (a, s) => t('ask_submit', what(a, s)),
   select_option: (a) => t('ask_select', text(a.option)),
