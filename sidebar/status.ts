@@ -24,8 +24,8 @@ export function siteStatus(url: string, policy: Policy | null, now = Date.now())
   return { site: identity.site, standing: allowed.length > 0 ? t('status_allowed', allowed.join(', ')) : t('status_asks') };
 }
 
-/** What a running task is doing: its step number and the tool it is running, if any. */
-export function activity(messages: readonly ChatMessage[]): { step: number; tool: string | null } {
+/** What a running task is doing: its step number and the tool call it is running, if any. */
+export function activity(messages: readonly ChatMessage[]): { step: number; tool: string | null; args: Record<string, unknown> } {
   let lastUser = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i]?.role === 'user') {
@@ -36,7 +36,7 @@ export function activity(messages: readonly ChatMessage[]): { step: number; tool
   const task = messages.slice(lastUser + 1);
   const done = new Set(task.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
   const pending = task.flatMap((m) => m.toolCalls ?? []).find((call) => !done.has(call.id));
-  return { step: done.size + (pending ? 1 : 0), tool: pending?.name ?? null };
+  return { step: done.size + (pending ? 1 : 0), tool: pending?.name ?? null, args: pending?.args ?? {} };
 }
 
 /** Tokens used by the conversation, as the provider reported them. */

@@ -75,7 +75,7 @@ export function App({ state, actions, voice, workTab, price }: AppProps) {
       {view === 'chat' ? (
         <>
           <StatusBar tab={workTab.value} policy={state.policy.value} messages={state.messages.value} busy={state.busy.value} price={price.value} />
-          <MessageList messages={state.messages.value} />
+          <MessageList messages={state.messages.value} onSuggest={state.busy.value ? undefined : actions.send} />
           <Composer
             busy={state.busy.value}
             draft={state.draft}

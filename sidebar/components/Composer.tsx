@@ -1,4 +1,4 @@
-import type { Signal } from '@preact/signals';
+import { useSignal, type Signal } from '@preact/signals';
 import { t } from '../../src/i18n';
 
 interface ComposerProps {
@@ -15,9 +15,13 @@ interface ComposerProps {
 
 export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, onTalk }: ComposerProps) {
   const canSend = !busy && draft.value.trim() !== '';
+  // Enter during a task says why nothing was sent, until the task is over.
+  const explain = useSignal(false);
+  if (!busy && explain.value) explain.value = false;
 
   const submit = (event: Event) => {
     event.preventDefault();
+    if (busy && draft.value.trim() !== '') explain.value = true;
     if (!canSend) return;
     onSend(draft.value.trim());
     draft.value = '';
@@ -25,6 +29,11 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
 
   return (
     <form class="composer" aria-label={t('composer_label')} onSubmit={submit}>
+      {explain.value ? (
+        <p class="composer-note" role="status" data-testid="composer-busy-note">
+          {t('composer_busy_note')}
+        </p>
+      ) : null}
       <label for="composer-input" class="visually-hidden">
         {t('composer_label')}
       </label>

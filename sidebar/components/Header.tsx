@@ -1,6 +1,9 @@
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ConnectionStatus, View } from '../state';
 import { cycleTheme, theme } from '../theme';
 import { t } from '../../src/i18n';
+import { Icon } from './Icon';
 
 const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
   connecting: t('connection_connecting'),
@@ -8,15 +11,22 @@ const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
   reconnecting: t('connection_reconnecting'),
   lost: t('connection_lost'),
 };
-const VIEWS: { view: View; label: string }[] = [
+/** The views used while working, always in the bar; the rest wait in the More menu; Settings behind the gear. */
+const PRIMARY: { view: View; label: string }[] = [
   { view: 'chat', label: t('view_chat') },
-  { view: 'history', label: t('view_history') },
-  { view: 'library', label: t('view_library') },
   { view: 'research', label: t('view_research') },
+  { view: 'library', label: t('view_library') },
+];
+const MORE: { view: View; label: string }[] = [
+  { view: 'history', label: t('view_history') },
   { view: 'permissions', label: t('view_permissions') },
   { view: 'log', label: t('view_log') },
-  { view: 'settings', label: t('view_settings') },
 ];
+const THEME = {
+  system: { icon: 'auto', label: t('theme_system') },
+  light: { icon: 'sun', label: t('theme_light') },
+  dark: { icon: 'moon', label: t('theme_dark') },
+} as const;
 
 interface HeaderProps {
   connection: ConnectionStatus;
@@ -28,40 +38,49 @@ interface HeaderProps {
 }
 
 export function Header({ connection, view, canClear, onShow, onClear, onNew }: HeaderProps) {
+  const current = THEME[theme.value];
   return (
     <header class="header">
-      <h1 class="title">{t('extension_name')}</h1>
-      <span class={`connection connection--${connection}`} data-testid="connection" title={CONNECTION_LABEL[connection]}>
-        <span class="visually-hidden">{CONNECTION_LABEL[connection]}</span>
-      </span>
-      <div class="header-actions">
-        {view === 'chat' ? (
-          <>
-            <button type="button" class="icon-button" onClick={onNew} disabled={!canClear} data-testid="new-conversation" title={t('conversation_new_title')}>
-              {t('conversation_new')}
-            </button>
-            <button type="button" class="icon-button" onClick={onClear} disabled={!canClear} data-testid="clear" title={t('conversation_clear_title')}>
-              {t('conversation_clear')}
-            </button>
-          </>
-        ) : null}
-        <button type="button" class="icon-button" onClick={cycleTheme} data-testid="theme" title={t('theme_title')}>
-          {theme.value === 'system' ? t('theme_system') : theme.value === 'light' ? t('theme_light') : t('theme_dark')}
-        </button>
-      </div>
-      <nav class="views" aria-label={t('views_label')}>
-        {VIEWS.map((item) => (
+      <div class="header-row">
+        <h1 class="title">{t('extension_name')}</h1>
+        <span class={`connection connection--${connection}`} data-testid="connection" title={CONNECTION_LABEL[connection]}>
+          <span class="visually-hidden">{CONNECTION_LABEL[connection]}</span>
+        </span>
+        <div class="header-actions">
+          {view === 'chat' ? (
+            <>
+              <button type="button" class="icon-button" onClick={onNew} disabled={!canClear} data-testid="new-conversation" title={t('conversation_new_title')}>
+                <Icon name="plus" />
+                <span class="visually-hidden">{t('conversation_new')}</span>
+              </button>
+              <button type="button" class="icon-button" onClick={onClear} disabled={!canClear} data-testid="clear" title={t('conversation_clear_title')}>
+                <Icon name="trash" />
+                <span class="visually-hidden">{t('conversation_clear')}</span>
+              </button>
+            </>
+          ) : null}
+          <button type="button" class="icon-button" onClick={cycleTheme} data-testid="theme" title={t('theme_title')}>
+            <Icon name={current.icon} /> <span class="visually-hidden">{t('theme_label')}</span>
+            {current.label}
+          </button>
           <button
             type="button"
-            key={item.view}
-            class="view-tab"
-            aria-current={view === item.view ? 'page' : undefined}
-            data-testid={`view-${item.view}`}
-            onClick={() => onShow(item.view)}
+            class="icon-button"
+            onClick={() => onShow('settings')}
+            aria-current={view === 'settings' ? 'page' : undefined}
+            data-testid="view-settings"
+            title={t('view_settings')}
           >
-            {item.label}
+            <Icon name="gear" />
+            <span class="visually-hidden">{t('view_settings')}</span>
           </button>
+        </div>
+      </div>
+      <nav class="views" aria-label={t('views_label')}>
+        {PRIMARY.map((item) => (
+          <ViewTab key={item.view} item={item} current={view} onShow={onShow} />
         ))}
+        <MoreViews current={view} onShow={onShow} />
       </nav>
       {connection === 'lost' || connection === 'reconnecting' ? (
         <p class="connection-banner" role="status">
@@ -69,5 +88,70 @@ export function Header({ connection, view, canClear, onShow, onClear, onNew }: H
         </p>
       ) : null}
     </header>
+  );
+}
+
+function ViewTab({ item, current, onShow }: { item: { view: View; label: string }; current: View; onShow(view: View): void }) {
+  return (
+    <button
+      type="button"
+      class="view-tab"
+      aria-current={current === item.view ? 'page' : undefined}
+      data-testid={`view-${item.view}`}
+      onClick={() => onShow(item.view)}
+    >
+      {item.label}
+    </button>
+  );
+}
+
+/** A disclosure, not an ARIA menu: its entries are plain buttons in the tab order, closed by Escape or a click elsewhere. */
+function MoreViews({ current, onShow }: { current: View; onShow(view: View): void }) {
+  const open = useSignal(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open.value) return;
+    const away = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) open.value = false;
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open.value]);
+  // Underlined like a tab while one of its views is shown; the view's own heading names it.
+  const inside = MORE.some((item) => item.view === current);
+  return (
+    <div
+      class="views-more"
+      ref={root}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open.value) return;
+        event.preventDefault();
+        open.value = false;
+      }}
+    >
+      <button
+        type="button"
+        class={`view-tab${inside ? ' view-tab--current' : ''}`}
+        aria-expanded={open.value}
+        aria-controls="views-more-list"
+        data-testid="views-more"
+        onClick={() => (open.value = !open.value)}
+      >
+        {t('view_more')} <Icon name="more" />
+      </button>
+      <div id="views-more-list" class="views-more-list" hidden={!open.value} data-testid="views-more-list">
+        {MORE.map((item) => (
+          <ViewTab
+            key={item.view}
+            item={item}
+            current={current}
+            onShow={(view) => {
+              open.value = false;
+              onShow(view);
+            }}
+          />
+        ))}
+      </div>
+    </div>
   );
 }

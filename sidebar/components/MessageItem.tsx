@@ -1,4 +1,6 @@
 import type { ChatMessage } from '../../src/protocol/common';
+import type { ToolCall as ToolCallRecord } from '../plain-action';
+import { plainAction } from '../plain-action';
 import { Markdown } from './Markdown';
 import { t } from '../../src/i18n';
 
@@ -12,49 +14,65 @@ const OUTCOME_LABEL: Record<NonNullable<ChatMessage['outcome']>, string> = {
   interrupted: t('tool_outcome_interrupted'),
 };
 
-const shortArgs = (args: Record<string, unknown>) => {
-  const text = JSON.stringify(args);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-};
+/** The call's arguments for the disclosure, readable; never shown inline. */
+const pretty = (args: Record<string, unknown>) => JSON.stringify(args, null, 2);
 
-/** A tool call and its result, shown inline and compact: what was done, where, and how it went. */
-function ToolResult({ message }: { message: ChatMessage }) {
+/**
+ * A tool call and how it went, as one line in words ("Clicking ‘Add to cart’ on shop.example · done");
+ * the tool's name, its arguments and what it returned wait behind the disclosure.
+ */
+function ToolResult({ message, call }: { message: ChatMessage; call: ToolCallRecord | undefined }) {
   const outcome = message.outcome ?? 'success';
+  const name = message.name ?? call?.name ?? '';
   return (
-    <article class={`message message--tool outcome--${outcome}`} data-testid="message" data-role="tool" data-status={message.status} data-outcome={outcome} data-tool={message.name}>
+    <article class={`message message--tool outcome--${outcome}`} data-testid="message" data-role="tool" data-status={message.status} data-outcome={outcome} data-tool={name}>
       <details>
         <summary>
-          <span class="tool-name">{message.name}</span> <span class="tool-outcome">{OUTCOME_LABEL[outcome]}</span>
-          {message.site ? <span class="tool-site"> · {message.site}</span> : null}
+          <span class="tool-line" data-testid="tool-line">{plainAction(name, call?.args ?? {}, message.site)}</span>{' '}
+          <span class="tool-outcome">{OUTCOME_LABEL[outcome]}</span>
         </summary>
-        <div class="message-content tool-text">{message.content}</div>
+        <dl class="tool-details">
+          <dt>{t('tool_details_tool')}</dt>
+          <dd>
+            <code>{name}</code>
+          </dd>
+          {call && Object.keys(call.args).length > 0 ? (
+            <>
+              <dt>{t('tool_details_args')}</dt>
+              <dd>
+                <pre class="tool-args">{pretty(call.args)}</pre>
+              </dd>
+            </>
+          ) : null}
+          <dt>{t('tool_details_result')}</dt>
+          <dd class="message-content tool-text">{message.content}</dd>
+        </dl>
       </details>
     </article>
   );
 }
 
-export function MessageItem({ message }: { message: ChatMessage }) {
-  if (message.role === 'tool') return <ToolResult message={message} />;
-  const { role, content, status, error, usage, toolCalls } = message;
+/** `call`: for a tool result, the call it answers (its arguments are in the assistant's message before it). */
+export function MessageItem({ message, call }: { message: ChatMessage; call?: ToolCallRecord | undefined }) {
+  if (message.role === 'tool') return <ToolResult message={message} call={call} />;
+  const { role, content, status, error, usage } = message;
+  // The calls themselves show as their results' rows, and what runs now in the status bar; tokens on hover.
   return (
-    <article class={`message message--${role} message--${status}`} data-testid="message" data-role={role} data-status={status}>
+    <article
+      class={`message message--${role} message--${status}${content || error || STATUS_NOTE[status] || status === 'streaming' ? '' : ' message--blank'}`}
+      data-testid="message"
+      data-role={role}
+      data-status={status}
+      title={usage ? t('message_usage', usage.inputTokens, usage.outputTokens) : undefined}
+      data-usage={usage ? `${usage.inputTokens}/${usage.outputTokens}` : undefined}
+    >
       <span class="visually-hidden">{role === 'user' ? t('message_you_said') : t('message_bosun_said')}</span>
       {content ? role === 'assistant' ? <Markdown text={content} /> : <div class="message-content">{content}</div> : null}
       {status === 'streaming' && !content ? <div class="typing" aria-label={t('message_working')} /> : null}
-      {toolCalls?.map((call) => (
-        <p class="tool-call" key={call.id} data-testid="tool-call">
-          → {call.name} <code>{shortArgs(call.args)}</code>
-        </p>
-      ))}
       {STATUS_NOTE[status] ? <p class="message-note">{STATUS_NOTE[status]}</p> : null}
       {error ? (
         <p class="message-error" data-testid="message-error">
           {error}
-        </p>
-      ) : null}
-      {usage ? (
-        <p class="message-usage" title={t('message_usage_title')}>
-          {t('message_usage', usage.inputTokens, usage.outputTokens)}
         </p>
       ) : null}
     </article>

@@ -1,6 +1,7 @@
 import { Component } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../../src/protocol/common';
+import type { ToolCall as ToolCallRecord } from '../plain-action';
 import { MessageItem } from './MessageItem';
 import { t } from '../../src/i18n';
 
@@ -12,14 +13,21 @@ import { t } from '../../src/i18n';
 export const MESSAGE_WINDOW = 50;
 
 /** A message is drawn again only when it changed: state.ts replaces just the message a delta touched. */
-class MessageRow extends Component<{ message: ChatMessage }> {
-  override shouldComponentUpdate(next: { message: ChatMessage }): boolean {
-    return next.message !== this.props.message;
+type RowProps = { message: ChatMessage; call: ToolCallRecord | undefined };
+class MessageRow extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    return next.message !== this.props.message || next.call !== this.props.call;
   }
   override render() {
-    return <MessageItem message={this.props.message} />;
+    return <MessageItem message={this.props.message} call={this.props.call} />;
   }
 }
+
+/** Each tool call by its id, so a result's row can say in words what was done. */
+const callsById = (messages: ChatMessage[]) => new Map(messages.flatMap((m) => m.toolCalls ?? []).map((call) => [call.id, call]));
+
+/** What an empty chat offers to start with: one press sends it. */
+const SUGGESTIONS = [t('suggest_summarize'), t('suggest_key_facts'), t('suggest_find_prices')];
 
 /**
  * Draws earlier messages when the person scrolls up to the top (or presses the button there),
@@ -49,7 +57,13 @@ function useEarlier(list: { current: HTMLElement | null }, more: { current: HTML
   return showMore;
 }
 
-export function MessageList({ messages }: { messages: ChatMessage[] }) {
+interface MessageListProps {
+  messages: ChatMessage[];
+  /** Sends a suggested prompt; absent while a task runs. */
+  onSuggest?: ((text: string) => void) | undefined;
+}
+
+export function MessageList({ messages, onSuggest }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLElement>(null);
   const more = useRef<HTMLButtonElement>(null);
@@ -63,10 +77,22 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
   // Follows the answer as it streams in.
   useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length, last?.content.length]);
 
+  const calls = callsById(messages);
   if (messages.length === 0) {
     return (
       <main class="messages messages--empty" data-testid="messages">
         <p class="empty">{t('messages_empty')}</p>
+        {onSuggest ? (
+          <ul class="suggestions" aria-label={t('suggest_label')}>
+            {SUGGESTIONS.map((text) => (
+              <li key={text}>
+                <button type="button" class="button suggestion" data-testid="suggestion" onClick={() => onSuggest(text)}>
+                  {text}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </main>
     );
   }
@@ -78,7 +104,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
         </button>
       ) : null}
       {messages.slice(hidden).map((message) => (
-        <MessageRow key={message.id} message={message} />
+        <MessageRow key={message.id} message={message} call={message.toolCallId ? calls.get(message.toolCallId) : undefined} />
       ))}
       <div ref={end} />
     </main>

@@ -1,22 +1,9 @@
 import type { PermissionPrompt as Prompt } from '../state';
 import type { SidebarActions } from '../actions';
+import { actionKind, plainQuestion, textsToType } from '../plain-question';
 import { t } from '../../src/i18n';
 
-/** Access keys (Alt+key in Chrome, Alt+Shift+key in Firefox) for the two common answers; Escape denies too. */
-const DECISIONS = [
-  { decision: 'allow-once', label: t('decision_allow_once'), primary: true, key: 'a' },
-  { decision: 'allow-site', label: t('decision_allow_site') },
-  { decision: 'allow-session', label: t('decision_allow_session') },
-  { decision: 'deny', label: t('decision_deny'), key: 'd', shortcuts: 'Escape' },
-  { decision: 'deny-all', label: t('decision_deny_all') },
-] as const;
-
-const LEVEL_MEANING: Record<Prompt['permissionLevel'], string> = {
-  'read-only': t('prompt_level_read_only'),
-  navigate: t('prompt_level_navigate'),
-  interact: t('prompt_level_interact'),
-  submit: t('prompt_level_submit'),
-};
+type Decision = Parameters<SidebarActions['answer']>[1];
 
 /** Who asked, as the person should read it; the gate names requesters by short ids. */
 const REQUESTERS: Record<string, string> = {
@@ -24,63 +11,85 @@ const REQUESTERS: Record<string, string> = {
   abp: t('requester_abp'),
 };
 
-/** Stands for the site in the question's text; an invisible separator no translation contains. */
-const SITE_SLOT = '\u2063';
+const args = (prompt: Prompt): Record<string, unknown> =>
+  prompt.parameters !== null && typeof prompt.parameters === 'object' && !Array.isArray(prompt.parameters)
+    ? (prompt.parameters as Record<string, unknown>)
+    : {};
 
-/** The question the gate asks: what, where, exactly how, and why it is critical when it is. */
+/**
+ * The question the gate asks, read in two seconds: the action in words, the site, why it asks, the exact
+ * text to be typed; Allow once and Deny first, the lasting answers below saying what each covers. The tool,
+ * its level and its raw arguments wait behind a disclosure. Access keys: Alt(+Shift)+A and D; Escape denies.
+ */
 export function PermissionPrompt({ prompt, waiting, onAnswer }: { prompt: Prompt; waiting: number; onAnswer: SidebarActions['answer'] }) {
-  const parameters = JSON.stringify(prompt.parameters, null, 1);
-  // The site is marked in the question, wherever the translation puts it.
-  const [before, after] = t('prompt_title', LEVEL_MEANING[prompt.permissionLevel], SITE_SLOT).split(SITE_SLOT);
+  const kind = actionKind(prompt.toolName);
+  const typed = textsToType(prompt.toolName, args(prompt));
+  const answer = (decision: Decision) => () => onAnswer(prompt.id, decision);
   return (
-    <section class={`prompt${prompt.critical ? ' prompt--critical' : ''}`} role="alertdialog" aria-labelledby="prompt-title" data-testid="permission-prompt" data-id={prompt.id}>
-      <h2 id="prompt-title">
-        {before}
-        <span data-testid="prompt-site">{prompt.site}</span>
-        {after}
-      </h2>
+    <section class={`prompt${prompt.critical ? ' prompt--critical' : ''}`} role="alertdialog" aria-labelledby="prompt-title" aria-describedby="prompt-why" data-testid="permission-prompt" data-id={prompt.id}>
+      <h2 id="prompt-title">{plainQuestion(prompt.toolName, args(prompt), prompt.summary)}</h2>
+      <p class="prompt-where">
+        {t('prompt_where', '\u2063')
+          .split('\u2063')
+          .flatMap((part, i) => (i === 0 ? [part] : [<strong key="site" data-testid="prompt-site">{prompt.site}</strong>, part]))}
+        {prompt.requester ? <span class="prompt-requester"> · {t('prompt_asked_by')} <span data-testid="prompt-requester">{REQUESTERS[prompt.requester] ?? prompt.requester}</span></span> : null}
+      </p>
       {prompt.critical ? (
         <p class="prompt-critical" data-testid="prompt-critical">
           {t('prompt_critical', prompt.critical)}
         </p>
       ) : null}
-      <dl class="prompt-details">
-        <dt>{t('prompt_action')}</dt>
-        <dd data-testid="prompt-tool">{prompt.toolName}</dd>
-        {prompt.summary ? (
-          <>
-            <dt>{t('prompt_target')}</dt>
-            <dd data-testid="prompt-summary">{prompt.summary}</dd>
-          </>
-        ) : null}
-        <dt>{t('prompt_level')}</dt>
-        <dd data-testid="prompt-level">{prompt.permissionLevel}</dd>
-        {prompt.requester ? (
-          <>
-            <dt>{t('prompt_asked_by')}</dt>
-            <dd data-testid="prompt-requester">{REQUESTERS[prompt.requester] ?? prompt.requester}</dd>
-          </>
-        ) : null}
-        <dt>{t('prompt_details')}</dt>
-        <dd>
-          <pre data-testid="prompt-parameters">{parameters}</pre>
-        </dd>
-      </dl>
+      <p class="prompt-why" id="prompt-why" data-testid="prompt-why">
+        {t('prompt_why', kind)}
+      </p>
+      {typed.length > 0 ? (
+        <div class="prompt-typed">
+          <p>{t('prompt_will_type')}</p>
+          {typed.map((value, i) => (
+            <pre key={i} data-testid="prompt-typed">
+              {value}
+            </pre>
+          ))}
+        </div>
+      ) : null}
       <div class="prompt-actions">
-        {DECISIONS.map(({ decision, label, ...rest }) => (
-          <button
-            type="button"
-            key={decision}
-            class={'primary' in rest ? 'button button--primary' : 'button'}
-            accessKey={'key' in rest ? rest.key : undefined}
-            aria-keyshortcuts={'shortcuts' in rest ? rest.shortcuts : undefined}
-            data-testid={`decision-${decision}`}
-            onClick={() => onAnswer(prompt.id, decision)}
-          >
-            {label}
-          </button>
-        ))}
+        <button type="button" class="button button--primary" accessKey="a" data-testid="decision-allow-once" onClick={answer('allow-once')}>
+          {t('decision_allow_once')}
+        </button>
+        <button type="button" class="button" accessKey="d" aria-keyshortcuts="Escape" data-testid="decision-deny" onClick={answer('deny')}>
+          {t('decision_deny')}
+        </button>
       </div>
+      <div class="prompt-lasting" role="group" aria-label={t('prompt_more_choices')}>
+        <button type="button" class="prompt-choice" data-testid="decision-allow-site" onClick={answer('allow-site')}>
+          {t('decision_allow_site_for', kind)}
+        </button>
+        <button type="button" class="prompt-choice" data-testid="decision-allow-session" onClick={answer('allow-session')}>
+          {t('decision_allow_session_for', kind)}
+        </button>
+        <button type="button" class="prompt-choice prompt-choice--deny" data-testid="decision-deny-all" onClick={answer('deny-all')}>
+          {t('decision_deny_all_for', kind)}
+        </button>
+      </div>
+      <details class="prompt-more">
+        <summary>{t('prompt_details_summary')}</summary>
+        <dl class="prompt-details">
+          <dt>{t('prompt_action')}</dt>
+          <dd data-testid="prompt-tool">{prompt.toolName}</dd>
+          {prompt.summary ? (
+            <>
+              <dt>{t('prompt_target')}</dt>
+              <dd data-testid="prompt-summary">{prompt.summary}</dd>
+            </>
+          ) : null}
+          <dt>{t('prompt_level')}</dt>
+          <dd data-testid="prompt-level">{prompt.permissionLevel}</dd>
+          <dt>{t('prompt_details')}</dt>
+          <dd>
+            <pre data-testid="prompt-parameters">{JSON.stringify(prompt.parameters, null, 1)}</pre>
+          </dd>
+        </dl>
+      </details>
       {waiting > 0 ? <p class="hint">{t('prompt_waiting', waiting)}</p> : null}
     </section>
   );

@@ -3,6 +3,7 @@ import type { ChatMessage, ModelPrice } from '../../src/protocol/common';
 import type { WorkTab } from '../work-tab';
 import type { Policy } from '../state';
 import { activity, conversationTokens, siteStatus } from '../status';
+import { plainAction } from '../plain-action';
 import { t } from '../../src/i18n';
 
 interface StatusBarProps {
@@ -28,7 +29,7 @@ export function StatusBar({ tab, policy, messages, busy, price }: StatusBarProps
       ) : null}
       {busy ? (
         <span class="status-activity" aria-live="polite" data-testid="status-activity">
-          {now.tool ? t('status_step', now.step, now.tool) : t('status_thinking')}
+          {now.tool ? t('status_step', now.step, plainAction(now.tool, now.args)) : t('status_thinking')}
         </span>
       ) : null}
       {tokens > 0 ? (

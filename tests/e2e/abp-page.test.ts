@@ -3,7 +3,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { useAbpPage } from './support/abp';
 import { answerPrompt, noPromptFor } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar } from './support/sidebar';
+import { configure, openSidebar, showView } from './support/sidebar';
 import { useSite } from './support/site';
 
 /** What an agent does with pages through the ABP page: scrape, read, act and run tasks, through the permission gate. */
@@ -73,7 +73,7 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
       expect(await pending).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED', retryable: false, message: expect.stringMatching(/^Denied by the user\./) } });
       expect(await status()).toBe('Added to cart (1)');
 
-      await sidebar.click('[data-testid="view-log"]');
+      await showView(sidebar, 'log');
       await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 3, undefined, { message: 'the log is incomplete' });
       const log = await sidebar.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')].slice(0, 2).map((el) => `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result} | ${el.querySelector('.log-details')?.textContent?.split(': ')[0]}`),

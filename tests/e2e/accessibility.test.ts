@@ -3,7 +3,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { waitForPrompt, waitUntilIdle } from './support/agent';
 import { axeViolations } from './support/axe';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send, waitForMessages } from './support/sidebar';
+import { configure, openSidebar, send, showView, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
 /** Every view of the sidebar, checked by axe-core with everything it can show in it: 0 violations. */
@@ -50,8 +50,7 @@ describe.each(BROWSERS)('accessibility of the sidebar in %s', (browserName) => {
 
   for (const view of ['history', 'library', 'permissions', 'log', 'settings'] as const) {
     it(`the ${view} view`, async () => {
-      await sidebar.click(`[data-testid="view-${view}"]`);
-      await sidebar.waitFor((v) => document.querySelector(`[data-testid="view-${v}"]`)?.getAttribute('aria-current') === 'page', view);
+      await showView(sidebar, view);
       expect(await axeViolations(sidebar)).toEqual([]);
     });
   }

@@ -55,9 +55,9 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
       { role: 'user', status: 'done', content: 'Hello Bosun', error: '' },
       { role: 'assistant', status: 'done', content: 'Ahoy, sailor. Fair winds today.', error: '' },
     ]);
-    // The provider's token count for the answer is shown with it, and in the status bar.
-    await page.waitFor(() => document.querySelector('[data-role="assistant"] .message-usage')?.textContent, undefined, { message: 'no usage shown' });
-    expect(await page.text('[data-role="assistant"] .message-usage')).toMatch(/^\d+ in · \d+ out$/);
+    // The provider's token count for the answer is shown on hover over it, and in the status bar.
+    await page.waitFor(() => document.querySelector('[data-role="assistant"]')?.getAttribute('title'), undefined, { message: 'no usage shown' });
+    expect(await page.evaluate(() => document.querySelector('[data-role="assistant"]')?.getAttribute('title'))).toMatch(/^\d+ in · \d+ out$/);
     expect(await page.text('[data-testid="status-tokens"]')).toMatch(/^\d+ tokens$/);
     const request = ctx.llm.requests.find((r) => r.path === '/v1/chat/completions');
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, waitUntil, type ExtensionSession, type PageDriver } from './harness';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, waitForMessages } from './support/sidebar';
+import { configure, openSidebar, waitForMessages, showView } from './support/sidebar';
 import { useSite } from './support/site';
 
 /**
@@ -67,7 +67,7 @@ describe.each(BROWSERS)('the context menu in %s', (browserName) => {
       message: 'the sidebar did not open with Bosun',
     });
     // The conversation belongs to the page that was right-clicked.
-    await sidebar.click('[data-testid="view-history"]');
+    await showView(sidebar, 'history');
     await sidebar.waitFor(() => document.querySelector('[data-testid="history-item"] .history-meta')?.textContent?.includes('started on'), undefined, {
       message: 'the conversation was not bound to the page',
     });

@@ -3,7 +3,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
 import { chooseImportFile } from './support/history';
-import { configure, openSidebar, send, waitForMessages } from './support/sidebar';
+import { configure, openSidebar, send, waitForMessages, showView } from './support/sidebar';
 import { useSite } from './support/site';
 
 interface Item {
@@ -34,7 +34,7 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
     await waitForMessages(sidebar, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.content === answer, 'the answer did not arrive');
   };
   const showHistory = async () => {
-    await sidebar.click('[data-testid="view-history"]');
+    await showView(sidebar, 'history');
     await sidebar.waitFor(() => document.querySelector('[data-testid="history-view"]') !== null, undefined, { message: 'no history view' });
   };
 
@@ -109,7 +109,7 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
     await ctx.session.stopBackground();
     const reopened = await openSidebar(ctx.session);
     await waitForMessages(reopened, (m) => m[0]?.content === 'How deep is the ford?', 'the open conversation did not come back');
-    await reopened.click('[data-testid="view-history"]');
+    await showView(reopened, 'history');
     await reopened.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 2, undefined, { message: 'the history did not come back' });
     expect((await items(reopened)).map((i) => i.id)).toEqual([before[0]?.id, before[2]?.id]);
     await reopened.close();

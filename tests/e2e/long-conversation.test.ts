@@ -4,7 +4,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { chooseImportFile } from './support/history';
-import { configure, openSidebar, send, shownMessages } from './support/sidebar';
+import { configure, openSidebar, send, shownMessages, showView } from './support/sidebar';
 
 const TITLE = 'A conversation of 1000 messages';
 /** Generous bounds: they catch a sidebar that freezes, not one that is a little slow on a shared machine. */
@@ -32,7 +32,7 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
   });
 
   it('imports, opens with its latest messages, answers typing at once, and shows every earlier message on the way up', async () => {
-    await sidebar.click('[data-testid="view-history"]');
+    await showView(sidebar, 'history');
     const started = Date.now();
     await chooseImportFile(sidebar, conversationExport(1000, TITLE));
     await sidebar.click('[data-testid="view-chat"]');

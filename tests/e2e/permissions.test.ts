@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
+import { configure, openSidebar, send, showView } from './support/sidebar';
 import { useSite } from './support/site';
 
 type Body = { messages: { role: string; content: unknown }[] };
@@ -28,7 +28,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await send(sidebar, 'Add this to my cart');
     const prompt = await answerPrompt(sidebar, 'deny');
     expect(prompt).toMatchObject({ tool: 'click_element', site: '127.0.0.1', level: 'interact', summary: 'button "Add to cart"', critical: '' });
-    expect(prompt.title).toBe('Allow Bosun to click or type on 127.0.0.1?');
+    expect(prompt.title).toBe('Click button "Add to cart"?');
     expect(JSON.parse(prompt.parameters)).toEqual({ selector: '#add-to-cart' });
     await waitUntilIdle(sidebar);
     expect(await status()).toBe('');
@@ -44,7 +44,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     const standing = () => sidebar.evaluate(() => [document.querySelector('[data-testid="status-site"]')?.textContent, document.querySelector('[data-testid="status-standing"]')?.textContent]);
     await waitForPrompt(sidebar);
     expect(await standing()).toEqual(['127.0.0.1', 'asks before acting']);
-    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe('Step 1: click_element');
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe('Step 1: Clicking ‘#add-to-cart’');
     await answerPrompt(sidebar, 'allow-site');
     await waitUntilIdle(sidebar);
     expect(await status()).toBe('Added to cart (1)');
@@ -68,18 +68,18 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   });
 
   it('the Permissions view lists the grant and can revoke it; the Action Log has every call', async () => {
-    await sidebar.click('[data-testid="view-permissions"]');
+    await showView(sidebar, 'permissions');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="grant"]').length > 0, undefined, { message: 'no grant listed' });
     const grants = await sidebar.evaluate(() => [...document.querySelectorAll('[data-testid="grant"] span')].map((el) => el.textContent));
     expect(grants).toEqual(['127.0.0.1 · click_element · allowed always']);
 
-    await sidebar.click('[data-testid="view-log"]');
+    await showView(sidebar, 'log');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, { message: 'the log is incomplete' });
     const log = await sidebar.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')].map((el) => `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result}`));
     // Newest first: the Buy now deny, the second click, the allowed first click, the first deny.
     expect(log).toEqual(['click_element deny denied', 'click_element auto-approved success', 'click_element allow-site success', 'click_element deny denied']);
 
-    await sidebar.click('[data-testid="view-permissions"]');
+    await showView(sidebar, 'permissions');
     await sidebar.click('[data-testid="revoke"]');
     await sidebar.waitFor(() => document.querySelector('[data-testid="no-grants"]') !== null, undefined, { message: 'the grant was not revoked' });
     ctx.llm.script(click('#add-to-cart', 'c5'), say('ok'));

@@ -11,7 +11,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitUntilIdle } from './support/agent';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
+import { configure, openSidebar, send, showView } from './support/sidebar';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 
 // The part a leak would carry: searched for on its own, so a masked prefix does not hide it.
@@ -97,10 +97,10 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
   });
 
   it('keeps it out of the Action Log, the conversation exports and the Library ZIP', async () => {
-    await sidebar.click('[data-testid="view-log"]');
+    await showView(sidebar, 'log');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, { message: 'the log is incomplete' });
     found.set('the Action Log', await sidebar.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')].map((el) => `${JSON.stringify(el.dataset)} ${el.textContent}`).join('\n')));
-    await sidebar.click('[data-testid="view-history"]');
+    await showView(sidebar, 'history');
     await sidebar.waitFor(() => document.querySelector('[data-testid="history-item"]') !== null, undefined, { message: 'no conversation in the history' });
     for (const format of ['markdown', 'json']) {
       await sidebar.click(`[data-testid="history-item"] [data-testid="history-export-${format}"]`);

@@ -39,7 +39,7 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
   async function startWaiting(): Promise<number> {
     ctx.llm.script(call('w1', 'wait_for_element', { selector: '#never-there', timeoutMs: 30_000 }), say('I could not wait there.'));
     await send(sidebar, 'Wait for the confirmation to show up');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="status-activity"]')?.textContent === 'Step 1: wait_for_element', undefined, { message: 'the action did not start' });
+    await sidebar.waitFor(() => document.querySelector('[data-testid="status-activity"]')?.textContent === 'Step 1: Waiting for ‘#never-there’ to appear', undefined, { message: 'the action did not start' });
     return workTab();
   }
 

@@ -3,7 +3,7 @@ import { BROWSERS, waitUntil, type BrowserName, type LaunchOptions, type PageDri
 import { shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { useSite } from './support/site';
-import { configure, openSidebar, send, waitForMessages } from './support/sidebar';
+import { configure, openSidebar, send, waitForMessages, showView } from './support/sidebar';
 import { SPEECH_WAV } from './support/speech';
 import { extensionTabs, inputValue, notice, setVoice, voicePhase } from './support/voice';
 
@@ -46,7 +46,7 @@ describe.each(BROWSERS)('voice in %s', (browserName) => {
     });
     await sleep(2500);
     // The recording bar stays in view in every panel view while the microphone is open.
-    await page.click('[data-testid="view-log"]');
+    await showView(page, 'log');
     expect(await voicePhase(page)).toBe('recording');
     expect(await page.text('[data-testid="voice-indicator"]')).toMatch(/Recording 0:0\d of 1:00/);
     await page.click('[data-testid="view-chat"]');

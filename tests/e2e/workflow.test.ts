@@ -4,7 +4,7 @@ import type { PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { answerPrompt, waitForPrompt } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar } from './support/sidebar';
+import { configure, openSidebar, showView } from './support/sidebar';
 import { startStaticServer, testSiteDir, type StaticServer } from '../fixtures/static-server';
 import type { Step } from '../fixtures/llm-server';
 
@@ -137,7 +137,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     }
 
     // Opening each step's tab is in the Action Log, with the approval behind it.
-    await page.click('[data-testid="view-log"]');
+    await showView(page, 'log');
     await page.waitFor(() => document.querySelectorAll('[data-testid="log-entry"][data-decision="approved-plan"]').length === 3, undefined, {
       message: 'the Action Log does not show the three tabs the workflow opened',
     });

@@ -1,7 +1,7 @@
 // The runs the lifecycle suite cuts: each starts one kind of work in the real sidebar, and after
 // the background has been stopped and has come back, reads what the person is shown.
 import type { PageDriver } from '../e2e/harness';
-import { shownMessages, send, type ShownMessage } from '../e2e/support/sidebar';
+import { shownMessages, send, type ShownMessage, showView } from '../e2e/support/sidebar';
 import type { LlmServer, Step } from '../fixtures/llm-server';
 import type { ActionSite } from './action-site';
 
@@ -154,7 +154,7 @@ export async function clearLog(sidebar: PageDriver): Promise<void> {
 }
 
 async function openLog(sidebar: PageDriver): Promise<void> {
-  await sidebar.click('[data-testid="view-log"]');
+  await showView(sidebar, 'log');
   await sidebar.waitFor(() => document.querySelector('[data-testid="log-view"]') !== null, undefined, { message: 'the Action Log did not open' });
 }
 

@@ -7,7 +7,7 @@ import { seededRandom } from '../../bench/page-engine/html-builder';
 import { BROWSERS, type PageDriver } from '../e2e/harness';
 import { startFresh } from '../e2e/support/agent';
 import { useExtension } from '../e2e/support/extension';
-import { configure, openSidebar, shownMessages } from '../e2e/support/sidebar';
+import { configure, openSidebar, shownMessages, showView } from '../e2e/support/sidebar';
 import { useSite } from '../e2e/support/site';
 import { startActionSite, type ActionSite } from './action-site';
 import { checkCase, clearLog, SCENARIOS, SPAN_MS, startCase, type CaseContext, type Scenario } from './lifecycle-cases';
@@ -32,7 +32,7 @@ interface Figures {
 
 /** Trusts the test sites (all on 127.0.0.1) up to submitting forms, so runs go on without questions. */
 async function trustTestSites(sidebar: PageDriver): Promise<void> {
-  await sidebar.click('[data-testid="view-permissions"]');
+  await showView(sidebar, 'permissions');
   await sidebar.fill('[data-testid="rule-site"]', '127.0.0.1');
   await sidebar.evaluate(() => {
     const select = document.querySelector<HTMLSelectElement>('[data-testid="rule-level"]')!;

@@ -186,7 +186,7 @@ describe('MessageItem', () => {
     );
     expect(screen.getByTestId('message-error').textContent).toBe('Invalid API key.');
     expect(screen.getByText('Stopped')).toBeTruthy();
-    expect(screen.getByText('12 in · 3 out')).toBeTruthy();
+    expect(screen.getByTitle('12 in · 3 out')).toBeTruthy();
   });
 });
 

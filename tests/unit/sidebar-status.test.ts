@@ -50,11 +50,11 @@ describe('activity', () => {
       msg({ role: 'user', content: 'new task' }),
       msg({ role: 'assistant', toolCalls: [{ id: 'a', name: 'read_page', args: {} }] }),
       msg({ role: 'tool', toolCallId: 'a', name: 'read_page' }),
-      msg({ role: 'assistant', toolCalls: [{ id: 'b', name: 'click_element', args: {} }] }),
+      msg({ role: 'assistant', toolCalls: [{ id: 'b', name: 'click_element', args: { index: 4 } }] }),
     ];
-    expect(activity(messages)).toEqual({ step: 2, tool: 'click_element' });
-    expect(activity(messages.slice(0, 6))).toEqual({ step: 1, tool: null });
-    expect(activity([])).toEqual({ step: 0, tool: null });
+    expect(activity(messages)).toEqual({ step: 2, tool: 'click_element', args: { index: 4 } });
+    expect(activity(messages.slice(0, 6))).toEqual({ step: 1, tool: null, args: {} });
+    expect(activity([])).toEqual({ step: 0, tool: null, args: {} });
   });
 });
 

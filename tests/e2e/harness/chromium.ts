@@ -40,6 +40,9 @@ class ChromiumPage implements PageDriver {
   async reload(): Promise<void> {
     await this.page.reload({ waitUntil: 'load' });
   }
+  async resize(size: { width: number; height: number }): Promise<void> {
+    await this.page.setViewportSize(size);
+  }
   async screenshot(path: string, size: { width: number; height: number }): Promise<void> {
     await this.page.setViewportSize(size);
     await this.page.screenshot({ path });

@@ -102,6 +102,9 @@ class FirefoxPage implements PageDriver {
       '!globalThis.__harnessOld && document.readyState === "complete"',
     );
   }
+  async resize(size: { width: number; height: number }): Promise<void> {
+    await this.page.setViewport(size);
+  }
   async screenshot(path: string, size: { width: number; height: number }): Promise<void> {
     await this.page.setViewport(size);
     await this.page.screenshot({ path: path as `${string}.png` });

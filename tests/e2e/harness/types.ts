@@ -54,6 +54,8 @@ export interface PageDriver {
   text(selector: string): Promise<string>;
   /** Reloads and resolves once the new document has finished loading. */
   reload(): Promise<void>;
+  /** Resizes the viewport to `size` (CSS pixels): the width a side panel gives the page. */
+  resize(size: { width: number; height: number }): Promise<void>;
   /** Resizes the viewport to `size` and saves what the tab shows as a PNG at `path`. */
   screenshot(path: string, size: { width: number; height: number }): Promise<void>;
   close(): Promise<void>;

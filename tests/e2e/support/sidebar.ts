@@ -73,3 +73,19 @@ export async function send(page: PageDriver, text: string): Promise<void> {
   await page.press('Enter');
   await page.waitFor((count) => document.querySelectorAll('[data-role="user"]').length > count, before, { message: `the message "${text}" was not taken` });
 }
+
+/**
+ * Shows a view the way a person reaches it: a tab of the bar, the gear (Settings), or an entry of the
+ * More menu, which is opened first. Resolves once the view is the current one.
+ */
+export async function showView(page: PageDriver, view: string): Promise<void> {
+  const inMenu = await page.evaluate(
+    (v) => document.querySelector(`[data-testid="view-${v}"]`)?.closest('[data-testid="views-more-list"]')?.hasAttribute('hidden') === true,
+    view,
+  );
+  if (inMenu) await page.click('[data-testid="views-more"]');
+  await page.click(`[data-testid="view-${view}"]`);
+  await page.waitFor((v) => document.querySelector(`[data-testid="view-${v}"]`)?.getAttribute('aria-current') === 'page', view, {
+    message: `the ${view} view was not shown`,
+  });
+}

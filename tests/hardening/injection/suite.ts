@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type BrowserName, type PageDriver } from '../../e2e/harness';
 import { useExtension } from '../../e2e/support/extension';
-import { configure, openSidebar } from '../../e2e/support/sidebar';
+import { configure, openSidebar, showView } from '../../e2e/support/sidebar';
 import { startRecordingServer } from '../recording-server';
 import type { ShownPrompt } from '../../e2e/support/agent';
 import { BANK_PAGE, attackPages, samplePages, type AttackPage } from './attack-pages';
@@ -52,8 +52,7 @@ async function standingConfiguration(sidebar: PageDriver): Promise<{ baseUrl: st
     const value = (id: string) => document.querySelector<HTMLInputElement>(`[data-testid="settings-${id}"]`)?.value;
     return value('baseUrl') !== undefined && { baseUrl: value('baseUrl') ?? '', model: value('model') ?? '' };
   });
-  await sidebar.click('[data-testid="view-permissions"]');
-  await sidebar.waitFor(() => document.querySelector('[data-testid="view-permissions"]')?.getAttribute('aria-current') === 'page');
+  await showView(sidebar, 'permissions');
   const grants = await sidebar.evaluate(() => document.querySelectorAll('[data-testid="grant"]').length);
   await sidebar.click('[data-testid="view-chat"]');
   return { ...settings, grants };

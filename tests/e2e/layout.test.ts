@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { waitForPrompt, waitUntilIdle } from './support/agent';
+import { axeViolations } from './support/axe';
+import { useExtension } from './support/extension';
+import { PANEL_WIDTHS, SIDEBAR_VIEWS, sidewaysOverflow } from './support/layout';
+import { configure, openSidebar, send, showView, waitForMessages } from './support/sidebar';
+import { useSite } from './support/site';
+
+const HEIGHT = 720;
+
+/** The sidebar at the widths a side panel gives it: nothing scrolls sideways, every view passes axe. */
+describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let sidebar: PageDriver;
+
+  beforeAll(async () => {
+    await ctx.session.openPage(site.url('product.html'));
+    sidebar = await openSidebar(ctx.session);
+  });
+
+  it('first run: the setup form with its prices box fits every width', async () => {
+    await sidebar.evaluate(() => {
+      const select = document.querySelector<HTMLSelectElement>('[data-testid="settings-provider"]');
+      if (select) {
+        select.value = 'custom';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    });
+    for (const width of PANEL_WIDTHS) {
+      await sidebar.resize({ width, height: HEIGHT });
+      expect(await sidebar.evaluate(() => document.querySelector('.prices') !== null)).toBe(true);
+      expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
+      expect(await axeViolations(sidebar), `${width} px`).toEqual([]);
+    }
+  });
+
+  it('a chat with an answer, a tool call and an open permission question fits every width', async () => {
+    await sidebar.resize({ width: 480, height: HEIGHT });
+    await configure(sidebar, ctx.llm);
+    ctx.llm.script({ kind: 'text', chunks: ['## Found it\n\n| Size | Price | Stock |\n| - | - | - |\n| M | 10 | 3 |\n\nSee [the shop](https://shop.example).'] });
+    await send(sidebar, 'What does it cost?');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.status === 'done', 'the answer did not finish');
+    ctx.llm.script(
+      { kind: 'tool_calls', calls: [{ id: 'r1', name: 'read_page', arguments: {} }] },
+      { kind: 'tool_calls', calls: [{ id: 'c1', name: 'click_element', arguments: { selector: '#add-to-cart' } }] },
+      { kind: 'text', chunks: ['Done.'] },
+    );
+    await send(sidebar, 'Add it to my cart');
+    await waitForPrompt(sidebar);
+    for (const width of PANEL_WIDTHS) {
+      await sidebar.resize({ width, height: HEIGHT });
+      expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
+      expect(await axeViolations(sidebar), `${width} px`).toEqual([]);
+    }
+    await sidebar.click('[data-testid="decision-deny"]');
+    await waitUntilIdle(sidebar);
+  });
+
+  for (const width of PANEL_WIDTHS) {
+    it(`every view at ${width} px: the bar and the More menu fit, nothing scrolls sideways, axe finds nothing`, async () => {
+      await sidebar.resize({ width, height: HEIGHT });
+      await sidebar.click('[data-testid="views-more"]');
+      expect(await sidewaysOverflow(sidebar), 'the More menu open').toEqual([]);
+      await sidebar.press('Escape');
+      await sidebar.waitFor(() => document.querySelector('[data-testid="views-more-list"]')?.hasAttribute('hidden'), undefined, {
+        message: 'Escape did not close the More menu',
+      });
+      for (const view of SIDEBAR_VIEWS) {
+        await showView(sidebar, view);
+        expect(await sidewaysOverflow(sidebar), view).toEqual([]);
+        expect(await axeViolations(sidebar), view).toEqual([]);
+      }
+    });
+  }
+});
