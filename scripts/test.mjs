@@ -69,6 +69,8 @@ check('dependency rule (layers, no circles)', [
   'node_modules/dependency-cruiser/bin/dependency-cruise.mjs', '--config', '.dependency-cruiser.mjs',
   'policy', 'src', 'background', 'content', 'sidebar', 'abp-app', 'bridge',
 ]);
+// The third: one formatter for every file it knows (.prettierrc.json; `npm run format` applies it).
+check('format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
 suite('unit');
 if (check('build (type-check, bundle, manifests)', ['build.mjs'])) {
   check('web-ext lint (Firefox add-on linter)', [webExt, 'lint', '--source-dir', 'dist/firefox', '--self-hosted', '--warnings-as-errors']);
