@@ -22,7 +22,7 @@ export default {
     {
       name: 'policy-is-a-leaf',
       severity: 'error',
-      comment: 'policy/ is pure and imports nothing of Bosun\'s: the others import its vocabulary.',
+      comment: "policy/ is pure and imports nothing of Bosun's: the others import its vocabulary.",
       from: { path: '^policy/' },
       to: { pathNot: ['^policy/', 'node_modules'], dependencyTypesNot: ['core'] },
     },
@@ -62,6 +62,9 @@ export default {
     // Type-only imports tie files together as much as any other: count them.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

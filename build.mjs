@@ -79,13 +79,21 @@ async function writeAbpCatalog(out) {
     format: 'esm',
     target: 'node20',
     define: { __TARGET__: JSON.stringify('chrome') },
-    plugins: [{
-      name: 'no-webextension',
-      setup(build) {
-        build.onResolve({ filter: /^webextension-polyfill$/ }, () => ({ path: 'webextension-polyfill', namespace: 'stand-in' }));
-        build.onLoad({ filter: /.*/, namespace: 'stand-in' }, () => ({ contents: 'export default new Proxy({}, { get: () => undefined });', loader: 'js' }));
+    plugins: [
+      {
+        name: 'no-webextension',
+        setup(build) {
+          build.onResolve({ filter: /^webextension-polyfill$/ }, () => ({
+            path: 'webextension-polyfill',
+            namespace: 'stand-in',
+          }));
+          build.onLoad({ filter: /.*/, namespace: 'stand-in' }, () => ({
+            contents: 'export default new Proxy({}, { get: () => undefined });',
+            loader: 'js',
+          }));
+        },
       },
-    }],
+    ],
     legalComments: 'none',
     logLevel: 'warning',
   });
@@ -128,7 +136,8 @@ async function main() {
   const requested = process.argv.slice(2);
   const targets = requested.length > 0 ? requested : TARGETS;
   for (const target of targets) {
-    if (!TARGETS.includes(/** @type {any} */ (target))) throw new Error(`unknown target ${target}; use ${TARGETS.join(' or ')}`);
+    if (!TARGETS.includes(/** @type {any} */ (target)))
+      throw new Error(`unknown target ${target}; use ${TARGETS.join(' or ')}`);
   }
   typecheck();
   for (const target of /** @type {('chrome' | 'firefox' | 'bridge')[]} */ (targets)) await buildTarget(target);

@@ -6,7 +6,16 @@ import tseslint from 'typescript-eslint';
 // Which folder may import which (contexts, src/, policy/) is the dependency rule's: .dependency-cruiser.mjs.
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'artifacts/', 'test-results/', 'tests/e2e/harness-selfcheck/', 'tests/fixtures/site/build/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'artifacts/',
+      'test-results/',
+      'tests/e2e/harness-selfcheck/',
+      'tests/fixtures/site/build/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,13 +24,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-globals': [
         'error',
-        { name: 'chrome', message: 'Use `browser` from src/platform/browser; Chrome-only APIs belong in a background edge module.' },
-        { name: 'browser', message: 'Import `browser` from src/platform/browser, which works in every supported browser.' },
+        {
+          name: 'chrome',
+          message: 'Use `browser` from src/platform/browser; Chrome-only APIs belong in a background edge module.',
+        },
+        {
+          name: 'browser',
+          message: 'Import `browser` from src/platform/browser, which works in every supported browser.',
+        },
       ],
     },
   },
   // Code the e2e tests run inside extension pages, where the browser provides `browser`.
-  { files: ['tests/e2e/**/*.ts', 'tests/hardening/**/*.ts', 'tests/long/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },
+  {
+    files: ['tests/e2e/**/*.ts', 'tests/hardening/**/*.ts', 'tests/long/**/*.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
   // The places Chrome-only APIs (sidePanel, tab groups) are called, behind a build-time target check.
-  { files: ['background/panel-opening.ts', 'background/tools/tab-group-tools.ts', 'background/tab-groups.ts'], rules: { 'no-restricted-globals': 'off' } },
+  {
+    files: ['background/panel-opening.ts', 'background/tools/tab-group-tools.ts', 'background/tab-groups.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
 );

@@ -16,7 +16,11 @@ declare global {
 const manifest = browser.runtime.getManifest();
 const client = createPortClient(() => browser.runtime.connect({ name: 'abp' }));
 Object.defineProperty(window, 'abp', {
-  value: createAbpRuntime(client, { id: 'org.bosun-agent.bosun', name: t('extension_name'), version: manifest.version }),
+  value: createAbpRuntime(client, {
+    id: 'org.bosun-agent.bosun',
+    name: t('extension_name'),
+    version: manifest.version,
+  }),
   enumerable: true,
 });
 // This script runs from the page's <head>: the text is filled in once the body exists.

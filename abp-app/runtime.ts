@@ -29,7 +29,11 @@ const LOST =
  * capability runs in the background, which validates its params and answers in the envelope.
  * Capabilities are stateless, so a background restart between calls loses nothing.
  */
-export function createAbpRuntime(client: Pick<PortClient, 'request'>, app: AppInfo, newSessionId: () => string = () => crypto.randomUUID()) {
+export function createAbpRuntime(
+  client: Pick<PortClient, 'request'>,
+  app: AppInfo,
+  newSessionId: () => string = () => crypto.randomUUID(),
+) {
   let sessionId: string | null = null;
 
   async function listCapabilities(): Promise<CapabilityInfo[]> {
@@ -69,7 +73,8 @@ export function createAbpRuntime(client: Pick<PortClient, 'request'>, app: AppIn
 
     async call(capability: unknown, params?: unknown): Promise<AbpResponse> {
       if (sessionId === null) return fail('NOT_INITIALIZED', 'Call initialize() before call().');
-      if (typeof capability !== 'string') return fail('INVALID_PARAMS', 'capability: must be a capability name (a string).');
+      if (typeof capability !== 'string')
+        return fail('INVALID_PARAMS', 'capability: must be a capability name (a string).');
       let json: unknown;
       try {
         // Params cross a runtime port, which Chrome serializes as JSON and Firefox clones: making
@@ -80,7 +85,9 @@ export function createAbpRuntime(client: Pick<PortClient, 'request'>, app: AppIn
       }
       const reply = await client.request('ABP_CALL', { capability, params: json });
       if (reply === null) return fail('OPERATION_FAILED', LOST, true);
-      return reply.type === 'ABP_RESULT' ? reply.payload.response : fail('OPERATION_FAILED', `Unexpected answer ${reply.type}.`);
+      return reply.type === 'ABP_RESULT'
+        ? reply.payload.response
+        : fail('OPERATION_FAILED', `Unexpected answer ${reply.type}.`);
     },
 
     /** A plain array, never wrapped in an envelope (the bridge iterates it directly). */

@@ -13,7 +13,13 @@ export class ContentError extends Error {
 
 function withTimeout<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new ContentError('The page did not answer within 30 seconds (it may be showing a dialog or be frozen).')), ANSWER_TIMEOUT_MS);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new ContentError('The page did not answer within 30 seconds (it may be showing a dialog or be frozen).'),
+        ),
+      ANSWER_TIMEOUT_MS,
+    );
     const abort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
     signal?.addEventListener('abort', abort, { once: true });
     work.then(resolvePromise, reject).finally(() => {
@@ -51,7 +57,12 @@ function watchTab(tabId: number, urlBefore: string | undefined): { left: Promise
     const leave = () => {
       grace ??= setTimeout(() => {
         void tabChange(tabId, urlBefore, true).then((change) =>
-          reject(new ContentError(change ?? 'The page was reloaded before it answered, so the action may not have finished; it was not repeated.')),
+          reject(
+            new ContentError(
+              change ??
+                'The page was reloaded before it answered, so the action may not have finished; it was not repeated.',
+            ),
+          ),
         );
       }, LEAVE_GRACE_MS);
     };
@@ -111,7 +122,12 @@ export async function askContent<S extends v.GenericSchema>(
   seen?: TabSeen,
 ): Promise<v.InferOutput<S>> {
   let reply: unknown;
-  const urlBefore = seen ? seen.url : await browser.tabs.get(tabId).then((tab) => tab.url, () => undefined);
+  const urlBefore = seen
+    ? seen.url
+    : await browser.tabs.get(tabId).then(
+        (tab) => tab.url,
+        () => undefined,
+      );
   const watch = watchTab(tabId, urlBefore);
   try {
     reply = await withTimeout(Promise.race([send(tabId, message, urlBefore), watch.left]), signal);
@@ -139,6 +155,9 @@ export function readContentReply<S extends v.GenericSchema>(type: string, schema
   const parsed = v.safeParse(schema, reply);
   if (parsed.success) return parsed.output;
   const refusal = v.safeParse(v.object({ success: v.literal(false), error: v.string() }), reply);
-  if (refusal.success) throw new ContentError(refusal.output.error.slice(0, MAX_REFUSAL_CHARS) || `The page refused ${type} without saying why.`);
+  if (refusal.success)
+    throw new ContentError(
+      refusal.output.error.slice(0, MAX_REFUSAL_CHARS) || `The page refused ${type} without saying why.`,
+    );
   throw new ContentError(`The page answered ${type} in an unexpected shape (${describeIssues(parsed.issues)}).`);
 }

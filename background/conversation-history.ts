@@ -24,7 +24,11 @@ const titleOf = (text: string) => (text.length > TITLE_CHARS ? `${text.slice(0, 
  * `state` store, and each conversation's messages in the `messages` store under its id. One is
  * open at a time: it is the conversation the agent works in.
  */
-export function createConversationHistory(database: Promise<Db>, conversation: Conversation, broadcast: (message: BackgroundToSidebar) => void) {
+export function createConversationHistory(
+  database: Promise<Db>,
+  conversation: Conversation,
+  broadcast: (message: BackgroundToSidebar) => void,
+) {
   let index: ConversationSummary[] = [];
   let currentId = FIRST_CONVERSATION;
 
@@ -57,7 +61,8 @@ export function createConversationHistory(database: Promise<Db>, conversation: C
       // A damaged index is rebuilt as conversations are used; their messages are untouched.
       index = stored.success ? stored.output : [];
       const current = await db.get('state', CURRENT_KEY);
-      currentId = typeof current === 'string' && v.is(ConversationSummary.entries.id, current) ? current : FIRST_CONVERSATION;
+      currentId =
+        typeof current === 'string' && v.is(ConversationSummary.entries.id, current) ? current : FIRST_CONVERSATION;
       await conversation.switchTo(createConversationStore(database, currentId));
     },
     listing,

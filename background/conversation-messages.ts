@@ -40,7 +40,8 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     },
     /** Tells every sidebar a message changed after it was added (an answer whose turn ended in tool calls). */
     updated(message: ChatMessage): void {
-      if (messages.includes(message)) broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
+      if (messages.includes(message))
+        broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
     },
     async add(fields: Omit<ChatMessage, 'id' | 'createdAt'>): Promise<ChatMessage> {
       const message: ChatMessage = { id: newId('msg'), createdAt: new Date().toISOString(), ...fields };

@@ -55,11 +55,16 @@ const broadcast = (message: BackgroundToSidebar) => hub.broadcast(message);
 const errors = createErrorLog(database);
 // Uncaught errors are kept for diagnostics; the browser still reports them as before.
 globalThis.addEventListener('error', (event) => void errors.add('background', String(event.error ?? event.message)));
-globalThis.addEventListener('unhandledrejection', (event) => void errors.add('background', `Unhandled rejection: ${String(event.reason)}`));
+globalThis.addEventListener(
+  'unhandledrejection',
+  (event) => void errors.add('background', `Unhandled rejection: ${String(event.reason)}`),
+);
 
 const settings = createSettingsService(createSettingsStore(database), keepOllamaReachable);
 const limits = createLimitsService(database);
-const policy = createPolicyStore(database, (current) => broadcast({ type: 'PERMISSIONS_STATE', payload: { policy: current } }));
+const policy = createPolicyStore(database, (current) =>
+  broadcast({ type: 'PERMISSIONS_STATE', payload: { policy: current } }),
+);
 const log = createActionLog(database, (entry) => broadcast({ type: 'ACTION_LOG_UPDATE', payload: entry }));
 const prompts = createPrompts(
   (request) => broadcast({ type: 'PERMISSION_REQUEST', payload: request }),
@@ -108,7 +113,19 @@ const ready = Promise.all([
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
 const routeSidebar = createSidebarRouter({
-  agent, settings, limits, testConnection, detectOllama, prompts, policy, log, tabToWorkIn, broadcast, voice, conversations, workflows,
+  agent,
+  settings,
+  limits,
+  testConnection,
+  detectOllama,
+  prompts,
+  policy,
+  log,
+  tabToWorkIn,
+  broadcast,
+  voice,
+  conversations,
+  workflows,
   library: libraryView(library, (jobId) => crawler.status(jobId)),
 });
 const hub = createPortHub({
@@ -122,7 +139,9 @@ const hub = createPortHub({
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
     conversations.listing(),
-    ...(policy.current() ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar] : []),
+    ...(policy.current()
+      ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar]
+      : []),
     { type: 'SAVED_WORKFLOWS', payload: { workflows: workflows.saved() } },
     ...(workflows.current() ? [{ type: 'WORKFLOW_UPDATE', payload: workflows.current() } as BackgroundToSidebar] : []),
     // A question asked while no sidebar was open is shown by the first one that opens.
@@ -140,7 +159,12 @@ const routeAbp = createAbpRouter({
   }),
   recordFailure: (capability, message) => errors.add(capability, message),
 });
-const abpPorts = createAbpPorts({ extensionId, extensionOrigin, ready, route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx) });
+const abpPorts = createAbpPorts({
+  extensionId,
+  extensionOrigin,
+  ready,
+  route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx),
+});
 // Each hub takes only the ports named for it ('sidebar', 'abp').
 browser.runtime.onConnect.addListener((port) => {
   hub.connect(port);
@@ -165,5 +189,8 @@ setUpPanelOpening();
 setUpContextMenu((question, tabId) => {
   void ready
     .then(() => startTask({ agent, tabToWorkIn, conversations }, question, tabId))
-    .then((refusal) => refusal && broadcast({ type: 'ERROR', payload: { error: refusal.reason, inReplyTo: 'CHAT_MESSAGE' } }));
+    .then(
+      (refusal) =>
+        refusal && broadcast({ type: 'ERROR', payload: { error: refusal.reason, inReplyTo: 'CHAT_MESSAGE' } }),
+    );
 });

@@ -14,7 +14,8 @@ const DEFAULT_HOST = new URL(PROVIDER_INFO.ollama.defaultBaseUrl).hostname;
  * requests that come from no tab (the background) and only those hosts are affected.
  */
 export async function keepOllamaReachable(settings: Settings | null): Promise<void> {
-  const configured = settings?.provider === 'ollama' && URL.canParse(settings.baseUrl) ? new URL(settings.baseUrl).hostname : null;
+  const configured =
+    settings?.provider === 'ollama' && URL.canParse(settings.baseUrl) ? new URL(settings.baseUrl).hostname : null;
   await browser.declarativeNetRequest.updateSessionRules({
     removeRuleIds: [RULE_ID],
     addRules: [
@@ -22,7 +23,11 @@ export async function keepOllamaReachable(settings: Settings | null): Promise<vo
         id: RULE_ID,
         priority: 1,
         action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
-        condition: { requestDomains: [...new Set([DEFAULT_HOST, configured ?? DEFAULT_HOST])], tabIds: [-1], resourceTypes: ['xmlhttprequest'] },
+        condition: {
+          requestDomains: [...new Set([DEFAULT_HOST, configured ?? DEFAULT_HOST])],
+          tabIds: [-1],
+          resourceTypes: ['xmlhttprequest'],
+        },
       },
     ],
   });

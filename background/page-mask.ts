@@ -11,6 +11,10 @@ export const pageMask = {
     await askContent(tabId, { type: 'SHOW_MASK' }, ContentResponses.ACTION, undefined, seen).catch(() => undefined);
   },
   async hide(tabIds: Iterable<number>): Promise<void> {
-    await Promise.all([...tabIds].map((tabId) => askContent(tabId, { type: 'HIDE_MASK' }, ContentResponses.ACTION).catch(() => undefined)));
+    await Promise.all(
+      [...tabIds].map((tabId) =>
+        askContent(tabId, { type: 'HIDE_MASK' }, ContentResponses.ACTION).catch(() => undefined),
+      ),
+    );
   },
 };

@@ -53,7 +53,8 @@ export function createPortHub(options: PortHubOptions) {
       await options.ready;
       outcome = await options.route(raw, port);
     } catch (error) {
-      const type = typeof (raw as { type?: unknown })?.type === 'string' ? String((raw as { type: string }).type) : null;
+      const type =
+        typeof (raw as { type?: unknown })?.type === 'string' ? String((raw as { type: string }).type) : null;
       outcome = { ok: false, error: `Bosun could not do that: ${describeFailure(error)}`, inReplyTo: type };
     }
     if (!outcome.ok) post(port, { type: 'ERROR', payload: { error: outcome.error, inReplyTo: outcome.inReplyTo } });
@@ -80,7 +81,11 @@ export function createPortHub(options: PortHubOptions) {
         for (const message of options.greeting()) post(port, message);
         ports.add(port);
       },
-      (error: unknown) => post(port, { type: 'ERROR', payload: { error: `Bosun could not load its data: ${String(error)}`, inReplyTo: null } }),
+      (error: unknown) =>
+        post(port, {
+          type: 'ERROR',
+          payload: { error: `Bosun could not load its data: ${String(error)}`, inReplyTo: null },
+        }),
     );
   }
 
@@ -88,6 +93,12 @@ export function createPortHub(options: PortHubOptions) {
     for (const port of ports) post(port, message);
   }
 
-  return { connect, broadcast, get size() { return ports.size; } };
+  return {
+    connect,
+    broadcast,
+    get size() {
+      return ports.size;
+    },
+  };
 }
 export type PortHub = ReturnType<typeof createPortHub>;

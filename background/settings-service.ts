@@ -17,7 +17,9 @@ export function createSettingsService(store: SettingsStore, apply: (settings: Se
     async save(settings: Settings): Promise<void> {
       await store.save(settings);
       current = settings;
-      await apply(settings).catch((error: unknown) => console.warn('Bosun: could not set up the provider rule:', error));
+      await apply(settings).catch((error: unknown) =>
+        console.warn('Bosun: could not set up the provider rule:', error),
+      );
     },
   };
 }

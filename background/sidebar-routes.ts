@@ -66,9 +66,15 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     LIST_CONVERSATIONS: { senders: PAGES, handle: () => deps.conversations.listing() },
     NEW_CONVERSATION: { senders: PAGES, handle: () => deps.conversations.create() },
     OPEN_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.openOne(payload.id) },
-    RENAME_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.rename(payload.id, payload.title) },
+    RENAME_CONVERSATION: {
+      senders: PAGES,
+      handle: ({ payload }) => deps.conversations.rename(payload.id, payload.title),
+    },
     DELETE_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.remove(payload.id) },
-    EXPORT_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.exportOne(payload.id, payload.format) },
+    EXPORT_CONVERSATION: {
+      senders: PAGES,
+      handle: ({ payload }) => deps.conversations.exportOne(payload.id, payload.format),
+    },
     IMPORT_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.importOne(payload.data) },
     GET_SETTINGS: { senders: PAGES, handle: () => ({ type: 'SETTINGS', payload: deps.settings.current() }) },
     SAVE_SETTINGS: {
@@ -90,11 +96,16 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
       senders: PAGES,
       handle: async ({ payload }) => ({ type: 'TEST_RESULT', payload: await deps.testConnection(payload) }),
     },
-    DETECT_OLLAMA: { senders: PAGES, handle: async () => ({ type: 'OLLAMA_DETECTED', payload: await deps.detectOllama() }) },
+    DETECT_OLLAMA: {
+      senders: PAGES,
+      handle: async () => ({ type: 'OLLAMA_DETECTED', payload: await deps.detectOllama() }),
+    },
     PERMISSION_RESPONSE: {
       senders: PAGES,
       handle: ({ payload }) =>
-        deps.prompts.answer(payload.requestId, payload.decision) ? undefined : refuse('That question was already answered or has expired.'),
+        deps.prompts.answer(payload.requestId, payload.decision)
+          ? undefined
+          : refuse('That question was already answered or has expired.'),
     },
     START_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'whisper') },
     STOP_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
@@ -113,15 +124,24 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     APPROVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.approve(payload.id, payload.stepIds) },
     CANCEL_WORKFLOW: { senders: PAGES, handle: () => deps.workflows.cancel() },
     RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.resume(payload.id) },
-    SAVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.save(payload.id, payload.name, payload.parameters) },
-    RUN_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.runSaved(payload.savedId, payload.values) },
+    SAVE_WORKFLOW: {
+      senders: PAGES,
+      handle: ({ payload }) => deps.workflows.save(payload.id, payload.name, payload.parameters),
+    },
+    RUN_SAVED_WORKFLOW: {
+      senders: PAGES,
+      handle: ({ payload }) => deps.workflows.runSaved(payload.savedId, payload.values),
+    },
     DELETE_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.removeSaved(payload.savedId) },
     EXPORT_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.files(payload.id) },
     LIST_CRAWL_JOBS: { senders: PAGES, handle: () => deps.library.jobs() },
     SEARCH_LIBRARY: { senders: PAGES, handle: ({ payload }) => deps.library.search(payload.query) },
     GET_LIBRARY_PAGE: { senders: PAGES, handle: ({ payload }) => deps.library.page(payload.pageId) },
     EXPORT_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.library.exportJob(payload.jobId) },
-    GET_ACTION_LOG: { senders: PAGES, handle: async () => ({ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }) },
+    GET_ACTION_LOG: {
+      senders: PAGES,
+      handle: async () => ({ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }),
+    },
     CLEAR_ACTION_LOG: {
       senders: PAGES,
       handle: async () => {

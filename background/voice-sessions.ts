@@ -56,10 +56,14 @@ export function createVoiceSessions(deps: VoiceDeps) {
     return [END];
   }
 
-  async function audio(port: SidebarPort, payload: { audio: string; mimeType: string }): Promise<BackgroundToSidebar[]> {
+  async function audio(
+    port: SidebarPort,
+    payload: { audio: string; mimeType: string },
+  ): Promise<BackgroundToSidebar[]> {
     // No session is fine: a browser that stopped the idle background while the person spoke lost it.
     const session = sessions.get(port) ?? { mode: 'whisper' };
-    if (session.mode !== 'whisper' || session.upload) return failed('No Whisper recording is open in this panel: press the microphone button first.');
+    if (session.mode !== 'whisper' || session.upload)
+      return failed('No Whisper recording is open in this panel: press the microphone button first.');
     sessions.set(port, session);
     // Checked again: the settings may have changed while the person spoke.
     const target = deps.target(deps.settings());
@@ -71,8 +75,11 @@ export function createVoiceSessions(deps: VoiceDeps) {
     session.upload = upload;
     tell(port, { type: 'VOICE_TRANSCRIBING' });
     try {
-      const transcript = await deps.holdAlive(deps.transcribe(target.settings, decode(payload.audio), payload.mimeType, upload.signal));
-      if (!transcript) return failed('No speech was recognised in the recording. Speak closer to the microphone and try again.');
+      const transcript = await deps.holdAlive(
+        deps.transcribe(target.settings, decode(payload.audio), payload.mimeType, upload.signal),
+      );
+      if (!transcript)
+        return failed('No speech was recognised in the recording. Speak closer to the microphone and try again.');
       return [{ type: 'VOICE_RESULT', payload: { transcript, isFinal: true } }, END];
     } catch (error) {
       // STOP_VOICE dropped the upload and has already answered VOICE_END.

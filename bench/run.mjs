@@ -11,7 +11,9 @@ import { root, runTypeScript } from '../scripts/run-ts.mjs';
 const [name, ...args] = process.argv.slice(2);
 const entry = name ? join('bench', name, 'run.ts') : '';
 if (!name || !existsSync(join(root, entry))) {
-  console.error('usage: node bench/run.mjs <benchmark> [flags]   (benchmarks: page-engine, markdown, crawl, long-conversation)');
+  console.error(
+    'usage: node bench/run.mjs <benchmark> [flags]   (benchmarks: page-engine, markdown, crawl, long-conversation)',
+  );
   process.exit(2);
 }
 await runTypeScript(entry, `bench-${name}`, args);

@@ -23,7 +23,10 @@ const CapabilityList = v.array(CapabilityInfo);
 function checked<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
   const parsed = v.safeParse(schema, value);
   if (parsed.success) return parsed.output;
-  throw new ToolError(`Bosun's ABP page answered ${what} in an unexpected shape: ${describeIssues(parsed.issues)}.`, 'Rebuild Bosun (npm run build) so the bridge and the extension match.');
+  throw new ToolError(
+    `Bosun's ABP page answered ${what} in an unexpected shape: ${describeIssues(parsed.issues)}.`,
+    'Rebuild Bosun (npm run build) so the bridge and the extension match.',
+  );
 }
 
 /**
@@ -35,7 +38,10 @@ export class AbpClient {
 
   /** `page` shows abp-app.html, loaded. */
   static async open(page: AbpPage, agent: { name: string; version: string }): Promise<AbpClient> {
-    await page.evaluate((who) => (window as unknown as WithAbp).abp.initialize({ agent: who, protocolVersion: '0.1', features: {} }), agent);
+    await page.evaluate(
+      (who) => (window as unknown as WithAbp).abp.initialize({ agent: who, protocolVersion: '0.1', features: {} }),
+      agent,
+    );
     return new AbpClient(page);
   }
 
@@ -44,11 +50,18 @@ export class AbpClient {
   }
 
   async listCapabilities(): Promise<CapabilityInfo[]> {
-    return checked(CapabilityList, await this.page.evaluate(() => (window as unknown as WithAbp).abp.listCapabilities(), undefined), 'listCapabilities()');
+    return checked(
+      CapabilityList,
+      await this.page.evaluate(() => (window as unknown as WithAbp).abp.listCapabilities(), undefined),
+      'listCapabilities()',
+    );
   }
 
   async call(capability: string, params: unknown): Promise<AbpResponse> {
-    const answer = await this.page.evaluate(({ capability, params }) => (window as unknown as WithAbp).abp.call(capability, params), { capability, params });
+    const answer = await this.page.evaluate(
+      ({ capability, params }) => (window as unknown as WithAbp).abp.call(capability, params),
+      { capability, params },
+    );
     return checked(AbpResponse, answer, capability);
   }
 }

@@ -11,10 +11,16 @@ export function abpToolName(capability: string): string {
 }
 
 /** `storage.pages.search` → "Bosun: storage pages search". */
-const titleOf = (capability: string) => `Bosun: ${capability.split('.').join(' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`;
+const titleOf = (capability: string) =>
+  `Bosun: ${capability
+    .split('.')
+    .join(' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()}`;
 
 /** Capabilities that only read what Bosun stored or knows. */
-const READS = /^(crawl\.status|storage\.(jobs\.(list|get)|pages\.(list|search))|convert\.toFormat|export\.asArchive|diagnostics\.get\w+|extension\.getInfo|agent\.status)$/;
+const READS =
+  /^(crawl\.status|storage\.(jobs\.(list|get)|pages\.(list|search))|convert\.toFormat|export\.asArchive|diagnostics\.get\w+|extension\.getInfo|agent\.status)$/;
 /** Capabilities that remove data or act on pages in the person's name. */
 const DESTRUCTIVE = /^(storage\.jobs\.delete|diagnostics\.clearErrors|page\.act|agent\.run)$/;
 /** Capabilities that reach web sites. */
@@ -22,7 +28,11 @@ const OPEN_WORLD = /^(crawl\.(start|resume)|scrape\.pickContent|page\.(read|act)
 
 export function abpAnnotations(capability: string): ToolAnnotations {
   const readOnly = READS.test(capability) || capability === 'page.read';
-  return { readOnlyHint: readOnly, destructiveHint: !readOnly && DESTRUCTIVE.test(capability), openWorldHint: OPEN_WORLD.test(capability) };
+  return {
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly && DESTRUCTIVE.test(capability),
+    openWorldHint: OPEN_WORLD.test(capability),
+  };
 }
 
 /**
@@ -41,7 +51,9 @@ export function abpTools(capabilities: readonly CapabilityInfo[]): BridgeTool[] 
     seen.set(name, capability.name);
     const { $schema: _dialect, ...inputSchema } = capability.inputSchema;
     const schema = fromJsonSchema(inputSchema as JsonSchemaType)['~standard'];
-    const unavailable = capability.available ? '' : ' (unavailable in this browser: calls answer CAPABILITY_UNAVAILABLE)';
+    const unavailable = capability.available
+      ? ''
+      : ' (unavailable in this browser: calls answer CAPABILITY_UNAVAILABLE)';
     return {
       name,
       title: titleOf(capability.name),
@@ -51,7 +63,9 @@ export function abpTools(capabilities: readonly CapabilityInfo[]): BridgeTool[] 
       validate(args) {
         const result = schema.validate(args ?? {});
         if (result instanceof Promise) throw new Error('JSON Schema validation is synchronous');
-        return result.issues ? { ok: false, message: result.issues.map((issue) => issue.message).join('; ') } : { ok: true, args: result.value };
+        return result.issues
+          ? { ok: false, message: result.issues.map((issue) => issue.message).join('; ') }
+          : { ok: true, args: result.value };
       },
       async run(args, browser) {
         const response = await (await browser.abp()).call(capability.name, args);

@@ -19,7 +19,10 @@ const target = browserArg?.replace('--browser=', '') === 'firefox' ? 'firefox' :
 
 if (!existsSync(join(root, 'dist', target, 'manifest.json')) || !existsSync(bridge)) {
   process.stderr.write(`bosun-bridge: building Bosun for ${target} and the bridge (first run)…\n`);
-  const build = spawnSync(process.execPath, [join(root, 'build.mjs'), target, 'bridge'], { cwd: root, stdio: ['ignore', 2, 2] });
+  const build = spawnSync(process.execPath, [join(root, 'build.mjs'), target, 'bridge'], {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+  });
   if (build.status !== 0) {
     process.stderr.write(`bosun-bridge: the build failed (see above); fix it and run "npm run build" in ${root}.\n`);
     process.exit(1);

@@ -26,7 +26,13 @@ const WebUrl = v.pipe(
   v.url('must be an absolute URL, such as http://localhost:8000/'),
   v.check((url) => /^https?:$/.test(new URL(url).protocol), 'must be an http(s) URL'),
 );
-const Selector = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(2000), v.description('A CSS selector; the first match is used'));
+const Selector = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(2000),
+  v.description('A CSS selector; the first match is used'),
+);
 
 /**
  * The browser tools act on web pages only: Bosun's own pages (the sidebar, where the person
@@ -35,7 +41,10 @@ const Selector = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'
 function assertWebPage(page: EngineTab): void {
   const url = page.url();
   if (!/^(https?:|about:blank$)/.test(url)) {
-    throw new ToolError(`The current tab shows ${url}, which the browser tools do not act on.`, 'Call browser_navigate with an http(s) URL first.');
+    throw new ToolError(
+      `The current tab shows ${url}, which the browser tools do not act on.`,
+      'Call browser_navigate with an http(s) URL first.',
+    );
   }
 }
 
@@ -49,7 +58,9 @@ function actionError(action: string, selector: string, error: unknown): ToolErro
       { selector },
     );
   }
-  return new ToolError(`Could not ${action} ${selector}: ${message}.`, 'Fix the selector, then call again.', { selector });
+  return new ToolError(`Could not ${action} ${selector}: ${message}.`, 'Fix the selector, then call again.', {
+    selector,
+  });
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -60,8 +71,15 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     name: 'browser_navigate',
     title: 'Navigate',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    outputSchema: objectSchema({ url: STRING, status: { type: ['integer', 'null'] }, title: STRING, ready: BOOLEAN, fromServiceWorker: BOOLEAN }),
-    description: 'Open a URL in the working tab and wait for its load event. Starts the browser if it is not running. Network errors are reported with their cause.',
+    outputSchema: objectSchema({
+      url: STRING,
+      status: { type: ['integer', 'null'] },
+      title: STRING,
+      ready: BOOLEAN,
+      fromServiceWorker: BOOLEAN,
+    }),
+    description:
+      'Open a URL in the working tab and wait for its load event. Starts the browser if it is not running. Network errors are reported with their cause.',
     params: v.strictObject({ url: WebUrl }),
     async run({ url }, browser) {
       const page = await browser.tab();
@@ -74,21 +92,37 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     name: 'browser_service_workers',
     title: 'Service workers',
     annotations: READS,
-    outputSchema: objectSchema({ url: STRING, supported: BOOLEAN, controlled: BOOLEAN, controller: WORKER, registrations: { type: 'array', items: objectSchema({ scope: STRING, active: WORKER, waiting: WORKER, installing: WORKER }) } }),
-    description: "The service worker registrations of the working tab's origin (scope, script, and the state of the active, waiting and installing workers) and whether a worker controls the page.",
+    outputSchema: objectSchema({
+      url: STRING,
+      supported: BOOLEAN,
+      controlled: BOOLEAN,
+      controller: WORKER,
+      registrations: {
+        type: 'array',
+        items: objectSchema({ scope: STRING, active: WORKER, waiting: WORKER, installing: WORKER }),
+      },
+    }),
+    description:
+      "The service worker registrations of the working tab's origin (scope, script, and the state of the active, waiting and installing workers) and whether a worker controls the page.",
     params: v.strictObject({}),
     async run(_args, browser) {
       const page = await browser.tab();
       assertWebPage(page);
       const data = await page.evaluate(async () => {
-        if (!('serviceWorker' in navigator)) return { supported: false, controlled: false, controller: null, registrations: [] };
+        if (!('serviceWorker' in navigator))
+          return { supported: false, controlled: false, controller: null, registrations: [] };
         const worker = (w: ServiceWorker | null) => (w ? { scriptURL: w.scriptURL, state: w.state } : null);
         const registrations = await navigator.serviceWorker.getRegistrations();
         return {
           supported: true,
           controlled: navigator.serviceWorker.controller !== null,
           controller: worker(navigator.serviceWorker.controller),
-          registrations: registrations.map((r) => ({ scope: r.scope, active: worker(r.active), waiting: worker(r.waiting), installing: worker(r.installing) })),
+          registrations: registrations.map((r) => ({
+            scope: r.scope,
+            active: worker(r.active),
+            waiting: worker(r.waiting),
+            installing: worker(r.installing),
+          })),
         };
       });
       const summary = data.supported
@@ -101,14 +135,30 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     name: 'browser_network_sources',
     title: 'Network sources',
     annotations: READS,
-    outputSchema: objectSchema({ navigatedUrl: NULLABLE_STRING, counts: { type: 'object', additionalProperties: INTEGER }, requests: { type: 'array', items: objectSchema({ url: STRING, method: STRING, resourceType: STRING, source: STRING, status: INTEGER, failure: STRING }, ['status', 'failure']) } }),
-    description: "The working tab's requests since its last navigation, each with where its response came from: network, serviceWorker, cache (memory, disk or prefetch), failed, or pending.",
+    outputSchema: objectSchema({
+      navigatedUrl: NULLABLE_STRING,
+      counts: { type: 'object', additionalProperties: INTEGER },
+      requests: {
+        type: 'array',
+        items: objectSchema(
+          { url: STRING, method: STRING, resourceType: STRING, source: STRING, status: INTEGER, failure: STRING },
+          ['status', 'failure'],
+        ),
+      },
+    }),
+    description:
+      "The working tab's requests since its last navigation, each with where its response came from: network, serviceWorker, cache (memory, disk or prefetch), failed, or pending.",
     params: v.strictObject({}),
     async run(_args, browser) {
       const tab = await browser.tab();
       const { counts, requests } = bucketRequests(tab.requestsSinceNavigation());
-      const summary = Object.entries(counts).map(([bucket, n]) => `${bucket} ${n}`).join(', ');
-      return { summary: `${requests.length} request(s) since navigating to ${tab.navigatedUrl ?? 'nothing yet'}: ${summary}`, data: { navigatedUrl: tab.navigatedUrl, counts, requests } };
+      const summary = Object.entries(counts)
+        .map(([bucket, n]) => `${bucket} ${n}`)
+        .join(', ');
+      return {
+        summary: `${requests.length} request(s) since navigating to ${tab.navigatedUrl ?? 'nothing yet'}: ${summary}`,
+        data: { navigatedUrl: tab.navigatedUrl, counts, requests },
+      };
     },
   }),
   defineTool({
@@ -119,29 +169,56 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     description: 'Take the browser offline (pages and service workers see no network) or back online.',
     params: v.strictObject({ offline: v.boolean() }),
     async run({ offline }, browser) {
-      return { summary: offline ? 'The browser is offline' : 'The browser is online', data: await browser.setOffline(offline) };
+      return {
+        summary: offline ? 'The browser is offline' : 'The browser is online',
+        data: await browser.setOffline(offline),
+      };
     },
   }),
   defineTool({
     name: 'browser_console',
     title: 'Console',
     annotations: READS,
-    outputSchema: objectSchema({ entries: { type: 'array', items: objectSchema({ source: { enum: ['page', 'service-worker', 'browser-log'] }, level: STRING, text: STRING, url: STRING, time: STRING }) } }),
-    description: "Console messages and log entries since the browser started (or the last clear), oldest first, each tagged by source: page (the page's console and uncaught errors), service-worker (the site's workers' consoles), browser-log (the browser's own entries, such as failed loads).",
-    params: v.strictObject({ clear: v.optional(v.pipe(v.boolean(), v.description('Empty the record after reading it')), false) }),
+    outputSchema: objectSchema({
+      entries: {
+        type: 'array',
+        items: objectSchema({
+          source: { enum: ['page', 'service-worker', 'browser-log'] },
+          level: STRING,
+          text: STRING,
+          url: STRING,
+          time: STRING,
+        }),
+      },
+    }),
+    description:
+      "Console messages and log entries since the browser started (or the last clear), oldest first, each tagged by source: page (the page's console and uncaught errors), service-worker (the site's workers' consoles), browser-log (the browser's own entries, such as failed loads).",
+    params: v.strictObject({
+      clear: v.optional(v.pipe(v.boolean(), v.description('Empty the record after reading it')), false),
+    }),
     async run({ clear }, browser) {
       const entries = (await browser.tab()).console(clear);
       const by = (source: string) => entries.filter((e) => e.source === source).length;
-      return { summary: `${entries.length} entries: page ${by('page')}, service-worker ${by('service-worker')}, browser-log ${by('browser-log')}`, data: { entries } };
+      return {
+        summary: `${entries.length} entries: page ${by('page')}, service-worker ${by('service-worker')}, browser-log ${by('browser-log')}`,
+        data: { entries },
+      };
     },
   }),
   defineTool({
     name: 'browser_eval',
     title: 'Evaluate JavaScript',
     annotations: ACTS,
-    outputSchema: objectSchema({ type: STRING, subtype: STRING, value: {}, description: STRING }, ['subtype', 'value', 'description']),
-    description: 'Evaluate a JavaScript expression in the working tab (top-level await works; a returned promise is awaited) and return its value as JSON. An exception is reported with its message and position.',
-    params: v.strictObject({ expression: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100_000)) }),
+    outputSchema: objectSchema({ type: STRING, subtype: STRING, value: {}, description: STRING }, [
+      'subtype',
+      'value',
+      'description',
+    ]),
+    description:
+      'Evaluate a JavaScript expression in the working tab (top-level await works; a returned promise is awaited) and return its value as JSON. An exception is reported with its message and position.',
+    params: v.strictObject({
+      expression: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100_000)),
+    }),
     async run({ expression }, browser) {
       const tab = await browser.tab();
       assertWebPage(tab);
@@ -153,10 +230,20 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     name: 'browser_screenshot',
     title: 'Screenshot',
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
-    outputSchema: objectSchema({ url: STRING, width: INTEGER, height: INTEGER, bytes: INTEGER, path: STRING }, ['path']),
-    description: "A PNG screenshot of the working tab's viewport (or the whole page), returned as an image; optionally also saved to a file.",
+    outputSchema: objectSchema({ url: STRING, width: INTEGER, height: INTEGER, bytes: INTEGER, path: STRING }, [
+      'path',
+    ]),
+    description:
+      "A PNG screenshot of the working tab's viewport (or the whole page), returned as an image; optionally also saved to a file.",
     params: v.strictObject({
-      path: v.optional(v.pipe(v.string(), v.trim(), v.regex(/\.png$/i, 'must end in .png'), v.description('Also save the PNG here (relative paths are from the bridge\'s working directory)'))),
+      path: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/\.png$/i, 'must end in .png'),
+          v.description("Also save the PNG here (relative paths are from the bridge's working directory)"),
+        ),
+      ),
       fullPage: v.optional(v.boolean(), false),
     }),
     async run({ path, fullPage }, browser) {
@@ -169,7 +256,11 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
         await writeFile(saved, png);
       }
       const data = { url: page.url(), ...pngSize(png), bytes: png.length, ...(saved ? { path: saved } : {}) };
-      return { summary: `Screenshot of ${page.url()} (${data.width}×${data.height})${saved ? `, saved to ${saved}` : ''}`, data, image: { base64: png.toString('base64'), mimeType: 'image/png' } };
+      return {
+        summary: `Screenshot of ${page.url()} (${data.width}×${data.height})${saved ? `, saved to ${saved}` : ''}`,
+        data,
+        image: { base64: png.toString('base64'), mimeType: 'image/png' },
+      };
     },
   }),
   defineTool({
@@ -177,7 +268,8 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     title: 'Click',
     annotations: ACTS,
     outputSchema: objectSchema({ selector: STRING, url: STRING }),
-    description: 'Click the first element matching a selector in the working tab (waits up to 10 s for it to be visible and enabled).',
+    description:
+      'Click the first element matching a selector in the working tab (waits up to 10 s for it to be visible and enabled).',
     params: v.strictObject({ selector: Selector }),
     async run({ selector }, browser) {
       const page = await browser.tab();
@@ -193,8 +285,13 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     title: 'Type',
     annotations: ACTS,
     outputSchema: objectSchema({ selector: STRING, url: STRING, submitted: BOOLEAN }),
-    description: 'Replace the value of the first input, textarea or editable element matching a selector with the text; optionally press Enter afterwards.',
-    params: v.strictObject({ selector: Selector, text: v.pipe(v.string(), v.maxLength(100_000)), submit: v.optional(v.boolean(), false) }),
+    description:
+      'Replace the value of the first input, textarea or editable element matching a selector with the text; optionally press Enter afterwards.',
+    params: v.strictObject({
+      selector: Selector,
+      text: v.pipe(v.string(), v.maxLength(100_000)),
+      submit: v.optional(v.boolean(), false),
+    }),
     async run({ selector, text, submit }, browser) {
       const page = await browser.tab();
       assertWebPage(page);
@@ -202,7 +299,10 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
         throw actionError('type into', selector, error);
       });
       if (submit) await page.press(selector, 'Enter', ACTION_TIMEOUT_MS);
-      return { summary: `Typed ${text.length} characters into ${selector}${submit ? ' and pressed Enter' : ''}`, data: { selector, url: page.url(), submitted: submit } };
+      return {
+        summary: `Typed ${text.length} characters into ${selector}${submit ? ' and pressed Enter' : ''}`,
+        data: { selector, url: page.url(), submitted: submit },
+      };
     },
   }),
 ];

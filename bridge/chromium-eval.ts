@@ -25,7 +25,10 @@ function thrown(details: ExceptionDetails, withPosition: boolean): ToolError {
   const message = details.exception?.description?.split('\n')[0] ?? details.text;
   // REPL mode wraps the expression, so its positions are not the agent's.
   const position = withPosition ? { line: details.lineNumber + 1, column: details.columnNumber + 1 } : {};
-  return new ToolError(`The expression threw: ${message}`, 'Fix the expression, then call again.', { exception: message, ...position });
+  return new ToolError(`The expression threw: ${message}`, 'Fix the expression, then call again.', {
+    exception: message,
+    ...position,
+  });
 }
 
 /**
@@ -36,7 +39,9 @@ function thrown(details: ExceptionDetails, withPosition: boolean): ToolError {
  */
 export async function evaluateInPage(cdp: CDPSession, expression: string): Promise<EvalResult> {
   const compiled = await cdp.send('Runtime.compileScript', { expression, sourceURL: '', persistScript: false });
-  const replMode = compiled.exceptionDetails !== undefined && TOP_LEVEL_AWAIT.test(compiled.exceptionDetails.exception?.description ?? '');
+  const replMode =
+    compiled.exceptionDetails !== undefined &&
+    TOP_LEVEL_AWAIT.test(compiled.exceptionDetails.exception?.description ?? '');
   if (compiled.exceptionDetails && !replMode) throw thrown(compiled.exceptionDetails, true);
 
   let { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, replMode, userGesture: true });
@@ -51,8 +56,13 @@ export async function evaluateInPage(cdp: CDPSession, expression: string): Promi
   if (result.unserializableValue !== undefined) return { ...base, description: result.unserializableValue };
   if (result.objectId === undefined) return result.type === 'undefined' ? base : { ...base, value: result.value };
   try {
-    const json = await cdp.send('Runtime.callFunctionOn', { objectId: result.objectId, functionDeclaration: 'function () { return this; }', returnByValue: true });
-    if (result.type !== 'function' && result.subtype !== 'node' && json.result.value !== undefined) return { ...base, value: json.result.value };
+    const json = await cdp.send('Runtime.callFunctionOn', {
+      objectId: result.objectId,
+      functionDeclaration: 'function () { return this; }',
+      returnByValue: true,
+    });
+    if (result.type !== 'function' && result.subtype !== 'node' && json.result.value !== undefined)
+      return { ...base, value: json.result.value };
   } catch {
     // Not JSON (cyclic, too deep): the description below says what it is.
   } finally {

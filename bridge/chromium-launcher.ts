@@ -10,9 +10,15 @@ import { firstLine, ToolError } from './errors';
  * (--remote-debugging-pipe): no debugging port is opened, so nothing else on the machine can
  * drive this browser.
  */
-export async function launchChromium(settings: LaunchSettings, agent: { name: string; version: string }): Promise<EngineBrowser> {
+export async function launchChromium(
+  settings: LaunchSettings,
+  agent: { name: string; version: string },
+): Promise<EngineBrowser> {
   if (!existsSync(settings.executablePath)) {
-    throw new ToolError(`Chromium was not found at ${settings.executablePath}.`, 'Install Chromium, or start the bridge with --chromium <path to the executable>.');
+    throw new ToolError(
+      `Chromium was not found at ${settings.executablePath}.`,
+      'Install Chromium, or start the bridge with --chromium <path to the executable>.',
+    );
   }
   let context: BrowserContext;
   try {
@@ -25,7 +31,10 @@ export async function launchChromium(settings: LaunchSettings, agent: { name: st
       args: [
         `--disable-extensions-except=${settings.extensionDir}`,
         `--load-extension=${settings.extensionDir}`,
-        '--no-first-run', '--disable-sync', '--disable-component-update', '--disable-background-networking',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-component-update',
+        '--disable-background-networking',
         // Chromium's sandbox needs user namespaces, which containers and CI machines often lack.
         '--no-sandbox',
       ],
@@ -40,17 +49,28 @@ export async function launchChromium(settings: LaunchSettings, agent: { name: st
   try {
     const worker =
       context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
-      (await context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith('chrome-extension://'), timeout: 20_000 }));
+      (await context.waitForEvent('serviceworker', {
+        predicate: (w) => w.url().startsWith('chrome-extension://'),
+        timeout: 20_000,
+      }));
     // URL.origin is "null" for extension URLs in Node.
     extensionOrigin = `chrome-extension://${new URL(worker.url()).host}`;
   } catch {
     await context.close().catch(() => {});
-    throw new ToolError(`Bosun did not start in Chromium (its background never ran) from ${settings.extensionDir}.`, 'Rebuild the extension (npm run build), then call again.');
+    throw new ToolError(
+      `Bosun did not start in Chromium (its background never ran) from ${settings.extensionDir}.`,
+      'Rebuild the extension (npm run build), then call again.',
+    );
   }
   return chromiumBrowser(context, extensionOrigin, await context.browser()!.newBrowserCDPSession(), agent);
 }
 
-function chromiumBrowser(context: BrowserContext, extensionOrigin: string, browserCdp: CDPSession, agent: { name: string; version: string }): EngineBrowser {
+function chromiumBrowser(
+  context: BrowserContext,
+  extensionOrigin: string,
+  browserCdp: CDPSession,
+  agent: { name: string; version: string },
+): EngineBrowser {
   let tab: Promise<ChromiumTab> | null = null;
   let abp: Promise<AbpClient> | null = null;
   const freshTab = async (): Promise<ChromiumTab> => {
@@ -79,7 +99,11 @@ function chromiumBrowser(context: BrowserContext, extensionOrigin: string, brows
       await context.setOffline(offline);
       return { offline };
     },
-    alive: () => browserCdp.send('Browser.getVersion').then(() => true, () => false),
+    alive: () =>
+      browserCdp.send('Browser.getVersion').then(
+        () => true,
+        () => false,
+      ),
     connected: () => context.browser()?.isConnected() !== false,
     onClose: (listener) => void context.on('close', listener),
     close: () => context.close(),

@@ -42,7 +42,14 @@ export class ChromiumTab implements EngineTab {
     context.on('console', onConsole);
     // A closed tab is replaced by a new one, which takes over the workers' messages.
     page.once('close', () => context.off('console', onConsole));
-    page.on('pageerror', (error) => tab.log.add({ source: 'page', level: 'error', text: `Uncaught ${error.stack ?? error.message}`, url: page.url() }));
+    page.on('pageerror', (error) =>
+      tab.log.add({
+        source: 'page',
+        level: 'error',
+        text: `Uncaught ${error.stack ?? error.message}`,
+        url: page.url(),
+      }),
+    );
     return tab;
   }
 
@@ -97,7 +104,11 @@ export class ChromiumTab implements EngineTab {
         this.navigatedUrl = event.request.url;
       }
       if (this.requests.size >= MAX_REQUESTS) return;
-      this.requests.set(event.requestId, { url: event.request.url, method: event.request.method, resourceType: event.type ?? 'Other' });
+      this.requests.set(event.requestId, {
+        url: event.request.url,
+        method: event.request.method,
+        resourceType: event.type ?? 'Other',
+      });
     });
     cdp.on('Network.requestServedFromCache', ({ requestId }) => this.update(requestId, { fromMemoryCache: true }));
     cdp.on('Network.responseReceived', ({ requestId, response }) =>
@@ -108,7 +119,9 @@ export class ChromiumTab implements EngineTab {
         fromPrefetchCache: response.fromPrefetchCache ?? false,
       }),
     );
-    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled }) => this.update(requestId, { failure: canceled ? 'canceled' : errorText }));
+    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled }) =>
+      this.update(requestId, { failure: canceled ? 'canceled' : errorText }),
+    );
   }
 
   private update(requestId: string, change: Partial<RecordedRequest>): void {
@@ -119,8 +132,14 @@ export class ChromiumTab implements EngineTab {
   private addMessage(message: ConsoleMessage): void {
     // Playwright turns the browser's own log entries (Log.entryAdded: failed loads, interventions)
     // into console messages without arguments; a console call always has at least one.
-    const source: ConsoleSource = message.args().length === 0 ? 'browser-log' : message.worker() ? 'service-worker' : 'page';
-    this.log.add({ source, level: message.type(), text: message.text(), url: message.worker()?.url() ?? message.location().url });
+    const source: ConsoleSource =
+      message.args().length === 0 ? 'browser-log' : message.worker() ? 'service-worker' : 'page';
+    this.log.add({
+      source,
+      level: message.type(),
+      text: message.text(),
+      url: message.worker()?.url() ?? message.location().url,
+    });
   }
 
   requestsSinceNavigation(): RecordedRequest[] {

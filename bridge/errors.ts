@@ -14,22 +14,52 @@ export class ToolError extends Error {
 
 /** Chromium's network error codes an agent meets when navigating, in plain words. */
 const NET_ERRORS: Record<string, { reason: string; next: string }> = {
-  ERR_NAME_NOT_RESOLVED: { reason: 'the host name could not be resolved (no such domain)', next: 'Check the spelling of the host name.' },
-  ERR_CONNECTION_REFUSED: { reason: 'nothing is listening at that host and port (connection refused)', next: 'Start the server, or check the port number.' },
-  ERR_CONNECTION_RESET: { reason: 'the server closed the connection (connection reset)', next: 'Check the server log, then call again.' },
-  ERR_CONNECTION_CLOSED: { reason: 'the server closed the connection before answering', next: 'Check the server log, then call again.' },
-  ERR_CONNECTION_TIMED_OUT: { reason: 'the server did not answer in time (connection timed out)', next: 'Check that the host is reachable, then call again.' },
+  ERR_NAME_NOT_RESOLVED: {
+    reason: 'the host name could not be resolved (no such domain)',
+    next: 'Check the spelling of the host name.',
+  },
+  ERR_CONNECTION_REFUSED: {
+    reason: 'nothing is listening at that host and port (connection refused)',
+    next: 'Start the server, or check the port number.',
+  },
+  ERR_CONNECTION_RESET: {
+    reason: 'the server closed the connection (connection reset)',
+    next: 'Check the server log, then call again.',
+  },
+  ERR_CONNECTION_CLOSED: {
+    reason: 'the server closed the connection before answering',
+    next: 'Check the server log, then call again.',
+  },
+  ERR_CONNECTION_TIMED_OUT: {
+    reason: 'the server did not answer in time (connection timed out)',
+    next: 'Check that the host is reachable, then call again.',
+  },
   ERR_TIMED_OUT: { reason: 'the request timed out', next: 'Check that the host is reachable, then call again.' },
   ERR_ADDRESS_UNREACHABLE: { reason: 'the address is unreachable', next: 'Check the host and the network.' },
-  ERR_INTERNET_DISCONNECTED: { reason: 'the browser is offline', next: 'Call browser_set_offline with offline: false, or expect the service worker to answer.' },
+  ERR_INTERNET_DISCONNECTED: {
+    reason: 'the browser is offline',
+    next: 'Call browser_set_offline with offline: false, or expect the service worker to answer.',
+  },
   ERR_EMPTY_RESPONSE: { reason: 'the server sent no data', next: 'Check the server log.' },
-  ERR_TOO_MANY_REDIRECTS: { reason: 'the page redirects in a loop', next: 'Check the server\'s redirects.' },
-  ERR_ABORTED: { reason: 'the navigation was aborted (the response was a download, or another navigation replaced it)', next: 'Check the URL serves a page; browser_network_sources shows what was loaded.' },
+  ERR_TOO_MANY_REDIRECTS: { reason: 'the page redirects in a loop', next: "Check the server's redirects." },
+  ERR_ABORTED: {
+    reason: 'the navigation was aborted (the response was a download, or another navigation replaced it)',
+    next: 'Check the URL serves a page; browser_network_sources shows what was loaded.',
+  },
   ERR_BLOCKED_BY_CLIENT: { reason: 'the browser blocked the request', next: 'Use another URL.' },
   ERR_UNSAFE_PORT: { reason: 'the browser refuses that port as unsafe', next: 'Serve the site on another port.' },
-  ERR_SSL_PROTOCOL_ERROR: { reason: 'the TLS handshake failed', next: 'Check the server speaks HTTPS on that port, or use http://.' },
-  ERR_CERT_AUTHORITY_INVALID: { reason: 'the certificate is not trusted', next: 'Use a trusted certificate, or http:// for a local server.' },
-  ERR_CERT_COMMON_NAME_INVALID: { reason: 'the certificate is for another host name', next: 'Use the host name the certificate names.' },
+  ERR_SSL_PROTOCOL_ERROR: {
+    reason: 'the TLS handshake failed',
+    next: 'Check the server speaks HTTPS on that port, or use http://.',
+  },
+  ERR_CERT_AUTHORITY_INVALID: {
+    reason: 'the certificate is not trusted',
+    next: 'Use a trusted certificate, or http:// for a local server.',
+  },
+  ERR_CERT_COMMON_NAME_INVALID: {
+    reason: 'the certificate is for another host name',
+    next: 'Use the host name the certificate names.',
+  },
   ERR_CERT_DATE_INVALID: { reason: 'the certificate has expired or is not yet valid', next: 'Renew the certificate.' },
 };
 
@@ -57,15 +87,30 @@ export function navigationError(url: string, error: unknown, timeoutMs: number):
     const known = NET_ERRORS[code];
     const reason = known?.reason ?? `the browser reported ${firefoxCode ?? code}`;
     const details = { url, reason: chromiumCode ? `net::${chromiumCode}` : firefoxCode };
-    return new ToolError(`Navigation to ${url} failed: ${reason}.`, known?.next ?? 'Check the URL and that the site is up.', details);
+    return new ToolError(
+      `Navigation to ${url} failed: ${reason}.`,
+      known?.next ?? 'Check the URL and that the site is up.',
+      details,
+    );
   }
   if (firefoxCode) {
-    return new ToolError(`Navigation to ${url} failed: the browser reported ${firefoxCode}.`, 'Check the URL and that the site is up.', { url, reason: firefoxCode });
+    return new ToolError(
+      `Navigation to ${url} failed: the browser reported ${firefoxCode}.`,
+      'Check the URL and that the site is up.',
+      { url, reason: firefoxCode },
+    );
   }
   if (/Timeout \d+ms exceeded|Navigation timeout of \d+ ms exceeded/.test(raw)) {
-    return new ToolError(`Navigation to ${url} failed: the page did not finish loading within ${timeoutMs / 1000} s.`, 'Check whether the page keeps loading (browser_network_sources), then call again.', { url, reason: 'timeout' });
+    return new ToolError(
+      `Navigation to ${url} failed: the page did not finish loading within ${timeoutMs / 1000} s.`,
+      'Check whether the page keeps loading (browser_network_sources), then call again.',
+      { url, reason: 'timeout' },
+    );
   }
-  return new ToolError(`Navigation to ${url} failed: ${firstLine(raw)}.`, 'Check the URL, then call again.', { url, reason: firstLine(raw) });
+  return new ToolError(`Navigation to ${url} failed: ${firstLine(raw)}.`, 'Check the URL, then call again.', {
+    url,
+    reason: firstLine(raw),
+  });
 }
 
 /** Playwright's messages carry a call log after the first line; the agent needs only the first. */
@@ -81,12 +126,16 @@ const ABP_NEXT_STEPS: Record<AbpErrorCode, string> = {
   CAPABILITY_UNAVAILABLE: 'This cannot be done in this browser; use another tool.',
   TIMEOUT: 'Call again, perhaps with less work per call.',
   NOT_INITIALIZED: 'Restart the bridge; its ABP session was lost.',
-  UNKNOWN_CAPABILITY: "List the tools again: this Bosun build does not offer that capability.",
+  UNKNOWN_CAPABILITY: 'List the tools again: this Bosun build does not offer that capability.',
   NOT_IMPLEMENTED: 'Use another tool.',
 };
 
 /** An ABP failure envelope as a ToolError, keeping the code and whether a retry may help. */
 export function abpError(capability: string, failure: AbpFailure): ToolError {
   const { code, message, retryable } = failure.error;
-  return new ToolError(`${capability} failed with ${code}: ${message}`, ABP_NEXT_STEPS[code], { capability, code, retryable });
+  return new ToolError(`${capability} failed with ${code}: ${message}`, ABP_NEXT_STEPS[code], {
+    capability,
+    code,
+    retryable,
+  });
 }

@@ -77,7 +77,8 @@ function toJson(remote: RemoteValue): unknown {
 /** How a value that is not JSON is shown, in the words of a browser console. */
 function describe(remote: RemoteValue): string {
   if (remote.type === 'node') {
-    const node = remote.value as { localName?: string; nodeType?: number; attributes?: Record<string, string> } | undefined;
+    const node = remote.value as
+      { localName?: string; nodeType?: number; attributes?: Record<string, string> } | undefined;
     const id = node?.attributes?.id ? `#${node.attributes.id}` : '';
     return node?.localName ? `${node.localName}${id}` : `node (type ${node?.nodeType ?? '?'})`;
   }
@@ -90,12 +91,31 @@ function describe(remote: RemoteValue): string {
   return remote.type;
 }
 
-const OBJECT_SUBTYPES = new Set(['array', 'null', 'node', 'regexp', 'date', 'map', 'set', 'weakmap', 'weakset', 'error', 'proxy', 'promise', 'typedarray', 'arraybuffer', 'iterator', 'generator']);
+const OBJECT_SUBTYPES = new Set([
+  'array',
+  'null',
+  'node',
+  'regexp',
+  'date',
+  'map',
+  'set',
+  'weakmap',
+  'weakset',
+  'error',
+  'proxy',
+  'promise',
+  'typedarray',
+  'arraybuffer',
+  'iterator',
+  'generator',
+]);
 
 /** The same shape Chromium's RemoteObject gives: typeof, a subtype for objects, and the value or a description. */
 export function toEvalResult(remote: RemoteValue): EvalResult {
   const primitive = ['undefined', 'string', 'number', 'boolean', 'bigint', 'symbol', 'function'].includes(remote.type);
-  const base = primitive ? { type: remote.type } : { type: 'object', ...(OBJECT_SUBTYPES.has(remote.type) ? { subtype: remote.type } : {}) };
+  const base = primitive
+    ? { type: remote.type }
+    : { type: 'object', ...(OBJECT_SUBTYPES.has(remote.type) ? { subtype: remote.type } : {}) };
   if (remote.type === 'undefined') return base;
   if (remote.type === 'null') return { ...base, value: null };
   if (remote.type === 'number' && typeof remote.value !== 'number') return { ...base, description: describe(remote) };
@@ -107,7 +127,11 @@ export function toEvalResult(remote: RemoteValue): EvalResult {
 }
 
 /** browser_eval in Firefox: BiDi script.evaluate in the tab, a returned promise awaited. */
-export async function evaluateInFirefox(connection: BidiConnection, context: string, expression: string): Promise<EvalResult> {
+export async function evaluateInFirefox(
+  connection: BidiConnection,
+  context: string,
+  expression: string,
+): Promise<EvalResult> {
   const wrapped = asyncWrapped(expression);
   const { result } = await connection.send('script.evaluate', {
     expression: wrapped ?? expression,
@@ -123,7 +147,10 @@ export async function evaluateInFirefox(connection: BidiConnection, context: str
     const message = details.text.split('\n')[0] ?? details.text;
     // Wrapped, the positions are the wrapper's, not the agent's.
     const position = wrapped ? {} : { line: details.lineNumber + 1, column: details.columnNumber + 1 };
-    throw new ToolError(`The expression threw: ${message}`, 'Fix the expression, then call again.', { exception: message, ...position });
+    throw new ToolError(`The expression threw: ${message}`, 'Fix the expression, then call again.', {
+      exception: message,
+      ...position,
+    });
   }
   return toEvalResult(answer.result!);
 }

@@ -21,9 +21,15 @@ export function extensionUuid(profileDir: string): string {
 }
 
 function geckoIdOf(extensionDir: string): string {
-  const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')) as { browser_specific_settings?: { gecko?: { id?: string } } };
+  const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')) as {
+    browser_specific_settings?: { gecko?: { id?: string } };
+  };
   const id = manifest.browser_specific_settings?.gecko?.id;
-  if (!id) throw new ToolError(`${extensionDir} is not Bosun's Firefox build (its manifest names no add-on id).`, 'Rebuild it (npm run build).');
+  if (!id)
+    throw new ToolError(
+      `${extensionDir} is not Bosun's Firefox build (its manifest names no add-on id).`,
+      'Rebuild it (npm run build).',
+    );
   return id;
 }
 
@@ -32,9 +38,15 @@ function geckoIdOf(extensionDir: string): string {
  * Firefox has no pipe for BiDi: it listens on a loopback port chosen at random, and accepts one
  * session, which the bridge holds.
  */
-export async function launchFirefox(settings: LaunchSettings, agent: { name: string; version: string }): Promise<EngineBrowser> {
+export async function launchFirefox(
+  settings: LaunchSettings,
+  agent: { name: string; version: string },
+): Promise<EngineBrowser> {
   if (!existsSync(settings.executablePath)) {
-    throw new ToolError(`Firefox was not found at ${settings.executablePath}.`, 'Install Firefox (ESR 140 or later), or start the bridge with --firefox <path to the executable>.');
+    throw new ToolError(
+      `Firefox was not found at ${settings.executablePath}.`,
+      'Install Firefox (ESR 140 or later), or start the bridge with --firefox <path to the executable>.',
+    );
   }
   const geckoId = geckoIdOf(settings.extensionDir);
   const uuid = extensionUuid(settings.profileDir);
@@ -104,16 +116,29 @@ async function openAbpPage(browser: Browser, extensionOrigin: string): Promise<P
   const deadline = Date.now() + ABP_PAGE_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const ready = await page
-      .evaluate(() => document.readyState === 'complete' && typeof (window as unknown as { abp?: { initialize?: unknown } }).abp?.initialize === 'function')
+      .evaluate(
+        () =>
+          document.readyState === 'complete' &&
+          typeof (window as unknown as { abp?: { initialize?: unknown } }).abp?.initialize === 'function',
+      )
       .catch(() => false);
     if (ready) return page;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await page.close().catch(() => {});
-  throw new ToolError("Bosun's ABP page did not load in Firefox.", 'Rebuild the extension (npm run build), then call again.');
+  throw new ToolError(
+    "Bosun's ABP page did not load in Firefox.",
+    'Rebuild the extension (npm run build), then call again.',
+  );
 }
 
-function firefoxBrowser(browser: Browser, extensionOrigin: string, privileged: FirefoxPrivileged, feeds: FirefoxFeeds, agent: { name: string; version: string }): EngineBrowser {
+function firefoxBrowser(
+  browser: Browser,
+  extensionOrigin: string,
+  privileged: FirefoxPrivileged,
+  feeds: FirefoxFeeds,
+  agent: { name: string; version: string },
+): EngineBrowser {
   let tab: Promise<FirefoxTab> | null = null;
   let abp: Promise<AbpClient> | null = null;
   let offline = false;
@@ -138,13 +163,19 @@ function firefoxBrowser(browser: Browser, extensionOrigin: string, privileged: F
     },
     async setOffline(value) {
       offline = value;
-      const working = (await (await this.tab()) as FirefoxTab).page;
+      const working = ((await await this.tab()) as FirefoxTab).page;
       await working.setOfflineMode(value);
       await privileged.setWorkersOffline(value);
       return { offline: value };
     },
     // A round trip: puppeteer answers version() from what it read at connection time.
-    alive: () => (browser.connected ? feeds.connection.send('session.status', {}).then(() => true, () => false) : Promise.resolve(false)),
+    alive: () =>
+      browser.connected
+        ? feeds.connection.send('session.status', {}).then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false),
     connected: () => browser.connected,
     onClose: (listener) => void browser.once('disconnected', listener),
     close: () => browser.close(),

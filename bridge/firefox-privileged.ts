@@ -67,12 +67,16 @@ export class FirefoxPrivileged {
     const { result } = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 });
     const contexts = (result as { contexts: { context: string; url: string }[] }).contexts;
     const window = contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml') ?? contexts[0];
-    if (!window) throw new Error('Firefox gave no privileged access (was it started with --remote-allow-system-access?)');
+    if (!window)
+      throw new Error('Firefox gave no privileged access (was it started with --remote-allow-system-access?)');
     return new FirefoxPrivileged(connection, window.context);
   }
 
   /** Starts reporting; call before pages load. */
-  async watch(onSynthesized: (url: string) => void, onWorkerConsole: (message: WorkerConsoleMessage) => void): Promise<void> {
+  async watch(
+    onSynthesized: (url: string) => void,
+    onWorkerConsole: (message: WorkerConsoleMessage) => void,
+  ): Promise<void> {
     const channel = `bosun-bridge-${Math.random().toString(36).slice(2)}`;
     this.connection.on('script.message', (params) => {
       const { channel: from, data } = params as { channel: string; data: { value?: unknown } };
@@ -83,7 +87,10 @@ export class FirefoxPrivileged {
     });
     await this.connection.send('script.callFunction', {
       functionDeclaration: PARENT_SETUP,
-      arguments: [{ type: 'channel', value: { channel } }, { type: 'string', value: PROCESS_SCRIPT }],
+      arguments: [
+        { type: 'channel', value: { channel } },
+        { type: 'string', value: PROCESS_SCRIPT },
+      ],
       target: { context: this.context },
       awaitPromise: true,
       resultOwnership: 'none',
@@ -95,9 +102,15 @@ export class FirefoxPrivileged {
   }
 
   private async evaluate(expression: string): Promise<unknown> {
-    const { result } = await this.connection.send('script.evaluate', { expression, target: { context: this.context }, awaitPromise: true, resultOwnership: 'none' });
+    const { result } = await this.connection.send('script.evaluate', {
+      expression,
+      target: { context: this.context },
+      awaitPromise: true,
+      resultOwnership: 'none',
+    });
     const answer = result as EvaluateResult;
-    if (answer.type === 'exception') throw new Error(`Firefox refused a privileged call: ${answer.exceptionDetails?.text ?? 'unknown error'}`);
+    if (answer.type === 'exception')
+      throw new Error(`Firefox refused a privileged call: ${answer.exceptionDetails?.text ?? 'unknown error'}`);
     return answer.result?.value;
   }
 }

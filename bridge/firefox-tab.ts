@@ -26,7 +26,13 @@ interface BidiRequestEvent {
 
 /** BiDi's fetch destinations as the resource types Chromium names. */
 const RESOURCE_TYPES: Record<string, string> = {
-  document: 'Document', script: 'Script', style: 'Stylesheet', image: 'Image', font: 'Font', manifest: 'Manifest', '': 'Fetch',
+  document: 'Document',
+  script: 'Script',
+  style: 'Stylesheet',
+  image: 'Image',
+  font: 'Font',
+  manifest: 'Manifest',
+  '': 'Fetch',
 };
 
 /** puppeteer's console types, named as Chromium names them. */
@@ -63,13 +69,20 @@ export class FirefoxTab implements EngineTab {
     connection.on('network.responseCompleted', (event) => tab.responseCompleted(event as BidiRequestEvent));
     connection.on('network.fetchError', (event) => tab.fetchFailed(event as BidiRequestEvent));
     page.on('console', (message: ConsoleMessage) => {
-      tab.log.add({ source: 'page', level: level(message.type()), text: message.text(), url: message.location().url ?? page.url() });
+      tab.log.add({
+        source: 'page',
+        level: level(message.type()),
+        text: message.text(),
+        url: message.location().url ?? page.url(),
+      });
     });
     page.on('pageerror', (error) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       tab.log.add({ source: 'page', level: 'error', text: `Uncaught ${text}`, url: page.url() });
     });
-    const stop = feeds.onWorkerConsole((message) => tab.log.add({ source: 'service-worker', level: level(message.level), text: message.text, url: message.file }));
+    const stop = feeds.onWorkerConsole((message) =>
+      tab.log.add({ source: 'service-worker', level: level(message.level), text: message.text, url: message.file }),
+    );
     page.once('close', stop);
     return tab;
   }
@@ -92,7 +105,11 @@ export class FirefoxTab implements EngineTab {
     if (!request || !event.response) return;
     const fromServiceWorker = this.feeds.takeSynthesized(request.url);
     // BiDi tells only "from a cache": Firefox reports a worker's answer that way too.
-    Object.assign(request, { status: event.response.status, fromServiceWorker, fromDiskCache: !fromServiceWorker && event.response.fromCache });
+    Object.assign(request, {
+      status: event.response.status,
+      fromServiceWorker,
+      fromDiskCache: !fromServiceWorker && event.response.fromCache,
+    });
   }
 
   private fetchFailed(event: BidiRequestEvent): void {
@@ -117,7 +134,10 @@ export class FirefoxTab implements EngineTab {
       throw navigationError(url, error, timeoutMs);
     });
     const document = this.navigationRequest ? this.requests.get(this.navigationRequest) : undefined;
-    return { status: response?.status() ?? document?.status ?? null, fromServiceWorker: document?.fromServiceWorker ?? false };
+    return {
+      status: response?.status() ?? document?.status ?? null,
+      fromServiceWorker: document?.fromServiceWorker ?? false,
+    };
   }
 
   evaluate<R>(fn: () => R | Promise<R>): Promise<R> {
@@ -135,17 +155,25 @@ export class FirefoxTab implements EngineTab {
   async click(selector: string, timeoutMs: number): Promise<void> {
     // A background tab gets no animation frames in Firefox, and the locator waits on them for a stable element.
     await this.page.bringToFront();
-    await this.page.locator(selector).setTimeout(timeoutMs).click().catch((error: unknown) => {
-      throw normalised(error, timeoutMs);
-    });
+    await this.page
+      .locator(selector)
+      .setTimeout(timeoutMs)
+      .click()
+      .catch((error: unknown) => {
+        throw normalised(error, timeoutMs);
+      });
   }
 
   async fill(selector: string, text: string, timeoutMs: number): Promise<void> {
     await this.page.bringToFront();
     // Typed over a selection, so the page gets trusted input events as from a person.
-    const field = await this.page.locator(selector).setTimeout(timeoutMs).waitHandle().catch((error: unknown) => {
-      throw normalised(error, timeoutMs);
-    });
+    const field = await this.page
+      .locator(selector)
+      .setTimeout(timeoutMs)
+      .waitHandle()
+      .catch((error: unknown) => {
+        throw normalised(error, timeoutMs);
+      });
     try {
       await field.focus();
       const hadValue = await field.evaluate((element) => {
@@ -165,9 +193,13 @@ export class FirefoxTab implements EngineTab {
 
   async press(selector: string, key: string, timeoutMs: number): Promise<void> {
     await this.page.bringToFront();
-    await this.page.locator(selector).setTimeout(timeoutMs).wait().catch((error: unknown) => {
-      throw normalised(error, timeoutMs);
-    });
+    await this.page
+      .locator(selector)
+      .setTimeout(timeoutMs)
+      .wait()
+      .catch((error: unknown) => {
+        throw normalised(error, timeoutMs);
+      });
     await this.page.focus(selector);
     await this.page.keyboard.press(key as Parameters<Page['keyboard']['press']>[0]);
   }

@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
   const session = new BrowserSession({ ...options, extensionDir, agent: { name: 'bosun-bridge', version } }, log);
   // Written by the build beside this bundle: the extension's capabilities, described without a browser.
-  const catalog = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'abp-capabilities.json'), 'utf8')) as CapabilityInfo[];
+  const catalog = JSON.parse(
+    readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'abp-capabilities.json'), 'utf8'),
+  ) as CapabilityInfo[];
   const server = createBridgeServer({ session, tools: [...BROWSER_TOOLS, ...abpTools(catalog)], version, log });
 
   let stopping = false;
@@ -54,7 +56,9 @@ async function main(): Promise<void> {
   process.on('exit', () => session.releaseClaim());
 
   await server.connect(new StdioServerTransport());
-  log(`ready (${options.engine}, profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`);
+  log(
+    `ready (${options.engine}, profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`,
+  );
 }
 
 main().catch((error: unknown) => {

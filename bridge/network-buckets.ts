@@ -38,7 +38,14 @@ export function bucketRequests(requests: readonly RecordedRequest[]): BucketedRe
     const source = bucketOf(request);
     counts[source] += 1;
     const { url, method, resourceType, status, failure } = request;
-    return { url, method, resourceType, source, ...(status === undefined ? {} : { status }), ...(failure === undefined ? {} : { failure }) };
+    return {
+      url,
+      method,
+      resourceType,
+      source,
+      ...(status === undefined ? {} : { status }),
+      ...(failure === undefined ? {} : { failure }),
+    };
   });
   return { counts, requests: listed };
 }

@@ -55,7 +55,8 @@ const Flags = v.object({
   help: v.optional(v.boolean()),
 });
 
-export type ParsedCommand = { kind: 'run'; options: BridgeOptions } | { kind: 'help' } | { kind: 'error'; message: string };
+export type ParsedCommand =
+  { kind: 'run'; options: BridgeOptions } | { kind: 'help' } | { kind: 'error'; message: string };
 
 /** The profile a bridge uses when none is given: per user, outside any project, so logins outlive a checkout. */
 export function defaultProfileDir(env: NodeJS.ProcessEnv, engine: EngineName = 'chromium'): string {
@@ -90,7 +91,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
   if (!parsed.success) return { kind: 'error', message: describeIssues(parsed.issues).replace(/^([\w-]+):/, '--$1:') };
   const flags = parsed.output;
   if (flags.help) return { kind: 'help' };
-  if (flags.headless && flags.headed) return { kind: 'error', message: '--headless and --headed contradict each other: give one.' };
+  if (flags.headless && flags.headed)
+    return { kind: 'error', message: '--headless and --headed contradict each other: give one.' };
   const hasDisplay = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
   return {
     kind: 'run',

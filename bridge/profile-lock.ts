@@ -40,5 +40,9 @@ export function claimProfile(profileDir: string, pid = process.pid): () => void 
     }
     rmSync(lock, { force: true });
   }
-  throw new ToolError(`Could not claim the profile directory ${profileDir}.`, 'Check that the directory is writable, then call again.', { profileDir });
+  throw new ToolError(
+    `Could not claim the profile directory ${profileDir}.`,
+    'Check that the directory is writable, then call again.',
+    { profileDir },
+  );
 }

@@ -13,7 +13,9 @@ export interface BridgeServerDeps {
 
 /** The design's result format: a SUCCESS line and the data, as text; the same data as structuredContent. */
 export function successResult(output: ToolOutput): CallToolResult {
-  const content: CallToolResult['content'] = [{ type: 'text', text: `SUCCESS: ${output.summary}\n${JSON.stringify(output.data, null, 2)}` }];
+  const content: CallToolResult['content'] = [
+    { type: 'text', text: `SUCCESS: ${output.summary}\n${JSON.stringify(output.data, null, 2)}` },
+  ];
   if (output.image) content.push({ type: 'image', data: output.image.base64, mimeType: output.image.mimeType });
   return { content, structuredContent: output.data };
 }
@@ -21,8 +23,12 @@ export function successResult(output: ToolOutput): CallToolResult {
 /** An ERROR line with the cause and the next step; isError, so the agent sees a failed call it can fix. */
 export function errorResult(tool: string, error: unknown): CallToolResult {
   const known = error instanceof ToolError;
-  const message = known ? error.message : `${tool} failed: ${firstLine(error instanceof Error ? error.message : String(error))}`;
-  const nextStep = known ? error.nextStep : 'Call again; if it keeps failing, restart the bridge and report the message.';
+  const message = known
+    ? error.message
+    : `${tool} failed: ${firstLine(error instanceof Error ? error.message : String(error))}`;
+  const nextStep = known
+    ? error.nextStep
+    : 'Call again; if it keeps failing, restart the bridge and report the message.';
   return {
     isError: true,
     content: [{ type: 'text', text: `ERROR: ${message}\nNext step: ${nextStep}` }],
@@ -59,10 +65,18 @@ export function createBridgeServer(deps: BridgeServerDeps): Server {
     const { name, arguments: args } = request.params;
     // The bridge's own tools; Bosun's tools run only behind abp_page_act and abp_agent_run, through its gate.
     const bridgeTool = byName.get(name);
-    if (!bridgeTool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `There is no tool named ${name.slice(0, 100)}; tools/list names those there are.`);
+    if (!bridgeTool)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `There is no tool named ${name.slice(0, 100)}; tools/list names those there are.`,
+      );
     try {
       const checked = bridgeTool.validate(args);
-      if (!checked.ok) throw new ToolError(`Invalid arguments for ${name}: ${checked.message}.`, `Call ${name} again with arguments that match its input schema.`);
+      if (!checked.ok)
+        throw new ToolError(
+          `Invalid arguments for ${name}: ${checked.message}.`,
+          `Call ${name} again with arguments that match its input schema.`,
+        );
       return successResult(await deps.session.use((browser) => bridgeTool.run(checked.args, browser)));
     } catch (error) {
       return errorResult(name, error);

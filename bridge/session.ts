@@ -50,13 +50,17 @@ export class BrowserSession {
         return await work(browser);
       } catch (error) {
         if (!browser.connected()) {
-          throw new ToolError('The browser closed during the call (it crashed or was closed).', 'Call again: a new browser starts.');
+          throw new ToolError(
+            'The browser closed during the call (it crashed or was closed).',
+            'Call again: a new browser starts.',
+          );
         }
         throw error;
       }
     } finally {
       this.busy -= 1;
-      if (this.busy === 0 && this.live) this.idleTimer = setTimeout(() => void this.closeIdle(), this.settings.idleTimeoutMs);
+      if (this.busy === 0 && this.live)
+        this.idleTimer = setTimeout(() => void this.closeIdle(), this.settings.idleTimeoutMs);
     }
   }
 
@@ -90,7 +94,9 @@ export class BrowserSession {
       this.releaseProfile ??= claimProfile(this.settings.profileDir);
       const launch = this.settings.engine === 'firefox' ? launchFirefox : launchChromium;
       const launched = await launch(this.settings, this.settings.agent);
-      this.log(`${this.settings.engine} started (profile ${this.settings.profileDir}, Bosun at ${launched.extensionOrigin})`);
+      this.log(
+        `${this.settings.engine} started (profile ${this.settings.profileDir}, Bosun at ${launched.extensionOrigin})`,
+      );
       // A crash or a closed window: the next call starts a new browser.
       launched.onClose(() => {
         this.log('the browser closed');

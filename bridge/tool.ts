@@ -33,7 +33,10 @@ export interface BridgeTool {
 }
 
 /** A JSON Schema object with these properties (all required unless listed in `optional`); more may appear. */
-export function objectSchema(properties: Record<string, unknown>, optional: readonly string[] = []): Record<string, unknown> {
+export function objectSchema(
+  properties: Record<string, unknown>,
+  optional: readonly string[] = [],
+): Record<string, unknown> {
   return { type: 'object', properties, required: Object.keys(properties).filter((key) => !optional.includes(key)) };
 }
 
@@ -47,7 +50,10 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
   outputSchema?: Record<string, unknown>;
   run(args: v.InferOutput<S>, browser: LiveBrowser): Promise<ToolOutput>;
 }): BridgeTool {
-  const { $schema: _dialect, ...inputSchema } = toJsonSchema(definition.params, { errorMode: 'ignore' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...inputSchema } = toJsonSchema(definition.params, { errorMode: 'ignore' }) as Record<
+    string,
+    unknown
+  >;
   return {
     name: definition.name,
     title: definition.title,

@@ -15,7 +15,12 @@ function drawnText(el: Element, content: string): string {
   const parts: string[] = [];
   for (const match of content.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)\s*\)/g)) {
     if (match[3] !== undefined) parts.push(el.getAttribute(match[3]) ?? '');
-    else parts.push((match[1] ?? match[2] ?? '').replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/\\(.)/g, '$1'));
+    else
+      parts.push(
+        (match[1] ?? match[2] ?? '')
+          .replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+          .replace(/\\(.)/g, '$1'),
+      );
   }
   return parts.join('');
 }
@@ -25,14 +30,17 @@ function generatedText(el: Element): string {
   const view = el.ownerDocument.defaultView;
   if (!view) return '';
   const elements = [el, ...[...el.querySelectorAll('*')].slice(0, MAX_GENERATED)];
-  const texts = elements.flatMap((e) => ['::before', '::after'].map((pseudo) => drawnText(e, view.getComputedStyle(e, pseudo).content)));
+  const texts = elements.flatMap((e) =>
+    ['::before', '::after'].map((pseudo) => drawnText(e, view.getComputedStyle(e, pseudo).content)),
+  );
   return cap(texts.filter(Boolean).join(' '));
 }
 
 /** What the policy needs to know about the element itself: its kind, its names, and where it sits. */
 function elementFacts(el: Element): NonNullable<TargetResult['element']> {
   const input = el as HTMLInputElement;
-  const typed = el.localName === 'input' || el.localName === 'button' || el.localName === 'select' || el.localName === 'textarea';
+  const typed =
+    el.localName === 'input' || el.localName === 'button' || el.localName === 'select' || el.localName === 'textarea';
   return {
     tag: el.localName,
     role: roleOf(el) ?? '',
@@ -44,7 +52,10 @@ function elementFacts(el: Element): NonNullable<TargetResult['element']> {
     accessibleName: cap(readableName(el)),
     generatedText: generatedText(el),
     title: cap(el.getAttribute('title')),
-    value: el.localName === 'input' && /^(submit|button|reset|image)$/.test(input.type) ? cap(input.value || el.getAttribute('alt')) : '',
+    value:
+      el.localName === 'input' && /^(submit|button|reset|image)$/.test(input.type)
+        ? cap(input.value || el.getAttribute('alt'))
+        : '',
     placeholder: cap(el.getAttribute('placeholder')),
     inForm: Boolean(input.form ?? el.closest('form')),
     inDialog: el.closest('dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"]') !== null,
@@ -56,7 +67,8 @@ const FIELDS = 'input:not([type="hidden"]), select, textarea';
 const NEARBY_LEVELS = 3;
 
 /** Containers a single-page app groups one task in: a button's fields are not looked for beyond one. */
-const BOUNDARY = 'section, fieldset, article, aside, dialog, main, [role="dialog"], [role="group"], [role="region"], [role="form"]';
+const BOUNDARY =
+  'section, fieldset, article, aside, dialog, main, [role="dialog"], [role="group"], [role="region"], [role="form"]';
 
 /** The fields a button outside any form most likely saves: those of its closest ancestor that has some. */
 function nearbyFields(el: Element): HTMLInputElement[] {

@@ -14,7 +14,8 @@ function metadata(doc: Document): Record<string, string> {
   if (lang) found.language = lang;
   for (const meta of doc.querySelectorAll<HTMLMetaElement>('meta[name], meta[property]')) {
     const key = (meta.getAttribute('name') ?? meta.getAttribute('property') ?? '').toLowerCase();
-    if (/^(description|author|keywords|og:[a-z_:]+)$/.test(key) && meta.content) found[key] = meta.content.slice(0, 2000);
+    if (/^(description|author|keywords|og:[a-z_:]+)$/.test(key) && meta.content)
+      found[key] = meta.content.slice(0, 2000);
   }
   return found;
 }
@@ -36,7 +37,8 @@ function links(doc: Document): string[] {
  */
 export function extractPage(selector?: string): ExtractPageResult | { success: false; error: string } {
   const root = selector ? document.querySelector(selector) : document.body;
-  if (!root) return { success: false, error: selector ? `Nothing on the page matches ${selector}.` : 'The page has no body.' };
+  if (!root)
+    return { success: false, error: selector ? `Nothing on the page matches ${selector}.` : 'The page has no body.' };
   const canonical = document.querySelector<HTMLLinkElement>('link[rel~="canonical"][href]')?.href ?? null;
   return {
     success: true,

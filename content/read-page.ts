@@ -23,7 +23,8 @@ const snapshotOptions = (options: ReadOptions, maxChars: number | undefined) => 
 export function readPage(options: ReadOptions = {}): ReadPageResult {
   const listingBudget = options.maxChars === undefined ? undefined : Math.floor(options.maxChars / 2);
   const snapshot = takeSnapshot(document, snapshotOptions(options, listingBudget));
-  const markdownBudget = options.maxChars === undefined ? undefined : Math.max(500, options.maxChars - snapshot.text.length);
+  const markdownBudget =
+    options.maxChars === undefined ? undefined : Math.max(500, options.maxChars - snapshot.text.length);
   const page = readMarkdown(document, markdownBudget === undefined ? {} : { maxChars: markdownBudget });
   return {
     title: document.title || page.title,

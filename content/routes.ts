@@ -1,7 +1,15 @@
 import { createRouter, type Routes } from '../src/messaging/router';
 import { BackgroundToContent } from '../src/protocol/background-to-content';
 import { clickIndex, inputText, scrollBy, selectIndex } from './actions/by-index';
-import { clickSelector, fillFields, fillSelector, getContent, scrollPage, typeSelector, waitForElement } from './actions/by-selector';
+import {
+  clickSelector,
+  fillFields,
+  fillSelector,
+  getContent,
+  scrollPage,
+  typeSelector,
+  waitForElement,
+} from './actions/by-selector';
 import { removeHighlights } from './overlay/highlight';
 import { hideMask, showMask } from './overlay/mask';
 import { submitForm } from './actions/submit';

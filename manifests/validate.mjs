@@ -48,8 +48,10 @@ function chromeProblems(m) {
   const bg = isObject(m.background) ? m.background : {};
   if (typeof bg.service_worker !== 'string') problems.push('chrome needs background.service_worker');
   if ('scripts' in bg) problems.push('chrome MV3 rejects background.scripts');
-  if (!isObject(m.side_panel) || typeof m.side_panel.default_path !== 'string') problems.push('chrome needs side_panel.default_path');
-  if (!(Array.isArray(m.permissions) && m.permissions.includes('sidePanel'))) problems.push('chrome needs the sidePanel permission');
+  if (!isObject(m.side_panel) || typeof m.side_panel.default_path !== 'string')
+    problems.push('chrome needs side_panel.default_path');
+  if (!(Array.isArray(m.permissions) && m.permissions.includes('sidePanel')))
+    problems.push('chrome needs the sidePanel permission');
   return problems;
 }
 
@@ -59,7 +61,8 @@ function firefoxProblems(m) {
   const bg = isObject(m.background) ? m.background : {};
   if (!Array.isArray(bg.scripts) || bg.scripts.length === 0) problems.push('firefox needs background.scripts');
   if ('service_worker' in bg) problems.push('firefox MV3 does not run background.service_worker');
-  if (!isObject(m.sidebar_action) || typeof m.sidebar_action.default_panel !== 'string') problems.push('firefox needs sidebar_action.default_panel');
+  if (!isObject(m.sidebar_action) || typeof m.sidebar_action.default_panel !== 'string')
+    problems.push('firefox needs sidebar_action.default_panel');
   const bss = isObject(m.browser_specific_settings) ? m.browser_specific_settings : {};
   const gecko = isObject(bss.gecko) ? bss.gecko : {};
   if (typeof gecko.id !== 'string') problems.push('firefox needs browser_specific_settings.gecko.id');
@@ -87,6 +90,7 @@ export function referencedFiles(m) {
   if (isObject(m.background)) add([m.background.service_worker, m.background.scripts]);
   if (isObject(m.side_panel)) add(m.side_panel.default_path);
   if (isObject(m.sidebar_action)) add([m.sidebar_action.default_panel, m.sidebar_action.default_icon]);
-  if (Array.isArray(m.content_scripts)) for (const script of m.content_scripts) if (isObject(script)) add([script.js, script.css]);
+  if (Array.isArray(m.content_scripts))
+    for (const script of m.content_scripts) if (isObject(script)) add([script.js, script.css]);
   return [...new Set(files)];
 }

@@ -11,7 +11,11 @@ const CLICKS: ReadonlySet<string> = new Set(['click_element']);
  * password) commits it whether or not a <form> is around it (single-page apps have none): both are
  * judged at "submit".
  */
-export function actionLevel(toolName: string, level: PermissionLevel, action: CriticalContext | undefined): PermissionLevel {
+export function actionLevel(
+  toolName: string,
+  level: PermissionLevel,
+  action: CriticalContext | undefined,
+): PermissionLevel {
   if (!CLICKS.has(toolName) || typeof action !== 'object' || action === null) return level;
   const el = action.element;
   const formButton = typeof el === 'object' && el !== null && el.inForm === true && isButton(el);

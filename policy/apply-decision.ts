@@ -39,7 +39,11 @@ function withGrant(policy: HarborPolicy, grant: Grant, replaces: (g: Grant) => b
 }
 
 const sameTarget = (t: ResolvedTarget) => (g: Grant) => g.tool === t.tool && g.site === t.site;
-const base = (t: ResolvedTarget) => ({ tool: t.tool, site: t.site, ...(t.expiresAt === undefined ? {} : { expiresAt: t.expiresAt }) });
+const base = (t: ResolvedTarget) => ({
+  tool: t.tool,
+  site: t.site,
+  ...(t.expiresAt === undefined ? {} : { expiresAt: t.expiresAt }),
+});
 
 /**
  * What each answer does to the policy: a table, one pure update per decision.
@@ -53,15 +57,31 @@ const base = (t: ResolvedTarget) => ({ tool: t.tool, site: t.site, ...(t.expires
 const UPDATES: Readonly<Record<PermissionDecisionValue, (policy: HarborPolicy, t: ResolvedTarget) => HarborPolicy>> = {
   'allow-once': unchanged,
   'allow-site': (policy, t) =>
-    withGrant(policy, { ...base(t), effect: 'allow', scope: 'persistent' }, (g) => sameTarget(t)(g) && g.scope === 'persistent'),
+    withGrant(
+      policy,
+      { ...base(t), effect: 'allow', scope: 'persistent' },
+      (g) => sameTarget(t)(g) && g.scope === 'persistent',
+    ),
   'allow-session': (policy, t) =>
-    withGrant(policy, { ...base(t), effect: 'allow', scope: 'session' }, (g) => sameTarget(t)(g) && g.scope === 'session'),
+    withGrant(
+      policy,
+      { ...base(t), effect: 'allow', scope: 'session' },
+      (g) => sameTarget(t)(g) && g.scope === 'session',
+    ),
   deny: (policy, t) =>
     t.runId === undefined
       ? unchanged(policy)
-      : withGrant(policy, { ...base(t), effect: 'deny', scope: 'run', runId: t.runId }, (g) => sameTarget(t)(g) && g.scope === 'run' && g.runId === t.runId),
+      : withGrant(
+          policy,
+          { ...base(t), effect: 'deny', scope: 'run', runId: t.runId },
+          (g) => sameTarget(t)(g) && g.scope === 'run' && g.runId === t.runId,
+        ),
   'deny-all': (policy, t) =>
-    withGrant(policy, { ...base(t), effect: 'deny', scope: 'persistent' }, (g) => sameTarget(t)(g) && g.scope === 'persistent'),
+    withGrant(
+      policy,
+      { ...base(t), effect: 'deny', scope: 'persistent' },
+      (g) => sameTarget(t)(g) && g.scope === 'persistent',
+    ),
 };
 
 function resolveTarget(policy: HarborPolicy, target: DecisionTarget, options: ApplyOptions): ResolvedTarget | null {

@@ -24,19 +24,48 @@ export interface ElementFacts {
 
 /** Field names are identifiers: "cardNumber", "card_number", "cc-csc" all become separate words. */
 const identifierWords = (name: string): string =>
-  skeleton(name).replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[_\-.[\]]+/g, ' ');
+  skeleton(name)
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/[_\-.[\]]+/g, ' ');
 
 const SENSITIVE_FIELD_NAMES: readonly [RegExp, string][] = [
   [words('password', 'passwd', 'pwd', 'pass\\s*phrase', 'passcode', 'pin'), 'a password field'],
   [
-    words('card\\s*(?:number|num|no)', 'credit\\s*card', 'debit\\s*card', 'cc\\s*(?:number|num|csc|exp)', 'cvv2?', 'cvc2?', 'csc', 'security\\s+code'),
+    words(
+      'card\\s*(?:number|num|no)',
+      'credit\\s*card',
+      'debit\\s*card',
+      'cc\\s*(?:number|num|csc|exp)',
+      'cvv2?',
+      'cvc2?',
+      'csc',
+      'security\\s+code',
+    ),
     'a payment card field',
   ],
   [
-    words('iban', 'bic', 'swift', 'routing\\s*(?:number|no)', 'sort\\s*code', '(?:bank\\s*)?account\\s*(?:number|num|no)', 'acct\\s*(?:number|num|no)?'),
+    words(
+      'iban',
+      'bic',
+      'swift',
+      'routing\\s*(?:number|no)',
+      'sort\\s*code',
+      '(?:bank\\s*)?account\\s*(?:number|num|no)',
+      'acct\\s*(?:number|num|no)?',
+    ),
     'a bank account field',
   ],
-  [words('otp', 'totp', 'one\\s*time\\s*(?:code|password)', 'verification\\s*code', '2fa(?:\\s*code)?', 'mfa(?:\\s*code)?'), 'a one-time security code field'],
+  [
+    words(
+      'otp',
+      'totp',
+      'one\\s*time\\s*(?:code|password)',
+      'verification\\s*code',
+      '2fa(?:\\s*code)?',
+      'mfa(?:\\s*code)?',
+    ),
+    'a one-time security code field',
+  ],
 ];
 
 const AUTOCOMPLETE_REASONS: readonly [RegExp, string][] = [
@@ -48,7 +77,11 @@ const AUTOCOMPLETE_REASONS: readonly [RegExp, string][] = [
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Why a set of field facts (types, autocomplete tokens, names) is sensitive, or null. */
-export function fieldsReason(types: readonly unknown[], autocomplete: readonly unknown[], names: readonly unknown[]): string | null {
+export function fieldsReason(
+  types: readonly unknown[],
+  autocomplete: readonly unknown[],
+  names: readonly unknown[],
+): string | null {
   if (types.some((type) => str(type).trim().toLowerCase() === 'password')) return 'a password field';
   // autocomplete holds space-separated tokens such as "section-pay billing cc-number".
   const tokens = autocomplete.flatMap((value) => str(value).toLowerCase().split(/\s+/));
@@ -80,7 +113,16 @@ export const isButton = (el: ElementFacts): boolean =>
 
 /** Path segments and host labels of pages where an unnamed button may change the account. */
 const ACCOUNT_PARTS: ReadonlySet<string> = new Set([
-  'account', 'accounts', 'settings', 'preferences', 'prefs', 'profile', 'security', 'admin', 'privacy', 'billing',
+  'account',
+  'accounts',
+  'settings',
+  'preferences',
+  'prefs',
+  'profile',
+  'security',
+  'admin',
+  'privacy',
+  'billing',
 ]);
 
 export const isAccountPage = (url: URL | null): boolean => {

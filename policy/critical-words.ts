@@ -93,16 +93,42 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'a purchase, booking or bid',
-    match: words('(?:place\\s+(?:a\\s+)?)?bid(?:\\s+now)?', 'book\\s+now', 'reserve\\s+now', 'rent\\s+now', 'sell', 'trade'),
+    match: words(
+      '(?:place\\s+(?:a\\s+)?)?bid(?:\\s+now)?',
+      'book\\s+now',
+      'reserve\\s+now',
+      'rent\\s+now',
+      'sell',
+      'trade',
+    ),
   },
   {
     reason: 'sending or publishing something in your name',
-    match: words('send', 'post', 'publish', 'tweet', 'retweet', 'repost', 'share', 'broadcast', 'comment', 'reply\\s+all'),
+    match: words(
+      'send',
+      'post',
+      'publish',
+      'tweet',
+      'retweet',
+      'repost',
+      'share',
+      'broadcast',
+      'comment',
+      'reply\\s+all',
+    ),
     unless: everywhere('share\\s+(?:on\\s+)?(?:screen|feedback)'),
   },
   {
     reason: 'confirming or approving something',
-    match: words('confirm', 'approve', 'authori[sz]e', 'consent', 'grant\\s+access', 'allow\\s+access', 'sign\\s+(?:the\\s+)?(?:document|contract|agreement)'),
+    match: words(
+      'confirm',
+      'approve',
+      'authori[sz]e',
+      'consent',
+      'grant\\s+access',
+      'allow\\s+access',
+      'sign\\s+(?:the\\s+)?(?:document|contract|agreement)',
+    ),
   },
   {
     reason: 'changing a password or how you sign in',
@@ -123,7 +149,9 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'changing your e-mail address or phone number',
-    match: words(`(?:change|update|edit|set|replace|verify|save)\\s+${DETERMINER}(?:e-?mail|phone|mobile)(?:\\s+(?:address|number))?`),
+    match: words(
+      `(?:change|update|edit|set|replace|verify|save)\\s+${DETERMINER}(?:e-?mail|phone|mobile)(?:\\s+(?:address|number))?`,
+    ),
   },
   {
     reason: 'changing who can see or use something',
@@ -143,7 +171,15 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'a subscription or plan change',
-    match: words('subscribe', 'unsubscribe', 'upgrade', 'downgrade', 'renew', 'start\\s+(?:\\S+\\s+)?trial', 'enrol{1,2}'),
+    match: words(
+      'subscribe',
+      'unsubscribe',
+      'upgrade',
+      'downgrade',
+      'renew',
+      'start\\s+(?:\\S+\\s+)?trial',
+      'enrol{1,2}',
+    ),
   },
   {
     reason: 'disabling or disconnecting something',

@@ -1,5 +1,13 @@
 import { CRITICAL_WORDS, type WordRule } from './critical-words';
-import { elementFieldReason, elementTexts, fieldsReason, isAccountPage, isButton, isUnlabeled, type ElementFacts } from './critical-fields';
+import {
+  elementFieldReason,
+  elementTexts,
+  fieldsReason,
+  isAccountPage,
+  isButton,
+  isUnlabeled,
+  type ElementFacts,
+} from './critical-fields';
 import { skeletonRegExp, textForms } from './text-skeleton';
 
 export { normalizeText } from './text-skeleton';
@@ -30,13 +38,15 @@ export interface CriticalContext {
 const MAX_JUDGED = 4000;
 
 /** Each rule over both forms of a text: its normalized form and its Latin skeleton. */
-const RULES: readonly { rule: WordRule; forms: readonly [RegExp, RegExp | undefined][] }[] = CRITICAL_WORDS.map((rule) => ({
-  rule,
-  forms: [
-    [rule.match, rule.unless],
-    [skeletonRegExp(rule.match), rule.unless && skeletonRegExp(rule.unless)],
-  ],
-}));
+const RULES: readonly { rule: WordRule; forms: readonly [RegExp, RegExp | undefined][] }[] = CRITICAL_WORDS.map(
+  (rule) => ({
+    rule,
+    forms: [
+      [rule.match, rule.unless],
+      [skeletonRegExp(rule.match), rule.unless && skeletonRegExp(rule.unless)],
+    ],
+  }),
+);
 
 const matches = (text: string, match: RegExp, unless: RegExp | undefined): boolean => {
   if (unless !== undefined) unless.lastIndex = 0;
@@ -46,7 +56,9 @@ const matches = (text: string, match: RegExp, unless: RegExp | undefined): boole
 function labelReason(label: unknown): string | null {
   if (typeof label !== 'string' || label === '') return null;
   const forms = textForms(label.slice(0, MAX_JUDGED));
-  const hit = RULES.find(({ forms: pairs }) => forms.some((text) => pairs.some(([match, unless]) => matches(text, match, unless))));
+  const hit = RULES.find(({ forms: pairs }) =>
+    forms.some((text) => pairs.some(([match, unless]) => matches(text, match, unless))),
+  );
   return hit?.rule.reason ?? null;
 }
 
@@ -67,7 +79,15 @@ function fieldReason(ctx: CriticalContext): string | null {
 }
 
 /** Path segments and host labels of checkout and payment pages (/checkout, /cart/checkout, pay.example.com). */
-const PAYMENT_SEGMENTS: ReadonlySet<string> = new Set(['checkout', 'checkouts', 'payment', 'payments', 'pay', 'billing', 'purchase']);
+const PAYMENT_SEGMENTS: ReadonlySet<string> = new Set([
+  'checkout',
+  'checkouts',
+  'payment',
+  'payments',
+  'pay',
+  'billing',
+  'purchase',
+]);
 
 const parseUrl = (url: string | undefined, base?: string): URL | null => {
   if (typeof url !== 'string' || url.trim() === '') return null;
@@ -91,7 +111,11 @@ const decodeSegment = (segment: string): string => {
 function paymentPart(url: URL | null): string | null {
   if (url === null) return null;
   // "checkout.php" counts as "checkout": strip one extension.
-  const segments = url.pathname.split('/').map((s) => decodeSegment(s).toLowerCase().replace(/\.[a-z0-9]+$/, ''));
+  const segments = url.pathname.split('/').map((s) =>
+    decodeSegment(s)
+      .toLowerCase()
+      .replace(/\.[a-z0-9]+$/, ''),
+  );
   // Host labels left of the registrable part: pay.example.com, checkout.shop.example.
   const labels = url.hostname.toLowerCase().split('.').slice(0, -2);
   return [...segments, ...labels].find((part) => PAYMENT_SEGMENTS.has(part)) ?? null;
@@ -126,7 +150,9 @@ function unlabeledReason(ctx: CriticalContext): string | null {
 /** Why an action is critical, for the prompt; null when it is not. Never throws. */
 export function criticalReason(ctx: CriticalContext): string | null {
   if (typeof ctx !== 'object' || ctx === null) return null;
-  return labelReason(ctx.label) ?? elementReason(ctx.element) ?? fieldReason(ctx) ?? urlReason(ctx) ?? unlabeledReason(ctx);
+  return (
+    labelReason(ctx.label) ?? elementReason(ctx.element) ?? fieldReason(ctx) ?? urlReason(ctx) ?? unlabeledReason(ctx)
+  );
 }
 
 /**

@@ -46,7 +46,11 @@ function gate(request: DecisionRequest, site: SiteIdentity): { denied: PolicyDec
   if (site.kind === 'restricted') return deny('restricted-page', `Bosun never acts on ${site.reason}.`);
   // Browsers hide the address of their own pages (about:, chrome:) from an extension without the
   // "tabs" permission, so such a tab reaches here with no URL at all.
-  if (site.kind === 'invalid') return deny('restricted-page', 'Bosun cannot act on this page: the browser hides its address from extensions (a browser page), or it is not a valid URL.');
+  if (site.kind === 'invalid')
+    return deny(
+      'restricted-page',
+      'Bosun cannot act on this page: the browser hides its address from extensions (a browser page), or it is not a valid URL.',
+    );
   return { site: site.site };
 }
 
@@ -56,7 +60,12 @@ function applyCeilings(decision: PolicyDecision): PolicyDecision {
     if (!ceiling.applies(current.critical)) return current;
     const lowered = atMost(current.verdict, ceiling.max);
     if (lowered === current.verdict) return current;
-    return { ...current, verdict: lowered, ceiling: ceiling.id, why: `${ceiling.why}: this looks like ${current.critical}.` };
+    return {
+      ...current,
+      verdict: lowered,
+      ceiling: ceiling.id,
+      why: `${ceiling.why}: this looks like ${current.critical}.`,
+    };
   }, decision);
 }
 
@@ -79,7 +88,8 @@ export function decide(policy: HarborPolicy, request: DecisionRequest, now?: num
   const critical = request.action === undefined ? null : criticalReason(request.action);
   for (const rule of PRECEDENCE) {
     const verdict = rule.verdict(ctx);
-    if (verdict !== null) return applyCeilings({ verdict, rule: rule.id, ceiling: null, why: rule.why, site, critical });
+    if (verdict !== null)
+      return applyCeilings({ verdict, rule: rule.id, ceiling: null, why: rule.why, site, critical });
   }
   // Unreachable with a well-formed policy (level-default always answers); fail closed regardless.
   return { verdict: 'deny', rule: 'level-default', ceiling: null, why: 'No rule applied.', site, critical };

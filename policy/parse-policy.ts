@@ -47,14 +47,17 @@ function parseDefaults(raw: unknown, problems: Problems): LevelDefaults {
     if (!isRecord(raw) || raw[level] === undefined) continue;
     const one = v.safeParse(LevelDefaults.entries[level], raw[level]);
     if (one.success) out[level] = one.output;
-    else problems.push(`defaults.${level}: ${JSON.stringify(raw[level])} is not allowed; using ${DEFAULT_LEVEL_VERDICTS[level]}`);
+    else
+      problems.push(
+        `defaults.${level}: ${JSON.stringify(raw[level])} is not allowed; using ${DEFAULT_LEVEL_VERDICTS[level]}`,
+      );
   }
   return out as LevelDefaults;
 }
 
 function parseSites(raw: unknown, problems: Problems): HarborPolicy['sites'] {
   if (raw === undefined) return {};
-  if (!isRecord(raw)) return problems.push('sites: not an object; dropped'), {};
+  if (!isRecord(raw)) return (problems.push('sites: not an object; dropped'), {});
   const sites = new Map<string, SiteRule>();
   for (const [key, value] of Object.entries(raw)) {
     const rule = v.safeParse(SiteRule, value);
@@ -72,7 +75,7 @@ function parseSites(raw: unknown, problems: Problems): HarborPolicy['sites'] {
 
 function parseTools(raw: unknown, problems: Problems): HarborPolicy['tools'] {
   if (raw === undefined) return {};
-  if (!isRecord(raw)) return problems.push('tools: not an object; dropped'), {};
+  if (!isRecord(raw)) return (problems.push('tools: not an object; dropped'), {});
   const tools = new Map<string, ToolOverride>();
   for (const [key, value] of Object.entries(raw)) {
     const override = v.safeParse(ToolOverride, value);
@@ -97,17 +100,21 @@ function parseGrant(raw: unknown, index: number, problems: Problems): Grant | nu
 
 function parseGrants(raw: unknown, problems: Problems): Grant[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw)) return problems.push('grants: not an array; dropped'), [];
+  if (!Array.isArray(raw)) return (problems.push('grants: not an array; dropped'), []);
   const grants = raw.flatMap((item: unknown, index) => parseGrant(item, index, problems) ?? []);
   if (grants.length <= MAX_GRANTS) return grants;
   problems.push(`grants: more than ${MAX_GRANTS}; kept the denies first`);
-  return [...grants.filter((g) => g.effect === 'deny'), ...grants.filter((g) => g.effect === 'allow')].slice(0, MAX_GRANTS);
+  return [...grants.filter((g) => g.effect === 'deny'), ...grants.filter((g) => g.effect === 'allow')].slice(
+    0,
+    MAX_GRANTS,
+  );
 }
 
 function parseFields(raw: unknown): ParsedPolicy {
   // Nothing stored yet is the normal first run, not a problem.
   if (raw === undefined || raw === null) return { policy: defaultPolicy(), problems: [] };
-  if (!isRecord(raw)) return { policy: defaultPolicy(), problems: ['the stored policy is not an object; using defaults'] };
+  if (!isRecord(raw))
+    return { policy: defaultPolicy(), problems: ['the stored policy is not an object; using defaults'] };
   const problems: Problems = [];
   if (raw.version !== undefined && raw.version !== POLICY_VERSION) {
     problems.push(`version ${JSON.stringify(raw.version)} is not ${POLICY_VERSION}; kept what could be read`);

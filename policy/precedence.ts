@@ -70,12 +70,20 @@ export const PRECEDENCE: readonly PrecedenceRule[] = [
   {
     id: 'run-deny',
     why: 'You denied this tool on this site earlier in this run.',
-    verdict: (ctx) => when(grantApplies(ctx, (g) => g.effect === 'deny' && g.scope === 'run'), 'deny'),
+    verdict: (ctx) =>
+      when(
+        grantApplies(ctx, (g) => g.effect === 'deny' && g.scope === 'run'),
+        'deny',
+      ),
   },
   {
     id: 'deny-all-grant',
     why: 'You chose to always deny this tool on this site.',
-    verdict: (ctx) => when(grantApplies(ctx, (g) => g.effect === 'deny' && g.scope === 'persistent'), 'deny'),
+    verdict: (ctx) =>
+      when(
+        grantApplies(ctx, (g) => g.effect === 'deny' && g.scope === 'persistent'),
+        'deny',
+      ),
   },
   {
     id: 'blocked-site',
@@ -90,7 +98,11 @@ export const PRECEDENCE: readonly PrecedenceRule[] = [
   {
     id: 'site-grant',
     why: 'You allowed this tool on this site.',
-    verdict: (ctx) => when(grantApplies(ctx, (g) => g.effect === 'allow'), 'auto-approve'),
+    verdict: (ctx) =>
+      when(
+        grantApplies(ctx, (g) => g.effect === 'allow'),
+        'auto-approve',
+      ),
   },
   {
     id: 'tool-ask',

@@ -16,7 +16,12 @@ export interface PlannedAccess {
  * actions still ask through the ceiling. Sites that cannot be granted (restricted, invalid) are
  * left out: decide() denies them anyway. At the grant cap nothing is added: the steps then ask.
  */
-export function grantWorkflowRun(policy: HarborPolicy, runId: string, access: readonly PlannedAccess[], tools: readonly string[]): HarborPolicy {
+export function grantWorkflowRun(
+  policy: HarborPolicy,
+  runId: string,
+  access: readonly PlannedAccess[],
+  tools: readonly string[],
+): HarborPolicy {
   const pairs = new Map<string, { site: string; level: PermissionLevel }>();
   for (const { site, level } of access) {
     const identity = resolveSite(site, policy);

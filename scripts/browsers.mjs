@@ -6,4 +6,8 @@ export const BROWSERS = {
 };
 
 /** espeak-ng speaks the sentence the voice tests feed to Chromium's fake microphone. */
-export const SPEECH_SYNTHESIZER = { name: 'espeak-ng', path: process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng', debianPackage: 'espeak-ng' };
+export const SPEECH_SYNTHESIZER = {
+  name: 'espeak-ng',
+  path: process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng',
+  debianPackage: 'espeak-ng',
+};

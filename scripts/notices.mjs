@@ -53,7 +53,9 @@ export function bundledPackages(root, metafiles) {
 function describePackage(dir) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const licence = typeof pkg.license === 'string' ? pkg.license : pkg.license?.type;
-  const files = readdirSync(dir).filter((name) => LICENCE_FILE.test(name)).sort();
+  const files = readdirSync(dir)
+    .filter((name) => LICENCE_FILE.test(name))
+    .sort();
   const where = relative(process.cwd(), dir).split(sep).join('/');
   // A licence that asks for its text to travel with the code cannot be honoured without the text.
   if (!licence) throw new Error(`${where}: package.json names no licence`);

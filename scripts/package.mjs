@@ -28,8 +28,17 @@ for (const target of ['chrome', 'firefox']) {
 
 const firefox = spawnSync(
   process.execPath,
-  ['node_modules/web-ext/bin/web-ext.js', 'build', '--source-dir', 'dist/firefox', '--artifacts-dir', 'artifacts',
-    '--filename', `bosun-firefox-${version}.zip`, '--overwrite-dest'],
+  [
+    'node_modules/web-ext/bin/web-ext.js',
+    'build',
+    '--source-dir',
+    'dist/firefox',
+    '--artifacts-dir',
+    'artifacts',
+    '--filename',
+    `bosun-firefox-${version}.zip`,
+    '--overwrite-dest',
+  ],
   { stdio: 'inherit', cwd: root },
 );
 if (firefox.status !== 0) process.exit(1);

@@ -17,7 +17,9 @@ const browser = process.argv[2] === 'chromium' ? 'chromium' : 'firefox';
 const node = (args) => spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root }).status === 0;
 
 if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-  console.error('npm start opens a browser window, and there is no display here. Run it in a desktop session (or under xvfb-run).');
+  console.error(
+    'npm start opens a browser window, and there is no display here. Run it in a desktop session (or under xvfb-run).',
+  );
   process.exit(1);
 }
 if (!node(['scripts/setup.mjs']) || !node(['build.mjs'])) process.exit(1);
@@ -27,10 +29,29 @@ mkdirSync(profile, { recursive: true });
 const webExt = join(root, 'node_modules', 'web-ext', 'bin', 'web-ext.js');
 const args =
   browser === 'firefox'
-    ? ['run', '--source-dir', 'dist/firefox', '--firefox', BROWSERS.firefox.path, '--firefox-profile', profile, '--keep-profile-changes', '--profile-create-if-missing']
+    ? [
+        'run',
+        '--source-dir',
+        'dist/firefox',
+        '--firefox',
+        BROWSERS.firefox.path,
+        '--firefox-profile',
+        profile,
+        '--keep-profile-changes',
+        '--profile-create-if-missing',
+      ]
     : [
-        'run', '--source-dir', 'dist/chrome', '--target', 'chromium', '--chromium-binary', BROWSERS.chromium.path,
-        '--chromium-profile', profile, '--keep-profile-changes', '--profile-create-if-missing',
+        'run',
+        '--source-dir',
+        'dist/chrome',
+        '--target',
+        'chromium',
+        '--chromium-binary',
+        BROWSERS.chromium.path,
+        '--chromium-profile',
+        profile,
+        '--keep-profile-changes',
+        '--profile-create-if-missing',
         // Chromium refuses to run as root without this.
         ...(process.getuid?.() === 0 ? ['--arg=--no-sandbox'] : []),
       ];

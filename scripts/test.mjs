@@ -43,8 +43,13 @@ function check(label, args) {
 function suite(project) {
   const report = join(results, `${project}.json`);
   const ok = stage(`${project} tests`, [
-    'node_modules/vitest/vitest.mjs', 'run', '--project', project,
-    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
   ]);
   if (!existsSync(report)) {
     failed += 1; // the runner itself crashed before reporting
@@ -66,14 +71,29 @@ const webExt = 'node_modules/web-ext/bin/web-ext.js';
 check('eslint', ['node_modules/eslint/bin/eslint.js', '.']);
 // The second half of `npm run lint`: layers and circles (.dependency-cruiser.mjs says which).
 check('dependency rule (layers, no circles)', [
-  'node_modules/dependency-cruiser/bin/dependency-cruise.mjs', '--config', '.dependency-cruiser.mjs',
-  'policy', 'src', 'background', 'content', 'sidebar', 'abp-app', 'bridge',
+  'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+  '--config',
+  '.dependency-cruiser.mjs',
+  'policy',
+  'src',
+  'background',
+  'content',
+  'sidebar',
+  'abp-app',
+  'bridge',
 ]);
 // The third: one formatter for every file it knows (.prettierrc.json; `npm run format` applies it).
 check('format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
 suite('unit');
 if (check('build (type-check, bundle, manifests)', ['build.mjs'])) {
-  check('web-ext lint (Firefox add-on linter)', [webExt, 'lint', '--source-dir', 'dist/firefox', '--self-hosted', '--warnings-as-errors']);
+  check('web-ext lint (Firefox add-on linter)', [
+    webExt,
+    'lint',
+    '--source-dir',
+    'dist/firefox',
+    '--self-hosted',
+    '--warnings-as-errors',
+  ]);
   suite('e2e');
 } else {
   failed += 2; // the add-on linter and the end-to-end suite could not run

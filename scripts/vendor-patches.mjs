@@ -40,7 +40,8 @@ const PATCHES = [
       {
         // A noscript's text is parsed as HTML; DOMParser yields an inert document (no scripts run).
         find: 'tmp.innerHTML = noscript.innerHTML;',
-        replace: 'tmp.replaceChildren(...new DOMParser().parseFromString(noscript.innerHTML, "text/html").body.childNodes);',
+        replace:
+          'tmp.replaceChildren(...new DOMParser().parseFromString(noscript.innerHTML, "text/html").body.childNodes);',
         why: 'parse noscript content inertly',
       },
     ],
@@ -73,7 +74,8 @@ const PATCHES = [
 
 /** @param {string} source @param {Edit} edit @param {string} path */
 function applyEdit(source, edit, path) {
-  const count = typeof edit.find === 'string' ? source.split(edit.find).length - 1 : (source.match(edit.find) ?? []).length;
+  const count =
+    typeof edit.find === 'string' ? source.split(edit.find).length - 1 : (source.match(edit.find) ?? []).length;
   if (count !== 1) throw new Error(`vendor patch "${edit.why}" expected one match in ${path}, found ${count}`);
   return source.replace(edit.find, edit.replace);
 }

@@ -38,10 +38,16 @@ export interface SidebarActions {
 }
 
 /** `currentTab` names the tab the person is looking at, which the conversation works in. */
-export function createActions(connector: Connector, state: SidebarState, currentTab: () => Promise<number | undefined>): SidebarActions {
+export function createActions(
+  connector: Connector,
+  state: SidebarState,
+  currentTab: () => Promise<number | undefined>,
+): SidebarActions {
   return {
     send: (content) => {
-      void currentTab().then((tabId) => connector.send({ type: 'CHAT_MESSAGE', payload: tabId === undefined ? { content } : { content, tabId } }));
+      void currentTab().then((tabId) =>
+        connector.send({ type: 'CHAT_MESSAGE', payload: tabId === undefined ? { content } : { content, tabId } }),
+      );
     },
     summarize: () => connector.send({ type: 'SUMMARIZE_PAGE' }),
     stop: () => connector.send({ type: 'STOP_CHAT' }),

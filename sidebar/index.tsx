@@ -51,4 +51,8 @@ const inbox = createInbox({
 });
 // Closing the panel closes the microphone with it (the background drops the session when the port goes).
 addEventListener('pagehide', voice.dispose);
-if (root) render(<App state={state} actions={actions} voice={voice} workTab={workTab} price={watchPrice(state.settings)} />, root);
+if (root)
+  render(
+    <App state={state} actions={actions} voice={voice} workTab={workTab} price={watchPrice(state.settings)} />,
+    root,
+  );

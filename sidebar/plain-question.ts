@@ -29,7 +29,9 @@ const QUESTIONS: Record<string, (args: Args, summary: string | undefined) => str
 
 /** The action a permission question is about, as a question a person answers at a glance ("Click ‘Add to cart’?"). */
 export function plainQuestion(toolName: string, args: Args, summary?: string): string {
-  return Object.hasOwn(QUESTIONS, toolName) ? (QUESTIONS[toolName] as (a: Args, s?: string) => string)(args, summary) : t('ask_other', toolName);
+  return Object.hasOwn(QUESTIONS, toolName)
+    ? (QUESTIONS[toolName] as (a: Args, s?: string) => string)(args, summary)
+    : t('ask_other', toolName);
 }
 
 /** The kind of action, for what a lasting answer covers ("Always let Bosun click on this site"). */
@@ -46,11 +48,13 @@ const KINDS: Record<string, string> = {
   search_web: t('kind_search'),
   crawl_site: t('kind_crawl'),
 };
-export const actionKind = (toolName: string): string => (Object.hasOwn(KINDS, toolName) ? (KINDS[toolName] as string) : t('kind_other', toolName));
+export const actionKind = (toolName: string): string =>
+  Object.hasOwn(KINDS, toolName) ? (KINDS[toolName] as string) : t('kind_other', toolName);
 
 /** The exact text an action would type, one entry per field: shown in full before the person allows it. */
 export function textsToType(toolName: string, args: Args): string[] {
   if (toolName === 'type_text') return [text(args.text)];
-  if (toolName === 'fill_form' && Array.isArray(args.fields)) return args.fields.map((f: unknown) => text((f as Args | null)?.value));
+  if (toolName === 'fill_form' && Array.isArray(args.fields))
+    return args.fields.map((f: unknown) => text((f as Args | null)?.value));
   return [];
 }

@@ -7,7 +7,8 @@ export interface Shortcuts {
 }
 
 const editable = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * The panel's keys, wherever focus is: Escape cancels the most recent thing (a recording, then a

@@ -61,11 +61,7 @@ function settingsHandlers(state: SidebarState) {
 }
 
 type PermissionTypes =
-  | 'PERMISSION_REQUEST'
-  | 'PERMISSION_RESOLVED'
-  | 'PERMISSIONS_STATE'
-  | 'ACTION_LOG'
-  | 'ACTION_LOG_UPDATE';
+  'PERMISSION_REQUEST' | 'PERMISSION_RESOLVED' | 'PERMISSIONS_STATE' | 'ACTION_LOG' | 'ACTION_LOG_UPDATE';
 
 /** Questions to the person, the policy and the Action Log. */
 function permissionHandlers(state: SidebarState) {

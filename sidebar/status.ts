@@ -12,20 +12,42 @@ const TRUST_LABEL: Record<string, string> = {
 };
 
 /** The site of a page and what the person's policy says about it, in words. Null for a blank page. */
-export function siteStatus(url: string, policy: Policy | null, now = Date.now()): { site: string; standing: string } | null {
+export function siteStatus(
+  url: string,
+  policy: Policy | null,
+  now = Date.now(),
+): { site: string; standing: string } | null {
   if (!url || url === 'about:blank') return null;
   const identity = resolveSite(url, { allowFileUrls: policy?.allowFileUrls ?? false });
   if (identity.kind === 'invalid') return null;
-  if (identity.kind === 'restricted') return { site: new URL(url).protocol.replace(/:$/, ''), standing: t('status_restricted', identity.reason) };
-  const rule = policy ? Object.hasOwn(policy.sites, identity.site) ? policy.sites[identity.site] : undefined : undefined;
+  if (identity.kind === 'restricted')
+    return { site: new URL(url).protocol.replace(/:$/, ''), standing: t('status_restricted', identity.reason) };
+  const rule = policy
+    ? Object.hasOwn(policy.sites, identity.site)
+      ? policy.sites[identity.site]
+      : undefined
+    : undefined;
   if (rule) return { site: identity.site, standing: TRUST_LABEL[rule] ?? rule };
   // A workflow's run-scoped allows apply to its steps only, not to what the chat may do here.
-  const allowed = [...new Set((policy?.grants ?? []).filter((g) => g.site === identity.site && g.effect === 'allow' && g.scope !== 'run' && isLive(g, now)).map((g) => g.tool))];
-  return { site: identity.site, standing: allowed.length > 0 ? t('status_allowed', allowed.join(', ')) : t('status_asks') };
+  const allowed = [
+    ...new Set(
+      (policy?.grants ?? [])
+        .filter((g) => g.site === identity.site && g.effect === 'allow' && g.scope !== 'run' && isLive(g, now))
+        .map((g) => g.tool),
+    ),
+  ];
+  return {
+    site: identity.site,
+    standing: allowed.length > 0 ? t('status_allowed', allowed.join(', ')) : t('status_asks'),
+  };
 }
 
 /** What a running task is doing: its step number and the tool call it is running, if any. */
-export function activity(messages: readonly ChatMessage[]): { step: number; tool: string | null; args: Record<string, unknown> } {
+export function activity(messages: readonly ChatMessage[]): {
+  step: number;
+  tool: string | null;
+  args: Record<string, unknown>;
+} {
   let lastUser = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i]?.role === 'user') {

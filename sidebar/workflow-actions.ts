@@ -12,8 +12,10 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
     cancel: () => send({ type: 'CANCEL_WORKFLOW' }),
     resume: (id: string) => send({ type: 'RESUME_WORKFLOW', payload: { id } }),
     exportZip: (id: string) => send({ type: 'EXPORT_WORKFLOW', payload: { id } }),
-    save: (id: string, name: string, parameters: { name: string; value: string }[]) => send({ type: 'SAVE_WORKFLOW', payload: { id, name, parameters } }),
-    runSaved: (savedId: string, values: Record<string, string>) => send({ type: 'RUN_SAVED_WORKFLOW', payload: { savedId, values } }),
+    save: (id: string, name: string, parameters: { name: string; value: string }[]) =>
+      send({ type: 'SAVE_WORKFLOW', payload: { id, name, parameters } }),
+    runSaved: (savedId: string, values: Record<string, string>) =>
+      send({ type: 'RUN_SAVED_WORKFLOW', payload: { savedId, values } }),
     removeSaved: (savedId: string) => send({ type: 'DELETE_SAVED_WORKFLOW', payload: { savedId } }),
   };
 }

@@ -47,9 +47,20 @@ export function createAbpPorts(options: AbpPortOptions) {
       await options.ready;
       const outcome = await options.route(raw, ctx);
       // The page sent something the channel refuses (its own bug, or a capability name too long to be one).
-      reply = outcome.ok ? outcome.value : { type: 'ABP_RESULT', payload: { requestId: requestIdOf(raw), response: fail('INVALID_PARAMS', outcome.error) } };
+      reply = outcome.ok
+        ? outcome.value
+        : {
+            type: 'ABP_RESULT',
+            payload: { requestId: requestIdOf(raw), response: fail('INVALID_PARAMS', outcome.error) },
+          };
     } catch (error) {
-      reply = { type: 'ABP_RESULT', payload: { requestId: requestIdOf(raw), response: fail('OPERATION_FAILED', `Bosun could not do that: ${String(error)}`) } };
+      reply = {
+        type: 'ABP_RESULT',
+        payload: {
+          requestId: requestIdOf(raw),
+          response: fail('OPERATION_FAILED', `Bosun could not do that: ${String(error)}`),
+        },
+      };
     }
     if (ctx.signal.aborted) return;
     try {

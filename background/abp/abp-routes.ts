@@ -21,12 +21,18 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Ca
       senders: PAGES,
       handle: async ({ payload }, ctx) => ({
         type: 'ABP_RESULT',
-        payload: { requestId: payload.requestId, response: await dispatch(deps.capabilities, payload.capability, payload.params, ctx, deps.recordFailure) },
+        payload: {
+          requestId: payload.requestId,
+          response: await dispatch(deps.capabilities, payload.capability, payload.params, ctx, deps.recordFailure),
+        },
       }),
     },
     ABP_LIST_CAPABILITIES: {
       senders: PAGES,
-      handle: ({ payload }) => ({ type: 'ABP_CAPABILITIES', payload: { requestId: payload.requestId, capabilities: listed } }),
+      handle: ({ payload }) => ({
+        type: 'ABP_CAPABILITIES',
+        payload: { requestId: payload.requestId, capabilities: listed },
+      }),
     },
   };
 }

@@ -25,6 +25,15 @@ export interface CapabilityDeps {
 
 /** Every capability `window.abp` offers, by name, in the order listCapabilities() shows them. */
 export function createCapabilityTable(deps: CapabilityDeps): CapabilityTable {
-  const all: Capability[] = [...crawlCapabilities(deps.crawler), ...storageCapabilities(deps.library), ...convertExportCapabilities(deps.library), pickContent, ...diagnosticsCapabilities(deps.errors), getInfo, ...pageCapabilities({ ...deps, crawl: { crawler: deps.crawler, library: deps.library } }), ...agentCapabilities(deps.agent)];
+  const all: Capability[] = [
+    ...crawlCapabilities(deps.crawler),
+    ...storageCapabilities(deps.library),
+    ...convertExportCapabilities(deps.library),
+    pickContent,
+    ...diagnosticsCapabilities(deps.errors),
+    getInfo,
+    ...pageCapabilities({ ...deps, crawl: { crawler: deps.crawler, library: deps.library } }),
+    ...agentCapabilities(deps.agent),
+  ];
   return new Map(all.map((capability) => [capability.name, capability]));
 }

@@ -20,7 +20,11 @@ export async function dispatch(
   onFailure: (capability: string, message: string) => Promise<void>,
 ): Promise<AbpResponse> {
   const capability = table.get(name);
-  if (!capability) return fail('UNKNOWN_CAPABILITY', `There is no capability "${name.slice(0, 100)}"; listCapabilities() names those there are.`);
+  if (!capability)
+    return fail(
+      'UNKNOWN_CAPABILITY',
+      `There is no capability "${name.slice(0, 100)}"; listCapabilities() names those there are.`,
+    );
   // An agent may leave out the params of a capability that takes none.
   const parsed = v.safeParse(capability.params, rawParams ?? {});
   if (!parsed.success) return fail('INVALID_PARAMS', `Invalid params for ${name}: ${describeIssues(parsed.issues)}`);
@@ -41,7 +45,10 @@ export async function dispatch(
 export function describeCapabilities(table: CapabilityTable): CapabilityInfo[] {
   return [...table.values()].map((capability) => {
     // 'ignore' leaves out what JSON Schema cannot say (transforms, custom checks); valibot still enforces it.
-    const { $schema: _draft, ...inputSchema } = toJsonSchema(capability.params, { errorMode: 'ignore' }) as Record<string, unknown>;
+    const { $schema: _draft, ...inputSchema } = toJsonSchema(capability.params, { errorMode: 'ignore' }) as Record<
+      string,
+      unknown
+    >;
     return { name: capability.name, description: capability.description, available: true, inputSchema };
   });
 }

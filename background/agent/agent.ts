@@ -3,7 +3,8 @@ import type { RunRecords } from './run-record';
 import { runTask, type TaskDeps } from './run-task';
 
 export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for it or press Stop.';
-const RESTARTED = 'Bosun restarted while working on this, so the task stopped here. Nothing was repeated; send your message again to continue.';
+const RESTARTED =
+  'Bosun restarted while working on this, so the task stopped here. Nothing was repeated; send your message again to continue.';
 
 export interface AgentDeps extends TaskDeps {
   /** Keeps the background alive while a task runs (Chrome stops idle service workers). */
@@ -61,7 +62,11 @@ export function createAgent(deps: AgentDeps) {
     if (!run) return;
     if (run.inFlight && !messages.some((m) => m.toolCallId === run.inFlight?.toolCallId)) {
       await conversation.add({
-        role: 'tool', status: 'done', outcome: 'interrupted', toolCallId: run.inFlight.toolCallId, name: run.inFlight.name,
+        role: 'tool',
+        status: 'done',
+        outcome: 'interrupted',
+        toolCallId: run.inFlight.toolCallId,
+        name: run.inFlight.name,
         content: `Interrupted: Bosun restarted while ${run.inFlight.name} was running. It may or may not have taken effect, and it was not repeated.`,
       });
     }
@@ -69,6 +74,14 @@ export function createAgent(deps: AgentDeps) {
     await runs.end();
   }
 
-  return { start, stop, clear, restore, get busy() { return active !== null; } };
+  return {
+    start,
+    stop,
+    clear,
+    restore,
+    get busy() {
+      return active !== null;
+    },
+  };
 }
 export type Agent = ReturnType<typeof createAgent>;

@@ -61,7 +61,12 @@ export interface TaskOptions {
  * stops it, or a limit is reached. Each model turn is its own assistant message and each tool
  * call its own tool message, saved as they happen.
  */
-export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSignal, options: TaskOptions = {}): Promise<TaskEnd> {
+export async function runTask(
+  deps: TaskDeps,
+  startTab: number,
+  signal: AbortSignal,
+  options: TaskOptions = {},
+): Promise<TaskEnd> {
   const { conversation } = deps;
   const runId = options.runId ?? newId('run');
   const requester = options.requester ?? 'chat';
@@ -89,7 +94,10 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
     pages: deps.pages,
     crawl: deps.crawl,
   };
-  const follower = createTabFollower(() => tabId, (id) => (tabId = id));
+  const follower = createTabFollower(
+    () => tabId,
+    (id) => (tabId = id),
+  );
   // The mask goes up once the gate has allowed the action, never while it decides or asks: a denied
   // action leaves the page as it was, with nothing shown on it.
   const beginAction = async () => {
@@ -111,8 +119,14 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
     if (!settings) throw new ProviderError(NO_SETTINGS);
     for (;;) {
       const limits = deps.limits();
-      if (steps >= limits.maxSteps) return await closing(`I stopped after ${steps} actions, the limit for one task. Tell me to continue if you want me to go on.`);
-      if (tokens >= limits.maxTokens) return await closing(`I stopped: this task used ${tokens} tokens, the limit for one task. Tell me to continue if you want me to go on.`);
+      if (steps >= limits.maxSteps)
+        return await closing(
+          `I stopped after ${steps} actions, the limit for one task. Tell me to continue if you want me to go on.`,
+        );
+      if (tokens >= limits.maxTokens)
+        return await closing(
+          `I stopped: this task used ${tokens} tokens, the limit for one task. Tell me to continue if you want me to go on.`,
+        );
       const current = await conversation.add({ role: 'assistant', content: '', status: 'streaming' });
       answer = current;
       const result = await modelTurn(deps, current, { settings, tabId, images, mode }, signal);
@@ -125,20 +139,33 @@ export async function runTask(deps: TaskDeps, startTab: number, signal: AbortSig
 
       for (const call of result.toolCalls) {
         if (signal.aborted) break;
-        await deps.runs.save({ runId, tabId, startedAt: Date.now(), inFlight: { toolCallId: call.id, name: call.name } });
+        await deps.runs.save({
+          runId,
+          tabId,
+          startedAt: Date.now(),
+          inFlight: { toolCallId: call.id, name: call.name },
+        });
         const output = await follower.around(() =>
           deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: beginAction }, ctx),
         );
         if (output.image) images.set(call.id, output.image);
         if (conversation.generation !== generation) return 'stopped';
         await conversation.add({
-          role: 'tool', content: output.text, status: 'done', toolCallId: call.id, name: call.name,
-          outcome: output.outcome, decision: output.decision, site: output.site,
+          role: 'tool',
+          content: output.text,
+          status: 'done',
+          toolCallId: call.id,
+          name: call.name,
+          outcome: output.outcome,
+          decision: output.decision,
+          site: output.site,
         });
         await deps.runs.save({ runId, tabId, startedAt: Date.now() });
         steps += 1;
         if (repeats.record(call.name, call.args, output.text)) {
-          return await closing(`I stopped: I called ${call.name} with the same arguments ${REPEAT_LIMIT} times in a row and nothing changed. Tell me how you want to proceed.`);
+          return await closing(
+            `I stopped: I called ${call.name} with the same arguments ${REPEAT_LIMIT} times in a row and nothing changed. Tell me how you want to proceed.`,
+          );
         }
       }
       if (signal.aborted) throw signal.reason ?? new DOMException('Stopped', 'AbortError');
@@ -161,12 +188,19 @@ interface TurnContext {
   mode: { xmlTools: boolean };
 }
 
-async function modelTurn(deps: TaskDeps, answer: ChatMessage, turn: TurnContext, signal: AbortSignal): Promise<CompletionResult> {
+async function modelTurn(
+  deps: TaskDeps,
+  answer: ChatMessage,
+  turn: TurnContext,
+  signal: AbortSignal,
+): Promise<CompletionResult> {
   const { settings, tabId, images } = turn;
   const saveEveryMs = deps.saveEveryMs ?? 1000;
   let lastSave = Date.now();
   const turns = toTurns(deps.conversation.all()).map((turn) =>
-    turn.role === 'tool' && images.has(turn.toolCallId) ? { ...turn, image: images.get(turn.toolCallId) as string } : turn,
+    turn.role === 'tool' && images.has(turn.toolCallId)
+      ? { ...turn, image: images.get(turn.toolCallId) as string }
+      : turn,
   );
   const result = await deps.complete({
     settings,
@@ -195,11 +229,22 @@ async function modelTurn(deps: TaskDeps, answer: ChatMessage, turn: TurnContext,
   return result;
 }
 
-async function endWithError(conversation: Conversation, answer: ChatMessage | null, error: unknown, signal: AbortSignal): Promise<void> {
+async function endWithError(
+  conversation: Conversation,
+  answer: ChatMessage | null,
+  error: unknown,
+  signal: AbortSignal,
+): Promise<void> {
   const stopped = signal.aborted;
-  const text = error instanceof ProviderError ? error.message : `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
+  const text =
+    error instanceof ProviderError
+      ? error.message
+      : `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
   // The answer being written carries the outcome; after a finished turn, a short closing message does.
-  const target = answer && answer.status === 'streaming' ? answer : await conversation.add({ role: 'assistant', content: '', status: 'streaming' });
+  const target =
+    answer && answer.status === 'streaming'
+      ? answer
+      : await conversation.add({ role: 'assistant', content: '', status: 'streaming' });
   target.status = stopped ? 'stopped' : 'error';
   if (!stopped) target.error = text;
   await conversation.finish(target);

@@ -10,7 +10,9 @@ const NOT_RUN = 'Not run: the task was interrupted before this action.';
  */
 export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
   const turns: ChatTurn[] = [];
-  const results = new Map(messages.filter((m) => m.role === 'tool' && m.toolCallId).map((m) => [m.toolCallId as string, m]));
+  const results = new Map(
+    messages.filter((m) => m.role === 'tool' && m.toolCallId).map((m) => [m.toolCallId as string, m]),
+  );
   for (const message of messages) {
     if (message.role === 'user') turns.push({ role: 'user', content: message.content });
     if (message.role !== 'assistant' || message.status === 'streaming') continue;

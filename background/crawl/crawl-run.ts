@@ -60,9 +60,15 @@ export function startCrawlRun(job: CrawlJob, frontier: CrawlFrontier, library: C
     const page = await extractPage(tabId, signal);
     signal.throwIfAborted();
     await library.savePage(job.id, {
-      url: page.url, title: page.title, content: page.text, html: page.html, markdown: page.markdown,
+      url: page.url,
+      title: page.title,
+      content: page.text,
+      html: page.html,
+      markdown: page.markdown,
       // The reader does not measure how sure it is; convert.toFormat falls back only when there is no markdown.
-      markdownMeta: null, metadata: page.metadata, status: 'completed',
+      markdownMeta: null,
+      metadata: page.metadata,
+      status: 'completed',
       ...(page.canonical ? { declaredCanonical: page.canonical } : {}),
     });
     // A redirect or a declared canonical URL makes another address this page's: it is not fetched again.
@@ -103,7 +109,9 @@ export function startCrawlRun(job: CrawlJob, frontier: CrawlFrontier, library: C
             queue.unshift(item);
           } else {
             failed += 1;
-            errors = [...errors, { url: item.url, message: describeFailure(error), at: Date.now() }].slice(-KEEP_ERRORS);
+            errors = [...errors, { url: item.url, message: describeFailure(error), at: Date.now() }].slice(
+              -KEEP_ERRORS,
+            );
           }
         } finally {
           inProgress.delete(item.url);
@@ -118,21 +126,35 @@ export function startCrawlRun(job: CrawlJob, frontier: CrawlFrontier, library: C
   const done = (async () => {
     await library.updateJob(job.id, { status: 'in_progress' });
     if (discoverSitemap) {
-      for (const url of await discoverSitemapPages(job.baseUrls, abort.signal)) if (linkHops(url, 0, job.baseUrls, settings) === 0) enqueue(url, 0);
+      for (const url of await discoverSitemapPages(job.baseUrls, abort.signal))
+        if (linkHops(url, 0, job.baseUrls, settings) === 0) enqueue(url, 0);
     }
     await persist();
     const results = await Promise.allSettled(Array.from({ length: settings.maxWorkers }, worker));
     const broken = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (broken) errors = [...errors, { url: job.baseUrl, message: `A crawl worker stopped: ${String(broken.reason)}`, at: Date.now() }].slice(-KEEP_ERRORS);
+    if (broken)
+      errors = [
+        ...errors,
+        { url: job.baseUrl, message: `A crawl worker stopped: ${String(broken.reason)}`, at: Date.now() },
+      ].slice(-KEEP_ERRORS);
     await persist();
-    const status = abort.signal.aborted ? 'cancelled' : processed === 0 && (failed > 0 || broken) ? 'failed' : 'completed';
+    const status = abort.signal.aborted
+      ? 'cancelled'
+      : processed === 0 && (failed > 0 || broken)
+        ? 'failed'
+        : 'completed';
     await library.updateJob(job.id, { status });
   })();
 
   return {
     jobId: job.id,
     done,
-    progress: (): CrawlProgress => ({ pagesProcessed: processed, pagesFound: seen.size, queueSize: queue.length, inProgress: [...inProgress.keys()] }),
+    progress: (): CrawlProgress => ({
+      pagesProcessed: processed,
+      pagesFound: seen.size,
+      queueSize: queue.length,
+      inProgress: [...inProgress.keys()],
+    }),
     /** Stops the workers (pages in flight are abandoned and stay queued) and waits until their tabs are closed. */
     async cancel(): Promise<void> {
       abort.abort(new DOMException('The crawl was cancelled.', 'AbortError'));

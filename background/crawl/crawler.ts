@@ -5,7 +5,6 @@ import { startCrawlRun, type CrawlRun } from './crawl-run';
 import { CrawlRefused } from './crawl-refused';
 import { crawlTabs } from './crawl-tabs';
 
-
 /**
  * The one crawl that may run at a time (its tabs are the person's browser's), and what is
  * known of the others: started, polled, cancelled, resumed from the saved frontier.
@@ -22,7 +21,10 @@ export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promis
   }
 
   const refuseIfBusy = () => {
-    if (active) throw new CrawlRefused(`A crawl is running (job ${active.jobId}); cancel it with crawl.cancel or wait for it to finish.`);
+    if (active)
+      throw new CrawlRefused(
+        `A crawl is running (job ${active.jobId}); cancel it with crawl.cancel or wait for it to finish.`,
+      );
   };
 
   return {
@@ -76,7 +78,8 @@ export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promis
     async markInterrupted(): Promise<void> {
       await crawlTabs.closeLeftovers();
       for (const job of await library.listJobs()) {
-        if (job.status === 'in_progress' || job.status === 'pending') await library.updateJob(job.id, { status: 'interrupted' });
+        if (job.status === 'in_progress' || job.status === 'pending')
+          await library.updateJob(job.id, { status: 'interrupted' });
       }
     },
   };

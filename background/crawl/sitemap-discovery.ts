@@ -6,7 +6,10 @@ const MAX_SITEMAPS = 10;
 
 async function fetchText(url: string, signal: AbortSignal): Promise<string | null> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]), credentials: 'omit' });
+    const response = await fetch(url, {
+      signal: AbortSignal.any([signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]),
+      credentials: 'omit',
+    });
     return response.ok ? await response.text() : null;
   } catch {
     // No sitemap (or an unreachable one) is normal: the crawl follows links instead.

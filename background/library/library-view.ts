@@ -8,14 +8,22 @@ import type { CrawlJob, CrawlPage } from '../../src/storage/db';
 /** The most pages a Library search lists: enough to browse, small enough for one port message. */
 export const MAX_SEARCH_RESULTS = 50;
 
-const pageSummary = (page: CrawlPage) => ({ id: page.id, jobId: page.jobId, title: page.title || page.url, url: page.url });
+const pageSummary = (page: CrawlPage) => ({
+  id: page.id,
+  jobId: page.jobId,
+  title: page.title || page.url,
+  url: page.url,
+});
 
 /**
  * What the sidebar's Library view asks of the crawl library: the jobs with their progress,
  * a search over stored pages, one page as markdown, one job as a ZIP. Each answer is a
  * message; a refusal is a string.
  */
-export function libraryView(library: CrawlLibrary, live: (jobId: string) => Promise<{ pagesProcessed: number } | null>) {
+export function libraryView(
+  library: CrawlLibrary,
+  live: (jobId: string) => Promise<{ pagesProcessed: number } | null>,
+) {
   const summary = async (job: CrawlJob) => {
     const frontier = await library.getFrontier(job.id);
     // A running crawl counts pages before it saves them on the job: the live count is the fresher one.

@@ -7,7 +7,11 @@ import { navigateTab, settled } from '../tabs/navigation';
  * Runs `work` in a new background tab showing `url`, and closes the tab whatever happens, so
  * capabilities that read pages leave no tab behind.
  */
-export async function inBackgroundTab<T>(url: string, signal: AbortSignal, work: (tabId: number) => Promise<T>): Promise<T> {
+export async function inBackgroundTab<T>(
+  url: string,
+  signal: AbortSignal,
+  work: (tabId: number) => Promise<T>,
+): Promise<T> {
   const tab = await browser.tabs.create({ url, active: false });
   if (tab.id === undefined) throw new Error('The browser did not open a tab.');
   try {
@@ -27,9 +31,19 @@ export async function loadInTab(tabId: number, url: string, signal: AbortSignal)
 }
 
 /** Waits up to `timeoutMs` for each selector (content a script adds after load); a selector that never appears is an error. */
-export async function waitForSelectors(tabId: number, selectors: readonly string[], signal: AbortSignal, timeoutMs = 10_000): Promise<void> {
+export async function waitForSelectors(
+  tabId: number,
+  selectors: readonly string[],
+  signal: AbortSignal,
+  timeoutMs = 10_000,
+): Promise<void> {
   for (const selector of selectors) {
-    await askContent(tabId, { type: 'WAIT_FOR_ELEMENT', payload: { selector, timeoutMs } }, ContentResponses.ACTION, signal).then((reply) => {
+    await askContent(
+      tabId,
+      { type: 'WAIT_FOR_ELEMENT', payload: { selector, timeoutMs } },
+      ContentResponses.ACTION,
+      signal,
+    ).then((reply) => {
       if (!reply.success) throw new Error(reply.error ?? `${selector} did not appear.`);
     });
   }
@@ -37,5 +51,10 @@ export async function waitForSelectors(tabId: number, selectors: readonly string
 
 /** The page's content (or one element's, with a selector), links and metadata, from its content script. */
 export function extractPage(tabId: number, signal: AbortSignal, selector?: string): Promise<ExtractPageResult> {
-  return askContent(tabId, { type: 'EXTRACT_PAGE', payload: selector ? { selector } : {} }, ContentResponses.EXTRACT_PAGE, signal);
+  return askContent(
+    tabId,
+    { type: 'EXTRACT_PAGE', payload: selector ? { selector } : {} },
+    ContentResponses.EXTRACT_PAGE,
+    signal,
+  );
 }

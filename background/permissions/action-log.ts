@@ -21,7 +21,10 @@ export function createActionLog(database: Promise<Db>, broadcast: (entry: Action
     },
     async list(limit = 500): Promise<ActionLogEntry[]> {
       const entries: ActionLogEntry[] = [];
-      for await (const cursor of (await database).transaction('actionLog').store.index('byTime').iterate(null, 'prev')) {
+      for await (const cursor of (await database)
+        .transaction('actionLog')
+        .store.index('byTime')
+        .iterate(null, 'prev')) {
         if (entries.length >= limit) break;
         entries.push(cursor.value);
       }

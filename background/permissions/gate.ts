@@ -52,14 +52,21 @@ const actionOf = (target: Target): CriticalContext => ({
   fields: target.fields,
 });
 
-const summarize = (args: unknown) => (typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {});
+const summarize = (args: unknown) =>
+  typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
 
 /**
  * The one way a tool runs: decide → (ask the person) → execute → record. Whoever asks (chat,
  * workflow, ABP), the same policy applies, and every call leaves an Action Log entry.
  */
 export function createGate(deps: GateDeps) {
-  async function record(call: GateCall, site: string, level: PermissionLevel, decision: string, result: GateResult): Promise<GateResult> {
+  async function record(
+    call: GateCall,
+    site: string,
+    level: PermissionLevel,
+    decision: string,
+    result: GateResult,
+  ): Promise<GateResult> {
     await deps.log.add({
       id: newId('log'),
       timestamp: Date.now(),
@@ -74,7 +81,15 @@ export function createGate(deps: GateDeps) {
     return result;
   }
 
-  async function ask(call: GateCall, site: string, level: PermissionLevel, target: Target, reason: string, critical: string | null, signal: AbortSignal) {
+  async function ask(
+    call: GateCall,
+    site: string,
+    level: PermissionLevel,
+    target: Target,
+    reason: string,
+    critical: string | null,
+    signal: AbortSignal,
+  ) {
     const timeoutMs = deps.promptTimeoutMs();
     return deps.prompts.ask(
       {
@@ -103,28 +118,53 @@ export function createGate(deps: GateDeps) {
     try {
       target = await tool.target(args, ctx);
     } catch (error) {
-      return record(call, '', tool.level, 'unavailable', { success: false, outcome: 'failed', decision: 'unavailable', site: '', text: `The tab cannot be used: ${String(error)}` });
+      return record(call, '', tool.level, 'unavailable', {
+        success: false,
+        outcome: 'failed',
+        decision: 'unavailable',
+        site: '',
+        text: `The tab cannot be used: ${String(error)}`,
+      });
     }
     const action = actionOf(target);
     const level = actionLevel(tool.name, tool.level, action);
     const policy = await deps.policy.load();
-    const verdict = decide(policy, { toolName: tool.name, level, site: target.url, runId: call.runId, action }, Date.now());
+    const verdict = decide(
+      policy,
+      { toolName: tool.name, level, site: target.url, runId: call.runId, action },
+      Date.now(),
+    );
     const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
-    const refuse = (decision: string, text: string) => record(call, site, level, decision, { success: false, outcome: 'denied', decision, site, text });
+    const refuse = (decision: string, text: string) =>
+      record(call, site, level, decision, { success: false, outcome: 'denied', decision, site, text });
 
     let decision: string = verdict.verdict === 'auto-approve' ? 'auto-approved' : verdict.verdict;
     if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
     if (verdict.verdict === 'ask') {
       const reason = `Bosun wants to use '${tool.name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}.`;
-      const answer: PermissionDecisionValue = await ask(call, site, level, target, reason, verdict.critical, ctx.signal);
+      const answer: PermissionDecisionValue = await ask(
+        call,
+        site,
+        level,
+        target,
+        reason,
+        verdict.critical,
+        ctx.signal,
+      );
       await deps.policy.update((p) => applyDecision(p, { toolName: tool.name, site, runId: call.runId }, answer));
       decision = answer;
-      if (!decisionProceeds(answer)) return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
+      if (!decisionProceeds(answer))
+        return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
     }
     await call.beforeRun?.();
     try {
       const output = await tool.run(args, ctx);
-      return record(call, site, level, decision, { ...output, outcome: output.success ? 'success' : 'failed', decision, site });
+      return record(call, site, level, decision, {
+        ...output,
+        outcome: output.success ? 'success' : 'failed',
+        decision,
+        site,
+      });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       return record(call, site, level, decision, { success: false, outcome: 'failed', decision, site, text });

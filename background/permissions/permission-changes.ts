@@ -6,7 +6,12 @@ import type { PermissionChange } from '../../src/protocol/sidebar-to-background'
 export function applyPermissionChange(policy: HarborPolicy, change: PermissionChange): HarborPolicy {
   switch (change.kind) {
     case 'revoke-grant':
-      return { ...policy, grants: policy.grants.filter((g) => !(g.tool === change.toolName && g.site === change.site && g.scope === change.scope)) };
+      return {
+        ...policy,
+        grants: policy.grants.filter(
+          (g) => !(g.tool === change.toolName && g.site === change.site && g.scope === change.scope),
+        ),
+      };
     case 'set-default':
       // Only read-only may run without asking by default; the engine enforces it too.
       if (change.level !== 'read-only' && change.verdict === 'auto-approve') return policy;

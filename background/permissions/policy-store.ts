@@ -19,9 +19,16 @@ export function createPolicyStore(database: Promise<Db>, onChange: (policy: Harb
     if (cached) return cached;
     const stored = await (await database).get('state', KEY);
     const session = (await browser.storage.session.get(SESSION_KEY))[SESSION_KEY];
-    const raw = stored && typeof stored === 'object' ? { ...stored, grants: [...((stored as HarborPolicy).grants ?? []), ...(Array.isArray(session) ? session : [])] } : stored;
+    const raw =
+      stored && typeof stored === 'object'
+        ? {
+            ...stored,
+            grants: [...((stored as HarborPolicy).grants ?? []), ...(Array.isArray(session) ? session : [])],
+          }
+        : stored;
     const { policy, problems } = parsePolicy(raw);
-    if (problems.length > 0) console.warn('Bosun: parts of the stored permission policy were invalid and were dropped:', problems);
+    if (problems.length > 0)
+      console.warn('Bosun: parts of the stored permission policy were invalid and were dropped:', problems);
     cached = policy;
     return policy;
   }

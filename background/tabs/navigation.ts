@@ -29,7 +29,11 @@ function navigationStart(tabId: number): { started: Promise<boolean>; cancel(): 
  * Starts a navigation with `begin` and waits for the tab to arrive. Null when the tab did not
  * start loading (nothing to go back to, say); `begin`'s errors are thrown.
  */
-export async function navigateTab(tabId: number, signal: AbortSignal, begin: () => Promise<unknown>): Promise<{ url: string; title: string } | null> {
+export async function navigateTab(
+  tabId: number,
+  signal: AbortSignal,
+  begin: () => Promise<unknown>,
+): Promise<{ url: string; title: string } | null> {
   const start = navigationStart(tabId);
   try {
     await begin();

@@ -29,10 +29,14 @@ const StartUrl = v.pipe(
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /** Waits while the crawl runs, up to the bound or until the task is stopped; true when it finished. */
@@ -48,15 +52,29 @@ export const crawlSite = defineTool({
   name: 'crawl_site',
   description: `Crawl a website into the Library: Bosun visits pages under the start URL in background tabs (sitemap, then links within its path) and stores each as markdown. pageLimit defaults to ${DEFAULT_PAGE_LIMIT} (at most ${MAX_PAGE_LIMIT}). Waits for the crawl to finish (up to ${CRAWL_WAIT_MS / 1000} s) and lists what it stored. One crawl runs at a time.`,
   level: 'navigate',
-  params: v.object({ url: StartUrl, pageLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_LIMIT))) }),
-  target: async (args) => ({ url: args.url, summary: `crawl up to ${args.pageLimit ?? DEFAULT_PAGE_LIMIT} pages of ${args.url} in background tabs` }),
+  params: v.object({
+    url: StartUrl,
+    pageLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_LIMIT))),
+  }),
+  target: async (args) => ({
+    url: args.url,
+    summary: `crawl up to ${args.pageLimit ?? DEFAULT_PAGE_LIMIT} pages of ${args.url} in background tabs`,
+  }),
   async run(args, ctx) {
     let jobId: string;
     try {
-      jobId = (await ctx.crawl.crawler.start([args.url], { ...CRAWL_SETTINGS, pageLimit: args.pageLimit ?? DEFAULT_PAGE_LIMIT })).id;
+      jobId = (
+        await ctx.crawl.crawler.start([args.url], {
+          ...CRAWL_SETTINGS,
+          pageLimit: args.pageLimit ?? DEFAULT_PAGE_LIMIT,
+        })
+      ).id;
     } catch (error) {
       if (!(error instanceof CrawlRefused)) throw error;
-      return { success: false, text: 'Another crawl is running; only one runs at a time. Wait for it to finish (the Library view shows its progress) and try again.' };
+      return {
+        success: false,
+        text: 'Another crawl is running; only one runs at a time. Wait for it to finish (the Library view shows its progress) and try again.',
+      };
     }
     const where = `Crawl job ${jobId}: the person can follow it, search its pages and export them in the Library view.`;
     if (!(await finished(jobId, ctx, Date.now() + CRAWL_WAIT_MS))) {

@@ -24,9 +24,19 @@ export const readListing = defineTool({
     v.object({
       from: v.optional(v.pipe(Index, v.description('The first index to list'))),
       around: v.optional(v.pipe(Index, v.description('List this index and the elements around it'))),
-      heading: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Text of a heading: list from the first element after it'))),
+      heading: v.optional(
+        v.pipe(
+          v.string(),
+          v.minLength(1),
+          v.maxLength(200),
+          v.description('Text of a heading: list from the first element after it'),
+        ),
+      ),
     }),
-    v.check((a) => a.from !== undefined || a.around !== undefined || a.heading !== undefined, 'give from, around or heading'),
+    v.check(
+      (a) => a.from !== undefined || a.around !== undefined || a.heading !== undefined,
+      'give from, around or heading',
+    ),
   ),
   target: here,
   async run(args, ctx) {

@@ -9,13 +9,24 @@ import { untrusted } from './untrusted';
 /** What one reading may cost the model's context: long pages are cut with a marker. */
 const READ_BUDGET = 24_000;
 
-const Index = v.pipe(v.number(), v.integer(), v.minValue(1), v.description('The [index] of the element in the last read_page listing'));
-const Selector = v.pipe(v.string(), v.minLength(1), v.maxLength(2000), v.description('A CSS selector, when there is no index'));
+const Index = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(1),
+  v.description('The [index] of the element in the last read_page listing'),
+);
+const Selector = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(2000),
+  v.description('A CSS selector, when there is no index'),
+);
 const IndexOrSelector = { index: v.optional(Index), selector: v.optional(Selector) };
 const needsTarget = <T extends { index?: number; selector?: string }>() =>
   v.check<T, string>((a) => a.index !== undefined || a.selector !== undefined, 'give an index or a selector');
 
-const action = (ctx: ToolContext, message: BackgroundToContent) => askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal);
+const action = (ctx: ToolContext, message: BackgroundToContent) =>
+  askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal);
 // What an action did quotes the page (a button's label, an option's text): it is marked as page content.
 const output = (reply: { success: boolean; message?: string; error?: string }): ToolOutput => ({
   success: reply.success,
@@ -26,19 +37,29 @@ const output = (reply: { success: boolean; message?: string; error?: string }): 
 function describe(role: string, label: string | undefined, element: ElementFacts | undefined): string {
   const name = label ? ` "${label}"` : '';
   const shown = element?.visibleText || element?.generatedText || '';
-  const differs = shown !== '' && label !== undefined && !shown.toLowerCase().includes(label.replace(/…$/, '').toLowerCase());
+  const differs =
+    shown !== '' && label !== undefined && !shown.toLowerCase().includes(label.replace(/…$/, '').toLowerCase());
   return `${role}${name}${differs ? ` showing "${shown.slice(0, 200)}"` : ''}`;
 }
 
 type Described = v.InferOutput<typeof ContentResponses.TARGET>;
-const describeElement = (ctx: ToolContext, payload: { index?: number; snapshotId?: string; selector?: string }, url: string): Promise<Described | null> =>
-  askContent(ctx.tabId, { type: 'DESCRIBE_TARGET', payload }, ContentResponses.TARGET, ctx.signal, { url }).catch(() => null);
+const describeElement = (
+  ctx: ToolContext,
+  payload: { index?: number; snapshotId?: string; selector?: string },
+  url: string,
+): Promise<Described | null> =>
+  askContent(ctx.tabId, { type: 'DESCRIBE_TARGET', payload }, ContentResponses.TARGET, ctx.signal, { url }).catch(
+    () => null,
+  );
 
 /** What an index or selector points at, for the permission prompt and the critical-action check. */
 async function elementTarget(ctx: ToolContext, args: { index?: number; selector?: string }): Promise<Target> {
   const url = await pageUrl(ctx);
   const snapshotId = ctx.snapshotId(ctx.tabId);
-  const payload = args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : { selector: args.selector ?? '' };
+  const payload =
+    args.index !== undefined
+      ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) }
+      : { selector: args.selector ?? '' };
   // The address was read just now: the request does not read the tab again.
   const described = await describeElement(ctx, payload, url);
   if (!described?.found) return { url };
@@ -63,12 +84,20 @@ async function fieldsTarget(ctx: ToolContext, fields: { selector: string; value:
 
 export const readPage = defineTool({
   name: 'read_page',
-  description: 'Read the current page: its text as markdown, product data if any, and an indexed list of the elements you can operate ([index] role "label"). Read again after the page changes; indices from an older reading are refused.',
+  description:
+    'Read the current page: its text as markdown, product data if any, and an indexed list of the elements you can operate ([index] role "label"). Read again after the page changes; indices from an older reading are refused.',
   level: 'read-only',
-  params: v.object({ viewportOnly: v.optional(v.pipe(v.boolean(), v.description('Only what is visible on screen: faster and shorter'))) }),
+  params: v.object({
+    viewportOnly: v.optional(v.pipe(v.boolean(), v.description('Only what is visible on screen: faster and shorter'))),
+  }),
   target: here,
   async run(args, ctx) {
-    const page = await askContent(ctx.tabId, { type: 'READ_PAGE', payload: { maxChars: READ_BUDGET, ...(args.viewportOnly ? { viewportOnly: true } : {}) } }, ContentResponses.READ_PAGE, ctx.signal);
+    const page = await askContent(
+      ctx.tabId,
+      { type: 'READ_PAGE', payload: { maxChars: READ_BUDGET, ...(args.viewportOnly ? { viewportOnly: true } : {}) } },
+      ContentResponses.READ_PAGE,
+      ctx.signal,
+    );
     ctx.rememberSnapshot(ctx.tabId, page.snapshotId);
     await ctx.pages.add({ url: page.url, title: page.title, markdown: page.markdown, product: page.product });
     const product = page.product ? `\nProduct: ${JSON.stringify(page.product)}` : '';
@@ -86,15 +115,26 @@ export const clickElement = defineTool({
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) => {
     const snapshotId = ctx.snapshotId(ctx.tabId) ?? '';
-    return output(await action(ctx, args.index !== undefined ? { type: 'CLICK_INDEX', payload: { index: args.index, snapshotId } } : { type: 'CLICK_ELEMENT', payload: { selector: args.selector ?? '' } }));
+    return output(
+      await action(
+        ctx,
+        args.index !== undefined
+          ? { type: 'CLICK_INDEX', payload: { index: args.index, snapshotId } }
+          : { type: 'CLICK_ELEMENT', payload: { selector: args.selector ?? '' } },
+      ),
+    );
   },
 });
 
 export const typeText = defineTool({
   name: 'type_text',
-  description: 'Type text into a field, by [index] or CSS selector. Replaces what is there unless clear is false. Does not submit: use submit_form for that.',
+  description:
+    'Type text into a field, by [index] or CSS selector. Replaces what is there unless clear is false. Does not submit: use submit_form for that.',
   level: 'interact',
-  params: v.pipe(v.object({ ...IndexOrSelector, text: v.pipe(v.string(), v.maxLength(100_000)), clear: v.optional(v.boolean()) }), needsTarget()),
+  params: v.pipe(
+    v.object({ ...IndexOrSelector, text: v.pipe(v.string(), v.maxLength(100_000)), clear: v.optional(v.boolean()) }),
+    needsTarget(),
+  ),
   target: async (args, ctx) => {
     const target = await elementTarget(ctx, args);
     return { ...target, summary: `${target.summary ?? 'field'}: type "${args.text}"` };
@@ -102,9 +142,14 @@ export const typeText = defineTool({
   run: async (args, ctx) => {
     const snapshotId = ctx.snapshotId(ctx.tabId) ?? '';
     const clear = args.clear ?? true;
-    if (args.index !== undefined && clear) return output(await action(ctx, { type: 'INPUT_TEXT', payload: { index: args.index, snapshotId, text: args.text } }));
+    if (args.index !== undefined && clear)
+      return output(
+        await action(ctx, { type: 'INPUT_TEXT', payload: { index: args.index, snapshotId, text: args.text } }),
+      );
     if (!args.selector) return { success: false, text: 'Appending (clear: false) needs a CSS selector.' };
-    return output(await action(ctx, { type: 'TYPE_TEXT', payload: { selector: args.selector, text: args.text, clear } }));
+    return output(
+      await action(ctx, { type: 'TYPE_TEXT', payload: { selector: args.selector, text: args.text, clear } }),
+    );
   },
 });
 
@@ -112,10 +157,25 @@ export const fillForm = defineTool({
   name: 'fill_form',
   description: 'Fill several fields at once, each by CSS selector. Does not submit.',
   level: 'interact',
-  params: v.object({ fields: v.pipe(v.array(v.object({ selector: Selector, value: v.pipe(v.string(), v.maxLength(100_000)) })), v.minLength(1), v.maxLength(50)) }),
+  params: v.object({
+    fields: v.pipe(
+      v.array(v.object({ selector: Selector, value: v.pipe(v.string(), v.maxLength(100_000)) })),
+      v.minLength(1),
+      v.maxLength(50),
+    ),
+  }),
   target: (args, ctx) => fieldsTarget(ctx, args.fields),
   run: async (args, ctx) => {
-    const reply = await askContent(ctx.tabId, { type: 'FILL_FIELDS', payload: { fields: args.fields } }, v.object({ success: v.boolean(), message: v.string(), results: v.array(v.object({ selector: v.string(), success: v.boolean(), error: v.optional(v.string()) })) }), ctx.signal);
+    const reply = await askContent(
+      ctx.tabId,
+      { type: 'FILL_FIELDS', payload: { fields: args.fields } },
+      v.object({
+        success: v.boolean(),
+        message: v.string(),
+        results: v.array(v.object({ selector: v.string(), success: v.boolean(), error: v.optional(v.string()) })),
+      }),
+      ctx.signal,
+    );
     const failures = reply.results.filter((r) => !r.success).map((r) => `${r.selector}: ${r.error}`);
     return { success: reply.success, text: [reply.message, ...failures].join('\n') };
   },
@@ -123,19 +183,28 @@ export const fillForm = defineTool({
 
 export const submitForm = defineTool({
   name: 'submit_form',
-  description: 'Submit the form that a field or button belongs to (by [index] or CSS selector), as pressing Enter or the submit button would.',
+  description:
+    'Submit the form that a field or button belongs to (by [index] or CSS selector), as pressing Enter or the submit button would.',
   level: 'submit',
   params: v.pipe(v.object(IndexOrSelector), needsTarget()),
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) => {
     const snapshotId = ctx.snapshotId(ctx.tabId);
-    return output(await action(ctx, { type: 'SUBMIT_FORM', payload: args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : { selector: args.selector ?? '' } }));
+    return output(
+      await action(ctx, {
+        type: 'SUBMIT_FORM',
+        payload:
+          args.index !== undefined
+            ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) }
+            : { selector: args.selector ?? '' },
+      }),
+    );
   },
 });
 
 export const selectOption = defineTool({
   name: 'select_option',
-  description: 'Choose an option of a drop-down list (select) by the option\'s visible text.',
+  description: "Choose an option of a drop-down list (select) by the option's visible text.",
   level: 'interact',
   params: v.object({ index: Index, option: v.pipe(v.string(), v.minLength(1), v.maxLength(1000)) }),
   target: async (args, ctx) => {
@@ -143,12 +212,18 @@ export const selectOption = defineTool({
     return { ...target, summary: `${target.summary ?? 'list'}: choose "${args.option}"` };
   },
   run: async (args, ctx) =>
-    output(await action(ctx, { type: 'SELECT_OPTION', payload: { index: args.index, snapshotId: ctx.snapshotId(ctx.tabId) ?? '', optionText: args.option } })),
+    output(
+      await action(ctx, {
+        type: 'SELECT_OPTION',
+        payload: { index: args.index, snapshotId: ctx.snapshotId(ctx.tabId) ?? '', optionText: args.option },
+      }),
+    ),
 });
 
 export const scrollPage = defineTool({
   name: 'scroll_page',
-  description: 'Scroll the page (or the scrollable area holding element [index]) up, down, left or right by a number of pixels (default most of a screen), or to the top or bottom.',
+  description:
+    'Scroll the page (or the scrollable area holding element [index]) up, down, left or right by a number of pixels (default most of a screen), or to the top or bottom.',
   level: 'read-only',
   params: v.object({
     direction: v.picklist(['up', 'down', 'left', 'right', 'top', 'bottom']),
@@ -157,9 +232,19 @@ export const scrollPage = defineTool({
   }),
   target: here,
   run: async (args, ctx) => {
-    if (args.direction === 'top' || args.direction === 'bottom') return output(await action(ctx, { type: 'SCROLL_PAGE', payload: { direction: args.direction } }));
+    if (args.direction === 'top' || args.direction === 'bottom')
+      return output(await action(ctx, { type: 'SCROLL_PAGE', payload: { direction: args.direction } }));
     const snapshotId = ctx.snapshotId(ctx.tabId);
-    return output(await action(ctx, { type: 'SCROLL', payload: { direction: args.direction, ...(args.amount ? { amount: args.amount } : {}), ...(args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : {}) } }));
+    return output(
+      await action(ctx, {
+        type: 'SCROLL',
+        payload: {
+          direction: args.direction,
+          ...(args.amount ? { amount: args.amount } : {}),
+          ...(args.index !== undefined ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) } : {}),
+        },
+      }),
+    );
   },
 });
 
@@ -167,9 +252,18 @@ export const waitForElement = defineTool({
   name: 'wait_for_element',
   description: 'Wait until an element matching a CSS selector appears (default up to 5 seconds).',
   level: 'read-only',
-  params: v.object({ selector: Selector, timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30_000))) }),
+  params: v.object({
+    selector: Selector,
+    timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30_000))),
+  }),
   target: here,
-  run: async (args, ctx) => output(await action(ctx, { type: 'WAIT_FOR_ELEMENT', payload: { selector: args.selector, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) } })),
+  run: async (args, ctx) =>
+    output(
+      await action(ctx, {
+        type: 'WAIT_FOR_ELEMENT',
+        payload: { selector: args.selector, ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}) },
+      }),
+    ),
 });
 
 export const getPageContent = defineTool({
@@ -178,14 +272,23 @@ export const getPageContent = defineTool({
     'Get part of the page: its text, HTML, title, URL or links, optionally only inside an element ([index] from read_page) ' +
     'or a CSS selector. With an index and type "text" you get the whole value of a field or textarea, which the listing cuts.',
   level: 'read-only',
-  params: v.object({ type: v.picklist(['text', 'html', 'title', 'url', 'links']), index: v.optional(Index), selector: v.optional(Selector) }),
+  params: v.object({
+    type: v.picklist(['text', 'html', 'title', 'url', 'links']),
+    index: v.optional(Index),
+    selector: v.optional(Selector),
+  }),
   target: here,
   run: async (args, ctx) => {
     const snapshotId = ctx.snapshotId(ctx.tabId);
     const at = { index: args.index, ...(snapshotId ? { snapshotId } : {}) };
     const where = args.index !== undefined ? at : args.selector ? { selector: args.selector } : {};
     const payload = { type: args.type, ...where };
-    const reply = await askContent(ctx.tabId, { type: 'GET_CONTENT', payload }, v.object({ success: v.literal(true), content: v.unknown() }), ctx.signal);
+    const reply = await askContent(
+      ctx.tabId,
+      { type: 'GET_CONTENT', payload },
+      v.object({ success: v.literal(true), content: v.unknown() }),
+      ctx.signal,
+    );
     const content = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
     return { success: true, text: untrusted(content) };
   },
@@ -193,15 +296,35 @@ export const getPageContent = defineTool({
 
 export const extractTable = defineTool({
   name: 'extract_table',
-  description: 'Extract a table as rows of cells: the nth table on the page (default the first) or the one a CSS selector names.',
+  description:
+    'Extract a table as rows of cells: the nth table on the page (default the first) or the one a CSS selector names.',
   level: 'read-only',
-  params: v.object({ selector: v.optional(Selector), nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))) }),
+  params: v.object({
+    selector: v.optional(Selector),
+    nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))),
+  }),
   target: here,
   run: async (args, ctx) => {
-    const table = await askContent(ctx.tabId, { type: 'EXTRACT_TABLE', payload: args }, ContentResponses.TABLE, ctx.signal);
+    const table = await askContent(
+      ctx.tabId,
+      { type: 'EXTRACT_TABLE', payload: args },
+      ContentResponses.TABLE,
+      ctx.signal,
+    );
     const lines = [table.headers, ...table.rows].filter((row) => row.length > 0).map((row) => `| ${row.join(' | ')} |`);
     return { success: true, text: untrusted(`${table.caption ? `${table.caption}\n` : ''}${lines.join('\n')}`) };
   },
 });
 
-export const PAGE_TOOLS = [readPage, clickElement, typeText, fillForm, submitForm, selectOption, scrollPage, waitForElement, getPageContent, extractTable];
+export const PAGE_TOOLS = [
+  readPage,
+  clickElement,
+  typeText,
+  fillForm,
+  submitForm,
+  selectOption,
+  scrollPage,
+  waitForElement,
+  getPageContent,
+  extractTable,
+];

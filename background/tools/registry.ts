@@ -14,15 +14,23 @@ import type { Tool } from './types';
 
 /** Every tool Bosun has, by name. Each declares its permission level; the gate is the only caller of `run`. */
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(
-  [...PAGE_TOOLS, ...LISTING_TOOLS, ...TAB_TOOLS, takeScreenshot, searchWeb, getCachedSnapshot, ...TAB_GROUP_TOOLS, ...CRAWL_TOOLS].map((tool) => [
-    tool.name,
-    tool,
-  ]),
+  [
+    ...PAGE_TOOLS,
+    ...LISTING_TOOLS,
+    ...TAB_TOOLS,
+    takeScreenshot,
+    searchWeb,
+    getCachedSnapshot,
+    ...TAB_GROUP_TOOLS,
+    ...CRAWL_TOOLS,
+  ].map((tool) => [tool.name, tool]),
 );
 
 /** The tools offered to the model in this browser, in the provider-neutral format. */
 export function toolSpecs(): ToolSpec[] {
-  return [...TOOLS.values()].filter((tool) => isAvailable(tool.name)).map((tool) => toolSpec(tool.name, tool.description, tool.params));
+  return [...TOOLS.values()]
+    .filter((tool) => isAvailable(tool.name))
+    .map((tool) => toolSpec(tool.name, tool.description, tool.params));
 }
 
 export type ParsedCall = { ok: true; tool: Tool; args: unknown } | { ok: false; error: string };

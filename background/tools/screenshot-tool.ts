@@ -6,7 +6,8 @@ import { untrusted } from './untrusted';
 
 export const takeScreenshot = defineTool({
   name: 'take_screenshot',
-  description: 'Take a screenshot of the visible part of the current tab, to see layout, images or anything the text reading misses.',
+  description:
+    'Take a screenshot of the visible part of the current tab, to see layout, images or anything the text reading misses.',
   level: 'read-only',
   params: v.object({}),
   target: here,
@@ -14,7 +15,9 @@ export const takeScreenshot = defineTool({
     const tab = await browser.tabs.get(ctx.tabId);
     // Only the tab a window shows can be captured; bring Bosun's tab to the front first.
     if (!tab.active) await browser.tabs.update(ctx.tabId, { active: true });
-    const image = await browser.tabs.captureVisibleTab(tab.windowId ?? browser.windows.WINDOW_ID_CURRENT, { format: 'png' });
+    const image = await browser.tabs.captureVisibleTab(tab.windowId ?? browser.windows.WINDOW_ID_CURRENT, {
+      format: 'png',
+    });
     return { success: true, text: `Screenshot of ${tab.url ?? ''}. Its title:\n${untrusted(tab.title ?? '')}`, image };
   },
 });

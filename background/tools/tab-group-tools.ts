@@ -13,12 +13,20 @@ export const createTabGroup = defineTool({
   name: 'create_tab_group',
   description: 'Group tabs together (Chrome only), with an optional title and color.',
   level: 'interact',
-  params: v.object({ tabIds: TabIds, title: v.optional(v.pipe(v.string(), v.maxLength(100))), color: v.optional(v.picklist(COLORS)) }),
+  params: v.object({
+    tabIds: TabIds,
+    title: v.optional(v.pipe(v.string(), v.maxLength(100))),
+    color: v.optional(v.picklist(COLORS)),
+  }),
   target: async (args, ctx) => ({ ...(await here(args, ctx)), summary: `group tabs ${args.tabIds.join(', ')}` }),
   async run(args) {
     if (!groupsAvailable()) return unavailable;
     const groupId = await chrome.tabs.group({ tabIds: args.tabIds as [number, ...number[]] });
-    if (args.title || args.color) await chrome.tabGroups.update(groupId, { ...(args.title ? { title: args.title } : {}), ...(args.color ? { color: args.color } : {}) });
+    if (args.title || args.color)
+      await chrome.tabGroups.update(groupId, {
+        ...(args.title ? { title: args.title } : {}),
+        ...(args.color ? { color: args.color } : {}),
+      });
     return { success: true, text: `Grouped tabs ${args.tabIds.join(', ')} as group ${groupId}.` };
   },
 });
@@ -38,4 +46,5 @@ export const ungroupTabs = defineTool({
 
 export const TAB_GROUP_TOOLS = [createTabGroup, ungroupTabs];
 /** Whether a tool is offered in this browser: only the tab group tools depend on it. */
-export const isAvailable = (name: string): boolean => !TAB_GROUP_TOOLS.some((tool) => tool.name === name) || groupsAvailable();
+export const isAvailable = (name: string): boolean =>
+  !TAB_GROUP_TOOLS.some((tool) => tool.name === name) || groupsAvailable();

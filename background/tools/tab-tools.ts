@@ -35,7 +35,13 @@ async function step(tabId: number, delta: -1 | 1): Promise<void> {
   }
 }
 
-const historyTool = (name: string, description: string, verb: string, nothing: string, move: (tabId: number) => Promise<void>) =>
+const historyTool = (
+  name: string,
+  description: string,
+  verb: string,
+  nothing: string,
+  move: (tabId: number) => Promise<void>,
+) =>
   defineTool({
     name,
     description,
@@ -53,9 +59,27 @@ const historyTool = (name: string, description: string, verb: string, nothing: s
     },
   });
 
-export const goBack = historyTool('go_back', 'Go back to the previous page in this tab.', 'Moved', 'Nothing to go back to.', (id) => step(id, -1));
-export const goForward = historyTool('go_forward', 'Go forward in this tab\'s history.', 'Moved', 'Nothing to go forward to.', (id) => step(id, 1));
-export const reloadPage = historyTool('reload_page', 'Reload the current page.', 'Reloaded', 'The page did not reload.', (id) => browser.tabs.reload(id));
+export const goBack = historyTool(
+  'go_back',
+  'Go back to the previous page in this tab.',
+  'Moved',
+  'Nothing to go back to.',
+  (id) => step(id, -1),
+);
+export const goForward = historyTool(
+  'go_forward',
+  "Go forward in this tab's history.",
+  'Moved',
+  'Nothing to go forward to.',
+  (id) => step(id, 1),
+);
+export const reloadPage = historyTool(
+  'reload_page',
+  'Reload the current page.',
+  'Reloaded',
+  'The page did not reload.',
+  (id) => browser.tabs.reload(id),
+);
 
 export const openTab = defineTool({
   name: 'open_tab',
@@ -65,7 +89,12 @@ export const openTab = defineTool({
   target: async (args) => ({ url: args.url, summary: `open ${args.url} in a new tab` }),
   async run(args, ctx) {
     const current = await browser.tabs.get(ctx.tabId);
-    const tab = await browser.tabs.create({ url: args.url, active: args.active ?? true, windowId: current.windowId, openerTabId: ctx.tabId });
+    const tab = await browser.tabs.create({
+      url: args.url,
+      active: args.active ?? true,
+      windowId: current.windowId,
+      openerTabId: ctx.tabId,
+    });
     if (tab.id === undefined) return { success: false, text: 'The browser did not open the tab.' };
     if (args.active ?? true) ctx.bindTab(tab.id);
     return arrivedAt(await settled(tab.id, ctx.signal), `Opened tab ${tab.id}`);
@@ -77,7 +106,10 @@ export const closeTab = defineTool({
   description: 'Close a tab (default: the current one). Bosun then works in the tab the browser shows next.',
   level: 'navigate',
   params: v.object({ tabId: v.optional(TabId) }),
-  target: async (args, ctx) => ({ url: (await browser.tabs.get(args.tabId ?? ctx.tabId)).url ?? '', summary: `close tab ${args.tabId ?? ctx.tabId}` }),
+  target: async (args, ctx) => ({
+    url: (await browser.tabs.get(args.tabId ?? ctx.tabId)).url ?? '',
+    summary: `close tab ${args.tabId ?? ctx.tabId}`,
+  }),
   async run(args, ctx) {
     const tabId = args.tabId ?? ctx.tabId;
     const { windowId } = await browser.tabs.get(tabId);
@@ -95,24 +127,34 @@ export const switchTab = defineTool({
   description: 'Switch to another open tab (ids from list_tabs); Bosun then works there.',
   level: 'navigate',
   params: v.object({ tabId: TabId }),
-  target: async (args) => ({ url: (await browser.tabs.get(args.tabId)).url ?? '', summary: `switch to tab ${args.tabId}` }),
+  target: async (args) => ({
+    url: (await browser.tabs.get(args.tabId)).url ?? '',
+    summary: `switch to tab ${args.tabId}`,
+  }),
   async run(args, ctx) {
     const tab = await browser.tabs.update(args.tabId, { active: true });
     ctx.bindTab(args.tabId);
-    return { success: true, text: `Switched to tab ${args.tabId}: ${tab?.url ?? ''}. Its title:\n${untrusted(tab?.title ?? '')}` };
+    return {
+      success: true,
+      text: `Switched to tab ${args.tabId}: ${tab?.url ?? ''}. Its title:\n${untrusted(tab?.title ?? '')}`,
+    };
   },
 });
 
 export const listTabs = defineTool({
   name: 'list_tabs',
-  description: 'List the open tabs of this window: id, title, URL, and which one is active and which one Bosun works in.',
+  description:
+    'List the open tabs of this window: id, title, URL, and which one is active and which one Bosun works in.',
   level: 'read-only',
   params: v.object({}),
   target: here,
   async run(_args, ctx) {
     const { windowId } = await browser.tabs.get(ctx.tabId);
     const tabs = await browser.tabs.query({ windowId });
-    const lines = tabs.map((t) => `${t.id}${t.id === ctx.tabId ? ' (Bosun works here)' : ''}${t.active ? ' (active)' : ''}: "${t.title ?? ''}" ${t.url ?? ''}`);
+    const lines = tabs.map(
+      (t) =>
+        `${t.id}${t.id === ctx.tabId ? ' (Bosun works here)' : ''}${t.active ? ' (active)' : ''}: "${t.title ?? ''}" ${t.url ?? ''}`,
+    );
     // Titles are written by the pages: the whole listing is marked as page content.
     return { success: true, text: untrusted(lines.join('\n')) };
   },

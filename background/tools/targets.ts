@@ -4,8 +4,10 @@ import type { Target, ToolContext, ToolOutput } from './types';
 import { untrusted } from './untrusted';
 
 /** Where a navigation arrived. The title is written by the page, so it reaches the model marked as page content. */
-export const arrivedAt = ({ url, title }: { url: string; title: string }, verb: string, what = 'it'): ToolOutput =>
-  ({ success: true, text: `${verb}: now on ${url}. Read the page to see ${what}. Its title:\n${untrusted(title)}` });
+export const arrivedAt = ({ url, title }: { url: string; title: string }, verb: string, what = 'it'): ToolOutput => ({
+  success: true,
+  text: `${verb}: now on ${url}. Read the page to see ${what}. Its title:\n${untrusted(title)}`,
+});
 
 /**
  * The address of the tab Bosun works in. A tab just opened by a click may still be blank;

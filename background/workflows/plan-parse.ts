@@ -52,10 +52,17 @@ export function parseModelPlan(text: string, intent: string, now: number): Parse
   try {
     raw = jsonOf(text);
   } catch (error) {
-    return { ok: false, error: `The model's plan could not be read (${error instanceof Error ? error.message : String(error)}). Try again, or rephrase the request.` };
+    return {
+      ok: false,
+      error: `The model's plan could not be read (${error instanceof Error ? error.message : String(error)}). Try again, or rephrase the request.`,
+    };
   }
   const parsed = v.safeParse(ModelPlan, raw);
-  if (!parsed.success) return { ok: false, error: `The model's plan could not be used: ${describeIssues(parsed.issues)}. Try again, or rephrase the request.` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `The model's plan could not be used: ${describeIssues(parsed.issues)}. Try again, or rephrase the request.`,
+    };
   const steps = parsed.output.steps.map((step) => ({
     id: newId('step'),
     agent: step.agent ?? 'ResearchAgent',

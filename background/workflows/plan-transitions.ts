@@ -11,11 +11,20 @@ const CANCELLED = 'Cancelled by you while it was running; what it had found so f
  * The plan the person approved: the steps they kept, in their order. Refused (with the reason)
  * unless the plan is waiting for approval and every id is one of its steps.
  */
-export function approvePlan(plan: WorkflowPlan, stepIds: readonly string[], now: number): { ok: true; plan: WorkflowPlan } | { ok: false; error: string } {
-  if (plan.status !== 'awaiting-approval') return { ok: false, error: 'This plan is not waiting for approval any more.' };
+export function approvePlan(
+  plan: WorkflowPlan,
+  stepIds: readonly string[],
+  now: number,
+): { ok: true; plan: WorkflowPlan } | { ok: false; error: string } {
+  if (plan.status !== 'awaiting-approval')
+    return { ok: false, error: 'This plan is not waiting for approval any more.' };
   const byId = new Map(plan.steps.map((s) => [s.id, s]));
   const steps = stepIds.map((id) => byId.get(id));
-  if (steps.some((s) => s === undefined)) return { ok: false, error: 'The approval names a step that is not in the plan. Reopen the Research view and approve again.' };
+  if (steps.some((s) => s === undefined))
+    return {
+      ok: false,
+      error: 'The approval names a step that is not in the plan. Reopen the Research view and approve again.',
+    };
   return { ok: true, plan: { ...plan, steps: steps as WorkflowStep[], status: 'running', startedAt: now } };
 }
 
@@ -32,7 +41,9 @@ export const updateStep = (plan: WorkflowPlan, id: string, change: Partial<Workf
 export function interruptPlan(plan: WorkflowPlan): WorkflowPlan {
   if (plan.status !== 'running') return plan;
   const steps = plan.steps.map(({ startedAt, ...step }) =>
-    step.status === 'running' ? { ...step, status: 'pending' as const } : { ...step, ...(startedAt === undefined ? {} : { startedAt }) },
+    step.status === 'running'
+      ? { ...step, status: 'pending' as const }
+      : { ...step, ...(startedAt === undefined ? {} : { startedAt }) },
   );
   return { ...plan, status: 'interrupted', steps };
 }

@@ -14,7 +14,14 @@ export interface PlannerDeps {
 export async function planWorkflow(deps: PlannerDeps, intent: string, signal: AbortSignal): Promise<WorkflowPlan> {
   const settings = deps.settings();
   if (!settings) throw new ProviderError('Choose a provider and model in Settings first.');
-  const result = await deps.complete({ settings, system: SYSTEM, turns: [{ role: 'user', content: intent }], tools: [], signal, onText: () => {} });
+  const result = await deps.complete({
+    settings,
+    system: SYSTEM,
+    turns: [{ role: 'user', content: intent }],
+    tools: [],
+    signal,
+    onText: () => {},
+  });
   const parsed = parseModelPlan(result.text, intent, Date.now());
   if (!parsed.ok) throw new ProviderError(parsed.error);
   return parsed.plan;

@@ -11,7 +11,8 @@ const linkText = (title: string, url: string) => (title.trim() || url).replace(/
 /** Every source of the run, once each, numbered in the order the steps first read them. */
 function numberedSources(plan: WorkflowPlan): WorkflowSource[] {
   const byUrl = new Map<string, WorkflowSource>();
-  for (const step of plan.steps) for (const source of step.sources ?? []) if (!byUrl.has(source.url)) byUrl.set(source.url, source);
+  for (const step of plan.steps)
+    for (const source of step.sources ?? []) if (!byUrl.has(source.url)) byUrl.set(source.url, source);
   return [...byUrl.values()];
 }
 
@@ -24,11 +25,19 @@ const OUTCOME: Record<WorkflowStep['status'], string> = {
 };
 
 function stepSection(step: WorkflowStep, index: number, numbers: Map<string, number>): string {
-  const body = step.status === 'completed'
-    ? (step.result ?? '').trim() || '(no findings)'
-    : [step.status === 'failed' ? `${OUTCOME.failed}: ${step.error ?? 'unknown error'}` : OUTCOME[step.status], step.result?.trim()].filter(Boolean).join('\n\n');
+  const body =
+    step.status === 'completed'
+      ? (step.result ?? '').trim() || '(no findings)'
+      : [
+          step.status === 'failed' ? `${OUTCOME.failed}: ${step.error ?? 'unknown error'}` : OUTCOME[step.status],
+          step.result?.trim(),
+        ]
+          .filter(Boolean)
+          .join('\n\n');
   const cited = (step.sources ?? []).map((s) => `[${numbers.get(s.url)}](${s.url})`);
-  return [`## ${index + 1}. ${step.task}`, body, cited.length ? `Sources: ${cited.join(', ')}` : ''].filter(Boolean).join('\n\n');
+  return [`## ${index + 1}. ${step.task}`, body, cited.length ? `Sources: ${cited.join(', ')}` : '']
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /**
@@ -39,17 +48,27 @@ export function buildReport(plan: WorkflowPlan): string {
   const sources = numberedSources(plan);
   const numbers = new Map(sources.map((s, i) => [s.url, i + 1]));
   const list = sources.map((s, i) => `${i + 1}. [${linkText(s.title, s.url)}](${s.url})`);
-  return [
-    `# ${plan.intent}`,
-    ...plan.steps.map((step, i) => stepSection(step, i, numbers)),
-    `## Sources\n\n${list.length ? list.join('\n') : 'No pages were read.'}`,
-  ].join('\n\n') + '\n';
+  return (
+    [
+      `# ${plan.intent}`,
+      ...plan.steps.map((step, i) => stepSection(step, i, numbers)),
+      `## Sources\n\n${list.length ? list.join('\n') : 'No pages were read.'}`,
+    ].join('\n\n') + '\n'
+  );
 }
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'page';
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'page';
 
 /** The ZIP's files: report.md, one markdown file per source page, and sources.json naming them. */
-export function exportFiles(plan: WorkflowPlan, pages: Readonly<Record<string, SourcePage>>): { path: string; content: string }[] {
+export function exportFiles(
+  plan: WorkflowPlan,
+  pages: Readonly<Record<string, SourcePage>>,
+): { path: string; content: string }[] {
   const sources = numberedSources(plan).map((source, i) => ({
     number: i + 1,
     title: source.title,
@@ -59,7 +78,10 @@ export function exportFiles(plan: WorkflowPlan, pages: Readonly<Record<string, S
   }));
   return [
     { path: 'report.md', content: plan.report ?? buildReport(plan) },
-    ...sources.map((s) => ({ path: s.file, content: `# ${s.title || s.url}\n\nSource: ${s.url}\n\n${pages[s.url]?.markdown ?? '(the page text was not kept)'}\n` })),
+    ...sources.map((s) => ({
+      path: s.file,
+      content: `# ${s.title || s.url}\n\nSource: ${s.url}\n\n${pages[s.url]?.markdown ?? '(the page text was not kept)'}\n`,
+    })),
     { path: 'sources.json', content: `${JSON.stringify(sources, null, 2)}\n` },
   ];
 }

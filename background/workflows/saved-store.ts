@@ -16,10 +16,12 @@ export function createSavedStore(database: Promise<Db>) {
   return {
     async load(): Promise<SavedWorkflow[]> {
       const raw = await (await database).get('state', KEY);
-      cached = Array.isArray(raw) ? raw.flatMap((item: unknown) => {
-        const parsed = v.safeParse(SavedWorkflow, item);
-        return parsed.success ? [parsed.output] : [];
-      }) : [];
+      cached = Array.isArray(raw)
+        ? raw.flatMap((item: unknown) => {
+            const parsed = v.safeParse(SavedWorkflow, item);
+            return parsed.success ? [parsed.output] : [];
+          })
+        : [];
       return cached;
     },
     list: (): SavedWorkflow[] => structuredClone(cached),

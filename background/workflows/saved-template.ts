@@ -12,7 +12,9 @@ const mark = (name: string) => `{{${name}}}`;
 
 /** Replaces the value in text; in a URL, its URL-encoded forms too, since that is how a site holds it. */
 function generalize(text: string, { name, value }: Parameter, inUrl: boolean): string {
-  const forms = inUrl ? [...new Set([value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+')])] : [value];
+  const forms = inUrl
+    ? [...new Set([value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+')])]
+    : [value];
   return forms.reduce((out, form) => out.split(form).join(mark(name)), text);
 }
 
@@ -21,28 +23,68 @@ function generalize(text: string, { name, value }: Parameter, inUrl: boolean): s
  * intent, a task or a site, becomes {{name}}. A value that appears nowhere is refused, since it
  * would be a parameter that changes nothing.
  */
-export function toSavedWorkflow(plan: WorkflowPlan, name: string, parameters: readonly Parameter[], now: number): Result<SavedWorkflow> {
+export function toSavedWorkflow(
+  plan: WorkflowPlan,
+  name: string,
+  parameters: readonly Parameter[],
+  now: number,
+): Result<SavedWorkflow> {
   let intent = plan.intent;
   let steps = plan.steps.map(({ agent, task, site, permissions, onFailure, maxSteps }) => ({
-    agent, task, site, permissions, ...(onFailure ? { onFailure } : {}), ...(maxSteps === undefined ? {} : { maxSteps }),
+    agent,
+    task,
+    site,
+    permissions,
+    ...(onFailure ? { onFailure } : {}),
+    ...(maxSteps === undefined ? {} : { maxSteps }),
   }));
   for (const parameter of parameters) {
     const before = JSON.stringify({ intent, steps });
     intent = generalize(intent, parameter, false);
-    steps = steps.map((step) => ({ ...step, task: generalize(step.task, parameter, false), site: generalize(step.site, parameter, true) }));
-    if (JSON.stringify({ intent, steps }) === before) return { ok: false, error: `“${parameter.value}” does not appear in the plan, so it cannot be the parameter ${parameter.name}.` };
+    steps = steps.map((step) => ({
+      ...step,
+      task: generalize(step.task, parameter, false),
+      site: generalize(step.site, parameter, true),
+    }));
+    if (JSON.stringify({ intent, steps }) === before)
+      return {
+        ok: false,
+        error: `“${parameter.value}” does not appear in the plan, so it cannot be the parameter ${parameter.name}.`,
+      };
   }
-  return { ok: true, value: { id: newId('saved'), name, intent, parameters: parameters.map((p) => p.name), steps, savedAt: now } };
+  return {
+    ok: true,
+    value: { id: newId('saved'), name, intent, parameters: parameters.map((p) => p.name), steps, savedAt: now },
+  };
 }
 
 /** A saved workflow with its parameters filled in, as a new plan waiting for approval. */
-export function planFromSaved(saved: SavedWorkflow, values: Readonly<Record<string, string>>, now: number): Result<WorkflowPlan> {
+export function planFromSaved(
+  saved: SavedWorkflow,
+  values: Readonly<Record<string, string>>,
+  now: number,
+): Result<WorkflowPlan> {
   const missing = saved.parameters.filter((name) => !values[name]?.trim());
   if (missing.length > 0) return { ok: false, error: `Fill in ${missing.join(', ')} first.` };
   const fill = (text: string, inUrl: boolean) =>
-    saved.parameters.reduce((out, name) => out.split(mark(name)).join(inUrl ? encodeURIComponent((values[name] ?? '').trim()) : (values[name] ?? '').trim()), text);
-  const steps = saved.steps.map((step) => ({ ...step, id: newId('step'), task: fill(step.task, false), site: fill(step.site, true), status: 'pending' as const }));
+    saved.parameters.reduce(
+      (out, name) =>
+        out
+          .split(mark(name))
+          .join(inUrl ? encodeURIComponent((values[name] ?? '').trim()) : (values[name] ?? '').trim()),
+      text,
+    );
+  const steps = saved.steps.map((step) => ({
+    ...step,
+    id: newId('step'),
+    task: fill(step.task, false),
+    site: fill(step.site, true),
+    status: 'pending' as const,
+  }));
   const bad = steps.find((step) => !URL.canParse(step.site) || !/^https?:$/.test(new URL(step.site).protocol));
   if (bad) return { ok: false, error: `With these values, a step's site is not a web address: ${bad.site}` };
-  return { ok: true, value: { id: newId('wf'), intent: fill(saved.intent, false), steps, status: 'awaiting-approval', createdAt: now } };
+  return {
+    ok: true,
+    value: { id: newId('wf'), intent: fill(saved.intent, false), steps, status: 'awaiting-approval', createdAt: now },
+  };
 }

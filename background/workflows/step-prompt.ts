@@ -14,5 +14,7 @@ export function stepPrompt(plan: WorkflowPlan, step: WorkflowStep): string {
     `Your tab shows ${step.site}. Read it first.`,
     earlier.length ? `What the earlier steps found:\n\n${earlier.join('\n\n')}` : '',
     'When you are done, answer with what you found, briefly and with figures where there are any.',
-  ].filter(Boolean).join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }

@@ -30,7 +30,14 @@ export interface StepOutcome {
  * same gate), in a conversation of its own that no sidebar shows. The step has its own action
  * limit (the plan's, never above the person's) and token limit.
  */
-export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: WorkflowStep, tabId: number, runId: string, signal: AbortSignal): Promise<StepOutcome> {
+export async function runStep(
+  deps: StepDeps,
+  plan: WorkflowPlan,
+  step: WorkflowStep,
+  tabId: number,
+  runId: string,
+  signal: AbortSignal,
+): Promise<StepOutcome> {
   const store = createConversationStore(deps.database, `workflow-step:${step.id}`);
   await store.clear();
   const conversation = createConversation(store, () => {});
@@ -48,7 +55,8 @@ export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: Workflow
       const output = await deps.gate.run(call, ctx);
       if (output.outcome !== 'success' || !SOURCE_TOOLS.has(call.name)) return output;
       const tab = await browser.tabs.get(ctx.tabId).catch(() => undefined);
-      if (tab?.url && !read.has(tab.url)) read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
+      if (tab?.url && !read.has(tab.url))
+        read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
       return output;
     },
   };
@@ -60,7 +68,10 @@ export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: Workflow
   const index = plan.steps.indexOf(step) + 1;
   let end: TaskEnd;
   try {
-    end = await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, { runId, requester: `workflow step ${index}` });
+    end = await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, {
+      runId,
+      requester: `workflow step ${index}`,
+    });
   } finally {
     await store.clear();
   }
@@ -68,7 +79,15 @@ export async function runStep(deps: StepDeps, plan: WorkflowPlan, step: Workflow
   const pagesRead = [...read.values()];
   if (end === 'answered') return { status: 'completed', result: answer?.content.trim() ?? '', pages: pagesRead };
   // The closing words of a limit ("tell me to continue") are for a chat, not a report: the reason is.
-  if (end === 'limit') return { status: 'failed', result: '', error: `It reached its limit before it had an answer: ${answer?.content ?? ''}`.trim(), pages: pagesRead };
+  if (end === 'limit')
+    return {
+      status: 'failed',
+      result: '',
+      error: `It reached its limit before it had an answer: ${answer?.content ?? ''}`.trim(),
+      pages: pagesRead,
+    };
   const failed = { status: 'failed' as const, result: answer?.content.trim() ?? '', pages: pagesRead };
-  return end === 'stopped' ? { ...failed, error: 'Stopped.' } : { ...failed, error: answer?.error ?? 'The step ended without an answer.' };
+  return end === 'stopped'
+    ? { ...failed, error: 'Stopped.' }
+    : { ...failed, error: answer?.error ?? 'The step ended without an answer.' };
 }

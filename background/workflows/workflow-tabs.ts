@@ -6,7 +6,11 @@ import { settled } from '../tabs/navigation';
  * Opens a step's tab on its site, in the background so the person's own tab stays in front; in
  * Chrome it joins the workflow's tab group (Firefox has no tab groups). Returns the tab and group.
  */
-export async function openStepTab(url: string, groupId: number | undefined, signal: AbortSignal): Promise<{ tabId: number; groupId?: number }> {
+export async function openStepTab(
+  url: string,
+  groupId: number | undefined,
+  signal: AbortSignal,
+): Promise<{ tabId: number; groupId?: number }> {
   const tab = await browser.tabs.create({ url, active: false });
   if (tab.id === undefined) throw new Error('The browser did not open a tab for this step.');
   const group = __TARGET__ === 'chrome' ? await joinTabGroup(tab.id, groupId, 'Bosun research') : undefined;

@@ -84,7 +84,9 @@ export function createWorkflows(deps: WorkflowDeps) {
   function launch(current: WorkflowRecord): void {
     const controller = new AbortController();
     const work = (async () => {
-      await deps.policy.update((policy) => grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames()));
+      await deps.policy.update((policy) =>
+        grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames()),
+      );
       await publish(current);
       await finish(current, await runSteps(current, controller.signal));
     })();
@@ -108,7 +110,13 @@ export function createWorkflows(deps: WorkflowDeps) {
         return 'cancelled';
       }
       const { status, result, error } = outcome;
-      current.plan = updateStep(current.plan, step.id, { status, result, sources, finishedAt: Date.now(), ...(error ? { error } : {}) });
+      current.plan = updateStep(current.plan, step.id, {
+        status,
+        result,
+        sources,
+        finishedAt: Date.now(),
+        ...(error ? { error } : {}),
+      });
       await publish(current);
       if (status === 'failed' && step.onFailure === 'stop') return 'failed';
     }
@@ -119,20 +127,34 @@ export function createWorkflows(deps: WorkflowDeps) {
     const step = current.plan.steps.find((s) => s.id === stepId) as WorkflowStep;
     const tabs: number[] = (current.tabs[stepId] = []);
     // Opening the step's tab is itself a visit: a site the person blocked is not even opened.
-    const verdict = decide(await deps.policy.load(), { toolName: 'read_page', level: 'read-only', site: step.site, runId: current.runId }, Date.now());
-    if (verdict.verdict === 'deny') return { status: 'failed', result: '', error: `Not run: ${verdict.why}`, pages: [] };
+    const verdict = decide(
+      await deps.policy.load(),
+      { toolName: 'read_page', level: 'read-only', site: step.site, runId: current.runId },
+      Date.now(),
+    );
+    if (verdict.verdict === 'deny')
+      return { status: 'failed', result: '', error: `Not run: ${verdict.why}`, pages: [] };
     try {
       const opened = await openStepTab(step.site, current.groupId, signal);
       tabs.push(opened.tabId);
       // Not a model's tool call, but an action all the same: the Action Log shows it with the approval behind it.
       await deps.log.add({
-        id: newId('log'), timestamp: Date.now(), toolName: 'open_tab', parameters: { url: step.site },
-        site: verdict.site.kind === 'site' ? verdict.site.site : step.site, permissionLevel: 'navigate',
-        decision: 'approved-plan', result: 'success', details: `workflow step ${current.plan.steps.indexOf(step) + 1}: opened the step's own tab`,
+        id: newId('log'),
+        timestamp: Date.now(),
+        toolName: 'open_tab',
+        parameters: { url: step.site },
+        site: verdict.site.kind === 'site' ? verdict.site.site : step.site,
+        permissionLevel: 'navigate',
+        decision: 'approved-plan',
+        result: 'success',
+        details: `workflow step ${current.plan.steps.indexOf(step) + 1}: opened the step's own tab`,
       });
       if (opened.groupId !== undefined) current.groupId = opened.groupId;
       await deps.store.save(current);
-      const unwatch = watchOpenedTabs(() => tabs, (id) => tabs.push(id));
+      const unwatch = watchOpenedTabs(
+        () => tabs,
+        (id) => tabs.push(id),
+      );
       try {
         return await runStep(deps, current.plan, step, opened.tabId, current.runId, signal);
       } finally {
@@ -163,7 +185,8 @@ export function createWorkflows(deps: WorkflowDeps) {
       return;
     }
     const status = record?.plan.status;
-    if (!record || (status !== 'awaiting-approval' && status !== 'interrupted')) return refuse('There is no workflow to cancel.');
+    if (!record || (status !== 'awaiting-approval' && status !== 'interrupted'))
+      return refuse('There is no workflow to cancel.');
     await finish(record, 'cancelled');
     return;
   }
@@ -225,12 +248,21 @@ export function createWorkflows(deps: WorkflowDeps) {
 
   function files(id: string): BackgroundToSidebar | Refusal {
     if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
-    if (record.plan.report === undefined) return refuse('The report is not ready yet: it is written when the workflow ends.');
+    if (record.plan.report === undefined)
+      return refuse('The report is not ready yet: it is written when the workflow ends.');
     return { type: 'WORKFLOW_EXPORT', payload: { id, files: exportFiles(record.plan, record.pages) } };
   }
 
   return {
-    start, approve, cancel, resume, restore, files, save, runSaved, removeSaved,
+    start,
+    approve,
+    cancel,
+    resume,
+    restore,
+    files,
+    save,
+    runSaved,
+    removeSaved,
     current: (): WorkflowPlan | null => (record ? structuredClone(record.plan) : null),
     saved: () => deps.saved.list(),
   };

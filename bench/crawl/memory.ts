@@ -4,7 +4,11 @@
 // share them, so the figures of several processes add up without counting shared memory twice.
 import { readFileSync, readdirSync } from 'node:fs';
 
-export interface ProcessMemory { pid: number; kind: string; pssKiB: number }
+export interface ProcessMemory {
+  pid: number;
+  kind: string;
+  pssKiB: number;
+}
 
 function read(path: string): string | null {
   try {
@@ -70,7 +74,11 @@ export function sampleTree(browserPid: number): ProcessMemory[] {
     if (parent !== null) parents.set(pid, parent);
   }
   const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid, depth = 0; p !== undefined && p > 1 && depth < 20; p = parents.get(p), depth++) {
+    for (
+      let p: number | undefined = pid, depth = 0;
+      p !== undefined && p > 1 && depth < 20;
+      p = parents.get(p), depth++
+    ) {
       if (p === browserPid) return true;
     }
     return false;
@@ -92,10 +100,17 @@ export interface MemoryPeaks {
 
 /** Samples the tree every `intervalMs` until stop() is called; stop() resolves to the peaks. */
 export function watchMemory(browserPid: number, intervalMs = 250): { stop(): MemoryPeaks } {
-  const peaks: MemoryPeaks = { extension: 0, tabs: 0, total: 0, before: { extension: 0, tabs: 0, total: 0 }, samples: 0 };
+  const peaks: MemoryPeaks = {
+    extension: 0,
+    tabs: 0,
+    total: 0,
+    before: { extension: 0, tabs: 0, total: 0 },
+    samples: 0,
+  };
   const sample = () => {
     const tree = sampleTree(browserPid);
-    const sum = (kinds: string[] | null) => tree.filter((p) => kinds === null || kinds.includes(p.kind)).reduce((s, p) => s + p.pssKiB, 0) / 1024;
+    const sum = (kinds: string[] | null) =>
+      tree.filter((p) => kinds === null || kinds.includes(p.kind)).reduce((s, p) => s + p.pssKiB, 0) / 1024;
     const now = { extension: sum(['extension']), tabs: sum(['renderer']), total: sum(null) };
     if (peaks.samples === 0) peaks.before = now;
     peaks.extension = Math.max(peaks.extension, now.extension);

@@ -49,9 +49,12 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     else if (flag === '--no-build') options.build = false;
     else throw new Error(`unknown argument ${arg} (use --pages=N --workers=1,4,8 --json --no-build)`);
   }
-  if (!Number.isInteger(options.pages) || options.pages < 1) throw new Error('--pages takes a whole number of at least 1');
+  if (!Number.isInteger(options.pages) || options.pages < 1)
+    throw new Error('--pages takes a whole number of at least 1');
   if (options.workers.length === 0 || !options.workers.every((n) => Number.isInteger(n) && n >= 1 && n <= 10)) {
-    throw new Error('--workers takes whole numbers from 1 to 10 (crawl.start accepts at most 10), e.g. --workers=1,4,8');
+    throw new Error(
+      '--workers takes whole numbers from 1 to 10 (crawl.start accepts at most 10), e.g. --workers=1,4,8',
+    );
   }
   return options;
 }
@@ -70,18 +73,20 @@ export async function fetchCrawl(index: string, concurrency: number): Promise<{ 
       while (active < concurrency && queue.length > 0) {
         const url = queue.shift() as string;
         active += 1;
-        fetch(url).then((r) => r.text()).then((html) => {
-          pages += 1;
-          for (const [, href = ''] of html.matchAll(/href="([^"]+)"/g)) {
-            const next = new URL(href, url).href;
-            if (next.startsWith(`${origin}/site/`) && !seen.has(next)) {
-              seen.add(next);
-              queue.push(next);
+        fetch(url)
+          .then((r) => r.text())
+          .then((html) => {
+            pages += 1;
+            for (const [, href = ''] of html.matchAll(/href="([^"]+)"/g)) {
+              const next = new URL(href, url).href;
+              if (next.startsWith(`${origin}/site/`) && !seen.has(next)) {
+                seen.add(next);
+                queue.push(next);
+              }
             }
-          }
-          active -= 1;
-          pump();
-        }, reject);
+            active -= 1;
+            pump();
+          }, reject);
       }
     };
     pump();
@@ -89,36 +94,58 @@ export async function fetchCrawl(index: string, concurrency: number): Promise<{ 
   return { seconds: (performance.now() - start) / 1000, pages };
 }
 
-type Envelope = { success: true; data: Record<string, unknown> } | { success: false; error: { code: string; message: string } };
+type Envelope =
+  { success: true; data: Record<string, unknown> } | { success: false; error: { code: string; message: string } };
 
 async function call(page: PageDriver, capability: string, params?: unknown): Promise<Record<string, unknown>> {
-  const response = (await page.evaluate(({ capability, params }) => window.abp.call(capability, params), { capability, params })) as Envelope;
+  const response = (await page.evaluate(({ capability, params }) => window.abp.call(capability, params), {
+    capability,
+    params,
+  })) as Envelope;
   if (!response.success) throw new Error(`${capability} failed: ${JSON.stringify(response.error)}`);
   return response.data;
 }
 
-interface Status { active: boolean; pagesProcessed: number; job: { status: string; pagesFailed: number } }
+interface Status {
+  active: boolean;
+  pagesProcessed: number;
+  job: { status: string; pagesFailed: number };
+}
 
-async function crawlOnce(page: PageDriver, server: SiteServer, pages: number, workers: number, browserPid: number | null): Promise<Omit<CrawlRun, 'baseline'>> {
+async function crawlOnce(
+  page: PageDriver,
+  server: SiteServer,
+  pages: number,
+  workers: number,
+  browserPid: number | null,
+): Promise<Omit<CrawlRun, 'baseline'>> {
   const watch = browserPid === null ? null : watchMemory(browserPid);
   const start = performance.now();
-  const { jobId } = (await call(page, 'crawl.start', { urls: [server.index], options: { maxWorkers: workers, pageLimit: pages } })) as { jobId: string };
+  const { jobId } = (await call(page, 'crawl.start', {
+    urls: [server.index],
+    options: { maxWorkers: workers, pageLimit: pages },
+  })) as { jobId: string };
   let status: Status;
-  for (const deadline = Date.now() + CRAWL_TIMEOUT_MS; ; ) {
+  for (const deadline = Date.now() + CRAWL_TIMEOUT_MS; ;) {
     status = (await call(page, 'crawl.status', { jobId })) as unknown as Status;
     if (!status.active) break;
-    if (Date.now() > deadline) throw new Error(`the crawl with ${workers} workers did not finish in ${CRAWL_TIMEOUT_MS / 60_000} min`);
+    if (Date.now() > deadline)
+      throw new Error(`the crawl with ${workers} workers did not finish in ${CRAWL_TIMEOUT_MS / 60_000} min`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const seconds = (performance.now() - start) / 1000;
   const memory = watch?.stop() ?? null;
-  if (status.job.status !== 'completed') throw new Error(`the crawl with ${workers} workers ended ${status.job.status}`);
+  if (status.job.status !== 'completed')
+    throw new Error(`the crawl with ${workers} workers ended ${status.job.status}`);
 
   // Timed in the page, so the figure is the call, not moving megabytes of base64 to Node.
   const exported = await page.evaluate(async (id) => {
     const t0 = performance.now();
-    const response = (await window.abp.call('export.asArchive', { jobIds: id, format: 'markdown' })) as
-      { success: boolean; data?: { document: { size: number } }; error?: unknown };
+    const response = (await window.abp.call('export.asArchive', { jobIds: id, format: 'markdown' })) as {
+      success: boolean;
+      data?: { document: { size: number } };
+      error?: unknown;
+    };
     const ms = performance.now() - t0;
     if (!response.success || !response.data) return { error: JSON.stringify(response.error) };
     return { ms, bytes: response.data.document.size };
@@ -127,7 +154,12 @@ async function crawlOnce(page: PageDriver, server: SiteServer, pages: number, wo
   await call(page, 'storage.jobs.delete', { jobIds: jobId });
   return {
     workers,
-    crawl: { seconds, pages: status.pagesProcessed, failed: status.job.pagesFailed, pagesPerSecond: status.pagesProcessed / seconds },
+    crawl: {
+      seconds,
+      pages: status.pagesProcessed,
+      failed: status.job.pagesFailed,
+      pagesPerSecond: status.pagesProcessed / seconds,
+    },
     memory,
     export: { seconds: exported.ms / 1000, bytes: exported.bytes },
   };
@@ -136,15 +168,33 @@ async function crawlOnce(page: PageDriver, server: SiteServer, pages: number, wo
 const fixed = (n: number, digits = 1): string => n.toFixed(digits);
 
 export function formatTable(result: BenchResult): string {
-  const header = ['workers', 'fetch pages/s', 'crawl pages/s', 'crawl s', 'pages', 'ext MiB', 'tabs MiB', 'all MiB', 'zip s', 'zip KiB'];
+  const header = [
+    'workers',
+    'fetch pages/s',
+    'crawl pages/s',
+    'crawl s',
+    'pages',
+    'ext MiB',
+    'tabs MiB',
+    'all MiB',
+    'zip s',
+    'zip KiB',
+  ];
   const rows = result.runs.map((r) => [
-    String(r.workers), fixed(r.baseline.pagesPerSecond), fixed(r.crawl.pagesPerSecond, 2), fixed(r.crawl.seconds),
+    String(r.workers),
+    fixed(r.baseline.pagesPerSecond),
+    fixed(r.crawl.pagesPerSecond, 2),
+    fixed(r.crawl.seconds),
     `${r.crawl.pages}${r.crawl.failed ? ` (${r.crawl.failed} failed)` : ''}`,
-    ...(['extension', 'tabs', 'total'] as const).map((k) => (r.memory ? `${fixed(r.memory[k])} (${fixed(r.memory.before[k])})` : 'n/a')),
-    fixed(r.export.seconds, 2), fixed(r.export.bytes / 1024),
+    ...(['extension', 'tabs', 'total'] as const).map((k) =>
+      r.memory ? `${fixed(r.memory[k])} (${fixed(r.memory.before[k])})` : 'n/a',
+    ),
+    fixed(r.export.seconds, 2),
+    fixed(r.export.bytes / 1024),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -177,26 +227,37 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
     session = await launchExtension('chromium', extensionDir, { profileDir: profile });
     const browserPid = isSupported() ? findBrowserPid(profile) : null;
     const page = await session.openExtensionPage('abp-app.html');
-    await page.evaluate(() => window.abp.initialize({ agent: { name: 'bench-crawl' }, protocolVersion: '0.1', features: {} }));
+    await page.evaluate(() =>
+      window.abp.initialize({ agent: { name: 'bench-crawl' }, protocolVersion: '0.1', features: {} }),
+    );
     const result: BenchResult = {
       machine: { cpus: cpus().length, node: process.version },
       options,
       site: { pages: site.pages, htmlBytes: site.htmlBytes },
       runs: [],
     };
-    log(`crawl benchmark: ${site.pages} pages (${fixed(site.htmlBytes / 1024)} KiB of HTML) on ${server.origin}, Node ${process.version}, ${result.machine.cpus} cores`);
-    if (browserPid === null) log('memory: /proc is not readable here, or the browser process was not found: no memory figures');
+    log(
+      `crawl benchmark: ${site.pages} pages (${fixed(site.htmlBytes / 1024)} KiB of HTML) on ${server.origin}, Node ${process.version}, ${result.machine.cpus} cores`,
+    );
+    if (browserPid === null)
+      log('memory: /proc is not readable here, or the browser process was not found: no memory figures');
     log('');
     for (const workers of options.workers) {
       const baseline = await fetchCrawl(server.index, workers);
       const crawled = await crawlOnce(page, server, options.pages, workers, browserPid);
-      result.runs.push({ ...crawled, workers, baseline: { ...baseline, pagesPerSecond: baseline.pages / baseline.seconds } });
+      result.runs.push({
+        ...crawled,
+        workers,
+        baseline: { ...baseline, pagesPerSecond: baseline.pages / baseline.seconds },
+      });
     }
     log(formatTable(result));
     log('');
     log('fetch: Node fetch of the same pages, same concurrency, following the same links (the baseline)');
-    log('ext/tabs/all MiB: peak PSS during the crawl (in brackets: just before it) of the extension renderer (service worker and abp-app.html) /');
-    log('  the web-page renderers (the crawl\'s tabs) / every Chromium process; see bench/README.md');
+    log(
+      'ext/tabs/all MiB: peak PSS during the crawl (in brackets: just before it) of the extension renderer (service worker and abp-app.html) /',
+    );
+    log("  the web-page renderers (the crawl's tabs) / every Chromium process; see bench/README.md");
     log('zip: export.asArchive of the crawled job as markdown, timed in abp-app.html; its size in KiB');
     if (options.json) log(JSON.stringify(result));
     return result;

@@ -7,10 +7,33 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const FANOUT = 8;
-const WORDS = ['harbour', 'crawl', 'signal', 'lantern', 'river', 'index', 'market', 'engine', 'garden', 'ledger',
-  'pilot', 'stone', 'window', 'copper', 'orbit', 'meadow', 'vessel', 'quarry', 'timber', 'beacon'];
+const WORDS = [
+  'harbour',
+  'crawl',
+  'signal',
+  'lantern',
+  'river',
+  'index',
+  'market',
+  'engine',
+  'garden',
+  'ledger',
+  'pilot',
+  'stone',
+  'window',
+  'copper',
+  'orbit',
+  'meadow',
+  'vessel',
+  'quarry',
+  'timber',
+  'beacon',
+];
 
-export interface SiteFile { type: string; body: Buffer }
+export interface SiteFile {
+  type: string;
+  body: Buffer;
+}
 export interface Site {
   pages: number;
   /** path → file, e.g. '/site/p/12.html', '/sitemap.xml'. */
@@ -25,9 +48,11 @@ export const pagePath = (i: number): string => (i === 0 ? '/site/index.html' : `
 function random(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
-    state ^= state << 13; state >>>= 0;
+    state ^= state << 13;
+    state >>>= 0;
     state ^= state >>> 17;
-    state ^= state << 5; state >>>= 0;
+    state ^= state << 5;
+    state >>>= 0;
     return state / 0x1_0000_0000;
   };
 }
@@ -44,12 +69,17 @@ function page(i: number, count: number, next: () => number): string {
   if (i + 1 < count) links.push(i + 1);
   if (i > 1) links.push(i - 1);
   const nav = [...new Set(links)].map((l) => `<li><a href="${pagePath(l)}">Page ${l}</a></li>`).join('');
-  const sections = Array.from({ length: 3 }, (_, s) =>
-    `<section><h2>Section ${s + 1}</h2>${Array.from({ length: 3 }, () => `<p>${sentence()} ${sentence()} ${sentence()}</p>`).join('')}</section>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench page ${i}</title>` +
+  const sections = Array.from(
+    { length: 3 },
+    (_, s) =>
+      `<section><h2>Section ${s + 1}</h2>${Array.from({ length: 3 }, () => `<p>${sentence()} ${sentence()} ${sentence()}</p>`).join('')}</section>`,
+  ).join('');
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench page ${i}</title>` +
     `<meta name="description" content="Generated page ${i} of ${count}"></head><body>` +
     `<header><nav><ul>${nav}</ul></nav></header><main><article><h1>Page ${i}</h1>${sections}</article></main>` +
-    `<footer><p>Footer of page ${i}</p></footer></body></html>`;
+    `<footer><p>Footer of page ${i}</p></footer></body></html>`
+  );
 }
 
 export function generateSite(pages: number, seed = 1): Site {
@@ -68,7 +98,12 @@ export function generateSite(pages: number, seed = 1): Site {
 /** The sitemap needs the origin, known once the server listens. */
 function sitemap(origin: string, pages: number): SiteFile {
   const urls = Array.from({ length: pages }, (_, i) => `<url><loc>${origin}${pagePath(i)}</loc></url>`).join('');
-  return { type: 'application/xml', body: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`) };
+  return {
+    type: 'application/xml',
+    body: Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+    ),
+  };
 }
 
 export interface SiteServer {
@@ -103,9 +138,10 @@ export async function serveSite(site: Site): Promise<SiteServer> {
     origin,
     index: `${origin}${pagePath(0)}`,
     requests: () => count,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

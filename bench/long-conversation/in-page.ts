@@ -9,7 +9,11 @@ export function untilFrame(): void {
         if (done()) return resolve(performance.now() - t0);
         if (performance.now() - t0 > limitMs) {
           const all = document.querySelectorAll('[data-testid="message"]');
-          return reject(new Error(`not done after ${limitMs} ms; ${all.length} messages shown, the last: ${all[all.length - 1]?.textContent?.slice(0, 200)}`));
+          return reject(
+            new Error(
+              `not done after ${limitMs} ms; ${all.length} messages shown, the last: ${all[all.length - 1]?.textContent?.slice(0, 200)}`,
+            ),
+          );
         }
         requestAnimationFrame(tick);
       };
@@ -22,15 +26,21 @@ type UntilFrame = (t0: number, done: () => boolean, limitMs: number) => Promise<
 /** Opens the conversation titled `title` from the History view: ms from the click to a frame showing its last message. */
 export async function openFromHistory({ title, lastText }: { title: string; lastText: string }): Promise<number> {
   const until = (window as unknown as { __untilFrame: UntilFrame }).__untilFrame;
-  const item = [...document.querySelectorAll('[data-testid="history-item"]')].find((el) => el.querySelector('[data-testid="history-open"]')?.textContent === title);
+  const item = [...document.querySelectorAll('[data-testid="history-item"]')].find(
+    (el) => el.querySelector('[data-testid="history-open"]')?.textContent === title,
+  );
   const button = item?.querySelector<HTMLButtonElement>('[data-testid="history-open"]');
   if (!button) throw new Error(`no conversation titled ${title}`);
   const t0 = performance.now();
   button.click();
-  return until(t0, () => {
-    const all = document.querySelectorAll('[data-testid="message"]');
-    return all[all.length - 1]?.textContent?.includes(lastText) === true;
-  }, 20_000);
+  return until(
+    t0,
+    () => {
+      const all = document.querySelectorAll('[data-testid="message"]');
+      return all[all.length - 1]?.textContent?.includes(lastText) === true;
+    },
+    20_000,
+  );
 }
 
 /** Sends `text` with Enter: ms from the key to a frame showing it as the last message of the conversation. */
@@ -42,7 +52,11 @@ export async function sendAndShow(text: string): Promise<number> {
   await new Promise((resolve) => requestAnimationFrame(resolve));
   const t0 = performance.now();
   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-  return until(t0, () => [...document.querySelectorAll('[data-role="user"]')].at(-1)?.textContent?.includes(text) === true, 60_000);
+  return until(
+    t0,
+    () => [...document.querySelectorAll('[data-role="user"]')].at(-1)?.textContent?.includes(text) === true,
+    60_000,
+  );
 }
 
 /** Records, for every character typed into the message box, the ms from its input event to the next frame. */

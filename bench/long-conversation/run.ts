@@ -57,8 +57,13 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     else if (flag === '--no-build') options.build = false;
     else throw new Error(`unknown argument ${arg} (use --sizes=12,100,1000 --runs=N --json --no-build)`);
   }
-  if (options.sizes.length === 0 || !options.sizes.every((n) => Number.isInteger(n) && n >= 4 && n % 4 === 0 && n <= 10_000)) {
-    throw new Error('--sizes takes multiples of 4 from 4 to 10000 (whole exchanges: question, tool call, result, answer)');
+  if (
+    options.sizes.length === 0 ||
+    !options.sizes.every((n) => Number.isInteger(n) && n >= 4 && n % 4 === 0 && n <= 10_000)
+  ) {
+    throw new Error(
+      '--sizes takes multiples of 4 from 4 to 10000 (whole exchanges: question, tool call, result, answer)',
+    );
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs takes a whole number of at least 1');
   return options;
@@ -74,17 +79,30 @@ async function typeAll(page: PageDriver): Promise<number[]> {
   await page.evaluate(takeTyping);
   await page.click('[data-testid="composer-input"]');
   for (const key of TYPED) await page.press(key);
-  await page.waitFor((n) => (window as unknown as { __typing: number[] }).__typing.length >= n, TYPED.length, { message: 'typing was not recorded', timeoutMs: 60_000 });
+  await page.waitFor((n) => (window as unknown as { __typing: number[] }).__typing.length >= n, TYPED.length, {
+    message: 'typing was not recorded',
+    timeoutMs: 60_000,
+  });
   await page.fill('[data-testid="composer-input"]', '');
   return page.evaluate(takeTyping);
 }
 
-async function measureSize(page: PageDriver, llm: Awaited<ReturnType<typeof startLlmServer>>, messages: number, runs: number, browserPid: number | null): Promise<SizeResult> {
+async function measureSize(
+  page: PageDriver,
+  llm: Awaited<ReturnType<typeof startLlmServer>>,
+  messages: number,
+  runs: number,
+  browserPid: number | null,
+): Promise<SizeResult> {
   const title = `A conversation of ${messages} messages`;
   const lastText = `{ "item": ${messages / 4 - 1}, "currency": "USD" }`;
   await page.click('[data-testid="view-history"]');
   await chooseImportFile(page, conversationExport(messages, title));
-  await page.waitFor((t) => [...document.querySelectorAll('[data-testid="history-open"]')].some((b) => b.textContent === t), title, { message: 'the import did not join the history', timeoutMs: 120_000 });
+  await page.waitFor(
+    (t) => [...document.querySelectorAll('[data-testid="history-open"]')].some((b) => b.textContent === t),
+    title,
+    { message: 'the import did not join the history', timeoutMs: 120_000 },
+  );
   const open: number[] = [];
   const send: number[] = [];
   const idle: number[] = [];
@@ -93,22 +111,42 @@ async function measureSize(page: PageDriver, llm: Awaited<ReturnType<typeof star
     // From an empty conversation, so that each open loads and draws the whole conversation.
     await page.click('[data-testid="view-history"]');
     await page.click('[data-testid="history-new"]');
-    await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, { message: 'no new conversation' });
+    await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, {
+      message: 'no new conversation',
+    });
     await page.click('[data-testid="view-history"]');
-    await page.waitFor((t) => [...document.querySelectorAll('[data-testid="history-open"]')].some((b) => b.textContent === t), title, { message: 'the History view did not show' });
+    await page.waitFor(
+      (t) => [...document.querySelectorAll('[data-testid="history-open"]')].some((b) => b.textContent === t),
+      title,
+      { message: 'the History view did not show' },
+    );
     // Each run adds a question and its answer: after the first, the answer is the last message.
     open.push(await page.evaluate(openFromHistory, { title, lastText: run === 0 ? lastText : 'word39' }));
     idle.push(...(await typeAll(page)));
     llm.script({ kind: 'text', chunks: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 50 });
     send.push(await page.evaluate(sendAndShow, `Run ${run}: one more question`));
     streaming.push(...(await typeAll(page)));
-    await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, { message: 'the answer did not finish', timeoutMs: 60_000 });
+    await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, {
+      message: 'the answer did not finish',
+      timeoutMs: 60_000,
+    });
   }
   const memory = await page.evaluate(heapAndNodes);
-  const extension = browserPid === null ? null : sampleTree(browserPid).filter((p) => p.kind === 'extension').reduce((sum, p) => sum + p.pssKiB, 0) / 1024;
+  const extension =
+    browserPid === null
+      ? null
+      : sampleTree(browserPid)
+          .filter((p) => p.kind === 'extension')
+          .reduce((sum, p) => sum + p.pssKiB, 0) / 1024;
   return {
-    messages, openMs: spread(open), sendMs: spread(send), typingIdleMs: spread(idle), typingStreamingMs: spread(streaming),
-    sidebarHeapMiB: memory.heapBytes / 2 ** 20, elements: memory.elements, extensionMiB: extension,
+    messages,
+    openMs: spread(open),
+    sendMs: spread(send),
+    typingIdleMs: spread(idle),
+    typingStreamingMs: spread(streaming),
+    sidebarHeapMiB: memory.heapBytes / 2 ** 20,
+    elements: memory.elements,
+    extensionMiB: extension,
   };
 }
 
@@ -116,13 +154,35 @@ const fixed = (n: number | null, digits = 1): string => (n === null || Number.is
 const cell = (s: Spread) => `${fixed(s.median)} (${fixed(s.max)})`;
 
 export function formatTable(result: BenchResult): string {
-  const head = ['messages', 'open ms', 'send→shown ms', 'key→frame idle ms', 'key→frame streaming ms', 'sidebar heap MiB', 'elements', 'ext process MiB'];
-  const rows = result.sizes.map((s) => [String(s.messages), cell(s.openMs), cell(s.sendMs), cell(s.typingIdleMs), cell(s.typingStreamingMs), fixed(s.sidebarHeapMiB), String(s.elements), fixed(s.extensionMiB)]);
+  const head = [
+    'messages',
+    'open ms',
+    'send→shown ms',
+    'key→frame idle ms',
+    'key→frame streaming ms',
+    'sidebar heap MiB',
+    'elements',
+    'ext process MiB',
+  ];
+  const rows = result.sizes.map((s) => [
+    String(s.messages),
+    cell(s.openMs),
+    cell(s.sendMs),
+    cell(s.typingIdleMs),
+    cell(s.typingStreamingMs),
+    fixed(s.sidebarHeapMiB),
+    String(s.elements),
+    fixed(s.extensionMiB),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] ?? 0)).join('  ');
   const base = result.sizes[0];
-  const ratios = result.sizes.slice(1).map((s) =>
-    `${s.messages} vs ${base?.messages} messages: open ×${fixed(s.openMs.median / (base?.openMs.median ?? 1))}, sidebar heap ×${fixed(s.sidebarHeapMiB / (base?.sidebarHeapMiB ?? 1))}, key→frame while streaming ×${fixed(s.typingStreamingMs.median / (base?.typingStreamingMs.median ?? 1))}`);
+  const ratios = result.sizes
+    .slice(1)
+    .map(
+      (s) =>
+        `${s.messages} vs ${base?.messages} messages: open ×${fixed(s.openMs.median / (base?.openMs.median ?? 1))}, sidebar heap ×${fixed(s.sidebarHeapMiB / (base?.sidebarHeapMiB ?? 1))}, key→frame while streaming ×${fixed(s.typingStreamingMs.median / (base?.typingStreamingMs.median ?? 1))}`,
+    );
   return [line(head), ...rows.map(line), '', ...ratios].join('\n');
 }
 
@@ -146,22 +206,33 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
   const profile = await mkdtemp(join(tmpdir(), 'bosun-bench-conversation-'));
   let session: ExtensionSession | undefined;
   try {
-    session = await launchExtension('chromium', extensionDir, { profileDir: profile, chromiumArgs: ['--enable-precise-memory-info', '--js-flags=--expose-gc'] });
+    session = await launchExtension('chromium', extensionDir, {
+      profileDir: profile,
+      chromiumArgs: ['--enable-precise-memory-info', '--js-flags=--expose-gc'],
+    });
     const browserPid = isSupported() ? findBrowserPid(profile) : null;
     const page = await openSidebar(session);
     await configure(page, llm);
     await page.evaluate(untilFrame);
     await page.evaluate(watchTyping);
     const result: BenchResult = { machine: { cpus: cpus().length, node: process.version }, options, sizes: [] };
-    log(`long-conversation benchmark: conversations of ${options.sizes.join(', ')} messages, ${options.runs} runs each, Node ${process.version}, ${result.machine.cpus} cores`);
+    log(
+      `long-conversation benchmark: conversations of ${options.sizes.join(', ')} messages, ${options.runs} runs each, Node ${process.version}, ${result.machine.cpus} cores`,
+    );
     for (const size of options.sizes) result.sizes.push(await measureSize(page, llm, size, options.runs, browserPid));
     log('');
     log(formatTable(result));
     log('');
-    log(`median (max) over ${options.runs} runs; key→frame over ${TYPED.length} keys per run. The first size is the baseline.`);
+    log(
+      `median (max) over ${options.runs} runs; key→frame over ${TYPED.length} keys per run. The first size is the baseline.`,
+    );
     log('open: click in History → a frame shows the last message; send→shown: Enter → a frame shows the message;');
-    log('key→frame: a typed character\'s input event → the next frame, with no answer coming and while one streams in (40 chunks, 50 ms apart);');
-    log('sidebar heap: the sidebar page\'s used JS heap after gc(); ext process: PSS of the extension renderer (service worker + sidebar), see bench/README.md');
+    log(
+      "key→frame: a typed character's input event → the next frame, with no answer coming and while one streams in (40 chunks, 50 ms apart);",
+    );
+    log(
+      "sidebar heap: the sidebar page's used JS heap after gc(); ext process: PSS of the extension renderer (service worker + sidebar), see bench/README.md",
+    );
     if (options.json) log(JSON.stringify(result));
     return result;
   } finally {

@@ -26,9 +26,14 @@ function mainContent(doc: Document): HTMLElement | null {
   const bodyChars = textLength(copy.body.textContent);
   if (bodyChars < MIN_ARTICLE_CHARS || !isProbablyReaderable(copy)) return copy.body;
   try {
-    const article = new Readability<HTMLElement>(copy, { serializer: (node) => node as HTMLElement, keepClasses: true, disableJSONLD: true }).parse();
+    const article = new Readability<HTMLElement>(copy, {
+      serializer: (node) => node as HTMLElement,
+      keepClasses: true,
+      disableJSONLD: true,
+    }).parse();
     const chars = textLength(article?.textContent);
-    if (article?.content && chars >= MIN_ARTICLE_CHARS && chars >= bodyChars * MIN_ARTICLE_SHARE) return article.content;
+    if (article?.content && chars >= MIN_ARTICLE_CHARS && chars >= bodyChars * MIN_ARTICLE_SHARE)
+      return article.content;
   } catch {
     // As in the product: the body fallback below.
   }

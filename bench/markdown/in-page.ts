@@ -5,7 +5,9 @@ import { wholePageMarkdown } from './baseline';
 
 export type MarkdownFigure = { ms: number; chars: number; truncated: boolean };
 export type MarkdownMethod = 'budgeted' | 'full' | 'baselineBudgeted' | 'baselineFull';
-export type MarkdownBenchWindow = { __markdownBench: { run(method: MarkdownMethod, budget: number): MarkdownFigure; settle(): void } };
+export type MarkdownBenchWindow = {
+  __markdownBench: { run(method: MarkdownMethod, budget: number): MarkdownFigure; settle(): void };
+};
 
 function timed(run: () => { markdown: string; truncated: boolean }): MarkdownFigure {
   const start = performance.now();

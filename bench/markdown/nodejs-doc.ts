@@ -16,7 +16,10 @@ function install(): void {
     throw new Error(`${ALL_HTML} not found: install it with sudo apt-get install -y nodejs-doc`);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'nodejs-doc']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'nodejs-doc'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
   }

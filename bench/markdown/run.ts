@@ -36,16 +36,22 @@ export function parseArgs(argv: readonly string[]): MarkdownBenchOptions {
     else if (flag === '--no-node-api') options.nodeApi = false;
     else throw new Error(`unknown argument ${arg} (use --sizes=50000,200000 --runs=N --budget=N --no-node-api)`);
   }
-  if (!options.sizes.every((n) => Number.isInteger(n) && n >= 100)) throw new Error('--sizes takes whole numbers of at least 100');
+  if (!options.sizes.every((n) => Number.isInteger(n) && n >= 100))
+    throw new Error('--sizes takes whole numbers of at least 100');
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs takes a whole number of at least 1');
-  if (!Number.isInteger(options.budget) || options.budget < 500) throw new Error('--budget takes a whole number of at least 500');
+  if (!Number.isInteger(options.budget) || options.budget < 500)
+    throw new Error('--budget takes a whole number of at least 500');
   return options;
 }
 
 async function bundleInPage(root: string): Promise<string> {
   const result = await esbuild.build({
     entryPoints: [join(root, 'bench/markdown/in-page.ts')],
-    bundle: true, format: 'iife', write: false, target: ['chrome123'], logLevel: 'warning',
+    bundle: true,
+    format: 'iife',
+    write: false,
+    target: ['chrome123'],
+    logLevel: 'warning',
   });
   const output = result.outputFiles[0];
   if (!output) throw new Error('esbuild produced no bundle for in-page.ts');
@@ -58,7 +64,10 @@ async function measure(page: Page, options: MarkdownBenchOptions): Promise<Row['
   for (let round = 0; round <= options.runs; round++) {
     for (const method of METHODS) {
       await page.evaluate(() => (window as unknown as MarkdownBenchWindow).__markdownBench.settle());
-      const figure = await page.evaluate(([m, b]) => (window as unknown as MarkdownBenchWindow).__markdownBench.run(m, b), [method, options.budget] as const);
+      const figure = await page.evaluate(
+        ([m, b]) => (window as unknown as MarkdownBenchWindow).__markdownBench.run(m, b),
+        [method, options.budget] as const,
+      );
       if (round > 0) figures[method].push(figure);
     }
   }
@@ -90,27 +99,49 @@ function verdicts(rows: readonly Row[]): string[] {
   for (const row of rows) {
     const budgeted = ms(row.figures.budgeted);
     const base = ms(row.figures.baselineBudgeted);
-    lines.push(`${budgeted < BUDGETED_MS ? 'PASS' : 'MISS'}  budgeted read, ${row.page}: ${fmt(budgeted)} ms (target < ${BUDGETED_MS} ms; baseline ${fmt(base)} ms, ${fmt(base / budgeted)}× slower)`);
+    lines.push(
+      `${budgeted < BUDGETED_MS ? 'PASS' : 'MISS'}  budgeted read, ${row.page}: ${fmt(budgeted)} ms (target < ${BUDGETED_MS} ms; baseline ${fmt(base)} ms, ${fmt(base / budgeted)}× slower)`,
+    );
     const full = mbPerS(row.bytes, ms(row.figures.full));
     const baseFull = mbPerS(row.bytes, ms(row.figures.baselineFull));
-    lines.push(`${full >= FULL_MB_S ? 'PASS' : 'MISS'}  full conversion, ${row.page}: ${fmt(full)} MB/s (target ≥ ${FULL_MB_S} MB/s; baseline ${fmt(baseFull)} MB/s)`);
+    lines.push(
+      `${full >= FULL_MB_S ? 'PASS' : 'MISS'}  full conversion, ${row.page}: ${fmt(full)} MB/s (target ≥ ${FULL_MB_S} MB/s; baseline ${fmt(baseFull)} MB/s)`,
+    );
   }
   return lines;
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--js-flags=--expose-gc'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--js-flags=--expose-gc',
+];
 
-export async function main(argv: readonly string[], context: { log?: (line: string) => void; root?: string } = {}): Promise<Row[]> {
+export async function main(
+  argv: readonly string[],
+  context: { log?: (line: string) => void; root?: string } = {},
+): Promise<Row[]> {
   const log = context.log ?? ((line: string) => console.log(line));
   const options = parseArgs(argv);
-  const pages: { name: string; html: string }[] = options.sizes.map((size) => ({ name: `generated ${size / 1000}k`, html: generatePage({ nodes: size, seed: 1 }).html }));
+  const pages: { name: string; html: string }[] = options.sizes.map((size) => ({
+    name: `generated ${size / 1000}k`,
+    html: generatePage({ nodes: size, seed: 1 }).html,
+  }));
   if (options.nodeApi) pages.push({ name: 'Node.js API all.html', html: nodeApiPage().html });
   const script = await bundleInPage(context.root ?? join(dirname(fileURLToPath(import.meta.url)), '../..'));
   const server = await startPageServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   const rows: Row[] = [];
   try {
-    log(`markdown benchmark: Chromium ${browser.version()}, budget ${options.budget} characters, ${options.runs} runs per figure\n`);
+    log(
+      `markdown benchmark: Chromium ${browser.version()}, budget ${options.budget} characters, ${options.runs} runs per figure\n`,
+    );
     for (const [i, { name, html }] of pages.entries()) {
       const url = server.add(`/page-${i}`, html);
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

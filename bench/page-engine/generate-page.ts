@@ -46,8 +46,11 @@ function documentShell(b: HtmlBuilder, title: string, body: string): string {
 function header(b: HtmlBuilder): string {
   let nav = '';
   for (let i = 0; i < 8; i++) nav += b.el('li', '', b.link());
-  const search = b.el('form', 'role="search" onsubmit="return false"',
-    b.control('input', 'type="search" aria-label="Search" placeholder="Search"') + b.button('Search'));
+  const search = b.el(
+    'form',
+    'role="search" onsubmit="return false"',
+    b.control('input', 'type="search" aria-label="Search" placeholder="Search"') + b.button('Search'),
+  );
   return b.el('header', '', b.link('Bosun Shop') + b.el('nav', '', b.el('ul', '', nav)) + search);
 }
 
@@ -59,7 +62,11 @@ function footer(b: HtmlBuilder): string {
 
 /** A fixed cookie banner: it covers whatever scrolls under the bottom of the viewport. */
 function banner(b: HtmlBuilder): string {
-  return b.el('div', 'class="banner" role="dialog" aria-label="Cookies"', `${b.words(6, 10)} ${b.button('Accept')} ${b.button('Settings')}`);
+  return b.el(
+    'div',
+    'class="banner" role="dialog" aria-label="Cookies"',
+    `${b.words(6, 10)} ${b.button('Accept')} ${b.button('Settings')}`,
+  );
 }
 
 function mixedBody(b: HtmlBuilder, target: number): string {

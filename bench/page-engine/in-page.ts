@@ -66,10 +66,11 @@ const api: BenchApi = {
   floor: () => timed(floor),
   snapshot: (options) => timed(() => snapshot(options)),
   highlight: () => timed(() => snapshot({ highlight: true })),
-  cleanup: () => timed(() => {
-    removeHighlights();
-    return { count: 0, chars: 0, truncated: false };
-  }),
+  cleanup: () =>
+    timed(() => {
+      removeHighlights();
+      return { count: 0, chars: 0, truncated: false };
+    }),
   writeFloor() {
     const box = document.createElement('div');
     box.style.cssText = 'position:fixed;left:0;top:0;border:2px solid';

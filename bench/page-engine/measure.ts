@@ -4,7 +4,17 @@
 import type { Page } from 'playwright-core';
 import type { BenchWindow, Figure } from './bench-api';
 
-export type MeasureId = 'floor' | 'full' | 'fullChanged' | 'viewport' | 'highlight' | 'cleanup' | 'writeFloor' | 'markdown' | 'aria' | 'ariaAi';
+export type MeasureId =
+  | 'floor'
+  | 'full'
+  | 'fullChanged'
+  | 'viewport'
+  | 'highlight'
+  | 'cleanup'
+  | 'writeFloor'
+  | 'markdown'
+  | 'aria'
+  | 'ariaAi';
 
 export const LABELS: Record<MeasureId, string> = {
   floor: 'floor: walk + rects',
@@ -21,8 +31,21 @@ export const LABELS: Record<MeasureId, string> = {
 
 /** Roles a person operates; a line of ariaSnapshot with one of these counts as one interactive element. */
 const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'switch', 'slider', 'spinbutton',
-  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem',
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'radio',
+  'combobox',
+  'switch',
+  'slider',
+  'spinbutton',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'treeitem',
 ]);
 
 /** Lines look like `  - button "Add to cart" [ref=e12]`, sometimes YAML-quoted: `- 'link "a: b"'`. */
@@ -40,7 +63,10 @@ function inPage(page: Page, method: 'floor' | 'highlight' | 'cleanup' | 'writeFl
 }
 
 function snapshot(page: Page, viewportOnly: boolean): Promise<Figure> {
-  return page.evaluate((only) => (window as unknown as BenchWindow).__bench.snapshot({ viewportOnly: only }), viewportOnly);
+  return page.evaluate(
+    (only) => (window as unknown as BenchWindow).__bench.snapshot({ viewportOnly: only }),
+    viewportOnly,
+  );
 }
 
 /**
@@ -81,7 +107,12 @@ async function sample(page: Page, id: MeasureId): Promise<Figure> {
  * Samples per measure, in the order taken: index 0 is the warm-up (a cold call), then `runs`
  * timed ones. Measures in `once` (too slow to repeat on big pages) are taken one time, after the rounds.
  */
-export async function measurePage(page: Page, ids: readonly MeasureId[], runs: number, once: readonly MeasureId[] = []): Promise<Map<MeasureId, Figure[]>> {
+export async function measurePage(
+  page: Page,
+  ids: readonly MeasureId[],
+  runs: number,
+  once: readonly MeasureId[] = [],
+): Promise<Map<MeasureId, Figure[]>> {
   const samples = new Map<MeasureId, Figure[]>([...ids, ...once].map((id) => [id, []]));
   for (let round = 0; round <= runs; round++) {
     for (const id of ids) samples.get(id)?.push(await sample(page, id));

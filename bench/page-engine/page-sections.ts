@@ -19,7 +19,11 @@ function cards(b: HtmlBuilder): string {
   for (let i = b.int(3, 8); i > 0; i--) {
     const title = b.el('h3', '', b.link(b.words(2, 4)));
     const price = b.el('span', 'class="price"', `${b.int(2, 300)}.99`);
-    const meta = b.el('div', 'class="meta"', b.el('span', '', `${b.int(1, 5)} stars`) + b.el('span', '', b.words(1, 2)));
+    const meta = b.el(
+      'div',
+      'class="meta"',
+      b.el('span', '', `${b.int(1, 5)} stars`) + b.el('span', '', b.words(1, 2)),
+    );
     const body = b.el('div', 'class="body"', title + b.el('p', '', b.words(6, 14)) + meta + price);
     grid += b.el('div', 'class="card"', b.el('div', 'class="thumb"') + body + b.button('Add to cart'));
   }
@@ -52,7 +56,11 @@ function form(b: HtmlBuilder): string {
   fields += field(b, (id) => b.control('select', `id="${id}"`, options));
   fields += field(b, (id) => b.control('textarea', `id="${id}" rows="3"`, ''));
   const actions = b.control('button', 'type="submit"', 'Send') + b.control('button', 'type="reset"', 'Clear');
-  return b.el('form', 'onsubmit="return false"', b.el('fieldset', '', b.el('legend', '', b.words(1, 3)) + fields + actions));
+  return b.el(
+    'form',
+    'onsubmit="return false"',
+    b.el('fieldset', '', b.el('legend', '', b.words(1, 3)) + fields + actions),
+  );
 }
 
 function table(b: HtmlBuilder): string {
@@ -100,21 +108,34 @@ function customWidgets(b: HtmlBuilder): string {
 /** A web component with an open (declarative) shadow root; the template itself never becomes an element. */
 function shadowWidget(b: HtmlBuilder): string {
   b.features.shadowRoots += 1;
-  const inner = b.el('div', 'class="inner"', b.control('input', `type="text" placeholder="${b.words(1, 2)}"`) + b.button());
+  const inner = b.el(
+    'div',
+    'class="inner"',
+    b.control('input', `type="text" placeholder="${b.words(1, 2)}"`) + b.button(),
+  );
   return b.el('x-widget', '', `<template shadowrootmode="open">${inner}</template>`);
 }
 
 /** A same-origin frame (an embedded form); its elements are not counted in the page size. */
 function frame(b: HtmlBuilder): string {
   b.features.iframes += 1;
-  const doc = '<!doctype html><body><form><label>Email <input type="email"></label> <button>Subscribe</button> <a href="/terms">Terms</a></form></body>';
+  const doc =
+    '<!doctype html><body><form><label>Email <input type="email"></label> <button>Subscribe</button> <a href="/terms">Terms</a></form></body>';
   return b.el('iframe', `title="newsletter" srcdoc="${escapeAttribute(doc)}" style="width:400px;height:80px;border:0"`);
 }
 
 /** Relative weights: mostly content, with a steady trickle of the tricky cases. */
 const SECTIONS: ReadonlyArray<[Section, number]> = [
-  [article, 6], [cards, 5], [linkList, 4], [form, 2], [table, 2], [hidden, 2],
-  [covered, 1], [offscreen, 1], [customWidgets, 2], [shadowWidget, 2],
+  [article, 6],
+  [cards, 5],
+  [linkList, 4],
+  [form, 2],
+  [table, 2],
+  [hidden, 2],
+  [covered, 1],
+  [offscreen, 1],
+  [customWidgets, 2],
+  [shadowWidget, 2],
 ];
 
 /** Blocks of at most ~30 elements, used to finish a page close to the requested size. */

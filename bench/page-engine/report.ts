@@ -33,7 +33,9 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   if (sorted.length === 0) return NaN;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** samples[0] is the warm-up; with no timed run after it, the warm-up stands in. */
@@ -84,7 +86,9 @@ export function pageTitle(page: PageResult): string {
   const f = page.features;
   const parts = [`${formatInt(page.elements)} elements`, `${formatInt(f.interactive)} controls in the markup`];
   if (page.variant === 'mixed') {
-    parts.push(`${f.shadowRoots} shadow roots, ${f.iframes} frame${f.iframes === 1 ? '' : 's'}, ${f.hidden} hidden / ${f.covered} covered / ${f.offscreen} off-screen blocks`);
+    parts.push(
+      `${f.shadowRoots} shadow roots, ${f.iframes} frame${f.iframes === 1 ? '' : 's'}, ${f.hidden} hidden / ${f.covered} covered / ${f.offscreen} off-screen blocks`,
+    );
   }
   return `${page.variant} page ${formatSize(page.size)}: ${parts.join(', ')}; loaded in ${formatMs(page.loadMs)} ms`;
 }
@@ -99,7 +103,10 @@ export function formatTable(page: PageResult): string {
   const all = [HEADER, ...rows];
   const widths = HEADER.map((_, i) => Math.max(...all.map((cells) => (cells[i] ?? '').length)));
   const runs = Math.max(...Object.values(page.measures).map((s) => s.runs));
-  const lines = [pageTitle(page), `  (median of ${runs} run${runs === 1 ? '' : 's'} after a warm-up, "first" is the warm-up call; "once": taken one time)`];
+  const lines = [
+    pageTitle(page),
+    `  (median of ${runs} run${runs === 1 ? '' : 's'} after a warm-up, "first" is the warm-up call; "once": taken one time)`,
+  ];
   for (const cells of all) lines.push(`  ${row(cells, widths)}`);
   return lines.join('\n');
 }

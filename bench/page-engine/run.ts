@@ -34,14 +34,29 @@ export interface BenchResult {
  * their paired ratio (the highlight overhead) sees the same machine state; and the plain full
  * snapshot follows a full one, so its listing carries no "new since last time" stars.
  */
-const ALL: readonly MeasureId[] = ['floor', 'highlight', 'cleanup', 'full', 'writeFloor', 'viewport', 'markdown', 'aria', 'ariaAi'];
+const ALL: readonly MeasureId[] = [
+  'floor',
+  'highlight',
+  'cleanup',
+  'full',
+  'writeFloor',
+  'viewport',
+  'markdown',
+  'aria',
+  'ariaAi',
+];
 /** Taken once per page: on big pages one call can take minutes (see the README). */
 const ONCE: readonly MeasureId[] = ['fullChanged'];
 /** Flat and nested pages only compare the walk itself. */
 const SHAPE: readonly MeasureId[] = ['floor', 'full', 'viewport'];
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-sync', '--disable-quic',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
   // Lets settle() collect garbage between calls, so one call's garbage is not billed to the next.
   '--js-flags=--expose-gc',
 ];
@@ -87,7 +102,13 @@ interface Session {
 }
 
 /** Loads `html` in a fresh 1280×800 tab with the bench script in it, and measures `ids` there. */
-async function measureHtml(session: Session, path: string, html: string, ids: readonly MeasureId[], once: readonly MeasureId[] = []) {
+async function measureHtml(
+  session: Session,
+  path: string,
+  html: string,
+  ids: readonly MeasureId[],
+  once: readonly MeasureId[] = [],
+) {
   const url = session.server.add(path, html);
   const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
@@ -105,7 +126,14 @@ async function measureHtml(session: Session, path: string, html: string, ids: re
   }
 }
 
-async function benchPage(session: Session, variant: PageVariant, size: number, seed: number, ids: readonly MeasureId[], once: readonly MeasureId[] = []): Promise<PageResult> {
+async function benchPage(
+  session: Session,
+  variant: PageVariant,
+  size: number,
+  seed: number,
+  ids: readonly MeasureId[],
+  once: readonly MeasureId[] = [],
+): Promise<PageResult> {
   const generated = generatePage({ nodes: size, variant, seed });
   const { loadMs, measures } = await measureHtml(session, `/${variant}-${size}`, generated.html, ids, once);
   return { variant, size, elements: generated.elements, features: generated.features, loadMs, measures };
@@ -113,13 +141,25 @@ async function benchPage(session: Session, variant: PageVariant, size: number, s
 
 /** What one ariaSnapshot() costs apart from the page (protocol, locator, injected script): a page with one button. */
 async function ariaFixedCost(session: Session): Promise<Summary | undefined> {
-  const { measures } = await measureHtml(session, '/one-button', '<!doctype html><title>one</title><button>OK</button>', ['aria']);
+  const { measures } = await measureHtml(
+    session,
+    '/one-button',
+    '<!doctype html><title>one</title><button>OK</button>',
+    ['aria'],
+  );
   return measures.aria;
 }
 
-async function runAll(session: Session, options: BenchOptions, log: (line: string) => void): Promise<Omit<BenchResult, 'machine' | 'options'>> {
+async function runAll(
+  session: Session,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<Omit<BenchResult, 'machine' | 'options'>> {
   const ariaFixed = await ariaFixedCost(session);
-  if (ariaFixed) log(`ariaSnapshot() fixed cost, on a one-button page: ${formatMs(ariaFixed.median)} ms (${formatMs(ariaFixed.min)}–${formatMs(ariaFixed.max)})\n`);
+  if (ariaFixed)
+    log(
+      `ariaSnapshot() fixed cost, on a one-button page: ${formatMs(ariaFixed.median)} ms (${formatMs(ariaFixed.min)}–${formatMs(ariaFixed.max)})\n`,
+    );
   const mixed: PageResult[] = [];
   for (const size of options.sizes) {
     const result = await benchPage(session, 'mixed', size, options.seed, ALL, ONCE);
@@ -155,8 +195,14 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   try {
     const machine = { cpus: cpus().length, node: process.version, chromium: browser.version() };
-    log(`page-engine benchmark: Chromium ${machine.chromium}, Node ${machine.node}, ${machine.cpus} cores, ${options.runs} runs per figure\n`);
-    const result: BenchResult = { machine, options, ...(await runAll({ browser, server, script, runs: options.runs }, options, log)) };
+    log(
+      `page-engine benchmark: Chromium ${machine.chromium}, Node ${machine.node}, ${machine.cpus} cores, ${options.runs} runs per figure\n`,
+    );
+    const result: BenchResult = {
+      machine,
+      options,
+      ...(await runAll({ browser, server, script, runs: options.runs }, options, log)),
+    };
     if (options.json) log(JSON.stringify(result));
     return result;
   } finally {

@@ -66,7 +66,14 @@ function perSize(page: PageResult): Verdict[] {
       target: '< 1×',
       pass: markdown < 1,
     },
-    { name: 'viewport-only snapshot', size: page.size, value: viewport, shown: `${formatMs(viewport)} ms`, target: 'tens of ms (< 100 ms)', pass: viewport < 100 },
+    {
+      name: 'viewport-only snapshot',
+      size: page.size,
+      value: viewport,
+      shown: `${formatMs(viewport)} ms`,
+      target: 'tens of ms (< 100 ms)',
+      pass: viewport < 100,
+    },
     {
       name: 'highlight overhead on a full snapshot',
       size: page.size,
@@ -100,7 +107,14 @@ export function verdicts(mixed: readonly PageResult[], flat: PageResult, nested:
     const changedOverFloor = ms(ref, 'fullChanged') / ms(ref, 'floor');
     const ariaOverOurs = ms(ref, 'aria') / ms(ref, 'full');
     out.push(
-      { name: 'full snapshot / floor', size: refSize, value: overFloor, shown: times(overFloor), target: '≤ 2×', pass: overFloor <= 2 },
+      {
+        name: 'full snapshot / floor',
+        size: refSize,
+        value: overFloor,
+        shown: times(overFloor),
+        target: '≤ 2×',
+        pass: overFloor <= 2,
+      },
       // The same target where it matters: a real page has changed since the last snapshot.
       {
         name: 'full snapshot, page changed / floor',
@@ -110,7 +124,14 @@ export function verdicts(mixed: readonly PageResult[], flat: PageResult, nested:
         target: '≤ 2×',
         pass: changedOverFloor <= 2,
       },
-      { name: 'ariaSnapshot / full snapshot', size: refSize, value: ariaOverOurs, shown: times(ariaOverOurs), target: '≥ 4×', pass: ariaOverOurs >= 4 },
+      {
+        name: 'ariaSnapshot / full snapshot',
+        size: refSize,
+        value: ariaOverOurs,
+        shown: times(ariaOverOurs),
+        target: '≥ 4×',
+        pass: ariaOverOurs >= 4,
+      },
     );
   }
   out.push(flatVsNested(flat, nested, 'full'), flatVsNested(flat, nested, 'viewport'));
@@ -121,6 +142,8 @@ export function verdicts(mixed: readonly PageResult[], flat: PageResult, nested:
 export function formatVerdicts(list: readonly Verdict[]): string {
   const name = (v: Verdict) => `${v.name} @${formatSize(v.size)}`;
   const width = Math.max(...list.map((v) => name(v).length));
-  const lines = list.map((v) => `  ${v.pass ? 'PASS' : 'MISS'}  ${name(v).padEnd(width)}  ${v.shown}   target ${v.target}`);
-  return ['targets (from this run\'s figures; PASS/MISS is information, the machine is noisy):', ...lines].join('\n');
+  const lines = list.map(
+    (v) => `  ${v.pass ? 'PASS' : 'MISS'}  ${name(v).padEnd(width)}  ${v.shown}   target ${v.target}`,
+  );
+  return ["targets (from this run's figures; PASS/MISS is information, the machine is noisy):", ...lines].join('\n');
 }

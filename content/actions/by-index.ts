@@ -15,13 +15,21 @@ function onIndex(index: number, snapshotId: string, act: (el: Element, name: str
 export const clickIndex = (p: { index: number; snapshotId: string }) => onIndex(p.index, p.snapshotId, clickElement);
 
 export const inputText = (p: { index: number; snapshotId: string; text: string; submit?: boolean }) =>
-  onIndex(p.index, p.snapshotId, (el, name) => typeInto(el, name, p.text, p.submit === undefined ? {} : { submit: p.submit }));
+  onIndex(p.index, p.snapshotId, (el, name) =>
+    typeInto(el, name, p.text, p.submit === undefined ? {} : { submit: p.submit }),
+  );
 
 export const selectIndex = (p: { index: number; snapshotId: string; optionText: string }) =>
   onIndex(p.index, p.snapshotId, (el, name) => selectOption(el, name, p.optionText));
 
-export function scrollBy(p: { direction: 'up' | 'down' | 'left' | 'right'; amount?: number; index?: number; snapshotId?: string }): ActionResult {
+export function scrollBy(p: {
+  direction: 'up' | 'down' | 'left' | 'right';
+  amount?: number;
+  index?: number;
+  snapshotId?: string;
+}): ActionResult {
   if (p.index === undefined) return scroll(p.direction, p.amount, null);
-  if (!p.snapshotId) return { success: false, error: 'Scrolling an element needs the snapshotId of the reading its index comes from.' };
+  if (!p.snapshotId)
+    return { success: false, error: 'Scrolling an element needs the snapshotId of the reading its index comes from.' };
   return onIndex(p.index, p.snapshotId, (el, name) => scroll(p.direction, p.amount, el, name));
 }

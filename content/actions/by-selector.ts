@@ -56,10 +56,13 @@ export function scrollPage(direction: 'up' | 'down' | 'top' | 'bottom'): ActionR
 /** Parchi's waitForElement: resolves when the selector matches, or after the timeout. */
 export function waitForElement(selector: string, timeoutMs = 5000): Promise<ActionResult> {
   const done = (found: boolean): ActionResult =>
-    found ? { success: true, selector, found, message: `Found ${selector}` } : { success: false, selector, found, error: `Timeout waiting for element: ${selector}` };
+    found
+      ? { success: true, selector, found, message: `Found ${selector}` }
+      : { success: false, selector, found, error: `Timeout waiting for element: ${selector}` };
   const first = bySelector(selector);
   if ('el' in first) return Promise.resolve(done(true));
-  if (first.error.startsWith('Invalid')) return Promise.resolve({ success: false, selector, found: false, error: first.error });
+  if (first.error.startsWith('Invalid'))
+    return Promise.resolve({ success: false, selector, found: false, error: first.error });
   return new Promise((resolvePromise) => {
     const finish = (found: boolean) => {
       clearTimeout(timer);
@@ -92,12 +95,18 @@ export function getContent(
   if (type === 'links') {
     const links = [...scope.el.querySelectorAll('a[href]')]
       .slice(0, MAX_LINKS)
-      .map((a) => ({ text: (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200), href: (a as HTMLAnchorElement).href }))
+      .map((a) => ({
+        text: (a.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200),
+        href: (a as HTMLAnchorElement).href,
+      }))
       .filter((link) => !link.href.startsWith('javascript:'));
     return { success: true, type, content: links };
   }
   const raw = type === 'html' ? scope.el.outerHTML : textOf(scope.el);
-  const content = raw.length > MAX_CONTENT ? `${raw.slice(0, MAX_CONTENT)}\n[… truncated: ${raw.length - MAX_CONTENT} more characters]` : raw;
+  const content =
+    raw.length > MAX_CONTENT
+      ? `${raw.slice(0, MAX_CONTENT)}\n[… truncated: ${raw.length - MAX_CONTENT} more characters]`
+      : raw;
   return { success: true, type, content };
 }
 

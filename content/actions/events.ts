@@ -4,8 +4,16 @@
  * see them as untrusted, like any scripted input.
  */
 const pointer = (x: number, y: number, buttons: number) => ({
-  bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y, button: 0, buttons,
-  pointerId: 1, pointerType: 'mouse', isPrimary: true,
+  bubbles: true,
+  cancelable: true,
+  composed: true,
+  clientX: x,
+  clientY: y,
+  button: 0,
+  buttons,
+  pointerId: 1,
+  pointerType: 'mouse',
+  isPrimary: true,
 });
 
 export function click(el: Element, x: number, y: number): void {

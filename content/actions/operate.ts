@@ -13,14 +13,20 @@ export function clickElement(el: Element, what: string): ActionResult {
 
 const isTextField = (el: Element) =>
   el.localName === 'textarea' ||
-  (el.localName === 'input' && !/^(checkbox|radio|button|submit|reset|image|file|hidden|range|color)$/.test((el as HTMLInputElement).type));
+  (el.localName === 'input' &&
+    !/^(checkbox|radio|button|submit|reset|image|file|hidden|range|color)$/.test((el as HTMLInputElement).type));
 
 /**
  * Types into a text field. The value is set through the element's own property from the
  * content script's world, which a page framework (React's value tracker) does not intercept,
  * then `input` and `change` fire: controlled inputs see the change and keep it.
  */
-export function typeInto(el: Element, what: string, text: string, options: { clear?: boolean; submit?: boolean } = {}): ActionResult {
+export function typeInto(
+  el: Element,
+  what: string,
+  text: string,
+  options: { clear?: boolean; submit?: boolean } = {},
+): ActionResult {
   const editable = (el as HTMLElement).isContentEditable === true;
   if (!isTextField(el) && !editable) return fail(`${what} is not a text field; use click or select instead.`);
   if ((el as HTMLInputElement).readOnly === true) return fail(`disabled: ${what} is read-only.`);
@@ -67,7 +73,8 @@ function submitFrom(el: Element, typed: string): ActionResult {
 }
 
 export function selectOption(el: Element, what: string, optionText: string): ActionResult {
-  if (el.localName !== 'select') return fail(`${what} is not a drop-down list (select); click it to open it, then click the option.`);
+  if (el.localName !== 'select')
+    return fail(`${what} is not a drop-down list (select); click it to open it, then click the option.`);
   const select = el as HTMLSelectElement;
   const wanted = optionText.trim().toLowerCase();
   const options = [...select.options];
@@ -75,7 +82,10 @@ export function selectOption(el: Element, what: string, optionText: string): Act
     options.find((o) => o.text.trim().toLowerCase() === wanted || o.value.toLowerCase() === wanted) ??
     options.find((o) => o.text.trim().toLowerCase().includes(wanted));
   if (!option) {
-    const available = options.map((o) => `"${o.text.trim()}"`).slice(0, 20).join(', ');
+    const available = options
+      .map((o) => `"${o.text.trim()}"`)
+      .slice(0, 20)
+      .join(', ');
     return fail(`Option not found: ${what} has no option "${optionText}". Options: ${available}.`);
   }
   if (option.disabled) return fail(`disabled: option "${option.text.trim()}" of ${what} is disabled.`);

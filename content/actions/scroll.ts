@@ -17,10 +17,16 @@ function scrollerOf(el: Element, vertical: boolean): Element | null {
  * Scrolls the page, or the scrollable area holding an element, and says where it ended up,
  * so the model knows whether there is more to see.
  */
-export function scroll(direction: Direction, amount: number | undefined, target: Element | null, what = 'the page'): ActionResult {
+export function scroll(
+  direction: Direction,
+  amount: number | undefined,
+  target: Element | null,
+  what = 'the page',
+): ActionResult {
   const vertical = direction === 'up' || direction === 'down' || direction === 'top' || direction === 'bottom';
   const scroller = target ? scrollerOf(target, vertical) : null;
-  if (target && !scroller) return { success: false, error: `${what} is not in a scrollable area; scroll the page instead.` };
+  if (target && !scroller)
+    return { success: false, error: `${what} is not in a scrollable area; scroll the page instead.` };
   const view = window;
   const page = document.scrollingElement ?? document.documentElement;
   const box = scroller ?? page;
@@ -28,13 +34,19 @@ export function scroll(direction: Direction, amount: number | undefined, target:
   const step = amount ?? Math.round(viewport * 0.8);
   const before = vertical ? box.scrollTop : box.scrollLeft;
   const end = vertical ? box.scrollHeight - box.clientHeight : box.scrollWidth - box.clientWidth;
-  const wanted = direction === 'top' ? 0 : direction === 'bottom' ? end : before + (direction === 'up' || direction === 'left' ? -step : step);
+  const wanted =
+    direction === 'top'
+      ? 0
+      : direction === 'bottom'
+        ? end
+        : before + (direction === 'up' || direction === 'left' ? -step : step);
   const to = Math.max(0, Math.min(end, wanted));
   box.scrollTo({ [vertical ? 'top' : 'left']: to, behavior: 'instant' });
   const after = vertical ? box.scrollTop : box.scrollLeft;
   const where = after <= 0 ? ' (at the start)' : after >= end - 1 ? ' (at the end)' : '';
   const moved = Math.round(Math.abs(after - before));
-  const result = moved === 0 ? `Could not scroll ${direction}: already as far as it goes` : `Scrolled ${direction} by ${moved}px`;
+  const result =
+    moved === 0 ? `Could not scroll ${direction}: already as far as it goes` : `Scrolled ${direction} by ${moved}px`;
   return {
     success: true,
     message: `${result}; ${what} is now at ${Math.round(after)} of ${Math.round(end)}px${where}`,

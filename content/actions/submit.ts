@@ -12,12 +12,15 @@ export function submitForm(p: { index?: number; snapshotId?: string; selector?: 
   const found = byIndexOrSelector(p);
   if ('error' in found) return { success: false, error: found.error };
   const { el } = found;
-  const form = el.localName === 'form' ? (el as HTMLFormElement) : ((el as HTMLInputElement).form ?? el.closest('form'));
+  const form =
+    el.localName === 'form' ? (el as HTMLFormElement) : ((el as HTMLInputElement).form ?? el.closest('form'));
   if (!form) return { success: false, error: 'That element is not part of a form.' };
   const ready = prepare(el.localName === 'form' ? form : el, 'the form');
   if (!ready.ok) return { success: false, error: ready.error };
-  const isButton = el.localName === 'button' || (el.localName === 'input' && /^(submit|image)$/.test((el as HTMLInputElement).type));
-  if (!isButton && el.localName !== 'form' && !pressEnter(el)) return { success: true, message: 'Pressed Enter; the page handled it' };
+  const isButton =
+    el.localName === 'button' || (el.localName === 'input' && /^(submit|image)$/.test((el as HTMLInputElement).type));
+  if (!isButton && el.localName !== 'form' && !pressEnter(el))
+    return { success: true, message: 'Pressed Enter; the page handled it' };
   form.requestSubmit(isButton ? (el as HTMLButtonElement) : undefined);
   return { success: true, message: 'Submitted the form' };
 }

@@ -21,5 +21,10 @@ export function extractTable(p: { selector?: string; nth?: number }): ActionResu
   const headRow = (table as HTMLTableElement).tHead?.rows[0];
   const headers = headRow ? [...headRow.cells].map(cell) : [];
   const body = headRow ? rows.slice(1) : rows;
-  return { success: true, caption: cell((table as HTMLTableElement).caption ?? document.createElement('i')), headers, rows: body.slice(0, MAX_ROWS) };
+  return {
+    success: true,
+    caption: cell((table as HTMLTableElement).caption ?? document.createElement('i')),
+    headers,
+    rows: body.slice(0, MAX_ROWS),
+  };
 }

@@ -16,8 +16,12 @@ export function frameOf(el: Element): Frame {
 }
 
 function inView(rect: DOMRect, frame: Frame): boolean {
-  return rect.top + frame.dy >= frame.clip.top && rect.bottom + frame.dy <= frame.clip.bottom &&
-    rect.left + frame.dx >= frame.clip.left && rect.right + frame.dx <= frame.clip.right;
+  return (
+    rect.top + frame.dy >= frame.clip.top &&
+    rect.bottom + frame.dy <= frame.clip.bottom &&
+    rect.left + frame.dx >= frame.clip.left &&
+    rect.right + frame.dx <= frame.clip.right
+  );
 }
 
 /**
@@ -39,10 +43,17 @@ export function prepare(el: Element, what: string): Prepared {
   const frame = frameOf(el);
   const box = rect;
   const cover = withOverlayHidden(() => coveringElement(el, box, frame));
-  if (cover) return { ok: false, error: `covered by ${describeElement(cover)}: ${what} cannot be reached; close or scroll past what covers it.` };
+  if (cover)
+    return {
+      ok: false,
+      error: `covered by ${describeElement(cover)}: ${what} cannot be reached; close or scroll past what covers it.`,
+    };
   // Boxes are drawn in the top document, where the content script runs.
   highlightTarget(document, {
-    left: rect.left + frame.dx, top: rect.top + frame.dy, width: rect.width, height: rect.height,
+    left: rect.left + frame.dx,
+    top: rect.top + frame.dy,
+    width: rect.width,
+    height: rect.height,
   });
   return { ok: true, x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
 }

@@ -33,7 +33,8 @@ export function showMask(doc: Document): void {
   overlayRoot(doc).append(mask);
   controller = new AbortController();
   const view = doc.defaultView;
-  for (const type of BLOCKED) view?.addEventListener(type, holdTrustedInput, { capture: true, signal: controller.signal });
+  for (const type of BLOCKED)
+    view?.addEventListener(type, holdTrustedInput, { capture: true, signal: controller.signal });
 }
 
 /** Removes the mask, every highlight and every listener they added. */

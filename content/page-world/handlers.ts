@@ -38,7 +38,11 @@ function compact(): void {
 }
 
 const original = EventTarget.prototype.addEventListener;
-EventTarget.prototype.addEventListener = function addEventListener(this: EventTarget, type: string, ...rest: unknown[]) {
+EventTarget.prototype.addEventListener = function addEventListener(
+  this: EventTarget,
+  type: string,
+  ...rest: unknown[]
+) {
   note(this, type);
   return Reflect.apply(original, this, [type, ...rest]) as void;
 } as typeof EventTarget.prototype.addEventListener;

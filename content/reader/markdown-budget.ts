@@ -31,7 +31,11 @@ export function tidyMarkdown(markdown: string): string {
  * saying how much was left out. `complete` false means the markdown is only the start of the page's (a read
  * that stopped at the budget): the marker then says the page goes on instead of counting what follows.
  */
-export function truncateMarkdown(markdown: string, maxChars: number, complete = true): { markdown: string; truncated: boolean } {
+export function truncateMarkdown(
+  markdown: string,
+  maxChars: number,
+  complete = true,
+): { markdown: string; truncated: boolean } {
   if (markdown.length <= maxChars && complete) return { markdown, truncated: false };
   const budget = Math.max(0, maxChars - MARKER_ROOM);
   let cut = markdown.lastIndexOf('\n\n', budget);
@@ -40,7 +44,9 @@ export function truncateMarkdown(markdown: string, maxChars: number, complete = 
   let kept = markdown.slice(0, cut).trimEnd();
   const fence = openFence(kept);
   if (fence) kept += `\n${fence}`;
-  const marker = complete ? `[… truncated: ${markdown.slice(cut).trim().length} more characters]` : '[… truncated: the page goes on]';
+  const marker = complete
+    ? `[… truncated: ${markdown.slice(cut).trim().length} more characters]`
+    : '[… truncated: the page goes on]';
   return { markdown: kept ? `${kept}\n\n${marker}` : marker, truncated: true };
 }
 

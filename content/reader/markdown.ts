@@ -28,7 +28,8 @@ const READABILITY_MAX_ELEMENTS = 5000;
 export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): ReadMarkdownResult {
   const title = pageTitle(doc);
   const { maxChars } = options;
-  const budget = maxChars === undefined || !Number.isFinite(maxChars) || maxChars < 0 ? undefined : Math.floor(maxChars);
+  const budget =
+    maxChars === undefined || !Number.isFinite(maxChars) || maxChars < 0 ? undefined : Math.floor(maxChars);
   if (doc.body && largerThan(doc, READABILITY_MAX_ELEMENTS)) return { title, ...readLargePage(doc, doc.body, budget) };
   const main = mainContent(doc);
   let markdown = main ? tidyMarkdown(toMarkdown(main.root, createTurndown(doc.baseURI))) : '';
@@ -40,7 +41,11 @@ export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): 
 }
 
 /** A big page, from its main landmark when it has one that holds the content, piece by piece up to the budget. */
-function readLargePage(doc: Document, body: HTMLElement, budget: number | undefined): { markdown: string; truncated: boolean } {
+function readLargePage(
+  doc: Document,
+  body: HTMLElement,
+  budget: number | undefined,
+): { markdown: string; truncated: boolean } {
   const read = streamMarkdown(landmark(doc) ?? body, createTurndown(doc.baseURI), budget);
   if (budget === undefined) return { markdown: read.markdown, truncated: false };
   return truncateMarkdown(read.markdown, budget, read.complete);
@@ -105,7 +110,11 @@ function mainContent(doc: Document): MainContent | null {
 function parseArticle(copy: Document): { root: HTMLElement; title: string; chars: number } | null {
   try {
     // The serializer hands back the node itself: no HTML string to serialize and parse again.
-    const reader = new Readability<HTMLElement>(copy, { serializer: (node) => node as HTMLElement, keepClasses: true, disableJSONLD: true });
+    const reader = new Readability<HTMLElement>(copy, {
+      serializer: (node) => node as HTMLElement,
+      keepClasses: true,
+      disableJSONLD: true,
+    });
     const article = reader.parse();
     if (!article?.content) return null;
     return { root: article.content, title: collapse(article.title ?? ''), chars: textLength(article.textContent) };

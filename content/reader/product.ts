@@ -85,7 +85,9 @@ function jsonLdFields(item: Record<string, unknown>): Product {
 /** The first offer that states a price (an AggregateOffer counts through lowPrice), else the first offer. */
 function firstOffer(offers: unknown, depth: number): Record<string, unknown> | undefined {
   const list = (Array.isArray(offers) ? offers : [offers]).filter(isRecord);
-  const priced = list.find((offer) => ['price', 'lowPrice', 'priceSpecification'].some((key) => offer[key] !== undefined));
+  const priced = list.find((offer) =>
+    ['price', 'lowPrice', 'priceSpecification'].some((key) => offer[key] !== undefined),
+  );
   if (priced) return priced;
   // An AggregateOffer may list its offers instead of a lowPrice.
   const nested = depth < 3 ? list.map((offer) => firstOffer(offer['offers'], depth + 1)).find(Boolean) : undefined;

@@ -21,7 +21,8 @@ export function flattenShadowRoots(original: Element, copy: Element): void {
 /** flattenShadowRoots for a copy whose root itself may be a shadow host (a piece of the page read on its own). */
 export function flattenShadowRootsWithin(original: Element, copy: Element): void {
   flattenShadowRoots(original, copy);
-  if (original.shadowRoot) copy.replaceChildren(...composedChildren(original.shadowRoot.childNodes, copy.ownerDocument));
+  if (original.shadowRoot)
+    copy.replaceChildren(...composedChildren(original.shadowRoot.childNodes, copy.ownerDocument));
 }
 
 function composedChildren(nodes: NodeListOf<ChildNode> | Node[], doc: Document): Node[] {

@@ -66,7 +66,8 @@ function addLayoutTableRule(service: TurndownService): void {
     return known;
   };
   service.addRule('layoutTable', {
-    filter: (node) => TABLE_PARTS.has(node.nodeName) && isLayout(node.nodeName === 'TABLE' ? node : node.closest('table')),
+    filter: (node) =>
+      TABLE_PARTS.has(node.nodeName) && isLayout(node.nodeName === 'TABLE' ? node : node.closest('table')),
     replacement: (content) => `\n\n${content}\n\n`,
   });
 }

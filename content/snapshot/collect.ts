@@ -29,7 +29,12 @@ export function collect(doc: Document, viewportOnly: boolean, scripted: Scripted
 }
 
 /** What `collect` finds inside one element (itself included). */
-export function collectWithin(start: Element, frame: Frame, viewportOnly: boolean, scripted: ScriptedRole = () => null): Candidate[] {
+export function collectWithin(
+  start: Element,
+  frame: Frame,
+  viewportOnly: boolean,
+  scripted: ScriptedRole = () => null,
+): Candidate[] {
   const out: Candidate[] = [];
   walk(start, frame, { viewportOnly, scripted }, out);
   return out;
@@ -55,7 +60,8 @@ function walk(start: Element, frame: Frame, how: Walk, out: Candidate[]): void {
     if (el.localName === 'iframe') {
       const rect = renderedBox(el);
       const child = rect && childFrame(el as HTMLIFrameElement, rect, frame);
-      if (child && (!viewportOnly || intersects(rect, frame))) walk(child.doc.body ?? child.doc.documentElement, child, how, out);
+      if (child && (!viewportOnly || intersects(rect, frame)))
+        walk(child.doc.body ?? child.doc.documentElement, child, how, out);
       continue;
     }
     pushChildren(el, stack, frame, viewportOnly);
@@ -107,7 +113,11 @@ function pushVisibleRange(children: HTMLCollection, stack: Element[], frame: Fra
   }
   const range: Element[] = [];
   let below = 0;
-  for (let child = children[Math.max(0, lo - SLACK)]; child && below <= SLACK; child = child.nextElementSibling ?? undefined) {
+  for (
+    let child = children[Math.max(0, lo - SLACK)];
+    child && below <= SLACK;
+    child = child.nextElementSibling ?? undefined
+  ) {
     range.push(child);
     below = child.getBoundingClientRect().top > bottom ? below + 1 : 0;
   }

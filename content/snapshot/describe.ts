@@ -33,7 +33,8 @@ export function stateOf(el: Element, role: string): string {
   if (el.getAttribute('aria-selected') === 'true') state += ' selected';
   const expanded = el.getAttribute('aria-expanded');
   if (expanded === 'true' || expanded === 'false') state += expanded === 'true' ? ' expanded' : ' collapsed';
-  if ((control as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true') state += ' disabled';
+  if ((control as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true')
+    state += ' disabled';
   return state;
 }
 
@@ -46,6 +47,9 @@ function isChecked(el: Element): boolean {
 /** A short description of an element for error messages: `<div class="modal">`. */
 export function describeElement(el: Element): string {
   const id = el.id ? `#${el.id}` : '';
-  const cls = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+  const cls =
+    typeof el.className === 'string' && el.className.trim()
+      ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+      : '';
   return `<${el.localName}${id}${cls}>`;
 }

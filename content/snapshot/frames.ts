@@ -27,7 +27,8 @@ export function childFrame(iframe: HTMLIFrameElement, rect: DOMRect, parent: Fra
   if (!doc?.documentElement) return null;
   // The iframe's content starts inside its border and padding.
   const style = iframe.ownerDocument.defaultView?.getComputedStyle(iframe);
-  const left = rect.left + parent.dx + parseFloat(style?.borderLeftWidth ?? '0') + parseFloat(style?.paddingLeft ?? '0');
+  const left =
+    rect.left + parent.dx + parseFloat(style?.borderLeftWidth ?? '0') + parseFloat(style?.paddingLeft ?? '0');
   const top = rect.top + parent.dy + parseFloat(style?.borderTopWidth ?? '0') + parseFloat(style?.paddingTop ?? '0');
   return {
     doc,
@@ -44,5 +45,10 @@ export function childFrame(iframe: HTMLIFrameElement, rect: DOMRect, parent: Fra
 
 export function intersects(rect: { left: number; top: number; right: number; bottom: number }, frame: Frame): boolean {
   const { clip } = frame;
-  return rect.right + frame.dx > clip.left && rect.left + frame.dx < clip.right && rect.bottom + frame.dy > clip.top && rect.top + frame.dy < clip.bottom;
+  return (
+    rect.right + frame.dx > clip.left &&
+    rect.left + frame.dx < clip.right &&
+    rect.bottom + frame.dy > clip.top &&
+    rect.top + frame.dy < clip.bottom
+  );
 }

@@ -35,7 +35,11 @@ function byLabelledBy(el: Element): string {
 }
 
 function byLabelElement(el: Element, labelsOf: LabelLookup): string {
-  return squash(labelsOf(el).map((label) => label.textContent).join(' '));
+  return squash(
+    labelsOf(el)
+      .map((label) => label.textContent)
+      .join(' '),
+  );
 }
 
 const SILENT = new Set(['script', 'style', 'template', 'noscript']);
@@ -60,7 +64,8 @@ function byContent(el: Element, limit: number): string {
         if (SILENT.has(e.localName) || e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('hidden')) continue;
         const own = named(e.getAttribute('aria-label'));
         if (own) add(own);
-        else if (e.localName === 'img' || e.localName === 'svg') add(named(e.getAttribute('alt')) || named(e.getAttribute('title')) || svgTitle(e));
+        else if (e.localName === 'img' || e.localName === 'svg')
+          add(named(e.getAttribute('alt')) || named(e.getAttribute('title')) || svgTitle(e));
         else visit(e);
       }
     }
@@ -101,6 +106,10 @@ export function readableName(el: Element, labelsOf: LabelLookup = createLabelLoo
   return accessibleName(el, labelsOf, roleOf(el), READABLE_LIMIT);
 }
 
-export function labelOf(el: Element, labelsOf: LabelLookup = createLabelLookup(), role: string | null = roleOf(el)): string {
+export function labelOf(
+  el: Element,
+  labelsOf: LabelLookup = createLabelLookup(),
+  role: string | null = roleOf(el),
+): string {
   return clip(accessibleName(el, labelsOf, role, MAX_LABEL) || squash(el.getAttribute('name')));
 }

@@ -76,10 +76,12 @@ function add(layers: Layer[], el: Element, boxOf: Element, pseudo: boolean): voi
   if (rect.width > 0 && rect.height > 0) layers.push({ el, rect, pseudo });
 }
 
-const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** `outer` contains `inner` across shadow-root boundaries. */
 function composedContains(outer: Element, inner: Element): boolean {
-  for (let node: Node | null = inner; node; node = node.parentNode ?? (node as ShadowRoot).host ?? null) if (node === outer) return true;
+  for (let node: Node | null = inner; node; node = node.parentNode ?? (node as ShadowRoot).host ?? null)
+    if (node === outer) return true;
   return false;
 }

@@ -38,8 +38,7 @@ export interface PartRequest {
 }
 
 export type Part =
-  | { success: true; text: string; from: number; to: number; count: number }
-  | { success: false; error: string };
+  { success: true; text: string; from: number; to: number; count: number } | { success: false; error: string };
 
 /** READ_LISTING: another part of the last snapshot's listing, by index or by heading. */
 export function readListingPart(p: PartRequest): Part {
@@ -56,7 +55,8 @@ export function readListingPart(p: PartRequest): Part {
     start = found;
   } else if (p.around !== undefined) start = Math.max(0, p.around - 1 - CONTEXT);
   else if (p.from !== undefined) start = p.from - 1;
-  if (start >= count) return { success: false, error: `The listing has ${count} elements; there is nothing from ${start + 1} on.` };
+  if (start >= count)
+    return { success: false, error: `The listing has ${count} elements; there is nothing from ${start + 1} on.` };
   const { text, shown } = formatPart(last.listed, last.isNew, start, p.maxChars);
   return { success: true, text, from: start + 1, to: shown, count };
 }
@@ -69,6 +69,8 @@ function afterHeading(listed: readonly Listed[], wanted: string): number | strin
   const headings = document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]');
   const heading = [...headings].find((h) => squash(h.textContent).includes(words));
   if (!heading) return `No heading on the page contains "${wanted}".`;
-  const at = listed.findIndex(({ el }) => (heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+  const at = listed.findIndex(
+    ({ el }) => (heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
   return at < 0 ? `Nothing that can be operated comes after the heading "${wanted}".` : at;
 }

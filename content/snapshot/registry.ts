@@ -41,13 +41,23 @@ const shown = (role: string, label: string) => (label ? `${role} "${label}"` : r
 export function resolve(index: number, snapshotId: string): Resolved {
   if (!current) return { ok: false, error: 'Stale index: the page has not been read yet. Read the page first.' };
   if (snapshotId !== current.id) {
-    return { ok: false, error: `Stale index: element ${index} is from an older reading of the page. Read the page again and use the new indices.` };
+    return {
+      ok: false,
+      error: `Stale index: element ${index} is from an older reading of the page. Read the page again and use the new indices.`,
+    };
   }
   const entry = current.listed[index - 1];
-  if (!entry) return { ok: false, error: `Element not found: there is no element ${index} (the listing has ${current.listed.length}).` };
+  if (!entry)
+    return {
+      ok: false,
+      error: `Element not found: there is no element ${index} (the listing has ${current.listed.length}).`,
+    };
   const { el, role, label } = entry;
   if (!el.isConnected) {
-    return { ok: false, error: `Stale index: element ${index} (${shown(role, label)}) is no longer on the page. Read the page again.` };
+    return {
+      ok: false,
+      error: `Stale index: element ${index} (${shown(role, label)}) is no longer on the page. Read the page again.`,
+    };
   }
   // A control made clickable by script has no role of its own to compare: its label is what identifies it.
   const nowRole = roleOf(el) ?? (SCRIPTED_ROLES.has(role) ? role : 'element');

@@ -25,8 +25,24 @@ const INPUT_ROLES: Record<string, string> = {
 
 /** ARIA widget roles that make any element interactive. */
 const WIDGET_ROLES = new Set([
-  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
-  'option', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton', 'treeitem', 'listbox', 'gridcell',
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'slider',
+  'spinbutton',
+  'treeitem',
+  'listbox',
+  'gridcell',
 ]);
 
 export function roleOf(el: Element): string | null {
@@ -91,8 +107,22 @@ function clickableByAttribute(el: Element): string | null {
  * listbox is never named after the text of all its options.
  */
 export const NAMED_BY_AUTHOR_ONLY = new Set([
-  'textbox', 'searchbox', 'password', 'spinbutton', 'select', 'combobox', 'listbox', 'slider', 'file', 'color',
-  'date', 'datetime', 'month', 'time', 'week', 'media',
+  'textbox',
+  'searchbox',
+  'password',
+  'spinbutton',
+  'select',
+  'combobox',
+  'listbox',
+  'slider',
+  'file',
+  'color',
+  'date',
+  'datetime',
+  'month',
+  'time',
+  'week',
+  'media',
 ]);
 
 /** Roles whose value is typed text. */

@@ -7,7 +7,8 @@ export const SCRIPTED_ROLES = new Set(['clickable', 'row']);
 export type ScriptedRole = (el: Element) => string | null;
 
 /** Inside one of these, a pointer cursor or a listener belongs to the control itself (an icon in a button). */
-const CONTROL = 'a[href],button,summary,select,textarea,label,[role=button],[role=link],[role=tab],[role=option],[role=menuitem],[role=treeitem]';
+const CONTROL =
+  'a[href],button,summary,select,textarea,label,[role=button],[role=link],[role=tab],[role=option],[role=menuitem],[role=treeitem]';
 const NEVER = new Set(['html', 'body', 'label', 'option', 'optgroup']);
 
 /**

@@ -39,7 +39,9 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
     const scripted = createScriptedRole();
     const candidates = collect(doc, viewportOnly, scripted);
     if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, scripted));
-    return candidates.filter((c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null);
+    return candidates.filter(
+      (c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
+    );
   });
   const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf, c.role) }));
   const { id, isNew } = record(listed);
@@ -66,13 +68,15 @@ function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], script
   return more;
 }
 
-
 function onScreenBoxes(candidates: Candidate[]) {
   const boxes = [];
   for (let i = 0; i < candidates.length; i++) {
     const { rect, frame } = candidates[i] as Candidate;
     if (!intersects(rect, frame)) continue;
-    boxes.push({ box: { left: rect.left + frame.dx, top: rect.top + frame.dy, width: rect.width, height: rect.height }, label: String(i + 1) });
+    boxes.push({
+      box: { left: rect.left + frame.dx, top: rect.top + frame.dy, width: rect.width, height: rect.height },
+      label: String(i + 1),
+    });
   }
   return boxes;
 }

@@ -27,7 +27,12 @@ function visiblePoint(rect: DOMRect, frame: Frame): [number, number] {
  * belonging to it, such as its label) is what a click there would reach. Only meaningful for
  * elements in the viewport: the browser cannot hit-test what is scrolled away.
  */
-export function coveringElement(el: Element, rect: DOMRect, frame: Frame, labelsOf: LabelLookup = createLabelLookup()): Element | null {
+export function coveringElement(
+  el: Element,
+  rect: DOMRect,
+  frame: Frame,
+  labelsOf: LabelLookup = createLabelLookup(),
+): Element | null {
   if (!intersects(rect, frame)) return null;
   const [x, y] = visiblePoint(rect, frame);
   const root = el.getRootNode() as Document | ShadowRoot;

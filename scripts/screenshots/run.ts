@@ -26,16 +26,29 @@ export async function main(_args: string[], { root }: { root: string }): Promise
   try {
     await session.openPage(`${site.url}/product.html`);
     const sidebar = await session.openExtensionPage('sidebar.html');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="connection"]')?.className.includes('connected'), undefined, { message: 'the sidebar did not connect' });
+    await sidebar.waitFor(
+      () => document.querySelector('[data-testid="connection"]')?.className.includes('connected'),
+      undefined,
+      { message: 'the sidebar did not connect' },
+    );
     await configure(sidebar, llm, '', 'openai');
     llm.script(
-      { kind: 'tool_calls', calls: [{ id: 'r1', name: 'read_page', arguments: {} }], usage: { prompt_tokens: 1840, completion_tokens: 12 } },
+      {
+        kind: 'tool_calls',
+        calls: [{ id: 'r1', name: 'read_page', arguments: {} }],
+        usage: { prompt_tokens: 1840, completion_tokens: 12 },
+      },
       { kind: 'text', chunks: [ANSWER], usage: { prompt_tokens: 3120, completion_tokens: 96 } },
     );
     await send(sidebar, 'Which size is cheapest and in stock?');
-    await waitForMessages(sidebar, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'the answer did not arrive');
+    await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done',
+      'the answer did not arrive',
+    );
     for (const theme of ['light', 'dark']) {
-      while ((await sidebar.evaluate(() => document.documentElement.dataset.theme ?? 'system')) !== theme) await sidebar.click('[data-testid="theme"]');
+      while ((await sidebar.evaluate(() => document.documentElement.dataset.theme ?? 'system')) !== theme)
+        await sidebar.click('[data-testid="theme"]');
       const path = join(root, 'docs', `sidebar-${theme}.png`);
       await sidebar.screenshot(path, SIZE);
       console.log(`wrote ${path}`);

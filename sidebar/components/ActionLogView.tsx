@@ -9,16 +9,30 @@ export function ActionLogView({ entries, onClear }: { entries: ActionLogEntry[];
     <main class="page" data-testid="log-view">
       <div class="page-head">
         <h2>{t('log_title')}</h2>
-        <button type="button" class="icon-button" onClick={onClear} disabled={entries.length === 0} data-testid="clear-log">
+        <button
+          type="button"
+          class="icon-button"
+          onClick={onClear}
+          disabled={entries.length === 0}
+          data-testid="clear-log"
+        >
           {t('log_clear')}
         </button>
       </div>
       {entries.length === 0 ? <p class="hint">{t('log_empty')}</p> : null}
       <ol class="log" reversed>
         {[...entries].reverse().map((entry) => (
-          <li key={entry.id} class={`log-entry log--${entry.result}`} data-testid="log-entry" data-tool={entry.toolName} data-decision={entry.decision} data-result={entry.result}>
+          <li
+            key={entry.id}
+            class={`log-entry log--${entry.result}`}
+            data-testid="log-entry"
+            data-tool={entry.toolName}
+            data-decision={entry.decision}
+            data-result={entry.result}
+          >
             <div>
-              <time>{time(entry.timestamp)}</time> <strong>{entry.toolName}</strong> {t('log_where', entry.site || '—', entry.permissionLevel)}
+              <time>{time(entry.timestamp)}</time> <strong>{entry.toolName}</strong>{' '}
+              {t('log_where', entry.site || '—', entry.permissionLevel)}
             </div>
             <div class="log-outcome">
               {entry.decision} → {entry.result}

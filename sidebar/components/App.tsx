@@ -52,14 +52,34 @@ export function App({ state, actions, voice, workTab, price }: AppProps) {
   }, [firstRun, actions]);
   useShortcuts({
     escape: () =>
-      listening ? voice.cancel : prompt ? () => actions.answer(prompt.id, 'deny') : state.busy.value ? actions.stop : null,
+      listening
+        ? voice.cancel
+        : prompt
+          ? () => actions.answer(prompt.id, 'deny')
+          : state.busy.value
+            ? actions.stop
+            : null,
     focusInput: () => document.getElementById('composer-input')?.focus(),
   });
 
   return (
     <div class="app">
-      <Header connection={state.connection.value} view={view} canClear={state.messages.value.length > 0} onShow={actions.show} onClear={actions.clear} onNew={actions.newConversation} />
-      {listening ? <VoiceIndicator voice={state.voice.value} maxSeconds={voiceSettings.maxSeconds} onFinish={voice.finish} onCancel={voice.cancel} /> : null}
+      <Header
+        connection={state.connection.value}
+        view={view}
+        canClear={state.messages.value.length > 0}
+        onShow={actions.show}
+        onClear={actions.clear}
+        onNew={actions.newConversation}
+      />
+      {listening ? (
+        <VoiceIndicator
+          voice={state.voice.value}
+          maxSeconds={voiceSettings.maxSeconds}
+          onFinish={voice.finish}
+          onCancel={voice.cancel}
+        />
+      ) : null}
       <Notice text={state.notice.value} onDismiss={actions.dismissNotice} />
       {state.speechUnavailable.value ? (
         <SpeechUnavailable
@@ -71,10 +91,18 @@ export function App({ state, actions, voice, workTab, price }: AppProps) {
           onDismiss={() => (state.speechUnavailable.value = false)}
         />
       ) : null}
-      {prompt ? <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} /> : null}
+      {prompt ? (
+        <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} />
+      ) : null}
       {view === 'chat' ? (
         <>
-          <StatusBar tab={workTab.value} policy={state.policy.value} messages={state.messages.value} busy={state.busy.value} price={price.value} />
+          <StatusBar
+            tab={workTab.value}
+            policy={state.policy.value}
+            messages={state.messages.value}
+            busy={state.busy.value}
+            price={price.value}
+          />
           <MessageList messages={state.messages.value} onSuggest={state.busy.value ? undefined : actions.send} />
           <Composer
             busy={state.busy.value}
@@ -102,15 +130,26 @@ export function App({ state, actions, voice, workTab, price }: AppProps) {
           />
           {firstRun ? <PermissionLevels /> : null}
           {settings ? <VoiceForm voice={voiceSettings} onSave={actions.saveVoice} /> : null}
-          {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
+          {settings && state.limits.value ? (
+            <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} />
+          ) : null}
         </main>
       ) : null}
-      {view === 'history' ? <HistoryView conversations={state.conversations.value} busy={state.busy.value} actions={actions} /> : null}
+      {view === 'history' ? (
+        <HistoryView conversations={state.conversations.value} busy={state.busy.value} actions={actions} />
+      ) : null}
       {view === 'library' ? (
-        <LibraryView jobs={state.crawlJobs.value} search={state.librarySearch.value} preview={state.libraryPage.value} actions={actions} />
+        <LibraryView
+          jobs={state.crawlJobs.value}
+          search={state.librarySearch.value}
+          preview={state.libraryPage.value}
+          actions={actions}
+        />
       ) : null}
       {view === 'research' ? <WorkflowView state={state.workflow} actions={actions.workflow} /> : null}
-      {view === 'permissions' ? <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} /> : null}
+      {view === 'permissions' ? (
+        <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} />
+      ) : null}
       {view === 'log' ? <ActionLogView entries={state.log.value} onClear={actions.clearLog} /> : null}
     </div>
   );

@@ -50,7 +50,14 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
       />
       <div class="composer-actions">
         {busy ? (
-          <button type="button" class="button button--stop" data-testid="stop" onClick={onStop} title={t('composer_stop_title')} aria-keyshortcuts="Escape">
+          <button
+            type="button"
+            class="button button--stop"
+            data-testid="stop"
+            onClick={onStop}
+            title={t('composer_stop_title')}
+            aria-keyshortcuts="Escape"
+          >
             {t('stop')}
           </button>
         ) : (
@@ -69,12 +76,21 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
           title={t('composer_talk_title')}
         >
           <svg class="icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11Z" />
+            <path
+              fill="currentColor"
+              d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11Z"
+            />
           </svg>{' '}
           {t('composer_talk')}
         </button>
         {busy ? null : (
-          <button type="button" class="icon-button" data-testid="summarize" onClick={onSummarize} title={t('composer_summarize_title')}>
+          <button
+            type="button"
+            class="icon-button"
+            data-testid="summarize"
+            onClick={onSummarize}
+            title={t('composer_summarize_title')}
+          >
             {t('composer_summarize')}
           </button>
         )}

@@ -43,17 +43,35 @@ export function Header({ connection, view, canClear, onShow, onClear, onNew }: H
     <header class="header">
       <div class="header-row">
         <h1 class="title">{t('extension_name')}</h1>
-        <span class={`connection connection--${connection}`} data-testid="connection" title={CONNECTION_LABEL[connection]}>
+        <span
+          class={`connection connection--${connection}`}
+          data-testid="connection"
+          title={CONNECTION_LABEL[connection]}
+        >
           <span class="visually-hidden">{CONNECTION_LABEL[connection]}</span>
         </span>
         <div class="header-actions">
           {view === 'chat' ? (
             <>
-              <button type="button" class="icon-button" onClick={onNew} disabled={!canClear} data-testid="new-conversation" title={t('conversation_new_title')}>
+              <button
+                type="button"
+                class="icon-button"
+                onClick={onNew}
+                disabled={!canClear}
+                data-testid="new-conversation"
+                title={t('conversation_new_title')}
+              >
                 <Icon name="plus" />
                 <span class="visually-hidden">{t('conversation_new')}</span>
               </button>
-              <button type="button" class="icon-button" onClick={onClear} disabled={!canClear} data-testid="clear" title={t('conversation_clear_title')}>
+              <button
+                type="button"
+                class="icon-button"
+                onClick={onClear}
+                disabled={!canClear}
+                data-testid="clear"
+                title={t('conversation_clear_title')}
+              >
                 <Icon name="trash" />
                 <span class="visually-hidden">{t('conversation_clear')}</span>
               </button>
@@ -91,7 +109,15 @@ export function Header({ connection, view, canClear, onShow, onClear, onNew }: H
   );
 }
 
-function ViewTab({ item, current, onShow }: { item: { view: View; label: string }; current: View; onShow(view: View): void }) {
+function ViewTab({
+  item,
+  current,
+  onShow,
+}: {
+  item: { view: View; label: string };
+  current: View;
+  onShow(view: View): void;
+}) {
   return (
     <button
       type="button"

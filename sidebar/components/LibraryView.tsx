@@ -45,7 +45,15 @@ export function LibraryView({ jobs, search, preview, actions }: LibraryViewProps
         <label for="library-search" class="visually-hidden">
           {t('library_search_label')}
         </label>
-        <input id="library-search" type="search" placeholder={t('library_search_label')} maxLength={200} value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} data-testid="library-search" />
+        <input
+          id="library-search"
+          type="search"
+          placeholder={t('library_search_label')}
+          maxLength={200}
+          value={query.value}
+          onInput={(e) => (query.value = e.currentTarget.value)}
+          data-testid="library-search"
+        />
         <button type="submit" class="icon-button" data-testid="library-search-submit">
           {t('library_search_submit')}
         </button>
@@ -70,7 +78,8 @@ function JobItem({ job, onExport }: { job: CrawlJobSummary; onExport(): void }) 
     <li class="history-item" data-testid="library-job" data-id={job.id} data-status={job.status}>
       <p class="library-title">{job.title}</p>
       <p class="history-meta">
-        <span data-testid="library-job-status">{STATUS_LABEL[job.status] ?? job.status}</span> · {t('library_job_times', when(job.createdAt), when(job.updatedAt))}
+        <span data-testid="library-job-status">{STATUS_LABEL[job.status] ?? job.status}</span> ·{' '}
+        {t('library_job_times', when(job.createdAt), when(job.updatedAt))}
       </p>
       <label for={progressId} class="library-progress" data-testid="library-job-progress">
         {t('library_job_pages', job.pagesProcessed, job.pageLimit ?? '?')}
@@ -78,7 +87,14 @@ function JobItem({ job, onExport }: { job: CrawlJobSummary; onExport(): void }) 
       </label>
       <progress id={progressId} max={limit} value={Math.min(job.pagesProcessed, limit)} />
       <div class="history-buttons">
-        <button type="button" class="icon-button" onClick={onExport} disabled={job.pagesProcessed === 0} data-testid="library-export" aria-label={t('library_export_label', job.title)}>
+        <button
+          type="button"
+          class="icon-button"
+          onClick={onExport}
+          disabled={job.pagesProcessed === 0}
+          data-testid="library-export"
+          aria-label={t('library_export_label', job.title)}
+        >
           {t('library_export')}
         </button>
       </div>

@@ -10,7 +10,9 @@ const FIELDS = [
 ] as const;
 
 export function LimitsForm({ limits, onSave }: { limits: Limits; onSave(limits: Limits): void }) {
-  const draft = useSignal<Record<string, string>>(Object.fromEntries(FIELDS.map(({ key }) => [key, String(limits[key])])));
+  const draft = useSignal<Record<string, string>>(
+    Object.fromEntries(FIELDS.map(({ key }) => [key, String(limits[key])])),
+  );
   const error = useSignal<string | null>(null);
   const save = (event: Event) => {
     event.preventDefault();
@@ -28,7 +30,12 @@ export function LimitsForm({ limits, onSave }: { limits: Limits; onSave(limits: 
       {FIELDS.map(({ key, label }) => (
         <label key={key} class="limit-row">
           <span>{label}</span>
-          <input type="number" data-testid={`limit-${key}`} value={draft.value[key]} onInput={(e) => (draft.value = { ...draft.value, [key]: e.currentTarget.value })} />
+          <input
+            type="number"
+            data-testid={`limit-${key}`}
+            value={draft.value[key]}
+            onInput={(e) => (draft.value = { ...draft.value, [key]: e.currentTarget.value })}
+          />
         </label>
       ))}
       {error.value ? <p class="field-error">{error.value}</p> : null}

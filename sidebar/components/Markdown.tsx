@@ -13,10 +13,13 @@ export function Markdown({ text }: { text: string }) {
     const button = (event.target as Element).closest<HTMLElement>('.copy-code');
     const code = button?.parentElement?.querySelector('pre')?.textContent;
     if (!button || code === undefined) return;
-    navigator.clipboard.writeText(code).then(
-      () => (button.dataset.state = 'copied'),
-      () => (button.dataset.state = 'failed'),
-    ).finally(() => setTimeout(() => delete button.dataset.state, COPIED_MS));
+    navigator.clipboard
+      .writeText(code)
+      .then(
+        () => (button.dataset.state = 'copied'),
+        () => (button.dataset.state = 'failed'),
+      )
+      .finally(() => setTimeout(() => delete button.dataset.state, COPIED_MS));
   };
   return <div class="message-content markdown" ref={ref} onClick={copy} />;
 }

@@ -25,10 +25,19 @@ function ToolResult({ message, call }: { message: ChatMessage; call: ToolCallRec
   const outcome = message.outcome ?? 'success';
   const name = message.name ?? call?.name ?? '';
   return (
-    <article class={`message message--tool outcome--${outcome}`} data-testid="message" data-role="tool" data-status={message.status} data-outcome={outcome} data-tool={name}>
+    <article
+      class={`message message--tool outcome--${outcome}`}
+      data-testid="message"
+      data-role="tool"
+      data-status={message.status}
+      data-outcome={outcome}
+      data-tool={name}
+    >
       <details>
         <summary>
-          <span class="tool-line" data-testid="tool-line">{plainAction(name, call?.args ?? {}, message.site)}</span>{' '}
+          <span class="tool-line" data-testid="tool-line">
+            {plainAction(name, call?.args ?? {}, message.site)}
+          </span>{' '}
           <span class="tool-outcome">{OUTCOME_LABEL[outcome]}</span>
         </summary>
         <dl class="tool-details">
@@ -67,7 +76,13 @@ export function MessageItem({ message, call }: { message: ChatMessage; call?: To
       data-usage={usage ? `${usage.inputTokens}/${usage.outputTokens}` : undefined}
     >
       <span class="visually-hidden">{role === 'user' ? t('message_you_said') : t('message_bosun_said')}</span>
-      {content ? role === 'assistant' ? <Markdown text={content} /> : <div class="message-content">{content}</div> : null}
+      {content ? (
+        role === 'assistant' ? (
+          <Markdown text={content} />
+        ) : (
+          <div class="message-content">{content}</div>
+        )
+      ) : null}
       {status === 'streaming' && !content ? <div class="typing" aria-label={t('message_working')} /> : null}
       {STATUS_NOTE[status] ? <p class="message-note">{STATUS_NOTE[status]}</p> : null}
       {error ? (

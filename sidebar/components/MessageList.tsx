@@ -24,7 +24,8 @@ class MessageRow extends Component<RowProps> {
 }
 
 /** Each tool call by its id, so a result's row can say in words what was done. */
-const callsById = (messages: ChatMessage[]) => new Map(messages.flatMap((m) => m.toolCalls ?? []).map((call) => [call.id, call]));
+const callsById = (messages: ChatMessage[]) =>
+  new Map(messages.flatMap((m) => m.toolCalls ?? []).map((call) => [call.id, call]));
 
 /** What an empty chat offers to start with: one press sends it. */
 const SUGGESTIONS = [t('suggest_summarize'), t('suggest_key_facts'), t('suggest_find_prices')];
@@ -33,7 +34,12 @@ const SUGGESTIONS = [t('suggest_summarize'), t('suggest_key_facts'), t('suggest_
  * Draws earlier messages when the person scrolls up to the top (or presses the button there),
  * keeping what they were looking at in place. Returns what the button does.
  */
-function useEarlier(list: { current: HTMLElement | null }, more: { current: HTMLElement | null }, hidden: number, drawMore: () => void): () => void {
+function useEarlier(
+  list: { current: HTMLElement | null },
+  more: { current: HTMLElement | null },
+  hidden: number,
+  drawMore: () => void,
+): () => void {
   const heightBefore = useRef<number | null>(null);
   const showMore = () => {
     heightBefore.current = list.current?.scrollHeight ?? null;
@@ -48,9 +54,12 @@ function useEarlier(list: { current: HTMLElement | null }, more: { current: HTML
   useEffect(() => {
     // Not every environment that draws the sidebar observes intersections (component tests); the button still works.
     if (hidden === 0 || !more.current || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) showMore();
-    }, { root: list.current });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) showMore();
+      },
+      { root: list.current },
+    );
     observer.observe(more.current);
     return () => observer.disconnect();
   }, [hidden]);
@@ -86,7 +95,12 @@ export function MessageList({ messages, onSuggest }: MessageListProps) {
           <ul class="suggestions" aria-label={t('suggest_label')}>
             {SUGGESTIONS.map((text) => (
               <li key={text}>
-                <button type="button" class="button suggestion" data-testid="suggestion" onClick={() => onSuggest(text)}>
+                <button
+                  type="button"
+                  class="button suggestion"
+                  data-testid="suggestion"
+                  onClick={() => onSuggest(text)}
+                >
                   {text}
                 </button>
               </li>
@@ -97,14 +111,24 @@ export function MessageList({ messages, onSuggest }: MessageListProps) {
     );
   }
   return (
-    <main class="messages" data-testid="messages" aria-live="polite" aria-busy={last?.status === 'streaming'} ref={list}>
+    <main
+      class="messages"
+      data-testid="messages"
+      aria-live="polite"
+      aria-busy={last?.status === 'streaming'}
+      ref={list}
+    >
       {hidden > 0 ? (
         <button type="button" class="button show-earlier" ref={more} onClick={showMore} data-testid="show-earlier">
           {t('messages_show_earlier', hidden)}
         </button>
       ) : null}
       {messages.slice(hidden).map((message) => (
-        <MessageRow key={message.id} message={message} call={message.toolCallId ? calls.get(message.toolCallId) : undefined} />
+        <MessageRow
+          key={message.id}
+          message={message}
+          call={message.toolCallId ? calls.get(message.toolCallId) : undefined}
+        />
       ))}
       <div ref={end} />
     </main>

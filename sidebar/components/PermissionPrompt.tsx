@@ -21,18 +21,48 @@ const args = (prompt: Prompt): Record<string, unknown> =>
  * text to be typed; Allow once and Deny first, the lasting answers below saying what each covers. The tool,
  * its level and its raw arguments wait behind a disclosure. Access keys: Alt(+Shift)+A and D; Escape denies.
  */
-export function PermissionPrompt({ prompt, waiting, onAnswer }: { prompt: Prompt; waiting: number; onAnswer: SidebarActions['answer'] }) {
+export function PermissionPrompt({
+  prompt,
+  waiting,
+  onAnswer,
+}: {
+  prompt: Prompt;
+  waiting: number;
+  onAnswer: SidebarActions['answer'];
+}) {
   const kind = actionKind(prompt.toolName);
   const typed = textsToType(prompt.toolName, args(prompt));
   const answer = (decision: Decision) => () => onAnswer(prompt.id, decision);
   return (
-    <section class={`prompt${prompt.critical ? ' prompt--critical' : ''}`} role="alertdialog" aria-labelledby="prompt-title" aria-describedby="prompt-why" data-testid="permission-prompt" data-id={prompt.id}>
+    <section
+      class={`prompt${prompt.critical ? ' prompt--critical' : ''}`}
+      role="alertdialog"
+      aria-labelledby="prompt-title"
+      aria-describedby="prompt-why"
+      data-testid="permission-prompt"
+      data-id={prompt.id}
+    >
       <h2 id="prompt-title">{plainQuestion(prompt.toolName, args(prompt), prompt.summary)}</h2>
       <p class="prompt-where">
         {t('prompt_where', '\u2063')
           .split('\u2063')
-          .flatMap((part, i) => (i === 0 ? [part] : [<strong key="site" data-testid="prompt-site">{prompt.site}</strong>, part]))}
-        {prompt.requester ? <span class="prompt-requester"> · {t('prompt_asked_by')} <span data-testid="prompt-requester">{REQUESTERS[prompt.requester] ?? prompt.requester}</span></span> : null}
+          .flatMap((part, i) =>
+            i === 0
+              ? [part]
+              : [
+                  <strong key="site" data-testid="prompt-site">
+                    {prompt.site}
+                  </strong>,
+                  part,
+                ],
+          )}
+        {prompt.requester ? (
+          <span class="prompt-requester">
+            {' '}
+            · {t('prompt_asked_by')}{' '}
+            <span data-testid="prompt-requester">{REQUESTERS[prompt.requester] ?? prompt.requester}</span>
+          </span>
+        ) : null}
       </p>
       {prompt.critical ? (
         <p class="prompt-critical" data-testid="prompt-critical">
@@ -53,10 +83,23 @@ export function PermissionPrompt({ prompt, waiting, onAnswer }: { prompt: Prompt
         </div>
       ) : null}
       <div class="prompt-actions">
-        <button type="button" class="button button--primary" accessKey="a" data-testid="decision-allow-once" onClick={answer('allow-once')}>
+        <button
+          type="button"
+          class="button button--primary"
+          accessKey="a"
+          data-testid="decision-allow-once"
+          onClick={answer('allow-once')}
+        >
           {t('decision_allow_once')}
         </button>
-        <button type="button" class="button" accessKey="d" aria-keyshortcuts="Escape" data-testid="decision-deny" onClick={answer('deny')}>
+        <button
+          type="button"
+          class="button"
+          accessKey="d"
+          aria-keyshortcuts="Escape"
+          data-testid="decision-deny"
+          onClick={answer('deny')}
+        >
           {t('decision_deny')}
         </button>
       </div>
@@ -64,10 +107,20 @@ export function PermissionPrompt({ prompt, waiting, onAnswer }: { prompt: Prompt
         <button type="button" class="prompt-choice" data-testid="decision-allow-site" onClick={answer('allow-site')}>
           {t('decision_allow_site_for', kind)}
         </button>
-        <button type="button" class="prompt-choice" data-testid="decision-allow-session" onClick={answer('allow-session')}>
+        <button
+          type="button"
+          class="prompt-choice"
+          data-testid="decision-allow-session"
+          onClick={answer('allow-session')}
+        >
           {t('decision_allow_session_for', kind)}
         </button>
-        <button type="button" class="prompt-choice prompt-choice--deny" data-testid="decision-deny-all" onClick={answer('deny-all')}>
+        <button
+          type="button"
+          class="prompt-choice prompt-choice--deny"
+          data-testid="decision-deny-all"
+          onClick={answer('deny-all')}
+        >
           {t('decision_deny_all_for', kind)}
         </button>
       </div>

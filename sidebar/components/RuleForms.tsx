@@ -25,10 +25,25 @@ export function SiteRuleForm({ onChange }: { onChange(change: PermissionChange):
         site.value = '';
       }}
     >
-      <label for="rule-site" class="visually-hidden">{t('rule_site_label')}</label>
-      <input id="rule-site" data-testid="rule-site" placeholder={t('rule_site_placeholder')} value={site.value} onInput={(e) => (site.value = e.currentTarget.value)} />
-      <label for="rule-level" class="visually-hidden">{t('rule_level_label')}</label>
-      <select id="rule-level" data-testid="rule-level" value={rule.value} onChange={(e) => (rule.value = e.currentTarget.value as typeof rule.value)}>
+      <label for="rule-site" class="visually-hidden">
+        {t('rule_site_label')}
+      </label>
+      <input
+        id="rule-site"
+        data-testid="rule-site"
+        placeholder={t('rule_site_placeholder')}
+        value={site.value}
+        onInput={(e) => (site.value = e.currentTarget.value)}
+      />
+      <label for="rule-level" class="visually-hidden">
+        {t('rule_level_label')}
+      </label>
+      <select
+        id="rule-level"
+        data-testid="rule-level"
+        value={rule.value}
+        onChange={(e) => (rule.value = e.currentTarget.value as typeof rule.value)}
+      >
         {SITE_RULES.map((r) => (
           <option key={r.rule} value={r.rule}>
             {r.label}
@@ -55,16 +70,30 @@ export function ToolOverrideForm({ tools, onChange }: { tools: string[]; onChang
         if (tool.value) onChange({ kind: 'set-tool', toolName: tool.value, override: override.value });
       }}
     >
-      <label for="override-tool" class="visually-hidden">{t('prompt_action')}</label>
-      <select id="override-tool" data-testid="override-tool" value={tool.value} onChange={(e) => (tool.value = e.currentTarget.value)}>
+      <label for="override-tool" class="visually-hidden">
+        {t('prompt_action')}
+      </label>
+      <select
+        id="override-tool"
+        data-testid="override-tool"
+        value={tool.value}
+        onChange={(e) => (tool.value = e.currentTarget.value)}
+      >
         {tools.map((name) => (
           <option key={name} value={name}>
             {name}
           </option>
         ))}
       </select>
-      <label for="override-value" class="visually-hidden">{t('override_label')}</label>
-      <select id="override-value" data-testid="override-value" value={override.value} onChange={(e) => (override.value = e.currentTarget.value as typeof override.value)}>
+      <label for="override-value" class="visually-hidden">
+        {t('override_label')}
+      </label>
+      <select
+        id="override-value"
+        data-testid="override-value"
+        value={override.value}
+        onChange={(e) => (override.value = e.currentTarget.value as typeof override.value)}
+      >
         <option value="allow">{t('override_allow')}</option>
         <option value="ask">{t('override_ask')}</option>
         <option value="deny">{t('never')}</option>

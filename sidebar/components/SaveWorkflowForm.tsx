@@ -18,7 +18,14 @@ export function SaveWorkflowForm({ intent, onSave }: SaveProps) {
   const field = (id: string, label: string, current: string, set: (text: string) => void, hint?: string) => (
     <label for={id}>
       {label}
-      <input id={id} type="text" value={current} onInput={(event) => set((event.target as HTMLInputElement).value)} data-testid={id} placeholder={hint} />
+      <input
+        id={id}
+        type="text"
+        value={current}
+        onInput={(event) => set((event.target as HTMLInputElement).value)}
+        data-testid={id}
+        placeholder={hint}
+      />
     </label>
   );
   return (
@@ -26,7 +33,15 @@ export function SaveWorkflowForm({ intent, onSave }: SaveProps) {
       <h3>{t('save_workflow_title')}</h3>
       {field('save-name', t('save_workflow_name'), name, setName)}
       {field('save-value', t('save_workflow_value'), value, setValue, t('save_workflow_value_hint'))}
-      {value.trim() ? field('save-parameter', t('save_workflow_parameter'), parameter, setParameter, t('save_workflow_parameter_hint')) : null}
+      {value.trim()
+        ? field(
+            'save-parameter',
+            t('save_workflow_parameter'),
+            parameter,
+            setParameter,
+            t('save_workflow_parameter_hint'),
+          )
+        : null}
       <button type="submit" class="button" disabled={name.trim() === ''} data-testid="workflow-save">
         {t('save_workflow')}
       </button>

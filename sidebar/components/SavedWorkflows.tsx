@@ -31,10 +31,22 @@ function SavedItem({ item, disabled, onRun, onDelete }: { item: SavedWorkflow } 
         </label>
       ))}
       <div class="workflow-step-actions">
-        <button type="button" class="button" disabled={disabled || !ready} onClick={() => onRun(item.id, values)} data-testid="saved-run">
+        <button
+          type="button"
+          class="button"
+          disabled={disabled || !ready}
+          onClick={() => onRun(item.id, values)}
+          data-testid="saved-run"
+        >
           {t('saved_run')}
         </button>
-        <button type="button" class="icon-button" onClick={() => onDelete(item.id)} aria-label={t('saved_delete_label', item.name)} data-testid="saved-delete">
+        <button
+          type="button"
+          class="icon-button"
+          onClick={() => onDelete(item.id)}
+          aria-label={t('saved_delete_label', item.name)}
+          data-testid="saved-delete"
+        >
           {t('delete')}
         </button>
       </div>

@@ -19,11 +19,29 @@ interface SettingsFormProps {
 }
 
 /** `voice` rides along unchanged: it has its own form. The prices are typed as text, and checked as numbers. */
-type Draft = { provider: Provider; model: string; apiKey: string; baseUrl: string; voice?: VoiceSettings; inputPrice: string; outputPrice: string };
+type Draft = {
+  provider: Provider;
+  model: string;
+  apiKey: string;
+  baseUrl: string;
+  voice?: VoiceSettings;
+  inputPrice: string;
+  outputPrice: string;
+};
 type FieldErrors = Partial<Record<Exclude<keyof Draft, 'voice'>, string>>;
 
-const defaults: Draft = { provider: 'openai', model: '', apiKey: '', baseUrl: PROVIDER_INFO.openai.defaultBaseUrl, inputPrice: '', outputPrice: '' };
-const PRICE_FIELDS: Record<string, keyof FieldErrors> = { 'prices.inputPerMillion': 'inputPrice', 'prices.outputPerMillion': 'outputPrice' };
+const defaults: Draft = {
+  provider: 'openai',
+  model: '',
+  apiKey: '',
+  baseUrl: PROVIDER_INFO.openai.defaultBaseUrl,
+  inputPrice: '',
+  outputPrice: '',
+};
+const PRICE_FIELDS: Record<string, keyof FieldErrors> = {
+  'prices.inputPerMillion': 'inputPrice',
+  'prices.outputPerMillion': 'outputPrice',
+};
 
 const toDraft = ({ prices, ...rest }: Settings): Draft => ({
   ...rest,
@@ -36,7 +54,12 @@ const dollars = (text: string) => (text.trim() === '' ? Number.NaN : Number(text
 /** Checks with the same schema the background uses, so the person sees a field's problem before sending. */
 function check({ inputPrice, outputPrice, ...draft }: Draft): { settings: Settings } | { errors: FieldErrors } {
   const priced = pricedByPerson(draft.provider) && (inputPrice.trim() !== '' || outputPrice.trim() !== '');
-  const parsed = v.safeParse(Settings, priced ? { ...draft, prices: { inputPerMillion: dollars(inputPrice), outputPerMillion: dollars(outputPrice) } } : draft);
+  const parsed = v.safeParse(
+    Settings,
+    priced
+      ? { ...draft, prices: { inputPerMillion: dollars(inputPrice), outputPerMillion: dollars(outputPrice) } }
+      : draft,
+  );
   if (parsed.success) return { settings: parsed.output };
   const errors: FieldErrors = {};
   for (const issue of parsed.issues) {
@@ -56,7 +79,10 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
   const chooseProvider = (provider: Provider) => {
     const wasDefault = PROVIDERS.some((p) => PROVIDER_INFO[p].defaultBaseUrl === draft.value.baseUrl);
     // Switching provider moves the base URL along, unless the person typed their own.
-    set({ provider, ...(wasDefault || !draft.value.baseUrl ? { baseUrl: PROVIDER_INFO[provider].defaultBaseUrl } : {}) });
+    set({
+      provider,
+      ...(wasDefault || !draft.value.baseUrl ? { baseUrl: PROVIDER_INFO[provider].defaultBaseUrl } : {}),
+    });
   };
   const run = (action: (settings: Settings) => void) => (event?: Event) => {
     event?.preventDefault();
@@ -89,18 +115,34 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
         <div class="detected" data-testid="ollama-detected">
           <p>
             {ollama.models.length > 0
-              ? t('settings_ollama_found', ollama.models.length === 1 ? t('settings_ollama_one_model') : t('settings_ollama_models', ollama.models.length))
+              ? t(
+                  'settings_ollama_found',
+                  ollama.models.length === 1
+                    ? t('settings_ollama_one_model')
+                    : t('settings_ollama_models', ollama.models.length),
+                )
               : t('settings_ollama_empty')}
           </p>
           {ollama.models.length > 0 ? (
-            <button type="button" class="button" data-testid="use-ollama" onClick={() => set({ provider: 'ollama', baseUrl: ollama.baseUrl, model: ollama.models[0] ?? '', apiKey: '' })}>
+            <button
+              type="button"
+              class="button"
+              data-testid="use-ollama"
+              onClick={() =>
+                set({ provider: 'ollama', baseUrl: ollama.baseUrl, model: ollama.models[0] ?? '', apiKey: '' })
+              }
+            >
               {t('settings_use_ollama')}
             </button>
           ) : null}
         </div>
       ) : null}
       <label for="settings-provider">{t('settings_provider')}</label>
-      <select {...field('provider')} value={draft.value.provider} onChange={(e) => chooseProvider(e.currentTarget.value as Provider)}>
+      <select
+        {...field('provider')}
+        value={draft.value.provider}
+        onChange={(e) => chooseProvider(e.currentTarget.value as Provider)}
+      >
         {PROVIDERS.map((p) => (
           <option key={p} value={p}>
             {p === 'custom' ? t('settings_provider_custom') : PROVIDER_INFO[p].label}
@@ -108,7 +150,12 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
         ))}
       </select>
       <label for="settings-baseUrl">{t('settings_base_url')}</label>
-      <input {...field('baseUrl')} type="url" value={draft.value.baseUrl} onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
+      <input
+        {...field('baseUrl')}
+        type="url"
+        value={draft.value.baseUrl}
+        onInput={(e) => set({ baseUrl: e.currentTarget.value })}
+      />
       {error('baseUrl')}
       <label for="settings-model">{t('settings_model')}</label>
       <input
@@ -127,7 +174,9 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
         </datalist>
       ) : null}
       {error('model')}
-      <label for="settings-apiKey">{PROVIDER_INFO[draft.value.provider].needsKey ? t('settings_api_key') : t('settings_api_key_optional')}</label>
+      <label for="settings-apiKey">
+        {PROVIDER_INFO[draft.value.provider].needsKey ? t('settings_api_key') : t('settings_api_key_optional')}
+      </label>
       <div class="key-row">
         <input
           {...field('apiKey')}
@@ -136,7 +185,12 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
           value={draft.value.apiKey}
           onInput={(e) => set({ apiKey: e.currentTarget.value })}
         />
-        <button type="button" class="icon-button" onClick={() => (showKey.value = !showKey.value)} aria-pressed={showKey.value}>
+        <button
+          type="button"
+          class="icon-button"
+          onClick={() => (showKey.value = !showKey.value)}
+          aria-pressed={showKey.value}
+        >
           {showKey.value ? t('settings_hide_key') : t('settings_show_key')}
         </button>
       </div>
@@ -145,16 +199,34 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
         <fieldset class="prices">
           <legend>{t('settings_prices_title')}</legend>
           <label for="settings-inputPrice">{t('settings_input_price')}</label>
-          <input {...field('inputPrice')} type="text" inputMode="decimal" value={draft.value.inputPrice} onInput={(e) => set({ inputPrice: e.currentTarget.value })} />
+          <input
+            {...field('inputPrice')}
+            type="text"
+            inputMode="decimal"
+            value={draft.value.inputPrice}
+            onInput={(e) => set({ inputPrice: e.currentTarget.value })}
+          />
           {error('inputPrice')}
           <label for="settings-outputPrice">{t('settings_output_price')}</label>
-          <input {...field('outputPrice')} type="text" inputMode="decimal" value={draft.value.outputPrice} onInput={(e) => set({ outputPrice: e.currentTarget.value })} />
+          <input
+            {...field('outputPrice')}
+            type="text"
+            inputMode="decimal"
+            value={draft.value.outputPrice}
+            onInput={(e) => set({ outputPrice: e.currentTarget.value })}
+          />
           {error('outputPrice')}
           <p class="hint">{t('settings_prices_hint')}</p>
         </fieldset>
       ) : null}
       <div class="settings-actions">
-        <button type="button" class="button" data-testid="settings-test" onClick={run(onTest)} disabled={testResult === 'testing'}>
+        <button
+          type="button"
+          class="button"
+          data-testid="settings-test"
+          onClick={run(onTest)}
+          disabled={testResult === 'testing'}
+        >
           {testResult === 'testing' ? t('settings_testing') : t('settings_test')}
         </button>
         <button type="submit" class="button button--primary" data-testid="settings-save">

@@ -24,7 +24,8 @@ export function StatusBar({ tab, policy, messages, busy, price }: StatusBarProps
     <section class="status-bar" aria-label={t('status_label')} data-testid="status-bar">
       {site ? (
         <span class="status-site" title={tab?.title}>
-          <span data-testid="status-site">{site.site}</span> · <span data-testid="status-standing">{site.standing}</span>
+          <span data-testid="status-site">{site.site}</span> ·{' '}
+          <span data-testid="status-standing">{site.standing}</span>
         </span>
       ) : null}
       {busy ? (
@@ -38,8 +39,20 @@ export function StatusBar({ tab, policy, messages, busy, price }: StatusBarProps
         </span>
       ) : null}
       {tokens > 0 && price ? (
-        <span class="status-cost" data-testid="status-cost" title={t('status_cost_title', formatCost(price.inputPerMillion), formatCost(price.outputPerMillion))}>
-          {t('status_cost', formatCost(estimateCost(messages.flatMap((m) => (m.usage ? [m.usage] : [])), price)))}
+        <span
+          class="status-cost"
+          data-testid="status-cost"
+          title={t('status_cost_title', formatCost(price.inputPerMillion), formatCost(price.outputPerMillion))}
+        >
+          {t(
+            'status_cost',
+            formatCost(
+              estimateCost(
+                messages.flatMap((m) => (m.usage ? [m.usage] : [])),
+                price,
+              ),
+            ),
+          )}
         </span>
       ) : null}
     </section>

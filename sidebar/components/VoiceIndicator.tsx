@@ -30,18 +30,40 @@ export function VoiceIndicator({ voice, maxSeconds, onFinish, onCancel }: VoiceI
         ? t('voice_transcribing')
         : t('voice_recording', clock(elapsed), clock(maxSeconds));
   return (
-    <div class={`voice-indicator voice-indicator--${voice.phase}`} role="status" data-testid="voice-indicator" data-phase={voice.phase}>
+    <div
+      class={`voice-indicator voice-indicator--${voice.phase}`}
+      role="status"
+      data-testid="voice-indicator"
+      data-phase={voice.phase}
+    >
       <span class="voice-dot" aria-hidden="true" />
       <span class="voice-text">
         {text}
-        {voice.interim ? <em class="voice-interim" data-testid="voice-interim"> “{voice.interim}”</em> : null}
+        {voice.interim ? (
+          <em class="voice-interim" data-testid="voice-interim">
+            {' '}
+            “{voice.interim}”
+          </em>
+        ) : null}
       </span>
       {voice.phase === 'recording' ? (
-        <button type="button" class="button button--primary" data-testid="voice-finish" onClick={onFinish} aria-label={t('voice_finish_label')}>
+        <button
+          type="button"
+          class="button button--primary"
+          data-testid="voice-finish"
+          onClick={onFinish}
+          aria-label={t('voice_finish_label')}
+        >
           {t('stop')}
         </button>
       ) : null}
-      <button type="button" class="icon-button" data-testid="voice-cancel" onClick={onCancel} aria-label={t('voice_cancel_label')}>
+      <button
+        type="button"
+        class="icon-button"
+        data-testid="voice-cancel"
+        onClick={onCancel}
+        aria-label={t('voice_cancel_label')}
+      >
         {t('cancel')}
       </button>
     </div>
@@ -49,7 +71,15 @@ export function VoiceIndicator({ voice, maxSeconds, onFinish, onCancel }: VoiceI
 }
 
 /** Where the browser has no speech recognition: say so, and offer Whisper instead. */
-export function SpeechUnavailable({ message, onUseWhisper, onDismiss }: { message: string; onUseWhisper(): void; onDismiss(): void }) {
+export function SpeechUnavailable({
+  message,
+  onUseWhisper,
+  onDismiss,
+}: {
+  message: string;
+  onUseWhisper(): void;
+  onDismiss(): void;
+}) {
   return (
     <div class="notice notice--info" role="alert" data-testid="speech-unavailable">
       <span>{message}</span>

@@ -38,16 +38,37 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
           <li key={step.id} class="workflow-step" data-testid="review-step" data-step-id={step.id}>
             <div class="workflow-task">{step.task}</div>
             <div class="workflow-meta">
-              {step.site} · {step.permissions.join(', ')} · {step.onFailure === 'stop' ? t('review_on_failure_stop') : t('review_on_failure_continue')}
+              {step.site} · {step.permissions.join(', ')} ·{' '}
+              {step.onFailure === 'stop' ? t('review_on_failure_stop') : t('review_on_failure_continue')}
             </div>
             <div class="workflow-step-actions">
-              <button type="button" class="icon-button" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t('review_up_label', index + 1)} data-testid="step-up">
+              <button
+                type="button"
+                class="icon-button"
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                aria-label={t('review_up_label', index + 1)}
+                data-testid="step-up"
+              >
                 {t('review_up')}
               </button>
-              <button type="button" class="icon-button" disabled={index === steps.length - 1} onClick={() => move(index, 1)} aria-label={t('review_down_label', index + 1)} data-testid="step-down">
+              <button
+                type="button"
+                class="icon-button"
+                disabled={index === steps.length - 1}
+                onClick={() => move(index, 1)}
+                aria-label={t('review_down_label', index + 1)}
+                data-testid="step-down"
+              >
                 {t('review_down')}
               </button>
-              <button type="button" class="icon-button" onClick={() => setOrder(order.filter((id) => id !== step.id))} aria-label={t('review_remove_label', index + 1)} data-testid="step-remove">
+              <button
+                type="button"
+                class="icon-button"
+                onClick={() => setOrder(order.filter((id) => id !== step.id))}
+                aria-label={t('review_remove_label', index + 1)}
+                data-testid="step-remove"
+              >
                 {t('remove')}
               </button>
             </div>
@@ -64,7 +85,13 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
       </ul>
       <p class="hint">{t('review_access_hint')}</p>
       <div class="page-actions">
-        <button type="button" class="button button--primary" disabled={steps.length === 0} onClick={() => onApprove(order)} data-testid="workflow-approve">
+        <button
+          type="button"
+          class="button button--primary"
+          disabled={steps.length === 0}
+          onClick={() => onApprove(order)}
+          data-testid="workflow-approve"
+        >
           {steps.length === 1 ? t('review_approve_one') : t('review_approve', steps.length)}
         </button>
         <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel">

@@ -44,13 +44,16 @@ export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
   const now = useTicking(running);
   const finished = plan.steps.filter((s) => s.status !== 'pending' && s.status !== 'running').length;
   const total = plan.steps.length;
-  const since = (start: number | undefined, end: number | undefined) => (start === undefined ? '' : duration((end ?? now) - start));
+  const since = (start: number | undefined, end: number | undefined) =>
+    start === undefined ? '' : duration((end ?? now) - start);
   return (
     <section class="workflow-progress" data-testid="workflow-progress-view" aria-labelledby="progress-title">
       <h3 id="progress-title">{plan.intent}</h3>
       <p role="status" data-testid="workflow-status" data-status={plan.status}>
         {STATUS_LABEL[plan.status]}
-        {plan.startedAt !== undefined ? <span data-testid="workflow-elapsed"> · {since(plan.startedAt, plan.finishedAt)}</span> : null}
+        {plan.startedAt !== undefined ? (
+          <span data-testid="workflow-elapsed"> · {since(plan.startedAt, plan.finishedAt)}</span>
+        ) : null}
       </p>
       <label class="workflow-bar">
         <span>{t('workflow_progress', finished, total)}</span>
@@ -58,13 +61,28 @@ export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
       </label>
       <ol class="workflow-steps">
         {plan.steps.map((step) => (
-          <li key={step.id} class={`workflow-step workflow-step--${step.status}`} data-testid="workflow-step" data-status={step.status}>
+          <li
+            key={step.id}
+            class={`workflow-step workflow-step--${step.status}`}
+            data-testid="workflow-step"
+            data-status={step.status}
+          >
             <div class="workflow-task">
               <strong>{STEP_LABEL[step.status]}</strong> {step.task}
-              {step.startedAt !== undefined ? <span class="workflow-meta"> · {since(step.startedAt, step.finishedAt)}</span> : null}
+              {step.startedAt !== undefined ? (
+                <span class="workflow-meta"> · {since(step.startedAt, step.finishedAt)}</span>
+              ) : null}
             </div>
-            {step.error ? <div class="workflow-error" data-testid="workflow-step-error">{step.error}</div> : null}
-            {step.result ? <div class="workflow-result" data-testid="workflow-step-result">{step.result}</div> : null}
+            {step.error ? (
+              <div class="workflow-error" data-testid="workflow-step-error">
+                {step.error}
+              </div>
+            ) : null}
+            {step.result ? (
+              <div class="workflow-result" data-testid="workflow-step-result">
+                {step.result}
+              </div>
+            ) : null}
           </li>
         ))}
       </ol>

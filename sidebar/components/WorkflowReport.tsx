@@ -51,7 +51,13 @@ export function WorkflowReport({ id, report, exported, onExport }: ReportProps) 
             {t('report_save_zip', ZIP_NAME)}
           </a>
         ) : (
-          <button type="button" class="button" onClick={onExport} disabled={ready !== null} data-testid="workflow-export">
+          <button
+            type="button"
+            class="button"
+            onClick={onExport}
+            disabled={ready !== null}
+            data-testid="workflow-export"
+          >
             {ready ? t('report_preparing') : t('report_export')}
           </button>
         )}

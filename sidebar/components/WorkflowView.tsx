@@ -36,7 +36,12 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
             data-testid="workflow-intent"
           />
           <div class="page-actions">
-            <button type="submit" class="button button--primary" disabled={!canStart || intent.trim() === ''} data-testid="workflow-plan">
+            <button
+              type="submit"
+              class="button button--primary"
+              disabled={!canStart || intent.trim() === ''}
+              data-testid="workflow-plan"
+            >
               {planning ? t('workflow_planning') : t('research_plan')}
             </button>
             {planning ? (
@@ -49,16 +54,37 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
         </form>
       ) : null}
       {plan && !planning && plan.status === 'awaiting-approval' ? (
-        <WorkflowPlanReview key={plan.id} plan={plan} onApprove={(ids) => actions.approve(plan.id, ids)} onCancel={actions.cancel} />
+        <WorkflowPlanReview
+          key={plan.id}
+          plan={plan}
+          onApprove={(ids) => actions.approve(plan.id, ids)}
+          onCancel={actions.cancel}
+        />
       ) : null}
       {plan && !planning && plan.status !== 'awaiting-approval' && plan.startedAt !== undefined ? (
         <WorkflowProgress plan={plan} onCancel={actions.cancel} onResume={() => actions.resume(plan.id)} />
       ) : null}
-      {plan?.report && !planning ? <WorkflowReport id={plan.id} report={plan.report} exported={state.exported.value} onExport={() => actions.exportZip(plan.id)} /> : null}
-      {plan && !planning && plan.report && FINISHED.includes(plan.status) ? (
-        <SaveWorkflowForm key={plan.id} intent={plan.intent} onSave={(name, parameters) => actions.save(plan.id, name, parameters)} />
+      {plan?.report && !planning ? (
+        <WorkflowReport
+          id={plan.id}
+          report={plan.report}
+          exported={state.exported.value}
+          onExport={() => actions.exportZip(plan.id)}
+        />
       ) : null}
-      <SavedWorkflows saved={state.saved.value} disabled={!canStart} onRun={actions.runSaved} onDelete={actions.removeSaved} />
+      {plan && !planning && plan.report && FINISHED.includes(plan.status) ? (
+        <SaveWorkflowForm
+          key={plan.id}
+          intent={plan.intent}
+          onSave={(name, parameters) => actions.save(plan.id, name, parameters)}
+        />
+      ) : null}
+      <SavedWorkflows
+        saved={state.saved.value}
+        disabled={!canStart}
+        onRun={actions.runSaved}
+        onDelete={actions.removeSaved}
+      />
     </main>
   );
 }

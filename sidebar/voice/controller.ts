@@ -28,7 +28,11 @@ interface VoicePlatform {
  * the microphone); the background opens the session and transcribes. Local events (the
  * microphone refused, speech heard) take the same message shapes as the background's.
  */
-export function createVoice(state: SidebarState, actions: Pick<SidebarActions, 'send' | 'answer'>, platform: VoicePlatform) {
+export function createVoice(
+  state: SidebarState,
+  actions: Pick<SidebarActions, 'send' | 'answer'>,
+  platform: VoicePlatform,
+) {
   let recording: Recording | null = null;
   let speech: { stop(): void; cancel(): void } | null = null;
   let limit: ReturnType<typeof setTimeout> | undefined;
@@ -37,7 +41,9 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
   const settings = () => voiceOf(state.settings.value);
   const phase = () => state.voice.value.phase;
   const set = (change: Partial<typeof state.voice.value>) => (state.voice.value = { ...state.voice.value, ...change });
-  const endMessage = (): SidebarToBackground => ({ type: state.voice.value.mode === 'whisper' ? 'STOP_VOICE' : 'STOP_SPEECH_RECOGNITION' });
+  const endMessage = (): SidebarToBackground => ({
+    type: state.voice.value.mode === 'whisper' ? 'STOP_VOICE' : 'STOP_SPEECH_RECOGNITION',
+  });
 
   /** Closes the microphone, if open; the recording indicator goes with it. */
   function closeMic(): void {
@@ -143,7 +149,8 @@ export function createVoice(state: SidebarState, actions: Pick<SidebarActions, '
     state.notice.value = error;
   }
 
-  const deliver = (transcript: string) => deliverTranscript(transcript, settings(), state, actions, platform.focusInput);
+  const deliver = (transcript: string) =>
+    deliverTranscript(transcript, settings(), state, actions, platform.focusInput);
 
   /** Nothing is under way any more: the microphone closes and the indicator goes. */
   function stopAll(): void {

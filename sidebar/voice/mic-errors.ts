@@ -25,4 +25,5 @@ export function micErrorMessage(error: unknown): string {
 }
 
 /** Whether the failure is a refusal, which only the browser's permission settings can lift. */
-export const isDenial = (error: unknown) => error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
+export const isDenial = (error: unknown) =>
+  error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');

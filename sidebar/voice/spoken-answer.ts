@@ -1,7 +1,22 @@
 import type { PermissionPrompt } from '../state';
 import { t } from '../../src/i18n';
 
-const YES = new Set(['yes', 'yeah', 'yep', 'allow', 'allow it', 'allow once', 'approve', 'approved', 'confirm', 'confirmed', 'go ahead', 'ok', 'okay', 'do it']);
+const YES = new Set([
+  'yes',
+  'yeah',
+  'yep',
+  'allow',
+  'allow it',
+  'allow once',
+  'approve',
+  'approved',
+  'confirm',
+  'confirmed',
+  'go ahead',
+  'ok',
+  'okay',
+  'do it',
+]);
 const NO = new Set(['no', 'nope', 'deny', 'denied', 'don’t', "don't", 'stop', 'cancel', 'do not']);
 
 type SpokenAnswer =
@@ -11,7 +26,12 @@ type SpokenAnswer =
   /** Not an answer: the transcript is an ordinary message. */
   | { kind: 'none' };
 
-const normalise = (text: string) => text.toLowerCase().replace(/[.!?,]/g, ' ').replace(/\s+/g, ' ').trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[.!?,]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * What a transcript means while a permission question is open. Only a short, whole-phrase yes or

@@ -1,5 +1,6 @@
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
-const decode = (text: string) => text.trim().replace(/&(amp|lt|gt|quot|apos);/g, (entity) => ENTITIES[entity] ?? entity);
+const decode = (text: string) =>
+  text.trim().replace(/&(amp|lt|gt|quot|apos);/g, (entity) => ENTITIES[entity] ?? entity);
 
 /**
  * Every <loc> inside the given element (the <url> entries of a sitemap, the <sitemap> entries of

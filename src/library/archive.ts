@@ -31,7 +31,12 @@ function base64(bytes: Uint8Array): string {
  * A ZIP of the jobs' pages, one folder per job and one file per page: markdown with YAML front
  * matter (doubtful markdown falls back to the text), or plain text.
  */
-export async function buildArchive(jobs: ArchiveJob[], format: 'text' | 'markdown', threshold: number, today: Date): Promise<AbpDocument> {
+export async function buildArchive(
+  jobs: ArchiveJob[],
+  format: 'text' | 'markdown',
+  threshold: number,
+  today: Date,
+): Promise<AbpDocument> {
   const zip = new JSZip();
   for (const { job, pages } of jobs) {
     const folder = zip.folder(folderOf(job));

@@ -4,7 +4,10 @@ const unsafe = /[^a-z0-9._-]+/gi;
 /** "https://docs.example.com/guide/intro?x=1" → "docs.example.com_guide_intro_x_1": readable, and safe in any archive. */
 export function fileNameForUrl(url: string): string {
   const { host, pathname, search } = new URL(url);
-  const name = `${host}${pathname}${search}`.replace(unsafe, '_').replace(/_+/g, '_').replace(/^[_.]+|[_.]+$/g, '');
+  const name = `${host}${pathname}${search}`
+    .replace(unsafe, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[_.]+|[_.]+$/g, '');
   return name.slice(0, 120) || 'page';
 }
 

@@ -28,7 +28,11 @@ export function anthropicBody(request: WireRequest): Record<string, unknown> {
   };
   if (request.system) body.system = request.system;
   if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }));
+    body.tools = request.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: tool.parameters,
+    }));
   }
   return body;
 }
@@ -58,16 +62,28 @@ function blocks(turn: ChatTurn): Block[] {
     case 'assistant':
       return [
         ...text,
-        ...(turn.toolCalls ?? []).map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: call.args })),
+        ...(turn.toolCalls ?? []).map((call) => ({
+          type: 'tool_use' as const,
+          id: call.id,
+          name: call.name,
+          input: call.args,
+        })),
       ];
     case 'tool':
-      return [{ type: 'tool_result', tool_use_id: turn.toolCallId, content: turn.image ? [...text, imageBlock(turn.image)] : text }];
+      return [
+        {
+          type: 'tool_result',
+          tool_use_id: turn.toolCallId,
+          content: turn.image ? [...text, imageBlock(turn.image)] : text,
+        },
+      ];
   }
 }
 
 /** A data: URL (a screenshot) becomes a base64 source; anything else is passed as a URL source. */
 export function imageBlock(url: string): ImageBlock {
   const match = /^data:([^;,]+);base64,(.*)$/s.exec(url);
-  if (match) return { type: 'image', source: { type: 'base64', media_type: match[1] ?? 'image/png', data: match[2] ?? '' } };
+  if (match)
+    return { type: 'image', source: { type: 'base64', media_type: match[1] ?? 'image/png', data: match[2] ?? '' } };
   return { type: 'image', source: { type: 'url', url } };
 }

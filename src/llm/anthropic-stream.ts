@@ -20,7 +20,8 @@ interface StreamEvent {
   error?: { type?: string; message?: string };
 }
 
-type Block = { type: 'text' } | { type: 'tool_use'; id: string; name: string; json: string; input: unknown } | { type: 'other' };
+type Block =
+  { type: 'text' } | { type: 'tool_use'; id: string; name: string; json: string; input: unknown } | { type: 'other' };
 
 // In-stream error types and the HTTP status they stand for, so an early overload is retried like a 529.
 const ERROR_STATUS: Record<string, number> = { overloaded_error: 529, rate_limit_error: 429, api_error: 500 };
@@ -70,10 +71,16 @@ export class AnthropicStreamReader implements StreamReader {
     for (const [, block] of [...this.#blocks.entries()].sort(([a], [b]) => a - b)) {
       if (block.type !== 'tool_use') continue;
       // Input arrives as JSON fragments; a block without any keeps the input it opened with.
-      const args = block.json.trim() ? parseToolArguments(block.name, block.json) : parseToolArguments(block.name, JSON.stringify(block.input ?? {}));
+      const args = block.json.trim()
+        ? parseToolArguments(block.name, block.json)
+        : parseToolArguments(block.name, JSON.stringify(block.input ?? {}));
       toolCalls.push({ id: block.id, name: block.name, args });
     }
-    const usage = { inputTokens: this.#inputTokens, outputTokens: this.#outputTokens, totalTokens: this.#inputTokens + this.#outputTokens };
+    const usage = {
+      inputTokens: this.#inputTokens,
+      outputTokens: this.#outputTokens,
+      totalTokens: this.#inputTokens + this.#outputTokens,
+    };
     return { text: this.#text, toolCalls, usage };
   }
 
@@ -93,7 +100,8 @@ export class AnthropicStreamReader implements StreamReader {
   #countTokens(usage: TokenCounts | undefined): void {
     if (!usage) return;
     // Cached prompt tokens are reported apart from input_tokens but are still prompt the model read.
-    const input = (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+    const input =
+      (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
     if (usage.input_tokens !== undefined) this.#inputTokens = input;
     // output_tokens is cumulative: message_delta carries the total.
     if (usage.output_tokens !== undefined) this.#outputTokens = usage.output_tokens;
@@ -117,5 +125,8 @@ function openBlock(block: StreamEvent['content_block']): Block {
 function streamError(error: StreamEvent['error']): ProviderError {
   const message = error?.message ?? 'unknown error';
   const status = ERROR_STATUS[error?.type ?? ''];
-  return new ProviderError(`Anthropic stopped with an error: ${message}`, { detail: message, ...(status ? { status } : {}) });
+  return new ProviderError(`Anthropic stopped with an error: ${message}`, {
+    detail: message,
+    ...(status ? { status } : {}),
+  });
 }

@@ -35,7 +35,8 @@ const ANTHROPIC: WireFormat = {
  */
 export async function complete(request: CompletionRequest): Promise<CompletionResult> {
   const format = request.settings.provider === 'anthropic' ? ANTHROPIC : OPENAI;
-  if (request.tools.length === 0) return { ...(await send(format, request, nativeRequest(request))), usedToolFallback: false };
+  if (request.tools.length === 0)
+    return { ...(await send(format, request, nativeRequest(request))), usedToolFallback: false };
   if (request.xmlTools) return completeWithXmlTools(format, request);
   try {
     return { ...(await send(format, request, nativeRequest(request))), usedToolFallback: false };
@@ -72,7 +73,12 @@ async function completeWithXmlTools(format: WireFormat, request: CompletionReque
   return { ...reply, text: parsed.text, toolCalls: parsed.toolCalls, usedToolFallback: true };
 }
 
-function send(format: WireFormat, request: CompletionRequest, wire: WireRequest, onAttempt?: () => void): Promise<Reply> {
+function send(
+  format: WireFormat,
+  request: CompletionRequest,
+  wire: WireRequest,
+  onAttempt?: () => void,
+): Promise<Reply> {
   const { signal } = request;
   return withRetries({ signal, options: request.retry, onRetry: request.onRetry }, (progress) => {
     onAttempt?.();

@@ -26,7 +26,8 @@ export class ProviderError extends Error {
 }
 
 export const CUT_OFF = 'The answer was cut off: the connection to the provider closed before it finished. Try again.';
-export const MALFORMED = 'The provider sent a malformed response, so the answer was dropped. Try again or check the base URL.';
+export const MALFORMED =
+  'The provider sent a malformed response, so the answer was dropped. Try again or check the base URL.';
 /** Longest wait a retry-after may impose; beyond it the person is better served by an error. */
 export const MAX_RETRY_WAIT_MS = 30_000;
 
@@ -91,7 +92,9 @@ export function describeHttpError(status: number, body: string, settings: Settin
     // Providers name the missing model in their 404 (OpenAI, Ollama, Anthropic); a 404 without it is a wrong URL.
     const api = settings.provider === 'anthropic' ? 'Anthropic API' : 'OpenAI-compatible API';
     return body.includes(settings.model) || body.includes('model_not_found')
-      ? error(`The model "${settings.model}" was not found at ${host(settings.baseUrl)}. Check the model name in Settings.`)
+      ? error(
+          `The model "${settings.model}" was not found at ${host(settings.baseUrl)}. Check the model name in Settings.`,
+        )
       : error(`No ${api} at ${settings.baseUrl}. Check the base URL in Settings.${because}`);
   }
   if (status === 429) return error(`${label} is rate limiting requests. Wait a moment and try again.${because}`);

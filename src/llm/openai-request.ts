@@ -59,7 +59,8 @@ export function openAiMessages(system: string, turns: readonly ChatTurn[]): Open
         break;
       case 'tool':
         messages.push({ role: 'tool', tool_call_id: turn.toolCallId, content: turn.content });
-        if (turn.image) screenshots.push(...withImage(`The image returned by ${turn.name} (${turn.toolCallId}):`, turn.image));
+        if (turn.image)
+          screenshots.push(...withImage(`The image returned by ${turn.name} (${turn.toolCallId}):`, turn.image));
     }
   }
   flushScreenshots();

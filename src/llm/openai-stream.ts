@@ -11,7 +11,10 @@ interface ToolCallDelta {
 }
 
 interface Chunk {
-  choices?: { delta?: { content?: string | null; tool_calls?: ToolCallDelta[] | null }; finish_reason?: string | null }[];
+  choices?: {
+    delta?: { content?: string | null; tool_calls?: ToolCallDelta[] | null };
+    finish_reason?: string | null;
+  }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
   error?: { message?: string; code?: unknown } | string;
 }
@@ -95,7 +98,10 @@ function streamError(error: NonNullable<Chunk['error']>): ProviderError {
   const code = typeof error === 'string' ? undefined : error.code;
   // OpenRouter sends numeric HTTP-like codes; OpenAI names rate limits. Either lets an early failure be retried.
   const status = typeof code === 'number' ? code : code === 'rate_limit_exceeded' ? 429 : undefined;
-  return new ProviderError(`The provider stopped with an error: ${message}`, { detail: message, ...(status ? { status } : {}) });
+  return new ProviderError(`The provider stopped with an error: ${message}`, {
+    detail: message,
+    ...(status ? { status } : {}),
+  });
 }
 
 function toUsage(raw: NonNullable<Chunk['usage']>): Usage {

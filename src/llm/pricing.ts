@@ -6,7 +6,9 @@ const TIMEOUT_MS = 10_000;
 
 /** OpenRouter's GET /models: each model's price in US dollars per token, as decimal strings. */
 const OpenRouterModels = v.object({
-  data: v.array(v.object({ id: v.string(), pricing: v.optional(v.object({ prompt: v.string(), completion: v.string() })) })),
+  data: v.array(
+    v.object({ id: v.string(), pricing: v.optional(v.object({ prompt: v.string(), completion: v.string() })) }),
+  ),
 });
 
 const perMillion = (perToken: string) => {
@@ -16,7 +18,10 @@ const perMillion = (perToken: string) => {
 
 /** The model's price as OpenRouter's `/models` (at the configured base URL) lists it; null when it is not listed or unreadable. */
 export async function openRouterPrice(settings: Settings, fetcher: typeof fetch = fetch): Promise<ModelPrice | null> {
-  const response = await fetcher(`${settings.baseUrl.replace(/\/+$/, '')}/models`, { headers: requestHeaders(settings), signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await fetcher(`${settings.baseUrl.replace(/\/+$/, '')}/models`, {
+    headers: requestHeaders(settings),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   if (!response.ok) return null;
   const parsed = v.safeParse(OpenRouterModels, await response.json());
   const pricing = parsed.success ? parsed.output.data.find((model) => model.id === settings.model)?.pricing : undefined;
@@ -41,8 +46,17 @@ export async function modelPrice(settings: Settings, fetcher: typeof fetch = fet
 
 /** The cost in US dollars of the tokens the provider reported, at that price. */
 export const estimateCost = (usages: readonly Usage[], price: ModelPrice): number =>
-  usages.reduce((sum, usage) => sum + (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1_000_000, 0);
+  usages.reduce(
+    (sum, usage) =>
+      sum + (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1_000_000,
+    0,
+  );
 
 /** "$0.0123": three significant digits, so a small cost is still readable. */
 export const formatCost = (dollars: number): string =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumSignificantDigits: 3 }).format(dollars);
+  new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumSignificantDigits: 3,
+  }).format(dollars);

@@ -1,13 +1,26 @@
 import type { Provider, Settings } from '../protocol/common';
 
 /** `transcribes`: whether the provider offers the OpenAI-compatible `/audio/transcriptions` endpoint. */
-export const PROVIDER_INFO: Record<Provider, { label: string; defaultBaseUrl: string; needsKey: boolean; transcribes: boolean }> = {
+export const PROVIDER_INFO: Record<
+  Provider,
+  { label: string; defaultBaseUrl: string; needsKey: boolean; transcribes: boolean }
+> = {
   openai: { label: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1', needsKey: true, transcribes: true },
   anthropic: { label: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com/v1', needsKey: true, transcribes: false },
-  openrouter: { label: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api/v1', needsKey: true, transcribes: false },
+  openrouter: {
+    label: 'OpenRouter',
+    defaultBaseUrl: 'https://openrouter.ai/api/v1',
+    needsKey: true,
+    transcribes: false,
+  },
   ollama: { label: 'Ollama', defaultBaseUrl: 'http://localhost:11434/v1', needsKey: false, transcribes: false },
   // An OpenAI-compatible server may or may not offer it (vLLM and LocalAI do); a 404 says so plainly.
-  custom: { label: 'the custom provider', defaultBaseUrl: 'http://localhost:8000/v1', needsKey: false, transcribes: true },
+  custom: {
+    label: 'the custom provider',
+    defaultBaseUrl: 'http://localhost:8000/v1',
+    needsKey: false,
+    transcribes: true,
+  },
 };
 
 export const ANTHROPIC_VERSION = '2023-06-01';

@@ -35,7 +35,10 @@ function offers(models: readonly string[], settings: Settings): boolean {
 }
 
 /** The models a provider offers, as its `/models` lists them; errors are ProviderErrors with clear messages. */
-export async function listModels(settings: Settings, timeoutMs = TIMEOUT_MS): Promise<{ models: string[]; complete: boolean }> {
+export async function listModels(
+  settings: Settings,
+  timeoutMs = TIMEOUT_MS,
+): Promise<{ models: string[]; complete: boolean }> {
   // Anthropic pages its list (20 by default); one large page holds every model it offers.
   const query = settings.provider === 'anthropic' ? '?limit=1000' : '';
   let response: Response;

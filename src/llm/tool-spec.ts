@@ -11,5 +11,9 @@ export function toolSpec(name: string, description: string, schema: v.GenericSch
   const { $schema: _draft, ...json } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
   // Both providers require the parameters of a tool to be an object schema.
   if (json.type !== 'object') throw new Error(`The parameters of the tool "${name}" must be a valibot object schema.`);
-  return { name, description, parameters: { ...json, properties: json.properties ?? {}, required: json.required ?? [] } };
+  return {
+    name,
+    description,
+    parameters: { ...json, properties: json.properties ?? {}, required: json.required ?? [] },
+  };
 }

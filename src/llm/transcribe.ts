@@ -14,10 +14,22 @@ export type TranscriptionTarget = { ok: true; settings: Settings } | { ok: false
  * so the request reuses the chat client's headers and error messages.
  */
 export function transcriptionTarget(settings: Settings | null): TranscriptionTarget {
-  if (!settings) return { ok: false, error: 'Connect a model in Settings first: Bosun sends your recording to its transcription endpoint.' };
+  if (!settings)
+    return {
+      ok: false,
+      error: 'Connect a model in Settings first: Bosun sends your recording to its transcription endpoint.',
+    };
   const { transcription } = voiceOf(settings);
   if (transcription.source === 'own') {
-    return { ok: true, settings: { provider: 'custom', baseUrl: transcription.baseUrl, apiKey: transcription.apiKey, model: transcription.model } };
+    return {
+      ok: true,
+      settings: {
+        provider: 'custom',
+        baseUrl: transcription.baseUrl,
+        apiKey: transcription.apiKey,
+        model: transcription.model,
+      },
+    };
   }
   const { label, transcribes } = PROVIDER_INFO[settings.provider];
   if (!transcribes) {
@@ -35,7 +47,12 @@ export function transcriptionTarget(settings: Settings | null): TranscriptionTar
 const fileName = (mimeType: string) => `speech.${/ogg/.test(mimeType) ? 'ogg' : /mp4/.test(mimeType) ? 'm4a' : 'webm'}`;
 
 /** Sends one recording to `POST {baseUrl}/audio/transcriptions` (multipart) and returns its text. */
-export async function transcribe(target: Settings, audio: Uint8Array<ArrayBuffer>, mimeType: string, signal: AbortSignal): Promise<string> {
+export async function transcribe(
+  target: Settings,
+  audio: Uint8Array<ArrayBuffer>,
+  mimeType: string,
+  signal: AbortSignal,
+): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([audio], { type: mimeType }), fileName(mimeType));
   form.append('model', target.model);
@@ -46,12 +63,18 @@ export async function transcribe(target: Settings, audio: Uint8Array<ArrayBuffer
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(`${target.baseUrl}/audio/transcriptions`, { method: 'POST', headers, body: form, signal: AbortSignal.any([signal, timeout]) });
+    response = await fetch(`${target.baseUrl}/audio/transcriptions`, {
+      method: 'POST',
+      headers,
+      body: form,
+      signal: AbortSignal.any([signal, timeout]),
+    });
   } catch (error) {
     if (signal.aborted) throw signal.reason ?? error;
     throw timeout.aborted ? describeTimeout(target, TIMEOUT_MS / 1000) : describeNetworkError(target);
   }
-  if (!response.ok) throw describeHttpError(response.status, await response.text().catch(() => ''), target, response.headers);
+  if (!response.ok)
+    throw describeHttpError(response.status, await response.text().catch(() => ''), target, response.headers);
   const parsed = v.safeParse(Transcription, await response.json().catch(() => null));
   if (!parsed.success) throw new ProviderError(MALFORMED);
   return parsed.output.text.trim();

@@ -1,6 +1,15 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Settings, Usage } from '../protocol/common';
-import { CUT_OFF, MALFORMED, ProviderError, describeBadToolArguments, describeHttpError, describeNetworkError, describeTimeout, redactError } from './errors';
+import {
+  CUT_OFF,
+  MALFORMED,
+  ProviderError,
+  describeBadToolArguments,
+  describeHttpError,
+  describeNetworkError,
+  describeTimeout,
+  redactError,
+} from './errors';
 import { requestHeaders } from './providers';
 import type { ToolCall } from './types';
 
@@ -82,7 +91,11 @@ export async function postStream(call: StreamCall): Promise<Reply> {
   }
 }
 
-async function readEvents(body: ReadableStream<Uint8Array>, reader: StreamReader, onActivity: () => void): Promise<void> {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  reader: StreamReader,
+  onActivity: () => void,
+): Promise<void> {
   // Events are queued and handled outside the parser's callback, so a reader's error is not swallowed by it.
   const events: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => events.push(event) });

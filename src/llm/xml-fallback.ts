@@ -4,7 +4,8 @@ import type { ChatTurn, ToolSpec } from './types';
 
 // A 400/422 counts as "tools refused" only when the provider's words are about tools and about refusing them.
 const TOOL_WORDS = /\b(tools?|tool[ _-]?(use|calls?|calling|choice)|functions?|function[ _-]?(calls?|calling))\b/i;
-const REFUSAL_WORDS = /not (be )?(supported|support|allowed|available|enabled|permitted)|unsupported|does ?n[o']t (support|have)|unrecognized|unknown|unexpected|invalid|extra (fields?|inputs?|arguments?)|requires|no endpoints/i;
+const REFUSAL_WORDS =
+  /not (be )?(supported|support|allowed|available|enabled|permitted)|unsupported|does ?n[o']t (support|have)|unrecognized|unknown|unexpected|invalid|extra (fields?|inputs?|arguments?)|requires|no endpoints/i;
 
 /** Whether the provider refused the request because of `tools` (Ollama models, some vLLM and LM Studio setups). */
 export function toolsRefused(error: unknown): boolean {
@@ -23,7 +24,7 @@ export function xmlToolInstructions(tools: readonly ToolSpec[]): string {
     '# Calling tools',
     'Tools are called by writing XML in your answer. To call a tool, write exactly:',
     `<tool_call name="${example}">{"argument": "value"}</tool_call>`,
-    'The name attribute is the tool name. The body is one JSON object with the arguments, following the tool\'s JSON Schema; use {} when it takes none.',
+    "The name attribute is the tool name. The body is one JSON object with the arguments, following the tool's JSON Schema; use {} when it takes none.",
     'You may write several calls in one answer. After your calls, stop and wait: the results come back in the next message inside <tool_result> tags.',
     'When you need no more tools, answer in plain text with no <tool_call>.',
     '',

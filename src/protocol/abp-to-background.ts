@@ -13,7 +13,11 @@ const RequestId = nonEmptyText(100);
 export const AbpToBackground = {
   ABP_CALL: message(
     'ABP_CALL',
-    v.strictObject({ requestId: RequestId, capability: v.pipe(v.string(), v.maxLength(200)), params: v.optional(v.unknown()) }),
+    v.strictObject({
+      requestId: RequestId,
+      capability: v.pipe(v.string(), v.maxLength(200)),
+      params: v.optional(v.unknown()),
+    }),
   ),
   ABP_LIST_CAPABILITIES: message('ABP_LIST_CAPABILITIES', v.strictObject({ requestId: RequestId })),
 };

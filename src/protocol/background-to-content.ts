@@ -35,7 +35,10 @@ export const BackgroundToContent = {
     'INPUT_TEXT',
     v.strictObject({ index: Index, snapshotId: SnapshotId, text: text(100_000), submit: v.optional(v.boolean()) }),
   ),
-  SELECT_OPTION: message('SELECT_OPTION', v.strictObject({ index: Index, snapshotId: SnapshotId, optionText: nonEmptyText(1000) })),
+  SELECT_OPTION: message(
+    'SELECT_OPTION',
+    v.strictObject({ index: Index, snapshotId: SnapshotId, optionText: nonEmptyText(1000) }),
+  ),
   SCROLL: message(
     'SCROLL',
     v.strictObject({
@@ -58,7 +61,10 @@ export const BackgroundToContent = {
   /** Read-only: a table as rows of cells, for the extract-table tool. */
   EXTRACT_TABLE: message(
     'EXTRACT_TABLE',
-    v.strictObject({ selector: v.optional(Selector), nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))) }),
+    v.strictObject({
+      selector: v.optional(Selector),
+      nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))),
+    }),
   ),
   /** Submits the form a field or button belongs to, as Enter or a submit click would. */
   SUBMIT_FORM: message(
@@ -79,14 +85,26 @@ export const BackgroundToContent = {
   ),
 
   // Parchi's selector-based tools.
-  TYPE_TEXT: message('TYPE_TEXT', v.strictObject({ selector: Selector, text: text(100_000), clear: v.optional(v.boolean()) })),
+  TYPE_TEXT: message(
+    'TYPE_TEXT',
+    v.strictObject({ selector: Selector, text: text(100_000), clear: v.optional(v.boolean()) }),
+  ),
   FILL_FIELDS: message(
     'FILL_FIELDS',
-    v.strictObject({ fields: v.pipe(v.array(v.strictObject({ selector: Selector, value: text(100_000) })), v.minLength(1), v.maxLength(100)) }),
+    v.strictObject({
+      fields: v.pipe(
+        v.array(v.strictObject({ selector: Selector, value: text(100_000) })),
+        v.minLength(1),
+        v.maxLength(100),
+      ),
+    }),
   ),
   WAIT_FOR_ELEMENT: message(
     'WAIT_FOR_ELEMENT',
-    v.strictObject({ selector: Selector, timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000))) }),
+    v.strictObject({
+      selector: Selector,
+      timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000))),
+    }),
   ),
   GET_CONTENT: message(
     'GET_CONTENT',
@@ -178,7 +196,12 @@ export const ContentResponses = {
       }),
     ),
   }),
-  TABLE: v.object({ success: v.literal(true), headers: v.array(v.string()), rows: v.array(v.array(v.string())), caption: v.string() }),
+  TABLE: v.object({
+    success: v.literal(true),
+    headers: v.array(v.string()),
+    rows: v.array(v.array(v.string())),
+    caption: v.string(),
+  }),
   EXTRACT_PAGE: v.object({
     success: v.literal(true),
     url: v.string(),
@@ -190,7 +213,13 @@ export const ContentResponses = {
     metadata: v.record(v.string(), v.string()),
     links: v.array(v.string()),
   }),
-  LISTING: v.object({ success: v.literal(true), text: v.string(), from: v.number(), to: v.number(), count: v.number() }),
+  LISTING: v.object({
+    success: v.literal(true),
+    text: v.string(),
+    from: v.number(),
+    to: v.number(),
+    count: v.number(),
+  }),
   /** Every action answers `{ success, message }` (Jawad) or `{ success: false, error }` (Parchi). */
   ACTION: v.object({ success: v.boolean(), message: v.optional(v.string()), error: v.optional(v.string()) }),
 };

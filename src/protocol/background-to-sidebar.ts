@@ -89,10 +89,18 @@ export const BackgroundToSidebar = {
   CONVERSATIONS: message('CONVERSATIONS', v.object({ currentId: ConversationId, list: v.array(ConversationSummary) })),
   CONVERSATION_EXPORT: message(
     'CONVERSATION_EXPORT',
-    v.object({ id: ConversationId, format: v.picklist(['markdown', 'json']), fileName: v.string(), content: v.string() }),
+    v.object({
+      id: ConversationId,
+      format: v.picklist(['markdown', 'json']),
+      fileName: v.string(),
+      content: v.string(),
+    }),
   ),
   /** The answer to DETECT_OLLAMA: where Ollama answered and its models, or null. */
-  OLLAMA_DETECTED: message('OLLAMA_DETECTED', v.nullable(v.object({ baseUrl: v.string(), models: v.array(v.string()) }))),
+  OLLAMA_DETECTED: message(
+    'OLLAMA_DETECTED',
+    v.nullable(v.object({ baseUrl: v.string(), models: v.array(v.string()) })),
+  ),
   WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),
   /** Addition: the saved workflows, newest first; sent on connect and after every change. */
   SAVED_WORKFLOWS: message('SAVED_WORKFLOWS', v.object({ workflows: v.array(SavedWorkflow) })),
@@ -103,10 +111,7 @@ export const BackgroundToSidebar = {
   ),
 
   /** Addition: the whole conversation, sent to a newly connected sidebar and after a clear. */
-  CONVERSATION_STATE: message(
-    'CONVERSATION_STATE',
-    v.object({ messages: v.array(ChatMessage), busy: v.boolean() }),
-  ),
+  CONVERSATION_STATE: message('CONVERSATION_STATE', v.object({ messages: v.array(ChatMessage), busy: v.boolean() })),
   /**
    * Addition: a message changed after it was added (an answer whose turn ended in tool calls).
    * A finished answer is announced by CHAT_RESPONSE.
@@ -123,9 +128,15 @@ export const BackgroundToSidebar = {
   ),
   /** Additions: the Library view: crawl jobs newest first, pages a search found, one page, one job's ZIP (base64). */
   CRAWL_JOBS: message('CRAWL_JOBS', v.object({ jobs: v.array(CrawlJobSummary) })),
-  LIBRARY_SEARCH_RESULTS: message('LIBRARY_SEARCH_RESULTS', v.object({ query: v.string(), pages: v.array(LibraryPageSummary) })),
+  LIBRARY_SEARCH_RESULTS: message(
+    'LIBRARY_SEARCH_RESULTS',
+    v.object({ query: v.string(), pages: v.array(LibraryPageSummary) }),
+  ),
   LIBRARY_PAGE: message('LIBRARY_PAGE', v.object({ ...LibraryPageSummary.entries, markdown: v.string() })),
-  CRAWL_JOB_EXPORT: message('CRAWL_JOB_EXPORT', v.object({ jobId: v.string(), fileName: v.string(), base64: v.string() })),
+  CRAWL_JOB_EXPORT: message(
+    'CRAWL_JOB_EXPORT',
+    v.object({ jobId: v.string(), fileName: v.string(), base64: v.string() }),
+  ),
   /** Addition: a request was refused; `inReplyTo` names its type when it had a readable one. */
   ERROR: message('ERROR', v.object({ error: v.string(), inReplyTo: v.nullable(v.string()) })),
 };

@@ -28,7 +28,12 @@ export const VoiceSettings = v.strictObject({
   /** `input` is push-to-talk: the transcript lands in the input box. `send` sends it at once. */
   transcript: v.picklist(['input', 'send']),
   /** The microphone closes by itself after this long. */
-  maxSeconds: v.pipe(v.number(), v.integer(), v.minValue(5, 'must be at least 5 seconds'), v.maxValue(600, 'must be at most 600 seconds')),
+  maxSeconds: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(5, 'must be at least 5 seconds'),
+    v.maxValue(600, 'must be at most 600 seconds'),
+  ),
   /** Where Whisper audio goes: the chat provider's `/audio/transcriptions`, or another OpenAI-compatible server's. */
   transcription: v.variant('source', [
     v.strictObject({ source: v.literal('chat'), model: nonEmptyText(200) }),
@@ -114,7 +119,15 @@ export const ChatMessage = v.strictObject({
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 
 export const WORKFLOW_STEP_STATUSES = ['pending', 'running', 'completed', 'failed', 'skipped'] as const;
-export const WORKFLOW_STATUSES = ['planning', 'awaiting-approval', 'running', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
+export const WORKFLOW_STATUSES = [
+  'planning',
+  'awaiting-approval',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+  'interrupted',
+] as const;
 
 /** A page a step read, cited in the report. */
 export const WorkflowSource = v.object({ title: v.string(), url: v.string() });
@@ -153,7 +166,10 @@ export const WorkflowPlan = v.object({
 export type WorkflowPlan = v.InferOutput<typeof WorkflowPlan>;
 
 /** A parameter name, as written in a saved workflow's text: {{product}}. */
-export const ParameterName = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,29}$/, 'must be lower-case letters, digits or _, starting with a letter'));
+export const ParameterName = v.pipe(
+  v.string(),
+  v.regex(/^[a-z][a-z0-9_]{0,29}$/, 'must be lower-case letters, digits or _, starting with a letter'),
+);
 
 /** Addition: a finished workflow's plan, kept to run again; {{name}} marks where a parameter goes. */
 export const SavedWorkflow = v.object({

@@ -26,6 +26,10 @@ export const ConversationExport = v.strictObject({
   version: v.literal(1),
   title: ConversationTitle,
   exportedAt: text(100),
-  messages: v.pipe(v.array(ChatMessage), v.minLength(1, 'must hold at least one message'), v.maxLength(MAX_IMPORT_MESSAGES)),
+  messages: v.pipe(
+    v.array(ChatMessage),
+    v.minLength(1, 'must hold at least one message'),
+    v.maxLength(MAX_IMPORT_MESSAGES),
+  ),
 });
 export type ConversationExport = v.InferOutput<typeof ConversationExport>;

@@ -15,7 +15,8 @@ export function bare<const T extends string>(type: T) {
 
 /** Bounded strings: every input from another context has a size limit. */
 export const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
-export const nonEmptyText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
+export const nonEmptyText = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max));
 
 export type SchemaTable = Record<string, v.GenericSchema>;
 

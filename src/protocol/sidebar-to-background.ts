@@ -9,10 +9,27 @@ const Name = nonEmptyText(300);
 
 /** One change the person makes in the Permissions view. */
 const PermissionChange = v.variant('kind', [
-  v.strictObject({ kind: v.literal('revoke-grant'), toolName: Name, site: Name, scope: v.picklist(['persistent', 'session']) }),
-  v.strictObject({ kind: v.literal('set-default'), level: PermissionLevel, verdict: v.picklist(['auto-approve', 'ask', 'deny']) }),
-  v.strictObject({ kind: v.literal('set-site'), site: Name, rule: v.nullable(v.picklist(['read-only', 'navigate', 'interact', 'submit', 'blocked'])) }),
-  v.strictObject({ kind: v.literal('set-tool'), toolName: Name, override: v.nullable(v.picklist(['allow', 'ask', 'deny'])) }),
+  v.strictObject({
+    kind: v.literal('revoke-grant'),
+    toolName: Name,
+    site: Name,
+    scope: v.picklist(['persistent', 'session']),
+  }),
+  v.strictObject({
+    kind: v.literal('set-default'),
+    level: PermissionLevel,
+    verdict: v.picklist(['auto-approve', 'ask', 'deny']),
+  }),
+  v.strictObject({
+    kind: v.literal('set-site'),
+    site: Name,
+    rule: v.nullable(v.picklist(['read-only', 'navigate', 'interact', 'submit', 'blocked'])),
+  }),
+  v.strictObject({
+    kind: v.literal('set-tool'),
+    toolName: Name,
+    override: v.nullable(v.picklist(['allow', 'ask', 'deny'])),
+  }),
 ]);
 export type PermissionChange = v.InferOutput<typeof PermissionChange>;
 
@@ -29,7 +46,10 @@ export const SidebarToBackground = {
   CHAT_MESSAGE: message(
     'CHAT_MESSAGE',
     // Addition: the tab the person is looking at, which the conversation works in.
-    v.strictObject({ content: nonEmptyText(100_000), tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
+    v.strictObject({
+      content: nonEmptyText(100_000),
+      tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    }),
   ),
   SUMMARIZE_PAGE: bare('SUMMARIZE_PAGE'),
   /** Opens a voice session for this sidebar; the background answers VOICE_STARTED or VOICE_ERROR. */
@@ -109,8 +129,20 @@ export const SidebarToBackground = {
   OPEN_CONVERSATION: message('OPEN_CONVERSATION', v.strictObject({ id: ConversationId })),
   RENAME_CONVERSATION: message('RENAME_CONVERSATION', v.strictObject({ id: ConversationId, title: ConversationTitle })),
   DELETE_CONVERSATION: message('DELETE_CONVERSATION', v.strictObject({ id: ConversationId })),
-  EXPORT_CONVERSATION: message('EXPORT_CONVERSATION', v.strictObject({ id: ConversationId, format: v.picklist(['markdown', 'json']) })),
-  IMPORT_CONVERSATION: message('IMPORT_CONVERSATION', v.strictObject({ data: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(MAX_IMPORT_CHARS, 'must be at most 20 MB')) })),
+  EXPORT_CONVERSATION: message(
+    'EXPORT_CONVERSATION',
+    v.strictObject({ id: ConversationId, format: v.picklist(['markdown', 'json']) }),
+  ),
+  IMPORT_CONVERSATION: message(
+    'IMPORT_CONVERSATION',
+    v.strictObject({
+      data: v.pipe(
+        v.string(),
+        v.minLength(1, 'must not be empty'),
+        v.maxLength(MAX_IMPORT_CHARS, 'must be at most 20 MB'),
+      ),
+    }),
+  ),
   /** Addition: abort the answer being generated, keeping what has arrived. */
   STOP_CHAT: bare('STOP_CHAT'),
   /** Additions: the Action Log and the Permissions view. */

@@ -4,7 +4,10 @@ import { contentHash } from './content-hash';
 import type { CrawlFrontier, CrawlJob, CrawlPage, Db } from './db';
 
 /** A page as a crawl extracted it; the library works out its id, canonical URL and hash. */
-export type ExtractedPage = Pick<CrawlPage, 'url' | 'title' | 'content' | 'html' | 'markdown' | 'markdownMeta' | 'metadata' | 'status'> & {
+export type ExtractedPage = Pick<
+  CrawlPage,
+  'url' | 'title' | 'content' | 'html' | 'markdown' | 'markdownMeta' | 'metadata' | 'status'
+> & {
   /** The `<link rel="canonical">` the page declares, if any. */
   declaredCanonical?: string;
 };
@@ -14,7 +17,9 @@ export type SaveOutcome = 'added' | 'replaced' | 'duplicate';
 
 export type JobChanges = Pick<CrawlJob, 'title' | 'notes' | 'tags'>;
 /** What only the crawl changes on a job. */
-export type JobProgress = Partial<Pick<CrawlJob, 'status' | 'pagesFound' | 'pagesProcessed' | 'pagesFailed' | 'errors'>>;
+export type JobProgress = Partial<
+  Pick<CrawlJob, 'status' | 'pagesFound' | 'pagesProcessed' | 'pagesFailed' | 'errors'>
+>;
 
 /**
  * The knowledge library: crawl jobs and the pages they stored, in IndexedDB. A page is stored
@@ -56,8 +61,16 @@ export function createCrawlLibrary(database: Promise<Db>, now: () => number = Da
     async createJob(baseUrls: string[]): Promise<CrawlJob> {
       const [baseUrl = ''] = baseUrls;
       const job: CrawlJob = {
-        id: newId('job'), baseUrl, baseUrls, status: 'pending', pagesFound: 0, pagesProcessed: 0, pagesFailed: 0,
-        createdAt: now(), updatedAt: now(), errors: [],
+        id: newId('job'),
+        baseUrl,
+        baseUrls,
+        status: 'pending',
+        pagesFound: 0,
+        pagesProcessed: 0,
+        pagesFailed: 0,
+        createdAt: now(),
+        updatedAt: now(),
+        errors: [],
       };
       await (await database).put('crawlJobs', job);
       return job;
@@ -118,7 +131,8 @@ export function createCrawlLibrary(database: Promise<Db>, now: () => number = Da
       const found: CrawlPage[] = [];
       for await (const cursor of (await database).transaction('crawlPages').store.iterate()) {
         const page = cursor.value;
-        if ([page.url, page.canonicalUrl, ...page.alternateUrls].some((url) => url.toLowerCase().includes(needle))) found.push(page);
+        if ([page.url, page.canonicalUrl, ...page.alternateUrls].some((url) => url.toLowerCase().includes(needle)))
+          found.push(page);
       }
       return found;
     },

@@ -29,7 +29,14 @@ export interface CachedPage {
   timestamp: number;
 }
 
-export const CRAWL_JOB_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
+export const CRAWL_JOB_STATUSES = [
+  'pending',
+  'in_progress',
+  'completed',
+  'failed',
+  'cancelled',
+  'interrupted',
+] as const;
 
 /** A crawl job as the ABP `storage.jobs.*` capabilities return it (the Webscribe job shape, plus notes). */
 export interface CrawlJob {

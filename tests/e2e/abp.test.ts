@@ -5,10 +5,23 @@ import { useExtension } from './support/extension';
 
 /** The 17 capabilities of the Webscribe ABP contract. */
 const SPEC_CAPABILITIES = [
-  'crawl.start', 'crawl.status', 'crawl.cancel', 'crawl.resume',
-  'storage.jobs.list', 'storage.jobs.get', 'storage.jobs.delete', 'storage.jobs.update',
-  'storage.pages.list', 'storage.pages.search', 'convert.toFormat', 'export.asArchive', 'scrape.pickContent',
-  'diagnostics.getReport', 'diagnostics.getErrors', 'diagnostics.clearErrors', 'extension.getInfo',
+  'crawl.start',
+  'crawl.status',
+  'crawl.cancel',
+  'crawl.resume',
+  'storage.jobs.list',
+  'storage.jobs.get',
+  'storage.jobs.delete',
+  'storage.jobs.update',
+  'storage.pages.list',
+  'storage.pages.search',
+  'convert.toFormat',
+  'export.asArchive',
+  'scrape.pickContent',
+  'diagnostics.getReport',
+  'diagnostics.getErrors',
+  'diagnostics.clearErrors',
+  'extension.getInfo',
 ];
 
 /** The protocol of abp-app.html: window.abp, the session, the capability list, the envelopes and error codes. */
@@ -21,12 +34,16 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
     const shape = await abp.page.evaluate(() => {
       const script = document.head.querySelector('script');
       return {
-        script: script ? { src: script.getAttribute('src'), async: script.async, defer: script.defer, type: script.type } : null,
+        script: script
+          ? { src: script.getAttribute('src'), async: script.async, defer: script.defer, type: script.type }
+          : null,
         protocolVersion: window.abp.protocolVersion,
         app: window.abp.app,
         initialized: window.abp.initialized,
         sessionId: window.abp.sessionId,
-        methods: (['initialize', 'shutdown', 'call', 'listCapabilities'] as const).map((name) => typeof window.abp[name]),
+        methods: (['initialize', 'shutdown', 'call', 'listCapabilities'] as const).map(
+          (name) => typeof window.abp[name],
+        ),
       };
     });
     expect(shape).toEqual({
@@ -59,38 +76,75 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
       name: 'diagnostics.getErrors',
       description: 'Get the error log (oldest first), or only its size',
       available: true,
-      inputSchema: { type: 'object', properties: { countOnly: { type: 'boolean' } }, required: [], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { countOnly: { type: 'boolean' } },
+        required: [],
+        additionalProperties: false,
+      },
     });
     expect(byName.get('extension.getInfo')?.available).toBe(true);
-    expect(byName.get('storage.pages.search')).toMatchObject({ available: true, inputSchema: { properties: { query: { type: 'string' } }, required: ['query'] } });
+    expect(byName.get('storage.pages.search')).toMatchObject({
+      available: true,
+      inputSchema: { properties: { query: { type: 'string' } }, required: ['query'] },
+    });
     expect(byName.get('crawl.start')).toMatchObject({ available: true, inputSchema: { required: ['urls'] } });
     expect(list.every((c) => c.available)).toBe(true);
   });
 
   it('initializes a session', async () => {
-    const session = await abp.page.evaluate(() => window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }));
+    const session = await abp.page.evaluate(() =>
+      window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }),
+    );
     expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(session).toMatchObject({ protocolVersion: '0.1', app: { name: 'Bosun' }, features: { notifications: false, progress: false, elicitation: false, dynamicCapabilities: false } });
+    expect(session).toMatchObject({
+      protocolVersion: '0.1',
+      app: { name: 'Bosun' },
+      features: { notifications: false, progress: false, elicitation: false, dynamicCapabilities: false },
+    });
     expect(session.capabilities).toContainEqual({ name: 'extension.getInfo', available: true });
     expect(session.capabilities).toContainEqual({ name: 'page.act', available: true });
-    expect(await abp.page.evaluate(() => [window.abp.initialized, window.abp.sessionId])).toEqual([true, session.sessionId]);
+    expect(await abp.page.evaluate(() => [window.abp.initialized, window.abp.sessionId])).toEqual([
+      true,
+      session.sessionId,
+    ]);
   });
 
   it('answers UNKNOWN_CAPABILITY, and INVALID_PARAMS naming the field', async () => {
-    expect(await call('nope.nothing')).toMatchObject({ success: false, error: { code: 'UNKNOWN_CAPABILITY', retryable: false } });
+    expect(await call('nope.nothing')).toMatchObject({
+      success: false,
+      error: { code: 'UNKNOWN_CAPABILITY', retryable: false },
+    });
     const wrongType = await call('diagnostics.getErrors', { countOnly: 'yes' });
     expect(wrongType).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', retryable: false } });
-    expect(wrongType.success ? '' : wrongType.error.message).toMatch(/^Invalid params for diagnostics\.getErrors: countOnly: /);
+    expect(wrongType.success ? '' : wrongType.error.message).toMatch(
+      /^Invalid params for diagnostics\.getErrors: countOnly: /,
+    );
     const extra = await call('extension.getInfo', { verbose: true });
     expect(extra.success ? '' : extra.error.message).toMatch(/verbose/);
-    expect(await call('diagnostics.getErrors', 'countOnly')).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS' } });
-    expect(await call(42)).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: 'capability: must be a capability name (a string).' } });
-    expect(await call('crawl.start', { urls: 'ftp://example.com/' })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/urls/) } });
+    expect(await call('diagnostics.getErrors', 'countOnly')).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMS' },
+    });
+    expect(await call(42)).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: 'capability: must be a capability name (a string).' },
+    });
+    expect(await call('crawl.start', { urls: 'ftp://example.com/' })).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/urls/) },
+    });
   });
 
   it('extension.getInfo describes the extension', async () => {
     const info = await data('extension.getInfo');
-    expect(info).toMatchObject({ name: 'Bosun', version: '0.1.0', manifestVersion: 3, serviceWorkerVersion: '0.1.0', browser: browserName === 'chromium' ? 'chrome' : 'firefox' });
+    expect(info).toMatchObject({
+      name: 'Bosun',
+      version: '0.1.0',
+      manifestVersion: 3,
+      serviceWorkerVersion: '0.1.0',
+      browser: browserName === 'chromium' ? 'chrome' : 'firefox',
+    });
     const expectedId = browserName === 'chromium' ? new URL(ctx.session.extensionOrigin).host : 'bosun@bosun-agent.org';
     expect(info.extensionId).toBe(expectedId);
     expect(info.storageUsage).toMatchObject({ usage: expect.any(Number), quota: expect.any(Number) });

@@ -23,9 +23,12 @@ describe.each(BROWSERS)('accessibility of the sidebar in %s', (browserName) => {
 
   it('the chat: markdown answers, tool calls, the status bar and a permission question', async () => {
     await configure(sidebar, ctx.llm);
-    ctx.llm.script(
-      { kind: 'text', chunks: ['## Found it\n\n| Size | Price |\n| - | - |\n| M | 10 |\n\n```js\nlet x = 1;\n```\n\nSee [the shop](https://shop.example).'] },
-    );
+    ctx.llm.script({
+      kind: 'text',
+      chunks: [
+        '## Found it\n\n| Size | Price |\n| - | - |\n| M | 10 |\n\n```js\nlet x = 1;\n```\n\nSee [the shop](https://shop.example).',
+      ],
+    });
     await send(sidebar, 'What does it cost?');
     await waitForMessages(sidebar, (m) => m.at(-1)?.status === 'done', 'the answer did not finish');
     ctx.llm.script(
@@ -43,7 +46,8 @@ describe.each(BROWSERS)('accessibility of the sidebar in %s', (browserName) => {
   it('the chat in the light and the dark theme (contrast included)', async () => {
     await sidebar.click('[data-testid="view-chat"]');
     for (const theme of ['light', 'dark']) {
-      while ((await sidebar.evaluate(() => document.documentElement.dataset.theme ?? 'system')) !== theme) await sidebar.click('[data-testid="theme"]');
+      while ((await sidebar.evaluate(() => document.documentElement.dataset.theme ?? 'system')) !== theme)
+        await sidebar.click('[data-testid="theme"]');
       expect(await axeViolations(sidebar), theme).toEqual([]);
     }
   });

@@ -7,8 +7,12 @@ import { useSite } from './support/site';
 import type { Step } from '../fixtures/llm-server/script';
 
 type Message = { role: string; content?: unknown };
-const call = (name: string, args: object): Step => ({ kind: 'tool_calls', calls: [{ id: `c${Math.random().toString(36).slice(2, 8)}`, name, arguments: args }] });
-const toolResults = (body: unknown) => ((body as { messages: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+const call = (name: string, args: object): Step => ({
+  kind: 'tool_calls',
+  calls: [{ id: `c${Math.random().toString(36).slice(2, 8)}`, name, arguments: args }],
+});
+const toolResults = (body: unknown) =>
+  ((body as { messages: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
 
 /** The index a listing gives the element with this role and label, as a model would find it by reading. */
 function indexByLabel(listing: string, role: string, label: string): number | null {

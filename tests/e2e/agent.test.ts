@@ -7,16 +7,25 @@ import { useSite } from './support/site';
 import type { LlmServer } from '../fixtures/llm-server';
 
 type Body = { messages: { role: string; content: unknown; tool_call_id?: string }[] };
-const call = (id: string, name: string, args: object) => ({ kind: 'tool_calls' as const, calls: [{ id, name, arguments: args }] });
+const call = (id: string, name: string, args: object) => ({
+  kind: 'tool_calls' as const,
+  calls: [{ id, name, arguments: args }],
+});
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
-const chatRequests = (llm: LlmServer) => llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
+const chatRequests = (llm: LlmServer) =>
+  llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
 
 describe.each(BROWSERS)('the agent in %s', (browserName) => {
   const ctx = useExtension(browserName);
   const site = useSite();
   let sidebar: PageDriver;
   let form: PageDriver;
-  const formValue = (selector: string) => form.evaluate((s) => (document.querySelector(s) as HTMLInputElement | null)?.value ?? document.querySelector(s)?.textContent ?? '', selector);
+  const formValue = (selector: string) =>
+    form.evaluate(
+      (s) =>
+        (document.querySelector(s) as HTMLInputElement | null)?.value ?? document.querySelector(s)?.textContent ?? '',
+      selector,
+    );
 
   beforeAll(async () => {
     form = await ctx.session.openPage(site.url('form.html'));
@@ -57,12 +66,21 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     const read = (chatRequests(ctx.llm)[1]?.body as Body).messages.find((m) => m.role === 'tool')?.content as string;
     expect(read).toMatch(/<untrusted_page_content>[\s\S]*\[\d+\]textbox "Name"[\s\S]*<\/untrusted_page_content>/);
     // What an action did can quote the page's labels, so it is marked too.
-    const acted = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').slice(1).map((m) => String(m.content));
-    expect(acted).toEqual([expect.stringMatching(/^<untrusted_page_content>\nTyped 12 characters into #name\n/), expect.stringMatching(/^<untrusted_page_content>\nSubmitted the form\n/)]);
+    const acted = (chatRequests(ctx.llm).at(-1)?.body as Body).messages
+      .filter((m) => m.role === 'tool')
+      .slice(1)
+      .map((m) => String(m.content));
+    expect(acted).toEqual([
+      expect.stringMatching(/^<untrusted_page_content>\nTyped 12 characters into #name\n/),
+      expect.stringMatching(/^<untrusted_page_content>\nSubmitted the form\n/),
+    ]);
   });
 
   it('opens a tab, follows it, navigates there, and switches back', async () => {
-    const formTab = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id, site.url('form.html'));
+    const formTab = await sidebar.evaluate(
+      async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id,
+      site.url('form.html'),
+    );
     ctx.llm.script(
       call('o1', 'open_tab', { url: site.url('index.html') }),
       call('l1', 'list_tabs', {}),
@@ -72,27 +90,50 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       { kind: 'text', chunks: ['Back on the contact form.'] },
     );
     await send(sidebar, 'Open the shop home page in a new tab, go to the river guide, then come back');
-    for (const level of ['navigate', 'navigate', 'navigate']) expect((await answerPrompt(sidebar, 'allow-once')).level).toBe(level);
+    for (const level of ['navigate', 'navigate', 'navigate'])
+      expect((await answerPrompt(sidebar, 'allow-once')).level).toBe(level);
     await waitUntilIdle(sidebar);
-    const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+    const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages
+      .filter((m) => m.role === 'tool')
+      .map((m) => String(m.content));
     expect(results[1], results[1]).toMatch(/^<untrusted_page_content>\n[\s\S]*\(Bosun works here\).*"Bosun Test Shop"/);
-    expect(results[2]).toMatch(/^Navigated: now on .*\/article\.html\. Read the page to see it\. Its title:\n<untrusted_page_content>\nRiver Guide — Bosun Test Shop\n/);
-    expect(results[3]).toMatch(/^Switched to tab \d+: .*\/form\.html\. Its title:\n<untrusted_page_content>\nContact - Bosun Test Shop\n/);
+    expect(results[2]).toMatch(
+      /^Navigated: now on .*\/article\.html\. Read the page to see it\. Its title:\n<untrusted_page_content>\nRiver Guide — Bosun Test Shop\n/,
+    );
+    expect(results[3]).toMatch(
+      /^Switched to tab \d+: .*\/form\.html\. Its title:\n<untrusted_page_content>\nContact - Bosun Test Shop\n/,
+    );
     expect(results[4]).toContain('Contact - Bosun Test Shop');
-    const opened = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).some((t) => t.url === url), site.url('article.html'));
+    const opened = await sidebar.evaluate(
+      async (url) => (await browser.tabs.query({})).some((t) => t.url === url),
+      site.url('article.html'),
+    );
     expect(opened).toBe(true);
   });
 
   it('passes a screenshot of the tab to the model as an image, and remembers the product it read', async () => {
     const shop = await ctx.session.openPage(site.url('product.html'));
-    ctx.llm.script(call('p1', 'read_page', {}), call('p2', 'take_screenshot', {}), call('p3', 'get_cached_snapshot', {}), say('A cheaper one is on the way.'));
+    ctx.llm.script(
+      call('p1', 'read_page', {}),
+      call('p2', 'take_screenshot', {}),
+      call('p3', 'get_cached_snapshot', {}),
+      say('A cheaper one is on the way.'),
+    );
     await send(sidebar, 'Find me a cheaper one');
     await waitUntilIdle(sidebar);
-    const messages = (chatRequests(ctx.llm).at(-1)?.body as { messages: { role: string; content: unknown }[] }).messages;
-    const image = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).find((part: { type?: string }) => part.type === 'image_url') as { image_url: { url: string } } | undefined;
+    const messages = (chatRequests(ctx.llm).at(-1)?.body as { messages: { role: string; content: unknown }[] })
+      .messages;
+    const image = messages
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .find((part: { type?: string }) => part.type === 'image_url') as { image_url: { url: string } } | undefined;
     expect(image?.image_url.url).toMatch(/^data:image\/png;base64,iVBOR/);
-    const recalled = messages.filter((m) => m.role === 'tool').map((m) => String(m.content)).at(-1);
-    expect(recalled).toMatch(/Last product seen:\n<untrusted_page_content>\n\{"name":"Trail Runner 2","price":"89.99","currency":"USD"/);
+    const recalled = messages
+      .filter((m) => m.role === 'tool')
+      .map((m) => String(m.content))
+      .at(-1);
+    expect(recalled).toMatch(
+      /Last product seen:\n<untrusted_page_content>\n\{"name":"Trail Runner 2","price":"89.99","currency":"USD"/,
+    );
     await shop.close();
   });
 
@@ -119,14 +160,22 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     ctx.llm.script({ kind: 'error', status: 429, headers: { 'retry-after': '1' } }, say('Here after a short wait.'));
     const started = Date.now();
     await send(sidebar, 'Hello?');
-    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Here after a short wait.', 'no answer after the retry');
+    await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.content === 'Here after a short wait.',
+      'no answer after the retry',
+    );
     expect(Date.now() - started).toBeGreaterThan(900);
     expect(chatRequests(ctx.llm)).toHaveLength(2);
   });
 
   it('falls back to XML tool calls when the provider refuses tools', async () => {
     ctx.llm.script(
-      { kind: 'error', status: 400, body: { error: { message: 'This model does not support tools', type: 'invalid_request_error' } } },
+      {
+        kind: 'error',
+        status: 400,
+        body: { error: { message: 'This model does not support tools', type: 'invalid_request_error' } },
+      },
       say('Reading it. <tool_call name="get_page_content">{"type": "title"}</tool_call>'),
       say('The title is Bosun Test Shop — Contact.'),
     );
@@ -147,7 +196,9 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     const [first, second] = chatRequests(ctx.llm);
     expect(first?.path).toBe('/v1/messages');
     expect(first?.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
-    const result = (second?.body as { messages: { role: string; content: { type: string; tool_use_id?: string }[] }[] }).messages.at(-1);
+    const result = (
+      second?.body as { messages: { role: string; content: { type: string; tool_use_id?: string }[] }[] }
+    ).messages.at(-1);
     expect(result?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1' });
     await configure(sidebar, ctx.llm);
   });
@@ -161,8 +212,12 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     expect(await overlays()).toBe(0);
     await sidebar.click('[data-testid="stop"]');
     await waitUntilIdle(sidebar);
-    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(true);
-    await form.waitFor(() => document.querySelectorAll('bosun-overlay').length === 0, undefined, { message: 'the mask stayed after Stop' });
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(
+      true,
+    );
+    await form.waitFor(() => document.querySelectorAll('bosun-overlay').length === 0, undefined, {
+      message: 'the mask stayed after Stop',
+    });
     expect(await form.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).checked)).toBe(false);
     expect(chatRequests(ctx.llm)).toHaveLength(1);
     expect((await shownMessages(sidebar)).at(-1)?.status).toBe('stopped');
@@ -171,7 +226,11 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   it('follows a link that opens a new tab, and keeps working there, even when the person looks at another tab', async () => {
     const elsewhere = await ctx.session.openPage(site.url('product.html'));
     const home = await ctx.session.openPage(site.url('index.html'));
-    ctx.llm.script(call('k1', 'click_element', { selector: '#guide-link' }), call('k2', 'get_page_content', { type: 'url' }), say('I am on the river guide now.'));
+    ctx.llm.script(
+      call('k1', 'click_element', { selector: '#guide-link' }),
+      call('k2', 'get_page_content', { type: 'url' }),
+      say('I am on the river guide now.'),
+    );
     await send(sidebar, 'Open the river guide');
     await waitForPrompt(sidebar);
     // The person moves on to another tab while Bosun works in theirs.
@@ -181,14 +240,18 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     }, site.url('product.html'));
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
-    const url = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content as string;
+    const url = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)
+      ?.content as string;
     expect(url).toContain(site.url('article.html'));
     await elsewhere.close();
     await home.close();
   });
 
   it('extracts a table, moves through history, searches the web, groups tabs where the browser can, and closes a tab', async () => {
-    const formTab = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id, site.url('form.html'));
+    const formTab = await sidebar.evaluate(
+      async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id,
+      site.url('form.html'),
+    );
     ctx.llm.script(
       // Its own tab, so the contact form stays for the other tests.
       call('h1', 'open_tab', { url: site.url('article.html') }),
@@ -208,10 +271,13 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     await send(sidebar, 'Tour the site');
     // Answer every question with "allow once" until the task ends.
     while (await sidebar.evaluate(() => document.querySelector('[data-testid="send"]') === null)) {
-      if (await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null)) await answerPrompt(sidebar, 'allow-once');
+      if (await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null))
+        await answerPrompt(sidebar, 'allow-once');
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+    const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages
+      .filter((m) => m.role === 'tool')
+      .map((m) => String(m.content));
     expect(results[1]).toMatch(/\| Crossing \| Depth \|\n\| Ford \| 1 m \|/);
     expect(results[2]).toMatch(/^Navigated: now on .+\/product\.html\. /);
     expect(results[3]).toMatch(/^Moved: now on .+\/article\.html\. /);
@@ -237,9 +303,16 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   it('summarizes the page on request', async () => {
     ctx.llm.script(call('r1', 'read_page', {}), say('A contact form for the Bosun Test Shop.'));
     await sidebar.click('[data-testid="summarize"]');
-    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'A contact form for the Bosun Test Shop.', 'no summary');
+    await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.content === 'A contact form for the Bosun Test Shop.',
+      'no summary',
+    );
     const first = chatRequests(ctx.llm)[0]?.body as Body;
-    expect(first.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(/^Summarize the page I am looking at/) });
+    expect(first.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: expect.stringMatching(/^Summarize the page I am looking at/),
+    });
   });
 
   it('a background stop in the middle of a task shows it interrupted and replays nothing', async () => {
@@ -247,11 +320,17 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     await send(sidebar, 'Subscribe me to the newsletter');
     await waitForPrompt(sidebar, 30_000);
     await ctx.session.stopBackground();
-    const shown = await waitForMessages(sidebar, (m) => m.some((x) => x.status === 'interrupted'), 'the task was not shown as interrupted');
+    const shown = await waitForMessages(
+      sidebar,
+      (m) => m.some((x) => x.status === 'interrupted'),
+      'the task was not shown as interrupted',
+    );
     expect(shown.find((m) => m.status === 'interrupted')?.error).toMatch(/^Bosun restarted while working on this/);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(chatRequests(ctx.llm)).toHaveLength(1);
     expect(await form.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).checked)).toBe(false);
-    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(true);
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(
+      true,
+    );
   });
 });

@@ -38,13 +38,19 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
     expect(first).toBeDefined();
     process.kill(first, 'SIGKILL');
     await waitForExit(first, 'the killed browser did not exit');
-    expect(await bridge.data('browser_navigate', { url: site.url('product.html') })).toMatchObject({ status: 200, title: expect.stringMatching(/Trail Runner 2/) });
+    expect(await bridge.data('browser_navigate', { url: site.url('product.html') })).toMatchObject({
+      status: 200,
+      title: expect.stringMatching(/Trail Runner 2/),
+    });
     const second = browserPid(bridge.pid);
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
     expect(bridge.log()).toContain('the browser closed');
     // The ABP page of the new browser answers too.
-    expect(await bridge.data('abp_extension_getInfo')).toMatchObject({ name: 'Bosun', browser: browserName === 'chromium' ? 'chrome' : 'firefox' });
+    expect(await bridge.data('abp_extension_getInfo')).toMatchObject({
+      name: 'Bosun',
+      browser: browserName === 'chromium' ? 'chrome' : 'firefox',
+    });
   });
 
   it('closes the browser after the idle timeout and starts a new one on the next call', async () => {
@@ -91,7 +97,11 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
         await sidebar.click('[data-testid="limits-save"]');
         await sidebar.reload();
         await sidebar.click('[data-testid="view-settings"]');
-        await sidebar.waitFor(() => document.querySelector<HTMLInputElement>('[data-testid="limit-promptTimeoutSeconds"]')?.value === '5', undefined, { message: 'the limit was not saved' });
+        await sidebar.waitFor(
+          () => document.querySelector<HTMLInputElement>('[data-testid="limit-promptTimeoutSeconds"]')?.value === '5',
+          undefined,
+          { message: 'the limit was not saved' },
+        );
       } finally {
         await browser.close();
         await llm.close();
@@ -106,11 +116,22 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
       expect(read).toMatchObject({ tabId: expect.any(Number), decision: 'auto-approved' });
       expect(read.content).toContain('Trail Runner 2');
       const started = Date.now();
-      const act = await bridge.call('abp_page_act', { tabId: read.tabId, action: 'click_element', args: { selector: '#add-to-cart' } });
+      const act = await bridge.call('abp_page_act', {
+        tabId: read.tabId,
+        action: 'click_element',
+        args: { selector: '#add-to-cart' },
+      });
       expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
-      expect(act).toMatchObject({ isError: true, structuredContent: { error: { code: 'PERMISSION_DENIED', capability: 'page.act', retryable: false } } });
-      expect(textOf(act)).toMatch(/^ERROR: page\.act failed with PERMISSION_DENIED: .*\(decision: deny\)\nNext step: .*open Bosun's sidebar and allow it/);
-      expect(await bridge.data('browser_eval', { expression: "document.getElementById('status').textContent" })).toEqual({ type: 'string', value: '' });
+      expect(act).toMatchObject({
+        isError: true,
+        structuredContent: { error: { code: 'PERMISSION_DENIED', capability: 'page.act', retryable: false } },
+      });
+      expect(textOf(act)).toMatch(
+        /^ERROR: page\.act failed with PERMISSION_DENIED: .*\(decision: deny\)\nNext step: .*open Bosun's sidebar and allow it/,
+      );
+      expect(
+        await bridge.data('browser_eval', { expression: "document.getElementById('status').textContent" }),
+      ).toEqual({ type: 'string', value: '' });
     });
   });
 });

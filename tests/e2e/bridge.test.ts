@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, waitUntil } from './harness';
-import { browserPid, commandLine, listeningSockets, processTree, startBridge, textOf, type RunningBridge } from './support/bridge';
+import {
+  browserPid,
+  commandLine,
+  listeningSockets,
+  processTree,
+  startBridge,
+  textOf,
+  type RunningBridge,
+} from './support/bridge';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -30,25 +38,60 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     expect(browserPid(bridge.pid)).toBeUndefined();
     const names = tools.map((t) => t.name);
     expect(names.slice(0, 9)).toEqual([
-      'browser_navigate', 'browser_service_workers', 'browser_network_sources', 'browser_set_offline', 'browser_console',
-      'browser_eval', 'browser_screenshot', 'browser_click', 'browser_type',
+      'browser_navigate',
+      'browser_service_workers',
+      'browser_network_sources',
+      'browser_set_offline',
+      'browser_console',
+      'browser_eval',
+      'browser_screenshot',
+      'browser_click',
+      'browser_type',
     ]);
     expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(22);
-    expect(names).toEqual(expect.arrayContaining(['abp_crawl_start', 'abp_crawl_status', 'abp_storage_pages_list', 'abp_page_read', 'abp_page_act', 'abp_agent_run', 'abp_extension_getInfo']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'abp_crawl_start',
+        'abp_crawl_status',
+        'abp_storage_pages_list',
+        'abp_page_read',
+        'abp_page_act',
+        'abp_agent_run',
+        'abp_extension_getInfo',
+      ]),
+    );
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.title).toMatch(/\w/);
-      expect(tool.annotations).toEqual({ title: tool.title, readOnlyHint: expect.any(Boolean), destructiveHint: expect.any(Boolean), openWorldHint: expect.any(Boolean), ...(tool.annotations?.idempotentHint === undefined ? {} : { idempotentHint: expect.any(Boolean) }) });
+      expect(tool.annotations).toEqual({
+        title: tool.title,
+        readOnlyHint: expect.any(Boolean),
+        destructiveHint: expect.any(Boolean),
+        openWorldHint: expect.any(Boolean),
+        ...(tool.annotations?.idempotentHint === undefined ? {} : { idempotentHint: expect.any(Boolean) }),
+      });
     }
     const byName = (name: string) => tools.find((t) => t.name === name);
-    expect(byName('browser_click')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(byName('browser_click')?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: true,
+    });
     expect(byName('browser_console')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(byName('abp_storage_jobs_delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName('abp_storage_jobs_delete')?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
     expect(byName('abp_storage_pages_search')?.annotations).toMatchObject({ readOnlyHint: true });
     // Structured results have their schema; the official client checks each result against it.
-    expect(byName('browser_navigate')?.outputSchema).toMatchObject({ type: 'object', required: ['url', 'status', 'title', 'ready', 'fromServiceWorker'] });
-    expect(tools.filter((t) => t.name.startsWith('browser_')).every((t) => t.outputSchema?.type === 'object')).toBe(true);
+    expect(byName('browser_navigate')?.outputSchema).toMatchObject({
+      type: 'object',
+      required: ['url', 'status', 'title', 'ready', 'fromServiceWorker'],
+    });
+    expect(tools.filter((t) => t.name.startsWith('browser_')).every((t) => t.outputSchema?.type === 'object')).toBe(
+      true,
+    );
     const crawl = byName('abp_crawl_start');
     expect(crawl?.description).toMatch(/crawl\.start/);
     expect(crawl?.inputSchema).toMatchObject({ required: ['urls'], additionalProperties: false });
@@ -56,7 +99,12 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
 
   it('runs the session flow of the design on a site with a service worker', async () => {
     const app = site.url('pwa/index.html');
-    expect(await bridge.data('browser_navigate', { url: app })).toMatchObject({ url: app, status: 200, title: 'Bosun Test PWA', ready: true });
+    expect(await bridge.data('browser_navigate', { url: app })).toMatchObject({
+      url: app,
+      status: 200,
+      title: 'Bosun Test PWA',
+      ready: true,
+    });
     // The page registers its worker as it loads; eval awaits the promise until the worker controls it.
     const controlled = await bridge.data('browser_eval', {
       expression: `await navigator.serviceWorker.ready;
@@ -66,15 +114,30 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     expect(controlled).toEqual({ type: 'object', value: { controlled: true, scope: site.url('pwa/') } });
 
     expect(await bridge.data('browser_service_workers')).toEqual({
-      url: app, supported: true, controlled: true,
+      url: app,
+      supported: true,
+      controlled: true,
       controller: { scriptURL: site.url('pwa/sw.js'), state: 'activated' },
-      registrations: [{ scope: site.url('pwa/'), active: { scriptURL: site.url('pwa/sw.js'), state: 'activated' }, waiting: null, installing: null }],
+      registrations: [
+        {
+          scope: site.url('pwa/'),
+          active: { scriptURL: site.url('pwa/sw.js'), state: 'activated' },
+          waiting: null,
+          installing: null,
+        },
+      ],
     });
     // The first load came from the network; nothing before the navigation is listed.
     const first = await bridge.data('browser_network_sources');
     expect(first).toMatchObject({ navigatedUrl: app, counts: { serviceWorker: 0, failed: 0 } });
-    expect((first.requests as { url: string; source: string }[]).filter((r) => r.url.startsWith(site.url('pwa/')) && !r.url.endsWith('sw.js'))).toEqual(
-      ['index.html', 'style.css', 'app.js'].map((file) => expect.objectContaining({ url: site.url(`pwa/${file}`), source: 'network', status: 200 })),
+    expect(
+      (first.requests as { url: string; source: string }[]).filter(
+        (r) => r.url.startsWith(site.url('pwa/')) && !r.url.endsWith('sw.js'),
+      ),
+    ).toEqual(
+      ['index.html', 'style.css', 'app.js'].map((file) =>
+        expect.objectContaining({ url: site.url(`pwa/${file}`), source: 'network', status: 200 }),
+      ),
     );
 
     // Offline, the worker answers from its cache; a page outside its scope fails with a clear cause.
@@ -82,13 +145,25 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     expect(await bridge.data('browser_navigate', { url: app })).toMatchObject({ status: 200, fromServiceWorker: true });
     const offline = await bridge.data('browser_network_sources');
     expect(offline.counts).toEqual({ network: 0, serviceWorker: 3, cache: 0, failed: 0, pending: 0 });
-    expect(offline.requests).toEqual(['index.html', 'style.css', 'app.js'].map((file) => expect.objectContaining({ url: site.url(`pwa/${file}`), source: 'serviceWorker' })));
+    expect(offline.requests).toEqual(
+      ['index.html', 'style.css', 'app.js'].map((file) =>
+        expect.objectContaining({ url: site.url(`pwa/${file}`), source: 'serviceWorker' }),
+      ),
+    );
     // What the worker cannot answer offline fails in the page, and the browser logs the failed load.
-    expect(await bridge.data('browser_eval', { expression: "await fetch('missing.json').then((r) => r.status, (e) => e.name)" })).toEqual({ type: 'string', value: 'TypeError' });
+    expect(
+      await bridge.data('browser_eval', {
+        expression: "await fetch('missing.json').then((r) => r.status, (e) => e.name)",
+      }),
+    ).toEqual({ type: 'string', value: 'TypeError' });
     const outside = await bridge.call('browser_navigate', { url: site.url('index.html') });
     expect(outside.isError).toBe(true);
-    expect(textOf(outside)).toMatch(/^ERROR: Navigation to .* failed: the browser is offline\.\nNext step: Call browser_set_offline with offline: false/);
-    expect(outside.structuredContent).toMatchObject({ error: { reason: chromium ? 'net::ERR_INTERNET_DISCONNECTED' : 'NS_ERROR_OFFLINE' } });
+    expect(textOf(outside)).toMatch(
+      /^ERROR: Navigation to .* failed: the browser is offline\.\nNext step: Call browser_set_offline with offline: false/,
+    );
+    expect(outside.structuredContent).toMatchObject({
+      error: { reason: chromium ? 'net::ERR_INTERNET_DISCONNECTED' : 'NS_ERROR_OFFLINE' },
+    });
     await bridge.data('browser_set_offline', { offline: false });
     await bridge.data('browser_navigate', { url: app });
 
@@ -96,25 +171,69 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     // Chromium the browser's own log entries; Firefox's log module has none for a failed load).
     await bridge.data('browser_type', { selector: '#note', text: 'bring water' });
     await bridge.data('browser_click', { selector: '#save' });
-    expect(await bridge.data('browser_eval', { expression: "document.getElementById('saved').textContent" })).toEqual({ type: 'string', value: 'Saved: bring water' });
-    const { entries } = (await bridge.data('browser_console', { clear: true })) as { entries: { source: string; level: string; text: string; url: string }[] };
-    expect(entries).toEqual(expect.arrayContaining([
-      expect.objectContaining({ source: 'service-worker', level: 'log', text: '[sw] installing', url: site.url('pwa/sw.js') }),
-      expect.objectContaining({ source: 'service-worker', text: '[sw] activated' }),
-      expect.objectContaining({ source: 'page', level: 'log', text: '[page] service worker ready' }),
-      expect.objectContaining({ source: 'page', level: 'info', text: '[page] saved note "bring water"' }),
-      ...(chromium ? [expect.objectContaining({ source: 'browser-log', level: 'error', text: expect.stringMatching(/^Failed to load resource/), url: site.url('pwa/missing.json') })] : []),
-    ]));
+    expect(await bridge.data('browser_eval', { expression: "document.getElementById('saved').textContent" })).toEqual({
+      type: 'string',
+      value: 'Saved: bring water',
+    });
+    const { entries } = (await bridge.data('browser_console', { clear: true })) as {
+      entries: { source: string; level: string; text: string; url: string }[];
+    };
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          source: 'service-worker',
+          level: 'log',
+          text: '[sw] installing',
+          url: site.url('pwa/sw.js'),
+        }),
+        expect.objectContaining({ source: 'service-worker', text: '[sw] activated' }),
+        expect.objectContaining({ source: 'page', level: 'log', text: '[page] service worker ready' }),
+        expect.objectContaining({ source: 'page', level: 'info', text: '[page] saved note "bring water"' }),
+        ...(chromium
+          ? [
+              expect.objectContaining({
+                source: 'browser-log',
+                level: 'error',
+                text: expect.stringMatching(/^Failed to load resource/),
+                url: site.url('pwa/missing.json'),
+              }),
+            ]
+          : []),
+      ]),
+    );
     expect(((await bridge.data('browser_console')) as { entries: unknown[] }).entries).toEqual([]);
 
     // Eval: exceptions with their position, values JSON cannot hold described.
     const thrown = await bridge.call('browser_eval', { expression: 'const x = 1;\nnull.boom' });
-    expect(thrown).toMatchObject({ isError: true, structuredContent: { error: { exception: expect.stringMatching(chromium ? /^TypeError: Cannot read properties of null/ : /^TypeError: .*null/), line: 2 } } });
-    expect(await bridge.data('browser_eval', { expression: 'document.body' })).toMatchObject({ type: 'object', subtype: 'node', description: 'body' });
+    expect(thrown).toMatchObject({
+      isError: true,
+      structuredContent: {
+        error: {
+          exception: expect.stringMatching(
+            chromium ? /^TypeError: Cannot read properties of null/ : /^TypeError: .*null/,
+          ),
+          line: 2,
+        },
+      },
+    });
+    expect(await bridge.data('browser_eval', { expression: 'document.body' })).toMatchObject({
+      type: 'object',
+      subtype: 'node',
+      description: 'body',
+    });
     expect(await bridge.data('browser_eval', { expression: 'undefined' })).toEqual({ type: 'undefined' });
-    expect(await bridge.data('browser_eval', { expression: 'new Promise((resolve) => setTimeout(() => resolve([1, 2]), 50))' })).toEqual({ type: 'object', subtype: 'array', value: [1, 2] });
-    expect(await bridge.call('browser_eval', { expression: 'Promise.reject(new RangeError("later"))' })).toMatchObject({ isError: true, structuredContent: { error: { exception: 'RangeError: later' } } });
-    expect(textOf(await bridge.call('browser_eval', { expression: 'syntax error here' }))).toMatch(/^ERROR: The expression threw: SyntaxError: .*\nNext step: Fix the expression/);
+    expect(
+      await bridge.data('browser_eval', {
+        expression: 'new Promise((resolve) => setTimeout(() => resolve([1, 2]), 50))',
+      }),
+    ).toEqual({ type: 'object', subtype: 'array', value: [1, 2] });
+    expect(await bridge.call('browser_eval', { expression: 'Promise.reject(new RangeError("later"))' })).toMatchObject({
+      isError: true,
+      structuredContent: { error: { exception: 'RangeError: later' } },
+    });
+    expect(textOf(await bridge.call('browser_eval', { expression: 'syntax error here' }))).toMatch(
+      /^ERROR: The expression threw: SyntaxError: .*\nNext step: Fix the expression/,
+    );
 
     // Screenshot: a PNG as MCP image content, and the same bytes in the file asked for.
     const path = join(profileDir, 'shots', 'pwa.png');
@@ -125,22 +244,38 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     const png = Buffer.from(image?.type === 'image' ? image.data : '', 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(await readFile(path)).toEqual(png);
-    expect(shot.structuredContent).toMatchObject({ url: app, path, bytes: png.length, width: expect.any(Number), height: expect.any(Number) });
+    expect(shot.structuredContent).toMatchObject({
+      url: app,
+      path,
+      bytes: png.length,
+      width: expect.any(Number),
+      height: expect.any(Number),
+    });
   });
 
   it('crawls a site through the ABP tools, polling the job as an agent does', async () => {
     // Whatever the flow above left behind, the crawl needs the network.
     await bridge.data('browser_set_offline', { offline: false });
-    const started = await bridge.data('abp_crawl_start', { urls: site.url('crawl/index.html'), options: { maxWorkers: 2 } });
+    const started = await bridge.data('abp_crawl_start', {
+      urls: site.url('crawl/index.html'),
+      options: { maxWorkers: 2 },
+    });
     expect(started).toEqual({ jobId: expect.stringMatching(/^job_/), status: 'started' });
     const jobId = started.jobId as string;
-    const done = await waitUntil(async () => {
-      const status = await bridge.data('abp_crawl_status', { jobId });
-      return status.active ? null : status;
-    }, { timeoutMs: 60_000, message: 'the crawl did not finish' });
+    const done = await waitUntil(
+      async () => {
+        const status = await bridge.data('abp_crawl_status', { jobId });
+        return status.active ? null : status;
+      },
+      { timeoutMs: 60_000, message: 'the crawl did not finish' },
+    );
     expect(done).toMatchObject({ active: false, pagesProcessed: 6, job: { status: 'completed', pagesFailed: 0 } });
-    const { pages } = (await bridge.data('abp_storage_pages_list', { jobId })) as { pages: { canonicalUrl: string; markdown: string }[] };
-    expect(pages.map((p) => p.canonicalUrl).sort()).toEqual(['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'].map(site.url));
+    const { pages } = (await bridge.data('abp_storage_pages_list', { jobId })) as {
+      pages: { canonicalUrl: string; markdown: string }[];
+    };
+    expect(pages.map((p) => p.canonicalUrl).sort()).toEqual(
+      ['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'].map(site.url),
+    );
     expect(pages.find((p) => p.canonicalUrl === site.url('crawl/a.html'))?.markdown).toMatch(/^# Alpha\n/);
     expect(await bridge.data('abp_storage_jobs_delete', { jobIds: jobId })).toEqual({ deleted: 1 });
   });
@@ -148,21 +283,41 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
   it('rejects bad arguments with a clear error before anything runs', async () => {
     const badUrl = await bridge.call('browser_navigate', { url: 'javascript:alert(1)' });
     expect(badUrl).toMatchObject({ isError: true });
-    expect(textOf(badUrl)).toBe('ERROR: Invalid arguments for browser_navigate: url: must be an http(s) URL.\nNext step: Call browser_navigate again with arguments that match its input schema.');
-    expect(textOf(await bridge.call('browser_navigate', {}))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: /);
+    expect(textOf(badUrl)).toBe(
+      'ERROR: Invalid arguments for browser_navigate: url: must be an http(s) URL.\nNext step: Call browser_navigate again with arguments that match its input schema.',
+    );
+    expect(textOf(await bridge.call('browser_navigate', {}))).toMatch(
+      /^ERROR: Invalid arguments for browser_navigate: url: /,
+    );
     // Bosun's own pages (where the person answers permission questions) are out of the browser tools' reach.
     const { extensionId } = await bridge.data('abp_extension_getInfo');
     const scheme = chromium ? 'chrome-extension' : 'moz-extension';
-    expect(textOf(await bridge.call('browser_navigate', { url: `${scheme}://${extensionId}/sidebar.html` }))).toMatch(/^ERROR: Invalid arguments for browser_navigate: url: must be an http\(s\) URL/);
-    expect(textOf(await bridge.call('browser_click', { selector: '#save', force: true }))).toMatch(/^ERROR: Invalid arguments for browser_click: .*force/);
-    expect(textOf(await bridge.call('browser_set_offline', { offline: 'yes' }))).toMatch(/^ERROR: Invalid arguments for browser_set_offline: offline: /);
+    expect(textOf(await bridge.call('browser_navigate', { url: `${scheme}://${extensionId}/sidebar.html` }))).toMatch(
+      /^ERROR: Invalid arguments for browser_navigate: url: must be an http\(s\) URL/,
+    );
+    expect(textOf(await bridge.call('browser_click', { selector: '#save', force: true }))).toMatch(
+      /^ERROR: Invalid arguments for browser_click: .*force/,
+    );
+    expect(textOf(await bridge.call('browser_set_offline', { offline: 'yes' }))).toMatch(
+      /^ERROR: Invalid arguments for browser_set_offline: offline: /,
+    );
     // The capability's own JSON Schema is checked by the bridge, then Bosun checks the params again.
-    expect(textOf(await bridge.call('abp_crawl_start', { urls: site.url('crawl/'), options: { maxWorkers: 11 } }))).toMatch(/^ERROR: Invalid arguments for abp_crawl_start: .*maxWorkers must be <= 10/);
+    expect(
+      textOf(await bridge.call('abp_crawl_start', { urls: site.url('crawl/'), options: { maxWorkers: 11 } })),
+    ).toMatch(/^ERROR: Invalid arguments for abp_crawl_start: .*maxWorkers must be <= 10/);
     const notHttp = await bridge.call('abp_crawl_start', { urls: 'file:///etc/passwd' });
-    expect(notHttp).toMatchObject({ isError: true, structuredContent: { error: { code: 'INVALID_PARAMS', capability: 'crawl.start', retryable: false } } });
+    expect(notHttp).toMatchObject({
+      isError: true,
+      structuredContent: { error: { code: 'INVALID_PARAMS', capability: 'crawl.start', retryable: false } },
+    });
     // A name that is no tool is the protocol's invalid-params error, not a tool result.
-    await expect(bridge.call('browser_teleport')).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/There is no tool named browser_teleport/) });
-    expect(await bridge.data('abp_crawl_status', { jobId: 'job_none' }).catch((e: Error) => e.message)).toMatch(/INVALID_PARAMS: jobId: there is no job "job_none"/);
+    await expect(bridge.call('browser_teleport')).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/There is no tool named browser_teleport/),
+    });
+    expect(await bridge.data('abp_crawl_status', { jobId: 'job_none' }).catch((e: Error) => e.message)).toMatch(
+      /INVALID_PARAMS: jobId: there is no job "job_none"/,
+    );
   });
 
   it.runIf(chromium)('opens no TCP port: Chromium is driven over a pipe', async () => {

@@ -7,7 +7,10 @@ const KEY = 'sk-bosun-e2e';
 
 describe.each(BROWSERS)('chat in %s', (browserName) => {
   // OpenRouter-style prices on /v1/models, in US dollars per token: $3 and $15 per million.
-  const ctx = useExtension(browserName, { apiKey: KEY, pricing: { 'test-model': { prompt: '0.000003', completion: '0.000015' } } });
+  const ctx = useExtension(browserName, {
+    apiKey: KEY,
+    pricing: { 'test-model': { prompt: '0.000003', completion: '0.000015' } },
+  });
   beforeEach(() => ctx.llm.reset());
 
   it('first run: the settings come first, the connection test explains a bad key, then passes', async () => {
@@ -22,16 +25,26 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     await page.fill('[data-testid="settings-model"]', 'test-model');
     await page.fill('[data-testid="settings-apiKey"]', 'sk-wrong');
     await page.click('[data-testid="settings-test"]');
-    await page.waitFor(() => document.querySelector('[data-testid="test-result"]')?.textContent?.includes('Invalid API key'), undefined, {
-      message: 'a bad key was not reported',
-    });
-    expect(await page.text('[data-testid="test-result"]')).toMatch(/^Invalid API key\. Double-check your openrouter key in Settings\./);
+    await page.waitFor(
+      () => document.querySelector('[data-testid="test-result"]')?.textContent?.includes('Invalid API key'),
+      undefined,
+      {
+        message: 'a bad key was not reported',
+      },
+    );
+    expect(await page.text('[data-testid="test-result"]')).toMatch(
+      /^Invalid API key\. Double-check your openrouter key in Settings\./,
+    );
 
     await page.fill('[data-testid="settings-apiKey"]', KEY);
     await page.click('[data-testid="settings-test"]');
-    await page.waitFor(() => document.querySelector('[data-testid="test-result"]')?.textContent?.startsWith('Connected'), undefined, {
-      message: 'a good key did not pass the connection test',
-    });
+    await page.waitFor(
+      () => document.querySelector('[data-testid="test-result"]')?.textContent?.startsWith('Connected'),
+      undefined,
+      {
+        message: 'a good key did not pass the connection test',
+      },
+    );
     expect(ctx.llm.requests.map((r) => [r.path, r.headers.authorization])).toEqual([
       ['/v1/models', 'Bearer sk-wrong'],
       ['/v1/models', `Bearer ${KEY}`],
@@ -46,7 +59,11 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     await send(page, 'Hello Bosun');
 
     // Part of the answer is on screen while the rest is still being generated.
-    const partial = await waitForMessages(page, (m) => m[1]?.status === 'streaming' && m[1].content.startsWith('Ahoy'), 'no streaming text appeared');
+    const partial = await waitForMessages(
+      page,
+      (m) => m[1]?.status === 'streaming' && m[1].content.startsWith('Ahoy'),
+      'no streaming text appeared',
+    );
     expect(partial[1]?.content).not.toContain('today');
     expect(await page.evaluate(() => document.querySelector('[data-testid="stop"]') !== null)).toBe(true);
 
@@ -56,12 +73,20 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
       { role: 'assistant', status: 'done', content: 'Ahoy, sailor. Fair winds today.', error: '' },
     ]);
     // The provider's token count for the answer is shown on hover over it, and in the status bar.
-    await page.waitFor(() => document.querySelector('[data-role="assistant"]')?.getAttribute('title'), undefined, { message: 'no usage shown' });
-    expect(await page.evaluate(() => document.querySelector('[data-role="assistant"]')?.getAttribute('title'))).toMatch(/^\d+ in · \d+ out$/);
+    await page.waitFor(() => document.querySelector('[data-role="assistant"]')?.getAttribute('title'), undefined, {
+      message: 'no usage shown',
+    });
+    expect(await page.evaluate(() => document.querySelector('[data-role="assistant"]')?.getAttribute('title'))).toMatch(
+      /^\d+ in · \d+ out$/,
+    );
     expect(await page.text('[data-testid="status-tokens"]')).toMatch(/^\d+ tokens$/);
     const request = ctx.llm.requests.find((r) => r.path === '/v1/chat/completions');
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(request?.body).toMatchObject({ model: 'test-model', stream: true, messages: [{ role: 'system' }, { role: 'user', content: 'Hello Bosun' }] });
+    expect(request?.body).toMatchObject({
+      model: 'test-model',
+      stream: true,
+      messages: [{ role: 'system' }, { role: 'user', content: 'Hello Bosun' }],
+    });
     await page.close();
   });
 
@@ -71,7 +96,9 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     // The cost is the conversation's: start from an empty one.
     if (await page.evaluate(() => document.querySelectorAll('[data-testid="message"]').length > 0)) {
       await page.click('[data-testid="clear"]');
-      await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, { message: 'the conversation was not cleared' });
+      await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, {
+        message: 'the conversation was not cleared',
+      });
     }
     ctx.llm.script(
       { kind: 'text', chunks: ['Ahoy.'], usage: { prompt_tokens: 1000, completion_tokens: 200 } },
@@ -79,13 +106,25 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     );
     await send(page, 'Hello');
     // 1000 × $3 + 200 × $15 per million tokens.
-    await page.waitFor(() => document.querySelector('[data-testid="status-cost"]')?.textContent === '≈ $0.006', undefined, { message: 'no cost shown' });
-    expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="status-cost"]')?.title)).toContain('at $3 per million input and $15 per million output tokens');
+    await page.waitFor(
+      () => document.querySelector('[data-testid="status-cost"]')?.textContent === '≈ $0.006',
+      undefined,
+      { message: 'no cost shown' },
+    );
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="status-cost"]')?.title),
+    ).toContain('at $3 per million input and $15 per million output tokens');
     await send(page, 'And the weather?');
-    await page.waitFor(() => document.querySelector('[data-testid="status-cost"]')?.textContent === '≈ $0.012', undefined, { message: 'the cost did not add up' });
+    await page.waitFor(
+      () => document.querySelector('[data-testid="status-cost"]')?.textContent === '≈ $0.012',
+      undefined,
+      { message: 'the cost did not add up' },
+    );
     expect(await page.text('[data-testid="status-tokens"]')).toBe('2,800 tokens');
     // The price list was asked for once, whatever the number of answers.
-    expect(ctx.llm.requests.filter((r) => r.path === '/v1/models').map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`]);
+    expect(ctx.llm.requests.filter((r) => r.path === '/v1/models').map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${KEY}`,
+    ]);
     await page.click('[data-testid="clear"]');
     await page.close();
   });
@@ -94,9 +133,21 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     const page = await openSidebar(ctx.session);
     await configure(page, ctx.llm, KEY);
     const pixel = ctx.llm.baseUrl.replace(/\/v1$/, '/pixel.png');
-    ctx.llm.script({ kind: 'text', chunks: ['**Steps**\n\n1. Read [the guide](https://example.com/guide)\n', `2. ![chart](${pixel})\n\n`, '```sh\nnpm test\n```'], delayMs: 100 });
+    ctx.llm.script({
+      kind: 'text',
+      chunks: [
+        '**Steps**\n\n1. Read [the guide](https://example.com/guide)\n',
+        `2. ![chart](${pixel})\n\n`,
+        '```sh\nnpm test\n```',
+      ],
+      delayMs: 100,
+    });
     await send(page, 'How do I test?');
-    await waitForMessages(page, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'the answer did not finish');
+    await waitForMessages(
+      page,
+      (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done',
+      'the answer did not finish',
+    );
     const shown = await page.evaluate(() => {
       const answer = [...document.querySelectorAll('[data-role="assistant"] .message-content')].at(-1)!;
       const link = answer.querySelector('a');
@@ -108,11 +159,21 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
         code: answer.querySelector('.code-block pre')?.textContent,
       };
     });
-    expect(shown).toEqual({ strong: 'Steps', items: 2, link: ['https://example.com/guide', '_blank', 'noopener noreferrer'], images: 0, code: 'npm test\n' });
+    expect(shown).toEqual({
+      strong: 'Steps',
+      items: 2,
+      link: ['https://example.com/guide', '_blank', 'noopener noreferrer'],
+      images: 0,
+      code: 'npm test\n',
+    });
     // The image was never fetched: it became a link.
     expect(ctx.llm.requests.some((r) => r.path === '/pixel.png')).toBe(false);
     await page.click('[data-testid="copy-code"]');
-    const state = await page.waitFor(() => document.querySelector<HTMLElement>('[data-testid="copy-code"]')?.dataset.state, undefined, { message: 'the copy button did not answer' });
+    const state = await page.waitFor(
+      () => document.querySelector<HTMLElement>('[data-testid="copy-code"]')?.dataset.state,
+      undefined,
+      { message: 'the copy button did not answer' },
+    );
     expect(state).toBe('copied');
     await page.close();
   });
@@ -121,14 +182,20 @@ describe.each(BROWSERS)('chat in %s', (browserName) => {
     const page = await openSidebar(ctx.session);
     await page.click('[data-testid="clear"]');
     await waitForMessages(page, (m) => m.length === 0, 'the conversation was not cleared');
-    ctx.llm.script({ kind: 'text', chunks: ['The first part.', ' The second part.', ' The third part.'], delayMs: 700 });
+    ctx.llm.script({
+      kind: 'text',
+      chunks: ['The first part.', ' The second part.', ' The third part.'],
+      delayMs: 700,
+    });
     await send(page, 'Tell me a long story');
     await waitForMessages(page, (m) => m[1]?.content === 'The first part.', 'the first part did not arrive');
     await page.click('[data-testid="stop"]');
     const stopped = await waitForMessages(page, (m) => m[1]?.status === 'stopped', 'the answer was not stopped');
     expect(stopped[1]?.content).toMatch(/^The first part\./);
     expect(stopped[1]?.content).not.toContain('third');
-    await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, { message: 'Send did not come back after Stop' });
+    await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, {
+      message: 'Send did not come back after Stop',
+    });
     await page.close();
   });
 

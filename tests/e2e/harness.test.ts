@@ -19,11 +19,21 @@ const selfcheckDir = fileURLToPath(new URL('./harness-selfcheck/', import.meta.u
 function stageExtension(browserName: BrowserName): string {
   const dir = mkdtempSync(join(tmpdir(), `bosun-selfcheck-${browserName}-`));
   cpSync(join(selfcheckDir, 'shared'), dir, { recursive: true });
-  cpSync(join(selfcheckDir, browserName === 'chromium' ? 'chrome' : 'firefox', 'manifest.json'), join(dir, 'manifest.json'));
+  cpSync(
+    join(selfcheckDir, browserName === 'chromium' ? 'chrome' : 'firefox', 'manifest.json'),
+    join(dir, 'manifest.json'),
+  );
   return dir;
 }
 
-interface Reply { bootId: string; count: number; echo?: unknown; status?: number; body?: string; error?: string }
+interface Reply {
+  bootId: string;
+  count: number;
+  echo?: unknown;
+  status?: number;
+  body?: string;
+  error?: string;
+}
 interface SelfcheckGlobal {
   selfcheck: {
     ready?: boolean;
@@ -35,8 +45,7 @@ interface SelfcheckGlobal {
 }
 const send = (page: PageDriver, msg: object) =>
   page.evaluate((m) => (globalThis as unknown as SelfcheckGlobal).selfcheck.send(m), msg);
-const events = (page: PageDriver) =>
-  page.evaluate(() => (globalThis as unknown as SelfcheckGlobal).selfcheck.events);
+const events = (page: PageDriver) => page.evaluate(() => (globalThis as unknown as SelfcheckGlobal).selfcheck.events);
 
 describe.each(['chromium', 'firefox'] as const)('e2e harness self-check: %s', (browserName) => {
   let session: ExtensionSession;
@@ -113,7 +122,9 @@ describe.each(['chromium', 'firefox'] as const)('e2e harness self-check: %s', (b
   });
 
   it('reloads to a fresh document', async () => {
-    await page.evaluate(() => { (globalThis as { marker?: number }).marker = 1; });
+    await page.evaluate(() => {
+      (globalThis as { marker?: number }).marker = 1;
+    });
     await page.reload();
     expect(await page.evaluate(() => (globalThis as { marker?: number }).marker)).toBeUndefined();
     expect(await page.evaluate(() => (globalThis as unknown as SelfcheckGlobal).selfcheck.ready)).toBe(true);
@@ -178,11 +189,19 @@ describe.each(['chromium', 'firefox'] as const)('e2e harness self-check: %s', (b
     await page.evaluate(() => console.info('selfcheck-extension-page'));
     const web = await session.openPage(`${serverUrl}/page`);
     await web.evaluate(() => console.warn('selfcheck-web-page'));
-    const expected = ['log: selfcheck-log: from the background', 'info: selfcheck-extension-page', 'warn: selfcheck-web-page', 'log: selfcheck-content /page'];
-    const all = await waitUntil(() => {
-      const lines = session.consoleOutput();
-      return expected.every((line) => lines.includes(line)) && lines;
-    }, { message: `console output not collected: ${JSON.stringify(session.consoleOutput())}` });
+    const expected = [
+      'log: selfcheck-log: from the background',
+      'info: selfcheck-extension-page',
+      'warn: selfcheck-web-page',
+      'log: selfcheck-content /page',
+    ];
+    const all = await waitUntil(
+      () => {
+        const lines = session.consoleOutput();
+        return expected.every((line) => lines.includes(line)) && lines;
+      },
+      { message: `console output not collected: ${JSON.stringify(session.consoleOutput())}` },
+    );
     console.info(`[harness] ${browserName}: consoleOutput ${JSON.stringify(all)}`);
     await web.close();
   });

@@ -31,11 +31,17 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
   const ask = async (question: string, answer: string) => {
     ctx.llm.script({ kind: 'text', chunks: [answer] });
     await send(sidebar, question);
-    await waitForMessages(sidebar, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.content === answer, 'the answer did not arrive');
+    await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.content === answer,
+      'the answer did not arrive',
+    );
   };
   const showHistory = async () => {
     await showView(sidebar, 'history');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="history-view"]') !== null, undefined, { message: 'no history view' });
+    await sidebar.waitFor(() => document.querySelector('[data-testid="history-view"]') !== null, undefined, {
+      message: 'no history view',
+    });
   };
 
   beforeAll(async () => {
@@ -61,14 +67,26 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
 
   it('searches, renames, and opens an earlier conversation where it left off', async () => {
     await sidebar.fill('[data-testid="history-search"]', 'ford');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 1, undefined, { message: 'the search did not filter' });
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 1, undefined, {
+      message: 'the search did not filter',
+    });
     await sidebar.fill('[data-testid="history-search"]', '');
     await sidebar.click('[data-testid="history-item"]:last-child [data-testid="history-rename"]');
     await sidebar.fill('[data-testid="history-title"]', 'River crossings');
     await sidebar.click('[data-testid="history-save-title"]');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="history-item"]:last-child [data-testid="history-open"]')?.textContent === 'River crossings', undefined, { message: 'the rename did not show' });
+    await sidebar.waitFor(
+      () =>
+        document.querySelector('[data-testid="history-item"]:last-child [data-testid="history-open"]')?.textContent ===
+        'River crossings',
+      undefined,
+      { message: 'the rename did not show' },
+    );
     await sidebar.click('[data-testid="history-item"]:last-child [data-testid="history-open"]');
-    const shown = await waitForMessages(sidebar, (m) => m[0]?.content === 'How deep is the ford?', 'the earlier conversation did not open');
+    const shown = await waitForMessages(
+      sidebar,
+      (m) => m[0]?.content === 'How deep is the ford?',
+      'the earlier conversation did not open',
+    );
     expect(shown.map((m) => m.content)).toEqual(['How deep is the ford?', 'About a metre.']);
   });
 
@@ -76,17 +94,33 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
     await showHistory();
     const target = '[data-testid="history-item"]:last-child';
     await sidebar.click(`${target} [data-testid="history-export-markdown"]`);
-    expect((await lastDownload(sidebar)).bytes.toString('utf8')).toMatch(/^# River crossings\n\nExported from Bosun on .*\n\n## You\n\nHow deep is the ford\?\n\n## Bosun\n\nAbout a metre\.\n$/);
+    expect((await lastDownload(sidebar)).bytes.toString('utf8')).toMatch(
+      /^# River crossings\n\nExported from Bosun on .*\n\n## You\n\nHow deep is the ford\?\n\n## Bosun\n\nAbout a metre\.\n$/,
+    );
     await sidebar.click(`${target} [data-testid="history-export-json"]`);
     const json = (await lastDownload(sidebar)).bytes.toString('utf8');
-    expect(JSON.parse(json)).toMatchObject({ format: 'bosun-conversation', version: 1, title: 'River crossings', messages: [{ role: 'user' }, { role: 'assistant' }] });
+    expect(JSON.parse(json)).toMatchObject({
+      format: 'bosun-conversation',
+      version: 1,
+      title: 'River crossings',
+      messages: [{ role: 'user' }, { role: 'assistant' }],
+    });
 
     await chooseImportFile(sidebar, '{"format":"something else"}');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="notice"]')?.textContent?.startsWith('The file is not a Bosun conversation'), undefined, { message: 'a bad file was not refused' });
+    await sidebar.waitFor(
+      () =>
+        document
+          .querySelector('[data-testid="notice"]')
+          ?.textContent?.startsWith('The file is not a Bosun conversation'),
+      undefined,
+      { message: 'a bad file was not refused' },
+    );
     expect(await items(sidebar)).toHaveLength(2);
 
     await chooseImportFile(sidebar, json);
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 3, undefined, { message: 'the import did not join the history' });
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 3, undefined, {
+      message: 'the import did not join the history',
+    });
     expect((await items(sidebar)).map((i) => [i.title, i.current])).toEqual([
       ['River crossings', true],
       ['Which shoes fit wet trails?', false],
@@ -94,7 +128,11 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
     ]);
     // The imported conversation is the open one.
     await sidebar.click('[data-testid="view-chat"]');
-    const shown = await waitForMessages(sidebar, (m) => m.length === 2 && m[1]?.content === 'About a metre.', 'the imported conversation did not open');
+    const shown = await waitForMessages(
+      sidebar,
+      (m) => m.length === 2 && m[1]?.content === 'About a metre.',
+      'the imported conversation did not open',
+    );
     expect(shown[0]?.content).toBe('How deep is the ford?');
     await showHistory();
   });
@@ -103,14 +141,22 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
     const before = await items(sidebar);
     await sidebar.click('[data-testid="history-item"]:nth-child(2) [data-testid="history-delete"]');
     await sidebar.click('[data-testid="history-item"]:nth-child(2) [data-testid="history-confirm-delete"]');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 2, undefined, { message: 'the conversation was not deleted' });
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 2, undefined, {
+      message: 'the conversation was not deleted',
+    });
     expect((await items(sidebar)).map((i) => i.id)).toEqual([before[0]?.id, before[2]?.id]);
 
     await ctx.session.stopBackground();
     const reopened = await openSidebar(ctx.session);
-    await waitForMessages(reopened, (m) => m[0]?.content === 'How deep is the ford?', 'the open conversation did not come back');
+    await waitForMessages(
+      reopened,
+      (m) => m[0]?.content === 'How deep is the ford?',
+      'the open conversation did not come back',
+    );
     await showView(reopened, 'history');
-    await reopened.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 2, undefined, { message: 'the history did not come back' });
+    await reopened.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 2, undefined, {
+      message: 'the history did not come back',
+    });
     expect((await items(reopened)).map((i) => i.id)).toEqual([before[0]?.id, before[2]?.id]);
     await reopened.close();
   });

@@ -39,7 +39,12 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
   it('a chat with an answer, a tool call and an open permission question fits every width', async () => {
     await sidebar.resize({ width: 480, height: HEIGHT });
     await configure(sidebar, ctx.llm);
-    ctx.llm.script({ kind: 'text', chunks: ['## Found it\n\n| Size | Price | Stock |\n| - | - | - |\n| M | 10 | 3 |\n\nSee [the shop](https://shop.example).'] });
+    ctx.llm.script({
+      kind: 'text',
+      chunks: [
+        '## Found it\n\n| Size | Price | Stock |\n| - | - | - |\n| M | 10 | 3 |\n\nSee [the shop](https://shop.example).',
+      ],
+    });
     await send(sidebar, 'What does it cost?');
     await waitForMessages(sidebar, (m) => m.at(-1)?.status === 'done', 'the answer did not finish');
     ctx.llm.script(
@@ -64,9 +69,13 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
       await sidebar.click('[data-testid="views-more"]');
       expect(await sidewaysOverflow(sidebar), 'the More menu open').toEqual([]);
       await sidebar.press('Escape');
-      await sidebar.waitFor(() => document.querySelector('[data-testid="views-more-list"]')?.hasAttribute('hidden'), undefined, {
-        message: 'Escape did not close the More menu',
-      });
+      await sidebar.waitFor(
+        () => document.querySelector('[data-testid="views-more-list"]')?.hasAttribute('hidden'),
+        undefined,
+        {
+          message: 'Escape did not close the More menu',
+        },
+      );
       for (const view of SIDEBAR_VIEWS) {
         await showView(sidebar, view);
         expect(await sidewaysOverflow(sidebar), view).toEqual([]);

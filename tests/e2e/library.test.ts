@@ -24,18 +24,31 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     // A crawl started as a page using Bosun's protocol starts one; the Library shows every crawl.
     const abp = await ctx.session.openExtensionPage('abp-app.html');
     await abp.evaluate(() => window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }));
-    const started = await abp.evaluate((url) => window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1 } }), site.url('crawl/index.html'));
+    const started = await abp.evaluate(
+      (url) => window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1 } }),
+      site.url('crawl/index.html'),
+    );
     if (!started.success) throw new Error(`crawl.start failed: ${JSON.stringify(started.error)}`);
     jobId = (started.data as { jobId: string }).jobId;
   });
 
   it('lists the crawl job, its progress moving to done without reopening the view', async () => {
     await sidebar.click('[data-testid="view-library"]');
-    await sidebar.waitFor((id) => document.querySelector(`[data-testid="library-job"][data-id="${id}"]`) !== null, jobId, { message: 'the job is not listed' });
-    await sidebar.waitFor((id) => document.querySelector(`[data-testid="library-job"][data-id="${id}"]`)?.getAttribute('data-status') === 'completed', jobId, {
-      message: 'the job did not show as completed',
-      timeoutMs: 60_000,
-    });
+    await sidebar.waitFor(
+      (id) => document.querySelector(`[data-testid="library-job"][data-id="${id}"]`) !== null,
+      jobId,
+      { message: 'the job is not listed' },
+    );
+    await sidebar.waitFor(
+      (id) =>
+        document.querySelector(`[data-testid="library-job"][data-id="${id}"]`)?.getAttribute('data-status') ===
+        'completed',
+      jobId,
+      {
+        message: 'the job did not show as completed',
+        timeoutMs: 60_000,
+      },
+    );
     const shown = await sidebar.evaluate((id) => {
       const item = document.querySelector(`[data-testid="library-job"][data-id="${id}"]`)!;
       const bar = item.querySelector('progress')!;
@@ -55,16 +68,28 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
   it('finds a page by its text and previews its markdown', async () => {
     await sidebar.fill('[data-testid="library-search"]', 'alpha');
     await sidebar.click('[data-testid="library-search-submit"]');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="library-result"]').length > 0, undefined, { message: 'the search found nothing' });
-    const titles = await sidebar.evaluate(() => [...document.querySelectorAll('[data-testid="library-open"]')].map((b) => b.textContent));
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="library-result"]').length > 0, undefined, {
+      message: 'the search found nothing',
+    });
+    const titles = await sidebar.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="library-open"]')].map((b) => b.textContent),
+    );
     expect(titles).toContain('Alpha - Bosun Crawl Fixture');
     await sidebar.evaluate(() => {
-      const button = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="library-open"]')].find((b) => b.textContent === 'Alpha - Bosun Crawl Fixture');
+      const button = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="library-open"]')].find(
+        (b) => b.textContent === 'Alpha - Bosun Crawl Fixture',
+      );
       button?.click();
     });
-    await sidebar.waitFor(() => document.querySelector('[data-testid="library-preview"] h1')?.textContent === 'Alpha', undefined, { message: 'no preview of Alpha' });
+    await sidebar.waitFor(
+      () => document.querySelector('[data-testid="library-preview"] h1')?.textContent === 'Alpha',
+      undefined,
+      { message: 'no preview of Alpha' },
+    );
     await sidebar.click('[data-testid="library-close-preview"]');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="library-preview"]') === null, undefined, { message: 'the preview did not close' });
+    await sidebar.waitFor(() => document.querySelector('[data-testid="library-preview"]') === null, undefined, {
+      message: 'the preview did not close',
+    });
   });
 
   it('exports the job as a ZIP of markdown files, one per stored page', async () => {
@@ -72,16 +97,23 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     const { type, bytes } = await lastDownload(sidebar);
     expect(type).toBe('application/zip');
     const zip = await JSZip.loadAsync(bytes);
-    const files = Object.values(zip.files).filter((f) => !f.dir).map((f) => f.name.split('/').pop());
+    const files = Object.values(zip.files)
+      .filter((f) => !f.dir)
+      .map((f) => f.name.split('/').pop());
     const crawled = ['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'];
     expect(files.sort()).toEqual(crawled.map((path) => `${fileNameForUrl(site.url(path))}.md`).sort());
-    const alpha = Object.values(zip.files).find((f) => f.name.endsWith(`/${fileNameForUrl(site.url('crawl/a.html'))}.md`));
+    const alpha = Object.values(zip.files).find((f) =>
+      f.name.endsWith(`/${fileNameForUrl(site.url('crawl/a.html'))}.md`),
+    );
     expect(await alpha?.async('string')).toMatch(/^---\n[\s\S]*\n---\n\n?# Alpha\n/);
   });
 
   it('the chat crawls a site on request, after asking for that site, and the Library shows the new job', async () => {
     ctx.llm.script(
-      { kind: 'tool_calls', calls: [{ id: 'c1', name: 'crawl_site', arguments: { url: site.url('crawl/index.html'), pageLimit: 3 } }] },
+      {
+        kind: 'tool_calls',
+        calls: [{ id: 'c1', name: 'crawl_site', arguments: { url: site.url('crawl/index.html'), pageLimit: 3 } }],
+      },
       { kind: 'text', chunks: ['Crawled three pages.'] },
     );
     await sidebar.click('[data-testid="view-chat"]');
@@ -94,8 +126,12 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     expect(result).toMatch(/^Crawl job job_\S+: .*Library view\. It ended completed: [1-3] pages stored\./);
     expect(result).toContain('Bosun Crawl Fixture');
     await sidebar.click('[data-testid="view-library"]');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="library-job"]').length === 2, undefined, { message: 'the chat\'s job is not listed' });
-    const newest = await sidebar.evaluate(() => document.querySelector('[data-testid="library-job-progress"]')?.textContent);
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="library-job"]').length === 2, undefined, {
+      message: "the chat's job is not listed",
+    });
+    const newest = await sidebar.evaluate(
+      () => document.querySelector('[data-testid="library-job-progress"]')?.textContent,
+    );
     expect(newest).toMatch(/^[1-3] of 3 pages$/);
   });
 });

@@ -7,7 +7,9 @@ import { useSite } from './support/site';
 import type { Step } from '../fixtures/llm-server';
 
 const read = (id: string, type: string, usage?: { prompt_tokens: number; completion_tokens: number }): Step => ({
-  kind: 'tool_calls', calls: [{ id, name: 'get_page_content', arguments: { type } }], ...(usage ? { usage } : {}),
+  kind: 'tool_calls',
+  calls: [{ id, name: 'get_page_content', arguments: { type } }],
+  ...(usage ? { usage } : {}),
 });
 
 /** Changes Settings → Limits the way a person does, and waits until the background holds the new values. */
@@ -17,18 +19,22 @@ async function setLimits(sidebar: PageDriver, limits: { maxSteps: number; maxTok
   await sidebar.fill('[data-testid="limit-maxTokens"]', String(limits.maxTokens));
   await sidebar.click('[data-testid="limits-save"]');
   // Every sidebar gets the background's LIMITS on connect: a new one shows what was saved.
-  await sidebar.waitFor(async (expected) => {
-    const port = browser.runtime.connect({ name: 'sidebar' });
-    const shown = await new Promise<unknown>((resolve) => {
-      port.onMessage.addListener((message) => {
-        const { type, payload } = message as { type: string; payload: unknown };
-        if (type === 'LIMITS') resolve(payload);
+  await sidebar.waitFor(
+    async (expected) => {
+      const port = browser.runtime.connect({ name: 'sidebar' });
+      const shown = await new Promise<unknown>((resolve) => {
+        port.onMessage.addListener((message) => {
+          const { type, payload } = message as { type: string; payload: unknown };
+          if (type === 'LIMITS') resolve(payload);
+        });
+        setTimeout(() => resolve(null), 2000);
       });
-      setTimeout(() => resolve(null), 2000);
-    });
-    port.disconnect();
-    return JSON.stringify(shown) === expected;
-  }, JSON.stringify({ ...limits, promptTimeoutSeconds: 120 }), { message: 'the limits were not saved' });
+      port.disconnect();
+      return JSON.stringify(shown) === expected;
+    },
+    JSON.stringify({ ...limits, promptTimeoutSeconds: 120 }),
+    { message: 'the limits were not saved' },
+  );
   await sidebar.click('[data-testid="view-chat"]');
 }
 
@@ -52,18 +58,29 @@ describe.each(BROWSERS)('the limits of one task in %s', (browserName) => {
     ctx.llm.script(read('a', 'title'), read('b', 'url'), read('c', 'text'), read('d', 'links'));
     await send(sidebar, 'Look at everything on the page');
     await waitUntilIdle(sidebar);
-    expect(await shownTools(sidebar)).toEqual([{ tool: 'get_page_content', outcome: 'success' }, { tool: 'get_page_content', outcome: 'success' }]);
-    expect((await shownMessages(sidebar)).at(-1)?.content).toBe('I stopped after 2 actions, the limit for one task. Tell me to continue if you want me to go on.');
+    expect(await shownTools(sidebar)).toEqual([
+      { tool: 'get_page_content', outcome: 'success' },
+      { tool: 'get_page_content', outcome: 'success' },
+    ]);
+    expect((await shownMessages(sidebar)).at(-1)?.content).toBe(
+      'I stopped after 2 actions, the limit for one task. Tell me to continue if you want me to go on.',
+    );
     expect(ctx.llm.pending).toBe(2);
   });
 
   it('stops once the task has used its tokens, counting what the provider reports', async () => {
     await setLimits(sidebar, { maxSteps: 30, maxTokens: 1000 });
-    ctx.llm.script(read('a', 'title', { prompt_tokens: 600, completion_tokens: 20 }), read('b', 'url', { prompt_tokens: 700, completion_tokens: 20 }), read('c', 'text'));
+    ctx.llm.script(
+      read('a', 'title', { prompt_tokens: 600, completion_tokens: 20 }),
+      read('b', 'url', { prompt_tokens: 700, completion_tokens: 20 }),
+      read('c', 'text'),
+    );
     await send(sidebar, 'Look at everything on the page');
     await waitUntilIdle(sidebar);
     expect((await shownTools(sidebar)).map((t) => t.outcome)).toEqual(['success', 'success']);
-    expect((await shownMessages(sidebar)).at(-1)?.content).toBe('I stopped: this task used 1340 tokens, the limit for one task. Tell me to continue if you want me to go on.');
+    expect((await shownMessages(sidebar)).at(-1)?.content).toBe(
+      'I stopped: this task used 1340 tokens, the limit for one task. Tell me to continue if you want me to go on.',
+    );
     expect(ctx.llm.pending).toBe(1);
     await setLimits(sidebar, { maxSteps: 30, maxTokens: 400_000 });
   });

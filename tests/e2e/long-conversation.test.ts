@@ -15,7 +15,11 @@ const KEY_BOUND_MS = 2_000;
 async function typedCharacterMs(page: PageDriver, key: string): Promise<number> {
   await page.evaluate(() => {
     (window as unknown as { __typed: Promise<number> }).__typed = new Promise((resolve) => {
-      document.addEventListener('input', (event) => requestAnimationFrame(() => resolve(performance.now() - event.timeStamp)), { once: true });
+      document.addEventListener(
+        'input',
+        (event) => requestAnimationFrame(() => resolve(performance.now() - event.timeStamp)),
+        { once: true },
+      );
     });
   });
   await page.press(key);
@@ -36,10 +40,17 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
     const started = Date.now();
     await chooseImportFile(sidebar, conversationExport(1000, TITLE));
     await sidebar.click('[data-testid="view-chat"]');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="message"]:last-of-type')?.textContent?.includes('{ "item": 249, "currency": "USD" }'), undefined, {
-      message: 'the imported conversation did not open at its last message',
-      timeoutMs: OPEN_BOUND_MS,
-    });
+    await sidebar.waitFor(
+      () =>
+        document
+          .querySelector('[data-testid="message"]:last-of-type')
+          ?.textContent?.includes('{ "item": 249, "currency": "USD" }'),
+      undefined,
+      {
+        message: 'the imported conversation did not open at its last message',
+        timeoutMs: OPEN_BOUND_MS,
+      },
+    );
     expect(Date.now() - started).toBeLessThan(OPEN_BOUND_MS);
     expect(await sidebar.text('[data-testid="show-earlier"]')).toBe('Show earlier messages (950 more)');
 
@@ -49,18 +60,25 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
     ctx.llm.script({ kind: 'text', chunks: ['Still ', 'with ', 'you.'] });
     await send(sidebar, 'Are you still there?');
     await waitUntilIdle(sidebar);
-    expect((await shownMessages(sidebar)).slice(-2).map((m) => m.content)).toEqual(['Are you still there?', 'Still with you.']);
+    expect((await shownMessages(sidebar)).slice(-2).map((m) => m.content)).toEqual([
+      'Are you still there?',
+      'Still with you.',
+    ]);
     // The model was given the whole conversation, not only what is drawn.
     const sent = ctx.llm.requests.at(-1)?.body as { messages: unknown[] };
     expect(sent.messages.length).toBeGreaterThan(1000);
 
     // Scrolling to the top draws earlier messages, until the very first one.
-    await sidebar.waitFor(async () => {
-      const list = document.querySelector('[data-testid="messages"]') as HTMLElement;
-      list.scrollTop = 0;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      return document.querySelector('[data-testid="show-earlier"]') === null;
-    }, undefined, { message: 'scrolling up did not reach the first message', timeoutMs: 60_000 });
+    await sidebar.waitFor(
+      async () => {
+        const list = document.querySelector('[data-testid="messages"]') as HTMLElement;
+        list.scrollTop = 0;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        return document.querySelector('[data-testid="show-earlier"]') === null;
+      },
+      undefined,
+      { message: 'scrolling up did not reach the first message', timeoutMs: 60_000 },
+    );
     const all = await shownMessages(sidebar);
     expect(all).toHaveLength(1002);
     expect(all[0]?.content).toBe('Question 0: what does the page about item 0 say about its price and delivery?');

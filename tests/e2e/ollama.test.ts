@@ -21,7 +21,11 @@ describe.each(BROWSERS)('a local Ollama in %s', (browserName) => {
     await configure(page, ctx.llm, '', 'ollama');
     await send(page, 'Hello again');
     // The person's own message is 'done' too: wait for the answer's row.
-    const messages = await waitForMessages(page, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'Ollama did not answer');
+    const messages = await waitForMessages(
+      page,
+      (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done',
+      'Ollama did not answer',
+    );
     expect(messages.at(-1)?.content).toBe('unused');
     expect(ctx.llm.requests.at(-1)?.headers.origin).toBeUndefined();
     await page.close();
@@ -30,20 +34,36 @@ describe.each(BROWSERS)('a local Ollama in %s', (browserName) => {
 
 describe.each(BROWSERS)('first run with a local Ollama in %s', (browserName) => {
   // Where Ollama listens by default, refusing extension origins as it does without OLLAMA_ORIGINS.
-  const ctx = useExtension(browserName, { rejectExtensionOrigins: true, port: OLLAMA_PORT, models: ['llama3.2', 'qwen3'] });
+  const ctx = useExtension(browserName, {
+    rejectExtensionOrigins: true,
+    port: OLLAMA_PORT,
+    models: ['llama3.2', 'qwen3'],
+  });
 
   it('finds it, offers it with its models, and works once chosen: no key, no setup', async () => {
     const page = await openSidebar(ctx.session);
-    await page.waitFor(() => document.querySelector('[data-testid="ollama-detected"]') !== null, undefined, { message: 'the local Ollama was not found' });
-    expect(await page.text('[data-testid="ollama-detected"]')).toMatch(/^Ollama is running on this computer, with 2 models\./);
+    await page.waitFor(() => document.querySelector('[data-testid="ollama-detected"]') !== null, undefined, {
+      message: 'the local Ollama was not found',
+    });
+    expect(await page.text('[data-testid="ollama-detected"]')).toMatch(
+      /^Ollama is running on this computer, with 2 models\./,
+    );
     expect(await page.evaluate(() => document.querySelector('[data-testid="permission-levels"]') !== null)).toBe(true);
     await page.click('[data-testid="use-ollama"]');
     await page.click('[data-testid="settings-test"]');
-    await page.waitFor(() => document.querySelector('[data-testid="test-result"]')?.textContent?.startsWith('Connected'), undefined, { message: 'the connection test failed' });
+    await page.waitFor(
+      () => document.querySelector('[data-testid="test-result"]')?.textContent?.startsWith('Connected'),
+      undefined,
+      { message: 'the connection test failed' },
+    );
     await page.click('[data-testid="settings-save"]');
     ctx.llm.script({ kind: 'text', chunks: ['Hello from llama.'] });
     await send(page, 'Hi');
-    const messages = await waitForMessages(page, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'Ollama did not answer');
+    const messages = await waitForMessages(
+      page,
+      (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done',
+      'Ollama did not answer',
+    );
     expect(messages.at(-1)?.content).toBe('Hello from llama.');
     const chat = ctx.llm.requests.find((r) => r.path === '/v1/chat/completions');
     expect(chat?.body).toMatchObject({ model: 'llama3.2' });

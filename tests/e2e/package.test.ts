@@ -13,16 +13,29 @@ describe('npm run package', () => {
     expect(run.status, run.stderr).toBe(0);
 
     const firefox = await open(`artifacts/bosun-firefox-${version}.zip`);
-    expect(await manifestOf(firefox)).toMatchObject({ version, background: { scripts: ['background.js'] }, sidebar_action: { default_panel: 'sidebar.html' } });
+    expect(await manifestOf(firefox)).toMatchObject({
+      version,
+      background: { scripts: ['background.js'] },
+      sidebar_action: { default_panel: 'sidebar.html' },
+    });
     const chrome = await open(`artifacts/bosun-chrome-${version}.zip`);
     const chromeManifest = await manifestOf(chrome);
-    expect(chromeManifest).toMatchObject({ version, background: { service_worker: 'background.js' }, side_panel: { default_path: 'sidebar.html' } });
+    expect(chromeManifest).toMatchObject({
+      version,
+      background: { service_worker: 'background.js' },
+      side_panel: { default_path: 'sidebar.html' },
+    });
     expect(chromeManifest).not.toHaveProperty('key');
     for (const zip of [firefox, chrome]) {
-      expect(Object.keys(zip.files)).toEqual(expect.arrayContaining(['background.js', 'sidebar.html', 'sidebar.js', 'sidebar.css', 'icons/icon-128.png']));
+      expect(Object.keys(zip.files)).toEqual(
+        expect.arrayContaining(['background.js', 'sidebar.html', 'sidebar.js', 'sidebar.css', 'icons/icon-128.png']),
+      );
     }
     // The licence and the notices the build generated travel in both archives (licences.test.ts checks their content).
-    for (const [zip, target] of [[firefox, 'firefox'], [chrome, 'chrome']] as const) {
+    for (const [zip, target] of [
+      [firefox, 'firefox'],
+      [chrome, 'chrome'],
+    ] as const) {
       for (const file of ['LICENSE', 'THIRD-PARTY-NOTICES.txt']) {
         const packed = await zip.file(file)?.async('string');
         expect(packed, `${file} in the ${target} archive`).toBe(readFileSync(`dist/${target}/${file}`, 'utf8'));

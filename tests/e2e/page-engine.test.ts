@@ -36,7 +36,11 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     bosun = await ctx.session.openExtensionPage('sidebar.html');
     url = site.url('engine.html');
     page = await ctx.session.openPage(url);
-    await page.waitFor(() => document.querySelector('shadow-widget')?.shadowRoot !== null && (document.getElementById('frame') as HTMLIFrameElement).contentDocument?.readyState === 'complete');
+    await page.waitFor(
+      () =>
+        document.querySelector('shadow-widget')?.shadowRoot !== null &&
+        (document.getElementById('frame') as HTMLIFrameElement).contentDocument?.readyState === 'complete',
+    );
   });
 
   it('reads a product page: markdown, product data and labelled elements', async () => {
@@ -46,7 +50,13 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     expect(result.title).toMatch(/Trail Runner 2/);
     expect(result.url).toBe(productUrl);
     expect(result.markdown).toMatch(/Trail Runner 2/);
-    expect(result.product).toMatchObject({ name: 'Trail Runner 2', price: '89.99', currency: 'USD', brand: 'Stride', rating: '4.6' });
+    expect(result.product).toMatchObject({
+      name: 'Trail Runner 2',
+      price: '89.99',
+      currency: 'USD',
+      brand: 'Stride',
+      rating: '4.6',
+    });
     expect(result.interactiveElements).toMatch(/\[\d+\]button "Add to cart"/);
     expect(result.interactiveElements).toMatch(/\[\d+\]button "Buy now"/);
     await product.close();
@@ -79,9 +89,11 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
       /\]button "Bottom button"$/m,
       /\]button "Pinned help"$/m,
       /\]link "Card link"$/m,
-    ]) expect(listing).toMatch(expected);
+    ])
+      expect(listing).toMatch(expected);
     // Covered by an overlay, and by a link's ::after stretched over its card.
-    for (const absent of ['Hidden button', 'Invisible button', 'Covered button', 'Under the card link']) expect(listing).not.toContain(absent);
+    for (const absent of ['Hidden button', 'Invisible button', 'Covered button', 'Under the card link'])
+      expect(listing).not.toContain(absent);
     expect(result.elementCount).toBe(listing.split('\n').length);
     // Text in a shadow root reads as the person sees it, slotted content in place.
     expect(result.markdown).toContain('Ships in 3 days from the shadow warehouse.');
@@ -94,20 +106,30 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     const listing = (await read({ viewportOnly: true })).interactiveElements;
     expect(listing).toMatch(/\]button "Plain button"$/m);
     expect(listing).toMatch(/\]button "Pinned help"$/m);
-    for (const absent of ['Bottom button', 'Covered button', 'Under the card link']) expect(listing).not.toContain(absent);
+    for (const absent of ['Bottom button', 'Covered button', 'Under the card link'])
+      expect(listing).not.toContain(absent);
   });
 
   it('clicks by index with the events a person produces, and reports disabled and covered targets', async () => {
     const { interactiveElements: listing, snapshotId } = await read();
-    const click = await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Plain button"/), snapshotId } });
+    const click = await ask({
+      type: 'CLICK_INDEX',
+      payload: { index: indexOf(listing, /"Plain button"/), snapshotId },
+    });
     expect(click).toEqual({ success: true, message: expect.stringMatching(/^Clicked \[\d+\] button "Plain button"$/) });
     expect(await pageText('#log')).toBe('plain clicked');
     // A tab in the background gets no focus event, but the element takes focus all the same.
     expect((await pageText('#events')).replace(',focus', '')).toBe('pointerdown,mousedown,pointerup,mouseup,click');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('plain');
 
-    const disabled = await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Disabled button"/), snapshotId } });
-    expect(disabled).toEqual({ success: false, error: expect.stringMatching(/^disabled: .*"Disabled button" is disabled/) });
+    const disabled = await ask({
+      type: 'CLICK_INDEX',
+      payload: { index: indexOf(listing, /"Disabled button"/), snapshotId },
+    });
+    expect(disabled).toEqual({
+      success: false,
+      error: expect.stringMatching(/^disabled: .*"Disabled button" is disabled/),
+    });
     const covered = await ask({ type: 'CLICK_ELEMENT', payload: { selector: '#covered' } });
     expect(covered).toEqual({ success: false, error: expect.stringMatching(/^covered by <div\.cover>/) });
     expect(await pageText('#log')).toBe('plain clicked');
@@ -117,18 +139,42 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
 
   it('acts inside a shadow root and an iframe, toggles, selects and scrolls to a far element', async () => {
     const { interactiveElements: listing, snapshotId } = await read();
-    expect(await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Shadow action"/), snapshotId } })).toMatchObject({ success: true });
+    expect(
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Shadow action"/), snapshotId } }),
+    ).toMatchObject({ success: true });
     expect(await pageText('#log')).toBe('shadow clicked');
-    expect(await ask({ type: 'INPUT_TEXT', payload: { index: indexOf(listing, /"Frame input"/), snapshotId, text: 'hello frame' } })).toMatchObject({ success: true });
+    expect(
+      await ask({
+        type: 'INPUT_TEXT',
+        payload: { index: indexOf(listing, /"Frame input"/), snapshotId, text: 'hello frame' },
+      }),
+    ).toMatchObject({ success: true });
     expect(await pageText('#log')).toBe('frame typed hello frame');
-    expect(await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"I agree"/), snapshotId } })).toMatchObject({ success: true });
+    expect(
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"I agree"/), snapshotId } }),
+    ).toMatchObject({ success: true });
     expect(await pageText('#log')).toBe('agree true');
-    const select = await ask({ type: 'SELECT_OPTION', payload: { index: indexOf(listing, /select "Size"/), snapshotId, optionText: 'large' } });
-    expect(select).toEqual({ success: true, message: expect.stringMatching(/^Selected "Large" in \[\d+\] select "Size"$/) });
+    const select = await ask({
+      type: 'SELECT_OPTION',
+      payload: { index: indexOf(listing, /select "Size"/), snapshotId, optionText: 'large' },
+    });
+    expect(select).toEqual({
+      success: true,
+      message: expect.stringMatching(/^Selected "Large" in \[\d+\] select "Size"$/),
+    });
     expect(await pageText('#log')).toBe('size Large');
-    const badOption = await ask({ type: 'SELECT_OPTION', payload: { index: indexOf(listing, /select "Size"/), snapshotId, optionText: 'Huge' } });
-    expect(badOption.error).toBe('Option not found: [' + indexOf(listing, /select "Size"/) + '] select "Size" has no option "Huge". Options: "Small", "Medium", "Large".');
-    expect(await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Bottom button"/), snapshotId } })).toMatchObject({ success: true });
+    const badOption = await ask({
+      type: 'SELECT_OPTION',
+      payload: { index: indexOf(listing, /select "Size"/), snapshotId, optionText: 'Huge' },
+    });
+    expect(badOption.error).toBe(
+      'Option not found: [' +
+        indexOf(listing, /select "Size"/) +
+        '] select "Size" has no option "Huge". Options: "Small", "Medium", "Large".',
+    );
+    expect(
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Bottom button"/), snapshotId } }),
+    ).toMatchObject({ success: true });
     expect(await pageText('#log')).toBe('bottom clicked');
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   });
@@ -136,57 +182,110 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
   it('scrolls the page and says where it is', async () => {
     const top = await ask<Reply & { position: number }>({ type: 'SCROLL_PAGE', payload: { direction: 'top' } });
     expect(top).toMatchObject({ success: true, message: 'Scrolled to top', position: 0 });
-    const down = await ask<Reply & { position: number; max: number }>({ type: 'SCROLL', payload: { direction: 'down', amount: 500 } });
+    const down = await ask<Reply & { position: number; max: number }>({
+      type: 'SCROLL',
+      payload: { direction: 'down', amount: 500 },
+    });
     expect(down).toMatchObject({ success: true, position: 500 });
     expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(500);
-    const state = await ask<{ scrollY: number; pageHeight: number; viewportHeight: number }>({ type: 'GET_BROWSER_STATE' });
+    const state = await ask<{ scrollY: number; pageHeight: number; viewportHeight: number }>({
+      type: 'GET_BROWSER_STATE',
+    });
     expect(state.scrollY).toBe(500);
     expect(state.pageHeight).toBeGreaterThan(state.viewportHeight);
   });
 
   it('types into a form and submits it', async () => {
-    const filled = await ask({ type: 'FILL_FORM', payload: { selector: '#email', text: 'ada@example.com', submit: true } });
+    const filled = await ask({
+      type: 'FILL_FORM',
+      payload: { selector: '#email', text: 'ada@example.com', submit: true },
+    });
     expect(filled).toEqual({ success: true, message: 'Filled and submitted: #email' });
     expect(await pageText('#signed')).toBe('Signed up: ada@example.com');
   });
 
   it('types with or without clearing, fills many fields, waits for an element and gets content', async () => {
     await ask({ type: 'TYPE_TEXT', payload: { selector: '#email', text: 'ada' } });
-    const appended = await ask({ type: 'TYPE_TEXT', payload: { selector: '#email', text: '@example.org', clear: false } });
+    const appended = await ask({
+      type: 'TYPE_TEXT',
+      payload: { selector: '#email', text: '@example.org', clear: false },
+    });
     expect(appended).toMatchObject({ success: true, selector: '#email', text: '@example.org' });
-    expect(await page.evaluate(() => (document.getElementById('email') as HTMLInputElement).value)).toBe('ada@example.org');
+    expect(await page.evaluate(() => (document.getElementById('email') as HTMLInputElement).value)).toBe(
+      'ada@example.org',
+    );
 
-    const many = await ask<Reply & { results: unknown[] }>({ type: 'FILL_FIELDS', payload: { fields: [{ selector: '#email', value: 'x@y.z' }, { selector: '#nope', value: 'v' }] } });
-    expect(many).toMatchObject({ success: false, results: [{ selector: '#email', success: true }, { selector: '#nope', success: false, error: 'Element not found: #nope' }] });
+    const many = await ask<Reply & { results: unknown[] }>({
+      type: 'FILL_FIELDS',
+      payload: {
+        fields: [
+          { selector: '#email', value: 'x@y.z' },
+          { selector: '#nope', value: 'v' },
+        ],
+      },
+    });
+    expect(many).toMatchObject({
+      success: false,
+      results: [
+        { selector: '#email', success: true },
+        { selector: '#nope', success: false, error: 'Element not found: #nope' },
+      ],
+    });
 
     await page.evaluate(() => setTimeout(() => document.getElementById('add')?.click(), 300));
-    const waited = await ask({ type: 'WAIT_FOR_ELEMENT', payload: { selector: '#items button:last-child', timeoutMs: 5000 } });
+    const waited = await ask({
+      type: 'WAIT_FOR_ELEMENT',
+      payload: { selector: '#items button:last-child', timeoutMs: 5000 },
+    });
     expect(waited).toMatchObject({ success: true, found: true });
     const timedOut = await ask({ type: 'WAIT_FOR_ELEMENT', payload: { selector: '#never', timeoutMs: 200 } });
-    expect(timedOut).toEqual({ success: false, selector: '#never', found: false, error: 'Timeout waiting for element: #never' });
+    expect(timedOut).toEqual({
+      success: false,
+      selector: '#never',
+      found: false,
+      error: 'Timeout waiting for element: #never',
+    });
 
-    expect(await ask({ type: 'GET_CONTENT', payload: { type: 'title' } })).toEqual({ success: true, type: 'title', content: 'Engine Test Page' });
-    const links = await ask<{ content: { text: string; href: string }[] }>({ type: 'GET_CONTENT', payload: { type: 'links', selector: 'nav' } });
-    expect(links.content).toEqual([{ text: 'Home', href: site.url('index.html') }, { text: 'Contact', href: site.url('form.html') }]);
+    expect(await ask({ type: 'GET_CONTENT', payload: { type: 'title' } })).toEqual({
+      success: true,
+      type: 'title',
+      content: 'Engine Test Page',
+    });
+    const links = await ask<{ content: { text: string; href: string }[] }>({
+      type: 'GET_CONTENT',
+      payload: { type: 'links', selector: 'nav' },
+    });
+    expect(links.content).toEqual([
+      { text: 'Home', href: site.url('index.html') },
+      { text: 'Contact', href: site.url('form.html') },
+    ]);
     const text = await ask<{ content: string }>({ type: 'GET_CONTENT', payload: { type: 'text', selector: 'h1' } });
     expect(text.content).toBe('Engine test page');
   });
 
   it('marks new elements and refuses a stale index instead of acting on the wrong element', async () => {
     const first = await read();
-    await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(first.interactiveElements, /"Add item"/), snapshotId: first.snapshotId } });
+    await ask({
+      type: 'CLICK_INDEX',
+      payload: { index: indexOf(first.interactiveElements, /"Add item"/), snapshotId: first.snapshotId },
+    });
     const second = await read();
     const starred = second.interactiveElements.split('\n').filter((l) => l.startsWith('*'));
     expect(starred).toEqual([expect.stringMatching(/^\*\[\d+\]button "Item \d+"$/)]);
     expect(second.interactiveElements).toMatch(/^\[\d+\]button "Add item"$/m);
 
-    const fromOlder = await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(first.interactiveElements, /"Plain button"/), snapshotId: first.snapshotId } });
+    const fromOlder = await ask({
+      type: 'CLICK_INDEX',
+      payload: { index: indexOf(first.interactiveElements, /"Plain button"/), snapshotId: first.snapshotId },
+    });
     expect(fromOlder.error).toMatch(/^Stale index: element \d+ is from an older reading of the page/);
 
     const target = indexOf(second.interactiveElements, /"Mutable target"/);
     await page.evaluate(() => document.getElementById('rename')?.click());
     const changed = await ask({ type: 'CLICK_INDEX', payload: { index: target, snapshotId: second.snapshotId } });
-    expect(changed.error).toBe(`Stale index: element ${target} changed since the page was read (was button "Mutable target", now button "Renamed target"). Read the page again.`);
+    expect(changed.error).toBe(
+      `Stale index: element ${target} changed since the page was read (was button "Mutable target", now button "Renamed target"). Read the page again.`,
+    );
   });
 
   it('types into a React controlled input so that React keeps the value', async () => {
@@ -195,15 +294,20 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     await react.waitFor(() => document.getElementById('react-name') !== null);
     const state = await askTab<Read>(bosun, reactUrl, { type: 'READ_PAGE' });
     const index = indexOf(state.interactiveElements, /textbox "Your name"/);
-    const typed = await askTab<Reply>(bosun, reactUrl, { type: 'INPUT_TEXT', payload: { index, snapshotId: state.snapshotId, text: 'Ada Lovelace' } });
+    const typed = await askTab<Reply>(bosun, reactUrl, {
+      type: 'INPUT_TEXT',
+      payload: { index, snapshotId: state.snapshotId, text: 'Ada Lovelace' },
+    });
     expect(typed).toMatchObject({ success: true });
     await react.click('#rerender');
     expect(await react.text('#state')).toBe('state=Ada Lovelace;renders=1');
-    expect(await react.evaluate(() => (document.getElementById('react-name') as HTMLInputElement).value)).toBe('Ada Lovelace');
+    expect(await react.evaluate(() => (document.getElementById('react-name') as HTMLInputElement).value)).toBe(
+      'Ada Lovelace',
+    );
     await react.close();
   });
 
-  it('shows a mask that holds back the person\'s typing, highlights on request, and leaves nothing behind', async () => {
+  it("shows a mask that holds back the person's typing, highlights on request, and leaves nothing behind", async () => {
     const overlays = () => page.evaluate(() => document.querySelectorAll('bosun-overlay').length);
     await page.evaluate(() => {
       const email = document.getElementById('email') as HTMLInputElement;
@@ -216,7 +320,10 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     expect(await page.evaluate(() => (document.getElementById('email') as HTMLInputElement).value)).toBe('');
     // Bosun's own actions still reach the page under the mask.
     const state = await read();
-    await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(state.interactiveElements, /"Plain button"/), snapshotId: state.snapshotId } });
+    await ask({
+      type: 'CLICK_INDEX',
+      payload: { index: indexOf(state.interactiveElements, /"Plain button"/), snapshotId: state.snapshotId },
+    });
     expect(await pageText('#log')).toBe('plain clicked');
     await ask({ type: 'HIDE_MASK' });
     expect(await overlays()).toBe(0);
@@ -239,7 +346,13 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
       success: false,
       error: expect.stringMatching(/^Invalid CLICK_INDEX: payload\.index: /),
     });
-    expect(await ask({ type: 'DELETE_EVERYTHING' })).toEqual({ success: false, error: 'Unknown message type "DELETE_EVERYTHING".' });
-    expect(await ask({ type: 'CLICK_ELEMENT', payload: { selector: '##bad(' } })).toEqual({ success: false, error: 'Invalid selector: ##bad(' });
+    expect(await ask({ type: 'DELETE_EVERYTHING' })).toEqual({
+      success: false,
+      error: 'Unknown message type "DELETE_EVERYTHING".',
+    });
+    expect(await ask({ type: 'CLICK_ELEMENT', payload: { selector: '##bad(' } })).toEqual({
+      success: false,
+      error: 'Invalid selector: ##bad(',
+    });
   });
 });

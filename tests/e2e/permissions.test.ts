@@ -6,7 +6,10 @@ import { configure, openSidebar, send, showView } from './support/sidebar';
 import { useSite } from './support/site';
 
 type Body = { messages: { role: string; content: unknown }[] };
-const click = (selector: string, id: string) => ({ kind: 'tool_calls' as const, calls: [{ id, name: 'click_element', arguments: { selector } }] });
+const click = (selector: string, id: string) => ({
+  kind: 'tool_calls' as const,
+  calls: [{ id, name: 'click_element', arguments: { selector } }],
+});
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
@@ -27,7 +30,13 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     ctx.llm.script(click('#add-to-cart', 'c1'), say('Understood, I did not add it.'));
     await send(sidebar, 'Add this to my cart');
     const prompt = await answerPrompt(sidebar, 'deny');
-    expect(prompt).toMatchObject({ tool: 'click_element', site: '127.0.0.1', level: 'interact', summary: 'button "Add to cart"', critical: '' });
+    expect(prompt).toMatchObject({
+      tool: 'click_element',
+      site: '127.0.0.1',
+      level: 'interact',
+      summary: 'button "Add to cart"',
+      critical: '',
+    });
     expect(prompt.title).toBe('Click button "Add to cart"?');
     expect(JSON.parse(prompt.parameters)).toEqual({ selector: '#add-to-cart' });
     await waitUntilIdle(sidebar);
@@ -41,14 +50,24 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     ctx.llm.script(click('#add-to-cart', 'c2'), say('Added.'));
     await send(sidebar, 'Add it to my cart');
     // At a glance: the page's site and what the policy says about it, before and after the answer.
-    const standing = () => sidebar.evaluate(() => [document.querySelector('[data-testid="status-site"]')?.textContent, document.querySelector('[data-testid="status-standing"]')?.textContent]);
+    const standing = () =>
+      sidebar.evaluate(() => [
+        document.querySelector('[data-testid="status-site"]')?.textContent,
+        document.querySelector('[data-testid="status-standing"]')?.textContent,
+      ]);
     await waitForPrompt(sidebar);
     expect(await standing()).toEqual(['127.0.0.1', 'asks before acting']);
-    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe('Step 1: Clicking ‘#add-to-cart’');
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe(
+      'Step 1: Clicking ‘#add-to-cart’',
+    );
     await answerPrompt(sidebar, 'allow-site');
     await waitUntilIdle(sidebar);
     expect(await status()).toBe('Added to cart (1)');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="status-standing"]')?.textContent?.startsWith('allowed:'), undefined, { message: 'the status did not show the new grant' });
+    await sidebar.waitFor(
+      () => document.querySelector('[data-testid="status-standing"]')?.textContent?.startsWith('allowed:'),
+      undefined,
+      { message: 'the status did not show the new grant' },
+    );
     expect(await standing()).toEqual(['127.0.0.1', 'allowed: click_element; asks for the rest']);
 
     ctx.llm.script(click('#add-to-cart', 'c3'), say('Added another.'));
@@ -69,19 +88,36 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
 
   it('the Permissions view lists the grant and can revoke it; the Action Log has every call', async () => {
     await showView(sidebar, 'permissions');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="grant"]').length > 0, undefined, { message: 'no grant listed' });
-    const grants = await sidebar.evaluate(() => [...document.querySelectorAll('[data-testid="grant"] span')].map((el) => el.textContent));
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="grant"]').length > 0, undefined, {
+      message: 'no grant listed',
+    });
+    const grants = await sidebar.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="grant"] span')].map((el) => el.textContent),
+    );
     expect(grants).toEqual(['127.0.0.1 · click_element · allowed always']);
 
     await showView(sidebar, 'log');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, { message: 'the log is incomplete' });
-    const log = await sidebar.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')].map((el) => `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result}`));
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, {
+      message: 'the log is incomplete',
+    });
+    const log = await sidebar.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')].map(
+        (el) => `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result}`,
+      ),
+    );
     // Newest first: the Buy now deny, the second click, the allowed first click, the first deny.
-    expect(log).toEqual(['click_element deny denied', 'click_element auto-approved success', 'click_element allow-site success', 'click_element deny denied']);
+    expect(log).toEqual([
+      'click_element deny denied',
+      'click_element auto-approved success',
+      'click_element allow-site success',
+      'click_element deny denied',
+    ]);
 
     await showView(sidebar, 'permissions');
     await sidebar.click('[data-testid="revoke"]');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="no-grants"]') !== null, undefined, { message: 'the grant was not revoked' });
+    await sidebar.waitFor(() => document.querySelector('[data-testid="no-grants"]') !== null, undefined, {
+      message: 'the grant was not revoked',
+    });
     ctx.llm.script(click('#add-to-cart', 'c5'), say('ok'));
     await sidebar.click('[data-testid="view-chat"]');
     await send(sidebar, 'Once more');
@@ -108,7 +144,10 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     ctx.llm.script(click('#add-to-cart', 'c7'), say('Nobody answered, so I did nothing.'));
     await send(sidebar, 'Add it once more');
     await waitForPrompt(sidebar);
-    await sidebar.waitFor(() => document.querySelector('[data-testid="permission-prompt"]') === null, undefined, { timeoutMs: 15_000, message: 'the question did not expire' });
+    await sidebar.waitFor(() => document.querySelector('[data-testid="permission-prompt"]') === null, undefined, {
+      timeoutMs: 15_000,
+      message: 'the question did not expire',
+    });
     await waitUntilIdle(sidebar);
     expect((await shownTools(sidebar)).at(-1)).toEqual({ tool: 'click_element', outcome: 'denied' });
     expect(await status()).toBe('Added to cart (2)');

@@ -6,7 +6,10 @@ import { configure, openSidebar, send, waitForMessages } from './support/sidebar
 import { useSite } from './support/site';
 
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
-const call = (id: string, name: string, args: Record<string, unknown>) => ({ kind: 'tool_calls' as const, calls: [{ id, name, arguments: args }] });
+const call = (id: string, name: string, args: Record<string, unknown>) => ({
+  kind: 'tool_calls' as const,
+  calls: [{ id, name, arguments: args }],
+});
 
 /** The chat in words: what a person sees of a task, with the internals behind disclosures. */
 describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
@@ -22,17 +25,31 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
   });
 
   it('an empty chat suggests prompts, and one press sends one', async () => {
-    const suggestions = await sidebar.evaluate(() => [...document.querySelectorAll('[data-testid="suggestion"]')].map((b) => b.textContent));
-    expect(suggestions).toEqual(['Summarize this page', 'What are the key facts on this page?', 'Find the prices on this page']);
+    const suggestions = await sidebar.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="suggestion"]')].map((b) => b.textContent),
+    );
+    expect(suggestions).toEqual([
+      'Summarize this page',
+      'What are the key facts on this page?',
+      'Find the prices on this page',
+    ]);
     ctx.llm.script(say('It sells a desk lamp.'));
     await sidebar.click('[data-testid="suggestion"]');
-    const shown = await waitForMessages(sidebar, (m) => m.at(-1)?.status === 'done' && m.length === 2, 'the suggestion was not sent');
+    const shown = await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.status === 'done' && m.length === 2,
+      'the suggestion was not sent',
+    );
     expect(shown[0]).toMatchObject({ role: 'user', content: 'Summarize this page' });
     expect(await sidebar.evaluate(() => document.querySelector('[data-testid="suggestion"]'))).toBeNull();
   });
 
   it('each action is one line in words, its details folded; what runs now is in the status bar; tokens on hover', async () => {
-    ctx.llm.script(call('r1', 'read_page', {}), call('c1', 'click_element', { selector: '#add-to-cart' }), say('Added.'));
+    ctx.llm.script(
+      call('r1', 'read_page', {}),
+      call('c1', 'click_element', { selector: '#add-to-cart' }),
+      say('Added.'),
+    );
     await send(sidebar, 'Add it to my cart');
     await waitForPrompt(sidebar);
     expect(await sidebar.text('[data-testid="status-activity"]')).toBe('Step 2: Clicking ‘#add-to-cart’');
@@ -41,7 +58,9 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
     await sidebar.fill('[data-testid="composer-input"]', 'and a second one');
     await sidebar.press('Enter');
     expect(await sidebar.text('[data-testid="composer-busy-note"]')).toContain('still working');
-    expect(await sidebar.evaluate(() => (document.querySelector('#composer-input') as HTMLTextAreaElement).value)).toBe('and a second one');
+    expect(await sidebar.evaluate(() => (document.querySelector('#composer-input') as HTMLTextAreaElement).value)).toBe(
+      'and a second one',
+    );
 
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
@@ -59,16 +78,24 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
       { line: 'Clicking ‘#add-to-cart’ on 127.0.0.1 done', open: false },
     ]);
     // What a person sees of the conversation holds no tool names, arrows or JSON.
-    const visible = await sidebar.evaluate(() => document.querySelector<HTMLElement>('[data-testid="messages"]')?.innerText ?? '');
+    const visible = await sidebar.evaluate(
+      () => document.querySelector<HTMLElement>('[data-testid="messages"]')?.innerText ?? '',
+    );
     expect(visible).not.toMatch(/read_page|click_element|→|[{}]/);
     // Opened, a row shows the tool, what it was asked and what it returned.
     await sidebar.click('[data-role="tool"] summary');
-    const details = await sidebar.evaluate(() => document.querySelector('[data-role="tool"] .tool-details')?.textContent ?? '');
+    const details = await sidebar.evaluate(
+      () => document.querySelector('[data-role="tool"] .tool-details')?.textContent ?? '',
+    );
     expect(details).toContain('read_page');
 
-    const usage = await sidebar.evaluate(() => [...document.querySelectorAll('[data-role="assistant"]')].map((el) => el.getAttribute('title')).at(-1));
+    const usage = await sidebar.evaluate(() =>
+      [...document.querySelectorAll('[data-role="assistant"]')].map((el) => el.getAttribute('title')).at(-1),
+    );
     expect(usage).toMatch(/^\d+ in · \d+ out$/);
-    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-tokens"]')?.textContent)).toMatch(/^[\d,]+ tokens$/);
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-tokens"]')?.textContent)).toMatch(
+      /^[\d,]+ tokens$/,
+    );
   });
 
   it('the focus ring is not the colour of an error, and the theme button has an icon and a label', async () => {
@@ -98,7 +125,8 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
     await waitForPrompt(sidebar);
     const shown = await sidebar.evaluate(() => {
       const text = (selector: string) => document.querySelector(selector)?.textContent ?? '';
-      const buttons = (selector: string) => [...document.querySelectorAll(`${selector} button`)].map((b) => b.textContent);
+      const buttons = (selector: string) =>
+        [...document.querySelectorAll(`${selector} button`)].map((b) => b.textContent);
       return {
         title: text('#prompt-title'),
         site: text('[data-testid="prompt-site"]'),

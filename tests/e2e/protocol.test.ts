@@ -64,12 +64,21 @@ describe.each(BROWSERS)('message validation in %s', (browserName) => {
 
   it('the content-script channel takes no voice messages and answers with an error', async () => {
     const page = await openSidebar(ctx.session);
-    const reply = await page.evaluate(() => browser.runtime.sendMessage({ type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } }));
+    const reply = await page.evaluate(() =>
+      browser.runtime.sendMessage({ type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } }),
+    );
     expect(reply).toEqual({ success: false, error: 'PAGE_CONTENT_READY is not handled on this channel.' });
     // Voice runs in the sidebar: no script in a page can report a transcript.
-    const voice = await page.evaluate(() => browser.runtime.sendMessage({ type: 'VOICE_SPEECH_RESULT', payload: { transcript: 'buy it', isFinal: true, isInterim: false } }));
+    const voice = await page.evaluate(() =>
+      browser.runtime.sendMessage({
+        type: 'VOICE_SPEECH_RESULT',
+        payload: { transcript: 'buy it', isFinal: true, isInterim: false },
+      }),
+    );
     expect(voice).toEqual({ success: false, error: 'Unknown message type "VOICE_SPEECH_RESULT".' });
-    const unknown = await page.evaluate(() => browser.runtime.sendMessage({ type: 'CHAT_MESSAGE', payload: { content: 'via the wrong channel' } }));
+    const unknown = await page.evaluate(() =>
+      browser.runtime.sendMessage({ type: 'CHAT_MESSAGE', payload: { content: 'via the wrong channel' } }),
+    );
     expect(unknown).toEqual({ success: false, error: 'Unknown message type "CHAT_MESSAGE".' });
     await page.close();
   });

@@ -8,9 +8,14 @@ import { useSite } from './support/site';
 import { stateSnapshot } from './support/state-snapshot';
 
 /** A provider failing in the ways real ones do, seen from the sidebar: a clear error, bounded retries, no tool run. */
-const READ: ToolCallsStep = { kind: 'tool_calls', calls: [{ id: 'r1', name: 'read_page', arguments: { viewportOnly: false, maxChars: 4000 } }] };
+const READ: ToolCallsStep = {
+  kind: 'tool_calls',
+  calls: [{ id: 'r1', name: 'read_page', arguments: { viewportOnly: false, maxChars: 4000 } }],
+};
 const chatRequests = (llm: LlmServer) => llm.requests.filter((r) => r.path === '/v1/chat/completions').length;
-const loggedActions = async (page: PageDriver) => (JSON.parse(await stateSnapshot(page)) as { stores: { actionLog: { keys: unknown[] } } }).stores.actionLog.keys.length;
+const loggedActions = async (page: PageDriver) =>
+  (JSON.parse(await stateSnapshot(page)) as { stores: { actionLog: { keys: unknown[] } } }).stores.actionLog.keys
+    .length;
 
 /** The byte offset of the middle of the tool call's arguments in the streamed answer, read as the client reads it. */
 async function midArguments(llm: LlmServer): Promise<number> {
@@ -51,22 +56,55 @@ describe.each(BROWSERS)('provider faults in %s', (browserName) => {
   }
 
   const faults: [string, Step[], RegExp, number][] = [
-    ['429 without Retry-After, retried three times', Array.from({ length: 4 }, () => ({ kind: 'error', status: 429 }) as Step), /rate limiting requests\. Wait a moment and try again\..*Bosun tried 4 times\./, 4],
-    ['429 with Retry-After, retried three times', Array.from({ length: 4 }, () => ({ kind: 'error', status: 429, headers: { 'retry-after': '0' } }) as Step), /rate limiting requests.*Bosun tried 4 times\./, 4],
-    ['529 (overloaded), retried three times', Array.from({ length: 4 }, () => ({ kind: 'error', status: 529, headers: { 'retry-after': '0' } }) as Step), /is overloaded right now \(529\)\. Try again in a minute\..*Bosun tried 4 times\./, 4],
-    ['500, retried once', [{ kind: 'error', status: 500 }, { kind: 'error', status: 500 }], /had a server error \(500\)\. Try again shortly\..*Bosun tried 2 times\./, 2],
-    ['malformed JSON', [{ kind: 'malformed' }], /^The provider sent a malformed response, so the answer was dropped\./, 1],
+    [
+      '429 without Retry-After, retried three times',
+      Array.from({ length: 4 }, () => ({ kind: 'error', status: 429 }) as Step),
+      /rate limiting requests\. Wait a moment and try again\..*Bosun tried 4 times\./,
+      4,
+    ],
+    [
+      '429 with Retry-After, retried three times',
+      Array.from({ length: 4 }, () => ({ kind: 'error', status: 429, headers: { 'retry-after': '0' } }) as Step),
+      /rate limiting requests.*Bosun tried 4 times\./,
+      4,
+    ],
+    [
+      '529 (overloaded), retried three times',
+      Array.from({ length: 4 }, () => ({ kind: 'error', status: 529, headers: { 'retry-after': '0' } }) as Step),
+      /is overloaded right now \(529\)\. Try again in a minute\..*Bosun tried 4 times\./,
+      4,
+    ],
+    [
+      '500, retried once',
+      [
+        { kind: 'error', status: 500 },
+        { kind: 'error', status: 500 },
+      ],
+      /had a server error \(500\)\. Try again shortly\..*Bosun tried 2 times\./,
+      2,
+    ],
+    [
+      'malformed JSON',
+      [{ kind: 'malformed' }],
+      /^The provider sent a malformed response, so the answer was dropped\./,
+      1,
+    ],
   ];
-  it.each(faults)('%s: a clear error in the sidebar, and no more requests than that', async (_name, steps, error, requests) => {
-    expect(await failedWith(steps, 'Are you there?')).toMatch(error);
-    expect(chatRequests(ctx.llm)).toBe(requests);
-    expect(ctx.llm.pending).toBe(0);
-  });
+  it.each(faults)(
+    '%s: a clear error in the sidebar, and no more requests than that',
+    async (_name, steps, error, requests) => {
+      expect(await failedWith(steps, 'Are you there?')).toMatch(error);
+      expect(chatRequests(ctx.llm)).toBe(requests);
+      expect(ctx.llm.pending).toBe(0);
+    },
+  );
 
   it('a tool call whose stream is cut mid-arguments is not run; the same call whole is', async () => {
     const cut = await midArguments(ctx.llm);
     const before = await loggedActions(sidebar);
-    expect(await failedWith([{ ...READ, cutAfterBytes: cut }], 'Read the page')).toMatch(/^The answer was cut off: the connection to the provider closed before it finished\./);
+    expect(await failedWith([{ ...READ, cutAfterBytes: cut }], 'Read the page')).toMatch(
+      /^The answer was cut off: the connection to the provider closed before it finished\./,
+    );
     expect(await shownTools(sidebar)).toEqual([]);
     expect(await loggedActions(sidebar)).toBe(before);
     expect(chatRequests(ctx.llm)).toBe(1);
@@ -84,7 +122,12 @@ describe.each(BROWSERS)('provider faults in %s', (browserName) => {
     // 35 s before the first byte: longer than Chrome's 30 s service-worker idle limit.
     ctx.llm.script({ kind: 'text', chunks: ['Slow ', 'but sure.'], waitBeforeMs: 35_000 });
     await send(sidebar, 'Take your time');
-    const messages = await waitForMessages(sidebar, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'the slow answer did not complete', 60_000);
+    const messages = await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done',
+      'the slow answer did not complete',
+      60_000,
+    );
     expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Slow but sure.', error: '' });
     expect(chatRequests(ctx.llm)).toBe(1);
     expect(await shownMessages(sidebar)).toHaveLength(2);

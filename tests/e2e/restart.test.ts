@@ -14,9 +14,13 @@ describe.each(BROWSERS)('background restarts in %s', (browserName) => {
     const before = await waitForMessages(page, (m) => m[1]?.status === 'done', 'the answer did not finish');
 
     await ctx.session.stopBackground();
-    await page.waitFor(() => document.querySelector('[data-testid="connection"]')?.className.includes('connected'), undefined, {
-      message: 'the sidebar did not reconnect after the background stopped',
-    });
+    await page.waitFor(
+      () => document.querySelector('[data-testid="connection"]')?.className.includes('connected'),
+      undefined,
+      {
+        message: 'the sidebar did not reconnect after the background stopped',
+      },
+    );
     expect(await shownMessages(page)).toEqual(before);
 
     const reopened = await openSidebar(ctx.session);
@@ -41,10 +45,16 @@ describe.each(BROWSERS)('background restarts in %s', (browserName) => {
     await waitForMessages(page, (m) => m[1]?.content.startsWith('Part one.') === true, 'the answer did not start');
 
     await ctx.session.stopBackground();
-    const shown = await waitForMessages(page, (m) => m[1]?.status === 'interrupted', 'the cut answer was not shown as interrupted');
+    const shown = await waitForMessages(
+      page,
+      (m) => m[1]?.status === 'interrupted',
+      'the cut answer was not shown as interrupted',
+    );
     expect(shown[0]).toEqual({ role: 'user', status: 'done', content: 'A long answer please', error: '' });
     expect('Part one. Part two. Part three. Part four.'.startsWith(shown[1]?.content ?? 'x')).toBe(true);
-    expect(shown[1]?.error).toMatch(/^Bosun restarted while working on this, so the task stopped here. Nothing was repeated/);
+    expect(shown[1]?.error).toMatch(
+      /^Bosun restarted while working on this, so the task stopped here. Nothing was repeated/,
+    );
     // Nothing replays the interrupted request on its own.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(ctx.llm.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(3);

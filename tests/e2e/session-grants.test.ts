@@ -9,7 +9,10 @@ import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
 import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
 
-const click = (id: string) => ({ kind: 'tool_calls' as const, calls: [{ id, name: 'click_element', arguments: { selector: '#add-to-cart' } }] });
+const click = (id: string) => ({
+  kind: 'tool_calls' as const,
+  calls: [{ id, name: 'click_element', arguments: { selector: '#add-to-cart' } }],
+});
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('a grant "until I close the browser" in %s', (browserName) => {

@@ -23,7 +23,7 @@ function fillStorage(page: PageDriver): Promise<number> {
       request.onerror = () => reject(request.error);
     });
     let written = 0;
-    for (let size = 64 * 1024; size >= 256; ) {
+    for (let size = 64 * 1024; size >= 256;) {
       const chunk = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(size))));
       const stored = await new Promise<boolean>((resolve) => {
         try {
@@ -67,7 +67,9 @@ async function submitMessage(page: PageDriver, text: string): Promise<void> {
 }
 
 function shownNotice(page: PageDriver): Promise<string> {
-  return page.waitFor(() => document.querySelector('[data-testid="notice"] span')?.textContent, undefined, { message: 'no error was shown' });
+  return page.waitFor(() => document.querySelector('[data-testid="notice"] span')?.textContent, undefined, {
+    message: 'no error was shown',
+  });
 }
 
 describe.each(BROWSERS)('a full storage in %s', (browserName) => {
@@ -81,30 +83,48 @@ describe.each(BROWSERS)('a full storage in %s', (browserName) => {
     ctx.llm.script({ kind: 'text', chunks: ['Kept'] });
     await send(sidebar, 'Before the storage filled up');
     const before = await waitForMessages(sidebar, (m) => m[1]?.status === 'done', 'the first answer did not finish');
-    await seedLibrary(sidebar, { jobs: [job('job-kept', 'https://example.com/', 1)], pages: [storedPage('page-kept', 'job-kept', 'https://example.com/a', 'Kept page')] });
+    await seedLibrary(sidebar, {
+      jobs: [job('job-kept', 'https://example.com/', 1)],
+      pages: [storedPage('page-kept', 'job-kept', 'https://example.com/a', 'Kept page')],
+    });
 
     expect(await fillStorage(sidebar)).toBeGreaterThan(QUOTA / 2);
     await submitMessage(sidebar, randomBytes(30_000).toString('base64'));
-    expect(await shownNotice(sidebar)).toMatch(/Bosun could not do that: the browser's storage for Bosun is full, so nothing was saved\./);
+    expect(await shownNotice(sidebar)).toMatch(
+      /Bosun could not do that: the browser's storage for Bosun is full, so nothing was saved\./,
+    );
     // The message that could not be kept is not shown as sent, and the model was not asked.
     expect(await shownMessages(sidebar)).toEqual(before);
     expect(ctx.llm.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
 
     // A crawl cannot store its job either, and says why. (In Firefox this write meets the refusal that
     // follows a failed write, src/storage/storage-errors.ts: it must read the same.)
-    const crawl = await abp.call('crawl.start', { urls: [site.url('crawl/index.html')], options: { pageLimit: 1, maxWorkers: 1 } });
-    expect(crawl).toMatchObject({ success: false, error: { code: 'OPERATION_FAILED', message: expect.stringMatching(/^crawl\.start failed: the browser's storage for Bosun is full/) } });
+    const crawl = await abp.call('crawl.start', {
+      urls: [site.url('crawl/index.html')],
+      options: { pageLimit: 1, maxWorkers: 1 },
+    });
+    expect(crawl).toMatchObject({
+      success: false,
+      error: {
+        code: 'OPERATION_FAILED',
+        message: expect.stringMatching(/^crawl\.start failed: the browser's storage for Bosun is full/),
+      },
+    });
 
     // What was saved before is all there, for a sidebar opened afresh and for the library.
     const reopened = await openSidebar(ctx.session);
     expect(await shownMessages(reopened)).toEqual(before);
-    expect(await abp.data('storage.pages.list', { jobId: 'job-kept' })).toMatchObject({ pages: [expect.objectContaining({ id: 'page-kept' })] });
+    expect(await abp.data('storage.pages.list', { jobId: 'job-kept' })).toMatchObject({
+      pages: [expect.objectContaining({ id: 'page-kept' })],
+    });
 
     await freeStorage(sidebar);
     ctx.llm.script({ kind: 'text', chunks: ['Saved now'] });
     await submitMessage(reopened, 'After space was freed');
     const outcome = await reopened.waitFor(() =>
-      document.querySelectorAll('[data-role="user"]').length === 2 ? 'taken' : document.querySelector('[data-testid="notice"] span')?.textContent,
+      document.querySelectorAll('[data-role="user"]').length === 2
+        ? 'taken'
+        : document.querySelector('[data-testid="notice"] span')?.textContent,
     );
     if (outcome !== 'taken') {
       // Firefox refuses the first write after a failed one even with space back (src/storage/storage-errors.ts):
@@ -115,13 +135,25 @@ describe.each(BROWSERS)('a full storage in %s', (browserName) => {
       await send(reopened, 'After space was freed');
     }
     await waitForMessages(reopened, (m) => m[3]?.status === 'done', 'the answer after freeing space did not finish');
-    const { jobId } = await abp.data('crawl.start', { urls: [site.url('crawl/index.html')], options: { pageLimit: 1, maxWorkers: 1 } });
-    await abp.page.waitFor(async (id) => {
-      const status = await window.abp.call('crawl.status', { jobId: id });
-      return status.success && !status.data.active && status.data.pagesProcessed === 1;
-    }, jobId, { timeoutMs: 30_000, message: 'the crawl after freeing space did not store its page' });
+    const { jobId } = await abp.data('crawl.start', {
+      urls: [site.url('crawl/index.html')],
+      options: { pageLimit: 1, maxWorkers: 1 },
+    });
+    await abp.page.waitFor(
+      async (id) => {
+        const status = await window.abp.call('crawl.status', { jobId: id });
+        return status.success && !status.data.active && status.data.pagesProcessed === 1;
+      },
+      jobId,
+      { timeoutMs: 30_000, message: 'the crawl after freeing space did not store its page' },
+    );
     const third = await openSidebar(ctx.session);
-    expect((await shownMessages(third)).map((m) => m.content)).toEqual(['Before the storage filled up', 'Kept', 'After space was freed', 'Saved now']);
+    expect((await shownMessages(third)).map((m) => m.content)).toEqual([
+      'Before the storage filled up',
+      'Kept',
+      'After space was freed',
+      'Saved now',
+    ]);
     await Promise.all([sidebar.close(), reopened.close(), third.close()]);
   });
 });

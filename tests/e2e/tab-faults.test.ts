@@ -7,11 +7,16 @@ import { useSite } from './support/site';
 import type { LlmServer, Step } from '../fixtures/llm-server';
 
 type Body = { messages: { role: string; content: unknown }[] };
-const call = (id: string, name: string, args: object): Step => ({ kind: 'tool_calls', calls: [{ id, name, arguments: args }] });
+const call = (id: string, name: string, args: object): Step => ({
+  kind: 'tool_calls',
+  calls: [{ id, name, arguments: args }],
+});
 const say = (text: string): Step => ({ kind: 'text', chunks: [text] });
 /** What the model was told each tool call returned, in order. */
 const toolResults = (llm: LlmServer) =>
-  ((llm.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as Body).messages).filter((m) => m.role === 'tool').map((m) => String(m.content));
+  (llm.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as Body).messages
+    .filter((m) => m.role === 'tool')
+    .map((m) => String(m.content));
 /** Waits longer than any tool may: a step still running past it is a hang. */
 const BOUND_MS = 20_000;
 
@@ -19,7 +24,8 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
   const ctx = useExtension(browserName);
   const site = useSite();
   let sidebar: PageDriver;
-  const workTab = () => sidebar.evaluate(async () => (await browser.tabs.query({})).find((t) => /^http:/.test(t.url ?? ''))?.id as number);
+  const workTab = () =>
+    sidebar.evaluate(async () => (await browser.tabs.query({})).find((t) => /^http:/.test(t.url ?? ''))?.id as number);
 
   beforeAll(async () => {
     sidebar = await openSidebar(ctx.session);
@@ -37,9 +43,18 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
 
   /** Sends a task whose only action waits for an element that never comes, and waits until that action runs. */
   async function startWaiting(): Promise<number> {
-    ctx.llm.script(call('w1', 'wait_for_element', { selector: '#never-there', timeoutMs: 30_000 }), say('I could not wait there.'));
+    ctx.llm.script(
+      call('w1', 'wait_for_element', { selector: '#never-there', timeoutMs: 30_000 }),
+      say('I could not wait there.'),
+    );
     await send(sidebar, 'Wait for the confirmation to show up');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="status-activity"]')?.textContent === 'Step 1: Waiting for ‘#never-there’ to appear', undefined, { message: 'the action did not start' });
+    await sidebar.waitFor(
+      () =>
+        document.querySelector('[data-testid="status-activity"]')?.textContent ===
+        'Step 1: Waiting for ‘#never-there’ to appear',
+      undefined,
+      { message: 'the action did not start' },
+    );
     return workTab();
   }
 
@@ -56,7 +71,10 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
   it('a tab that navigates away during an action ends it with a clear error, and the action is not repeated', async () => {
     const tabId = await startWaiting();
     const leftAt = Date.now();
-    await sidebar.evaluate(({ id, url }) => browser.tabs.update(id, { url }), { id: tabId, url: site.url('article.html') });
+    await sidebar.evaluate(({ id, url }) => browser.tabs.update(id, { url }), {
+      id: tabId,
+      url: site.url('article.html'),
+    });
     await waitUntilIdle(sidebar, BOUND_MS);
     expect(Date.now() - leftAt).toBeLessThan(BOUND_MS);
     expect(await shownTools(sidebar)).toEqual([{ tool: 'wait_for_element', outcome: 'failed' }]);
@@ -66,7 +84,9 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
 
   it('browser pages, extension pages and the add-on stores are refused with the reason, without a question', async () => {
     const sidebarTab = await sidebar.evaluate(async () => (await browser.tabs.getCurrent())?.id as number);
-    const blankTab = await sidebar.evaluate(async () => (await browser.tabs.create({ url: 'about:blank', active: false })).id as number);
+    const blankTab = await sidebar.evaluate(
+      async () => (await browser.tabs.create({ url: 'about:blank', active: false })).id as number,
+    );
     ctx.llm.script(
       call('n1', 'navigate', { url: 'about:config' }),
       call('s1', 'switch_tab', { tabId: blankTab }),
@@ -77,7 +97,13 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
     );
     await send(sidebar, 'Open the browser settings, then the add-on stores, then your own page');
     await waitUntilIdle(sidebar, BOUND_MS);
-    expect((await shownTools(sidebar)).map((t) => t.outcome)).toEqual(['failed', 'denied', 'denied', 'denied', 'denied']);
+    expect((await shownTools(sidebar)).map((t) => t.outcome)).toEqual([
+      'failed',
+      'denied',
+      'denied',
+      'denied',
+      'denied',
+    ]);
     expect(toolResults(ctx.llm)).toEqual([
       'Invalid arguments for navigate: url: must be an http(s) URL',
       // Without the "tabs" permission the browser does not even tell Bosun the address of its own page.
@@ -86,7 +112,11 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
       'Denied by the permission policy: Bosun never acts on a browser add-on store, where extensions may not act.',
       `Denied by the permission policy: Bosun never acts on an extension page (${browserName === 'chromium' ? 'chrome' : 'moz'}-extension:).`,
     ]);
-    expect(await sidebar.evaluate(async () => (await browser.tabs.query({})).some((t) => /addons\.mozilla|chromewebstore/.test(t.url ?? '')))).toBe(false);
+    expect(
+      await sidebar.evaluate(async () =>
+        (await browser.tabs.query({})).some((t) => /addons\.mozilla|chromewebstore/.test(t.url ?? '')),
+      ),
+    ).toBe(false);
   });
 });
 

@@ -10,7 +10,10 @@ import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 
 const PATH = '/settings/account.html';
-const call = (id: string, name: string, args: Record<string, unknown>) => ({ kind: 'tool_calls' as const, calls: [{ id, name, arguments: args }] });
+const call = (id: string, name: string, args: Record<string, unknown>) => ({
+  kind: 'tool_calls' as const,
+  calls: [{ id, name, arguments: args }],
+});
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 /** Trusts the site up to submit, as a person does in the Permissions view. */
@@ -24,7 +27,11 @@ async function trustSite(sidebar: PageDriver, site: string): Promise<void> {
     select.dispatchEvent(new Event('change', { bubbles: true }));
   });
   await sidebar.click('[data-testid="rule-add"]');
-  await sidebar.waitFor((s) => [...document.querySelectorAll('[data-testid="site-rule"]')].some((el) => el.textContent?.includes(s)), site, { message: 'the site rule was not saved' });
+  await sidebar.waitFor(
+    (s) => [...document.querySelectorAll('[data-testid="site-rule"]')].some((el) => el.textContent?.includes(s)),
+    site,
+    { message: 'the site rule was not saved' },
+  );
   await sidebar.click('[data-testid="view-chat"]');
 }
 
@@ -33,7 +40,8 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
   let server: RecordingServer;
   let sidebar: PageDriver;
   let page: PageDriver;
-  const effects = () => server.log.filter((r) => r.path.startsWith('/effect/')).map((r) => r.path.slice('/effect/'.length));
+  const effects = () =>
+    server.log.filter((r) => r.path.startsWith('/effect/')).map((r) => r.path.slice('/effect/'.length));
 
   beforeAll(async () => {
     server = await startRecordingServer('127.0.0.1', (path) => (path === PATH ? accountPageHtml() : null));
@@ -49,7 +57,11 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
   });
 
   it('an ordinary click and typing into an ordinary field run without a question', async () => {
-    ctx.llm.script(call('d1', 'click_element', { selector: '#dark-mode' }), call('n1', 'type_text', { selector: '#nickname', text: 'Jay' }), say('Done.'));
+    ctx.llm.script(
+      call('d1', 'click_element', { selector: '#dark-mode' }),
+      call('n1', 'type_text', { selector: '#nickname', text: 'Jay' }),
+      say('Done.'),
+    );
     await send(sidebar, 'Turn on dark mode and set my nickname to Jay');
     expect(await noPromptFor(sidebar, 1500)).toBe(true);
     await waitUntilIdle(sidebar);
@@ -57,21 +69,24 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
     expect(await page.evaluate(() => (document.getElementById('nickname') as HTMLInputElement).value)).toBe('Jay');
   });
 
-  it.each(DISGUISED_CONTROLS.map((c) => [c.how, c] as const))('asks before %s, and a deny changes nothing', async (_how, control) => {
-    const before = effects().length;
-    ctx.llm.script(call(`c-${control.id}`, 'click_element', { selector: `#${control.id}` }), say('I did not.'));
-    await send(sidebar, 'What can I do here?');
-    const prompt = await answerPrompt(sidebar, 'deny');
-    expect(prompt.tool).toBe('click_element');
-    expect(prompt.critical, control.id).toMatch(/^Critical: /);
-    if (control.effect === 'buy') {
-      expect(prompt.critical).toMatch(/purchase/);
-      // A click that commits is a submit, form or no form.
-      expect(prompt.level).toBe('submit');
-    }
-    await waitUntilIdle(sidebar);
-    expect(effects().length).toBe(before);
-  });
+  it.each(DISGUISED_CONTROLS.map((c) => [c.how, c] as const))(
+    'asks before %s, and a deny changes nothing',
+    async (_how, control) => {
+      const before = effects().length;
+      ctx.llm.script(call(`c-${control.id}`, 'click_element', { selector: `#${control.id}` }), say('I did not.'));
+      await send(sidebar, 'What can I do here?');
+      const prompt = await answerPrompt(sidebar, 'deny');
+      expect(prompt.tool).toBe('click_element');
+      expect(prompt.critical, control.id).toMatch(/^Critical: /);
+      if (control.effect === 'buy') {
+        expect(prompt.critical).toMatch(/purchase/);
+        // A click that commits is a submit, form or no form.
+        expect(prompt.level).toBe('submit');
+      }
+      await waitUntilIdle(sidebar);
+      expect(effects().length).toBe(before);
+    },
+  );
 
   it('the question shows the visible text when the accessible name says otherwise', async () => {
     ctx.llm.script(call('a1', 'click_element', { selector: '#buy-aria' }), say('No.'));
@@ -87,12 +102,22 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
     expect((await answerPrompt(sidebar, 'deny')).critical).toMatch(/password/);
     await waitUntilIdle(sidebar);
 
-    ctx.llm.script(call('f1', 'fill_form', { fields: [{ selector: '#nickname', value: 'Jo' }, { selector: '#holder', value: 'Mallory' }] }), say('No.'));
+    ctx.llm.script(
+      call('f1', 'fill_form', {
+        fields: [
+          { selector: '#nickname', value: 'Jo' },
+          { selector: '#holder', value: 'Mallory' },
+        ],
+      }),
+      say('No.'),
+    );
     await send(sidebar, 'Tidy my profile');
     expect((await answerPrompt(sidebar, 'deny')).critical).toMatch(/card field \(holder\)/);
     await waitUntilIdle(sidebar);
 
-    const values = await page.evaluate(() => ['new-password', 'holder', 'nickname'].map((id) => (document.getElementById(id) as HTMLInputElement).value));
+    const values = await page.evaluate(() =>
+      ['new-password', 'holder', 'nickname'].map((id) => (document.getElementById(id) as HTMLInputElement).value),
+    );
     expect(values).toEqual(['', '', 'Jay']);
     expect(effects()).toEqual(['dark-mode']);
   });

@@ -102,24 +102,40 @@ describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s
     const shown = first.interactiveElements.split('\n').filter((l) => /^\*?\[\d+\]/.test(l));
     expect(shown).toHaveLength(next - 1);
     const part = await ask<{ success: boolean; text: string; from: number; to: number; count: number }>({
-      type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, from: next },
+      type: 'READ_LISTING',
+      payload: { snapshotId: first.snapshotId, from: next },
     });
     expect(part).toMatchObject({ success: true, from: next, count: first.elementCount });
     expect(part.text.split('\n')[0]).toBe(`[… elements 1–${next - 1} are in an earlier part of this listing]`);
     expect(part.text.split('\n')[1]).toMatch(new RegExp(`^\\*?\\[${next}\\]`));
-    const after = await ask<{ text: string }>({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, heading: 'fs.writeFile' } });
+    const after = await ask<{ text: string }>({
+      type: 'READ_LISTING',
+      payload: { snapshotId: first.snapshotId, heading: 'fs.writeFile' },
+    });
     expect(after.text.split('\n')[1]).toMatch(/\]link "fs\.writeFile\(file, data\)"$/);
     // An index from a part acts on the same element the one reading listed.
-    const around = await ask<{ text: string }>({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, around: first.elementCount } });
+    const around = await ask<{ text: string }>({
+      type: 'READ_LISTING',
+      payload: { snapshotId: first.snapshotId, around: first.elementCount },
+    });
     expect(around.text).toMatch(/\]link "fs\.readFile\(path\)"$/m);
-    const clicked = await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(around.text, /link "fs\.readFile/), snapshotId: first.snapshotId } });
+    const clicked = await ask({
+      type: 'CLICK_INDEX',
+      payload: { index: indexOf(around.text, /link "fs\.readFile/), snapshotId: first.snapshotId },
+    });
     expect(clicked).toMatchObject({ success: true });
     expect(await page.evaluate(() => location.hash)).toBe('#fs_readfile');
     // Back to the address the other requests find the tab by.
     await page.evaluate(() => history.replaceState(null, '', location.pathname));
-    expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: 'old', from: 1 } })).toMatchObject({ success: false, error: expect.stringMatching(/older reading/) });
-    expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, heading: 'No such heading' } })).toMatchObject({
-      success: false, error: 'No heading on the page contains "No such heading".',
+    expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: 'old', from: 1 } })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/older reading/),
+    });
+    expect(
+      await ask({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, heading: 'No such heading' } }),
+    ).toMatchObject({
+      success: false,
+      error: 'No heading on the page contains "No such heading".',
     });
   });
 
@@ -127,7 +143,10 @@ describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s
     const { interactiveElements, snapshotId } = await read();
     const story = interactiveElements.split('\n').find((l) => /textbox "Story"/.test(l)) ?? '';
     expect(story).toMatch(/=Once upon a time\. .*\[… \d+ more characters: get_page_content with this index\]$/);
-    const whole = await ask({ type: 'GET_CONTENT', payload: { type: 'text', index: indexOf(interactiveElements, /textbox "Story"/), snapshotId } });
+    const whole = await ask({
+      type: 'GET_CONTENT',
+      payload: { type: 'text', index: indexOf(interactiveElements, /textbox "Story"/), snapshotId },
+    });
     expect(whole.content).toBe(`${'Once upon a time. '.repeat(60)}The end.`);
   });
 });

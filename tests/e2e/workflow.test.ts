@@ -10,9 +10,16 @@ import type { Step } from '../fixtures/llm-server';
 
 /** Three shops, each its own site to the policy: 127.0.0.1, 127.0.0.2 and 127.0.0.3. */
 function useShops() {
-  const shops = {} as { servers: StaticServer[]; a(path: string): string; b(path: string): string; c(path: string): string };
+  const shops = {} as {
+    servers: StaticServer[];
+    a(path: string): string;
+    b(path: string): string;
+    c(path: string): string;
+  };
   beforeAll(async () => {
-    shops.servers = await Promise.all(['127.0.0.1', '127.0.0.2', '127.0.0.3'].map((host) => startStaticServer(testSiteDir, host)));
+    shops.servers = await Promise.all(
+      ['127.0.0.1', '127.0.0.2', '127.0.0.3'].map((host) => startStaticServer(testSiteDir, host)),
+    );
     const [a, b, c] = shops.servers.map((s) => (path: string) => `${s.url}/research/${path}`);
     Object.assign(shops, { a, b, c });
   });
@@ -29,16 +36,26 @@ interface ShownWorkflow {
 
 const shownWorkflow = (page: PageDriver) =>
   page.evaluate((): ShownWorkflow => {
-    const all = (id: string) => [...document.querySelectorAll(`[data-testid="workflow-step"]`)].map((el) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? '');
+    const all = (id: string) =>
+      [...document.querySelectorAll(`[data-testid="workflow-step"]`)].map(
+        (el) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? '',
+      );
     return {
       status: document.querySelector('[data-testid="workflow-status"]')?.getAttribute('data-status') ?? '',
-      steps: [...document.querySelectorAll('[data-testid="workflow-step"]')].map((el) => el.getAttribute('data-status') ?? ''),
+      steps: [...document.querySelectorAll('[data-testid="workflow-step"]')].map(
+        (el) => el.getAttribute('data-status') ?? '',
+      ),
       results: all('workflow-step-result'),
       errors: all('workflow-step-error'),
     };
   });
 
-async function waitForWorkflow(page: PageDriver, check: (shown: ShownWorkflow) => boolean, message: string, timeoutMs = 30_000): Promise<ShownWorkflow> {
+async function waitForWorkflow(
+  page: PageDriver,
+  check: (shown: ShownWorkflow) => boolean,
+  message: string,
+  timeoutMs = 30_000,
+): Promise<ShownWorkflow> {
   const deadline = Date.now() + timeoutMs;
   let last = await shownWorkflow(page);
   while (!check(last)) {
@@ -49,13 +66,19 @@ async function waitForWorkflow(page: PageDriver, check: (shown: ShownWorkflow) =
   return last;
 }
 
-const openTabUrls = (page: PageDriver) => page.evaluate(async () => (await browser.tabs.query({})).map((t) => t.url ?? ''));
+const openTabUrls = (page: PageDriver) =>
+  page.evaluate(async () => (await browser.tabs.query({})).map((t) => t.url ?? ''));
 
 const plan = (steps: object[]): Step => ({ kind: 'text', chunks: ['```json\n', JSON.stringify({ steps }), '\n```'] });
 const read = (id: string): Step => ({ kind: 'tool_calls', calls: [{ id, name: 'read_page', arguments: {} }] });
 /** A request check: the model is shown `text` (an earlier step's finding). */
-const sees = (text: string) => (body: unknown) => (JSON.stringify(body).includes(text) ? null : `the request lacks "${text}"`);
-const answer = (text: string, mustSee?: string): Step => ({ kind: 'text', chunks: [text], ...(mustSee ? { expect: sees(mustSee) } : {}) });
+const sees = (text: string) => (body: unknown) =>
+  JSON.stringify(body).includes(text) ? null : `the request lacks "${text}"`;
+const answer = (text: string, mustSee?: string): Step => ({
+  kind: 'text',
+  chunks: [text],
+  ...(mustSee ? { expect: sees(mustSee) } : {}),
+});
 
 describe.each(BROWSERS)('research workflows in %s', (browserName) => {
   const ctx = useExtension(browserName);
@@ -70,45 +93,79 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
   beforeEach(async () => {
     ctx.llm.reset();
     // Tabs an earlier test's workflow left open would hide whether this one closed its own.
-    await page.evaluate(async (origins) => {
-      const ids = (await browser.tabs.query({})).filter((t) => origins.some((o) => t.url?.startsWith(o))).map((t) => t.id as number);
-      if (ids.length > 0) await browser.tabs.remove(ids);
-    }, shops.servers.map((s) => s.url));
+    await page.evaluate(
+      async (origins) => {
+        const ids = (await browser.tabs.query({}))
+          .filter((t) => origins.some((o) => t.url?.startsWith(o)))
+          .map((t) => t.id as number);
+        if (ids.length > 0) await browser.tabs.remove(ids);
+      },
+      shops.servers.map((s) => s.url),
+    );
   });
 
   async function planAndApprove(intent: string, steps: object[], edit?: () => Promise<void>): Promise<void> {
     ctx.llm.script(plan(steps));
     await page.fill('[data-testid="workflow-intent"]', intent);
     await page.click('[data-testid="workflow-plan"]');
-    await page.waitFor((n) => document.querySelectorAll('[data-testid="review-step"]').length === n, steps.length, { message: 'the plan was not shown for review' });
+    await page.waitFor((n) => document.querySelectorAll('[data-testid="review-step"]').length === n, steps.length, {
+      message: 'the plan was not shown for review',
+    });
     await edit?.();
     await page.click('[data-testid="workflow-approve"]');
   }
 
   it('runs an edited three-step plan with exactly the approved access, and reports every source', async () => {
-    const extra = { task: 'Send the shop a question', site: `${shops.servers[0]?.url}/form.html`, permissions: ['submit'] };
+    const extra = {
+      task: 'Send the shop a question',
+      site: `${shops.servers[0]?.url}/form.html`,
+      permissions: ['submit'],
+    };
     const steps = [
-      { task: 'Read the price and reviews at Beta Sound', site: shops.b('shop-b.html'), permissions: ['read-only', 'navigate'] },
+      {
+        task: 'Read the price and reviews at Beta Sound',
+        site: shops.b('shop-b.html'),
+        permissions: ['read-only', 'navigate'],
+      },
       { task: 'Read the price at Alpha Audio', site: shops.a('shop-a.html'), permissions: ['read-only'] },
-      { task: 'Read the price at Gamma Gear', site: shops.c('shop-c.html'), permissions: ['read-only'], onFailure: 'continue' },
+      {
+        task: 'Read the price at Gamma Gear',
+        site: shops.c('shop-c.html'),
+        permissions: ['read-only'],
+        onFailure: 'continue',
+      },
       extra,
     ];
     await planAndApprove('Compare studio headphone prices in three shops', steps, async () => {
       // Nothing runs before approval: the only request so far is the plan's.
       expect(ctx.llm.requests).toHaveLength(1);
-      const access = await page.evaluate(() => document.querySelector('[data-testid="workflow-access"]')?.textContent ?? '');
+      const access = await page.evaluate(
+        () => document.querySelector('[data-testid="workflow-access"]')?.textContent ?? '',
+      );
       expect(access).toContain('submit');
       await page.click('[data-testid="review-step"]:nth-child(2) [data-testid="step-up"]');
       await page.click('[data-testid="review-step"]:nth-child(4) [data-testid="step-remove"]');
-      const kept = await page.evaluate(() => [...document.querySelectorAll('[data-testid="review-step"] .workflow-task')].map((el) => el.textContent));
-      expect(kept).toEqual(['Read the price at Alpha Audio', 'Read the price and reviews at Beta Sound', 'Read the price at Gamma Gear']);
-      const shown = await page.evaluate(() => document.querySelector('[data-testid="workflow-access"]')?.textContent ?? '');
+      const kept = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="review-step"] .workflow-task')].map((el) => el.textContent),
+      );
+      expect(kept).toEqual([
+        'Read the price at Alpha Audio',
+        'Read the price and reviews at Beta Sound',
+        'Read the price at Gamma Gear',
+      ]);
+      const shown = await page.evaluate(
+        () => document.querySelector('[data-testid="workflow-access"]')?.textContent ?? '',
+      );
       expect(shown).not.toContain('submit');
       ctx.llm.script(
         read('a1'),
         answer('Alpha Audio: $199.'),
         // Step 2 sees step 1's finding, and may navigate on its site without a question: it was approved.
-        { kind: 'tool_calls', calls: [{ id: 'b1', name: 'navigate', arguments: { url: shops.b('reviews-b.html') } }], expect: sees('Alpha Audio: $199.') },
+        {
+          kind: 'tool_calls',
+          calls: [{ id: 'b1', name: 'navigate', arguments: { url: shops.b('reviews-b.html') } }],
+          expect: sees('Alpha Audio: $199.'),
+        },
         read('b2'),
         answer('Beta Sound: $189, four stars.'),
         read('c1'),
@@ -126,11 +183,19 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect(done.steps).toEqual(['completed', 'completed', 'completed']);
     expect(done.results).toEqual(['Alpha Audio: $199.', 'Beta Sound: $189, four stars.', 'Gamma Gear: $205.']);
     expect(ctx.llm.failures).toEqual([]);
-    expect(await page.evaluate(() => document.querySelector<HTMLProgressElement>('[data-testid="workflow-progress"]')?.value)).toBe(3);
+    expect(
+      await page.evaluate(
+        () => document.querySelector<HTMLProgressElement>('[data-testid="workflow-progress"]')?.value,
+      ),
+    ).toBe(3);
 
     if (browserName === 'chromium') {
       // Chrome keeps the workflow's tabs together in one tab group.
-      const groups = await page.evaluate(async () => (await browser.tabs.query({})).filter((t) => t.url?.includes('/research/')).map((t) => (t as { groupId?: number }).groupId));
+      const groups = await page.evaluate(async () =>
+        (await browser.tabs.query({}))
+          .filter((t) => t.url?.includes('/research/'))
+          .map((t) => (t as { groupId?: number }).groupId),
+      );
       expect(groups).toHaveLength(3);
       expect(new Set(groups).size).toBe(1);
       expect(groups[0]).toBeGreaterThanOrEqual(0);
@@ -138,13 +203,20 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
 
     // Opening each step's tab is in the Action Log, with the approval behind it.
     await showView(page, 'log');
-    await page.waitFor(() => document.querySelectorAll('[data-testid="log-entry"][data-decision="approved-plan"]').length === 3, undefined, {
-      message: 'the Action Log does not show the three tabs the workflow opened',
-    });
+    await page.waitFor(
+      () => document.querySelectorAll('[data-testid="log-entry"][data-decision="approved-plan"]').length === 3,
+      undefined,
+      {
+        message: 'the Action Log does not show the three tabs the workflow opened',
+      },
+    );
     await page.click('[data-testid="view-research"]');
 
     const links = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="workflow-report"] .markdown a')].map((a) => ({ text: a.textContent, href: a.getAttribute('href') })),
+      [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="workflow-report"] .markdown a')].map((a) => ({
+        text: a.textContent,
+        href: a.getAttribute('href'),
+      })),
     );
     const cited = [
       { text: 'Alpha Audio — Studio headphones', href: shops.a('shop-a.html') },
@@ -154,7 +226,9 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     for (const source of cited) expect(links).toContainEqual(source);
 
     await page.click('[data-testid="workflow-export"]');
-    await page.waitFor(() => document.querySelector('[data-testid="workflow-zip-link"]') !== null, undefined, { message: 'the ZIP was not prepared' });
+    await page.waitFor(() => document.querySelector('[data-testid="workflow-zip-link"]') !== null, undefined, {
+      message: 'the ZIP was not prepared',
+    });
     const base64 = await page.evaluate(async () => {
       const href = document.querySelector<HTMLAnchorElement>('[data-testid="workflow-zip-link"]')?.href ?? '';
       const bytes = new Uint8Array(await (await fetch(href)).arrayBuffer());
@@ -163,11 +237,22 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       return btoa(binary);
     });
     const zip = await JSZip.loadAsync(Buffer.from(base64, 'base64'));
-    const names = Object.keys(zip.files).filter((name) => !zip.files[name]?.dir).sort();
-    expect(names).toEqual(['report.md', 'sources.json', 'sources/01-alpha-audio-studio-headphones.md', 'sources/02-beta-sound-reviews.md', 'sources/03-gamma-gear-studio-headphones.md']);
+    const names = Object.keys(zip.files)
+      .filter((name) => !zip.files[name]?.dir)
+      .sort();
+    expect(names).toEqual([
+      'report.md',
+      'sources.json',
+      'sources/01-alpha-audio-studio-headphones.md',
+      'sources/02-beta-sound-reviews.md',
+      'sources/03-gamma-gear-studio-headphones.md',
+    ]);
     const report = await zip.file('report.md')?.async('string');
     for (const source of cited) expect(report).toContain(`](${source.href})`);
-    const manifest = JSON.parse((await zip.file('sources.json')?.async('string')) ?? '[]') as { url: string; file: string }[];
+    const manifest = JSON.parse((await zip.file('sources.json')?.async('string')) ?? '[]') as {
+      url: string;
+      file: string;
+    }[];
     expect(manifest.map((s) => s.url)).toEqual(cited.map((s) => s.href));
     expect(await zip.file('sources/02-beta-sound-reviews.md')?.async('string')).toContain('Four stars on average');
 
@@ -180,38 +265,65 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       };
     });
     await page.click('[data-testid="workflow-copy"]');
-    await page.waitFor(() => document.querySelector('[data-testid="workflow-copy"]')?.textContent === 'Copied', undefined, { message: 'the report was not copied' });
+    await page.waitFor(
+      () => document.querySelector('[data-testid="workflow-copy"]')?.textContent === 'Copied',
+      undefined,
+      { message: 'the report was not copied' },
+    );
     expect(await page.evaluate(() => (window as unknown as { __copied: string }).__copied)).toBe(report);
 
     // Saved with a parameter, it is planned again without the model, and waits for approval.
     await page.fill('[data-testid="save-value"]', 'studio headphone');
     await page.fill('[data-testid="save-parameter"]', 'product');
     await page.click('[data-testid="workflow-save"]');
-    await page.waitFor(() => document.querySelector('[data-testid="saved-workflow"]') !== null, undefined, { message: 'the workflow was not saved' });
+    await page.waitFor(() => document.querySelector('[data-testid="saved-workflow"]') !== null, undefined, {
+      message: 'the workflow was not saved',
+    });
     const requests = ctx.llm.requests.length;
     await page.fill('[data-testid="saved-parameter-product"]', 'desk lamp');
     await page.click('[data-testid="saved-run"]');
-    await page.waitFor(() => document.querySelectorAll('[data-testid="review-step"]').length === 3, undefined, { message: 'the saved workflow was not planned again' });
-    expect(await page.evaluate(() => document.querySelector('#review-title')?.textContent)).toBe('Plan for: Compare desk lamp prices in three shops');
+    await page.waitFor(() => document.querySelectorAll('[data-testid="review-step"]').length === 3, undefined, {
+      message: 'the saved workflow was not planned again',
+    });
+    expect(await page.evaluate(() => document.querySelector('#review-title')?.textContent)).toBe(
+      'Plan for: Compare desk lamp prices in three shops',
+    );
     expect(ctx.llm.requests).toHaveLength(requests);
     await page.click('[data-testid="workflow-cancel"]');
-    await page.waitFor(() => document.querySelector('[data-testid="workflow-review"]') === null, undefined, { message: 'the plan was not cancelled' });
+    await page.waitFor(() => document.querySelector('[data-testid="workflow-review"]') === null, undefined, {
+      message: 'the plan was not cancelled',
+    });
   });
 
   it('a plan the model gets wrong, or a planning the person cancels, changes nothing', async () => {
     const before = await shownWorkflow(page);
-    ctx.llm.script({ kind: 'text', chunks: ['{"steps": [{"task": "Read", "site": "file:///etc/passwd", "permissions": ["read-only"]}]}'] }, { kind: 'hang' });
+    ctx.llm.script(
+      {
+        kind: 'text',
+        chunks: ['{"steps": [{"task": "Read", "site": "file:///etc/passwd", "permissions": ["read-only"]}]}'],
+      },
+      { kind: 'hang' },
+    );
     await page.fill('[data-testid="workflow-intent"]', 'Read my files');
     await page.click('[data-testid="workflow-plan"]');
-    await page.waitFor(() => document.querySelector('[data-testid="notice"]')?.textContent?.includes('steps.0.site: must be an http(s) URL'), undefined, {
-      message: 'the bad plan was not reported',
-    });
+    await page.waitFor(
+      () =>
+        document.querySelector('[data-testid="notice"]')?.textContent?.includes('steps.0.site: must be an http(s) URL'),
+      undefined,
+      {
+        message: 'the bad plan was not reported',
+      },
+    );
     await page.click('[data-testid="notice"] button');
     await page.click('[data-testid="workflow-plan"]');
     await page.click('[data-testid="workflow-cancel-planning"]');
-    await page.waitFor(() => document.querySelector('[data-testid="notice"]')?.textContent?.includes('Planning was cancelled.'), undefined, {
-      message: 'the cancelled planning was not reported',
-    });
+    await page.waitFor(
+      () => document.querySelector('[data-testid="notice"]')?.textContent?.includes('Planning was cancelled.'),
+      undefined,
+      {
+        message: 'the cancelled planning was not reported',
+      },
+    );
     await page.click('[data-testid="notice"] button');
     expect(await page.evaluate(() => document.querySelector('[data-testid="workflow-review"]'))).toBeNull();
     expect(await shownWorkflow(page)).toEqual(before);
@@ -221,30 +333,55 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     const steps = [
       { task: 'Read shop a', site: shops.a('shop-a.html'), permissions: ['read-only'], onFailure: 'continue' },
       // Its own limit: one action, after which it stops, unfinished.
-      { task: 'Read shop b', site: shops.b('shop-b.html'), permissions: ['read-only'], onFailure: 'continue', maxSteps: 1 },
+      {
+        task: 'Read shop b',
+        site: shops.b('shop-b.html'),
+        permissions: ['read-only'],
+        onFailure: 'continue',
+        maxSteps: 1,
+      },
       { task: 'Read shop c', site: shops.c('shop-c.html'), permissions: ['read-only'], onFailure: 'stop' },
       { task: 'Read shop a again', site: shops.a('shop-a.html'), permissions: ['read-only'] },
     ];
     await planAndApprove('Check three shops once', steps, async () => {
       ctx.llm.script({ kind: 'error', status: 400 }, read('b1'), { kind: 'error', status: 400 });
     });
-    const shown = await waitForWorkflow(page, (w) => w.status === 'failed', 'the workflow did not stop at the failed step');
+    const shown = await waitForWorkflow(
+      page,
+      (w) => w.status === 'failed',
+      'the workflow did not stop at the failed step',
+    );
     expect(shown.steps).toEqual(['failed', 'failed', 'failed', 'skipped']);
     expect(shown.errors[0]).not.toBe('');
     expect(shown.errors[1]).toMatch(/^It reached its limit before it had an answer: I stopped after 1 actions/);
     expect(ctx.llm.requests).toHaveLength(4);
-    const report = await page.evaluate(() => document.querySelector('[data-testid="workflow-report"] .markdown')?.textContent ?? '');
+    const report = await page.evaluate(
+      () => document.querySelector('[data-testid="workflow-report"] .markdown')?.textContent ?? '',
+    );
     expect(report).toContain('Failed:');
     expect(report).toContain('Skipped.');
   });
 
   it('a cancel stops the running step, skips the rest, closes the tabs it opened and keeps what was found', async () => {
-    const steps = ['a', 'b', 'c'].map((id) => ({ task: `Read shop ${id}`, site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`), permissions: ['read-only'] }));
+    const steps = ['a', 'b', 'c'].map((id) => ({
+      task: `Read shop ${id}`,
+      site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`),
+      permissions: ['read-only'],
+    }));
     await planAndApprove('Check three shops', steps, async () => {
       // A page read in part (its text) is a source as much as one read whole.
-      ctx.llm.script({ kind: 'tool_calls', calls: [{ id: 'a1', name: 'get_page_content', arguments: { type: 'text' } }] }, answer('Alpha Audio: $199.'), read('b1'), { kind: 'hang' });
+      ctx.llm.script(
+        { kind: 'tool_calls', calls: [{ id: 'a1', name: 'get_page_content', arguments: { type: 'text' } }] },
+        answer('Alpha Audio: $199.'),
+        read('b1'),
+        { kind: 'hang' },
+      );
     });
-    await waitForWorkflow(page, (w) => w.steps[1] === 'running' && ctx.llm.pending === 0, 'the second step did not start');
+    await waitForWorkflow(
+      page,
+      (w) => w.steps[1] === 'running' && ctx.llm.pending === 0,
+      'the second step did not start',
+    );
     expect((await openTabUrls(page)).filter((url) => url.includes('/research/'))).toHaveLength(2);
 
     await page.click('[data-testid="workflow-cancel"]');
@@ -253,25 +390,46 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect(shown.results[0]).toBe('Alpha Audio: $199.');
     expect(shown.errors[1]).toMatch(/^Cancelled by you/);
     expect((await openTabUrls(page)).filter((url) => url.includes('/research/'))).toEqual([]);
-    const report = await page.evaluate(() => document.querySelector('[data-testid="workflow-report"] .markdown')?.textContent ?? '');
+    const report = await page.evaluate(
+      () => document.querySelector('[data-testid="workflow-report"] .markdown')?.textContent ?? '',
+    );
     expect(report).toContain('Alpha Audio: $199.');
-    const cited = await page.evaluate(() => [...document.querySelectorAll('[data-testid="workflow-report"] .markdown a')].map((a) => a.getAttribute('href')));
+    const cited = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="workflow-report"] .markdown a')].map((a) => a.getAttribute('href')),
+    );
     expect(cited).toContain(shops.a('shop-a.html'));
   });
 
   it('a run cut by a background restart is shown interrupted and resumes with only the unfinished steps', async () => {
-    const steps = ['a', 'b', 'c'].map((id) => ({ task: `Read shop ${id}`, site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`), permissions: ['read-only'] }));
+    const steps = ['a', 'b', 'c'].map((id) => ({
+      task: `Read shop ${id}`,
+      site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`),
+      permissions: ['read-only'],
+    }));
     await planAndApprove('Check three shops again', steps, async () => {
       ctx.llm.script(read('a1'), answer('Alpha Audio: $199.'), { kind: 'hang' });
     });
-    await waitForWorkflow(page, (w) => w.steps[1] === 'running' && ctx.llm.pending === 0, 'the second step did not start');
+    await waitForWorkflow(
+      page,
+      (w) => w.steps[1] === 'running' && ctx.llm.pending === 0,
+      'the second step did not start',
+    );
 
     await ctx.session.stopBackground();
-    const interrupted = await waitForWorkflow(page, (w) => w.status === 'interrupted', 'the run was not shown interrupted');
+    const interrupted = await waitForWorkflow(
+      page,
+      (w) => w.status === 'interrupted',
+      'the run was not shown interrupted',
+    );
     expect(interrupted.steps).toEqual(['completed', 'pending', 'pending']);
 
     const before = ctx.llm.requests.length;
-    ctx.llm.script(read('b1'), answer('Beta Sound: $189.', 'Alpha Audio: $199.'), read('c1'), answer('Gamma Gear: $205.'));
+    ctx.llm.script(
+      read('b1'),
+      answer('Beta Sound: $189.', 'Alpha Audio: $199.'),
+      read('c1'),
+      answer('Gamma Gear: $205.'),
+    );
     await page.click('[data-testid="workflow-resume"]');
     const done = await waitForWorkflow(page, (w) => w.status === 'completed', 'the resumed workflow did not finish');
     expect(done.results).toEqual(['Alpha Audio: $199.', 'Beta Sound: $189.', 'Gamma Gear: $205.']);

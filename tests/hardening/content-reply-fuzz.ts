@@ -15,7 +15,15 @@ export function defineContentReplyFuzz(count: number): void {
   it(`takes or clearly refuses ${count} malformed content-script replies`, () => {
     const random = seededRandom(FUZZ_SEED);
     const types = Object.keys(ContentResponses) as (keyof typeof ContentResponses)[];
-    const figures = { replies: count, taken: 0, refusedByScript: 0, refusedShape: 0, otherErrors: [] as string[], wrongOutputs: 0, slowestMs: 0 };
+    const figures = {
+      replies: count,
+      taken: 0,
+      refusedByScript: 0,
+      refusedShape: 0,
+      otherErrors: [] as string[],
+      wrongOutputs: 0,
+      slowestMs: 0,
+    };
     for (let i = 0; i < count; i++) {
       const type = random.pick(types);
       const schema = ContentResponses[type];
@@ -30,13 +38,16 @@ export function defineContentReplyFuzz(count: number): void {
       } catch (error) {
         const message = error instanceof ContentError ? error.message : '';
         if (message.startsWith(`The page answered ${type} in an unexpected shape (`)) figures.refusedShape += 1;
-        else if (error instanceof ContentError && message.length > 0 && message.length <= 2000) figures.refusedByScript += 1;
+        else if (error instanceof ContentError && message.length > 0 && message.length <= 2000)
+          figures.refusedByScript += 1;
         else figures.otherErrors.push(String(error).slice(0, 200));
       }
       figures.slowestMs = Math.max(figures.slowestMs, performance.now() - started);
     }
     const polluted = ({} as Record<string, unknown>).polluted !== undefined;
-    console.log(`content-script reply fuzzing (seed ${FUZZ_SEED}): ${JSON.stringify({ ...figures, otherErrors: figures.otherErrors.length, slowestMs: Math.round(figures.slowestMs), polluted })}`);
+    console.log(
+      `content-script reply fuzzing (seed ${FUZZ_SEED}): ${JSON.stringify({ ...figures, otherErrors: figures.otherErrors.length, slowestMs: Math.round(figures.slowestMs), polluted })}`,
+    );
     expect(figures.otherErrors.slice(0, 5)).toEqual([]);
     expect(figures.wrongOutputs).toBe(0);
     expect(polluted).toBe(false);

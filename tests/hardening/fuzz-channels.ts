@@ -79,7 +79,13 @@ export function sendRuntimeMessages(page: PageDriver, texts: string[]): Promise<
         ),
       );
       const answers = results.filter((result) => result !== hung);
-      return { sent: texts.length - unsendable.length, unsendable, answers, unexpected: [], elapsedMs: performance.now() - started };
+      return {
+        sent: texts.length - unsendable.length,
+        unsendable,
+        answers,
+        unexpected: [],
+        elapsedMs: performance.now() - started,
+      };
     },
     { texts, boundMs: BATCH_BOUND_MS },
   );
@@ -103,7 +109,13 @@ export function callAbp(page: PageDriver, texts: string[]): Promise<Batch> {
         }),
       );
       const answers = results.filter((result) => result !== hung);
-      return { sent: texts.length - unsendable.length, unsendable, answers, unexpected: [], elapsedMs: performance.now() - started };
+      return {
+        sent: texts.length - unsendable.length,
+        unsendable,
+        answers,
+        unexpected: [],
+        elapsedMs: performance.now() - started,
+      };
     },
     { texts, boundMs: BATCH_BOUND_MS },
   );

@@ -21,27 +21,38 @@ export interface CaseContext {
 /** How long after its start a case may be cut: a little past its natural end, so some stops land when it is done. */
 export const SPAN_MS: Record<Scenario, number> = { chat: 2_500, tool: 4_000, workflow: 5_000, crawl: 6_000 };
 
-const call = (id: string, name: string, args: object, delayMs = 0): Step => ({ kind: 'tool_calls', calls: [{ id, name, arguments: args }], delayMs });
+const call = (id: string, name: string, args: object, delayMs = 0): Step => ({
+  kind: 'tool_calls',
+  calls: [{ id, name, arguments: args }],
+  delayMs,
+});
 const say = (text: string): Step => ({ kind: 'text', chunks: text.split(/(?<= )/), delayMs: 150 });
 
 /** Loads `url` in the work tab and waits until it has loaded. */
 export async function showInWorkTab(ctx: CaseContext, url: string): Promise<void> {
-  await ctx.sidebar.evaluate(async ({ tabId, url }) => {
-    await browser.tabs.update(tabId, { url });
-    for (let i = 0; i < 200; i++) {
-      const tab = await browser.tabs.get(tabId);
-      if (tab.status === 'complete' && tab.url === url) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`the work tab did not load ${url}`);
-  }, { tabId: ctx.workTab, url });
+  await ctx.sidebar.evaluate(
+    async ({ tabId, url }) => {
+      await browser.tabs.update(tabId, { url });
+      for (let i = 0; i < 200; i++) {
+        const tab = await browser.tabs.get(tabId);
+        if (tab.status === 'complete' && tab.url === url) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`the work tab did not load ${url}`);
+    },
+    { tabId: ctx.workTab, url },
+  );
 }
 
 /** Starts the case's run; resolves once it has been taken (the stop is timed from there). */
 export async function startCase(ctx: CaseContext, scenario: Scenario, token: string): Promise<void> {
   switch (scenario) {
     case 'chat':
-      ctx.llm.script({ kind: 'text', chunks: ['First part. ', 'Second part. ', 'Third part. ', `End of ${token}.`], delayMs: 400 });
+      ctx.llm.script({
+        kind: 'text',
+        chunks: ['First part. ', 'Second part. ', 'Third part. ', `End of ${token}.`],
+        delayMs: 400,
+      });
       return send(ctx.sidebar, `Tell me a story ${token}`);
     case 'tool':
       await showInWorkTab(ctx, ctx.actions.page(token));
@@ -54,31 +65,45 @@ export async function startCase(ctx: CaseContext, scenario: Scenario, token: str
     case 'workflow':
       return startWorkflow(ctx, token);
     case 'crawl':
-      ctx.llm.script(call(`c-${token}`, 'crawl_site', { url: ctx.siteUrl('crawl/index.html'), pageLimit: 5 }), say(`I crawled the site for ${token}.`));
+      ctx.llm.script(
+        call(`c-${token}`, 'crawl_site', { url: ctx.siteUrl('crawl/index.html'), pageLimit: 5 }),
+        say(`I crawled the site for ${token}.`),
+      );
       return send(ctx.sidebar, `Crawl the test site ${token}`);
   }
 }
 
 async function startWorkflow(ctx: CaseContext, token: string): Promise<void> {
-  const steps = ['a', 'b'].map((shop) => ({ task: `Read shop ${shop} for ${token}`, site: ctx.siteUrl(`research/shop-${shop}.html`), permissions: ['read-only'] }));
+  const steps = ['a', 'b'].map((shop) => ({
+    task: `Read shop ${shop} for ${token}`,
+    site: ctx.siteUrl(`research/shop-${shop}.html`),
+    permissions: ['read-only'],
+  }));
   ctx.llm.script(
     { kind: 'text', chunks: ['```json\n', JSON.stringify({ steps }), '\n```'] },
-    call(`ra-${token}`, 'read_page', {}, 300), say(`Shop a costs 199 (${token}).`),
+    call(`ra-${token}`, 'read_page', {}, 300),
+    say(`Shop a costs 199 (${token}).`),
     // Another tool for the second shop: both shops are one site to the Action Log, and one call must not look like a repeat of the other.
-    call(`rb-${token}`, 'get_page_content', { type: 'text' }, 300), say(`Shop b costs 189 (${token}).`),
+    call(`rb-${token}`, 'get_page_content', { type: 'text' }, 300),
+    say(`Shop b costs 189 (${token}).`),
   );
   await ctx.sidebar.click('[data-testid="view-research"]');
   await ctx.sidebar.fill('[data-testid="workflow-intent"]', `Compare two shops ${token}`);
   await ctx.sidebar.click('[data-testid="workflow-plan"]');
-  await ctx.sidebar.waitFor(() => document.querySelectorAll('[data-testid="review-step"]').length === 2, undefined, { message: 'the plan was not shown for review' });
+  await ctx.sidebar.waitFor(() => document.querySelectorAll('[data-testid="review-step"]').length === 2, undefined, {
+    message: 'the plan was not shown for review',
+  });
   await ctx.sidebar.click('[data-testid="workflow-approve"]');
 }
 
 /** Whether the chat is settled: no answer still shown as being written, and the Send button back. */
 const chatSettled = (sidebar: PageDriver) =>
-  sidebar.evaluate(() =>
-    document.querySelector('[data-testid="send"]') !== null &&
-    ![...document.querySelectorAll<HTMLElement>('[data-testid="message"]')].some((el) => el.dataset.status === 'streaming'),
+  sidebar.evaluate(
+    () =>
+      document.querySelector('[data-testid="send"]') !== null &&
+      ![...document.querySelectorAll<HTMLElement>('[data-testid="message"]')].some(
+        (el) => el.dataset.status === 'streaming',
+      ),
   );
 
 /** Polls `check` until it holds or `timeoutMs` passes; false when it never held. */
@@ -111,8 +136,12 @@ export async function checkCase(ctx: CaseContext, scenario: Scenario, before: Sh
   const stuck: string[] = [];
   let ending: CaseOutcome['ending'] = 'finished';
   if (scenario === 'workflow') {
-    const status = () => sidebar.evaluate(() => document.querySelector('[data-testid="workflow-status"]')?.getAttribute('data-status') ?? '');
-    if (!(await eventually(async () => !['running', 'planning', ''].includes(await status()), SETTLE_MS))) stuck.push(`workflow (${await status()})`);
+    const status = () =>
+      sidebar.evaluate(
+        () => document.querySelector('[data-testid="workflow-status"]')?.getAttribute('data-status') ?? '',
+      );
+    if (!(await eventually(async () => !['running', 'planning', ''].includes(await status()), SETTLE_MS)))
+      stuck.push(`workflow (${await status()})`);
     if ((await status()) === 'interrupted') {
       ending = 'interrupted';
       await sidebar.click('[data-testid="workflow-cancel"]');
@@ -125,8 +154,12 @@ export async function checkCase(ctx: CaseContext, scenario: Scenario, before: Sh
   if (after.some((m) => m.status === 'interrupted')) ending = 'interrupted';
   if (scenario === 'crawl') {
     await sidebar.click('[data-testid="view-library"]');
-    const jobs = () => sidebar.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="library-job"]')].map((el) => el.dataset.status ?? ''));
-    if (!(await eventually(async () => !(await jobs()).some((s) => RUNNING_JOB.includes(s)), SETTLE_MS))) stuck.push(`crawl (${(await jobs()).join(', ')})`);
+    const jobs = () =>
+      sidebar.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="library-job"]')].map((el) => el.dataset.status ?? ''),
+      );
+    if (!(await eventually(async () => !(await jobs()).some((s) => RUNNING_JOB.includes(s)), SETTLE_MS)))
+      stuck.push(`crawl (${(await jobs()).join(', ')})`);
     if ((await jobs()).includes('interrupted')) ending = 'interrupted';
     await sidebar.click('[data-testid="view-chat"]');
   }
@@ -148,14 +181,21 @@ function missing(before: ShownMessage[], after: ShownMessage[]): ShownMessage[] 
 /** The Action Log is emptied before each case, so every entry in it is this case's. */
 export async function clearLog(sidebar: PageDriver): Promise<void> {
   await openLog(sidebar);
-  if (await sidebar.evaluate(() => !(document.querySelector('[data-testid="clear-log"]') as HTMLButtonElement).disabled)) await sidebar.click('[data-testid="clear-log"]');
-  await sidebar.waitFor(() => document.querySelector('[data-testid="log-entry"]') === null, undefined, { message: 'the Action Log was not cleared' });
+  if (
+    await sidebar.evaluate(() => !(document.querySelector('[data-testid="clear-log"]') as HTMLButtonElement).disabled)
+  )
+    await sidebar.click('[data-testid="clear-log"]');
+  await sidebar.waitFor(() => document.querySelector('[data-testid="log-entry"]') === null, undefined, {
+    message: 'the Action Log was not cleared',
+  });
   await sidebar.click('[data-testid="view-chat"]');
 }
 
 async function openLog(sidebar: PageDriver): Promise<void> {
   await showView(sidebar, 'log');
-  await sidebar.waitFor(() => document.querySelector('[data-testid="log-view"]') !== null, undefined, { message: 'the Action Log did not open' });
+  await sidebar.waitFor(() => document.querySelector('[data-testid="log-view"]') !== null, undefined, {
+    message: 'the Action Log did not open',
+  });
 }
 
 /** Entries of the Action Log that record the same call (tool, site, parameters) more than once. */

@@ -40,9 +40,15 @@ async function trustTestSites(sidebar: PageDriver): Promise<void> {
     select.dispatchEvent(new Event('change', { bubbles: true }));
   });
   await sidebar.click('[data-testid="rule-add"]');
-  await sidebar.waitFor(() => document.body.textContent?.includes('may also submit forms') && (document.querySelector('[data-testid="rule-site"]') as HTMLInputElement).value === '', undefined, {
-    message: 'the site rule was not saved',
-  });
+  await sidebar.waitFor(
+    () =>
+      document.body.textContent?.includes('may also submit forms') &&
+      (document.querySelector('[data-testid="rule-site"]') as HTMLInputElement).value === '',
+    undefined,
+    {
+      message: 'the site rule was not saved',
+    },
+  );
   await sidebar.click('[data-testid="view-chat"]');
 }
 
@@ -68,59 +74,81 @@ export function describeLifecycleFaults(stops: number): void {
       const sidebar = await openSidebar(ext.session);
       await configure(sidebar, ext.llm);
       await trustTestSites(sidebar);
-      const workTab = await sidebar.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id as number, site.url('article.html'));
+      const workTab = await sidebar.evaluate(
+        async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id as number,
+        site.url('article.html'),
+      );
       ctx = { sidebar, llm: ext.llm, actions, siteUrl: site.url, workTab };
     });
     afterAll(() => actions?.close());
 
-    it(`keeps every turn, repeats no action and leaves nothing running, over ${stops} stops`, { timeout: stops * CASE_BUDGET_MS }, async () => {
-      const random = seededRandom(SEED);
-      const figures: Figures = {
-        stops: 0, byScenario: { chat: 0, tool: 0, workflow: 0, crawl: 0 }, midRun: 0, interrupted: 0, finished: 0,
-        lostTurns: 0, duplicatedActions: 0, stuckRuns: 0, problems: [],
-      };
-      for (let i = 0; i < stops; i++) {
-        const scenario = SCENARIOS[i % SCENARIOS.length] as Scenario;
-        const token = `s${SEED}-${i}`;
-        const stopAfter = Math.round(random() * SPAN_MS[scenario]);
-        await startFresh(ctx.sidebar);
-        await closeOtherTabs(ctx.sidebar, ctx.workTab);
-        await clearLog(ctx.sidebar);
-        ctx.llm.reset();
+    it(
+      `keeps every turn, repeats no action and leaves nothing running, over ${stops} stops`,
+      { timeout: stops * CASE_BUDGET_MS },
+      async () => {
+        const random = seededRandom(SEED);
+        const figures: Figures = {
+          stops: 0,
+          byScenario: { chat: 0, tool: 0, workflow: 0, crawl: 0 },
+          midRun: 0,
+          interrupted: 0,
+          finished: 0,
+          lostTurns: 0,
+          duplicatedActions: 0,
+          stuckRuns: 0,
+          problems: [],
+        };
+        for (let i = 0; i < stops; i++) {
+          const scenario = SCENARIOS[i % SCENARIOS.length] as Scenario;
+          const token = `s${SEED}-${i}`;
+          const stopAfter = Math.round(random() * SPAN_MS[scenario]);
+          await startFresh(ctx.sidebar);
+          await closeOtherTabs(ctx.sidebar, ctx.workTab);
+          await clearLog(ctx.sidebar);
+          ctx.llm.reset();
 
-        await startCase(ctx, scenario, token);
-        await new Promise((resolve) => setTimeout(resolve, stopAfter));
-        // The Research view shows no chat messages: a workflow's findings are checked by its status.
-        const before = await shownMessages(ctx.sidebar);
-        const running = await ctx.sidebar.evaluate(() =>
-          document.querySelector('[data-testid="stop"]') !== null || document.querySelector('[data-testid="workflow-status"]')?.getAttribute('data-status') === 'running');
-        await ext.session.stopBackground();
-        await ctx.sidebar.waitFor(() => document.querySelector('[data-testid="connection"]')?.className.includes('connected'), undefined, {
-          message: 'the sidebar did not reconnect after the stop',
-          timeoutMs: 30_000,
-        });
+          await startCase(ctx, scenario, token);
+          await new Promise((resolve) => setTimeout(resolve, stopAfter));
+          // The Research view shows no chat messages: a workflow's findings are checked by its status.
+          const before = await shownMessages(ctx.sidebar);
+          const running = await ctx.sidebar.evaluate(
+            () =>
+              document.querySelector('[data-testid="stop"]') !== null ||
+              document.querySelector('[data-testid="workflow-status"]')?.getAttribute('data-status') === 'running',
+          );
+          await ext.session.stopBackground();
+          await ctx.sidebar.waitFor(
+            () => document.querySelector('[data-testid="connection"]')?.className.includes('connected'),
+            undefined,
+            {
+              message: 'the sidebar did not reconnect after the stop',
+              timeoutMs: 30_000,
+            },
+          );
 
-        const outcome = await checkCase(ctx, scenario, before);
-        figures.stops += 1;
-        figures.byScenario[scenario] += 1;
-        if (running) figures.midRun += 1;
-        figures[outcome.ending] += 1;
-        figures.lostTurns += outcome.lost.length;
-        figures.duplicatedActions += outcome.loggedTwice.length;
-        figures.stuckRuns += outcome.stuck.length;
-        const label = `#${i} ${scenario} stopped at ${stopAfter} ms`;
-        for (const m of outcome.lost) figures.problems.push(`${label}: lost ${m.role} "${m.content.slice(0, 60)}"`);
-        for (const entry of outcome.loggedTwice) figures.problems.push(`${label}: logged twice: ${entry}`);
-        for (const run of outcome.stuck) figures.problems.push(`${label}: still running: ${run}`);
-        if (scenario === 'tool') {
-          const counts = actions.counts(token);
-          if (counts.click > 1 || counts.submit > 1) figures.problems.push(`${label}: the site counted ${JSON.stringify(counts)}`);
+          const outcome = await checkCase(ctx, scenario, before);
+          figures.stops += 1;
+          figures.byScenario[scenario] += 1;
+          if (running) figures.midRun += 1;
+          figures[outcome.ending] += 1;
+          figures.lostTurns += outcome.lost.length;
+          figures.duplicatedActions += outcome.loggedTwice.length;
+          figures.stuckRuns += outcome.stuck.length;
+          const label = `#${i} ${scenario} stopped at ${stopAfter} ms`;
+          for (const m of outcome.lost) figures.problems.push(`${label}: lost ${m.role} "${m.content.slice(0, 60)}"`);
+          for (const entry of outcome.loggedTwice) figures.problems.push(`${label}: logged twice: ${entry}`);
+          for (const run of outcome.stuck) figures.problems.push(`${label}: still running: ${run}`);
+          if (scenario === 'tool') {
+            const counts = actions.counts(token);
+            if (counts.click > 1 || counts.submit > 1)
+              figures.problems.push(`${label}: the site counted ${JSON.stringify(counts)}`);
+          }
         }
-      }
-      figures.duplicatedActions += actions.duplicates().length;
-      console.log(`lifecycle faults in ${browserName} (seed ${SEED}): ${JSON.stringify(figures, null, 1)}`);
-      expect(figures.problems).toEqual([]);
-      expect(figures).toMatchObject({ stops, lostTurns: 0, duplicatedActions: 0, stuckRuns: 0 });
-    });
+        figures.duplicatedActions += actions.duplicates().length;
+        console.log(`lifecycle faults in ${browserName} (seed ${SEED}): ${JSON.stringify(figures, null, 1)}`);
+        expect(figures.problems).toEqual([]);
+        expect(figures).toMatchObject({ stops, lostTurns: 0, duplicatedActions: 0, stuckRuns: 0 });
+      },
+    );
   });
 }

@@ -79,18 +79,55 @@ export function oddValue(random: Random): Json {
   if (roll === 0) return 'x'.repeat(100_001 + random.int(200_000));
   if (roll === 1) return Array.from({ length: 10_000 + random.int(10_000) }, (_, i) => i);
   if (roll === 2) return nested(200 + random.int(800));
-  if (roll === 3) return JSON.parse(`{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}`) as Json;
+  if (roll === 3)
+    return JSON.parse(`{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}`) as Json;
   return random.pick<Json>([
-    null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, '', ' ', '\u0000', '\ud800', '\u202eevil', '🦀'.repeat(50),
-    [], {}, [null], { length: 1e9 }, '{"type":"CHAT_MESSAGE"}', 'undefined', 'null',
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    1e308,
+    -1e308,
+    2 ** 53 + 1,
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '\u202eevil',
+    '🦀'.repeat(50),
+    [],
+    {},
+    [null],
+    { length: 1e9 },
+    '{"type":"CHAT_MESSAGE"}',
+    'undefined',
+    'null',
   ]);
 }
 
 /** A message `type` that no table has, or that is not a string. */
 function oddType(random: Random): Json {
   return random.pick<Json>([
-    'constructor', '__proto__', 'toString', 'hasOwnProperty', '', 'chat_message', 'CHAT_MESSAGE ', 'ABP_RESULT', 'ERROR',
-    'VOICE_SPEECH_RESULT', `X_${random.int(1e9)}`, 'T'.repeat(10_000), 42, null, true, [], {}, ['CHAT_MESSAGE'],
+    'constructor',
+    '__proto__',
+    'toString',
+    'hasOwnProperty',
+    '',
+    'chat_message',
+    'CHAT_MESSAGE ',
+    'ABP_RESULT',
+    'ERROR',
+    'VOICE_SPEECH_RESULT',
+    `X_${random.int(1e9)}`,
+    'T'.repeat(10_000),
+    42,
+    null,
+    true,
+    [],
+    {},
+    ['CHAT_MESSAGE'],
   ]);
 }
 
@@ -118,7 +155,8 @@ function setAt(root: Json, path: (string | number)[], value: Json): Json {
 export function mutate(message: Json, random: Random): Json {
   const roll = random.int(10);
   if (roll === 0) return oddValue(random);
-  if (roll === 1 && message && typeof message === 'object' && !Array.isArray(message)) return { ...message, type: oddType(random) };
+  if (roll === 1 && message && typeof message === 'object' && !Array.isArray(message))
+    return { ...message, type: oddType(random) };
   const path = random.pick(places(message));
   const node = at(message, path);
   if (roll <= 4 || node === null || typeof node !== 'object') return setAt(message, path, oddValue(random));

@@ -18,12 +18,22 @@ import { FUZZ_SEED, seededRandom } from './seeded-random';
 const CLICK: ToolSpec = {
   name: 'click_element',
   description: 'Clicks.',
-  parameters: { type: 'object', properties: { index: { type: 'number' }, reason: { type: 'string' } }, required: ['index'] },
+  parameters: {
+    type: 'object',
+    properties: { index: { type: 'number' }, reason: { type: 'string' } },
+    required: ['index'],
+  },
 };
 const ANSWER: ToolCallsStep = {
   kind: 'tool_calls',
   text: 'I will press the “Buy” button — ü 🦀 now.',
-  calls: [{ id: 'call_1', name: 'click_element', arguments: { index: 12, reason: 'the person asked to buy the blue one, « größe » M' } }],
+  calls: [
+    {
+      id: 'call_1',
+      name: 'click_element',
+      arguments: { index: 12, reason: 'the person asked to buy the blue one, « größe » M' },
+    },
+  ],
 };
 /** The clear errors a cut answer may end in, by the name the figures give them. */
 const CLEAR_ERRORS: Record<string, string> = {
@@ -49,7 +59,9 @@ export function defineStreamCutFuzz(offsets: number | 'all'): void {
       const wire: WireRequest = { settings: settings(), system: '', turns, tools: [CLICK] };
       const body = provider === 'anthropic' ? anthropicBody(wire) : openAiBody(wire);
       const response = await fetch(`${llm.baseUrl}${provider === 'anthropic' ? '/messages' : '/chat/completions'}`, {
-        method: 'POST', headers: requestHeaders(settings()), body: JSON.stringify(body),
+        method: 'POST',
+        headers: requestHeaders(settings()),
+        body: JSON.stringify(body),
       });
       return (await response.arrayBuffer()).byteLength;
     }
@@ -57,29 +69,57 @@ export function defineStreamCutFuzz(offsets: number | 'all'): void {
     it(`never runs a tool from a cut stream (${offsets} offsets)`, async () => {
       const full = await answerBytes();
       const random = seededRandom(FUZZ_SEED);
-      const cuts = offsets === 'all' ? Array.from({ length: full }, (_, i) => i) : Array.from({ length: offsets }, () => random.int(full));
-      const figures = { bytes: full, offsets: cuts.length, whole: 0, errors: {} as Record<string, number>, brokenToolCalls: 0, unclear: [] as string[], extraRequests: 0, textNotAPrefix: 0 };
+      const cuts =
+        offsets === 'all'
+          ? Array.from({ length: full }, (_, i) => i)
+          : Array.from({ length: offsets }, () => random.int(full));
+      const figures = {
+        bytes: full,
+        offsets: cuts.length,
+        whole: 0,
+        errors: {} as Record<string, number>,
+        brokenToolCalls: 0,
+        unclear: [] as string[],
+        extraRequests: 0,
+        textNotAPrefix: 0,
+      };
       for (const cut of cuts) {
         llm.reset();
         llm.script({ ...ANSWER, cutAfterBytes: cut });
         const shown: string[] = [];
         let result: CompletionResult | undefined;
         try {
-          result = await complete({ settings: settings(), system: '', turns, tools: [CLICK], signal: new AbortController().signal, onText: (d) => shown.push(d), retry: { maxRetries: 3, baseDelayMs: 5 } });
+          result = await complete({
+            settings: settings(),
+            system: '',
+            turns,
+            tools: [CLICK],
+            signal: new AbortController().signal,
+            onText: (d) => shown.push(d),
+            retry: { maxRetries: 3, baseDelayMs: 5 },
+          });
         } catch (error) {
-          const known = error instanceof ProviderError ? Object.keys(CLEAR_ERRORS).find((name) => error.message.startsWith(CLEAR_ERRORS[name]!)) : undefined;
+          const known =
+            error instanceof ProviderError
+              ? Object.keys(CLEAR_ERRORS).find((name) => error.message.startsWith(CLEAR_ERRORS[name]!))
+              : undefined;
           if (known) figures.errors[known] = (figures.errors[known] ?? 0) + 1;
           else figures.unclear.push(`at byte ${cut}: ${String(error)}`);
         }
         if (result) {
-          const exact = result.text === ANSWER.text && JSON.stringify(result.toolCalls) === JSON.stringify([{ id: 'call_1', name: 'click_element', arguments: ANSWER.calls[0]!.arguments }]);
+          const exact =
+            result.text === ANSWER.text &&
+            JSON.stringify(result.toolCalls) ===
+              JSON.stringify([{ id: 'call_1', name: 'click_element', arguments: ANSWER.calls[0]!.arguments }]);
           if (exact) figures.whole += 1;
           else figures.brokenToolCalls += 1;
         }
         if (!ANSWER.text!.startsWith(shown.join(''))) figures.textNotAPrefix += 1;
         figures.extraRequests += llm.requests.length - 1;
       }
-      console.log(`stream cut fuzzing over ${provider} (seed ${FUZZ_SEED}): ${JSON.stringify({ ...figures, unclear: figures.unclear.length })}`);
+      console.log(
+        `stream cut fuzzing over ${provider} (seed ${FUZZ_SEED}): ${JSON.stringify({ ...figures, unclear: figures.unclear.length })}`,
+      );
       expect(figures.unclear.slice(0, 5)).toEqual([]);
       expect(figures.brokenToolCalls).toBe(0);
       expect(figures.textNotAPrefix).toBe(0);

@@ -9,10 +9,46 @@ const ctx = { signal: new AbortController().signal };
 function table() {
   const handle = vi.fn(async (params: { count: number; label?: string }) => ({ doubled: params.count * 2 }));
   const capabilities = new Map([
-    ['math.double', defineCapability({ name: 'math.double', description: 'Double a number', params: v.strictObject({ count: v.pipe(v.number(), v.integer()), label: v.optional(v.string()) }), handle })],
-    ['none.taken', defineCapability({ name: 'none.taken', description: 'Takes nothing', params: v.strictObject({}), handle: async () => ({ done: true }) })],
-    ['always.denied', defineCapability({ name: 'always.denied', description: 'Refused', params: v.strictObject({}), handle: async () => { throw new AbpError('PERMISSION_DENIED', 'no'); } })],
-    ['always.broken', defineCapability({ name: 'always.broken', description: 'Breaks', params: v.strictObject({}), handle: async () => { throw new Error('disk full'); } })],
+    [
+      'math.double',
+      defineCapability({
+        name: 'math.double',
+        description: 'Double a number',
+        params: v.strictObject({ count: v.pipe(v.number(), v.integer()), label: v.optional(v.string()) }),
+        handle,
+      }),
+    ],
+    [
+      'none.taken',
+      defineCapability({
+        name: 'none.taken',
+        description: 'Takes nothing',
+        params: v.strictObject({}),
+        handle: async () => ({ done: true }),
+      }),
+    ],
+    [
+      'always.denied',
+      defineCapability({
+        name: 'always.denied',
+        description: 'Refused',
+        params: v.strictObject({}),
+        handle: async () => {
+          throw new AbpError('PERMISSION_DENIED', 'no');
+        },
+      }),
+    ],
+    [
+      'always.broken',
+      defineCapability({
+        name: 'always.broken',
+        description: 'Breaks',
+        params: v.strictObject({}),
+        handle: async () => {
+          throw new Error('disk full');
+        },
+      }),
+    ],
   ]);
   return { capabilities, handle };
 }
@@ -20,14 +56,19 @@ function table() {
 describe('ABP envelopes', () => {
   it('have the shapes of the spec, with retryable set by code', () => {
     expect(ok({ a: 1 })).toEqual({ success: true, data: { a: 1 } });
-    expect(fail('INVALID_PARAMS', 'bad')).toEqual({ success: false, error: { code: 'INVALID_PARAMS', message: 'bad', retryable: false } });
+    expect(fail('INVALID_PARAMS', 'bad')).toEqual({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: 'bad', retryable: false },
+    });
     expect(fail('OPERATION_FAILED', 'try again').error.retryable).toBe(true);
     expect(fail('TIMEOUT', 'slow').error.retryable).toBe(true);
     expect(fail('PERMISSION_DENIED', 'no').error.retryable).toBe(false);
   });
 
   it('the response schema refuses an unknown error code or a missing data object', () => {
-    expect(v.safeParse(AbpResponse, { success: false, error: { code: 'OOPS', message: '', retryable: false } }).success).toBe(false);
+    expect(
+      v.safeParse(AbpResponse, { success: false, error: { code: 'OOPS', message: '', retryable: false } }).success,
+    ).toBe(false);
     expect(v.safeParse(AbpResponse, { success: true }).success).toBe(false);
   });
 });
@@ -39,13 +80,19 @@ describe('dispatching a capability call', () => {
 
   it('runs the handler with the parsed params and wraps its data', async () => {
     const { capabilities, handle } = table();
-    expect(await dispatch(capabilities, 'math.double', { count: 21 }, ctx, noFailure)).toEqual({ success: true, data: { doubled: 42 } });
+    expect(await dispatch(capabilities, 'math.double', { count: 21 }, ctx, noFailure)).toEqual({
+      success: true,
+      data: { doubled: 42 },
+    });
     expect(handle).toHaveBeenCalledWith({ count: 21 }, ctx);
   });
 
   it('treats absent params as {}', async () => {
     const { capabilities } = table();
-    expect(await dispatch(capabilities, 'none.taken', undefined, ctx, noFailure)).toEqual({ success: true, data: { done: true } });
+    expect(await dispatch(capabilities, 'none.taken', undefined, ctx, noFailure)).toEqual({
+      success: true,
+      data: { done: true },
+    });
   });
 
   it.each([
@@ -64,15 +111,27 @@ describe('dispatching a capability call', () => {
 
   it('answers UNKNOWN_CAPABILITY, before looking at the params', async () => {
     const { capabilities } = table();
-    expect(await dispatch(capabilities, 'math.triple', 'not even an object', ctx, noFailure)).toMatchObject({ success: false, error: { code: 'UNKNOWN_CAPABILITY' } });
+    expect(await dispatch(capabilities, 'math.triple', 'not even an object', ctx, noFailure)).toMatchObject({
+      success: false,
+      error: { code: 'UNKNOWN_CAPABILITY' },
+    });
   });
 
   it('passes an AbpError code through, and records anything else as OPERATION_FAILED', async () => {
     const { capabilities } = table();
     expect(await dispatch(capabilities, 'always.denied', {}, ctx, noFailure)).toEqual(fail('PERMISSION_DENIED', 'no'));
     const recorded: string[] = [];
-    const broken = await dispatch(capabilities, 'always.broken', {}, ctx, async (name, message) => void recorded.push(`${name}: ${message}`));
-    expect(broken).toEqual({ success: false, error: { code: 'OPERATION_FAILED', message: 'always.broken failed: disk full', retryable: true } });
+    const broken = await dispatch(
+      capabilities,
+      'always.broken',
+      {},
+      ctx,
+      async (name, message) => void recorded.push(`${name}: ${message}`),
+    );
+    expect(broken).toEqual({
+      success: false,
+      error: { code: 'OPERATION_FAILED', message: 'always.broken failed: disk full', retryable: true },
+    });
     expect(recorded).toEqual(['always.broken: disk full']);
   });
 
@@ -83,7 +142,12 @@ describe('dispatching a capability call', () => {
       name: 'math.double',
       description: 'Double a number',
       available: true,
-      inputSchema: { type: 'object', properties: { count: { type: 'integer' }, label: { type: 'string' } }, required: ['count'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { count: { type: 'integer' }, label: { type: 'string' } },
+        required: ['count'],
+        additionalProperties: false,
+      },
     });
   });
 });

@@ -19,7 +19,12 @@ function port(name: string, url: string, id = ID) {
     onMessage: { addListener: (l) => void listeners.message.push(l) },
     onDisconnect: { addListener: (l) => void listeners.disconnect.push(l) },
   };
-  return { p, posted, send: (m: unknown) => listeners.message.forEach((l) => l(m)), close: () => listeners.disconnect.forEach((l) => l()) };
+  return {
+    p,
+    posted,
+    send: (m: unknown) => listeners.message.forEach((l) => l(m)),
+    close: () => listeners.disconnect.forEach((l) => l()),
+  };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -49,7 +54,10 @@ describe('the abp port', () => {
   it('routes abp-app.html calls and posts the reply; a refused message gets INVALID_PARAMS for its request', async () => {
     const route = vi.fn(async (raw: unknown): Promise<RouteOutcome<BackgroundToAbp>> =>
       (raw as { type: string }).type === 'ABP_CALL'
-        ? { ok: true, value: { type: 'ABP_RESULT', payload: { requestId: 'r1', response: { success: true, data: {} } } } }
+        ? {
+            ok: true,
+            value: { type: 'ABP_RESULT', payload: { requestId: 'r1', response: { success: true, data: {} } } },
+          }
         : { ok: false, error: 'Unknown message type "HELLO".', inReplyTo: 'HELLO' },
     );
     const abp = port('abp', `${ORIGIN}/abp-app.html`);
@@ -59,7 +67,16 @@ describe('the abp port', () => {
     await settle();
     expect(abp.posted).toEqual([
       { type: 'ABP_RESULT', payload: { requestId: 'r1', response: { success: true, data: {} } } },
-      { type: 'ABP_RESULT', payload: { requestId: 'r2', response: { success: false, error: { code: 'INVALID_PARAMS', message: 'Unknown message type "HELLO".', retryable: false } } } },
+      {
+        type: 'ABP_RESULT',
+        payload: {
+          requestId: 'r2',
+          response: {
+            success: false,
+            error: { code: 'INVALID_PARAMS', message: 'Unknown message type "HELLO".', retryable: false },
+          },
+        },
+      },
     ]);
   });
 

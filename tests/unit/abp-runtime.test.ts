@@ -20,7 +20,14 @@ function fakePort() {
   };
 }
 
-const CAPABILITIES = [{ name: 'extension.getInfo', description: 'Get extension metadata', available: true, inputSchema: { type: 'object' } }];
+const CAPABILITIES = [
+  {
+    name: 'extension.getInfo',
+    description: 'Get extension metadata',
+    available: true,
+    inputSchema: { type: 'object' },
+  },
+];
 const APP = { id: 'org.bosun-agent.bosun', name: 'Bosun', version: '0.1.0' };
 
 /** A runtime over one fake port that answers capability lists, and echoes calls as success. */
@@ -58,7 +65,10 @@ describe('window.abp', () => {
 
   it('answers NOT_INITIALIZED without reaching the background', async () => {
     const { abp, ports } = setUp();
-    expect(await abp.call('extension.getInfo')).toEqual({ success: false, error: { code: 'NOT_INITIALIZED', message: 'Call initialize() before call().', retryable: false } });
+    expect(await abp.call('extension.getInfo')).toEqual({
+      success: false,
+      error: { code: 'NOT_INITIALIZED', message: 'Call initialize() before call().', retryable: false },
+    });
     expect(ports).toEqual([]);
   });
 
@@ -79,7 +89,16 @@ describe('window.abp', () => {
     const result = abp.call('storage.pages.search', { query: 'x', when: new Date(0), skip: undefined });
     await settle();
     answer();
-    expect(await result).toEqual({ success: true, data: { echo: { capability: 'storage.pages.search', params: { query: 'x', when: '1970-01-01T00:00:00.000Z' }, requestId: 'r2' } } });
+    expect(await result).toEqual({
+      success: true,
+      data: {
+        echo: {
+          capability: 'storage.pages.search',
+          params: { query: 'x', when: '1970-01-01T00:00:00.000Z' },
+          requestId: 'r2',
+        },
+      },
+    });
     expect(ports).toHaveLength(1);
   });
 
@@ -92,7 +111,10 @@ describe('window.abp', () => {
     answer();
     await session;
     expect(await abp.call(7 as unknown as string)).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS' } });
-    expect(await abp.call('x.y', { big: 1n })).toMatchObject({ success: false, error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/^params: must be JSON data/) } });
+    expect(await abp.call('x.y', { big: 1n })).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/^params: must be JSON data/) },
+    });
   });
 
   it('answers a call cut off by a stopped background with a retryable OPERATION_FAILED, then reconnects', async () => {

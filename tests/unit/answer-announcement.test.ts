@@ -24,7 +24,7 @@ function setup() {
 }
 
 describe('a finished answer', () => {
-  it('is announced once, by the spec\'s CHAT_RESPONSE, which carries its text, status and usage', async () => {
+  it("is announced once, by the spec's CHAT_RESPONSE, which carries its text, status and usage", async () => {
     const { sent, sidebar, conversation } = setup();
     const answer = await conversation.add({ role: 'assistant', content: '', status: 'streaming' });
     conversation.appendText(answer, 'Ahoy');

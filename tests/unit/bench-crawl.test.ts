@@ -7,10 +7,14 @@ import { runBench } from './support/bench-output';
 describe('the generated site', () => {
   it('is deterministic and every page is reachable from the index by links', () => {
     const site = generateSite(120);
-    expect(generateSite(120).files.get(pagePath(77))?.body.equals(site.files.get(pagePath(77))?.body ?? Buffer.alloc(0))).toBe(true);
+    expect(
+      generateSite(120)
+        .files.get(pagePath(77))
+        ?.body.equals(site.files.get(pagePath(77))?.body ?? Buffer.alloc(0)),
+    ).toBe(true);
     expect(site.files.size).toBe(120);
     const seen = new Set([pagePath(0)]);
-    for (const queue = [pagePath(0)]; queue.length > 0; ) {
+    for (const queue = [pagePath(0)]; queue.length > 0;) {
       const html = site.files.get(queue.shift() as string)?.body.toString('utf8') ?? '';
       for (const [, href = ''] of html.matchAll(/href="([^"]+)"/g)) {
         if (!seen.has(href)) {
@@ -39,26 +43,44 @@ describe('the generated site', () => {
 
   it('parses its flags', () => {
     expect(parseArgs([])).toEqual({ pages: 500, workers: [1, 4, 8], json: false, build: true });
-    expect(parseArgs(['--pages=10', '--workers=2,3', '--json', '--no-build'])).toEqual({ pages: 10, workers: [2, 3], json: true, build: false });
+    expect(parseArgs(['--pages=10', '--workers=2,3', '--json', '--no-build'])).toEqual({
+      pages: 10,
+      workers: [2, 3],
+      json: true,
+      build: false,
+    });
     expect(() => parseArgs(['--workers=11'])).toThrow(/1 to 10/);
   });
 });
 
 describe('the crawl benchmark', () => {
-  it('builds, crawls a 10-page site with one worker, exports it, and prints numeric figures', { timeout: 90_000 }, async () => {
-    const { result, output } = await runBench(main, ['--pages=10', '--workers=1', '--json']);
-    expect(output).toMatch(/^workers +fetch pages\/s +crawl pages\/s +crawl s +pages +ext MiB +tabs MiB +all MiB +zip s +zip KiB$/m);
-    const row = output.split('\n').find((line) => /^1 /.test(line)) ?? '';
-    const cells = row.trim().split(/\s+/);
-    expect(cells).toHaveLength(13); // workers, 4 crawl figures, 3 × "peak (before)", zip s and KiB
-    for (const cell of cells) expect(Number(cell.replace(/[()]/g, ''))).not.toBeNaN();
+  it(
+    'builds, crawls a 10-page site with one worker, exports it, and prints numeric figures',
+    { timeout: 90_000 },
+    async () => {
+      const { result, output } = await runBench(main, ['--pages=10', '--workers=1', '--json']);
+      expect(output).toMatch(
+        /^workers +fetch pages\/s +crawl pages\/s +crawl s +pages +ext MiB +tabs MiB +all MiB +zip s +zip KiB$/m,
+      );
+      const row = output.split('\n').find((line) => /^1 /.test(line)) ?? '';
+      const cells = row.trim().split(/\s+/);
+      expect(cells).toHaveLength(13); // workers, 4 crawl figures, 3 × "peak (before)", zip s and KiB
+      for (const cell of cells) expect(Number(cell.replace(/[()]/g, ''))).not.toBeNaN();
 
-    const [run] = result.runs;
-    expect(run?.crawl).toMatchObject({ pages: 10, failed: 0 });
-    expect(run?.baseline.pages).toBe(10);
-    for (const figure of [run?.crawl.pagesPerSecond, run?.baseline.pagesPerSecond, run?.export.seconds, run?.export.bytes, run?.memory?.extension, run?.memory?.total]) {
-      expect(Number.isFinite(figure)).toBe(true);
-      expect(figure).toBeGreaterThan(0);
-    }
-  });
+      const [run] = result.runs;
+      expect(run?.crawl).toMatchObject({ pages: 10, failed: 0 });
+      expect(run?.baseline.pages).toBe(10);
+      for (const figure of [
+        run?.crawl.pagesPerSecond,
+        run?.baseline.pagesPerSecond,
+        run?.export.seconds,
+        run?.export.bytes,
+        run?.memory?.extension,
+        run?.memory?.total,
+      ]) {
+        expect(Number.isFinite(figure)).toBe(true);
+        expect(figure).toBeGreaterThan(0);
+      }
+    },
+  );
 });

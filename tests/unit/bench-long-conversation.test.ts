@@ -16,7 +16,12 @@ describe('the long conversation', () => {
   });
   it('parses its flags', () => {
     expect(parseArgs([])).toEqual({ sizes: [12, 100, 1000], runs: 3, json: false, build: true });
-    expect(parseArgs(['--sizes=4,8', '--runs=1', '--json', '--no-build'])).toEqual({ sizes: [4, 8], runs: 1, json: true, build: false });
+    expect(parseArgs(['--sizes=4,8', '--runs=1', '--json', '--no-build'])).toEqual({
+      sizes: [4, 8],
+      runs: 1,
+      json: true,
+      build: false,
+    });
     expect(() => parseArgs(['--sizes=10'])).toThrow(/multiples of 4/);
   });
 });
@@ -24,9 +29,19 @@ describe('the long conversation', () => {
 describe('the long-conversation benchmark', () => {
   it('builds, imports two small conversations, and prints numeric figures', { timeout: 120_000 }, async () => {
     const { result, output } = await runBench(main, ['--sizes=4,8', '--runs=1', '--json']);
-    expect(output).toMatch(/^messages +open ms +send→shown ms +key→frame idle ms +key→frame streaming ms +sidebar heap MiB +elements +ext process MiB$/m);
+    expect(output).toMatch(
+      /^messages +open ms +send→shown ms +key→frame idle ms +key→frame streaming ms +sidebar heap MiB +elements +ext process MiB$/m,
+    );
     for (const size of result.sizes) {
-      for (const figure of [size.openMs.median, size.sendMs.median, size.typingIdleMs.median, size.typingStreamingMs.median, size.sidebarHeapMiB, size.elements, size.extensionMiB]) {
+      for (const figure of [
+        size.openMs.median,
+        size.sendMs.median,
+        size.typingIdleMs.median,
+        size.typingStreamingMs.median,
+        size.sidebarHeapMiB,
+        size.elements,
+        size.extensionMiB,
+      ]) {
         expect(Number.isFinite(figure)).toBe(true);
         expect(figure).toBeGreaterThan(0);
       }

@@ -11,10 +11,13 @@ describe('markdown benchmark', () => {
 
   it('prints budgeted and full figures with their baselines and a verdict for each', async () => {
     const lines: string[] = [];
-    const rows = await main(['--sizes=6000', '--runs=1', '--no-node-api', '--budget=2000'], { log: (line) => lines.push(line) });
+    const rows = await main(['--sizes=6000', '--runs=1', '--no-node-api', '--budget=2000'], {
+      log: (line) => lines.push(line),
+    });
     const out = lines.join('\n');
     expect(out).toMatch(/generated 6k \([\d.]+ MB of HTML\)/);
-    for (const label of ['budgeted read', 'full conversion']) expect(out).toMatch(new RegExp(`${label} +[\\d.]+ ms +[\\d.]+ MB/s`));
+    for (const label of ['budgeted read', 'full conversion'])
+      expect(out).toMatch(new RegExp(`${label} +[\\d.]+ ms +[\\d.]+ MB/s`));
     expect(out).toMatch(/(PASS|MISS) {2}budgeted read, generated 6k: [\d.]+ ms/);
     expect(out).toMatch(/(PASS|MISS) {2}full conversion, generated 6k: [\d.]+ MB\/s/);
     const [row] = rows;

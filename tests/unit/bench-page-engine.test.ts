@@ -34,13 +34,25 @@ describe('generatePage', () => {
     expect(features.shadowRoots).toBeGreaterThan(0);
     expect(occurrences(html, '<template shadowrootmode="open">')).toBe(features.shadowRoots);
     expect(features.hidden).toBeGreaterThan(0);
-    expect(occurrences(html, 'style="display:none"') + occurrences(html, 'style="visibility:hidden"') + occurrences(html, ' hidden ')).toBe(features.hidden);
+    expect(
+      occurrences(html, 'style="display:none"') +
+        occurrences(html, 'style="visibility:hidden"') +
+        occurrences(html, ' hidden '),
+    ).toBe(features.hidden);
     expect(features.covered).toBeGreaterThan(0);
     expect(occurrences(html, 'class="veil"')).toBe(features.covered);
     expect(occurrences(html, 'class="offscreen"')).toBe(features.offscreen);
     expect(features.iframes).toBeGreaterThan(0);
     expect(occurrences(html, '<iframe ')).toBe(features.iframes);
-    for (const part of ['role="button"', 'tabindex="0"', '<select', '<textarea', 'type="checkbox"', '<table>', 'class="banner"']) {
+    for (const part of [
+      'role="button"',
+      'tabindex="0"',
+      '<select',
+      '<textarea',
+      'type="checkbox"',
+      '<table>',
+      'class="banner"',
+    ]) {
       expect(html).toContain(part);
     }
   });
@@ -85,14 +97,21 @@ describe('the page-engine benchmark', () => {
     expect(result.pages.map((p) => p.variant)).toEqual(['mixed', 'flat', 'nested']);
     for (const page of result.pages) {
       for (const summary of Object.values(page.measures)) {
-        for (const figure of [summary.median, summary.min, summary.max, summary.first]) expect(Number.isFinite(figure)).toBe(true);
+        for (const figure of [summary.median, summary.min, summary.max, summary.first])
+          expect(Number.isFinite(figure)).toBe(true);
       }
     }
     const names = result.verdicts.map((v) => v.name);
     const expected = [
-      'full snapshot / floor', 'full snapshot, page changed / floor', 'ariaSnapshot / full snapshot',
-      'flat / nested page, full', 'flat / nested page, viewport-only', 'chars per interactive element',
-      'markdown read', 'viewport-only snapshot', 'highlight overhead',
+      'full snapshot / floor',
+      'full snapshot, page changed / floor',
+      'ariaSnapshot / full snapshot',
+      'flat / nested page, full',
+      'flat / nested page, viewport-only',
+      'chars per interactive element',
+      'markdown read',
+      'viewport-only snapshot',
+      'highlight overhead',
     ];
     for (const name of expected) expect(names.some((n) => n.startsWith(name))).toBe(true);
     for (const verdict of result.verdicts) {

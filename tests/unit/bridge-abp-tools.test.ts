@@ -11,13 +11,23 @@ const crawlStart: CapabilityInfo = {
     type: 'object',
     properties: {
       urls: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }] },
-      options: { type: 'object', properties: { maxWorkers: { type: 'integer', minimum: 1, maximum: 10 } }, required: [], additionalProperties: false },
+      options: {
+        type: 'object',
+        properties: { maxWorkers: { type: 'integer', minimum: 1, maximum: 10 } },
+        required: [],
+        additionalProperties: false,
+      },
     },
     required: ['urls'],
     additionalProperties: false,
   },
 };
-const pickContent: CapabilityInfo = { name: 'scrape.pickContent', description: 'Pick content', available: false, inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false } };
+const pickContent: CapabilityInfo = {
+  name: 'scrape.pickContent',
+  description: 'Pick content',
+  available: false,
+  inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
+};
 
 describe('ABP capabilities as MCP tools', () => {
   it('names each tool abp_ plus the capability with dots as underscores', () => {
@@ -28,10 +38,15 @@ describe('ABP capabilities as MCP tools', () => {
 
   it("keeps the capability's JSON Schema as the input schema and says what it is in the description", () => {
     const [tool, unavailable] = abpTools([crawlStart, pickContent]);
-    expect(tool).toMatchObject({ name: 'abp_crawl_start', description: 'Start a crawl. Bosun ABP capability crawl.start.' });
+    expect(tool).toMatchObject({
+      name: 'abp_crawl_start',
+      description: 'Start a crawl. Bosun ABP capability crawl.start.',
+    });
     const { $schema: _dialect, ...schema } = crawlStart.inputSchema;
     expect(tool?.inputSchema).toEqual(schema);
-    expect(unavailable?.description).toBe('Pick content (unavailable in this browser: calls answer CAPABILITY_UNAVAILABLE). Bosun ABP capability scrape.pickContent.');
+    expect(unavailable?.description).toBe(
+      'Pick content (unavailable in this browser: calls answer CAPABILITY_UNAVAILABLE). Bosun ABP capability scrape.pickContent.',
+    );
   });
 
   it('validates arguments against the schema before anything runs', () => {
@@ -45,19 +60,31 @@ describe('ABP capabilities as MCP tools', () => {
   });
 
   it('refuses two capabilities that would become the same tool', () => {
-    expect(() => abpTools([crawlStart, { ...crawlStart, name: 'crawl_start' }])).toThrow('The capabilities crawl.start and crawl_start would both be the tool abp_crawl_start.');
+    expect(() => abpTools([crawlStart, { ...crawlStart, name: 'crawl_start' }])).toThrow(
+      'The capabilities crawl.start and crawl_start would both be the tool abp_crawl_start.',
+    );
   });
 });
 
 describe('ABP tools: titles and annotations', () => {
   it('tells a client which capabilities only read, which remove or act, and which reach web sites', () => {
-    expect(abpAnnotations('storage.pages.search')).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    expect(abpAnnotations('storage.pages.search')).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
     expect(abpAnnotations('page.read')).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
-    expect(abpAnnotations('storage.jobs.delete')).toEqual({ readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+    expect(abpAnnotations('storage.jobs.delete')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: false,
+    });
     expect(abpAnnotations('page.act')).toEqual({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
     expect(abpAnnotations('crawl.start')).toEqual({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
     const [tool] = abpTools([crawlStart]);
     expect(tool?.title).toBe('Bosun: crawl start');
-    expect(abpTools([{ ...pickContent, name: 'diagnostics.getErrors' }])[0]?.title).toBe('Bosun: diagnostics get errors');
+    expect(abpTools([{ ...pickContent, name: 'diagnostics.getErrors' }])[0]?.title).toBe(
+      'Bosun: diagnostics get errors',
+    );
   });
 });

@@ -4,14 +4,31 @@ import { abpError, navigationError, ToolError } from '../../bridge/errors';
 import { errorResult, successResult } from '../../bridge/server';
 
 const URL = 'http://localhost:8000/';
-const playwright = (message: string) => new Error(`page.goto: ${message}\nCall log:\n  - navigating to "${URL}", waiting until "load"`);
+const playwright = (message: string) =>
+  new Error(`page.goto: ${message}\nCall log:\n  - navigating to "${URL}", waiting until "load"`);
 
 describe('bridge errors', () => {
   it.each([
-    ['net::ERR_CONNECTION_REFUSED at http://localhost:8000/', 'nothing is listening at that host and port (connection refused)', 'Start the server, or check the port number.'],
-    ['net::ERR_NAME_NOT_RESOLVED at http://localhost:8000/', 'the host name could not be resolved (no such domain)', 'Check the spelling of the host name.'],
-    ['net::ERR_INTERNET_DISCONNECTED at http://localhost:8000/', 'the browser is offline', 'Call browser_set_offline with offline: false, or expect the service worker to answer.'],
-    ['net::ERR_CERT_AUTHORITY_INVALID at http://localhost:8000/', 'the certificate is not trusted', 'Use a trusted certificate, or http:// for a local server.'],
+    [
+      'net::ERR_CONNECTION_REFUSED at http://localhost:8000/',
+      'nothing is listening at that host and port (connection refused)',
+      'Start the server, or check the port number.',
+    ],
+    [
+      'net::ERR_NAME_NOT_RESOLVED at http://localhost:8000/',
+      'the host name could not be resolved (no such domain)',
+      'Check the spelling of the host name.',
+    ],
+    [
+      'net::ERR_INTERNET_DISCONNECTED at http://localhost:8000/',
+      'the browser is offline',
+      'Call browser_set_offline with offline: false, or expect the service worker to answer.',
+    ],
+    [
+      'net::ERR_CERT_AUTHORITY_INVALID at http://localhost:8000/',
+      'the certificate is not trusted',
+      'Use a trusted certificate, or http:// for a local server.',
+    ],
   ])('maps %s to its cause and a next step', (message, reason, next) => {
     const error = navigationError(URL, playwright(message), 30_000);
     expect(error).toBeInstanceOf(ToolError);
@@ -21,11 +38,15 @@ describe('bridge errors', () => {
   });
 
   it('names unknown network errors, timeouts and other failures by their first line', () => {
-    expect(navigationError(URL, playwright('net::ERR_QUIC_PROTOCOL_ERROR at x'), 30_000).message).toBe(`Navigation to ${URL} failed: the browser reported ERR_QUIC_PROTOCOL_ERROR.`);
+    expect(navigationError(URL, playwright('net::ERR_QUIC_PROTOCOL_ERROR at x'), 30_000).message).toBe(
+      `Navigation to ${URL} failed: the browser reported ERR_QUIC_PROTOCOL_ERROR.`,
+    );
     const timeout = navigationError(URL, playwright('Timeout 30000ms exceeded.'), 30_000);
     expect(timeout.message).toBe(`Navigation to ${URL} failed: the page did not finish loading within 30 s.`);
     expect(timeout.details).toEqual({ url: URL, reason: 'timeout' });
-    expect(navigationError(URL, playwright('Target page, context or browser has been closed'), 30_000).message).toBe(`Navigation to ${URL} failed: Target page, context or browser has been closed.`);
+    expect(navigationError(URL, playwright('Target page, context or browser has been closed'), 30_000).message).toBe(
+      `Navigation to ${URL} failed: Target page, context or browser has been closed.`,
+    );
   });
 
   it('turns an ABP failure into the code, the message and what to do', () => {
@@ -33,7 +54,9 @@ describe('bridge errors', () => {
     expect(denied.message).toBe('page.act failed with PERMISSION_DENIED: Denied by the user. (decision: deny)');
     expect(denied.nextStep).toMatch(/open Bosun's sidebar and allow it/);
     expect(denied.details).toEqual({ capability: 'page.act', code: 'PERMISSION_DENIED', retryable: false });
-    expect(abpError('crawl.start', fail('OPERATION_FAILED', 'A crawl is running')).details).toMatchObject({ retryable: true });
+    expect(abpError('crawl.start', fail('OPERATION_FAILED', 'A crawl is running')).details).toMatchObject({
+      retryable: true,
+    });
   });
 
   it('formats results as the design does: SUCCESS or ERROR text, and structured content', () => {
@@ -41,17 +64,40 @@ describe('bridge errors', () => {
       content: [{ type: 'text', text: `SUCCESS: Navigation complete\n{\n  "url": "${URL}",\n  "status": 200\n}` }],
       structuredContent: { url: URL, status: 200 },
     });
-    const withImage = successResult({ summary: 'Screenshot', data: {}, image: { base64: 'iVBO', mimeType: 'image/png' } });
+    const withImage = successResult({
+      summary: 'Screenshot',
+      data: {},
+      image: { base64: 'iVBO', mimeType: 'image/png' },
+    });
     expect(withImage.content[1]).toEqual({ type: 'image', data: 'iVBO', mimeType: 'image/png' });
 
-    expect(errorResult('browser_navigate', navigationError(URL, playwright('net::ERR_CONNECTION_REFUSED at x'), 30_000))).toEqual({
+    expect(
+      errorResult('browser_navigate', navigationError(URL, playwright('net::ERR_CONNECTION_REFUSED at x'), 30_000)),
+    ).toEqual({
       isError: true,
-      content: [{ type: 'text', text: `ERROR: Navigation to ${URL} failed: nothing is listening at that host and port (connection refused).\nNext step: Start the server, or check the port number.` }],
-      structuredContent: { error: { message: `Navigation to ${URL} failed: nothing is listening at that host and port (connection refused).`, nextStep: 'Start the server, or check the port number.', url: URL, reason: 'net::ERR_CONNECTION_REFUSED' } },
+      content: [
+        {
+          type: 'text',
+          text: `ERROR: Navigation to ${URL} failed: nothing is listening at that host and port (connection refused).\nNext step: Start the server, or check the port number.`,
+        },
+      ],
+      structuredContent: {
+        error: {
+          message: `Navigation to ${URL} failed: nothing is listening at that host and port (connection refused).`,
+          nextStep: 'Start the server, or check the port number.',
+          url: URL,
+          reason: 'net::ERR_CONNECTION_REFUSED',
+        },
+      },
     });
     expect(errorResult('browser_click', new Error('locator.click: boom\nCall log: …'))).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'ERROR: browser_click failed: boom\nNext step: Call again; if it keeps failing, restart the bridge and report the message.' }],
+      content: [
+        {
+          type: 'text',
+          text: 'ERROR: browser_click failed: boom\nNext step: Call again; if it keeps failing, restart the bridge and report the message.',
+        },
+      ],
     });
   });
 });

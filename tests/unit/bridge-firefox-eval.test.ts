@@ -11,7 +11,9 @@ describe("browser_eval in Firefox: what BiDi's script.evaluate is given and what
 
   it('wraps top-level await in an async function that returns the last expression', () => {
     expect(asyncWrapped('await 1')).toBe('(async () => {\nreturn (await 1);\n})()');
-    expect(asyncWrapped('const r = await fetch("x");\nr.status')).toBe('(async () => {\nconst r = await fetch("x");\nreturn (r.status);\n})()');
+    expect(asyncWrapped('const r = await fetch("x");\nr.status')).toBe(
+      '(async () => {\nconst r = await fetch("x");\nreturn (r.status);\n})()',
+    );
     expect(asyncWrapped('await f();\nif (a) b();')).toBe('(async () => {\nawait f();\nif (a) b();\n})()');
   });
 
@@ -20,10 +22,28 @@ describe("browser_eval in Firefox: what BiDi's script.evaluate is given and what
     expect(toEvalResult({ type: 'string', value: 'Saved' })).toEqual({ type: 'string', value: 'Saved' });
     expect(toEvalResult({ type: 'number', value: 'NaN' })).toEqual({ type: 'number', description: 'NaN' });
     expect(toEvalResult({ type: 'null' })).toEqual({ type: 'object', subtype: 'null', value: null });
-    expect(toEvalResult({ type: 'array', value: [{ type: 'number', value: 1 }, { type: 'number', value: 2 }] })).toEqual({ type: 'object', subtype: 'array', value: [1, 2] });
-    const object = { type: 'object', value: [['controlled', { type: 'boolean', value: true }], ['scope', { type: 'string', value: 'http://x/' }]] };
+    expect(
+      toEvalResult({
+        type: 'array',
+        value: [
+          { type: 'number', value: 1 },
+          { type: 'number', value: 2 },
+        ],
+      }),
+    ).toEqual({ type: 'object', subtype: 'array', value: [1, 2] });
+    const object = {
+      type: 'object',
+      value: [
+        ['controlled', { type: 'boolean', value: true }],
+        ['scope', { type: 'string', value: 'http://x/' }],
+      ],
+    };
     expect(toEvalResult(object)).toEqual({ type: 'object', value: { controlled: true, scope: 'http://x/' } });
-    expect(toEvalResult({ type: 'node', value: { nodeType: 1, localName: 'body' } })).toEqual({ type: 'object', subtype: 'node', description: 'body' });
+    expect(toEvalResult({ type: 'node', value: { nodeType: 1, localName: 'body' } })).toEqual({
+      type: 'object',
+      subtype: 'node',
+      description: 'body',
+    });
     // A cycle (or a cut at the depth limit) has no value: it is described.
     expect(toEvalResult({ type: 'object', handle: 'h1' })).toEqual({ type: 'object', description: 'object' });
     expect(toEvalResult({ type: 'bigint', value: '12' })).toEqual({ type: 'bigint', description: '12n' });

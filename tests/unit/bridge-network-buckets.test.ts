@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bucketOf, bucketRequests, type RecordedRequest } from '../../bridge/network-buckets';
 
-const request = (change: Partial<RecordedRequest> = {}): RecordedRequest => ({ url: 'http://localhost/app.js', method: 'GET', resourceType: 'Script', ...change });
+const request = (change: Partial<RecordedRequest> = {}): RecordedRequest => ({
+  url: 'http://localhost/app.js',
+  method: 'GET',
+  resourceType: 'Script',
+  ...change,
+});
 
 describe('network sources', () => {
   it.each([
@@ -32,9 +37,18 @@ describe('network sources', () => {
       requests: [
         { url: 'http://localhost/', method: 'GET', resourceType: 'Document', status: 200, source: 'serviceWorker' },
         { url: 'http://localhost/app.js', method: 'GET', resourceType: 'Script', status: 200, source: 'cache' },
-        { url: 'http://localhost/api', method: 'GET', resourceType: 'Fetch', failure: 'net::ERR_FAILED', source: 'failed' },
+        {
+          url: 'http://localhost/api',
+          method: 'GET',
+          resourceType: 'Fetch',
+          failure: 'net::ERR_FAILED',
+          source: 'failed',
+        },
       ],
     });
-    expect(bucketRequests([])).toEqual({ counts: { network: 0, serviceWorker: 0, cache: 0, failed: 0, pending: 0 }, requests: [] });
+    expect(bucketRequests([])).toEqual({
+      counts: { network: 0, serviceWorker: 0, cache: 0, failed: 0, pending: 0 },
+      requests: [],
+    });
   });
 });

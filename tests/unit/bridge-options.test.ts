@@ -8,7 +8,11 @@ describe('the bridge command line', () => {
     expect(parseCommand([], HOME)).toEqual({
       kind: 'run',
       options: {
-        engine: 'chromium', profileDir: '/home/ada/.local/share/bosun-bridge/profile', idleTimeoutMs: 300_000, headless: true, executablePath: '/usr/bin/chromium',
+        engine: 'chromium',
+        profileDir: '/home/ada/.local/share/bosun-bridge/profile',
+        idleTimeoutMs: 300_000,
+        headless: true,
+        executablePath: '/usr/bin/chromium',
       },
     });
     expect(defaultProfileDir({ ...HOME, XDG_DATA_HOME: '/data' })).toBe('/data/bosun-bridge/profile');
@@ -16,10 +20,18 @@ describe('the bridge command line', () => {
 
   it('drives Firefox when asked, with its own default profile and executable', () => {
     expect(parseCommand(['--browser', 'firefox'], HOME)).toMatchObject({
-      options: { engine: 'firefox', profileDir: '/home/ada/.local/share/bosun-bridge/firefox-profile', executablePath: '/usr/bin/firefox-esr' },
+      options: {
+        engine: 'firefox',
+        profileDir: '/home/ada/.local/share/bosun-bridge/firefox-profile',
+        executablePath: '/usr/bin/firefox-esr',
+      },
     });
-    expect(parseCommand(['--browser', 'firefox'], { ...HOME, FIREFOX_PATH: '/opt/ff/firefox' })).toMatchObject({ options: { executablePath: '/opt/ff/firefox' } });
-    expect(parseCommand(['--browser', 'firefox', '--firefox', '/x/firefox', '--chromium', '/y'], HOME)).toMatchObject({ options: { executablePath: '/x/firefox' } });
+    expect(parseCommand(['--browser', 'firefox'], { ...HOME, FIREFOX_PATH: '/opt/ff/firefox' })).toMatchObject({
+      options: { executablePath: '/opt/ff/firefox' },
+    });
+    expect(parseCommand(['--browser', 'firefox', '--firefox', '/x/firefox', '--chromium', '/y'], HOME)).toMatchObject({
+      options: { executablePath: '/x/firefox' },
+    });
   });
 
   it('shows the window when there is a display, unless told otherwise', () => {
@@ -30,12 +42,23 @@ describe('the bridge command line', () => {
   });
 
   it('reads every flag; relative profile paths are made absolute', () => {
-    const parsed = parseCommand(['--profile-dir', 'profiles/work', '--idle-timeout', '1.5', '--chromium', '/opt/chromium/chrome'], { ...HOME, CHROMIUM_PATH: '/ignored' });
+    const parsed = parseCommand(
+      ['--profile-dir', 'profiles/work', '--idle-timeout', '1.5', '--chromium', '/opt/chromium/chrome'],
+      { ...HOME, CHROMIUM_PATH: '/ignored' },
+    );
     expect(parsed).toEqual({
       kind: 'run',
-      options: { engine: 'chromium', profileDir: `${process.cwd()}/profiles/work`, idleTimeoutMs: 1500, headless: true, executablePath: '/opt/chromium/chrome' },
+      options: {
+        engine: 'chromium',
+        profileDir: `${process.cwd()}/profiles/work`,
+        idleTimeoutMs: 1500,
+        headless: true,
+        executablePath: '/opt/chromium/chrome',
+      },
     });
-    expect(parseCommand([], { ...HOME, CHROMIUM_PATH: '/snap/bin/chromium' })).toMatchObject({ options: { executablePath: '/snap/bin/chromium' } });
+    expect(parseCommand([], { ...HOME, CHROMIUM_PATH: '/snap/bin/chromium' })).toMatchObject({
+      options: { executablePath: '/snap/bin/chromium' },
+    });
     expect(parseCommand(['--help'], HOME)).toEqual({ kind: 'help' });
   });
 

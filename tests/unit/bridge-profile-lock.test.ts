@@ -25,7 +25,9 @@ describe('the profile claim', () => {
   it('refuses a profile another running process holds, naming it and the way out', () => {
     const dir = profile();
     claimProfile(dir, process.ppid);
-    expect(() => claimProfile(dir, process.pid)).toThrow(`The profile directory ${dir} is in use by another Bosun bridge (process ${process.ppid}); two bridges never share a browser.`);
+    expect(() => claimProfile(dir, process.pid)).toThrow(
+      `The profile directory ${dir} is in use by another Bosun bridge (process ${process.ppid}); two bridges never share a browser.`,
+    );
     expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.ppid}\n`);
   });
 

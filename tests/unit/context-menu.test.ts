@@ -3,7 +3,9 @@ import { contextQuestion, MAX_QUOTE, MENU_ITEMS } from '../../background/context
 
 describe('the context menu question', () => {
   it('asks about the page', () => {
-    expect(contextQuestion(MENU_ITEMS.page, undefined)).toBe('Tell me about this page: what it is, and its key points.');
+    expect(contextQuestion(MENU_ITEMS.page, undefined)).toBe(
+      'Tell me about this page: what it is, and its key points.',
+    );
   });
 
   it('quotes the selection, every line of it, as markdown', () => {

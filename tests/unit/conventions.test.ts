@@ -10,7 +10,6 @@ import { createCapabilityTable } from '../../background/abp/capability-table';
 import { describeCapabilities } from '../../background/abp/dispatch';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
 
-
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -21,10 +20,23 @@ const PRODUCT = ['background', 'content', 'sidebar', 'abp-app', 'src', 'policy',
 
 /** The capabilities of the Webscribe ABP contract (specs/webscribe-abp-capabilities.md). */
 const ABP_SPEC_CAPABILITIES = [
-  'crawl.start', 'crawl.status', 'crawl.cancel', 'crawl.resume',
-  'storage.jobs.list', 'storage.jobs.get', 'storage.jobs.delete', 'storage.jobs.update',
-  'storage.pages.list', 'storage.pages.search', 'convert.toFormat', 'export.asArchive', 'scrape.pickContent',
-  'diagnostics.getReport', 'diagnostics.getErrors', 'diagnostics.clearErrors', 'extension.getInfo',
+  'crawl.start',
+  'crawl.status',
+  'crawl.cancel',
+  'crawl.resume',
+  'storage.jobs.list',
+  'storage.jobs.get',
+  'storage.jobs.delete',
+  'storage.jobs.update',
+  'storage.pages.list',
+  'storage.pages.search',
+  'convert.toFormat',
+  'export.asArchive',
+  'scrape.pickContent',
+  'diagnostics.getReport',
+  'diagnostics.getErrors',
+  'diagnostics.clearErrors',
+  'extension.getInfo',
 ];
 
 describe('the repository keeps its own rules', () => {
@@ -39,7 +51,16 @@ describe('the repository keeps its own rules', () => {
   });
 
   it('window.abp offers the 17 capabilities of the spec, each described, with strict params as JSON Schema', () => {
-    const listed = describeCapabilities(createCapabilityTable({ errors: {} as never, library: {} as never, gate: {} as never, pages: {} as never, crawler: {} as never, agent: {} as never }));
+    const listed = describeCapabilities(
+      createCapabilityTable({
+        errors: {} as never,
+        library: {} as never,
+        gate: {} as never,
+        pages: {} as never,
+        crawler: {} as never,
+        agent: {} as never,
+      }),
+    );
     expect(listed.map((c) => c.name)).toEqual(expect.arrayContaining(ABP_SPEC_CAPABILITIES));
     for (const capability of listed) {
       expect(capability.name).toMatch(/^[a-z]+(\.[a-z]+[A-Za-z]*)+$/);
@@ -52,7 +73,8 @@ describe('the repository keeps its own rules', () => {
   it('ABP code produces content and never delivers it (no dialogs, downloads, clipboard, notifications or windows)', () => {
     const abpCode = PRODUCT.filter((file) => /^(abp-app|background\/abp)\//.test(file));
     expect(abpCode.length).toBeGreaterThan(5);
-    const delivery = /navigator\.clipboard|\.downloads\.|\.notifications\.|window\.open\(|windows\.create\(|\b(alert|confirm|prompt|print)\(|navigator\.share|createObjectURL/;
+    const delivery =
+      /navigator\.clipboard|\.downloads\.|\.notifications\.|window\.open\(|windows\.create\(|\b(alert|confirm|prompt|print)\(|navigator\.share|createObjectURL/;
     expect(abpCode.filter((file) => delivery.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 
@@ -65,7 +87,9 @@ describe('the repository keeps its own rules', () => {
   });
 
   it('no code path runs a tool except the gate', () => {
-    const callers = PRODUCT.filter((file) => /\btool\.run\(|TOOLS\.get\([^)]*\)\??\.run\(/.test(readFileSync(file, 'utf8')));
+    const callers = PRODUCT.filter((file) =>
+      /\btool\.run\(|TOOLS\.get\([^)]*\)\??\.run\(/.test(readFileSync(file, 'utf8')),
+    );
     expect(callers).toEqual(['background/permissions/gate.ts']);
     // The registry hands tools out only through parseCall, and only the gate calls it.
     const parsers = PRODUCT.filter((file) => /\bparseCall\(/.test(readFileSync(file, 'utf8')));
@@ -75,7 +99,8 @@ describe('the repository keeps its own rules', () => {
   it('the bridge speaks only over stdio: no server sockets, no debugging port', () => {
     const bridge = PRODUCT.filter((file) => file.startsWith('bridge/'));
     expect(bridge.length).toBeGreaterThan(5);
-    const network = /from 'node:(net|http|https|http2|dgram|tls)'|\.listen\(|remote-debugging-port|connectOverCDP|launchServer/;
+    const network =
+      /from 'node:(net|http|https|http2|dgram|tls)'|\.listen\(|remote-debugging-port|connectOverCDP|launchServer/;
     expect(bridge.filter((file) => network.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 

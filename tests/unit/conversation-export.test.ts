@@ -6,8 +6,25 @@ const createdAt = '2026-11-21T09:00:00.000Z';
 const now = new Date(createdAt);
 const messages: ChatMessage[] = [
   { id: 'm1', createdAt, role: 'user', content: 'Add the shoes to my cart', status: 'done' },
-  { id: 'm2', createdAt, role: 'assistant', content: '', status: 'done', toolCalls: [{ id: 't1', name: 'click_element', args: { selector: '#add' } }] },
-  { id: 'm3', createdAt, role: 'tool', content: 'Clicked ``` the button', status: 'done', toolCallId: 't1', name: 'click_element', outcome: 'success', site: 'shop.example' },
+  {
+    id: 'm2',
+    createdAt,
+    role: 'assistant',
+    content: '',
+    status: 'done',
+    toolCalls: [{ id: 't1', name: 'click_element', args: { selector: '#add' } }],
+  },
+  {
+    id: 'm3',
+    createdAt,
+    role: 'tool',
+    content: 'Clicked ``` the button',
+    status: 'done',
+    toolCallId: 't1',
+    name: 'click_element',
+    outcome: 'success',
+    site: 'shop.example',
+  },
   { id: 'm4', createdAt, role: 'assistant', content: 'Done: **added**.', status: 'done' },
 ];
 
@@ -24,16 +41,36 @@ describe('conversation export', () => {
 
   it('round-trips through JSON, tool calls included', () => {
     const parsed = parseExport(toJson('Shoes', messages, now));
-    expect(parsed).toEqual({ ok: true, conversation: { format: 'bosun-conversation', version: 1, title: 'Shoes', exportedAt: createdAt, messages } });
+    expect(parsed).toEqual({
+      ok: true,
+      conversation: { format: 'bosun-conversation', version: 1, title: 'Shoes', exportedAt: createdAt, messages },
+    });
   });
 
   it('refuses what is not an export, saying what is wrong', () => {
-    expect(parseExport('not json')).toEqual({ ok: false, error: 'The file is not JSON. Choose a conversation exported from Bosun as JSON.' });
-    const wrong = parseExport(JSON.stringify({ format: 'bosun-conversation', version: 1, title: 'x', exportedAt: createdAt, messages: [{ ...messages[0], role: 'system' }] }));
+    expect(parseExport('not json')).toEqual({
+      ok: false,
+      error: 'The file is not JSON. Choose a conversation exported from Bosun as JSON.',
+    });
+    const wrong = parseExport(
+      JSON.stringify({
+        format: 'bosun-conversation',
+        version: 1,
+        title: 'x',
+        exportedAt: createdAt,
+        messages: [{ ...messages[0], role: 'system' }],
+      }),
+    );
     expect(wrong.ok).toBe(false);
     expect(!wrong.ok && wrong.error).toMatch(/^The file is not a Bosun conversation: .*messages\.0\.role/);
-    expect(parseExport(JSON.stringify({ format: 'bosun-conversation', version: 1, title: 'x', exportedAt: createdAt, messages: [] })).ok).toBe(false);
-    expect(parseExport(JSON.stringify({ format: 'other', version: 1, title: 'x', exportedAt: createdAt, messages })).ok).toBe(false);
+    expect(
+      parseExport(
+        JSON.stringify({ format: 'bosun-conversation', version: 1, title: 'x', exportedAt: createdAt, messages: [] }),
+      ).ok,
+    ).toBe(false);
+    expect(
+      parseExport(JSON.stringify({ format: 'other', version: 1, title: 'x', exportedAt: createdAt, messages })).ok,
+    ).toBe(false);
   });
 
   it('names files after the title', () => {

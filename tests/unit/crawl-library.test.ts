@@ -38,7 +38,15 @@ describe('content hashes', () => {
 
 let counter = 0;
 const page = (url: string, content: string, extra: Partial<ExtractedPage> = {}): ExtractedPage => ({
-  url, title: url, content, html: `<p>${content}</p>`, markdown: content, markdownMeta: { confidence: 0.9 }, metadata: {}, status: 'completed', ...extra,
+  url,
+  title: url,
+  content,
+  html: `<p>${content}</p>`,
+  markdown: content,
+  markdownMeta: { confidence: 0.9 },
+  metadata: {},
+  status: 'completed',
+  ...extra,
 });
 
 function library() {
@@ -52,7 +60,12 @@ describe('the crawl library', () => {
     const job = await lib.createJob(['https://site.test/docs']);
     const first = await lib.savePage(job.id, page('https://site.test/docs/a#top', 'Alpha'));
     expect(first.outcome).toBe('added');
-    expect(first.page).toMatchObject({ jobId: job.id, url: 'https://site.test/docs/a#top', canonicalUrl: 'https://site.test/docs/a', alternateUrls: [] });
+    expect(first.page).toMatchObject({
+      jobId: job.id,
+      url: 'https://site.test/docs/a#top',
+      canonicalUrl: 'https://site.test/docs/a',
+      alternateUrls: [],
+    });
     expect(first.page.contentHash).toBe(await contentHash('Alpha'));
     const again = await lib.savePage(job.id, page('https://site.test/docs/a?utm_source=feed#intro', 'Alpha, revised'));
     expect(again.outcome).toBe('replaced');
@@ -90,9 +103,24 @@ describe('the crawl library', () => {
 
     await lib.savePage(older.id, page('https://one.test/p', 'One'));
     await lib.savePage(newer.id, page('https://two.test/p', 'Two'));
-    const settings = { maxWorkers: 1, pageLimit: 10, strictPathMatching: true, followExternalLinks: false, maxExternalHops: 1, waitForSelectors: [] };
-    await lib.saveFrontier({ jobId: older.id, queue: [{ url: 'https://one.test/q', hops: 0 }], seen: ['https://one.test/p', 'https://one.test/q'], settings });
-    expect(await lib.getFrontier(older.id)).toMatchObject({ queue: [{ url: 'https://one.test/q', hops: 0 }], settings: { pageLimit: 10 } });
+    const settings = {
+      maxWorkers: 1,
+      pageLimit: 10,
+      strictPathMatching: true,
+      followExternalLinks: false,
+      maxExternalHops: 1,
+      waitForSelectors: [],
+    };
+    await lib.saveFrontier({
+      jobId: older.id,
+      queue: [{ url: 'https://one.test/q', hops: 0 }],
+      seen: ['https://one.test/p', 'https://one.test/q'],
+      settings,
+    });
+    expect(await lib.getFrontier(older.id)).toMatchObject({
+      queue: [{ url: 'https://one.test/q', hops: 0 }],
+      settings: { pageLimit: 10 },
+    });
     expect(await lib.deleteJobs([older.id, older.id, 'job_missing'])).toBe(1);
     expect(await lib.getJob(older.id)).toBeNull();
     expect(await lib.getFrontier(older.id)).toBeNull();
@@ -108,18 +136,28 @@ describe('the crawl library', () => {
     await lib.savePage(a.id, page('https://site.test/guide-copy', 'Intro'));
     await lib.savePage(b.id, page('https://blog.test/posts/guide', 'Post'));
     await lib.savePage(b.id, page('https://blog.test/about', 'About'));
-    expect((await lib.searchPages('GUIDE')).map((p) => p.canonicalUrl).sort()).toEqual(['https://blog.test/posts/guide', 'https://site.test/Guide/intro']);
+    expect((await lib.searchPages('GUIDE')).map((p) => p.canonicalUrl).sort()).toEqual([
+      'https://blog.test/posts/guide',
+      'https://site.test/Guide/intro',
+    ]);
     expect(await lib.searchPages('nothing-like-this')).toEqual([]);
   });
 
   it('searches the address, title and text of every page, ignoring case, up to a limit; gets a page by id', async () => {
     const lib = library();
     const job = await lib.createJob(['https://site.test/']);
-    const { page: kept } = await lib.savePage(job.id, page('https://site.test/a', 'All about Lighthouses', { title: 'Coast' }));
+    const { page: kept } = await lib.savePage(
+      job.id,
+      page('https://site.test/a', 'All about Lighthouses', { title: 'Coast' }),
+    );
     await lib.savePage(job.id, page('https://site.test/b', 'Nothing here', { title: 'Lighthouse list' }));
     await lib.savePage(job.id, page('https://site.test/lighthouse', 'Other'));
     await lib.savePage(job.id, page('https://site.test/c', 'Unrelated'));
-    expect((await lib.searchText('LIGHTHOUSE', 10)).map((p) => p.canonicalUrl).sort()).toEqual(['https://site.test/a', 'https://site.test/b', 'https://site.test/lighthouse']);
+    expect((await lib.searchText('LIGHTHOUSE', 10)).map((p) => p.canonicalUrl).sort()).toEqual([
+      'https://site.test/a',
+      'https://site.test/b',
+      'https://site.test/lighthouse',
+    ]);
     expect(await lib.searchText('lighthouse', 2)).toHaveLength(2);
     expect(await lib.getPage(kept.id)).toEqual(kept);
     expect(await lib.getPage('page_missing')).toBeNull();

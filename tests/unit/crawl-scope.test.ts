@@ -37,8 +37,15 @@ describe('sitemaps', () => {
       pages: ['https://site.test/a?x=1&y=2', 'https://site.test/b', 'https://site.test/relative/c'],
       sitemaps: [],
     });
-    const index = '<sitemapindex><sitemap><loc>https://site.test/s1.xml</loc></sitemap><sitemap><loc>https://site.test/s2.xml</loc></sitemap></sitemapindex>';
-    expect(parseSitemap(index, 'https://site.test/sitemap.xml')).toEqual({ pages: [], sitemaps: ['https://site.test/s1.xml', 'https://site.test/s2.xml'] });
-    expect(parseSitemap('<html>Not found</html>', 'https://site.test/sitemap.xml')).toEqual({ pages: [], sitemaps: [] });
+    const index =
+      '<sitemapindex><sitemap><loc>https://site.test/s1.xml</loc></sitemap><sitemap><loc>https://site.test/s2.xml</loc></sitemap></sitemapindex>';
+    expect(parseSitemap(index, 'https://site.test/sitemap.xml')).toEqual({
+      pages: [],
+      sitemaps: ['https://site.test/s1.xml', 'https://site.test/s2.xml'],
+    });
+    expect(parseSitemap('<html>Not found</html>', 'https://site.test/sitemap.xml')).toEqual({
+      pages: [],
+      sitemaps: [],
+    });
   });
 });

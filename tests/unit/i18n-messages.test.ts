@@ -14,12 +14,20 @@ const files = (dir: string, pattern: RegExp): string[] =>
     if (statSync(path).isDirectory()) return files(path, pattern);
     return pattern.test(name) ? [path] : [];
   });
-const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+const parse = (file: string) =>
+  ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 const walk = (node: ts.Node, visit: (node: ts.Node) => void) => {
   visit(node);
   node.forEachChild((child) => walk(child, visit));
 };
-const where = (node: ts.Node) => `${node.getSourceFile().fileName}:${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+const where = (node: ts.Node) =>
+  `${node.getSourceFile().fileName}:${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
 
 /** The message names a file asks for with t('name', …); a name that is not a literal is reported, since no check could follow it. */
 function messageCalls(source: ts.SourceFile): { keys: string[]; dynamic: string[] } {
@@ -40,18 +48,28 @@ function hardCodedText(source: ts.SourceFile): string[] {
   walk(source, (node) => {
     if (ts.isJsxText(node) && LETTER.test(node.text)) found.push(`${where(node)} text "${node.text.trim()}"`);
     if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText())) {
-      const value = node.initializer && ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
-      const literal = value && (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) || ts.isTemplateExpression(value));
-      if (literal && LETTER.test(value.getText())) found.push(`${where(node)} ${node.name.getText()}=${value.getText()}`);
+      const value =
+        node.initializer && ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
+      const literal =
+        value &&
+        (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) || ts.isTemplateExpression(value));
+      if (literal && LETTER.test(value.getText()))
+        found.push(`${where(node)} ${node.name.getText()}=${value.getText()}`);
     }
   });
   return found;
 }
 
-const PRODUCT = ['sidebar', 'abp-app', 'background', 'src', 'content', 'policy'].flatMap((dir) => files(dir, /\.tsx?$/));
+const PRODUCT = ['sidebar', 'abp-app', 'background', 'src', 'content', 'policy'].flatMap((dir) =>
+  files(dir, /\.tsx?$/),
+);
 const calls = PRODUCT.map((file) => messageCalls(parse(file)));
-const pages = [...files('sidebar', /\.html$/), ...files('abp-app', /\.html$/)].flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/data-i18n="([^"]+)"/g)].map((m) => m[1] as string));
-const manifests = files('manifests', /\.json$/).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/__MSG_(\w+)__/g)].map((m) => m[1] as string));
+const pages = [...files('sidebar', /\.html$/), ...files('abp-app', /\.html$/)].flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/data-i18n="([^"]+)"/g)].map((m) => m[1] as string),
+);
+const manifests = files('manifests', /\.json$/).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/__MSG_(\w+)__/g)].map((m) => m[1] as string),
+);
 const used = new Set([...calls.flatMap((c) => c.keys), ...pages, ...manifests]);
 
 describe('messages.json and the code agree', () => {
@@ -87,6 +105,10 @@ describe('messages.json and the code agree', () => {
       true,
       ts.ScriptKind.TSX,
     );
-    expect(hardCodedText(sample).map((found) => found.replace(/^sample\.tsx:1 /, ''))).toEqual(['title="Hint"', 'aria-label=`Row ${n}`', 'text "Hello"']);
+    expect(hardCodedText(sample).map((found) => found.replace(/^sample\.tsx:1 /, ''))).toEqual([
+      'title="Hint"',
+      'aria-label=`Row ${n}`',
+      'text "Hello"',
+    ]);
   });
 });

@@ -9,12 +9,34 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const actions = () => ({ refreshLibrary: vi.fn(), searchLibrary: vi.fn(), previewPage: vi.fn(), exportCrawlJob: vi.fn() });
-const job = { id: 'job_1', title: 'https://docs.test/', baseUrl: 'https://docs.test/', status: 'in_progress', pagesProcessed: 3, pagesFailed: 1, pageLimit: 20, createdAt: 0, updatedAt: 0 };
+const actions = () => ({
+  refreshLibrary: vi.fn(),
+  searchLibrary: vi.fn(),
+  previewPage: vi.fn(),
+  exportCrawlJob: vi.fn(),
+});
+const job = {
+  id: 'job_1',
+  title: 'https://docs.test/',
+  baseUrl: 'https://docs.test/',
+  status: 'in_progress',
+  pagesProcessed: 3,
+  pagesFailed: 1,
+  pageLimit: 20,
+  createdAt: 0,
+  updatedAt: 0,
+};
 
 describe('the Library view', () => {
   it('shows each job with its status and a progress bar against its page limit', () => {
-    render(<LibraryView jobs={[job, { ...job, id: 'job_2', status: 'completed', pagesProcessed: 0, pageLimit: null }]} search={null} preview={null} actions={actions()} />);
+    render(
+      <LibraryView
+        jobs={[job, { ...job, id: 'job_2', status: 'completed', pagesProcessed: 0, pageLimit: null }]}
+        search={null}
+        preview={null}
+        actions={actions()}
+      />,
+    );
     const [running, empty] = screen.getAllByTestId('library-job');
     expect(running?.textContent).toMatch(/Crawling/);
     expect(screen.getAllByTestId('library-job-progress')[0]?.textContent).toBe('3 of 20 pages · 1 failed');
@@ -26,7 +48,15 @@ describe('the Library view', () => {
     vi.useFakeTimers();
     const a = actions();
     const { unmount } = render(
-      <LibraryView jobs={[job]} search={{ query: 'alpha', pages: [{ id: 'page_1', jobId: 'job_1', title: 'Alpha', url: 'https://docs.test/a' }] }} preview={null} actions={a} />,
+      <LibraryView
+        jobs={[job]}
+        search={{
+          query: 'alpha',
+          pages: [{ id: 'page_1', jobId: 'job_1', title: 'Alpha', url: 'https://docs.test/a' }],
+        }}
+        preview={null}
+        actions={a}
+      />,
     );
     fireEvent.input(screen.getByTestId('library-search'), { target: { value: 'beta' } });
     fireEvent.submit(screen.getByRole('search'));
@@ -44,7 +74,20 @@ describe('the Library view', () => {
 
   it('previews a page as sanitized markdown', () => {
     const a = actions();
-    render(<LibraryView jobs={[]} search={null} preview={{ id: 'page_1', jobId: 'job_1', title: 'Alpha', url: 'https://docs.test/a', markdown: '# Alpha\n\n<img src=x onerror=alert(1)>text' }} actions={a} />);
+    render(
+      <LibraryView
+        jobs={[]}
+        search={null}
+        preview={{
+          id: 'page_1',
+          jobId: 'job_1',
+          title: 'Alpha',
+          url: 'https://docs.test/a',
+          markdown: '# Alpha\n\n<img src=x onerror=alert(1)>text',
+        }}
+        actions={a}
+      />,
+    );
     const preview = screen.getByTestId('library-preview');
     expect(preview.querySelector('h1')?.textContent).toBe('Alpha');
     expect(preview.querySelector('[onerror]')).toBeNull();
@@ -57,6 +100,10 @@ describe('the Library view', () => {
     state.apply({ type: 'CRAWL_JOBS', payload: { jobs: [job] } });
     state.apply({ type: 'LIBRARY_SEARCH_RESULTS', payload: { query: 'a', pages: [] } });
     state.apply({ type: 'LIBRARY_PAGE', payload: { id: 'p', jobId: 'job_1', title: 'T', url: 'u', markdown: 'm' } });
-    expect([state.crawlJobs.value, state.librarySearch.value?.query, state.libraryPage.value?.markdown]).toEqual([[job], 'a', 'm']);
+    expect([state.crawlJobs.value, state.librarySearch.value?.query, state.libraryPage.value?.markdown]).toEqual([
+      [job],
+      'a',
+      'm',
+    ]);
   });
 });

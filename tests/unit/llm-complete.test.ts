@@ -74,7 +74,7 @@ describe.each(FORMATS)('complete() over $name', ({ provider }) => {
     expect(result.usage?.outputTokens).toBeGreaterThan(0);
   });
 
-  it('sends the tools, the system prompt and the headers in the provider\'s format', async () => {
+  it("sends the tools, the system prompt and the headers in the provider's format", async () => {
     llm.script({
       kind: 'text',
       chunks: ['ok'],
@@ -90,12 +90,22 @@ describe.each(FORMATS)('complete() over $name', ({ provider }) => {
           });
           expect(headers.authorization).toBeUndefined();
           expect(body).toMatchObject({ system: 'You are Bosun.', max_tokens: 4096, messages: [{ role: 'user' }] });
-          expect(body.tools).toEqual([{ name: CLICK.name, description: CLICK.description, input_schema: CLICK.parameters }]);
+          expect(body.tools).toEqual([
+            { name: CLICK.name, description: CLICK.description, input_schema: CLICK.parameters },
+          ]);
         } else {
           expect(headers.authorization).toBe('Bearer sk-good');
           expect(body).toMatchObject({ stream_options: { include_usage: true }, tool_choice: 'auto' });
-          expect(body.messages).toEqual([{ role: 'system', content: 'You are Bosun.' }, { role: 'user', content: 'Hello' }]);
-          expect(body.tools).toEqual([{ type: 'function', function: { name: CLICK.name, description: CLICK.description, parameters: CLICK.parameters } }]);
+          expect(body.messages).toEqual([
+            { role: 'system', content: 'You are Bosun.' },
+            { role: 'user', content: 'Hello' },
+          ]);
+          expect(body.tools).toEqual([
+            {
+              type: 'function',
+              function: { name: CLICK.name, description: CLICK.description, parameters: CLICK.parameters },
+            },
+          ]);
         }
       },
     });
@@ -119,7 +129,11 @@ describe.each(FORMATS)('complete() over $name', ({ provider }) => {
       { role: 'tool', toolCallId: 'call_2', name: 'read_page', content: '# Page' },
       { role: 'user', content: 'Go on' },
     ];
-    llm.script({ kind: 'text', chunks: ['Done.'], expect: (raw) => void expect((raw as Body).messages).toEqual(expectedMessages()) });
+    llm.script({
+      kind: 'text',
+      chunks: ['Done.'],
+      expect: (raw) => void expect((raw as Body).messages).toEqual(expectedMessages()),
+    });
     await run({ turns, tools: [CLICK] });
     expect(llm.failures).toEqual([]);
   });

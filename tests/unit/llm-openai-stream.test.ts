@@ -9,7 +9,9 @@ function read(chunks: unknown[]) {
   reader.event({ data: '[DONE]', event: undefined, id: undefined });
   return reader.finish().toolCalls;
 }
-const toolDelta = (call: Record<string, unknown>) => ({ choices: [{ delta: { tool_calls: [call] }, finish_reason: null }] });
+const toolDelta = (call: Record<string, unknown>) => ({
+  choices: [{ delta: { tool_calls: [call] }, finish_reason: null }],
+});
 const finish = { choices: [{ delta: {}, finish_reason: 'tool_calls' }] };
 
 describe('OpenAiStreamReader tool calls', () => {

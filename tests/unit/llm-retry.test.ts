@@ -5,7 +5,8 @@ import { abortableSleep, retryDelay } from '../../src/llm/retry';
 import type { Settings } from '../../src/protocol/common';
 
 const headers = (entries: Record<string, string>) => new Headers(entries);
-const status = (code: number, retryAfter?: number) => new ProviderError('x', { status: code, retryAfterMs: retryAfter });
+const status = (code: number, retryAfter?: number) =>
+  new ProviderError('x', { status: code, retryAfterMs: retryAfter });
 
 describe('retry-after', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
@@ -57,16 +58,28 @@ describe('retryDelay', () => {
 });
 
 describe('describeHttpError', () => {
-  const settings: Settings = { provider: 'anthropic', model: 'claude-x', apiKey: 'sk-ant-secret-123', baseUrl: 'https://api.anthropic.com/v1' };
+  const settings: Settings = {
+    provider: 'anthropic',
+    model: 'claude-x',
+    apiKey: 'sk-ant-secret-123',
+    baseUrl: 'https://api.anthropic.com/v1',
+  };
   it('never repeats the key the provider echoed', () => {
-    const body = JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key sk-ant-secret-123' } });
+    const body = JSON.stringify({
+      type: 'error',
+      error: { type: 'authentication_error', message: 'invalid x-api-key sk-ant-secret-123' },
+    });
     const error = describeHttpError(401, body, settings);
-    expect(error.message).toBe('Invalid API key. Double-check your anthropic key in Settings. (Anthropic said: invalid x-api-key ***)');
+    expect(error.message).toBe(
+      'Invalid API key. Double-check your anthropic key in Settings. (Anthropic said: invalid x-api-key ***)',
+    );
     expect(error.detail).not.toContain('secret');
   });
 
-  it('reads Anthropic\'s error body and names an overload', () => {
+  it("reads Anthropic's error body and names an overload", () => {
     const body = JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
-    expect(describeHttpError(529, body, settings).message).toBe('Anthropic is overloaded right now (529). Try again in a minute. (Anthropic said: Overloaded)');
+    expect(describeHttpError(529, body, settings).message).toBe(
+      'Anthropic is overloaded right now (529). Try again in a minute. (Anthropic said: Overloaded)',
+    );
   });
 });

@@ -3,7 +3,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLlmServer } from '../fixtures/llm-server/index';
 import type { LlmServer } from '../fixtures/llm-server/index';
-import { messages, ANTHROPIC_HEADERS, post, ask, sseEvents, payloads, streamed, textOf, readUntilEndOrError } from './support/anthropic-wire';
+import {
+  messages,
+  ANTHROPIC_HEADERS,
+  post,
+  ask,
+  sseEvents,
+  payloads,
+  streamed,
+  textOf,
+  readUntilEndOrError,
+} from './support/anthropic-wire';
 
 let llm: LlmServer;
 
@@ -48,7 +58,11 @@ describe('streaming text', () => {
       { type: 'text_delta', text: ' world' },
     ]);
     expect(events.slice(3, 7).every((e) => e.index === 0)).toBe(true);
-    expect(events[7]).toEqual({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 3 } });
+    expect(events[7]).toEqual({
+      type: 'message_delta',
+      delta: { stop_reason: 'end_turn', stop_sequence: null },
+      usage: { output_tokens: 3 },
+    });
     expect(events[8]).toEqual({ type: 'message_stop' });
   });
 
@@ -58,7 +72,8 @@ describe('streaming text', () => {
     const response = await ask(llm, { stream: true });
     const reader = response.body!.getReader();
     const reads: string[] = [];
-    for (let read = await reader.read(); !read.done; read = await reader.read()) reads.push(new TextDecoder().decode(read.value));
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      reads.push(new TextDecoder().decode(read.value));
     const textReads = reads.filter((read) => read.includes('text_delta'));
     expect(textReads.map((read) => /"text":"(\w+)"/.exec(read)?.[1])).toEqual(['one', 'two', 'three']);
     // Two pauses between the deltas and one before message_delta.
@@ -86,8 +101,16 @@ describe('tool use', () => {
     const starts = events.filter((e) => e.type === 'content_block_start');
     expect(starts).toEqual([
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-      { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_01', name: 'navigate', input: {} } },
-      { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_02', name: 'click', input: {} } },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: { type: 'tool_use', id: 'toolu_01', name: 'navigate', input: {} },
+      },
+      {
+        type: 'content_block_start',
+        index: 2,
+        content_block: { type: 'tool_use', id: 'toolu_02', name: 'click', input: {} },
+      },
     ]);
     expect(events.filter((e) => e.type === 'ping')).toHaveLength(1);
     expect(textOf(events)).toEqual(['Let me look.']);
@@ -105,7 +128,10 @@ describe('tool use', () => {
       expect(fragments.filter((fragment) => fragment !== '').length).toBeGreaterThanOrEqual(2);
       expect(JSON.parse(fragments.join(''))).toEqual(call.arguments);
     }
-    expect(events.at(-2)).toMatchObject({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null } });
+    expect(events.at(-2)).toMatchObject({
+      type: 'message_delta',
+      delta: { stop_reason: 'tool_use', stop_sequence: null },
+    });
     expect(events.at(-1)).toEqual({ type: 'message_stop' });
   });
 
@@ -162,7 +188,13 @@ describe('broken responses', () => {
     const { text, failed } = await readUntilEndOrError(response);
     expect(failed).toBe(true);
     const events = payloads(sseEvents(text));
-    expect(events.map((e) => e.type)).toEqual(['message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_delta']);
+    expect(events.map((e) => e.type)).toEqual([
+      'message_start',
+      'content_block_start',
+      'ping',
+      'content_block_delta',
+      'content_block_delta',
+    ]);
     expect(textOf(events)).toEqual(['partial ', 'answer']);
   });
 
@@ -200,7 +232,10 @@ describe('stream_error', () => {
     const { text, failed } = await readUntilEndOrError(response);
     expect(failed).toBe(false);
     const events = sseEvents(text);
-    expect(events.at(-1)).toEqual({ event: 'error', data: '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}' });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    });
     const parsed = payloads(events);
     expect(textOf(parsed)).toEqual(['Half', ' an answer']);
     expect(parsed.map((e) => e.type)).not.toContain('message_stop');

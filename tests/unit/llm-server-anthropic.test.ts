@@ -31,7 +31,11 @@ describe('auth and headers', () => {
   it('rejects a missing key, and a key sent as Bearer, without consuming a step', async () => {
     secured.script({ kind: 'text', chunks: ['secret'] });
     const body = { model: 'test-model', max_tokens: 64, messages };
-    for (const headers of [ANTHROPIC_HEADERS, { ...ANTHROPIC_HEADERS, authorization: 'Bearer sk-ant-test' }, { ...ANTHROPIC_HEADERS, 'x-api-key': 'sk-wrong' }]) {
+    for (const headers of [
+      ANTHROPIC_HEADERS,
+      { ...ANTHROPIC_HEADERS, authorization: 'Bearer sk-ant-test' },
+      { ...ANTHROPIC_HEADERS, 'x-api-key': 'sk-wrong' },
+    ]) {
       const response = await post(secured, body, headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual(unauthorized);
@@ -41,16 +45,27 @@ describe('auth and headers', () => {
 
   it('answers with the key in x-api-key and records the browser-access header', async () => {
     secured.script({ kind: 'text', chunks: ['welcome'] });
-    const headers = { ...ANTHROPIC_HEADERS, 'x-api-key': 'sk-ant-test', 'anthropic-dangerous-direct-browser-access': 'true' };
+    const headers = {
+      ...ANTHROPIC_HEADERS,
+      'x-api-key': 'sk-ant-test',
+      'anthropic-dangerous-direct-browser-access': 'true',
+    };
     const response = await post(secured, { model: 'test-model', max_tokens: 64, messages }, headers);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { content: Block[] }).content).toEqual([{ type: 'text', text: 'welcome' }]);
-    expect(secured.requests[0]?.headers).toMatchObject({ 'x-api-key': 'sk-ant-test', 'anthropic-dangerous-direct-browser-access': 'true' });
+    expect(secured.requests[0]?.headers).toMatchObject({
+      'x-api-key': 'sk-ant-test',
+      'anthropic-dangerous-direct-browser-access': 'true',
+    });
   });
 
   it('requires anthropic-version', async () => {
     llm.script({ kind: 'text', chunks: ['kept'] });
-    const response = await post(llm, { model: 'test-model', max_tokens: 64, messages }, { 'content-type': 'application/json' });
+    const response = await post(
+      llm,
+      { model: 'test-model', max_tokens: 64, messages },
+      { 'content-type': 'application/json' },
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       type: 'error',
@@ -68,7 +83,9 @@ describe('auth and headers', () => {
       first_id: 'test-model',
       last_id: 'test-model',
     });
-    const denied = await fetch(`${secured.anthropicBaseUrl}/v1/models`, { headers: { 'anthropic-version': '2023-06-01' } });
+    const denied = await fetch(`${secured.anthropicBaseUrl}/v1/models`, {
+      headers: { 'anthropic-version': '2023-06-01' },
+    });
     expect(denied.status).toBe(401);
     expect(await denied.json()).toEqual(unauthorized);
   });
@@ -91,7 +108,11 @@ describe('request validation', () => {
   });
 
   it('answers a body that is not JSON with 400', async () => {
-    const response = await fetch(`${llm.anthropicBaseUrl}/v1/messages`, { method: 'POST', headers: ANTHROPIC_HEADERS, body: '{not json' });
+    const response = await fetch(`${llm.anthropicBaseUrl}/v1/messages`, {
+      method: 'POST',
+      headers: ANTHROPIC_HEADERS,
+      body: '{not json',
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
   });
@@ -100,7 +121,10 @@ describe('request validation', () => {
     llm.script({ kind: 'text', chunks: ['kept'] });
     const response = await ask(llm, { model: 'claude-nope', stream: true });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ type: 'error', error: { type: 'not_found_error', message: 'model: claude-nope' } });
+    expect(await response.json()).toEqual({
+      type: 'error',
+      error: { type: 'not_found_error', message: 'model: claude-nope' },
+    });
     expect(llm.pending).toBe(1);
   });
 
@@ -121,7 +145,10 @@ describe('error steps', () => {
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('7');
     const body = (await response.json()) as { type: string; error: { type: string; message: string } };
-    expect(body).toEqual({ type: 'error', error: { type: 'rate_limit_error', message: expect.stringMatching(/rate limit/) as unknown } });
+    expect(body).toEqual({
+      type: 'error',
+      error: { type: 'rate_limit_error', message: expect.stringMatching(/rate limit/) as unknown },
+    });
   });
 
   it.each([
@@ -154,7 +181,11 @@ describe('expect hook', () => {
   });
 
   it('answers 400 with the returned message, records it, and consumes the step', async () => {
-    llm.script({ kind: 'text', chunks: ['never'], expect: (body) => ((body as { system?: string }).system ? null : 'no system prompt sent') });
+    llm.script({
+      kind: 'text',
+      chunks: ['never'],
+      expect: (body) => ((body as { system?: string }).system ? null : 'no system prompt sent'),
+    });
     const response = await ask(llm, { stream: true });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { type: string; error: { type: string; message: string } };

@@ -32,7 +32,9 @@ describe('streaming text', () => {
     ]);
     expect(chunks.map((chunk) => chunk.choices[0]?.finish_reason)).toEqual([null, null, null, 'stop']);
     expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(1);
-    expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.model === 'test-model')).toBe(true);
+    expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.model === 'test-model')).toBe(
+      true,
+    );
     expect(chunks.some((chunk) => 'usage' in chunk)).toBe(false);
   });
 
@@ -100,7 +102,12 @@ describe('tool calls', () => {
     for (const delta of toolDeltas) {
       const entry = assembled.get(delta.index) ?? { args: '' };
       if (delta.id !== undefined) {
-        expect(delta).toEqual({ index: delta.index, id: delta.id, type: 'function', function: { name: delta.function.name, arguments: '' } });
+        expect(delta).toEqual({
+          index: delta.index,
+          id: delta.id,
+          type: 'function',
+          function: { name: delta.function.name, arguments: '' },
+        });
         Object.assign(entry, { id: delta.id, name: delta.function.name });
       } else {
         expect(Object.keys(delta).sort()).toEqual(['function', 'index']);
@@ -109,9 +116,14 @@ describe('tool calls', () => {
       entry.args += delta.function.arguments;
       assembled.set(delta.index, entry);
     }
-    expect([...assembled.entries()].map(([index, call]) => ({ index, id: call.id, name: call.name, args: JSON.parse(call.args) as unknown }))).toEqual(
-      calls.map((call, index) => ({ index, id: call.id, name: call.name, args: call.arguments })),
-    );
+    expect(
+      [...assembled.entries()].map(([index, call]) => ({
+        index,
+        id: call.id,
+        name: call.name,
+        args: JSON.parse(call.args) as unknown,
+      })),
+    ).toEqual(calls.map((call, index) => ({ index, id: call.id, name: call.name, args: call.arguments })));
     // Arguments must be fragmented so a client that does not concatenate fails.
     expect(toolDeltas.filter((delta) => delta.index === 0 && delta.id === undefined).length).toBeGreaterThanOrEqual(2);
     expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('tool_calls');
@@ -126,7 +138,13 @@ describe('tool calls', () => {
     expect(body.choices[0]?.message).toMatchObject({
       role: 'assistant',
       content: null,
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'navigate', arguments: JSON.stringify(calls[0]!.arguments) } }],
+      tool_calls: [
+        {
+          id: 'call_1',
+          type: 'function',
+          function: { name: 'navigate', arguments: JSON.stringify(calls[0]!.arguments) },
+        },
+      ],
     });
   });
 
@@ -177,7 +195,9 @@ describe('broken responses', () => {
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     const next = await chat(llm, { model: 'test-model', messages });
-    expect(((await next.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content).toBe('after');
+    expect(
+      ((await next.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content,
+    ).toBe('after');
   });
 
   it('closes even with a hung request outstanding', async () => {
@@ -192,7 +212,11 @@ describe('broken responses', () => {
 
 describe('stream_error', () => {
   it('streams the text, then a bare error object, and ends without finish_reason or [DONE]', async () => {
-    llm.script({ kind: 'stream_error', chunks: ['Half', ' an answer'], error: { type: 'server_error', message: 'Provider disconnected' } });
+    llm.script({
+      kind: 'stream_error',
+      chunks: ['Half', ' an answer'],
+      error: { type: 'server_error', message: 'Provider disconnected' },
+    });
     const response = await chat(llm, { model: 'test-model', messages, stream: true });
     expect(response.status).toBe(200);
     const { text, failed } = await readUntilEndOrError(response);

@@ -21,7 +21,11 @@ describe('error steps', () => {
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('2');
     expect(await response.json()).toEqual({
-      error: { message: 'Rate limit reached for requests. Please try again later.', type: 'requests', code: 'rate_limit_exceeded' },
+      error: {
+        message: 'Rate limit reached for requests. Please try again later.',
+        type: 'requests',
+        code: 'rate_limit_exceeded',
+      },
     });
   });
 
@@ -30,19 +34,34 @@ describe('error steps', () => {
     const response = await chat(llm, { model: 'test-model', messages });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
-      error: { message: 'The engine is currently overloaded, please try again later.', type: 'server_error', code: null },
+      error: {
+        message: 'The engine is currently overloaded, please try again later.',
+        type: 'server_error',
+        code: null,
+      },
     });
   });
 
   it('sends a scripted body as given', async () => {
-    llm.script({ kind: 'error', status: 400, body: { error: { message: 'context too long', type: 'invalid_request_error', code: 'context_length_exceeded' } } });
+    llm.script({
+      kind: 'error',
+      status: 400,
+      body: { error: { message: 'context too long', type: 'invalid_request_error', code: 'context_length_exceeded' } },
+    });
     const response = await chat(llm, { model: 'test-model', messages });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { message: 'context too long', type: 'invalid_request_error', code: 'context_length_exceeded' } });
+    expect(await response.json()).toEqual({
+      error: { message: 'context too long', type: 'invalid_request_error', code: 'context_length_exceeded' },
+    });
   });
 
   it('sends a string body verbatim', async () => {
-    llm.script({ kind: 'error', status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } });
+    llm.script({
+      kind: 'error',
+      status: 502,
+      body: '<html>Bad Gateway</html>',
+      headers: { 'content-type': 'text/html' },
+    });
     const response = await chat(llm, { model: 'test-model', messages });
     expect(response.status).toBe(502);
     expect(response.headers.get('content-type')).toBe('text/html');
@@ -51,7 +70,9 @@ describe('error steps', () => {
 });
 
 describe('auth', () => {
-  const unauthorized = { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } };
+  const unauthorized = {
+    error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+  };
   let secured: LlmServer;
 
   beforeEach(async () => {
@@ -78,11 +99,17 @@ describe('auth', () => {
 
   it('answers with the right key', async () => {
     secured.script({ kind: 'text', chunks: ['welcome'] });
-    const response = await chat(secured, { model: 'test-model', messages }, {
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-test-123' },
-    });
+    const response = await chat(
+      secured,
+      { model: 'test-model', messages },
+      {
+        headers: { 'content-type': 'application/json', authorization: 'Bearer sk-test-123' },
+      },
+    );
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content).toBe('welcome');
+    expect(
+      ((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content,
+    ).toBe('welcome');
   });
 });
 
@@ -92,7 +119,11 @@ describe('models', () => {
     const response = await chat(llm, { model: 'gpt-nope', messages, stream: true });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
-      error: { message: 'The model `gpt-nope` does not exist or you do not have access to it.', type: 'invalid_request_error', code: 'model_not_found' },
+      error: {
+        message: 'The model `gpt-nope` does not exist or you do not have access to it.',
+        type: 'invalid_request_error',
+        code: 'model_not_found',
+      },
     });
     expect(llm.pending).toBe(1);
   });
@@ -145,10 +176,16 @@ describe('requests', () => {
   });
 
   it('consumes steps in order and reset clears steps and requests', async () => {
-    llm.script({ kind: 'text', chunks: ['first'] }, { kind: 'text', chunks: ['second'] }, { kind: 'text', chunks: ['third'] });
+    llm.script(
+      { kind: 'text', chunks: ['first'] },
+      { kind: 'text', chunks: ['second'] },
+      { kind: 'text', chunks: ['third'] },
+    );
     const contents: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const body = (await (await chat(llm, { model: 'test-model', messages })).json()) as { choices: Array<{ message: { content: string } }> };
+      const body = (await (await chat(llm, { model: 'test-model', messages })).json()) as {
+        choices: Array<{ message: { content: string } }>;
+      };
       contents.push(body.choices[0]!.message.content);
     }
     expect(contents).toEqual(['first', 'second']);
@@ -161,7 +198,11 @@ describe('requests', () => {
   it('sends no CORS headers, even to a preflight', async () => {
     llm.script({ kind: 'text', chunks: ['x'] });
     const origin = { origin: 'moz-extension://abc' };
-    const response = await chat(llm, { model: 'test-model', messages }, { headers: { 'content-type': 'application/json', ...origin } });
+    const response = await chat(
+      llm,
+      { model: 'test-model', messages },
+      { headers: { 'content-type': 'application/json', ...origin } },
+    );
     const preflight = await fetch(`${llm.baseUrl}/chat/completions`, {
       method: 'OPTIONS',
       headers: { ...origin, 'access-control-request-method': 'POST' },
@@ -176,16 +217,30 @@ describe('requests', () => {
 describe('expect hook', () => {
   it('answers normally when the check passes, with the body and headers it saw', async () => {
     let seen: unknown;
-    llm.script({ kind: 'text', chunks: ['fine'], expect: (body, headers) => void (seen = [body, headers['x-bosun-trace']]) });
-    const response = await chat(llm, { model: 'test-model', messages }, { headers: { 'content-type': 'application/json', 'x-bosun-trace': 't1' } });
-    expect(((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content).toBe('fine');
+    llm.script({
+      kind: 'text',
+      chunks: ['fine'],
+      expect: (body, headers) => void (seen = [body, headers['x-bosun-trace']]),
+    });
+    const response = await chat(
+      llm,
+      { model: 'test-model', messages },
+      { headers: { 'content-type': 'application/json', 'x-bosun-trace': 't1' } },
+    );
+    expect(
+      ((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]?.message.content,
+    ).toBe('fine');
     expect(seen).toEqual([{ model: 'test-model', messages }, 't1']);
     expect(llm.failures).toEqual([]);
   });
 
   it('answers 400 in the OpenAI shape when the check fails, and records the failure', async () => {
     llm.script(
-      { kind: 'tool_calls', calls: [], expect: (body) => (Array.isArray((body as { tools?: unknown }).tools) ? null : 'tools missing') },
+      {
+        kind: 'tool_calls',
+        calls: [],
+        expect: (body) => (Array.isArray((body as { tools?: unknown }).tools) ? null : 'tools missing'),
+      },
       { kind: 'text', chunks: ['next'] },
     );
     const response = await chat(llm, { model: 'test-model', messages, stream: true });

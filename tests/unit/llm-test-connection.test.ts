@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => llm.close());
 
 describe('testConnection with Anthropic', () => {
-  it('succeeds with a good key and an offered model, sending Anthropic\'s headers', async () => {
+  it("succeeds with a good key and an offered model, sending Anthropic's headers", async () => {
     await expect(testConnection(settings)).resolves.toEqual({ success: true });
     const request = llm.requests.at(-1);
     expect(request?.method).toBe('GET');
@@ -32,7 +32,10 @@ describe('testConnection with Anthropic', () => {
 
   it('names a bad key without showing it', async () => {
     const result = await testConnection({ ...settings, apiKey: 'sk-ant-wrong' });
-    expect(result).toMatchObject({ success: false, error: expect.stringMatching(/^Invalid API key\. Double-check your anthropic key in Settings\./) });
+    expect(result).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Invalid API key\. Double-check your anthropic key in Settings\./),
+    });
     expect(JSON.stringify(result)).not.toContain('sk-ant-wrong');
   });
 
@@ -40,7 +43,8 @@ describe('testConnection with Anthropic', () => {
     const result = await testConnection({ ...settings, model: 'claude-nope' });
     expect(result).toEqual({
       success: false,
-      error: 'Connected, but the model "claude-nope" is not available there. Available models: claude-test-4-5-20250929, claude-other.',
+      error:
+        'Connected, but the model "claude-nope" is not available there. Available models: claude-test-4-5-20250929, claude-other.',
     });
   });
 

@@ -31,7 +31,11 @@ const FORMATS = [
 const CLICK: ToolSpec = {
   name: 'click_element',
   description: 'Clicks the element with this index.',
-  parameters: { type: 'object', properties: { index: { type: 'integer', description: 'The element index' } }, required: ['index'] },
+  parameters: {
+    type: 'object',
+    properties: { index: { type: 'integer', description: 'The element index' } },
+    required: ['index'],
+  },
 };
 
 type Body = { system?: string; tools?: unknown; tool_choice?: unknown; messages: { role: string; content: unknown }[] };
@@ -56,7 +60,12 @@ describe.each(FORMATS)('the XML tools fallback over $name', ({ provider, refusal
 
   it('asks again without tools when the model refuses them, and reads the calls from the text', async () => {
     llm.script(
-      { kind: 'error', status: 400, body: refusal(noTools), expect: (raw) => void expect((raw as Body).tools).toBeDefined() },
+      {
+        kind: 'error',
+        status: 400,
+        body: refusal(noTools),
+        expect: (raw) => void expect((raw as Body).tools).toBeDefined(),
+      },
       {
         kind: 'text',
         chunks: ['I will click it. <tool', '_call name="click_element">{"index": ', '3}</tool_call>'],
@@ -83,7 +92,10 @@ describe.each(FORMATS)('the XML tools fallback over $name', ({ provider, refusal
   });
 
   it('does not fall back on a 400 that is not about tools', async () => {
-    llm.script({ kind: 'error', status: 400, body: refusal('messages: text content blocks must be non-empty') }, { kind: 'text', chunks: ['unused'] });
+    llm.script(
+      { kind: 'error', status: 400, body: refusal('messages: text content blocks must be non-empty') },
+      { kind: 'text', chunks: ['unused'] },
+    );
     await expect(run()).rejects.toThrow(ProviderError);
     expect(llm.requests).toHaveLength(1);
   });
@@ -91,7 +103,11 @@ describe.each(FORMATS)('the XML tools fallback over $name', ({ provider, refusal
   it('with xmlTools set, sends the conversation as text from the start and keeps ids unique', async () => {
     const turns: ChatTurn[] = [
       { role: 'user', content: 'Click the third button' },
-      { role: 'assistant', content: 'Clicking.', toolCalls: [{ id: 'xml_1', name: 'click_element', args: { index: 3 } }] },
+      {
+        role: 'assistant',
+        content: 'Clicking.',
+        toolCalls: [{ id: 'xml_1', name: 'click_element', args: { index: 3 } }],
+      },
       { role: 'tool', toolCallId: 'xml_1', name: 'click_element', content: 'Clicked.' },
     ];
     const step: Step = {
@@ -109,13 +125,19 @@ describe.each(FORMATS)('the XML tools fallback over $name', ({ provider, refusal
     llm.script(step);
     const { result } = await run({ turns, xmlTools: true });
     expect(llm.failures).toEqual([]);
-    expect(result).toMatchObject({ text: '', toolCalls: [{ id: 'xml_2', name: 'click_element', args: { index: 4 } }], usedToolFallback: true });
+    expect(result).toMatchObject({
+      text: '',
+      toolCalls: [{ id: 'xml_2', name: 'click_element', args: { index: 4 } }],
+      usedToolFallback: true,
+    });
   });
 
   it('reports a malformed call in the text instead of running it', async () => {
     llm.script({ kind: 'text', chunks: ['Trying. <tool_call name="click_element">{index: 3}</tool_call>'] });
     const { result } = await run({ xmlTools: true });
     expect(result.toolCalls).toEqual([]);
-    expect(result.text).toBe('Trying.\n[Bosun ignored a malformed tool call: the arguments of "click_element" are not a JSON object.]');
+    expect(result.text).toBe(
+      'Trying.\n[Bosun ignored a malformed tool call: the arguments of "click_element" are not a JSON object.]',
+    );
   });
 });

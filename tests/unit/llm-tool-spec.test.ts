@@ -6,7 +6,12 @@ import { toolSpec } from '../../src/llm/tool-spec';
 describe('toolSpec', () => {
   it('turns a valibot object schema into JSON Schema parameters, descriptions included', () => {
     const schema = v.object({
-      index: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('The element index from the last page snapshot')),
+      index: v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.description('The element index from the last page snapshot'),
+      ),
       text: v.optional(v.pipe(v.string(), v.maxLength(500), v.description('Text to type'))),
       mode: v.picklist(['replace', 'append']),
     });
@@ -31,7 +36,13 @@ describe('toolSpec', () => {
   });
 
   it('leaves out what JSON Schema cannot say instead of failing', () => {
-    const schema = v.object({ url: v.pipe(v.string(), v.check((url) => url.startsWith('https://')), v.description('Where to go')) });
+    const schema = v.object({
+      url: v.pipe(
+        v.string(),
+        v.check((url) => url.startsWith('https://')),
+        v.description('Where to go'),
+      ),
+    });
     expect(toolSpec('navigate', 'Opens a URL.', schema).parameters).toEqual({
       type: 'object',
       properties: { url: { type: 'string', description: 'Where to go' } },

@@ -103,11 +103,21 @@ describe('the fallback decision and prompt', () => {
     expect(
       toXmlTurns([
         { role: 'assistant', content: '', toolCalls: [{ id: 'xml_1', name: 'screenshot', args: {} }] },
-        { role: 'tool', toolCallId: 'xml_1', name: 'screenshot', content: 'Taken.', image: 'data:image/png;base64,AA==' },
+        {
+          role: 'tool',
+          toolCallId: 'xml_1',
+          name: 'screenshot',
+          content: 'Taken.',
+          image: 'data:image/png;base64,AA==',
+        },
       ]),
     ).toEqual([
       { role: 'assistant', content: '<tool_call name="screenshot">{}</tool_call>' },
-      { role: 'user', content: '<tool_result name="screenshot" id="xml_1">\nTaken.\n</tool_result>', image: 'data:image/png;base64,AA==' },
+      {
+        role: 'user',
+        content: '<tool_result name="screenshot" id="xml_1">\nTaken.\n</tool_result>',
+        image: 'data:image/png;base64,AA==',
+      },
     ]);
   });
 });

@@ -10,7 +10,10 @@ const built = (target: 'chrome' | 'firefox') => buildManifest(base, overlays[tar
 
 describe('mergeManifest', () => {
   it('merges objects key by key, overlay scalars win', () => {
-    expect(mergeManifest({ a: { b: 1, c: 2 }, d: 'x' }, { a: { c: 3 }, d: 'y' })).toEqual({ a: { b: 1, c: 3 }, d: 'y' });
+    expect(mergeManifest({ a: { b: 1, c: 2 }, d: 'x' }, { a: { c: 3 }, d: 'y' })).toEqual({
+      a: { b: 1, c: 3 },
+      d: 'y',
+    });
   });
   it('concatenates arrays without duplicates, so overlays add permissions', () => {
     expect(mergeManifest({ permissions: ['storage', 'tabs'] }, { permissions: ['tabs', 'sidePanel'] })).toEqual({
@@ -33,7 +36,9 @@ describe('generated manifests', () => {
     expect(validateManifest(built(target), target)).toEqual([]);
   });
   it.each(['chrome', 'firefox'] as const)('%s manifest matches its snapshot', async (target) => {
-    await expect(`${JSON.stringify(built(target), null, 2)}\n`).toMatchFileSnapshot(`__snapshots__/manifest.${target}.json`);
+    await expect(`${JSON.stringify(built(target), null, 2)}\n`).toMatchFileSnapshot(
+      `__snapshots__/manifest.${target}.json`,
+    );
   });
   it('chrome opens a side panel from a service worker, and the command opens it', () => {
     const m = built('chrome');
@@ -43,13 +48,22 @@ describe('generated manifests', () => {
     expect(Object.keys(m.commands as object)).toEqual(['_execute_action']);
   });
   it('firefox has an event page, a sidebar, a fixed id and the data collection declaration', () => {
-    const m = built('firefox') as { background: unknown; sidebar_action: { default_panel: string }; browser_specific_settings: { gecko: Record<string, unknown> }; commands: object };
+    const m = built('firefox') as {
+      background: unknown;
+      sidebar_action: { default_panel: string };
+      browser_specific_settings: { gecko: Record<string, unknown> };
+      commands: object;
+    };
     expect(m.background).toEqual({ scripts: ['background.js'] });
     expect(m.sidebar_action.default_panel).toBe('sidebar.html');
-    expect(m.browser_specific_settings.gecko).toMatchObject({ id: expect.stringContaining('@'), strict_min_version: expect.any(String), data_collection_permissions: {
-      // Page text and addresses go to the model provider the person chose; so do voice recordings, when they speak.
-      required: ['websiteContent', 'browsingActivity', 'personallyIdentifyingInfo'],
-    } });
+    expect(m.browser_specific_settings.gecko).toMatchObject({
+      id: expect.stringContaining('@'),
+      strict_min_version: expect.any(String),
+      data_collection_permissions: {
+        // Page text and addresses go to the model provider the person chose; so do voice recordings, when they speak.
+        required: ['websiteContent', 'browsingActivity', 'personallyIdentifyingInfo'],
+      },
+    });
     expect(Object.keys(m.commands)).toEqual(['_execute_sidebar_action']);
   });
   it('the base manifest holds no browser-only key', () => {
@@ -69,11 +83,21 @@ describe('validateManifest refuses broken manifests', () => {
     ['a Firefox key in Chrome', 'chrome', (m) => (m.sidebar_action = {}), /sidebar_action is firefox-only/],
     ['a Chrome key in Firefox', 'firefox', (m) => (m.side_panel = { default_path: 'x' }), /side_panel is chrome-only/],
     ['background scripts in Chrome', 'chrome', (m) => (m.background = { scripts: ['a.js'] }), /service_worker/],
-    ['a service worker in Firefox', 'firefox', (m) => (m.background = { service_worker: 'a.js' }), /background.scripts/],
+    [
+      'a service worker in Firefox',
+      'firefox',
+      (m) => (m.background = { service_worker: 'a.js' }),
+      /background.scripts/,
+    ],
     ['no gecko id', 'firefox', (m) => (m.browser_specific_settings = { gecko: {} }), /gecko.id/],
     ['a bad version', 'chrome', (m) => (m.version = '1.0-beta'), /version/],
     ['manifest v2', 'firefox', (m) => (m.manifest_version = 2), /manifest_version/],
-    ['the sidePanel permission in Firefox', 'firefox', (m) => (m.permissions = ['sidePanel']), /sidePanel is chrome-only/],
+    [
+      'the sidePanel permission in Firefox',
+      'firefox',
+      (m) => (m.permissions = ['sidePanel']),
+      /sidePanel is chrome-only/,
+    ],
   ];
   it.each(cases)('%s', (_name, target, breakIt, problem) => {
     const manifest = structuredClone(built(target));

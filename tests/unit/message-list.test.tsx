@@ -7,8 +7,17 @@ import type { ChatMessage } from '../../src/protocol/common';
 afterEach(cleanup);
 
 const conversation = (prefix: string, count: number): ChatMessage[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, createdAt: '2026-01-01T00:00:00.000Z', role: i % 2 ? 'assistant' : 'user', content: `${prefix} message ${i}`, status: 'done' }));
-const drawn = () => [...document.querySelectorAll('[data-testid="message"]')].map((el) => el.textContent?.replace(/^(You|Bosun) said:/, ''));
+  Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}${i}`,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    role: i % 2 ? 'assistant' : 'user',
+    content: `${prefix} message ${i}`,
+    status: 'done',
+  }));
+const drawn = () =>
+  [...document.querySelectorAll('[data-testid="message"]')].map((el) =>
+    el.textContent?.replace(/^(You|Bosun) said:/, ''),
+  );
 
 describe('MessageList', () => {
   it('draws the latest messages of a long conversation, and earlier ones a window at a time', () => {

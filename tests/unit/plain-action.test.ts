@@ -3,10 +3,14 @@ import { plainAction } from '../../sidebar/plain-action';
 
 describe('plainAction: a tool call in words', () => {
   it('names what is done and where, never the tool or its JSON', () => {
-    expect(plainAction('click_element', { selector: '#add-to-cart' }, 'shop.example')).toBe('Clicking ‘#add-to-cart’ on shop.example');
+    expect(plainAction('click_element', { selector: '#add-to-cart' }, 'shop.example')).toBe(
+      'Clicking ‘#add-to-cart’ on shop.example',
+    );
     expect(plainAction('click_element', { index: 12 })).toBe('Clicking item 12 of the page');
     expect(plainAction('read_page', {}, 'shop.example')).toBe('Reading the page on shop.example');
-    expect(plainAction('type_text', { index: 3, text: 'blue lamp' })).toBe('Typing “blue lamp” into item 3 of the page');
+    expect(plainAction('type_text', { index: 3, text: 'blue lamp' })).toBe(
+      'Typing “blue lamp” into item 3 of the page',
+    );
     expect(plainAction('navigate', { url: 'https://news.example/today?x=1' })).toBe('Going to news.example');
     expect(plainAction('search_web', { query: 'desk lamp' })).toBe('Searching the web for “desk lamp”');
     expect(plainAction('scroll_page', { direction: 'bottom' })).toBe('Scrolling to the bottom');
@@ -17,7 +21,9 @@ describe('plainAction: a tool call in words', () => {
     expect(plainAction('click_element', { selector: 42 })).toBe('Clicking ‘’');
     expect(plainAction('navigate', { url: 'not a url' })).toBe('Going to not a url');
     expect(plainAction('scroll_page', { direction: 'sideways' })).toBe('Scrolling down');
-    expect(plainAction('type_text', { index: 1, text: 'x'.repeat(200) })).toMatch(/^Typing “x{59}…” into item 1 of the page$/);
+    expect(plainAction('type_text', { index: 1, text: 'x'.repeat(200) })).toMatch(
+      /^Typing “x{59}…” into item 1 of the page$/,
+    );
     expect(plainAction('brand_new_tool', {})).toBe('Using the tool brand_new_tool');
     expect(plainAction('toString', {})).toBe('Using the tool toString');
   });

@@ -59,7 +59,8 @@ describe('applyDecision: one row per decision', () => {
 
 describe('applyDecision: what each answer means afterwards', () => {
   const ask = (p: HarborPolicy, patch: Partial<{ toolName: string; site: string; runId: string }> = {}) =>
-    decide(p, { toolName: 'click_element', level: 'interact', site: 'example.com', runId: 'run-1', ...patch }, NOW).verdict;
+    decide(p, { toolName: 'click_element', level: 'interact', site: 'example.com', runId: 'run-1', ...patch }, NOW)
+      .verdict;
 
   it('allow-once leaves the next call asking', () => {
     expect(ask(applyDecision(defaultPolicy(), target, 'allow-once'))).toBe('ask');
@@ -67,23 +68,31 @@ describe('applyDecision: what each answer means afterwards', () => {
 
   it('allow-site approves this tool on this site only', () => {
     const p = applyDecision(defaultPolicy(), target, 'allow-site');
-    expect([ask(p), ask(p, { site: 'other.com' }), ask(p, { toolName: 'fill_form' }), ask(p, { site: 'shop.example.com' })]).toEqual([
-      'auto-approve',
-      'ask',
-      'ask',
-      'auto-approve',
-    ]);
+    expect([
+      ask(p),
+      ask(p, { site: 'other.com' }),
+      ask(p, { toolName: 'fill_form' }),
+      ask(p, { site: 'shop.example.com' }),
+    ]).toEqual(['auto-approve', 'ask', 'ask', 'auto-approve']);
   });
 
   it('allow-session creates a session grant only, and an expiry if given', () => {
     const p = applyDecision(defaultPolicy(), target, 'allow-session', { expiresAt: NOW + 10 });
     expect(p.grants.map(storageAreaOf)).toEqual(['session']);
     expect(ask(p)).toBe('auto-approve');
-    expect(decide(p, { toolName: 'click_element', level: 'interact', site: 'example.com' }, NOW + 10).verdict).toBe('ask');
+    expect(decide(p, { toolName: 'click_element', level: 'interact', site: 'example.com' }, NOW + 10).verdict).toBe(
+      'ask',
+    );
   });
 
   it('allow-session does not widen or expire an existing persistent grant', () => {
-    const persistent: Grant = { tool: 'click_element', site: 'example.com', effect: 'allow', scope: 'persistent', expiresAt: NOW + 100 };
+    const persistent: Grant = {
+      tool: 'click_element',
+      site: 'example.com',
+      effect: 'allow',
+      scope: 'persistent',
+      expiresAt: NOW + 100,
+    };
     const p = applyDecision({ ...defaultPolicy(), grants: [persistent] }, target, 'allow-session');
     expect(p.grants[0]).toEqual(persistent);
     expect(p.grants.filter((g) => g.scope === 'persistent')).toHaveLength(1);
@@ -101,7 +110,12 @@ describe('applyDecision: what each answer means afterwards', () => {
 
   it('deny-all is persistent for this pair and never a global switch-off', () => {
     const p = applyDecision(defaultPolicy(), target, 'deny-all');
-    expect([ask(p), ask(p, { runId: 'run-9' }), ask(p, { toolName: 'fill_form' }), ask(p, { site: 'other.com' })]).toEqual(['deny', 'deny', 'ask', 'ask']);
+    expect([
+      ask(p),
+      ask(p, { runId: 'run-9' }),
+      ask(p, { toolName: 'fill_form' }),
+      ask(p, { site: 'other.com' }),
+    ]).toEqual(['deny', 'deny', 'ask', 'ask']);
     expect(p.tools).toEqual({});
     expect(p.sites).toEqual({});
   });
@@ -109,8 +123,12 @@ describe('applyDecision: what each answer means afterwards', () => {
   it('the latest persistent answer for a pair replaces the previous one', () => {
     const denied = applyDecision(defaultPolicy(), target, 'deny-all');
     const allowed = applyDecision(denied, target, 'allow-site');
-    expect(allowed.grants).toEqual([{ tool: 'click_element', site: 'example.com', effect: 'allow', scope: 'persistent' }]);
-    expect(applyDecision(allowed, target, 'deny-all').grants).toEqual([{ tool: 'click_element', site: 'example.com', effect: 'deny', scope: 'persistent' }]);
+    expect(allowed.grants).toEqual([
+      { tool: 'click_element', site: 'example.com', effect: 'allow', scope: 'persistent' },
+    ]);
+    expect(applyDecision(allowed, target, 'deny-all').grants).toEqual([
+      { tool: 'click_element', site: 'example.com', effect: 'deny', scope: 'persistent' },
+    ]);
   });
 
   it('repeating an answer does not pile up grants', () => {
@@ -118,9 +136,12 @@ describe('applyDecision: what each answer means afterwards', () => {
     expect(applyDecision(once, target, 'allow-session').grants).toHaveLength(1);
   });
 
-  it.each(['about:blank', 'https://chromewebstore.google.com/x', 'garbage with spaces', ''])('records nothing for the page %j', (site) => {
-    expect(applyDecision(defaultPolicy(), { ...target, site }, 'allow-site').grants).toEqual([]);
-  });
+  it.each(['about:blank', 'https://chromewebstore.google.com/x', 'garbage with spaces', ''])(
+    'records nothing for the page %j',
+    (site) => {
+      expect(applyDecision(defaultPolicy(), { ...target, site }, 'allow-site').grants).toEqual([]);
+    },
+  );
 
   it('records nothing for a missing tool or an unknown decision', () => {
     expect(applyDecision(defaultPolicy(), { ...target, toolName: '' }, 'deny-all').grants).toEqual([]);

@@ -48,9 +48,21 @@ describe('critical words a presentation cannot hide', () => {
 
 describe('the element: visible text, accessible name, generated content', () => {
   it.each<[string, ElementFacts, RegExp]>([
-    ['aria-label harmless, visible text Buy now', button({ accessibleName: 'View details', visibleText: 'Buy now' }), /purchase/],
-    ['visible text harmless, aria-label buys', button({ accessibleName: 'Buy now', visibleText: 'Continue' }), /purchase/],
-    ['label only in CSS ::before', button({ accessibleName: '', visibleText: '', generatedText: 'Buy now' }), /purchase/],
+    [
+      'aria-label harmless, visible text Buy now',
+      button({ accessibleName: 'View details', visibleText: 'Buy now' }),
+      /purchase/,
+    ],
+    [
+      'visible text harmless, aria-label buys',
+      button({ accessibleName: 'Buy now', visibleText: 'Continue' }),
+      /purchase/,
+    ],
+    [
+      'label only in CSS ::before',
+      button({ accessibleName: '', visibleText: '', generatedText: 'Buy now' }),
+      /purchase/,
+    ],
     ['title says Delete', button({ title: 'Delete account' }), /deleting/],
     ['input button value', { tag: 'input', type: 'submit', value: 'Send' }, /sending/],
   ])('%s', (_what, element, reason) => {
@@ -60,8 +72,14 @@ describe('the element: visible text, accessible name, generated content', () => 
   it.each<[string, CriticalContext]>([
     ['icon-only button in a form', { element: button({ inForm: true }), pageUrl: PAGE }],
     ['icon-only button in a dialog', { element: button({ inDialog: true, accessibleName: '  ' }), pageUrl: PAGE }],
-    ['icon-only button on an account page', { element: button({ generatedText: '\u2716' }), pageUrl: 'https://app.example/account/danger' }],
-    ['icon-only button on a settings page', { element: button({ visibleText: '\u200B' }), pageUrl: 'https://app.example/settings' }],
+    [
+      'icon-only button on an account page',
+      { element: button({ generatedText: '\u2716' }), pageUrl: 'https://app.example/account/danger' },
+    ],
+    [
+      'icon-only button on a settings page',
+      { element: button({ visibleText: '\u200B' }), pageUrl: 'https://app.example/settings' },
+    ],
     ['an input of type image with no alt, in a form', { element: { tag: 'input', type: 'image', inForm: true } }],
   ])('asks for an unreadable button: %s', (_what, ctx) => {
     expect(criticalReason(ctx)).toMatch(/no readable label/);
@@ -94,7 +112,10 @@ describe('sensitive fields, in a form or not', () => {
   });
 
   it('judges fill_form field by field and names the field', () => {
-    const fields: ElementFacts[] = [{ tag: 'input', name: 'displayName' }, { tag: 'input', type: 'password', name: 'newPass' }];
+    const fields: ElementFacts[] = [
+      { tag: 'input', name: 'displayName' },
+      { tag: 'input', type: 'password', name: 'newPass' },
+    ];
     expect(criticalReason({ url: PAGE, fields })).toBe('a password field (newPass)');
     expect(criticalReason({ url: PAGE, fields: [{ tag: 'input', name: 'q', type: 'search' }] })).toBeNull();
   });
@@ -107,23 +128,75 @@ describe('sensitive fields, in a form or not', () => {
 
 describe('the wider vocabulary of commitments', () => {
   it.each([
-    'Send', 'Send message', 'Post', 'Publish', 'Share', 'Tweet', 'Comment', 'Confirm', 'Approve', 'Authorize', 'Authorise app',
-    'Transfer', 'Pay', 'Change password', 'Reset password', 'Forgot password?', 'Change email', 'Update e-mail address',
-    'Change your phone number', 'Disable two-factor authentication', 'Turn off 2FA', 'Remove security key', 'Delete account',
-    'Remove account', 'Close account', 'Merge pull request', 'Squash and merge', 'Subscribe', 'Upgrade', 'Upgrade to Pro',
-    'Start free trial', 'Make public', 'Make this repository public', 'Change visibility', 'Share', 'Invite', 'Invite people',
-    'Add members', 'Revoke', 'Leave organization', 'Deploy', 'Reset', 'Disable', 'Disconnect', 'Place bid', 'Book now', 'Sell',
-    'Grant access', 'Sign the contract', 'Backup codes',
+    'Send',
+    'Send message',
+    'Post',
+    'Publish',
+    'Share',
+    'Tweet',
+    'Comment',
+    'Confirm',
+    'Approve',
+    'Authorize',
+    'Authorise app',
+    'Transfer',
+    'Pay',
+    'Change password',
+    'Reset password',
+    'Forgot password?',
+    'Change email',
+    'Update e-mail address',
+    'Change your phone number',
+    'Disable two-factor authentication',
+    'Turn off 2FA',
+    'Remove security key',
+    'Delete account',
+    'Remove account',
+    'Close account',
+    'Merge pull request',
+    'Squash and merge',
+    'Subscribe',
+    'Upgrade',
+    'Upgrade to Pro',
+    'Start free trial',
+    'Make public',
+    'Make this repository public',
+    'Change visibility',
+    'Share',
+    'Invite',
+    'Invite people',
+    'Add members',
+    'Revoke',
+    'Leave organization',
+    'Deploy',
+    'Reset',
+    'Disable',
+    'Disconnect',
+    'Place bid',
+    'Book now',
+    'Sell',
+    'Grant access',
+    'Sign the contract',
+    'Backup codes',
   ])('%j is critical', (label) => {
     expect(criticalReason({ label })).not.toBeNull();
   });
 
-  it.each(['Next', 'Search', 'Reset filters', 'Sent', 'Shared with me', 'Posts', 'Email', 'Settings', 'Cancel', 'Back', 'Save draft'])(
-    '%j is not',
-    (label) => {
-      expect(criticalReason({ label })).toBeNull();
-    },
-  );
+  it.each([
+    'Next',
+    'Search',
+    'Reset filters',
+    'Sent',
+    'Shared with me',
+    'Posts',
+    'Email',
+    'Settings',
+    'Cancel',
+    'Back',
+    'Save draft',
+  ])('%j is not', (label) => {
+    expect(criticalReason({ label })).toBeNull();
+  });
 });
 
 describe('actionLevel: a click that commits is judged at submit, in a form or not', () => {
@@ -133,7 +206,11 @@ describe('actionLevel: a click that commits is judged at submit, in a form or no
     ['Send link in a single-page app', { label: 'Send', element: { role: 'link', tag: 'a' } }, 'submit'],
     ['harmless label, aria says Delete', { label: 'More', element: button({ accessibleName: 'Delete' }) }, 'submit'],
     ['any button in a form', { label: 'Next', element: button({ inForm: true, visibleText: 'Next' }) }, 'submit'],
-    ['a checkbox in a form', { label: 'Remember me', element: { role: 'checkbox', tag: 'input', type: 'checkbox', inForm: true } }, 'interact'],
+    [
+      'a checkbox in a form',
+      { label: 'Remember me', element: { role: 'checkbox', tag: 'input', type: 'checkbox', inForm: true } },
+      'interact',
+    ],
     ['a click on a password field only focuses it', { element: { tag: 'input', type: 'password' } }, 'interact'],
     ['no description', undefined, 'interact'],
   ])('%s', (_what, action, level) => {

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_DECISIONS, PERMISSION_LEVELS, type PermissionLevel } from '../../policy/vocabulary';
-import { applyDecision, decide, type DecisionRequest, type Grant, type HarborPolicy, type PolicyDecision } from '../../policy';
+import {
+  applyDecision,
+  decide,
+  type DecisionRequest,
+  type Grant,
+  type HarborPolicy,
+  type PolicyDecision,
+} from '../../policy';
 
 const SEED = Number(process.env.POLICY_SEED ?? 0x5eed_b05);
 const CASES = 12_000;
@@ -24,7 +31,15 @@ function prng(seed: number): () => number {
 }
 
 const TOOLS = ['read_page', 'click_element', 'fill_form', 'navigate_to'];
-const SITES = ['example.com', 'example.co.uk', 'user.github.io', 'other.github.io', 'localhost', '[::1]', '192.168.0.1'];
+const SITES = [
+  'example.com',
+  'example.co.uk',
+  'user.github.io',
+  'other.github.io',
+  'localhost',
+  '[::1]',
+  '192.168.0.1',
+];
 const RUNS = ['run-a', 'run-b', 'run-c'];
 const EXPIRIES = [undefined, undefined, NOW - 1000, NOW, NOW + 1000];
 const CRITICAL_LABELS = ['Buy now', 'Delete account', 'Pay $5', 'Place order', 'Cancel subscription'];
@@ -39,7 +54,12 @@ function generator(random: () => number) {
   const chance = (p: number) => random() < p;
   const siteForm = (site: string): string => {
     const isName = /^[a-z]/.test(site) && site !== 'localhost';
-    return pick([site, `https://${site}/p?q=1`, `http://${site}:8080/`, ...(isName ? [`https://www.${site}./x`, `HTTPS://A.B.${site.toUpperCase()}/`] : [])]);
+    return pick([
+      site,
+      `https://${site}/p?q=1`,
+      `http://${site}:8080/`,
+      ...(isName ? [`https://www.${site}./x`, `HTTPS://A.B.${site.toUpperCase()}/`] : []),
+    ]);
   };
   const grant = (tool = pick(TOOLS), site = pick(SITES)): Grant => {
     const expiresAt = pick(EXPIRIES);
@@ -53,9 +73,18 @@ function generator(random: () => number) {
   };
   const policy = (): HarborPolicy => ({
     version: 1,
-    defaults: { 'read-only': pick(['auto-approve', 'ask', 'deny']), navigate: pick(['ask', 'deny']), interact: pick(['ask', 'deny']), submit: pick(['ask', 'deny']) },
-    sites: Object.fromEntries(SITES.filter(() => chance(0.35)).map((s) => [s, pick([...PERMISSION_LEVELS, 'blocked'] as const)])),
-    tools: Object.fromEntries(TOOLS.filter(() => chance(0.25)).map((t) => [t, pick(['allow', 'ask', 'deny'] as const)])),
+    defaults: {
+      'read-only': pick(['auto-approve', 'ask', 'deny']),
+      navigate: pick(['ask', 'deny']),
+      interact: pick(['ask', 'deny']),
+      submit: pick(['ask', 'deny']),
+    },
+    sites: Object.fromEntries(
+      SITES.filter(() => chance(0.35)).map((s) => [s, pick([...PERMISSION_LEVELS, 'blocked'] as const)]),
+    ),
+    tools: Object.fromEntries(
+      TOOLS.filter(() => chance(0.25)).map((t) => [t, pick(['allow', 'ask', 'deny'] as const)]),
+    ),
     grants: Array.from({ length: Math.floor(random() * 8) }, () => grant()),
     allowFileUrls: chance(0.5),
   });
@@ -99,47 +128,86 @@ function brokenInvariant(p: HarborPolicy, r: Generated, extra: Grant[]): string 
   const override = Object.hasOwn(p.tools, r.toolName) ? p.tools[r.toolName] : undefined;
   const denied = grants.some((g) => g.effect === 'deny') || rule === 'blocked' || override === 'deny';
   const vouched =
-    grants.some((g) => g.effect === 'allow') || (rule !== undefined && rule !== 'blocked' && RANK[r.level] <= RANK[rule]) || override === 'allow';
-  if (d.verdict === 'auto-approve' && r.level !== 'read-only' && !vouched) return '(1) auto-approved above read-only without a grant, trust or allow';
+    grants.some((g) => g.effect === 'allow') ||
+    (rule !== undefined && rule !== 'blocked' && RANK[r.level] <= RANK[rule]) ||
+    override === 'allow';
+  if (d.verdict === 'auto-approve' && r.level !== 'read-only' && !vouched)
+    return '(1) auto-approved above read-only without a grant, trust or allow';
   if (denied && d.verdict !== 'deny') return '(2) a deny was turned into something else';
   const onlyThisCall = { ...p, grants: p.grants.filter((g) => forCall(g, r, site)) };
-  if (outcome(decide(onlyThisCall, r, NOW)) !== outcome(d)) return '(3) a grant for another tool, site or run changed the decision';
+  if (outcome(decide(onlyThisCall, r, NOW)) !== outcome(d))
+    return '(3) a grant for another tool, site or run changed the decision';
   const withOthers = { ...p, grants: [...p.grants, ...extra.filter((g) => !forCall(g, r, site))] };
-  if (outcome(decide(withOthers, r, NOW)) !== outcome(d)) return '(3) adding grants for other tools, sites or runs changed the decision';
-  const flipped = p.grants.map((g): Grant => (live(g) ? g : g.effect === 'allow' ? { ...g, effect: 'deny', scope: 'persistent' } : { ...g, effect: 'allow', scope: 'persistent' }));
-  if (outcome(decide({ ...p, grants: flipped }, r, NOW)) !== outcome(d)) return '(4) an expired grant changed the decision';
+  if (outcome(decide(withOthers, r, NOW)) !== outcome(d))
+    return '(3) adding grants for other tools, sites or runs changed the decision';
+  const flipped = p.grants.map((g): Grant =>
+    live(g)
+      ? g
+      : g.effect === 'allow'
+        ? { ...g, effect: 'deny', scope: 'persistent' }
+        : { ...g, effect: 'allow', scope: 'persistent' },
+  );
+  if (outcome(decide({ ...p, grants: flipped }, r, NOW)) !== outcome(d))
+    return '(4) an expired grant changed the decision';
   const critical = r.action?.label !== undefined && CRITICAL_LABELS.includes(r.action.label);
   if (critical && d.verdict === 'auto-approve') return '(5) a critical action was auto-approved';
   return null;
 }
 
 /** Invariant (6) and friends: an answer changes decisions about its own call only. */
-function brokenByAnswer(p: HarborPolicy, r: Generated, probes: Generated[], decision: (typeof PERMISSION_DECISIONS)[number]): string | null {
-  const after = applyDecision(p, { toolName: r.toolName, site: r.site, ...(r.runId === undefined ? {} : { runId: r.runId }) }, decision);
+function brokenByAnswer(
+  p: HarborPolicy,
+  r: Generated,
+  probes: Generated[],
+  decision: (typeof PERMISSION_DECISIONS)[number],
+): string | null {
+  const after = applyDecision(
+    p,
+    { toolName: r.toolName, site: r.site, ...(r.runId === undefined ? {} : { runId: r.runId }) },
+    decision,
+  );
   if (after === p) return 'applyDecision returned its input';
   const persistent = (q: HarborPolicy) => q.grants.filter((g) => g.scope === 'persistent');
   if (decision === 'allow-session' || decision === 'deny' || decision === 'allow-once') {
-    if (JSON.stringify(persistent(after)) !== JSON.stringify(persistent(p))) return `(6) ${decision} changed a persistent grant`;
+    if (JSON.stringify(persistent(after)) !== JSON.stringify(persistent(p)))
+      return `(6) ${decision} changed a persistent grant`;
   }
   const newGrants = after.grants.filter((g) => !p.grants.includes(g));
   const goneGrants = p.grants.filter((g) => !after.grants.includes(g));
   const key = (g: Grant) => `${g.tool}|${g.site}|${g.scope}|${g.scope === 'run' ? g.runId : ''}`;
   if (newGrants.length > 1) return `(6) ${decision} added more than one grant`;
   const added = newGrants[0];
-  if (goneGrants.some((g) => added === undefined || (key(g) !== key(added) && !(g.scope === 'persistent' && added.scope === 'persistent' && g.tool === added.tool && g.site === added.site)))) {
+  if (
+    goneGrants.some(
+      (g) =>
+        added === undefined ||
+        (key(g) !== key(added) &&
+          !(
+            g.scope === 'persistent' &&
+            added.scope === 'persistent' &&
+            g.tool === added.tool &&
+            g.site === added.site
+          )),
+    )
+  ) {
     return `(6) ${decision} removed a grant about something else`;
   }
-  if (decision === 'allow-session' && added !== undefined && added.scope !== 'session') return '(6) allow-session made a non-session grant';
-  if (decision === 'deny' && added !== undefined && (added.scope !== 'run' || added.runId !== r.runId)) return '(6) deny made a grant beyond its run';
+  if (decision === 'allow-session' && added !== undefined && added.scope !== 'session')
+    return '(6) allow-session made a non-session grant';
+  if (decision === 'deny' && added !== undefined && (added.scope !== 'run' || added.runId !== r.runId))
+    return '(6) deny made a grant beyond its run';
   for (const probe of probes) {
     const sameCall = probe.toolName === r.toolName && probe.siteKey !== null && probe.siteKey === r.siteKey;
     const sameRun = decision !== 'deny' || probe.runId === r.runId;
     if (sameCall && sameRun) continue;
-    if (outcome(decide(after, probe, NOW)) !== outcome(decide(p, probe, NOW))) return `(6) ${decision} changed a decision about another tool, site or run`;
+    if (outcome(decide(after, probe, NOW)) !== outcome(decide(p, probe, NOW)))
+      return `(6) ${decision} changed a decision about another tool, site or run`;
   }
   const { grants: _a, ...restAfter } = after;
   const { grants: _b, ...restBefore } = p;
-  return JSON.stringify(restAfter) === JSON.stringify(restBefore) ? null : `(6) ${decision} changed something besides grants`;
+  return JSON.stringify(restAfter) === JSON.stringify(restBefore)
+    ? null
+    : `(6) ${decision} changed something besides grants`;
 }
 
 describe(`generated policies (seed ${SEED}; replay with POLICY_SEED=${SEED})`, () => {
@@ -166,10 +234,29 @@ describe(`generated policies (seed ${SEED}; replay with POLICY_SEED=${SEED})`, (
     const seen = new Set<string>();
     for (let i = 0; i < 2_000; i += 1) {
       const d = decide(gen.policy(), gen.request(), NOW);
-      seen.add(d.verdict).add(d.rule).add(d.ceiling ?? 'no-ceiling');
+      seen
+        .add(d.verdict)
+        .add(d.rule)
+        .add(d.ceiling ?? 'no-ceiling');
     }
     expect([...seen].sort()).toEqual(
-      ['auto-approve', 'ask', 'deny', 'critical-action', 'no-ceiling', 'restricted-page', 'run-deny', 'deny-all-grant', 'blocked-site', 'tool-deny', 'site-grant', 'tool-ask', 'site-trust', 'tool-allow', 'level-default'].sort(),
+      [
+        'auto-approve',
+        'ask',
+        'deny',
+        'critical-action',
+        'no-ceiling',
+        'restricted-page',
+        'run-deny',
+        'deny-all-grant',
+        'blocked-site',
+        'tool-deny',
+        'site-grant',
+        'tool-ask',
+        'site-trust',
+        'tool-allow',
+        'level-default',
+      ].sort(),
     );
   });
 });

@@ -33,15 +33,39 @@ describe('parsePolicy', () => {
   });
 
   it.each<[string, unknown, Partial<HarborPolicy>]>([
-    ['a default above read-only cannot auto-approve', { defaults: { submit: 'auto-approve' } }, { defaults: defaultPolicy().defaults }],
-    ['an unknown default value', { defaults: { navigate: 'maybe', interact: 'deny' } }, { defaults: { ...defaultPolicy().defaults, interact: 'deny' } }],
+    [
+      'a default above read-only cannot auto-approve',
+      { defaults: { submit: 'auto-approve' } },
+      { defaults: defaultPolicy().defaults },
+    ],
+    [
+      'an unknown default value',
+      { defaults: { navigate: 'maybe', interact: 'deny' } },
+      { defaults: { ...defaultPolicy().defaults, interact: 'deny' } },
+    ],
     ['defaults not an object', { defaults: 'open' }, { defaults: defaultPolicy().defaults }],
-    ['a trust for a non-canonical site is dropped, never widened', { sites: { 'www.example.com': 'submit', 'example.com': 'navigate' } }, { sites: { 'example.com': 'navigate' } }],
-    ['a block for a non-canonical site is kept, canonicalised', { sites: { 'WWW.Evil.com': 'blocked' } }, { sites: { 'evil.com': 'blocked' } }],
-    ['a block wins over a trust for the same site', { sites: { 'example.com': 'submit', 'https://www.example.com/': 'blocked' } }, { sites: { 'example.com': 'blocked' } }],
+    [
+      'a trust for a non-canonical site is dropped, never widened',
+      { sites: { 'www.example.com': 'submit', 'example.com': 'navigate' } },
+      { sites: { 'example.com': 'navigate' } },
+    ],
+    [
+      'a block for a non-canonical site is kept, canonicalised',
+      { sites: { 'WWW.Evil.com': 'blocked' } },
+      { sites: { 'evil.com': 'blocked' } },
+    ],
+    [
+      'a block wins over a trust for the same site',
+      { sites: { 'example.com': 'submit', 'https://www.example.com/': 'blocked' } },
+      { sites: { 'example.com': 'blocked' } },
+    ],
     ['an unknown site rule is dropped', { sites: { 'example.com': 'everything' } }, { sites: {} }],
     ['a garbage site key is dropped', { sites: { 'not a site': 'blocked', 'about:blank': 'blocked' } }, { sites: {} }],
-    ['an unknown tool override is dropped', { tools: { click_element: 'always', '': 'deny', fill_form: 'ask' } }, { tools: { fill_form: 'ask' } }],
+    [
+      'an unknown tool override is dropped',
+      { tools: { click_element: 'always', '': 'deny', fill_form: 'ask' } },
+      { tools: { fill_form: 'ask' } },
+    ],
     ['a non-boolean allowFileUrls stays off', { allowFileUrls: 'yes' }, { allowFileUrls: false }],
   ])('%s', (_name, raw, expected) => {
     const parsed = parsePolicy(raw);
@@ -64,7 +88,10 @@ describe('parsePolicy', () => {
       null,
     ];
     const parsed = parsePolicy({ ...valid, grants });
-    expect(parsed.policy.grants).toEqual([valid.grants[0], { tool: 'x', site: 'example.com', effect: 'deny', scope: 'persistent' }]);
+    expect(parsed.policy.grants).toEqual([
+      valid.grants[0],
+      { tool: 'x', site: 'example.com', effect: 'deny', scope: 'persistent' },
+    ]);
     expect(parsed.problems).toHaveLength(grants.length - 1); // every grant but the first, including the canonicalised one
   });
 
@@ -83,7 +110,14 @@ describe('parsePolicy', () => {
   });
 
   it('never throws, even on a hostile object', () => {
-    const hostile = new Proxy({}, { get: () => { throw new Error('boom'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     const parsed = parsePolicy(hostile);
     expect(parsed.policy).toEqual(defaultPolicy());
     expect(parsed.problems).toHaveLength(1);

@@ -109,7 +109,10 @@ describe('resolveSite: URLs, hosts and sites are the same site', () => {
     ['[::1]', site('[::1]')],
     ['192.168.0.1', site('192.168.0.1')],
     ['about:blank', { kind: 'restricted', reason: 'a browser page (about:)' }],
-    ['chromewebstore.google.com', { kind: 'restricted', reason: 'a browser add-on store, where extensions may not act' }],
+    [
+      'chromewebstore.google.com',
+      { kind: 'restricted', reason: 'a browser add-on store, where extensions may not act' },
+    ],
     ['', INVALID],
     ['   ', INVALID],
   ])('%j', (input, expected) => {
@@ -122,8 +125,18 @@ describe('isSiteKey: only canonical sites', () => {
     '%s is a site',
     (key) => expect(isSiteKey(key)).toBe(true),
   );
-  it.each(['www.example.com', 'Example.com', 'example.com.', 'münchen.de', 'example.com/x', 'user@example.com', 'example.com:80', '', 'about:blank', 'chromewebstore.google.com', '__proto__', 'a'.repeat(300)])(
-    '%j is not',
-    (key) => expect(isSiteKey(key)).toBe(false),
-  );
+  it.each([
+    'www.example.com',
+    'Example.com',
+    'example.com.',
+    'münchen.de',
+    'example.com/x',
+    'user@example.com',
+    'example.com:80',
+    '',
+    'about:blank',
+    'chromewebstore.google.com',
+    '__proto__',
+    'a'.repeat(300),
+  ])('%j is not', (key) => expect(isSiteKey(key)).toBe(false));
 });

@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { applyDecision, decide, defaultPolicy, grantWorkflowRun, parsePolicy, withoutRun, type HarborPolicy } from '../../policy';
+import {
+  applyDecision,
+  decide,
+  defaultPolicy,
+  grantWorkflowRun,
+  parsePolicy,
+  withoutRun,
+  type HarborPolicy,
+} from '../../policy';
 import { MAX_GRANTS } from '../../policy/types';
 
 const NOW = 1_700_000_000_000;
@@ -16,8 +24,14 @@ const approved = grantWorkflowRun(
   ],
   TOOLS,
 );
-const verdict = (policy: HarborPolicy, toolName: string, level: 'read-only' | 'navigate' | 'interact' | 'submit', site: string, runId = RUN, action = {}) =>
-  decide(policy, { toolName, level, site, runId, action }, NOW).verdict;
+const verdict = (
+  policy: HarborPolicy,
+  toolName: string,
+  level: 'read-only' | 'navigate' | 'interact' | 'submit',
+  site: string,
+  runId = RUN,
+  action = {},
+) => decide(policy, { toolName, level, site, runId, action }, NOW).verdict;
 
 describe('a workflow run is granted exactly the site and level pairs of its approved plan', () => {
   it('approves the listed pairs, in this run only', () => {
@@ -32,7 +46,9 @@ describe('a workflow run is granted exactly the site and level pairs of its appr
     // A click that submits a form is judged at submit, which was not approved.
     expect(verdict(approved, 'click_element', 'submit', 'http://127.0.0.2/')).toBe('ask');
     expect(verdict(approved, 'navigate', 'navigate', 'https://example.org/')).toBe('ask');
-    expect(verdict(approved, 'click_element', 'interact', 'http://127.0.0.2/', RUN, { label: 'Delete account' })).toBe('ask');
+    expect(verdict(approved, 'click_element', 'interact', 'http://127.0.0.2/', RUN, { label: 'Delete account' })).toBe(
+      'ask',
+    );
   });
 
   it('grants nothing on restricted pages, and a deny in the run still wins', () => {
@@ -49,15 +65,25 @@ describe('a workflow run is granted exactly the site and level pairs of its appr
     expect(problems).toEqual([]);
     expect(policy.grants).toEqual(approved.grants);
     const ended = withoutRun(denyElsewhere(approved), RUN);
-    expect(ended.grants).toEqual([{ tool: 'navigate', site: 'example.com', effect: 'deny', scope: 'run', runId: 'other' }]);
+    expect(ended.grants).toEqual([
+      { tool: 'navigate', site: 'example.com', effect: 'deny', scope: 'run', runId: 'other' },
+    ]);
   });
 
   it('adds nothing past the grant cap, so the steps ask instead', () => {
-    const full = grantWorkflowRun(defaultPolicy(), 'big', [{ site: 'example.com', level: 'navigate' }], Array.from({ length: MAX_GRANTS + 1 }, (_, i) => `t${i}`));
+    const full = grantWorkflowRun(
+      defaultPolicy(),
+      'big',
+      [{ site: 'example.com', level: 'navigate' }],
+      Array.from({ length: MAX_GRANTS + 1 }, (_, i) => `t${i}`),
+    );
     expect(full.grants).toEqual([]);
   });
 });
 
 function denyElsewhere(policy: HarborPolicy): HarborPolicy {
-  return { ...policy, grants: [...policy.grants, { tool: 'navigate', site: 'example.com', effect: 'deny', scope: 'run', runId: 'other' }] };
+  return {
+    ...policy,
+    grants: [...policy.grants, { tool: 'navigate', site: 'example.com', effect: 'deny', scope: 'run', runId: 'other' }],
+  };
 }

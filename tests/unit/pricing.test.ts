@@ -3,7 +3,11 @@ import { estimateCost, formatCost, modelPrice, openRouterPrice } from '../../src
 import type { Settings } from '../../src/protocol/common';
 import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
 
-const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, totalTokens: inputTokens + outputTokens });
+const usage = (inputTokens: number, outputTokens: number) => ({
+  inputTokens,
+  outputTokens,
+  totalTokens: inputTokens + outputTokens,
+});
 
 describe('the cost estimate', () => {
   it('prices input and output tokens per million, over every answer', () => {
@@ -24,16 +28,30 @@ describe('the cost estimate', () => {
 describe('the price of the configured model', () => {
   let llm: LlmServer;
   beforeAll(async () => {
-    llm = await startLlmServer({ apiKey: 'sk-or', models: ['test-model', 'unpriced'], pricing: { 'test-model': { prompt: '0.000003', completion: '0.000015' } } });
+    llm = await startLlmServer({
+      apiKey: 'sk-or',
+      models: ['test-model', 'unpriced'],
+      pricing: { 'test-model': { prompt: '0.000003', completion: '0.000015' } },
+    });
   });
   afterAll(() => llm.close());
-  const settings = (change: Partial<Settings>): Settings => ({ provider: 'openrouter', model: 'test-model', apiKey: 'sk-or', baseUrl: llm.baseUrl, ...change });
+  const settings = (change: Partial<Settings>): Settings => ({
+    provider: 'openrouter',
+    model: 'test-model',
+    apiKey: 'sk-or',
+    baseUrl: llm.baseUrl,
+    ...change,
+  });
 
   it('reads OpenRouter’s per-token prices from its /models list at the configured base URL', async () => {
     const price = await modelPrice(settings({}));
     expect(price?.inputPerMillion).toBeCloseTo(3, 9);
     expect(price?.outputPerMillion).toBeCloseTo(15, 9);
-    expect(llm.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/models', headers: { authorization: 'Bearer sk-or' } });
+    expect(llm.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v1/models',
+      headers: { authorization: 'Bearer sk-or' },
+    });
   });
 
   it('knows no price for a model OpenRouter lists without one, or when the list cannot be had', async () => {

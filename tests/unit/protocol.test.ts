@@ -19,9 +19,20 @@ const SPEC_SIDEBAR_MESSAGES = [
   { type: 'STOP_VOICE' },
   { type: 'START_SPEECH_RECOGNITION' },
   { type: 'STOP_SPEECH_RECOGNITION' },
-  { type: 'TEST_CONNECTION', payload: { baseUrl: 'http://localhost:11434/v1', model: 'llama3', apiKey: '', provider: 'ollama' } },
+  {
+    type: 'TEST_CONNECTION',
+    payload: { baseUrl: 'http://localhost:11434/v1', model: 'llama3', apiKey: '', provider: 'ollama' },
+  },
   { type: 'PERMISSION_RESPONSE', payload: { requestId: 'perm_123456_abc', decision: 'allow-once' } },
-  { type: 'SAVE_SETTINGS', payload: { provider: 'openrouter', model: 'anthropic/claude-3.5-sonnet', apiKey: 'sk-or-...', baseUrl: 'https://openrouter.ai/api/v1' } },
+  {
+    type: 'SAVE_SETTINGS',
+    payload: {
+      provider: 'openrouter',
+      model: 'anthropic/claude-3.5-sonnet',
+      apiKey: 'sk-or-...',
+      baseUrl: 'https://openrouter.ai/api/v1',
+    },
+  },
   { type: 'GET_SETTINGS' },
   { type: 'START_WORKFLOW', payload: { intent: 'Compare prices for Nike Air Max across 3 stores' } },
   { type: 'CANCEL_WORKFLOW' },
@@ -29,23 +40,83 @@ const SPEC_SIDEBAR_MESSAGES = [
 ];
 
 const SPEC_BACKGROUND_MESSAGES = [
-  { type: 'ACTION_LOG_UPDATE', payload: { id: 'log_123', timestamp: 1707400000000, toolName: 'search_web', parameters: { query: 'cheap hoodies' }, site: 'google.com', permissionLevel: 'navigate', decision: 'auto-approved', result: 'success', details: 'Found 10 results...' } },
-  { type: 'PERMISSION_REQUEST', payload: { id: 'perm_123456_abc', toolName: 'click_element', parameters: { selector: 'button.add-to-cart' }, site: 'amazon.com', permissionLevel: 'interact', reason: "Jawad wants to use 'click_element' on amazon.com", timestamp: 1707400000000 } },
-  { type: 'SETTINGS', payload: { provider: 'ollama', model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' } },
+  {
+    type: 'ACTION_LOG_UPDATE',
+    payload: {
+      id: 'log_123',
+      timestamp: 1707400000000,
+      toolName: 'search_web',
+      parameters: { query: 'cheap hoodies' },
+      site: 'google.com',
+      permissionLevel: 'navigate',
+      decision: 'auto-approved',
+      result: 'success',
+      details: 'Found 10 results...',
+    },
+  },
+  {
+    type: 'PERMISSION_REQUEST',
+    payload: {
+      id: 'perm_123456_abc',
+      toolName: 'click_element',
+      parameters: { selector: 'button.add-to-cart' },
+      site: 'amazon.com',
+      permissionLevel: 'interact',
+      reason: "Jawad wants to use 'click_element' on amazon.com",
+      timestamp: 1707400000000,
+    },
+  },
+  {
+    type: 'SETTINGS',
+    payload: { provider: 'ollama', model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' },
+  },
   { type: 'SETTINGS', payload: null },
   { type: 'VOICE_STARTED' },
   { type: 'VOICE_TRANSCRIBING' },
   { type: 'VOICE_RESULT', payload: { transcript: 'find me a cheaper alternative', isFinal: true } },
   { type: 'VOICE_SPEECH_RESULT', payload: { transcript: 'find me a cheaper', isFinal: false, isInterim: true } },
   { type: 'VOICE_END' },
-  { type: 'VOICE_ERROR', payload: { error: 'Mic blocked. Click the lock icon in the address bar → Allow microphone.' } },
+  {
+    type: 'VOICE_ERROR',
+    payload: { error: 'Mic blocked. Click the lock icon in the address bar → Allow microphone.' },
+  },
   { type: 'TEST_RESULT', payload: { success: true } },
-  { type: 'TEST_RESULT', payload: { success: false, error: 'Invalid API key. Double-check your openrouter key in Settings.' } },
-  { type: 'WORKFLOW_UPDATE', payload: { id: 'wf_123', intent: 'Compare prices for Nike Air Max', createdAt: 1707400000000, status: 'running', steps: [
-    { id: 'step_0_abc', agent: 'SearchAgent', task: 'Search Amazon for Nike Air Max', site: 'https://www.google.com/search?q=...', permissions: ['read-only', 'navigate'], status: 'completed', result: 'Found Nike Air Max at $150' },
-    { id: 'step_1_def', agent: 'SearchAgent', task: 'Search eBay for Nike Air Max', site: 'https://www.google.com/search?q=...', permissions: ['read-only', 'navigate'], status: 'running' },
-  ] } },
-  { type: 'CHAT_RESPONSE', payload: { content: 'I found 3 alternatives under $50...', isError: false, messageId: 'msg_1', status: 'done' } },
+  {
+    type: 'TEST_RESULT',
+    payload: { success: false, error: 'Invalid API key. Double-check your openrouter key in Settings.' },
+  },
+  {
+    type: 'WORKFLOW_UPDATE',
+    payload: {
+      id: 'wf_123',
+      intent: 'Compare prices for Nike Air Max',
+      createdAt: 1707400000000,
+      status: 'running',
+      steps: [
+        {
+          id: 'step_0_abc',
+          agent: 'SearchAgent',
+          task: 'Search Amazon for Nike Air Max',
+          site: 'https://www.google.com/search?q=...',
+          permissions: ['read-only', 'navigate'],
+          status: 'completed',
+          result: 'Found Nike Air Max at $150',
+        },
+        {
+          id: 'step_1_def',
+          agent: 'SearchAgent',
+          task: 'Search eBay for Nike Air Max',
+          site: 'https://www.google.com/search?q=...',
+          permissions: ['read-only', 'navigate'],
+          status: 'running',
+        },
+      ],
+    },
+  },
+  {
+    type: 'CHAT_RESPONSE',
+    payload: { content: 'I found 3 alternatives under $50...', isError: false, messageId: 'msg_1', status: 'done' },
+  },
 ];
 
 /** The spec's content-script voice messages are left out on purpose: Bosun records in the sidebar, never in a page. */
@@ -60,20 +131,89 @@ const SPEC_CONTENT_REQUESTS = [
 
 describe('the spec messages parse, by their names', () => {
   it.each(SPEC_SIDEBAR_MESSAGES)('sidebar → background $type', (m) => expect(valid(SidebarToBackground, m)).toBe(true));
-  it.each(SPEC_BACKGROUND_MESSAGES)('background → sidebar $type', (m) => expect(valid(BackgroundToSidebar, m)).toBe(true));
+  it.each(SPEC_BACKGROUND_MESSAGES)('background → sidebar $type', (m) =>
+    expect(valid(BackgroundToSidebar, m)).toBe(true),
+  );
   it.each(SPEC_CONTENT_MESSAGES)('content → background $type', (m) => expect(valid(ContentToBackground, m)).toBe(true));
   it.each(SPEC_CONTENT_REQUESTS)('background → content $type', (m) => expect(valid(BackgroundToContent, m)).toBe(true));
 
   it('every spec message type has a schema, and the tables hold nothing else but named additions', () => {
-    const sidebarAdditions = ['VOICE_AUDIO', 'STOP_CHAT', 'GET_ACTION_LOG', 'CLEAR_ACTION_LOG', 'GET_PERMISSIONS', 'UPDATE_PERMISSIONS', 'SAVE_LIMITS', 'DETECT_OLLAMA', 'LIST_CONVERSATIONS', 'NEW_CONVERSATION', 'OPEN_CONVERSATION', 'RENAME_CONVERSATION', 'DELETE_CONVERSATION', 'EXPORT_CONVERSATION', 'IMPORT_CONVERSATION', 'APPROVE_WORKFLOW', 'RESUME_WORKFLOW', 'EXPORT_WORKFLOW', 'SAVE_WORKFLOW', 'RUN_SAVED_WORKFLOW', 'DELETE_SAVED_WORKFLOW', 'LIST_CRAWL_JOBS', 'SEARCH_LIBRARY', 'GET_LIBRARY_PAGE', 'EXPORT_CRAWL_JOB'];
-    expect(Object.keys(SidebarToBackground).sort()).toEqual([...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort());
+    const sidebarAdditions = [
+      'VOICE_AUDIO',
+      'STOP_CHAT',
+      'GET_ACTION_LOG',
+      'CLEAR_ACTION_LOG',
+      'GET_PERMISSIONS',
+      'UPDATE_PERMISSIONS',
+      'SAVE_LIMITS',
+      'DETECT_OLLAMA',
+      'LIST_CONVERSATIONS',
+      'NEW_CONVERSATION',
+      'OPEN_CONVERSATION',
+      'RENAME_CONVERSATION',
+      'DELETE_CONVERSATION',
+      'EXPORT_CONVERSATION',
+      'IMPORT_CONVERSATION',
+      'APPROVE_WORKFLOW',
+      'RESUME_WORKFLOW',
+      'EXPORT_WORKFLOW',
+      'SAVE_WORKFLOW',
+      'RUN_SAVED_WORKFLOW',
+      'DELETE_SAVED_WORKFLOW',
+      'LIST_CRAWL_JOBS',
+      'SEARCH_LIBRARY',
+      'GET_LIBRARY_PAGE',
+      'EXPORT_CRAWL_JOB',
+    ];
+    expect(Object.keys(SidebarToBackground).sort()).toEqual(
+      [...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort(),
+    );
     expect(Object.keys(ContentToBackground).sort()).toEqual(SPEC_CONTENT_MESSAGES.map((m) => m.type).sort());
-    const pageOperations = ['GET_BROWSER_STATE', 'CLICK_INDEX', 'INPUT_TEXT', 'SELECT_OPTION', 'SCROLL', 'SHOW_MASK', 'HIDE_MASK', 'CLEAN_UP_HIGHLIGHTS', 'DESCRIBE_TARGET', 'EXTRACT_TABLE', 'SUBMIT_FORM', 'TYPE_TEXT', 'FILL_FIELDS', 'WAIT_FOR_ELEMENT', 'GET_CONTENT',
+    const pageOperations = [
+      'GET_BROWSER_STATE',
+      'CLICK_INDEX',
+      'INPUT_TEXT',
+      'SELECT_OPTION',
+      'SCROLL',
+      'SHOW_MASK',
+      'HIDE_MASK',
+      'CLEAN_UP_HIGHLIGHTS',
+      'DESCRIBE_TARGET',
+      'EXTRACT_TABLE',
+      'SUBMIT_FORM',
+      'TYPE_TEXT',
+      'FILL_FIELDS',
+      'WAIT_FOR_ELEMENT',
+      'GET_CONTENT',
       // The crawl's and the content picker's one-request extraction (issue 7).
-      'EXTRACT_PAGE'];
-    expect(Object.keys(BackgroundToContent).sort()).toEqual([...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort());
-    const additions = ['CONVERSATION_STATE', 'MESSAGE_ADDED', 'MESSAGE_UPDATED', 'CHAT_DELTA', 'ERROR', 'PERMISSION_RESOLVED', 'ACTION_LOG', 'PERMISSIONS_STATE', 'LIMITS', 'OLLAMA_DETECTED', 'CONVERSATIONS', 'CONVERSATION_EXPORT', 'WORKFLOW_EXPORT', 'SAVED_WORKFLOWS', 'CRAWL_JOBS', 'LIBRARY_SEARCH_RESULTS', 'LIBRARY_PAGE', 'CRAWL_JOB_EXPORT'];
-    expect(Object.keys(BackgroundToSidebar).sort()).toEqual([...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort());
+      'EXTRACT_PAGE',
+    ];
+    expect(Object.keys(BackgroundToContent).sort()).toEqual(
+      [...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort(),
+    );
+    const additions = [
+      'CONVERSATION_STATE',
+      'MESSAGE_ADDED',
+      'MESSAGE_UPDATED',
+      'CHAT_DELTA',
+      'ERROR',
+      'PERMISSION_RESOLVED',
+      'ACTION_LOG',
+      'PERMISSIONS_STATE',
+      'LIMITS',
+      'OLLAMA_DETECTED',
+      'CONVERSATIONS',
+      'CONVERSATION_EXPORT',
+      'WORKFLOW_EXPORT',
+      'SAVED_WORKFLOWS',
+      'CRAWL_JOBS',
+      'LIBRARY_SEARCH_RESULTS',
+      'LIBRARY_PAGE',
+      'CRAWL_JOB_EXPORT',
+    ];
+    expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
+      [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),
+    );
   });
 });
 
@@ -83,30 +223,79 @@ describe('malformed messages are refused', () => {
     ['chat content of the wrong type', { type: 'CHAT_MESSAGE', payload: { content: 42 } }],
     ['chat without payload', { type: 'CHAT_MESSAGE' }],
     ['an approval that keeps no step', { type: 'APPROVE_WORKFLOW', payload: { id: 'wf_1', stepIds: [] } }],
-    ['an approval that lists a step twice', { type: 'APPROVE_WORKFLOW', payload: { id: 'wf_1', stepIds: ['s1', 's1'] } }],
-    ['a parameter with a name that is not a {{name}}', { type: 'SAVE_WORKFLOW', payload: { id: 'wf_1', name: 'Prices', parameters: [{ name: 'Product Name', value: 'x' }] } }],
-    ['a parameter named twice', { type: 'SAVE_WORKFLOW', payload: { id: 'wf_1', name: 'Prices', parameters: [{ name: 'p', value: 'x' }, { name: 'p', value: 'y' }] } }],
+    [
+      'an approval that lists a step twice',
+      { type: 'APPROVE_WORKFLOW', payload: { id: 'wf_1', stepIds: ['s1', 's1'] } },
+    ],
+    [
+      'a parameter with a name that is not a {{name}}',
+      {
+        type: 'SAVE_WORKFLOW',
+        payload: { id: 'wf_1', name: 'Prices', parameters: [{ name: 'Product Name', value: 'x' }] },
+      },
+    ],
+    [
+      'a parameter named twice',
+      {
+        type: 'SAVE_WORKFLOW',
+        payload: {
+          id: 'wf_1',
+          name: 'Prices',
+          parameters: [
+            { name: 'p', value: 'x' },
+            { name: 'p', value: 'y' },
+          ],
+        },
+      },
+    ],
     ['an empty workflow intent', { type: 'START_WORKFLOW', payload: { intent: ' ' } }],
     ['oversized chat content', { type: 'CHAT_MESSAGE', payload: { content: 'x'.repeat(100_001) } }],
     ['a misspelt payload field', { type: 'CHAT_MESSAGE', payload: { content: 'hi', contnet: 'hi' } }],
-    ['an unknown provider', { type: 'SAVE_SETTINGS', payload: { provider: 'acme', model: 'm', apiKey: '', baseUrl: 'https://a.example/v1' } }],
-    ['a base URL that is not http', { type: 'SAVE_SETTINGS', payload: { provider: 'openai', model: 'm', apiKey: '', baseUrl: 'javascript:alert(1)' } }],
-    ['an unparsable base URL', { type: 'SAVE_SETTINGS', payload: { provider: 'openai', model: 'm', apiKey: '', baseUrl: 'not a url' } }],
-    ['a settings field missing', { type: 'SAVE_SETTINGS', payload: { provider: 'openai', apiKey: '', baseUrl: 'https://a.example/v1' } }],
+    [
+      'an unknown provider',
+      { type: 'SAVE_SETTINGS', payload: { provider: 'acme', model: 'm', apiKey: '', baseUrl: 'https://a.example/v1' } },
+    ],
+    [
+      'a base URL that is not http',
+      {
+        type: 'SAVE_SETTINGS',
+        payload: { provider: 'openai', model: 'm', apiKey: '', baseUrl: 'javascript:alert(1)' },
+      },
+    ],
+    [
+      'an unparsable base URL',
+      { type: 'SAVE_SETTINGS', payload: { provider: 'openai', model: 'm', apiKey: '', baseUrl: 'not a url' } },
+    ],
+    [
+      'a settings field missing',
+      { type: 'SAVE_SETTINGS', payload: { provider: 'openai', apiKey: '', baseUrl: 'https://a.example/v1' } },
+    ],
     ['an unknown decision', { type: 'PERMISSION_RESPONSE', payload: { requestId: 'p', decision: 'allow-forever' } }],
   ];
   it.each(bad)('%s', (_name, message) => {
     expect(valid(SidebarToBackground, message as { type: string })).toBe(false);
   });
   it('voice audio must be base64 audio', () => {
-    expect(valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: 'UklGRg==', mimeType: 'audio/webm' } })).toBe(true);
-    expect(valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: 'not base64!', mimeType: 'audio/webm' } })).toBe(false);
-    expect(valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: 'UklGRg==', mimeType: 'text/html' } })).toBe(false);
-    expect(valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: '', mimeType: 'audio/webm' } })).toBe(false);
+    expect(
+      valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: 'UklGRg==', mimeType: 'audio/webm' } }),
+    ).toBe(true);
+    expect(
+      valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: 'not base64!', mimeType: 'audio/webm' } }),
+    ).toBe(false);
+    expect(
+      valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: 'UklGRg==', mimeType: 'text/html' } }),
+    ).toBe(false);
+    expect(valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: '', mimeType: 'audio/webm' } })).toBe(
+      false,
+    );
     // The largest upload passes quickly; one byte of base64 more is refused.
     const largest = 'A'.repeat(Math.ceil(MAX_AUDIO_BYTES / 3) * 4);
-    expect(valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: largest, mimeType: 'audio/webm' } })).toBe(true);
-    expect(valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: `${largest}AAAA`, mimeType: 'audio/webm' } })).toBe(false);
+    expect(
+      valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: largest, mimeType: 'audio/webm' } }),
+    ).toBe(true);
+    expect(
+      valid(SidebarToBackground, { type: 'VOICE_AUDIO', payload: { audio: `${largest}AAAA`, mimeType: 'audio/webm' } }),
+    ).toBe(false);
   });
 });
 
@@ -114,13 +303,28 @@ describe('settings are normalised', () => {
   it('trims and drops the trailing slash of the base URL', () => {
     const parsed = v.parse(SidebarToBackground.SAVE_SETTINGS, {
       type: 'SAVE_SETTINGS',
-      payload: { provider: 'openai', model: ' gpt-4o-mini ', apiKey: ' sk-1 ', baseUrl: ' https://api.openai.com/v1/ ' },
+      payload: {
+        provider: 'openai',
+        model: ' gpt-4o-mini ',
+        apiKey: ' sk-1 ',
+        baseUrl: ' https://api.openai.com/v1/ ',
+      },
     });
-    expect(parsed.payload).toEqual({ provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-1', baseUrl: 'https://api.openai.com/v1' });
+    expect(parsed.payload).toEqual({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-1',
+      baseUrl: 'https://api.openai.com/v1',
+    });
   });
 
   it('settings saved before voice existed still parse, and voiceOf gives the defaults', () => {
-    const old = v.parse(Settings, { provider: 'ollama', model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' });
+    const old = v.parse(Settings, {
+      provider: 'ollama',
+      model: 'llama3.1',
+      apiKey: '',
+      baseUrl: 'http://localhost:11434/v1',
+    });
     expect(voiceOf(old)).toEqual(DEFAULT_VOICE);
     expect(v.safeParse(VoiceSettings, DEFAULT_VOICE).success).toBe(true);
   });
@@ -130,8 +334,12 @@ describe('settings are normalised', () => {
     expect(voice({ maxSeconds: 4 })).toBe(false);
     expect(voice({ maxSeconds: 601 })).toBe(false);
     expect(voice({ mode: 'telepathy' })).toBe(false);
-    expect(voice({ transcription: { source: 'own', baseUrl: 'not a url', apiKey: '', model: 'whisper-1' } })).toBe(false);
-    expect(voice({ transcription: { source: 'own', baseUrl: 'https://stt.example/v1', apiKey: 'k', model: 'whisper-1' } })).toBe(true);
+    expect(voice({ transcription: { source: 'own', baseUrl: 'not a url', apiKey: '', model: 'whisper-1' } })).toBe(
+      false,
+    );
+    expect(
+      voice({ transcription: { source: 'own', baseUrl: 'https://stt.example/v1', apiKey: 'k', model: 'whisper-1' } }),
+    ).toBe(true);
     expect(voice({ transcription: { source: 'chat', model: '' } })).toBe(false);
   });
 });
@@ -140,21 +348,60 @@ describe('the abp channel', () => {
   it.each([
     ['a call', { type: 'ABP_CALL', payload: { requestId: 'r1', capability: 'storage.jobs.list', params: {} } }, true],
     // Chrome's port drops a key whose value is undefined.
-    ['a call without params', { type: 'ABP_CALL', payload: { requestId: 'r1', capability: 'extension.getInfo' } }, true],
+    [
+      'a call without params',
+      { type: 'ABP_CALL', payload: { requestId: 'r1', capability: 'extension.getInfo' } },
+      true,
+    ],
     ['a capability list request', { type: 'ABP_LIST_CAPABILITIES', payload: { requestId: 'r2' } }, true],
     ['a call without a request id', { type: 'ABP_CALL', payload: { capability: 'x.y', params: {} } }, false],
     ['an empty request id', { type: 'ABP_CALL', payload: { requestId: ' ', capability: 'x.y' } }, false],
-    ['a capability name of 201 characters', { type: 'ABP_CALL', payload: { requestId: 'r', capability: 'x'.repeat(201) } }, false],
+    [
+      'a capability name of 201 characters',
+      { type: 'ABP_CALL', payload: { requestId: 'r', capability: 'x'.repeat(201) } },
+      false,
+    ],
     ['an unknown payload field', { type: 'ABP_LIST_CAPABILITIES', payload: { requestId: 'r', all: true } }, false],
   ])('page → background: %s', (_name, message, expected) => {
     expect(valid(AbpToBackground, message)).toBe(expected);
   });
 
   it.each([
-    ['a success', { type: 'ABP_RESULT', payload: { requestId: 'r1', response: { success: true, data: { a: 1 } } } }, true],
-    ['a failure with a spec code', { type: 'ABP_RESULT', payload: { requestId: null, response: { success: false, error: { code: 'TIMEOUT', message: 'm', retryable: true } } } }, true],
-    ['a failure with an invented code', { type: 'ABP_RESULT', payload: { requestId: 'r', response: { success: false, error: { code: 'OOPS', message: 'm', retryable: true } } } }, false],
-    ['a capability without its schema', { type: 'ABP_CAPABILITIES', payload: { requestId: 'r', capabilities: [{ name: 'a.b', description: 'd', available: true }] } }, false],
+    [
+      'a success',
+      { type: 'ABP_RESULT', payload: { requestId: 'r1', response: { success: true, data: { a: 1 } } } },
+      true,
+    ],
+    [
+      'a failure with a spec code',
+      {
+        type: 'ABP_RESULT',
+        payload: {
+          requestId: null,
+          response: { success: false, error: { code: 'TIMEOUT', message: 'm', retryable: true } },
+        },
+      },
+      true,
+    ],
+    [
+      'a failure with an invented code',
+      {
+        type: 'ABP_RESULT',
+        payload: {
+          requestId: 'r',
+          response: { success: false, error: { code: 'OOPS', message: 'm', retryable: true } },
+        },
+      },
+      false,
+    ],
+    [
+      'a capability without its schema',
+      {
+        type: 'ABP_CAPABILITIES',
+        payload: { requestId: 'r', capabilities: [{ name: 'a.b', description: 'd', available: true }] },
+      },
+      false,
+    ],
   ])('background → page: %s', (_name, message, expected) => {
     expect(valid(BackgroundToAbp, message)).toBe(expected);
   });

@@ -13,7 +13,9 @@ const SLOW = 60_000;
 
 /** A reference page of well over 5,000 elements, shaped like generated API docs: nested sections, long lists. */
 function referencePage(): string {
-  const sections = Array.from({ length: 100 }, (_, i) => `
+  const sections = Array.from(
+    { length: 100 },
+    (_, i) => `
     <section><h2>Module ${i}<a class="mark" href="#m${i}">#</a></h2>
       <div class="intro"><p>Module ${i} does <code>thing_${i}()</code> and <em>more</em>, see <a href="../m${i}.html">its page</a>.</p>
         Loose text before a list, <strong>strong</strong> and
@@ -24,7 +26,8 @@ function referencePage(): string {
       <pre><code class="language-js">const x${i} = 1;\n\nrun(x${i});</code></pre>
       <table><thead><tr><th>Name</th><th>Type</th></tr></thead><tbody><tr><td>a${i}</td><td>number</td></tr></tbody></table>
       <blockquote><p>Stability: ${i % 3}</p></blockquote>
-    </section>`);
+    </section>`,
+  );
   const numbered = Array.from({ length: 250 }, (_, i) => `<li>step ${i} <em>of</em> many</li>`).join('');
   return `<header><nav><a href="/">Home</a></nav></header>
     <main><div class="wrap"><h1>API</h1>${sections.join('')}<ol start="5">${numbered}</ol>
@@ -33,9 +36,14 @@ function referencePage(): string {
 }
 
 function load(body: string): Document {
-  const doc = new DOMParser().parseFromString(`<!doctype html><html><head><title>API</title><base href="${BASE}"></head><body>${body}</body></html>`, 'text/html');
+  const doc = new DOMParser().parseFromString(
+    `<!doctype html><html><head><title>API</title><base href="${BASE}"></head><body>${body}</body></html>`,
+    'text/html',
+  );
   const host = doc.querySelector('x-note');
-  host?.attachShadow({ mode: 'open' }).append(Object.assign(doc.createElement('p'), { textContent: 'Shadow note text' }));
+  host
+    ?.attachShadow({ mode: 'open' })
+    .append(Object.assign(doc.createElement('p'), { textContent: 'Shadow note text' }));
   return doc;
 }
 
@@ -56,20 +64,24 @@ describe('readMarkdown on a large page', () => {
     expect(doc.getElementsByTagName('*').length).toBeGreaterThan(5000);
   });
 
-  it('writes, piece by piece, exactly what one whole conversion of the main landmark writes', () => {
-    const { markdown, truncated } = full;
-    expect(truncated).toBe(false);
-    expect(markdown).toBe(wholeMarkdown(doc));
-    expect(markdown).toContain('5.  step 0 _of_ many\n6.  step 1 _of_ many');
-    // Runs of 100 items are joined as one list, numbered on from the page's start attribute.
-    expect(markdown).toContain('104.  step 99 _of_ many\n105.  step 100 _of_ many');
-    expect(markdown).toContain('254.  step 249 _of_ many');
-    expect(markdown).toContain('Shadow note text');
-    expect(markdown).toContain('[its page](https://docs.example/m0.html)');
-    expect(markdown).toContain('```js\nconst x0 = 1;\n\nrun(x0);\n```');
-    expect(markdown).toContain('| Name | Type |\n| --- | --- |\n| a0  | number |');
-    expect(markdown).not.toMatch(/SECRET|Footer text|Home/);
-  }, SLOW);
+  it(
+    'writes, piece by piece, exactly what one whole conversion of the main landmark writes',
+    () => {
+      const { markdown, truncated } = full;
+      expect(truncated).toBe(false);
+      expect(markdown).toBe(wholeMarkdown(doc));
+      expect(markdown).toContain('5.  step 0 _of_ many\n6.  step 1 _of_ many');
+      // Runs of 100 items are joined as one list, numbered on from the page's start attribute.
+      expect(markdown).toContain('104.  step 99 _of_ many\n105.  step 100 _of_ many');
+      expect(markdown).toContain('254.  step 249 _of_ many');
+      expect(markdown).toContain('Shadow note text');
+      expect(markdown).toContain('[its page](https://docs.example/m0.html)');
+      expect(markdown).toContain('```js\nconst x0 = 1;\n\nrun(x0);\n```');
+      expect(markdown).toContain('| Name | Type |\n| --- | --- |\n| a0  | number |');
+      expect(markdown).not.toMatch(/SECRET|Footer text|Home/);
+    },
+    SLOW,
+  );
 
   it('stops at the budget with a marker, the kept part being the start of the whole', () => {
     const { markdown, truncated } = readMarkdown(doc, { maxChars: 3000 });
@@ -87,11 +99,17 @@ describe('readMarkdown on a large page', () => {
     expect(read.markdown.length).toBeLessThan(5000);
   });
 
-  it('reads the whole body when the main landmark is hidden, and leaves the live page alone', () => {
-    const hidden = load(referencePage().replace('<main>', '<main hidden>').replace('<header>', '<header><p>Visible header</p>'));
-    const before = hidden.documentElement.outerHTML;
-    const { markdown } = readMarkdown(hidden, { maxChars: 500 });
-    expect(markdown).toBe('Visible header\n\n[Home](https://docs.example/)\n\nFooter text outside main');
-    expect(hidden.documentElement.outerHTML).toBe(before);
-  }, SLOW);
+  it(
+    'reads the whole body when the main landmark is hidden, and leaves the live page alone',
+    () => {
+      const hidden = load(
+        referencePage().replace('<main>', '<main hidden>').replace('<header>', '<header><p>Visible header</p>'),
+      );
+      const before = hidden.documentElement.outerHTML;
+      const { markdown } = readMarkdown(hidden, { maxChars: 500 });
+      expect(markdown).toBe('Visible header\n\n[Home](https://docs.example/)\n\nFooter text outside main');
+      expect(hidden.documentElement.outerHTML).toBe(before);
+    },
+    SLOW,
+  );
 });

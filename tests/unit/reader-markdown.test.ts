@@ -6,7 +6,11 @@ import { tidyMarkdown, truncateMarkdown } from '../../content/reader/markdown-bu
 import { readMarkdown } from '../../content/reader/markdown';
 
 /** Parses a page as if served from `base`, so relative links have something to resolve against. */
-const parse = (body: string, title = 'River Guide - Example News', base = 'https://news.example/articles/river/'): Document =>
+const parse = (
+  body: string,
+  title = 'River Guide - Example News',
+  base = 'https://news.example/articles/river/',
+): Document =>
   new DOMParser().parseFromString(
     `<!doctype html><html><head><title>${title}</title><base href="${base}"></head><body>${body}</body></html>`,
     'text/html',
@@ -15,7 +19,8 @@ const parse = (body: string, title = 'River Guide - Example News', base = 'https
 const prose = (n: number, topic: string): string =>
   Array.from(
     { length: n },
-    (_, i) => `<p>Paragraph ${i} on ${topic} gives enough plain words, sentence after sentence, to read like real article prose; readers and parsers both need a paragraph this long.</p>`,
+    (_, i) =>
+      `<p>Paragraph ${i} on ${topic} gives enough plain words, sentence after sentence, to read like real article prose; readers and parsers both need a paragraph this long.</p>`,
   ).join('\n');
 
 const SECRETS = `
@@ -90,12 +95,15 @@ describe('readMarkdown on an article', () => {
 
 describe('readMarkdown fallback to the whole body', () => {
   it('reads a form page whole', () => {
-    const doc = parse(`
+    const doc = parse(
+      `
       <h1>Contact us</h1>
       <form><label>Name <input name="name"></label>
         <label>Topic <select><option>Billing</option><option selected>Order question</option></select></label>
         <button type="submit">Send</button></form>
-      <div>Opening hours: 9 to 5</div><div>Phone: <a href="tel:+15550100">555 0100</a></div>${SECRETS}`, 'Contact');
+      <div>Opening hours: 9 to 5</div><div>Phone: <a href="tel:+15550100">555 0100</a></div>${SECRETS}`,
+      'Contact',
+    );
     const { title, markdown } = readMarkdown(doc);
     expect(title).toBe('Contact');
     expect(markdown).toBe(
@@ -105,8 +113,13 @@ describe('readMarkdown fallback to the whole body', () => {
   });
 
   it('reads a listing of short items whole, without Readability picking one', () => {
-    const cards = Array.from({ length: 60 }, (_, i) => `<div class="card"><a href="/p/${i}"><h3>Shoe model ${i}</h3></a><span>$${i}.99</span></div>`);
-    const { markdown } = readMarkdown(parse(`<main>${cards.join('')}</main>${SECRETS}<a href="javascript:void(0)">Load more</a>`));
+    const cards = Array.from(
+      { length: 60 },
+      (_, i) => `<div class="card"><a href="/p/${i}"><h3>Shoe model ${i}</h3></a><span>$${i}.99</span></div>`,
+    );
+    const { markdown } = readMarkdown(
+      parse(`<main>${cards.join('')}</main>${SECRETS}<a href="javascript:void(0)">Load more</a>`),
+    );
     expect(markdown).toContain('[### Shoe model 0](https://news.example/p/0)');
     expect(markdown).toContain('Shoe model 59');
     expect(markdown).toContain('$59.99');
@@ -115,8 +128,13 @@ describe('readMarkdown fallback to the whole body', () => {
   });
 
   it('reads the body when the article holds only a small share of the page text', () => {
-    const related = Array.from({ length: 120 }, (_, i) => `<li><a href="/r/${i}">Related story number ${i} about rivers</a></li>`);
-    const { markdown } = readMarkdown(parse(`<article><h1>Short</h1>${prose(4, 'ferries')}</article><ul>${related.join('')}</ul>${SECRETS}`));
+    const related = Array.from(
+      { length: 120 },
+      (_, i) => `<li><a href="/r/${i}">Related story number ${i} about rivers</a></li>`,
+    );
+    const { markdown } = readMarkdown(
+      parse(`<article><h1>Short</h1>${prose(4, 'ferries')}</article><ul>${related.join('')}</ul>${SECRETS}`),
+    );
     expect(markdown).toContain('Paragraph 3 on ferries');
     expect(markdown).toContain('[Related story number 119 about rivers](https://news.example/r/119)');
     expect(markdown).not.toContain('SECRET');
@@ -125,7 +143,10 @@ describe('readMarkdown fallback to the whole body', () => {
   it('reads the test site pages', () => {
     const site = (name: string): Document =>
       new DOMParser().parseFromString(
-        readFileSync(join(process.cwd(), 'tests/fixtures/site', name), 'utf8').replace('<head>', '<head><base href="http://shop.test/">'),
+        readFileSync(join(process.cwd(), 'tests/fixtures/site', name), 'utf8').replace(
+          '<head>',
+          '<head><base href="http://shop.test/">',
+        ),
         'text/html',
       );
     const product = readMarkdown(site('product.html'));
@@ -137,7 +158,9 @@ describe('readMarkdown fallback to the whole body', () => {
     const index = readMarkdown(site('index.html'));
     expect(index.title).toBe('Bosun Test Shop');
     expect(index.markdown).toMatch(/^# Welcome to the Bosun Test Shop\n\nWe sell running shoes for every trail\./);
-    expect(index.markdown).toMatch(/\n- +\[Trail Runner 2\]\(http:\/\/shop\.test\/product\.html\)\n- +\[Contact us\]\(http:\/\/shop\.test\/form\.html\)\n- +\[River guide \(opens a new tab\)\]\(http:\/\/shop\.test\/article\.html\)$/);
+    expect(index.markdown).toMatch(
+      /\n- +\[Trail Runner 2\]\(http:\/\/shop\.test\/product\.html\)\n- +\[Contact us\]\(http:\/\/shop\.test\/form\.html\)\n- +\[River guide \(opens a new tab\)\]\(http:\/\/shop\.test\/article\.html\)$/,
+    );
   });
 });
 
@@ -157,14 +180,21 @@ describe('markdown size budget', () => {
   });
 
   it('leaves markdown within the budget alone', () => {
-    expect(readMarkdown(long, { maxChars: full.length })).toEqual({ title: 'Long read', markdown: full, truncated: false });
+    expect(readMarkdown(long, { maxChars: full.length })).toEqual({
+      title: 'Long read',
+      markdown: full,
+      truncated: false,
+    });
   });
 
   it('closes a code block the cut lands in, and never splits a single long line', () => {
     const code = `intro\n\n\`\`\`\n${'line of code\n\n'.repeat(20)}\`\`\`\n\nafter`;
     const cut = truncateMarkdown(code, 150).markdown;
     expect(cut).toMatch(/^intro\n\n```\nline of code\n[\s\S]*\n```\n\n\[… truncated: \d+ more characters\]$/);
-    expect(truncateMarkdown('x'.repeat(500), 100)).toEqual({ markdown: '[… truncated: 500 more characters]', truncated: true });
+    expect(truncateMarkdown('x'.repeat(500), 100)).toEqual({
+      markdown: '[… truncated: 500 more characters]',
+      truncated: true,
+    });
   });
 
   it('collapses blank lines outside code but not inside it', () => {

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { extractProduct } from '../../content/reader/product';
 
 const page = (head: string, body = ''): Document =>
-  new DOMParser().parseFromString(`<!doctype html><html><head><title>Shop</title>${head}</head><body>${body}</body></html>`, 'text/html');
+  new DOMParser().parseFromString(
+    `<!doctype html><html><head><title>Shop</title>${head}</head><body>${body}</body></html>`,
+    'text/html',
+  );
 const jsonLd = (data: unknown): string => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
 
 describe('extractProduct from JSON-LD', () => {
@@ -19,20 +22,34 @@ describe('extractProduct from JSON-LD', () => {
             '@type': ['Product', 'Thing'],
             name: ' Trail  Runner 2 ',
             brand: { '@type': 'Brand', name: 'Stride' },
-            offers: [{ '@type': 'Offer', availability: 'InStock' }, { '@type': 'Offer', price: 89.99, priceCurrency: 'USD' }],
+            offers: [
+              { '@type': 'Offer', availability: 'InStock' },
+              { '@type': 'Offer', price: 89.99, priceCurrency: 'USD' },
+            ],
             aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 128 },
           },
         ],
       }),
     );
-    expect(extractProduct(doc)).toEqual({ name: 'Trail Runner 2', price: '89.99', currency: 'USD', brand: 'Stride', rating: '4.6' });
+    expect(extractProduct(doc)).toEqual({
+      name: 'Trail Runner 2',
+      price: '89.99',
+      currency: 'USD',
+      brand: 'Stride',
+      rating: '4.6',
+    });
   });
 
   it('reads an array of items, an AggregateOffer lowPrice, a brand string and a prefixed type', () => {
     const doc = page(
       jsonLd([
         { '@type': 'BreadcrumbList', itemListElement: [] },
-        { '@type': 'schema:Product', name: 'Tent', brand: 'Camp Co', offers: { '@type': 'AggregateOffer', lowPrice: '120.00', priceCurrency: 'EUR' } },
+        {
+          '@type': 'schema:Product',
+          name: 'Tent',
+          brand: 'Camp Co',
+          offers: { '@type': 'AggregateOffer', lowPrice: '120.00', priceCurrency: 'EUR' },
+        },
       ]),
     );
     expect(extractProduct(doc)).toEqual({ name: 'Tent', price: '120.00', currency: 'EUR', brand: 'Camp Co' });
@@ -40,7 +57,10 @@ describe('extractProduct from JSON-LD', () => {
 
   it('prefers the page product over one nested as a related item', () => {
     const doc = page(
-      jsonLd({ '@type': 'ItemPage', mainEntity: { '@type': 'Product', name: 'Main', isRelatedTo: { '@type': 'Product', name: 'Other' } } }),
+      jsonLd({
+        '@type': 'ItemPage',
+        mainEntity: { '@type': 'Product', name: 'Main', isRelatedTo: { '@type': 'Product', name: 'Other' } },
+      }),
     );
     expect(extractProduct(doc)?.name).toBe('Main');
   });
@@ -71,7 +91,13 @@ describe('extractProduct from microdata', () => {
     </div>`;
 
   it('reads name, nested brand, offer and aggregate rating, preferring content attributes', () => {
-    expect(extractProduct(page('', MICRODATA))).toEqual({ name: 'Rain Jacket', price: '149.00', currency: 'CAD', brand: 'Drizzle', rating: '4.2' });
+    expect(extractProduct(page('', MICRODATA))).toEqual({
+      name: 'Rain Jacket',
+      price: '149.00',
+      currency: 'CAD',
+      brand: 'Drizzle',
+      rating: '4.2',
+    });
   });
 
   it('ignores the properties of a related product and of individual reviews', () => {
@@ -106,18 +132,36 @@ describe('extractProduct merging and non-products', () => {
       `<div itemscope itemtype="http://schema.org/Product"><span itemprop="name">From microdata</span>
         <span itemprop="brand">Micro Brand</span><span itemprop="priceCurrency">EUR</span><span itemprop="price">11</span></div>`,
     );
-    expect(extractProduct(doc)).toEqual({ name: 'From JSON-LD', price: '10.00', currency: 'EUR', brand: 'Micro Brand' });
+    expect(extractProduct(doc)).toEqual({
+      name: 'From JSON-LD',
+      price: '10.00',
+      currency: 'EUR',
+      brand: 'Micro Brand',
+    });
   });
 
   it('returns null for pages that are not products', () => {
-    expect(extractProduct(page(jsonLd({ '@type': 'NewsArticle', headline: 'News' }) + '<meta property="og:type" content="article">'))).toBeNull();
+    expect(
+      extractProduct(
+        page(jsonLd({ '@type': 'NewsArticle', headline: 'News' }) + '<meta property="og:type" content="article">'),
+      ),
+    ).toBeNull();
     expect(extractProduct(page('', '<p>Just text about a product</p>'))).toBeNull();
   });
 
   it('reads the test site product and finds none on its home page', () => {
     const site = (name: string): Document =>
-      new DOMParser().parseFromString(readFileSync(join(process.cwd(), 'tests/fixtures/site', name), 'utf8'), 'text/html');
-    expect(extractProduct(site('product.html'))).toEqual({ name: 'Trail Runner 2', price: '89.99', currency: 'USD', brand: 'Stride', rating: '4.6' });
+      new DOMParser().parseFromString(
+        readFileSync(join(process.cwd(), 'tests/fixtures/site', name), 'utf8'),
+        'text/html',
+      );
+    expect(extractProduct(site('product.html'))).toEqual({
+      name: 'Trail Runner 2',
+      price: '89.99',
+      currency: 'USD',
+      brand: 'Stride',
+      rating: '4.6',
+    });
     expect(extractProduct(site('index.html'))).toBeNull();
   });
 });

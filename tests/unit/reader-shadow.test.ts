@@ -13,11 +13,17 @@ const host = (tag: string, shadowHtml: string, lightHtml = '') => {
 describe('flattenShadowRoots', () => {
   it('puts each open shadow root in its host, slots filled with the assigned children', () => {
     document.body.replaceChildren(
-      host('x-card', '<h2><slot name="title">Untitled</slot></h2><p>Inside the shadow</p><slot></slot><slot name="none">Fallback</slot>', '<span slot="title">Card title</span><em>light child</em>'),
+      host(
+        'x-card',
+        '<h2><slot name="title">Untitled</slot></h2><p>Inside the shadow</p><slot></slot><slot name="none">Fallback</slot>',
+        '<span slot="title">Card title</span><em>light child</em>',
+      ),
     );
     const copy = document.body.cloneNode(true) as HTMLElement;
     flattenShadowRoots(document.body, copy);
-    expect(copy.querySelector('x-card')?.innerHTML).toBe('<h2><span slot="title">Card title</span></h2><p>Inside the shadow</p><em>light child</em>Fallback');
+    expect(copy.querySelector('x-card')?.innerHTML).toBe(
+      '<h2><span slot="title">Card title</span></h2><p>Inside the shadow</p><em>light child</em>Fallback',
+    );
   });
 
   it('follows shadow roots inside shadow roots, and leaves the live page alone', () => {

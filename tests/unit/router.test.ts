@@ -19,7 +19,9 @@ function makeRouter() {
 describe('createRouter', () => {
   it('validates, then calls the handler with the parsed message', async () => {
     const { route, chat } = makeRouter();
-    await expect(route({ type: 'CHAT_MESSAGE', payload: { content: '  hi ' } }, 'extension-page', undefined)).resolves.toEqual({ ok: true, value: 'got hi' });
+    await expect(
+      route({ type: 'CHAT_MESSAGE', payload: { content: '  hi ' } }, 'extension-page', undefined),
+    ).resolves.toEqual({ ok: true, value: 'got hi' });
     expect(chat).toHaveBeenCalledWith({ type: 'CHAT_MESSAGE', payload: { content: 'hi' } }, undefined);
   });
 
@@ -27,23 +29,56 @@ describe('createRouter', () => {
     ['not an object', 'CHAT_MESSAGE', 'extension-page', /must be an object with a string "type"/, null],
     ['null', null, 'extension-page', /must be an object/, null],
     ['a type that is not a string', { type: 7 }, 'extension-page', /string "type"/, null],
-    ['an unknown type', { type: 'HACK_THE_PLANET' }, 'extension-page', /Unknown message type "HACK_THE_PLANET"/, 'HACK_THE_PLANET'],
+    [
+      'an unknown type',
+      { type: 'HACK_THE_PLANET' },
+      'extension-page',
+      /Unknown message type "HACK_THE_PLANET"/,
+      'HACK_THE_PLANET',
+    ],
     ['a prototype key as type', { type: 'constructor' }, 'extension-page', /Unknown message type/, 'constructor'],
-    ['a known type without a route', { type: 'CLEAR_HISTORY' }, 'extension-page', /not handled on this channel/, 'CLEAR_HISTORY'],
-    ['a sender that may not send it', { type: 'CHAT_MESSAGE', payload: { content: 'hi' } }, 'content-script', /may not be sent by a content script/, 'CHAT_MESSAGE'],
-    ['a foreign sender', { type: 'GET_SETTINGS' }, 'foreign', /may not be sent by another extension or a web page/, 'GET_SETTINGS'],
-    ['a payload that fails validation', { type: 'CHAT_MESSAGE', payload: { content: 5 } }, 'extension-page', /Invalid CHAT_MESSAGE: payload.content: Invalid type/, 'CHAT_MESSAGE'],
+    [
+      'a known type without a route',
+      { type: 'CLEAR_HISTORY' },
+      'extension-page',
+      /not handled on this channel/,
+      'CLEAR_HISTORY',
+    ],
+    [
+      'a sender that may not send it',
+      { type: 'CHAT_MESSAGE', payload: { content: 'hi' } },
+      'content-script',
+      /may not be sent by a content script/,
+      'CHAT_MESSAGE',
+    ],
+    [
+      'a foreign sender',
+      { type: 'GET_SETTINGS' },
+      'foreign',
+      /may not be sent by another extension or a web page/,
+      'GET_SETTINGS',
+    ],
+    [
+      'a payload that fails validation',
+      { type: 'CHAT_MESSAGE', payload: { content: 5 } },
+      'extension-page',
+      /Invalid CHAT_MESSAGE: payload.content: Invalid type/,
+      'CHAT_MESSAGE',
+    ],
     ['a missing payload', { type: 'CHAT_MESSAGE' }, 'extension-page', /Invalid CHAT_MESSAGE: payload/, 'CHAT_MESSAGE'],
   ];
-  it.each(refusals)('refuses %s with an error naming the problem, and calls no handler', async (_name, raw, sender, error, inReplyTo) => {
-    const { route, chat } = makeRouter();
-    const outcome = await route(raw, sender, undefined);
-    expect(outcome.ok).toBe(false);
-    if (outcome.ok) return;
-    expect(outcome.error).toMatch(error);
-    expect(outcome.inReplyTo).toBe(inReplyTo);
-    expect(chat).not.toHaveBeenCalled();
-  });
+  it.each(refusals)(
+    'refuses %s with an error naming the problem, and calls no handler',
+    async (_name, raw, sender, error, inReplyTo) => {
+      const { route, chat } = makeRouter();
+      const outcome = await route(raw, sender, undefined);
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) return;
+      expect(outcome.error).toMatch(error);
+      expect(outcome.inReplyTo).toBe(inReplyTo);
+      expect(chat).not.toHaveBeenCalled();
+    },
+  );
 
   it('shortens an absurdly long unknown type in its reply', async () => {
     const { route } = makeRouter();
@@ -55,14 +90,26 @@ describe('createRouter', () => {
     const route = createRouter(ContentToBackground, {
       PAGE_CONTENT_READY: { senders: ['content-script'], handle: () => refuse('Not now.') },
     });
-    const outcome = await route({ type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } }, 'content-script', undefined);
+    const outcome = await route(
+      { type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } },
+      'content-script',
+      undefined,
+    );
     expect(outcome).toEqual({ ok: false, error: 'Not now.', inReplyTo: 'PAGE_CONTENT_READY' });
   });
 
   it('refuses a type the table declares NOT_HANDLED, whoever sends it', async () => {
     const route = createRouter(ContentToBackground, { PAGE_CONTENT_READY: NOT_HANDLED });
-    const outcome = await route({ type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } }, 'content-script', undefined);
-    expect(outcome).toEqual({ ok: false, error: 'PAGE_CONTENT_READY is not handled on this channel.', inReplyTo: 'PAGE_CONTENT_READY' });
+    const outcome = await route(
+      { type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } },
+      'content-script',
+      undefined,
+    );
+    expect(outcome).toEqual({
+      ok: false,
+      error: 'PAGE_CONTENT_READY is not handled on this channel.',
+      inReplyTo: 'PAGE_CONTENT_READY',
+    });
   });
 
   it('makes a table without a handler for every message type a compile error (tsc is this test)', () => {

@@ -15,18 +15,55 @@ import { applyTheme, cycleTheme, theme } from '../../sidebar/theme';
 afterEach(cleanup);
 
 const actions = (): SidebarActions => ({
-  send: vi.fn(), summarize: vi.fn(), stop: vi.fn(), clear: vi.fn(), saveSettings: vi.fn(), testConnection: vi.fn(), dismissNotice: vi.fn(),
-  answer: vi.fn(), detectOllama: vi.fn(), saveLimits: vi.fn(), changePermissions: vi.fn(), clearLog: vi.fn(), show: vi.fn(), saveVoice: vi.fn(),
-  newConversation: vi.fn(), openConversation: vi.fn(), renameConversation: vi.fn(), deleteConversation: vi.fn(), exportConversation: vi.fn(), importConversation: vi.fn(),
-  refreshLibrary: vi.fn(), searchLibrary: vi.fn(), previewPage: vi.fn(), exportCrawlJob: vi.fn(),
-  workflow: { start: vi.fn(), approve: vi.fn(), cancel: vi.fn(), resume: vi.fn(), exportZip: vi.fn(), save: vi.fn(), runSaved: vi.fn(), removeSaved: vi.fn() },
+  send: vi.fn(),
+  summarize: vi.fn(),
+  stop: vi.fn(),
+  clear: vi.fn(),
+  saveSettings: vi.fn(),
+  testConnection: vi.fn(),
+  dismissNotice: vi.fn(),
+  answer: vi.fn(),
+  detectOllama: vi.fn(),
+  saveLimits: vi.fn(),
+  changePermissions: vi.fn(),
+  clearLog: vi.fn(),
+  show: vi.fn(),
+  saveVoice: vi.fn(),
+  newConversation: vi.fn(),
+  openConversation: vi.fn(),
+  renameConversation: vi.fn(),
+  deleteConversation: vi.fn(),
+  exportConversation: vi.fn(),
+  importConversation: vi.fn(),
+  refreshLibrary: vi.fn(),
+  searchLibrary: vi.fn(),
+  previewPage: vi.fn(),
+  exportCrawlJob: vi.fn(),
+  workflow: {
+    start: vi.fn(),
+    approve: vi.fn(),
+    cancel: vi.fn(),
+    resume: vi.fn(),
+    exportZip: vi.fn(),
+    save: vi.fn(),
+    runSaved: vi.fn(),
+    removeSaved: vi.fn(),
+  },
 });
 const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });
 const at = '2026-01-01T00:00:00Z';
 const saved = { provider: 'ollama' as const, model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' };
 
 describe('keyboard', () => {
-  const question = { id: 'q1', toolName: 'click_element', parameters: {}, site: 'shop.example', permissionLevel: 'interact' as const, reason: 'r', timestamp: 0 };
+  const question = {
+    id: 'q1',
+    toolName: 'click_element',
+    parameters: {},
+    site: 'shop.example',
+    permissionLevel: 'interact' as const,
+    reason: 'r',
+    timestamp: 0,
+  };
   const setup = (change: (state: ReturnType<typeof createSidebarState>) => void) => {
     const state = createSidebarState();
     state.settings.value = saved;
@@ -138,7 +175,17 @@ describe('App', () => {
 describe('Composer', () => {
   it('sends on Enter, trims, clears the draft; Shift+Enter does not send', () => {
     const onSend = vi.fn();
-    render(<Composer busy={false} draft={signal('')} listening={false} onSend={onSend} onStop={vi.fn()} onSummarize={vi.fn()} onTalk={vi.fn()} />);
+    render(
+      <Composer
+        busy={false}
+        draft={signal('')}
+        listening={false}
+        onSend={onSend}
+        onStop={vi.fn()}
+        onSummarize={vi.fn()}
+        onTalk={vi.fn()}
+      />,
+    );
     const input = screen.getByTestId('composer-input') as HTMLTextAreaElement;
     fireEvent.input(input, { target: { value: '  find a cheaper one ' } });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
@@ -150,7 +197,17 @@ describe('Composer', () => {
 
   it('does not send an empty message', () => {
     const onSend = vi.fn();
-    render(<Composer busy={false} draft={signal('')} listening={false} onSend={onSend} onStop={vi.fn()} onSummarize={vi.fn()} onTalk={vi.fn()} />);
+    render(
+      <Composer
+        busy={false}
+        draft={signal('')}
+        listening={false}
+        onSend={onSend}
+        onStop={vi.fn()}
+        onSummarize={vi.fn()}
+        onTalk={vi.fn()}
+      />,
+    );
     expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
@@ -158,7 +215,17 @@ describe('Composer', () => {
 
   it('offers Stop instead of Send while answering', () => {
     const onStop = vi.fn();
-    render(<Composer busy draft={signal('')} listening={false} onSend={vi.fn()} onStop={onStop} onSummarize={vi.fn()} onTalk={vi.fn()} />);
+    render(
+      <Composer
+        busy
+        draft={signal('')}
+        listening={false}
+        onSend={vi.fn()}
+        onStop={onStop}
+        onSummarize={vi.fn()}
+        onTalk={vi.fn()}
+      />,
+    );
     expect(screen.queryByTestId('send')).toBeNull();
     fireEvent.click(screen.getByTestId('stop'));
     expect(onStop).toHaveBeenCalled();
@@ -166,11 +233,21 @@ describe('Composer', () => {
 });
 
 describe('MessageItem', () => {
-  it('renders model output as sanitized markdown, and the person\'s words as text', () => {
+  it("renders model output as sanitized markdown, and the person's words as text", () => {
     render(
       <>
-        <MessageItem message={{ id: 'a', createdAt: at, role: 'assistant', content: '**Done.** <img src=x onerror=alert(1)>', status: 'done' }} />
-        <MessageItem message={{ id: 'b', createdAt: at, role: 'user', content: '**not bold** <img src=x>', status: 'done' }} />
+        <MessageItem
+          message={{
+            id: 'a',
+            createdAt: at,
+            role: 'assistant',
+            content: '**Done.** <img src=x onerror=alert(1)>',
+            status: 'done',
+          }}
+        />
+        <MessageItem
+          message={{ id: 'b', createdAt: at, role: 'user', content: '**not bold** <img src=x>', status: 'done' }}
+        />
       </>,
     );
     expect(document.querySelector('img')).toBeNull();
@@ -180,8 +257,26 @@ describe('MessageItem', () => {
   it('shows a failed answer with its error, a stopped one as stopped, and usage', () => {
     render(
       <>
-        <MessageItem message={{ id: 'a', createdAt: at, role: 'assistant', content: '', status: 'error', error: 'Invalid API key.' }} />
-        <MessageItem message={{ id: 'b', createdAt: at, role: 'assistant', content: 'Part', status: 'stopped', usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 } }} />
+        <MessageItem
+          message={{
+            id: 'a',
+            createdAt: at,
+            role: 'assistant',
+            content: '',
+            status: 'error',
+            error: 'Invalid API key.',
+          }}
+        />
+        <MessageItem
+          message={{
+            id: 'b',
+            createdAt: at,
+            role: 'assistant',
+            content: 'Part',
+            status: 'stopped',
+            usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 },
+          }}
+        />
       </>,
     );
     expect(screen.getByTestId('message-error').textContent).toBe('Invalid API key.');
@@ -192,7 +287,15 @@ describe('MessageItem', () => {
 
 describe('SettingsForm', () => {
   const form = (overrides: Partial<Parameters<typeof SettingsForm>[0]> = {}) => {
-    const props = { saved: null, testResult: null, firstRun: true, ollama: null, onSave: vi.fn(), onTest: vi.fn(), ...overrides };
+    const props = {
+      saved: null,
+      testResult: null,
+      firstRun: true,
+      ollama: null,
+      onSave: vi.fn(),
+      onTest: vi.fn(),
+      ...overrides,
+    };
     render(<SettingsForm {...props} />);
     return props;
   };
@@ -204,7 +307,10 @@ describe('SettingsForm', () => {
     fireEvent.click(screen.getByTestId('use-ollama'));
     expect((screen.getByTestId('settings-provider') as HTMLSelectElement).value).toBe('ollama');
     expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.2');
-    expect([...document.querySelectorAll('#ollama-models option')].map((o) => (o as HTMLOptionElement).value)).toEqual(['llama3.2', 'qwen3']);
+    expect([...document.querySelectorAll('#ollama-models option')].map((o) => (o as HTMLOptionElement).value)).toEqual([
+      'llama3.2',
+      'qwen3',
+    ]);
   });
 
   it('says how to get a model when Ollama has none', () => {
@@ -228,7 +334,12 @@ describe('SettingsForm', () => {
     type('settings-model', ' gpt-4o-mini ');
     type('settings-apiKey', 'sk-123');
     fireEvent.click(screen.getByTestId('settings-save'));
-    expect(props.onSave).toHaveBeenCalledWith({ provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-123', baseUrl: 'https://api.openai.com/v1' });
+    expect(props.onSave).toHaveBeenCalledWith({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-123',
+      baseUrl: 'https://api.openai.com/v1',
+    });
   });
 
   it('moves the base URL along with the provider unless the person typed their own', () => {
@@ -241,7 +352,11 @@ describe('SettingsForm', () => {
   });
 
   it('tests the connection and shows the result', () => {
-    const props = form({ saved, firstRun: false, testResult: { success: false, error: 'Cannot reach localhost:11434.' } });
+    const props = form({
+      saved,
+      firstRun: false,
+      testResult: { success: false, error: 'Cannot reach localhost:11434.' },
+    });
     fireEvent.click(screen.getByTestId('settings-test'));
     expect(props.onTest).toHaveBeenCalledWith(saved);
     expect(screen.getByTestId('test-result').textContent).toBe('Cannot reach localhost:11434.');
@@ -273,7 +388,12 @@ describe('theme', () => {
 describe('PermissionsView', () => {
   const policy = {
     version: 1 as const,
-    defaults: { 'read-only': 'auto-approve' as const, navigate: 'ask' as const, interact: 'ask' as const, submit: 'ask' as const },
+    defaults: {
+      'read-only': 'auto-approve' as const,
+      navigate: 'ask' as const,
+      interact: 'ask' as const,
+      submit: 'ask' as const,
+    },
     sites: { 'shop.example': 'interact' as const },
     tools: { submit_form: 'deny' as const },
     grants: [{ tool: 'click_element', site: 'shop.example', effect: 'allow' as const, scope: 'session' as const }],
@@ -283,14 +403,21 @@ describe('PermissionsView', () => {
   it('lists defaults, grants, site rules and overrides, and sends each change', () => {
     const onChange = vi.fn();
     render(<PermissionsView policy={policy} onChange={onChange} />);
-    expect(screen.getByTestId('grant').textContent).toContain('shop.example · click_element · allowed until the browser closes');
+    expect(screen.getByTestId('grant').textContent).toContain(
+      'shop.example · click_element · allowed until the browser closes',
+    );
     expect(screen.getByTestId('site-rule').textContent).toContain('trusted up to interact');
     expect(screen.getByTestId('tool-override').textContent).toContain('submit_form · never');
 
     fireEvent.change(screen.getByTestId('default-navigate'), { target: { value: 'deny' } });
     expect(onChange).toHaveBeenLastCalledWith({ kind: 'set-default', level: 'navigate', verdict: 'deny' });
     fireEvent.click(screen.getByTestId('revoke'));
-    expect(onChange).toHaveBeenLastCalledWith({ kind: 'revoke-grant', toolName: 'click_element', site: 'shop.example', scope: 'session' });
+    expect(onChange).toHaveBeenLastCalledWith({
+      kind: 'revoke-grant',
+      toolName: 'click_element',
+      site: 'shop.example',
+      scope: 'session',
+    });
 
     fireEvent.input(screen.getByTestId('rule-site'), { target: { value: 'bank.example' } });
     fireEvent.change(screen.getByTestId('rule-level'), { target: { value: 'blocked' } });
@@ -305,7 +432,15 @@ describe('PermissionsView', () => {
 });
 
 describe('PermissionPrompt', () => {
-  const request = { id: 'perm_1', toolName: 'click_element', parameters: { selector: '#buy' }, site: 'shop.example', permissionLevel: 'interact' as const, reason: 'r', timestamp: 0 };
+  const request = {
+    id: 'perm_1',
+    toolName: 'click_element',
+    parameters: { selector: '#buy' },
+    site: 'shop.example',
+    permissionLevel: 'interact' as const,
+    reason: 'r',
+    timestamp: 0,
+  };
 
   it.each([
     ['abp', 'an AI agent, through the ABP page (abp-app.html)'],

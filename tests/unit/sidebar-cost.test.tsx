@@ -8,7 +8,11 @@ import type { ChatMessage, Settings } from '../../src/protocol/common';
 afterEach(cleanup);
 
 const answer = (inputTokens: number, outputTokens: number): ChatMessage => ({
-  id: `a${inputTokens}`, createdAt: '2026-01-01T00:00:00Z', role: 'assistant', content: 'ok', status: 'done',
+  id: `a${inputTokens}`,
+  createdAt: '2026-01-01T00:00:00Z',
+  role: 'assistant',
+  content: 'ok',
+  status: 'done',
   usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
 });
 
@@ -16,11 +20,21 @@ describe('the cost in the status bar', () => {
   const messages = [answer(1000, 200), answer(1100, 300)];
 
   it('shows the estimate next to the tokens, and says what it rests on', () => {
-    render(<StatusBar tab={null} policy={null} messages={messages} busy={false} price={{ inputPerMillion: 3, outputPerMillion: 15 }} />);
+    render(
+      <StatusBar
+        tab={null}
+        policy={null}
+        messages={messages}
+        busy={false}
+        price={{ inputPerMillion: 3, outputPerMillion: 15 }}
+      />,
+    );
     expect(screen.getByTestId('status-tokens').textContent).toBe('2,600 tokens');
     // 2100 × $3 + 500 × $15 per million tokens.
     expect(screen.getByTestId('status-cost').textContent).toBe('≈ $0.0138');
-    expect(screen.getByTestId('status-cost').title).toMatch(/^An estimate: the tokens the provider reported, at \$3 per million input and \$15 per million output tokens\./);
+    expect(screen.getByTestId('status-cost').title).toMatch(
+      /^An estimate: the tokens the provider reported, at \$3 per million input and \$15 per million output tokens\./,
+    );
   });
 
   it('shows no cost when the price is not known', () => {
@@ -31,11 +45,26 @@ describe('the cost in the status bar', () => {
 });
 
 describe('prices in the settings', () => {
-  const saved: Settings = { provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-test', baseUrl: 'https://api.openai.com/v1' };
+  const saved: Settings = {
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    apiKey: 'sk-test',
+    baseUrl: 'https://api.openai.com/v1',
+  };
   const setup = (settings: Settings) => {
     const onSave = vi.fn();
-    render(<SettingsForm saved={settings} testResult={null} firstRun={false} ollama={null} onSave={onSave} onTest={vi.fn()} />);
-    const type = (id: string, text: string) => fireEvent.input(screen.getByTestId(`settings-${id}`), { target: { value: text } });
+    render(
+      <SettingsForm
+        saved={settings}
+        testResult={null}
+        firstRun={false}
+        ollama={null}
+        onSave={onSave}
+        onTest={vi.fn()}
+      />,
+    );
+    const type = (id: string, text: string) =>
+      fireEvent.input(screen.getByTestId(`settings-${id}`), { target: { value: text } });
     const save = () => fireEvent.submit(screen.getByTestId('settings-form'));
     return { onSave, type, save };
   };
@@ -55,13 +84,17 @@ describe('prices in the settings', () => {
     type('inputPrice', '2.5');
     save();
     expect(screen.getByTestId('settings-outputPrice').getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById('settings-outputPrice-error')?.textContent).toBe('Enter a price in US dollars, such as 2.50.');
+    expect(document.getElementById('settings-outputPrice-error')?.textContent).toBe(
+      'Enter a price in US dollars, such as 2.50.',
+    );
     type('outputPrice', '-1');
     save();
     expect(document.getElementById('settings-outputPrice-error')?.textContent).toBe('A price cannot be negative.');
     type('inputPrice', 'ten');
     save();
-    expect(document.getElementById('settings-inputPrice-error')?.textContent).toBe('Enter a price in US dollars, such as 2.50.');
+    expect(document.getElementById('settings-inputPrice-error')?.textContent).toBe(
+      'Enter a price in US dollars, such as 2.50.',
+    );
     expect(onSave).not.toHaveBeenCalled();
   });
 

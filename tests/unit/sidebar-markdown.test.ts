@@ -38,7 +38,9 @@ describe('renderMarkdown', () => {
   });
 
   it('never loads a remote image: a markdown image becomes a link, raw HTML images go', () => {
-    const host = render('![a chart](https://tracker.example/pixel.png)\n\n<img src="https://tracker.example/x.png" onerror="alert(1)">');
+    const host = render(
+      '![a chart](https://tracker.example/pixel.png)\n\n<img src="https://tracker.example/x.png" onerror="alert(1)">',
+    );
     expect(host.querySelector('img')).toBeNull();
     const link = host.querySelector('a');
     expect(link?.textContent).toBe('[image: a chart]');
@@ -46,7 +48,9 @@ describe('renderMarkdown', () => {
   });
 
   it('strips scripts, styles, forms, event handlers and iframes from model output', () => {
-    const host = render('<script>alert(1)</script><style>*{}</style><form><input></form><iframe src="https://x"></iframe><p onclick="x()" style="color:red">text</p>');
+    const host = render(
+      '<script>alert(1)</script><style>*{}</style><form><input></form><iframe src="https://x"></iframe><p onclick="x()" style="color:red">text</p>',
+    );
     expect(host.querySelector('script, style, form, input, iframe')).toBeNull();
     const p = host.querySelector('p');
     expect(p?.textContent).toBe('text');

@@ -3,7 +3,13 @@ import type { ChatMessage } from '../../src/protocol/common';
 import { sidebarWithInbox } from './support/sidebar-inbox';
 
 const at = '2026-01-01T00:00:00Z';
-const answer = (content: string): ChatMessage => ({ id: 'a1', createdAt: at, role: 'assistant', content, status: 'streaming' });
+const answer = (content: string): ChatMessage => ({
+  id: 'a1',
+  createdAt: at,
+  role: 'assistant',
+  content,
+  status: 'streaming',
+});
 
 describe('sidebar state', () => {
   it('appends streamed text at its offset, once', () => {
@@ -35,17 +41,31 @@ describe('sidebar state', () => {
   it('finishes an answer with its final text, or its error', () => {
     const state = sidebarWithInbox();
     state.apply({ type: 'MESSAGE_ADDED', payload: { message: answer('Hal') } });
-    state.apply({ type: 'CHAT_RESPONSE', payload: { messageId: 'a1', content: 'Half', isError: false, status: 'stopped' } });
+    state.apply({
+      type: 'CHAT_RESPONSE',
+      payload: { messageId: 'a1', content: 'Half', isError: false, status: 'stopped' },
+    });
     expect(state.messages.value[0]).toMatchObject({ content: 'Half', status: 'stopped' });
     expect(state.busy.value).toBe(false);
     state.apply({ type: 'MESSAGE_ADDED', payload: { message: { ...answer(''), id: 'a2' } } });
-    state.apply({ type: 'CHAT_RESPONSE', payload: { messageId: 'a2', content: 'Invalid API key.', isError: true, status: 'error' } });
+    state.apply({
+      type: 'CHAT_RESPONSE',
+      payload: { messageId: 'a2', content: 'Invalid API key.', isError: true, status: 'error' },
+    });
     expect(state.messages.value[1]).toMatchObject({ content: '', status: 'error', error: 'Invalid API key.' });
   });
 
   it('keeps open questions until answered, and drops them on a replay from a (re)started background', () => {
     const state = sidebarWithInbox();
-    const question = { id: 'p1', toolName: 'click_element', parameters: {}, site: 'a.example', permissionLevel: 'interact' as const, reason: 'r', timestamp: 1 };
+    const question = {
+      id: 'p1',
+      toolName: 'click_element',
+      parameters: {},
+      site: 'a.example',
+      permissionLevel: 'interact' as const,
+      reason: 'r',
+      timestamp: 1,
+    };
     state.apply({ type: 'PERMISSION_REQUEST', payload: question });
     state.apply({ type: 'PERMISSION_REQUEST', payload: question });
     expect(state.prompts.value).toHaveLength(1);
@@ -72,7 +92,10 @@ describe('sidebar state', () => {
     state.apply({ type: 'TEST_RESULT', payload: { success: false } });
     expect(state.testResult.value).toEqual({ success: false, error: 'The connection test failed.' });
     state.testResult.value = 'testing';
-    state.apply({ type: 'ERROR', payload: { error: 'Invalid TEST_CONNECTION: payload.model', inReplyTo: 'TEST_CONNECTION' } });
+    state.apply({
+      type: 'ERROR',
+      payload: { error: 'Invalid TEST_CONNECTION: payload.model', inReplyTo: 'TEST_CONNECTION' },
+    });
     expect(state.testResult.value).toBeNull();
     expect(state.notice.value).toMatch(/Invalid TEST_CONNECTION/);
   });

@@ -5,15 +5,33 @@ import { activity, conversationTokens, siteStatus } from '../../sidebar/status';
 
 const createdAt = '2026-11-21T09:00:00.000Z';
 const at = Date.parse(createdAt);
-const msg = (m: Partial<ChatMessage> & Pick<ChatMessage, 'role'>): ChatMessage => ({ id: Math.random().toString(36), createdAt, content: '', status: 'done', ...m });
+const msg = (m: Partial<ChatMessage> & Pick<ChatMessage, 'role'>): ChatMessage => ({
+  id: Math.random().toString(36),
+  createdAt,
+  content: '',
+  status: 'done',
+  ...m,
+});
 
 describe('siteStatus', () => {
-  const policy = { ...defaultPolicy(), sites: { 'shop.example': 'interact' as const, 'bad.example': 'blocked' as const } };
+  const policy = {
+    ...defaultPolicy(),
+    sites: { 'shop.example': 'interact' as const, 'bad.example': 'blocked' as const },
+  };
 
   it('names the site and what the policy says about it', () => {
-    expect(siteStatus('https://www.shop.example/cart', policy)).toEqual({ site: 'shop.example', standing: 'trusted to interact' });
-    expect(siteStatus('https://bad.example/', policy)).toEqual({ site: 'bad.example', standing: 'blocked: Bosun never acts here' });
-    expect(siteStatus('https://news.example/', policy)).toEqual({ site: 'news.example', standing: 'asks before acting' });
+    expect(siteStatus('https://www.shop.example/cart', policy)).toEqual({
+      site: 'shop.example',
+      standing: 'trusted to interact',
+    });
+    expect(siteStatus('https://bad.example/', policy)).toEqual({
+      site: 'bad.example',
+      standing: 'blocked: Bosun never acts here',
+    });
+    expect(siteStatus('https://news.example/', policy)).toEqual({
+      site: 'news.example',
+      standing: 'asks before acting',
+    });
   });
 
   it('lists the tools the person allowed on the site, while they last', () => {
@@ -21,17 +39,35 @@ describe('siteStatus', () => {
       ...policy,
       grants: [
         { tool: 'click_element', site: 'news.example', effect: 'allow' as const, scope: 'persistent' as const },
-        { tool: 'type_text', site: 'news.example', effect: 'allow' as const, scope: 'session' as const, expiresAt: at - 1 },
+        {
+          tool: 'type_text',
+          site: 'news.example',
+          effect: 'allow' as const,
+          scope: 'session' as const,
+          expiresAt: at - 1,
+        },
         { tool: 'navigate', site: 'other.example', effect: 'allow' as const, scope: 'persistent' as const },
         // A workflow's approval is for its own steps, not for the chat.
-        { tool: 'navigate', site: 'news.example', effect: 'allow' as const, scope: 'run' as const, runId: 'wfrun_1', level: 'navigate' as const },
+        {
+          tool: 'navigate',
+          site: 'news.example',
+          effect: 'allow' as const,
+          scope: 'run' as const,
+          runId: 'wfrun_1',
+          level: 'navigate' as const,
+        },
       ],
     };
-    expect(siteStatus('https://news.example/', withGrants, at)?.standing).toBe('allowed: click_element; asks for the rest');
+    expect(siteStatus('https://news.example/', withGrants, at)?.standing).toBe(
+      'allowed: click_element; asks for the rest',
+    );
   });
 
   it('says when Bosun does not act on a page, and shows nothing for a blank one', () => {
-    expect(siteStatus('chrome://settings/', policy)).toEqual({ site: 'chrome', standing: 'Bosun does not act on a browser page (chrome:)' });
+    expect(siteStatus('chrome://settings/', policy)).toEqual({
+      site: 'chrome',
+      standing: 'Bosun does not act on a browser page (chrome:)',
+    });
     expect(siteStatus('about:blank', policy)).toBeNull();
     expect(siteStatus('', null)).toBeNull();
   });
@@ -61,6 +97,12 @@ describe('activity', () => {
 describe('conversationTokens', () => {
   it('adds up what the provider reported', () => {
     const usage = (totalTokens: number) => ({ inputTokens: 0, outputTokens: 0, totalTokens });
-    expect(conversationTokens([msg({ role: 'assistant', usage: usage(1200) }), msg({ role: 'user' }), msg({ role: 'assistant', usage: usage(34) })])).toBe(1234);
+    expect(
+      conversationTokens([
+        msg({ role: 'assistant', usage: usage(1200) }),
+        msg({ role: 'user' }),
+        msg({ role: 'assistant', usage: usage(34) }),
+      ]),
+    ).toBe(1234);
   });
 });

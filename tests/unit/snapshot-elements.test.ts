@@ -48,7 +48,10 @@ describe('roleOf', () => {
 describe('labelOf', () => {
   const cases: [string, string][] = [
     ['<button aria-label="Close dialog">×</button>', 'Close dialog'],
-    ['<span id="l1">Search</span><span id="l2">products</span><input data-t aria-labelledby="l1 l2">', 'Search products'],
+    [
+      '<span id="l1">Search</span><span id="l2">products</span><input data-t aria-labelledby="l1 l2">',
+      'Search products',
+    ],
     ['<label for="e">Email</label><input data-t id="e" placeholder="you@x">', 'Email'],
     ['<label>Name <input data-t></label>', 'Name'],
     ['<input placeholder="Find…">', 'Find…'],
@@ -68,7 +71,7 @@ describe('labelOf', () => {
     ['<input title="Search the docs" placeholder="Search">', 'Search the docs'],
   ];
   it.each(cases)('%s → %s', (html, label) => expect(labelOf(el(html))).toBe(label));
-  it('never uses a field\'s own typed value as its name', () => {
+  it("never uses a field's own typed value as its name", () => {
     const input = el('<input placeholder="City">') as HTMLInputElement;
     input.value = 'Paris';
     expect(labelOf(input)).toBe('City');
@@ -108,11 +111,20 @@ describe('snapshot registry', () => {
     const old = record(listed()).id;
     const { id } = record(listed());
     expect(resolve(1, old)).toMatchObject({ ok: false, error: expect.stringMatching(/older reading/) });
-    expect(resolve(3, id)).toMatchObject({ ok: false, error: 'Element not found: there is no element 3 (the listing has 2).' });
+    expect(resolve(3, id)).toMatchObject({
+      ok: false,
+      error: 'Element not found: there is no element 3 (the listing has 2).',
+    });
     sell.remove();
-    expect(resolve(2, id)).toMatchObject({ ok: false, error: 'Stale index: element 2 (button "Sell") is no longer on the page. Read the page again.' });
+    expect(resolve(2, id)).toMatchObject({
+      ok: false,
+      error: 'Stale index: element 2 (button "Sell") is no longer on the page. Read the page again.',
+    });
     buy.textContent = 'Pay now';
-    expect(resolve(1, id)).toMatchObject({ ok: false, error: expect.stringMatching(/was button "Buy", now button "Pay now"/) });
+    expect(resolve(1, id)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/was button "Buy", now button "Pay now"/),
+    });
   });
   it('marks elements that were not in the previous snapshot', () => {
     record([{ el: buy, role: 'button', label: 'Buy' }]);

@@ -9,7 +9,13 @@ const withStyle = (css: string, body = '') => {
 
 describe('splitSelectors', () => {
   it('splits at top-level commas only', () => {
-    expect(splitSelectors('a, b > c,:is(d, e) f, [title="x,y"], g')).toEqual(['a', 'b > c', ':is(d, e) f', '[title="x,y"]', 'g']);
+    expect(splitSelectors('a, b > c,:is(d, e) f, [title="x,y"], g')).toEqual([
+      'a',
+      'b > c',
+      ':is(d, e) f',
+      '[title="x,y"]',
+      'g',
+    ]);
   });
 });
 
@@ -17,7 +23,9 @@ describe('layerSelectors', () => {
   beforeEach(() => withStyle(''));
 
   it('collects the rules that position elements, inside @media too, and leaves the rest', () => {
-    withStyle('.a { position: absolute } .r { position: relative } .f, .g { position: fixed } @media (min-width: 1px) { .s { position: sticky } } .plain { color: red }');
+    withStyle(
+      '.a { position: absolute } .r { position: relative } .f, .g { position: fixed } @media (min-width: 1px) { .s { position: sticky } } .plain { color: red }',
+    );
     const found = layerSelectors(document);
     expect(found?.elements).toEqual(expect.arrayContaining(['.a', '.f', '.g', '.s']));
     expect(found?.elements).not.toContain('.r');
@@ -37,7 +45,11 @@ describe('layerSelectors', () => {
   it('gives up (null) when a stylesheet cannot be read', () => {
     withStyle('.a { position: absolute }');
     const sheet = document.styleSheets[0] as CSSStyleSheet;
-    Object.defineProperty(sheet, 'cssRules', { get: () => { throw new DOMException('cross-origin', 'SecurityError'); } });
+    Object.defineProperty(sheet, 'cssRules', {
+      get: () => {
+        throw new DOMException('cross-origin', 'SecurityError');
+      },
+    });
     expect(layerSelectors(document)).toBeNull();
   });
 });
@@ -45,7 +57,10 @@ describe('layerSelectors', () => {
 describe('matching', () => {
   it('finds elements for every valid selector even when one is rejected', () => {
     withStyle('', '<div class="a"></div><p class="b"></p>');
-    expect([...matching(document, ['.a', ':not-a-real-pseudo(', '.b'])].map((el) => el.localName).sort()).toEqual(['div', 'p']);
+    expect([...matching(document, ['.a', ':not-a-real-pseudo(', '.b'])].map((el) => el.localName).sort()).toEqual([
+      'div',
+      'p',
+    ]);
   });
 
   it('matches nothing for no selectors', () => {

@@ -132,7 +132,15 @@ describe('the bundled test site', () => {
 
   it('has a contact form with every kind of field', async () => {
     const html = await (await fetch(`${server.url}/form.html`)).text();
-    for (const field of ['id="name"', 'type="email"', '<textarea', '<select', 'type="checkbox"', 'type="submit"', 'id="result"']) {
+    for (const field of [
+      'id="name"',
+      'type="email"',
+      '<textarea',
+      '<select',
+      'type="checkbox"',
+      'type="submit"',
+      'id="result"',
+    ]) {
       expect(html).toContain(field);
     }
     expect(html.match(/<option /g)).toHaveLength(3);

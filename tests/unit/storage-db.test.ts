@@ -20,14 +20,37 @@ describe('the Bosun database', () => {
         db.createObjectStore('actionLog', { keyPath: 'id' }).createIndex('byTime', 'timestamp');
       },
     });
-    await v2.put('settings', { provider: 'openai', model: 'm', apiKey: 'k', baseUrl: 'https://api.openai.com/v1' }, 'current');
+    await v2.put(
+      'settings',
+      { provider: 'openai', model: 'm', apiKey: 'k', baseUrl: 'https://api.openai.com/v1' },
+      'current',
+    );
     await v2.put('pages', { url: 'https://a.test/', title: 'A', markdown: '# A', product: null, timestamp: 1 });
-    await v2.put('actionLog', { id: 'log_1', timestamp: 1, toolName: 'read_page', parameters: {}, site: 'a.test', permissionLevel: 'read-only', decision: 'auto-approved', result: 'success' });
+    await v2.put('actionLog', {
+      id: 'log_1',
+      timestamp: 1,
+      toolName: 'read_page',
+      parameters: {},
+      site: 'a.test',
+      permissionLevel: 'read-only',
+      decision: 'auto-approved',
+      result: 'success',
+    });
     v2.close();
 
     const db = await openBosunDb(name);
     expect(db.version).toBe(4);
-    expect([...db.objectStoreNames].sort()).toEqual(['actionLog', 'crawlFrontiers', 'crawlJobs', 'crawlPages', 'errorLog', 'messages', 'pages', 'settings', 'state']);
+    expect([...db.objectStoreNames].sort()).toEqual([
+      'actionLog',
+      'crawlFrontiers',
+      'crawlJobs',
+      'crawlPages',
+      'errorLog',
+      'messages',
+      'pages',
+      'settings',
+      'state',
+    ]);
     expect(await db.get('settings', 'current')).toMatchObject({ provider: 'openai', apiKey: 'k' });
     expect(await db.get('pages', 'https://a.test/')).toMatchObject({ title: 'A' });
     expect(await db.count('actionLog')).toBe(1);

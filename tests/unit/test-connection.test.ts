@@ -18,15 +18,24 @@ describe('testConnection', () => {
   });
   it('names a bad key', async () => {
     const result = await testConnection({ ...settings, apiKey: 'sk-wrong' });
-    expect(result).toMatchObject({ success: false, error: expect.stringMatching(/^Invalid API key\. Double-check your openrouter key/) });
+    expect(result).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Invalid API key\. Double-check your openrouter key/),
+    });
   });
   it('names an unknown model and lists what is offered', async () => {
     const result = await testConnection({ ...settings, model: 'nope' });
-    expect(result).toEqual({ success: false, error: 'Connected, but the model "nope" is not available there. Available models: test-model, other-model.' });
+    expect(result).toEqual({
+      success: false,
+      error: 'Connected, but the model "nope" is not available there. Available models: test-model, other-model.',
+    });
   });
   it('names an unreachable host', async () => {
     const result = await testConnection({ ...settings, provider: 'ollama', baseUrl: 'http://127.0.0.1:9/v1' });
-    expect(result).toMatchObject({ success: false, error: expect.stringMatching(/Cannot reach 127\.0\.0\.1:9.*ollama serve/) });
+    expect(result).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/Cannot reach 127\.0\.0\.1:9.*ollama serve/),
+    });
   });
   it('names a base URL that is not an OpenAI-compatible API', async () => {
     const result = await testConnection({ ...settings, baseUrl: `${llm.url}/nothing-here` });

@@ -24,7 +24,8 @@ const port = () => {
   return { posted, port: { name: 'sidebar', postMessage: (m: unknown) => posted.push(m) } as unknown as SidebarPort };
 };
 // Holding the background alive is a browser matter; here the work simply runs.
-const sessions = () => createVoiceSessions({ settings: () => settings, target: transcriptionTarget, transcribe, holdAlive: (work) => work });
+const sessions = () =>
+  createVoiceSessions({ settings: () => settings, target: transcriptionTarget, transcribe, holdAlive: (work) => work });
 const audio = { audio: Buffer.from(webmLike()).toString('base64'), mimeType: 'audio/webm;codecs=opus' };
 
 describe('voice sessions', () => {
@@ -51,7 +52,10 @@ describe('voice sessions', () => {
       { type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/^Anthropic has no transcription endpoint/) } },
       { type: 'VOICE_END' },
     ]);
-    await expect(voice.audio(sidebar.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/^Anthropic has no transcription endpoint/) } }, { type: 'VOICE_END' }]);
+    await expect(voice.audio(sidebar.port, audio)).resolves.toMatchObject([
+      { type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/^Anthropic has no transcription endpoint/) } },
+      { type: 'VOICE_END' },
+    ]);
     expect(llm.requests).toEqual([]);
     // Browser speech needs no endpoint.
     expect(voice.start(sidebar.port, 'browser')).toEqual([{ type: 'VOICE_STARTED' }]);
@@ -62,7 +66,10 @@ describe('voice sessions', () => {
     const first = port();
     const second = port();
     voice.start(first.port, 'whisper');
-    expect(voice.start(first.port, 'browser')[0]).toMatchObject({ type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/already listening/) } });
+    expect(voice.start(first.port, 'browser')[0]).toMatchObject({
+      type: 'VOICE_ERROR',
+      payload: { error: expect.stringMatching(/already listening/) },
+    });
     expect(voice.start(second.port, 'whisper')).toEqual([{ type: 'VOICE_STARTED' }]);
   });
 
@@ -70,20 +77,32 @@ describe('voice sessions', () => {
     const voice = sessions();
     const speech = port();
     voice.start(speech.port, 'browser');
-    await expect(voice.audio(speech.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/No Whisper recording is open/) } }, { type: 'VOICE_END' }]);
+    await expect(voice.audio(speech.port, audio)).resolves.toMatchObject([
+      { type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/No Whisper recording is open/) } },
+      { type: 'VOICE_END' },
+    ]);
     expect(llm.requests).toEqual([]);
     const whisper = port();
     voice.start(whisper.port, 'whisper');
     llm.scriptTranscription({ kind: 'transcript', text: 'once', delayMs: 300 });
     const first = voice.audio(whisper.port, audio);
-    await expect(voice.audio(whisper.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR' }, { type: 'VOICE_END' }]);
-    await expect(first).resolves.toMatchObject([{ type: 'VOICE_RESULT', payload: { transcript: 'once' } }, { type: 'VOICE_END' }]);
+    await expect(voice.audio(whisper.port, audio)).resolves.toMatchObject([
+      { type: 'VOICE_ERROR' },
+      { type: 'VOICE_END' },
+    ]);
+    await expect(first).resolves.toMatchObject([
+      { type: 'VOICE_RESULT', payload: { transcript: 'once' } },
+      { type: 'VOICE_END' },
+    ]);
   });
 
   it('audio arriving after the background was restarted (its session lost) is still transcribed', async () => {
     const sidebar = port();
     llm.scriptTranscription({ kind: 'transcript', text: 'still here' });
-    await expect(sessions().audio(sidebar.port, audio)).resolves.toMatchObject([{ type: 'VOICE_RESULT', payload: { transcript: 'still here' } }, { type: 'VOICE_END' }]);
+    await expect(sessions().audio(sidebar.port, audio)).resolves.toMatchObject([
+      { type: 'VOICE_RESULT', payload: { transcript: 'still here' } },
+      { type: 'VOICE_END' },
+    ]);
   });
 
   it('STOP_VOICE during the upload drops it: no result, one VOICE_END', async () => {
@@ -115,11 +134,19 @@ describe('voice sessions', () => {
     voice.start(sidebar.port, 'whisper');
     llm.scriptTranscription({ kind: 'error', status: 429 });
     await expect(voice.audio(sidebar.port, audio)).resolves.toEqual([
-      { type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/^Transcription failed: the custom provider is rate limiting requests/) } },
+      {
+        type: 'VOICE_ERROR',
+        payload: {
+          error: expect.stringMatching(/^Transcription failed: the custom provider is rate limiting requests/),
+        },
+      },
       { type: 'VOICE_END' },
     ]);
     voice.start(sidebar.port, 'whisper');
     llm.scriptTranscription({ kind: 'transcript', text: '  ' });
-    await expect(voice.audio(sidebar.port, audio)).resolves.toMatchObject([{ type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/^No speech was recognised/) } }, { type: 'VOICE_END' }]);
+    await expect(voice.audio(sidebar.port, audio)).resolves.toMatchObject([
+      { type: 'VOICE_ERROR', payload: { error: expect.stringMatching(/^No speech was recognised/) } },
+      { type: 'VOICE_END' },
+    ]);
   });
 });

@@ -14,7 +14,13 @@ import { DEFAULT_VOICE } from '../../src/protocol/common';
 afterEach(cleanup);
 
 const prompt = (critical?: string): PermissionPrompt => ({
-  id: 'p1', toolName: 'click_element', parameters: {}, site: 'shop.example', permissionLevel: 'interact', reason: 'r', timestamp: 0,
+  id: 'p1',
+  toolName: 'click_element',
+  parameters: {},
+  site: 'shop.example',
+  permissionLevel: 'interact',
+  reason: 'r',
+  timestamp: 0,
   ...(critical ? { critical } : {}),
 });
 
@@ -24,7 +30,12 @@ describe('spokenAnswer', () => {
     ['  go ahead! ', undefined, false, { kind: 'answer', decision: 'allow-once' }],
     ['No', undefined, false, { kind: 'answer', decision: 'deny' }],
     ['Cancel.', 'Critical: this looks like a purchase', false, { kind: 'answer', decision: 'deny' }],
-    ['yes', 'Critical: this looks like a purchase', false, { kind: 'refused', reason: expect.stringMatching(/^Bosun does not take a spoken yes/) }],
+    [
+      'yes',
+      'Critical: this looks like a purchase',
+      false,
+      { kind: 'refused', reason: expect.stringMatching(/^Bosun does not take a spoken yes/) },
+    ],
     ['yes', 'Critical: this looks like a purchase', true, { kind: 'answer', decision: 'allow-once' }],
     ['yes, but check the price first', undefined, false, { kind: 'none' }],
     ['find me a cheaper one', 'Critical: this looks like a purchase', true, { kind: 'none' }],
@@ -65,7 +76,14 @@ describe('VoiceIndicator', () => {
   it('shows the time recorded and the limit, with Stop and Cancel (Escape cancels too: see the keyboard tests)', () => {
     const onFinish = vi.fn();
     const onCancel = vi.fn();
-    render(<VoiceIndicator voice={{ phase: 'recording', mode: 'whisper', startedAt: Date.now() - 5_000 }} maxSeconds={90} onFinish={onFinish} onCancel={onCancel} />);
+    render(
+      <VoiceIndicator
+        voice={{ phase: 'recording', mode: 'whisper', startedAt: Date.now() - 5_000 }}
+        maxSeconds={90}
+        onFinish={onFinish}
+        onCancel={onCancel}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toMatch(/Recording 0:0[45] of 1:30/);
     fireEvent.click(screen.getByTestId('voice-finish'));
     expect(onFinish).toHaveBeenCalled();
@@ -74,10 +92,24 @@ describe('VoiceIndicator', () => {
   });
 
   it('while transcribing there is nothing to stop, and what is being heard shows', () => {
-    const { rerender } = render(<VoiceIndicator voice={{ phase: 'transcribing', mode: 'whisper' }} maxSeconds={60} onFinish={vi.fn()} onCancel={vi.fn()} />);
+    const { rerender } = render(
+      <VoiceIndicator
+        voice={{ phase: 'transcribing', mode: 'whisper' }}
+        maxSeconds={60}
+        onFinish={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toMatch(/^Transcribing what you said…/);
     expect(screen.queryByTestId('voice-finish')).toBeNull();
-    rerender(<VoiceIndicator voice={{ phase: 'recording', mode: 'browser', startedAt: Date.now(), interim: 'find me a' }} maxSeconds={60} onFinish={vi.fn()} onCancel={vi.fn()} />);
+    rerender(
+      <VoiceIndicator
+        voice={{ phase: 'recording', mode: 'browser', startedAt: Date.now(), interim: 'find me a' }}
+        maxSeconds={60}
+        onFinish={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
     expect(screen.getByTestId('voice-interim').textContent).toBe(' “find me a”');
   });
 });
@@ -116,16 +148,46 @@ describe('VoiceForm', () => {
 describe('Composer and voice', () => {
   it('Talk starts voice input, also while Bosun works, and is off while listening', () => {
     const onTalk = vi.fn();
-    const { rerender } = render(<Composer busy draft={signal('')} listening={false} onSend={vi.fn()} onStop={vi.fn()} onSummarize={vi.fn()} onTalk={onTalk} />);
+    const { rerender } = render(
+      <Composer
+        busy
+        draft={signal('')}
+        listening={false}
+        onSend={vi.fn()}
+        onStop={vi.fn()}
+        onSummarize={vi.fn()}
+        onTalk={onTalk}
+      />,
+    );
     fireEvent.click(screen.getByLabelText('Talk to Bosun: start recording'));
     expect(onTalk).toHaveBeenCalled();
-    rerender(<Composer busy={false} draft={signal('')} listening onSend={vi.fn()} onStop={vi.fn()} onSummarize={vi.fn()} onTalk={onTalk} />);
+    rerender(
+      <Composer
+        busy={false}
+        draft={signal('')}
+        listening
+        onSend={vi.fn()}
+        onStop={vi.fn()}
+        onSummarize={vi.fn()}
+        onTalk={onTalk}
+      />,
+    );
     expect((screen.getByTestId('talk') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows a transcript put in the draft', () => {
     const draft = signal('');
-    render(<Composer busy={false} draft={draft} listening={false} onSend={vi.fn()} onStop={vi.fn()} onSummarize={vi.fn()} onTalk={vi.fn()} />);
+    render(
+      <Composer
+        busy={false}
+        draft={draft}
+        listening={false}
+        onSend={vi.fn()}
+        onStop={vi.fn()}
+        onSummarize={vi.fn()}
+        onTalk={vi.fn()}
+      />,
+    );
     act(() => {
       draft.value = 'find me a cheaper one';
     });

@@ -13,16 +13,30 @@ beforeAll(async () => {
 beforeEach(() => llm.reset());
 afterAll(() => llm.close());
 
-const chat = (provider: Settings['provider']): Settings => ({ provider, model: 'chat-model', apiKey: 'sk-good', baseUrl: llm.baseUrl });
+const chat = (provider: Settings['provider']): Settings => ({
+  provider,
+  model: 'chat-model',
+  apiKey: 'sk-good',
+  baseUrl: llm.baseUrl,
+});
 
 describe('transcriptionTarget', () => {
   it('uses the chat provider’s endpoint and key with the transcription model, when the provider has one', () => {
-    expect(transcriptionTarget(chat('openai'))).toEqual({ ok: true, settings: { ...chat('openai'), model: 'whisper-1' } });
-    expect(transcriptionTarget(chat('custom'))).toMatchObject({ ok: true, settings: { provider: 'custom', model: 'whisper-1' } });
+    expect(transcriptionTarget(chat('openai'))).toEqual({
+      ok: true,
+      settings: { ...chat('openai'), model: 'whisper-1' },
+    });
+    expect(transcriptionTarget(chat('custom'))).toMatchObject({
+      ok: true,
+      settings: { provider: 'custom', model: 'whisper-1' },
+    });
   });
 
   it.each([
-    ['anthropic', /^Anthropic has no transcription endpoint\. In Settings → Voice, choose "Another OpenAI-compatible server"/],
+    [
+      'anthropic',
+      /^Anthropic has no transcription endpoint\. In Settings → Voice, choose "Another OpenAI-compatible server"/,
+    ],
     ['openrouter', /^OpenRouter has no transcription endpoint\./],
     ['ollama', /^Ollama has no transcription endpoint\./],
   ] as const)('says plainly that %s has none, and what to do', (provider, message) => {
@@ -30,7 +44,10 @@ describe('transcriptionTarget', () => {
   });
 
   it('uses the person’s own OpenAI-compatible server whatever the chat provider', () => {
-    const voice = { ...DEFAULT_VOICE, transcription: { source: 'own' as const, baseUrl: 'https://stt.example/v1', apiKey: 'sk-stt', model: 'large-v3' } };
+    const voice = {
+      ...DEFAULT_VOICE,
+      transcription: { source: 'own' as const, baseUrl: 'https://stt.example/v1', apiKey: 'sk-stt', model: 'large-v3' },
+    };
     expect(transcriptionTarget({ ...chat('anthropic'), voice })).toEqual({
       ok: true,
       settings: { provider: 'custom', baseUrl: 'https://stt.example/v1', apiKey: 'sk-stt', model: 'large-v3' },
@@ -38,7 +55,10 @@ describe('transcriptionTarget', () => {
   });
 
   it('asks for a provider first when nothing is saved', () => {
-    expect(transcriptionTarget(null)).toEqual({ ok: false, error: expect.stringMatching(/^Connect a model in Settings first/) });
+    expect(transcriptionTarget(null)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Connect a model in Settings first/),
+    });
   });
 });
 
@@ -60,14 +80,22 @@ describe('transcribe', () => {
   });
 
   it('names a refused key, an unknown model and a server error the way chat does', async () => {
-    await expect(transcribe({ ...target, apiKey: 'sk-bad' }, webmLike(), 'audio/webm', never)).rejects.toThrow(/^Invalid API key\. Double-check your openai key/);
-    await expect(transcribe({ ...target, model: 'whisper-9' }, webmLike(), 'audio/webm', never)).rejects.toThrow(/The model "whisper-9" was not found/);
+    await expect(transcribe({ ...target, apiKey: 'sk-bad' }, webmLike(), 'audio/webm', never)).rejects.toThrow(
+      /^Invalid API key\. Double-check your openai key/,
+    );
+    await expect(transcribe({ ...target, model: 'whisper-9' }, webmLike(), 'audio/webm', never)).rejects.toThrow(
+      /The model "whisper-9" was not found/,
+    );
     llm.scriptTranscription({ kind: 'error', status: 500 });
-    await expect(transcribe(target, webmLike(), 'audio/webm', never)).rejects.toThrow(/OpenAI had a server error \(500\)/);
+    await expect(transcribe(target, webmLike(), 'audio/webm', never)).rejects.toThrow(
+      /OpenAI had a server error \(500\)/,
+    );
   });
 
   it('names an unreachable host and a malformed answer', async () => {
-    await expect(transcribe({ ...target, baseUrl: 'http://127.0.0.1:9/v1' }, webmLike(), 'audio/webm', never)).rejects.toThrow(/^Cannot reach 127\.0\.0\.1:9/);
+    await expect(
+      transcribe({ ...target, baseUrl: 'http://127.0.0.1:9/v1' }, webmLike(), 'audio/webm', never),
+    ).rejects.toThrow(/^Cannot reach 127\.0\.0\.1:9/);
     llm.scriptTranscription({ kind: 'error', status: 200, body: { transcript: 'wrong field' } });
     await expect(transcribe(target, webmLike(), 'audio/webm', never)).rejects.toBeInstanceOf(ProviderError);
   });

@@ -34,10 +34,28 @@ describe('the model’s plan', () => {
     ['no JSON at all', 'I will look at three shops.', /could not be read \(it contains no JSON object\)/],
     ['broken JSON', '{"steps": [', /could not be read/],
     ['no steps', modelPlan([]), /steps: must have at least one step/],
-    ['a site that is not a web page', modelPlan([{ task: 't', site: 'file:///etc/passwd', permissions: ['read-only'] }]), /steps\.0\.site: must be an http\(s\) URL/],
-    ['an unknown level', modelPlan([{ task: 't', site: 'https://a.example', permissions: ['admin'] }]), /steps\.0\.permissions\.0/],
-    ['an unknown field', JSON.stringify({ steps: [{ task: 't', site: 'https://a.example', permissions: ['read-only'], run: 'rm -rf' }] }), /steps\.0\.run/],
-    ['too many steps', modelPlan(Array.from({ length: 11 }, () => ({ task: 't', site: 'https://a.example', permissions: ['read-only'] }))), /at most 10 steps/],
+    [
+      'a site that is not a web page',
+      modelPlan([{ task: 't', site: 'file:///etc/passwd', permissions: ['read-only'] }]),
+      /steps\.0\.site: must be an http\(s\) URL/,
+    ],
+    [
+      'an unknown level',
+      modelPlan([{ task: 't', site: 'https://a.example', permissions: ['admin'] }]),
+      /steps\.0\.permissions\.0/,
+    ],
+    [
+      'an unknown field',
+      JSON.stringify({ steps: [{ task: 't', site: 'https://a.example', permissions: ['read-only'], run: 'rm -rf' }] }),
+      /steps\.0\.run/,
+    ],
+    [
+      'too many steps',
+      modelPlan(
+        Array.from({ length: 11 }, () => ({ task: 't', site: 'https://a.example', permissions: ['read-only'] })),
+      ),
+      /at most 10 steps/,
+    ],
   ])('is refused with a clear error when it has %s', (_name, text, error) => {
     const parsed = parseModelPlan(text, 'x', NOW);
     expect(parsed.ok).toBe(false);
@@ -55,18 +73,36 @@ describe('approving, interrupting and ending a plan', () => {
     expect(approved.ok && approved.plan.status).toBe('running');
     expect(approved.ok && planAccess(approved.plan)).toEqual([{ site: 'https://b.example/p', level: 'read-only' }]);
     expect(approvePlan(plan, [a.id, 'step_forged'], NOW)).toMatchObject({ ok: false, error: /not in the plan/ });
-    expect(approvePlan({ ...plan, status: 'running' }, [a.id], NOW)).toMatchObject({ ok: false, error: /not waiting for approval/ });
+    expect(approvePlan({ ...plan, status: 'running' }, [a.id], NOW)).toMatchObject({
+      ok: false,
+      error: /not waiting for approval/,
+    });
   });
 
   it('after a restart, the running step is to run again and finished ones are kept', () => {
-    const running: WorkflowPlan = { ...plan, status: 'running', steps: [{ ...a, status: 'completed', result: 'A: 1' }, { ...b, status: 'running', startedAt: NOW }] };
+    const running: WorkflowPlan = {
+      ...plan,
+      status: 'running',
+      steps: [
+        { ...a, status: 'completed', result: 'A: 1' },
+        { ...b, status: 'running', startedAt: NOW },
+      ],
+    };
     const interrupted = interruptPlan(running);
     expect(interrupted.status).toBe('interrupted');
-    expect(interrupted.steps.map((s) => [s.status, s.startedAt, s.result])).toEqual([['completed', undefined, 'A: 1'], ['pending', undefined, undefined]]);
+    expect(interrupted.steps.map((s) => [s.status, s.startedAt, s.result])).toEqual([
+      ['completed', undefined, 'A: 1'],
+      ['pending', undefined, undefined],
+    ]);
   });
 
   it('a cancel marks the running step, skips the rest and reports what was found', () => {
-    const running: WorkflowPlan = { ...plan, status: 'running', startedAt: NOW, steps: [{ ...a, status: 'running', result: 'partial' }, { ...b }] };
+    const running: WorkflowPlan = {
+      ...plan,
+      status: 'running',
+      startedAt: NOW,
+      steps: [{ ...a, status: 'running', result: 'partial' }, { ...b }],
+    };
     const ended = finishPlan(running, 'cancelled', NOW + 5);
     expect(ended.steps.map((s) => s.status)).toEqual(['failed', 'skipped']);
     expect(ended.steps[0]?.error).toMatch(/^Cancelled by you/);
@@ -90,8 +126,21 @@ describe('the report', () => {
     ...plan,
     status: 'completed',
     steps: [
-      { ...plan.steps[0]!, status: 'completed', result: 'A: $10', sources: [{ title: 'Shop [A]', url: 'https://a.example/p' }] },
-      { ...plan.steps[1]!, status: 'failed', error: 'The page did not load.', sources: [{ title: 'Shop [A]', url: 'https://a.example/p' }, { title: '', url: 'https://b.example/p' }] },
+      {
+        ...plan.steps[0]!,
+        status: 'completed',
+        result: 'A: $10',
+        sources: [{ title: 'Shop [A]', url: 'https://a.example/p' }],
+      },
+      {
+        ...plan.steps[1]!,
+        status: 'failed',
+        error: 'The page did not load.',
+        sources: [
+          { title: 'Shop [A]', url: 'https://a.example/p' },
+          { title: '', url: 'https://b.example/p' },
+        ],
+      },
     ],
   };
 
@@ -99,18 +148,36 @@ describe('the report', () => {
     const report = buildReport(finished);
     expect(report).toContain('# Compare prices');
     expect(report).toContain('## 1. Read shop A\n\nA: $10\n\nSources: [1](https://a.example/p)');
-    expect(report).toContain('## 2. Read shop B\n\nFailed: The page did not load.\n\nSources: [1](https://a.example/p), [2](https://b.example/p)');
-    expect(report).toContain('## Sources\n\n1. [Shop \\[A\\]](https://a.example/p)\n2. [https://b.example/p](https://b.example/p)');
+    expect(report).toContain(
+      '## 2. Read shop B\n\nFailed: The page did not load.\n\nSources: [1](https://a.example/p), [2](https://b.example/p)',
+    );
+    expect(report).toContain(
+      '## Sources\n\n1. [Shop \\[A\\]](https://a.example/p)\n2. [https://b.example/p](https://b.example/p)',
+    );
   });
 
   it('exports report.md, one markdown file per source and sources.json', () => {
-    const files = exportFiles({ ...finished, report: 'R' }, { 'https://a.example/p': { title: 'Shop [A]', url: 'https://a.example/p', markdown: 'Price: $10' } });
-    expect(files.map((f) => f.path)).toEqual(['report.md', 'sources/01-shop-a.md', 'sources/02-page.md', 'sources.json']);
+    const files = exportFiles(
+      { ...finished, report: 'R' },
+      { 'https://a.example/p': { title: 'Shop [A]', url: 'https://a.example/p', markdown: 'Price: $10' } },
+    );
+    expect(files.map((f) => f.path)).toEqual([
+      'report.md',
+      'sources/01-shop-a.md',
+      'sources/02-page.md',
+      'sources.json',
+    ]);
     expect(files[0]?.content).toBe('R');
     expect(files[1]?.content).toBe('# Shop [A]\n\nSource: https://a.example/p\n\nPrice: $10\n');
     expect(files[2]?.content).toContain('(the page text was not kept)');
     expect(JSON.parse(files[3]?.content ?? '')).toEqual([
-      { number: 1, title: 'Shop [A]', url: 'https://a.example/p', file: 'sources/01-shop-a.md', steps: ['Read shop A', 'Read shop B'] },
+      {
+        number: 1,
+        title: 'Shop [A]',
+        url: 'https://a.example/p',
+        file: 'sources/01-shop-a.md',
+        steps: ['Read shop A', 'Read shop B'],
+      },
       { number: 2, title: '', url: 'https://b.example/p', file: 'sources/02-page.md', steps: ['Read shop B'] },
     ]);
   });
@@ -118,10 +185,16 @@ describe('the report', () => {
 
 describe('saved workflows', () => {
   const plan: WorkflowPlan = {
-    ...okPlan(modelPlan([
-      { task: 'Find studio headphones at shop A', site: 'https://a.example/search?q=studio%20headphones', permissions: ['read-only'] },
-      { task: 'Compare', site: 'https://b.example/', permissions: ['navigate'], onFailure: 'stop' },
-    ])),
+    ...okPlan(
+      modelPlan([
+        {
+          task: 'Find studio headphones at shop A',
+          site: 'https://a.example/search?q=studio%20headphones',
+          permissions: ['read-only'],
+        },
+        { task: 'Compare', site: 'https://b.example/', permissions: ['navigate'], onFailure: 'stop' },
+      ]),
+    ),
     intent: 'Compare studio headphones',
     status: 'completed',
     startedAt: NOW,
@@ -130,14 +203,35 @@ describe('saved workflows', () => {
   it('turn a value into a parameter everywhere it appears, URL-encoded in sites, and fill it in again', () => {
     const saved = toSavedWorkflow(plan, 'Prices', [{ name: 'product', value: 'studio headphones' }], NOW);
     if (!saved.ok) throw new Error(saved.error);
-    expect(saved.value).toMatchObject({ name: 'Prices', intent: 'Compare {{product}}', parameters: ['product'], savedAt: NOW });
+    expect(saved.value).toMatchObject({
+      name: 'Prices',
+      intent: 'Compare {{product}}',
+      parameters: ['product'],
+      savedAt: NOW,
+    });
     expect(saved.value.steps).toEqual([
-      { agent: 'ResearchAgent', task: 'Find {{product}} at shop A', site: 'https://a.example/search?q={{product}}', permissions: ['read-only'], onFailure: 'continue' },
-      { agent: 'ResearchAgent', task: 'Compare', site: 'https://b.example/', permissions: ['read-only', 'navigate'], onFailure: 'stop' },
+      {
+        agent: 'ResearchAgent',
+        task: 'Find {{product}} at shop A',
+        site: 'https://a.example/search?q={{product}}',
+        permissions: ['read-only'],
+        onFailure: 'continue',
+      },
+      {
+        agent: 'ResearchAgent',
+        task: 'Compare',
+        site: 'https://b.example/',
+        permissions: ['read-only', 'navigate'],
+        onFailure: 'stop',
+      },
     ]);
     const again = planFromSaved(saved.value, { product: 'desk lamps' }, NOW + 1);
     if (!again.ok) throw new Error(again.error);
-    expect(again.value).toMatchObject({ intent: 'Compare desk lamps', status: 'awaiting-approval', createdAt: NOW + 1 });
+    expect(again.value).toMatchObject({
+      intent: 'Compare desk lamps',
+      status: 'awaiting-approval',
+      createdAt: NOW + 1,
+    });
     expect(again.value.steps.map((s) => [s.task, s.site, s.status])).toEqual([
       ['Find desk lamps at shop A', 'https://a.example/search?q=desk%20lamps', 'pending'],
       ['Compare', 'https://b.example/', 'pending'],
@@ -146,11 +240,17 @@ describe('saved workflows', () => {
   });
 
   it('refuse a parameter that changes nothing, a missing value, and a value that breaks a site', () => {
-    expect(toSavedWorkflow(plan, 'P', [{ name: 'x', value: 'not there' }], NOW)).toMatchObject({ ok: false, error: /does not appear in the plan/ });
+    expect(toSavedWorkflow(plan, 'P', [{ name: 'x', value: 'not there' }], NOW)).toMatchObject({
+      ok: false,
+      error: /does not appear in the plan/,
+    });
     const saved = toSavedWorkflow(plan, 'P', [{ name: 'host', value: 'a.example' }], NOW);
     if (!saved.ok) throw new Error(saved.error);
     expect(planFromSaved(saved.value, {}, NOW)).toMatchObject({ ok: false, error: 'Fill in host first.' });
     expect(planFromSaved(saved.value, { host: ' ' }, NOW)).toMatchObject({ ok: false, error: 'Fill in host first.' });
-    expect(planFromSaved(saved.value, { host: 'bad host' }, NOW)).toMatchObject({ ok: false, error: /not a web address/ });
+    expect(planFromSaved(saved.value, { host: 'bad host' }, NOW)).toMatchObject({
+      ok: false,
+      error: /not a web address/,
+    });
   });
 });

@@ -13,17 +13,34 @@ const createWorkflowState = () => {
   return { ...sidebar.workflow, apply: sidebar.apply };
 };
 
-const step = (id: string, site: string, permissions: WorkflowPlan['steps'][number]['permissions'], status: WorkflowPlan['steps'][number]['status'] = 'pending') =>
-  ({ id, agent: 'ResearchAgent', task: `Task ${id}`, site, permissions, status });
+const step = (
+  id: string,
+  site: string,
+  permissions: WorkflowPlan['steps'][number]['permissions'],
+  status: WorkflowPlan['steps'][number]['status'] = 'pending',
+) => ({ id, agent: 'ResearchAgent', task: `Task ${id}`, site, permissions, status });
 const plan = (patch: Partial<WorkflowPlan> = {}): WorkflowPlan => ({
   id: 'wf_1',
   intent: 'Compare prices',
   createdAt: 1,
   status: 'awaiting-approval',
-  steps: [step('a', 'https://a.example/x', ['read-only']), step('b', 'https://b.example/y', ['read-only', 'navigate']), step('c', 'https://c.example/z', ['submit'])],
+  steps: [
+    step('a', 'https://a.example/x', ['read-only']),
+    step('b', 'https://b.example/y', ['read-only', 'navigate']),
+    step('c', 'https://c.example/z', ['submit']),
+  ],
   ...patch,
 });
-const actions = () => ({ start: vi.fn(), approve: vi.fn(), cancel: vi.fn(), resume: vi.fn(), exportZip: vi.fn(), save: vi.fn(), runSaved: vi.fn(), removeSaved: vi.fn() });
+const actions = () => ({
+  start: vi.fn(),
+  approve: vi.fn(),
+  cancel: vi.fn(),
+  resume: vi.fn(),
+  exportZip: vi.fn(),
+  save: vi.fn(),
+  runSaved: vi.fn(),
+  removeSaved: vi.fn(),
+});
 const texts = (id: string) => screen.queryAllByTestId(id).map((el) => el.textContent ?? '');
 
 describe('the Research view', () => {
@@ -62,7 +79,14 @@ describe('the Research view', () => {
     const state = createWorkflowState();
     state.apply({
       type: 'WORKFLOW_UPDATE',
-      payload: plan({ status: 'interrupted', startedAt: 1, steps: [{ ...step('a', 'https://a.example', ['read-only'], 'completed'), result: 'A: $1' }, step('b', 'https://b.example', ['read-only'])] }),
+      payload: plan({
+        status: 'interrupted',
+        startedAt: 1,
+        steps: [
+          { ...step('a', 'https://a.example', ['read-only'], 'completed'), result: 'A: $1' },
+          step('b', 'https://b.example', ['read-only']),
+        ],
+      }),
     });
     const a = actions();
     render(<WorkflowView state={state} actions={a} />);
@@ -76,7 +100,15 @@ describe('the Research view', () => {
 
   it('renders the report and asks for the export', () => {
     const state = createWorkflowState();
-    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan({ status: 'completed', startedAt: 1, finishedAt: 65_001, report: '# Compare prices\n\n1. [Shop A](https://a.example/x)' }) });
+    state.apply({
+      type: 'WORKFLOW_UPDATE',
+      payload: plan({
+        status: 'completed',
+        startedAt: 1,
+        finishedAt: 65_001,
+        report: '# Compare prices\n\n1. [Shop A](https://a.example/x)',
+      }),
+    });
     const a = actions();
     render(<WorkflowView state={state} actions={a} />);
     expect(screen.getByTestId('workflow-elapsed').textContent).toBe(' · 1 min 5 s');
@@ -93,7 +125,18 @@ describe('the Research view', () => {
     const state = createWorkflowState();
     state.apply({
       type: 'SAVED_WORKFLOWS',
-      payload: { workflows: [{ id: 'saved_1', name: 'Prices', intent: 'Compare {{product}}', parameters: ['product'], steps: [], savedAt: 1 }] },
+      payload: {
+        workflows: [
+          {
+            id: 'saved_1',
+            name: 'Prices',
+            intent: 'Compare {{product}}',
+            parameters: ['product'],
+            steps: [],
+            savedAt: 1,
+          },
+        ],
+      },
     });
     const a = actions();
     render(<WorkflowView state={state} actions={a} />);

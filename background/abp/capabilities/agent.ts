@@ -39,7 +39,11 @@ export function agentCapabilities(deps: AgentRunDeps): Capability[] {
   const runs = new Map<string, Run>();
   const find = (runId: string) => {
     const run = runs.get(runId);
-    if (!run) throw new AbpError('INVALID_PARAMS', `runId: there is no agent run ${runId} (runs are forgotten when Bosun restarts).`);
+    if (!run)
+      throw new AbpError(
+        'INVALID_PARAMS',
+        `runId: there is no agent run ${runId} (runs are forgotten when Bosun restarts).`,
+      );
     return run;
   };
   const report = (runId: string, run: Run) => {
@@ -52,7 +56,9 @@ export function agentCapabilities(deps: AgentRunDeps): Capability[] {
       tabId: run.tabId,
       startedAt: run.startedAt,
       ...(run.finishedAt ? { finishedAt: run.finishedAt } : {}),
-      actions: messages.filter((m) => m.role === 'tool').map((m) => ({ tool: m.name ?? '', outcome: m.outcome ?? 'success', site: m.site ?? '' })),
+      actions: messages
+        .filter((m) => m.role === 'tool')
+        .map((m) => ({ tool: m.name ?? '', outcome: m.outcome ?? 'success', site: m.site ?? '' })),
       ...(run.status === 'running' ? {} : { answer: answer?.content ?? '' }),
       ...(messages.at(-1)?.error ? { error: messages.at(-1)?.error } : {}),
     };
@@ -65,17 +71,32 @@ export function agentCapabilities(deps: AgentRunDeps): Capability[] {
   return [
     defineCapability({
       name: 'agent.run',
-      description: "Give Bosun's agent a task in an open tab; returns a runId at once. Poll agent.status until the status is no longer 'running'. Its actions go through Bosun's permission policy; the person may be asked.",
-      params: v.strictObject({ task: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(10_000)), tabId: TabId }),
+      description:
+        "Give Bosun's agent a task in an open tab; returns a runId at once. Poll agent.status until the status is no longer 'running'. Its actions go through Bosun's permission policy; the person may be asked.",
+      params: v.strictObject({
+        task: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(10_000)),
+        tabId: TabId,
+      }),
       handle: async ({ task, tabId }) => {
         if ([...runs.values()].some((run) => run.status === 'running')) {
-          throw new AbpError('OPERATION_FAILED', 'An agent run is already going: poll it with agent.status, or stop it with agent.cancel.');
+          throw new AbpError(
+            'OPERATION_FAILED',
+            'An agent run is already going: poll it with agent.status, or stop it with agent.cancel.',
+          );
         }
-        if (!(await browser.tabs.get(tabId).catch(() => null))) throw new AbpError('INVALID_PARAMS', `tabId: there is no tab ${tabId}.`);
+        if (!(await browser.tabs.get(tabId).catch(() => null)))
+          throw new AbpError('INVALID_PARAMS', `tabId: there is no tab ${tabId}.`);
         const runId = newId('abprun');
         const store = createConversationStore(deps.database, `abp-run:${runId}`);
         const conversation = createConversation(store, () => {});
-        const run: Run = { task, tabId, status: 'running', startedAt: Date.now(), conversation, stop: new AbortController() };
+        const run: Run = {
+          task,
+          tabId,
+          status: 'running',
+          startedAt: Date.now(),
+          conversation,
+          stop: new AbortController(),
+        };
         runs.set(runId, run);
         await conversation.add({ role: 'user', content: task, status: 'done' });
         void runTask({ ...deps, conversation }, tabId, run.stop.signal, { runId, requester: ABP_REQUESTER })
@@ -92,7 +113,8 @@ export function agentCapabilities(deps: AgentRunDeps): Capability[] {
     }),
     defineCapability({
       name: 'agent.status',
-      description: "How an agent run is going: its status ('running', 'answered', 'limit', 'stopped', 'error'), the actions taken so far, and the answer once it has one.",
+      description:
+        "How an agent run is going: its status ('running', 'answered', 'limit', 'stopped', 'error'), the actions taken so far, and the answer once it has one.",
       params: v.strictObject({ runId: RunId }),
       handle: async ({ runId }) => report(runId, find(runId)),
     }),

@@ -17,7 +17,8 @@ export function convertExportCapabilities(library: CrawlLibrary): Capability[] {
   return [
     defineCapability({
       name: 'convert.toFormat',
-      description: 'Convert one page (pageId) or all pages of a job to text, markdown (with YAML front matter) or HTML; markdown below the confidence threshold falls back to the text',
+      description:
+        'Convert one page (pageId) or all pages of a job to text, markdown (with YAML front matter) or HTML; markdown below the confidence threshold falls back to the text',
       params: v.strictObject({
         jobId: JobId,
         pageId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
@@ -25,7 +26,13 @@ export function convertExportCapabilities(library: CrawlLibrary): Capability[] {
         confidenceThreshold: v.optional(ConfidenceThreshold),
         includeMetadata: v.optional(v.boolean()),
       }),
-      handle: async ({ jobId, pageId, format, confidenceThreshold = DEFAULT_CONFIDENCE_THRESHOLD, includeMetadata = true }) => {
+      handle: async ({
+        jobId,
+        pageId,
+        format,
+        confidenceThreshold = DEFAULT_CONFIDENCE_THRESHOLD,
+        includeMetadata = true,
+      }) => {
         const job = await existingJob(library, jobId, 'jobId');
         const pages = await library.listPages(jobId);
         const options = { format, confidenceThreshold, includeMetadata };
@@ -37,12 +44,19 @@ export function convertExportCapabilities(library: CrawlLibrary): Capability[] {
     }),
     defineCapability({
       name: 'export.asArchive',
-      description: 'Package the pages of one or more jobs into a ZIP archive (a folder per job, a .md or .txt file per page), returned as base64',
-      params: v.strictObject({ jobIds: JobIds, format: v.picklist(['text', 'markdown']), confidenceThreshold: v.optional(ConfidenceThreshold) }),
+      description:
+        'Package the pages of one or more jobs into a ZIP archive (a folder per job, a .md or .txt file per page), returned as base64',
+      params: v.strictObject({
+        jobIds: JobIds,
+        format: v.picklist(['text', 'markdown']),
+        confidenceThreshold: v.optional(ConfidenceThreshold),
+      }),
       handle: async ({ jobIds, format, confidenceThreshold = DEFAULT_CONFIDENCE_THRESHOLD }) => {
         const jobs = [];
-        for (const jobId of new Set(jobIds)) jobs.push({ job: await existingJob(library, jobId, 'jobIds'), pages: await library.listPages(jobId) });
-        if (jobs.every(({ pages }) => pages.length === 0)) throw new AbpError('INVALID_PARAMS', 'jobIds: these jobs have no stored pages to export.');
+        for (const jobId of new Set(jobIds))
+          jobs.push({ job: await existingJob(library, jobId, 'jobIds'), pages: await library.listPages(jobId) });
+        if (jobs.every(({ pages }) => pages.length === 0))
+          throw new AbpError('INVALID_PARAMS', 'jobIds: these jobs have no stored pages to export.');
         return { document: await buildArchive(jobs, format, confidenceThreshold, new Date()) };
       },
     }),

@@ -21,7 +21,12 @@ const SettingsParams = {
   strictPathMatching: v.optional(v.boolean()),
   followExternalLinks: v.optional(v.boolean()),
   maxExternalHops: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
-  skipCache: v.optional(v.pipe(v.boolean(), v.description('Accepted for compatibility: Bosun keeps no crawl cache and always fetches pages fresh.'))),
+  skipCache: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description('Accepted for compatibility: Bosun keeps no crawl cache and always fetches pages fresh.'),
+    ),
+  ),
   useIncognito: v.optional(v.boolean()),
 };
 const Selectors = v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(2000))), v.maxLength(50));
@@ -32,7 +37,8 @@ type SettingsInput = Partial<CrawlSettings> & { skipCache?: boolean; useIncognit
 function settingsOf(options: SettingsInput | undefined): Partial<CrawlSettings> {
   const { skipCache: _alwaysFresh, useIncognito, ...settings } = options ?? {};
   // Bosun does not ask for access to private windows, so it cannot open one.
-  if (useIncognito) throw new AbpError('CAPABILITY_UNAVAILABLE', 'options.useIncognito: Bosun has no access to private windows.');
+  if (useIncognito)
+    throw new AbpError('CAPABILITY_UNAVAILABLE', 'options.useIncognito: Bosun has no access to private windows.');
   return settings;
 }
 
@@ -50,7 +56,8 @@ export function crawlCapabilities(crawler: Crawler): Capability[] {
   return [
     defineCapability({
       name: 'crawl.start',
-      description: 'Start a crawl of one or more URLs in background tabs (sitemap, then links within the path scope); returns the job id at once: poll crawl.status',
+      description:
+        'Start a crawl of one or more URLs in background tabs (sitemap, then links within the path scope); returns the job id at once: poll crawl.status',
       params: v.strictObject({
         urls: v.union([HttpUrl, v.pipe(v.array(HttpUrl), v.minLength(1), v.maxLength(100))]),
         options: v.optional(v.strictObject({ ...SettingsParams, waitForSelectors: v.optional(Selectors) })),
@@ -82,7 +89,8 @@ export function crawlCapabilities(crawler: Crawler): Capability[] {
     }),
     defineCapability({
       name: 'crawl.resume',
-      description: 'Resume an interrupted or cancelled crawl job from what is stored, with its settings unless options change them',
+      description:
+        'Resume an interrupted or cancelled crawl job from what is stored, with its settings unless options change them',
       params: v.strictObject({ jobId: JobId, options: v.optional(v.strictObject(SettingsParams)) }),
       handle: async ({ jobId, options }) => {
         const job = await refusalsAsErrors(crawler.resume(jobId, settingsOf(options)));

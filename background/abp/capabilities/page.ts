@@ -5,21 +5,42 @@ import { newId } from '../../../src/ids';
 import { browser } from '../../../src/platform/browser';
 import type { PageCache } from '../../../src/storage/page-cache';
 import type { Gate, GateResult } from '../../permissions/gate';
-import { clickElement, fillForm, scrollPage, selectOption, submitForm, typeText, waitForElement } from '../../tools/page-tools';
+import {
+  clickElement,
+  fillForm,
+  scrollPage,
+  selectOption,
+  submitForm,
+  typeText,
+  waitForElement,
+} from '../../tools/page-tools';
 import type { Tool, ToolContext } from '../../tools/types';
 import { defineCapability, type CallContext, type Capability } from '../capability';
 import { HttpUrl, TabId } from '../params';
 
 /** The page engine's actions an agent may ask for; each is Bosun's tool of the same name. */
-const ACTIONS: readonly Tool[] = [clickElement, typeText, fillForm, submitForm, selectOption, scrollPage, waitForElement];
+const ACTIONS: readonly Tool[] = [
+  clickElement,
+  typeText,
+  fillForm,
+  submitForm,
+  selectOption,
+  scrollPage,
+  waitForElement,
+];
 
 /** Who asks, in the permission prompt and the Action Log. */
 export const ABP_REQUESTER = 'abp';
 
 /** "click_element {index?: integer, selector?: string}": each action's args, from the schema the gate checks them with. */
 function argsSummary(tool: Tool): string {
-  const schema = toJsonSchema(tool.params, { errorMode: 'ignore' }) as { properties?: Record<string, { type?: string }>; required?: string[] };
-  const fields = Object.entries(schema.properties ?? {}).map(([name, field]) => `${name}${schema.required?.includes(name) ? '' : '?'}: ${field.type ?? 'any'}`);
+  const schema = toJsonSchema(tool.params, { errorMode: 'ignore' }) as {
+    properties?: Record<string, { type?: string }>;
+    required?: string[];
+  };
+  const fields = Object.entries(schema.properties ?? {}).map(
+    ([name, field]) => `${name}${schema.required?.includes(name) ? '' : '?'}: ${field.type ?? 'any'}`,
+  );
   return `${tool.name} {${fields.join(', ')}}`;
 }
 
@@ -29,7 +50,8 @@ function argsSummary(tool: Tool): string {
  */
 function settle(result: GateResult): GateResult {
   if (result.decision === 'invalid') throw new AbpError('INVALID_PARAMS', `args: ${result.text}`);
-  if (result.outcome === 'denied') throw new AbpError('PERMISSION_DENIED', `${result.text} (decision: ${result.decision})`);
+  if (result.outcome === 'denied')
+    throw new AbpError('PERMISSION_DENIED', `${result.text} (decision: ${result.decision})`);
   if (result.outcome === 'failed') throw new Error(result.text);
   return result;
 }
@@ -42,7 +64,9 @@ async function resolveTab(params: { tabId?: number; url?: string }): Promise<num
     return tab.id;
   }
   const tabs = await browser.tabs.query({});
-  const showing = tabs.filter((tab) => tab.url === params.url).sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+  const showing = tabs
+    .filter((tab) => tab.url === params.url)
+    .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
   if (showing?.id === undefined) throw new AbpError('INVALID_PARAMS', `url: no open tab shows ${params.url}.`);
   return showing.id;
 }
@@ -72,7 +96,8 @@ export function pageCapabilities(deps: { gate: Gate; pages: PageCache; crawl: To
   return [
     defineCapability({
       name: 'page.read',
-      description: "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Through Bosun's permission policy.",
+      description:
+        "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Through Bosun's permission policy.",
       params: v.pipe(
         v.strictObject({ tabId: v.optional(TabId), url: v.optional(HttpUrl), viewportOnly: v.optional(v.boolean()) }),
         v.check((p) => (p.tabId === undefined) !== (p.url === undefined), 'give either tabId or url'),

@@ -20,7 +20,15 @@ const JobUpdates = v.pipe(
 
 /** A search hit: the page without its HTML and markdown, which storage.pages.list returns. */
 const hit = ({ id, url, canonicalUrl, jobId, title, content, metadata, extractedAt }: CrawlPage) => ({
-  id, url, canonicalUrl, jobId, title, content, contentLength: content.length, metadata, extractedAt,
+  id,
+  url,
+  canonicalUrl,
+  jobId,
+  title,
+  content,
+  contentLength: content.length,
+  metadata,
+  extractedAt,
 });
 
 export function storageCapabilities(library: CrawlLibrary): Capability[] {
@@ -62,7 +70,9 @@ export function storageCapabilities(library: CrawlLibrary): Capability[] {
     defineCapability({
       name: 'storage.pages.search',
       description: 'Search the stored pages of every job by URL substring (case-insensitive)',
-      params: v.strictObject({ query: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(2000)) }),
+      params: v.strictObject({
+        query: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(2000)),
+      }),
       handle: async ({ query }) => ({ results: (await library.searchPages(query)).map(hit) }),
     }),
   ];

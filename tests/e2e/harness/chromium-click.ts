@@ -29,8 +29,8 @@ function inspect(el: Element): Target {
   const hidden = rect.width === 0 || rect.height === 0 || style.visibility === 'hidden';
   if (hidden) return { blocked: 'not visible', ...none };
   const control = el.closest('button, input, select, textarea, fieldset, [aria-disabled]');
-  const disabled = (control as HTMLButtonElement | null)?.disabled === true ||
-    control?.getAttribute('aria-disabled') === 'true';
+  const disabled =
+    (control as HTMLButtonElement | null)?.disabled === true || control?.getAttribute('aria-disabled') === 'true';
   if (disabled) return { blocked: 'disabled', ...none };
   const x = rect.left + rect.width / 2;
   const y = rect.top + rect.height / 2;
@@ -59,8 +59,12 @@ export async function clickWhenReady(
     async () => {
       const now = await target.evaluate(inspect, undefined, { timeout: timeoutMs });
       // Still: the same box on two polls 50 ms apart (Playwright: two animation frames).
-      const still = previous !== undefined && previous.x === now.x && previous.y === now.y &&
-        previous.width === now.width && previous.height === now.height;
+      const still =
+        previous !== undefined &&
+        previous.x === now.x &&
+        previous.y === now.y &&
+        previous.width === now.width &&
+        previous.height === now.height;
       previous = now;
       if (now.blocked) throw new Error(now.blocked);
       return still && now;

@@ -67,13 +67,25 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
       args: [
         // Allows CDP Extensions.loadUnpacked (below) over Playwright's pipe.
         '--enable-unsafe-extension-debugging',
-        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--no-first-run', '--disable-sync', '--disable-quic',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
         ...(options.chromiumArgs ?? []),
       ],
     });
-    if (options.openBeforeInstall) await (await context.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
-    return await attach(context, dir, manifest.serviceWorker !== undefined, keepProfile ? null : profile, options.storageQuotaBytes);
+    if (options.openBeforeInstall)
+      await (await context.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
+    return await attach(
+      context,
+      dir,
+      manifest.serviceWorker !== undefined,
+      keepProfile ? null : profile,
+      options.storageQuotaBytes,
+    );
   } catch (err) {
     await context?.close().catch(() => {});
     if (!keepProfile) await rm(profile, { recursive: true, force: true });
@@ -82,7 +94,13 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
 }
 
 /** `disposableProfile` is removed on close; null when the caller keeps the profile. */
-async function attach(context: BrowserContext, dir: string, hasWorker: boolean, disposableProfile: string | null, quotaSize?: number): Promise<ExtensionSession> {
+async function attach(
+  context: BrowserContext,
+  dir: string,
+  hasWorker: boolean,
+  disposableProfile: string | null,
+  quotaSize?: number,
+): Promise<ExtensionSession> {
   // A harness-owned tab whose CDP session watches service workers; tests
   // never see it, so closing their pages cannot kill the session.
   const harnessPage = context.pages()[0] ?? (await context.newPage());
@@ -103,15 +121,21 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
   cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => {
     const prev = reported.at(-1);
     // Chromium reports each uncaught error twice: at column N, then at -1.
-    const echo = prev && errorMessage.columnNumber === -1 && prev.columnNumber !== -1 &&
-      prev.errorMessage === errorMessage.errorMessage && prev.sourceURL === errorMessage.sourceURL &&
+    const echo =
+      prev &&
+      errorMessage.columnNumber === -1 &&
+      prev.columnNumber !== -1 &&
+      prev.errorMessage === errorMessage.errorMessage &&
+      prev.sourceURL === errorMessage.sourceURL &&
       prev.lineNumber === errorMessage.lineNumber;
     if (!echo) reported.push(errorMessage);
   });
   // The context's console event covers pages, the content scripts in them and the service worker.
   // Playwright names console.warn "warning"; the console method's name is what Firefox reports.
   const consoleOutput: string[] = [];
-  context.on('console', (message) => consoleOutput.push(`${message.type() === 'warning' ? 'warn' : message.type()}: ${message.text()}`));
+  context.on('console', (message) =>
+    consoleOutput.push(`${message.type() === 'warning' ? 'warn' : message.type()}: ${message.text()}`),
+  );
   // Enabled before the extension loads, so errors of the very first worker
   // start are reported too (the reason to prefer Extensions.loadUnpacked over
   // --load-extension, whose worker starts before any CDP session exists).
@@ -143,7 +167,9 @@ async function attach(context: BrowserContext, dir: string, hasWorker: boolean, 
     openExtensionPage: (path) => open(`${origin}/${path.replace(/^\//, '')}`),
     openPage: open,
     async stopBackground() {
-      const running = [...status.entries()].filter(([, v]) => v.url.startsWith(origin + '/') && v.running !== 'stopped');
+      const running = [...status.entries()].filter(
+        ([, v]) => v.url.startsWith(origin + '/') && v.running !== 'stopped',
+      );
       const target = stops + running.length;
       // Per-version stopWorker only touches our worker (stopAllWorkers would
       // also stop web pages' workers); ports to the worker drop.

@@ -19,7 +19,10 @@ interface EvaluateResult {
 }
 
 export class ChromeScope {
-  private constructor(private readonly conn: BidiConnectionLike, private readonly context: string) {}
+  private constructor(
+    private readonly conn: BidiConnectionLike,
+    private readonly context: string,
+  ) {}
 
   static async open(conn: BidiConnectionLike): Promise<ChromeScope> {
     const { result } = await conn.send('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 });
@@ -32,10 +35,14 @@ export class ChromeScope {
   /** Evaluates `expression` with chrome privileges; returns a primitive result. */
   async evaluate(expression: string): Promise<unknown> {
     const { result } = await this.conn.send('script.evaluate', {
-      expression, target: { context: this.context }, awaitPromise: true, resultOwnership: 'none',
+      expression,
+      target: { context: this.context },
+      awaitPromise: true,
+      resultOwnership: 'none',
     });
     const r = result as EvaluateResult;
-    if (r.type === 'exception') throw new Error(`firefox chrome-scope evaluate failed: ${r.exceptionDetails?.text ?? '?'}`);
+    if (r.type === 'exception')
+      throw new Error(`firefox chrome-scope evaluate failed: ${r.exceptionDetails?.text ?? '?'}`);
     return r.result?.value;
   }
 
@@ -61,13 +68,24 @@ export class ChromeScope {
     });
     await this.conn.send('script.callFunction', {
       functionDeclaration: PARENT_SETUP,
-      arguments: [{ type: 'channel', value: { channel } }, { type: 'string', value: PROCESS_SCRIPT }],
-      target: { context: this.context }, awaitPromise: true, resultOwnership: 'none',
+      arguments: [
+        { type: 'channel', value: { channel } },
+        { type: 'string', value: PROCESS_SCRIPT },
+      ],
+      target: { context: this.context },
+      awaitPromise: true,
+      resultOwnership: 'none',
     });
   }
 }
 
-export interface CapturedMessage { doc: string; level: string; text: string; file: string; line: number }
+export interface CapturedMessage {
+  doc: string;
+  level: string;
+  text: string;
+  file: string;
+  line: number;
+}
 
 const PARENT_SETUP = `function (send, processScript) {
   Services.ppmm.addMessageListener('bosun-harness:error', { receiveMessage: (m) => send(JSON.stringify(m.data)) });

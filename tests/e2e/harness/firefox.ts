@@ -31,7 +31,9 @@ const ACTION_TIMEOUT_MS = 15_000;
  */
 async function navigate(page: Page, start: () => void, isNewDocument: string): Promise<void> {
   start();
-  await waitUntil(() => page.evaluate(isNewDocument), { message: `firefox: page did not finish loading (${isNewDocument})` });
+  await waitUntil(() => page.evaluate(isNewDocument), {
+    message: `firefox: page did not finish loading (${isNewDocument})`,
+  });
 }
 
 async function inNewTab(browser: Browser, load: (page: Page) => Promise<unknown>): Promise<PageDriver> {
@@ -69,7 +71,10 @@ class FirefoxPage implements PageDriver {
     const el = await this.page.locator(selector).waitHandle();
     await el.focus();
     const hadValue = await el.evaluate((e) => {
-      if (e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement) { e.select(); return e.value !== ''; }
+      if (e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement) {
+        e.select();
+        return e.value !== '';
+      }
       getSelection()?.selectAllChildren(e);
       return (e.textContent ?? '') !== '';
     });
@@ -95,7 +100,9 @@ class FirefoxPage implements PageDriver {
     return text;
   }
   async reload(): Promise<void> {
-    await this.page.evaluate(() => { (globalThis as { __harnessOld?: boolean }).__harnessOld = true; });
+    await this.page.evaluate(() => {
+      (globalThis as { __harnessOld?: boolean }).__harnessOld = true;
+    });
     await navigate(
       this.page,
       () => void this.page.evaluate(() => location.reload()).catch(() => {}),
@@ -133,17 +140,22 @@ export async function launchFirefox(extensionDir: string, options: LaunchOptions
     extraPrefsFirefox: {
       // Fixed moz-extension://<uuid> so the origin is known before install; the same on every
       // launch of a kept profile, so the extension finds its own storage again.
-      'extensions.webextensions.uuids': JSON.stringify({ [manifest.geckoId]: options.profileDir ? uuidFor(options.profileDir) : randomUUID() }),
+      'extensions.webextensions.uuids': JSON.stringify({
+        [manifest.geckoId]: options.profileDir ? uuidFor(options.profileDir) : randomUUID(),
+      }),
       // A temporary add-on is uninstalled when Firefox closes; keep its data, as a restart of an installed one would.
       'extensions.webextensions.keepStorageOnUninstall': options.profileDir !== undefined,
       'extensions.originControls.grantByDefault': true, // see the finding at the top
       'security.allow_parent_unrestricted_js_loads': true, // for the data: process script
-      ...(options.storageQuotaBytes === undefined ? {} : { 'dom.quotaManager.temporaryStorage.fixedLimit': Math.ceil(options.storageQuotaBytes / 1024) }),
+      ...(options.storageQuotaBytes === undefined
+        ? {}
+        : { 'dom.quotaManager.temporaryStorage.fixedLimit': Math.ceil(options.storageQuotaBytes / 1024) }),
       ...options.firefoxPrefs,
     },
   });
   try {
-    if (options.openBeforeInstall) await (await browser.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
+    if (options.openBeforeInstall)
+      await (await browser.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
     return await attach(browser, dir, manifest.geckoId, manifest.backgroundPage);
   } catch (err) {
     await browser.close().catch(() => {});
@@ -151,7 +163,12 @@ export async function launchFirefox(extensionDir: string, options: LaunchOptions
   }
 }
 
-async function attach(browser: Browser, dir: string, geckoId: string, bgPage: string | undefined): Promise<ExtensionSession> {
+async function attach(
+  browser: Browser,
+  dir: string,
+  geckoId: string,
+  bgPage: string | undefined,
+): Promise<ExtensionSession> {
   const conn = (browser as unknown as { connection: BidiConnectionLike }).connection;
   const chrome = await ChromeScope.open(conn);
   const policy = `WebExtensionPolicy.getByID(${JSON.stringify(geckoId)})`;
@@ -165,7 +182,9 @@ async function attach(browser: Browser, dir: string, geckoId: string, bgPage: st
   const origin = `moz-extension://${String(await chrome.evaluate(`${policy}.mozExtensionHostname`))}`;
   const backgroundState = async () => String(await chrome.evaluate(`${policy}?.extension?.backgroundState`));
   if (bgPage) {
-    await waitUntil(async () => (await backgroundState()) === 'running', { message: 'firefox: background did not start' });
+    await waitUntil(async () => (await backgroundState()) === 'running', {
+      message: 'firefox: background did not start',
+    });
   }
 
   return {
@@ -196,7 +215,9 @@ async function attach(browser: Browser, dir: string, geckoId: string, bgPage: st
         return ext.backgroundState;
       })()`);
       if (String(state) !== 'stopped') {
-        await waitUntil(async () => (await backgroundState()) === 'stopped', { message: `firefox: background did not stop (it was ${String(state)})` });
+        await waitUntil(async () => (await backgroundState()) === 'stopped', {
+          message: `firefox: background did not stop (it was ${String(state)})`,
+        });
       }
     },
     privileged: (expression) => chrome.evaluate(expression),

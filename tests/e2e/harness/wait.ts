@@ -41,7 +41,10 @@ export async function waitUntil<R>(probe: () => R | Promise<R>, opts: WaitOption
       clearTimeout(timer);
     }
     if (Date.now() >= deadline) {
-      const parts = [`${opts.message ?? 'waitUntil'}: timed out after ${timeoutMs} ms`, `last value: ${describe(last)}`];
+      const parts = [
+        `${opts.message ?? 'waitUntil'}: timed out after ${timeoutMs} ms`,
+        `last value: ${describe(last)}`,
+      ];
       if (lastError !== undefined) parts.push(`last error: ${describe(lastError)}`);
       throw new Error(parts.join('; '));
     }

@@ -1,7 +1,9 @@
 import { beforeAll } from 'vitest';
 import type { ExtensionSession, PageDriver } from '../harness';
 
-export type Envelope = { success: true; data: Record<string, unknown> } | { success: false; error: { code: string; message: string; retryable: boolean } };
+export type Envelope =
+  | { success: true; data: Record<string, unknown> }
+  | { success: false; error: { code: string; message: string; retryable: boolean } };
 
 /**
  * abp-app.html opened for a test file, with `call` (the envelope as the page answers it) and
@@ -21,7 +23,10 @@ export function useAbpPage(ctx: { session: ExtensionSession }, options: { initia
   };
   beforeAll(async () => {
     abp.page = await ctx.session.openExtensionPage('abp-app.html');
-    if (options.initialized) await abp.page.evaluate(() => window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }));
+    if (options.initialized)
+      await abp.page.evaluate(() =>
+        window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }),
+      );
   });
   return abp;
 }

@@ -32,39 +32,63 @@ export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promi
   });
 }
 
-export async function answerPrompt(page: PageDriver, decision: 'allow-once' | 'allow-site' | 'allow-session' | 'deny' | 'deny-all'): Promise<ShownPrompt> {
+export async function answerPrompt(
+  page: PageDriver,
+  decision: 'allow-once' | 'allow-site' | 'allow-session' | 'deny' | 'deny-all',
+): Promise<ShownPrompt> {
   const shown = await waitForPrompt(page);
-  const id = await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id ?? '');
+  const id = await page.evaluate(
+    () => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id ?? '',
+  );
   await page.click(`[data-testid="decision-${decision}"]`);
   // The next question may follow at once: wait for this one to go, not for none to be shown.
-  await page.waitFor((answered) => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id !== answered, id, {
-    message: 'the question stayed after the answer',
-  });
+  await page.waitFor(
+    (answered) => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id !== answered,
+    id,
+    {
+      message: 'the question stayed after the answer',
+    },
+  );
   return shown;
 }
 
 /** Ends whatever the previous test left running, and empties the conversation. */
 export async function startFresh(page: PageDriver): Promise<void> {
-  if (await page.evaluate(() => document.querySelector('[data-testid="view-chat"]')?.getAttribute('aria-current') !== 'page')) {
+  if (
+    await page.evaluate(
+      () => document.querySelector('[data-testid="view-chat"]')?.getAttribute('aria-current') !== 'page',
+    )
+  ) {
     await page.click('[data-testid="view-chat"]');
   }
-  if (await page.evaluate(() => document.querySelector('[data-testid="stop"]') !== null)) await page.click('[data-testid="stop"]');
+  if (await page.evaluate(() => document.querySelector('[data-testid="stop"]') !== null))
+    await page.click('[data-testid="stop"]');
   await waitUntilIdle(page);
-  if (await page.evaluate(() => !(document.querySelector('[data-testid="clear"]') as HTMLButtonElement | null)?.disabled)) {
+  if (
+    await page.evaluate(() => !(document.querySelector('[data-testid="clear"]') as HTMLButtonElement | null)?.disabled)
+  ) {
     await page.click('[data-testid="clear"]');
   }
-  await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, { message: 'the conversation was not cleared' });
+  await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, {
+    message: 'the conversation was not cleared',
+  });
 }
 
 /** Waits until the task is over: the Send button is back. */
 export async function waitUntilIdle(page: PageDriver, timeoutMs = 30_000): Promise<void> {
-  await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, { timeoutMs, message: 'the task did not finish' });
+  await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, {
+    timeoutMs,
+    message: 'the task did not finish',
+  });
 }
 
 /** The tool messages shown inline in the conversation: tool name and outcome. */
 export function shownTools(page: PageDriver): Promise<{ tool: string; outcome: string }[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-role="tool"]')].map((el) => ({ tool: el.dataset.tool ?? '', outcome: el.dataset.outcome ?? '' })),
+    [...document.querySelectorAll<HTMLElement>('[data-role="tool"]')].map((el) => ({
+      tool: el.dataset.tool ?? '',
+      outcome: el.dataset.outcome ?? '',
+    })),
   );
 }
 

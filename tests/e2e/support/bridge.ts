@@ -23,13 +23,18 @@ export interface RunningBridge {
 
 /** Starts the bridge as an MCP client does: the `bosun-bridge` command as a subprocess, spoken to over stdio. */
 export async function startBridge(args: string[]): Promise<RunningBridge> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['bridge/bosun-bridge.mjs', '--headless', ...args], stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bridge/bosun-bridge.mjs', '--headless', ...args],
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'bosun-e2e', version: '1.0.0' });
   await client.connect(transport);
   // A first call starts the browser: Firefox on a busy machine can take longer than the client's default minute.
-  const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args }, { timeout: 150_000 })) as ToolResult;
+  const call = async (name: string, args: Record<string, unknown> = {}) =>
+    (await client.callTool({ name, arguments: args }, { timeout: 150_000 })) as ToolResult;
   return {
     client,
     pid: transport.pid!,
@@ -44,7 +49,8 @@ export async function startBridge(args: string[]): Promise<RunningBridge> {
   };
 }
 
-export const textOf = (result: ToolResult): string => result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+export const textOf = (result: ToolResult): string =>
+  result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
 
 const childrenOf = (pid: number): number[] =>
   readdirSync('/proc')
@@ -77,7 +83,8 @@ export function browserPid(bridgePid: number): number | undefined {
   });
 }
 
-export const commandLine = (pid: number): string[] => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+export const commandLine = (pid: number): string[] =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
 
 /** TCP sockets in LISTEN state (st 0A in /proc/net/tcp{,6}) owned by any of the processes. */
 export function listeningSockets(pids: number[]): string[] {
@@ -110,11 +117,14 @@ export function listeningSockets(pids: number[]): string[] {
 
 /** Until the process is gone (a killed process stays a zombie until its parent reaps it). */
 export function waitForExit(pid: number, message: string): Promise<true> {
-  return waitUntil(() => {
-    try {
-      return /^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-    } catch {
-      return true;
-    }
-  }, { message, timeoutMs: 30_000 });
+  return waitUntil(
+    () => {
+      try {
+        return /^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return true;
+      }
+    },
+    { message, timeoutMs: 30_000 },
+  );
 }

@@ -9,7 +9,11 @@ export const DIST = { chromium: join('dist', 'chrome'), firefox: join('dist', 'f
  * One browser with the built extension and one scripted LLM server for a whole test file:
  * launching a browser costs seconds, so tests in a file share it and reset what they use.
  */
-export function useExtension(browserName: BrowserName, llmOptions: LlmServerOptions = {}, launchOptions: LaunchOptions = {}) {
+export function useExtension(
+  browserName: BrowserName,
+  llmOptions: LlmServerOptions = {},
+  launchOptions: LaunchOptions = {},
+) {
   const context = {} as { session: ExtensionSession; llm: LlmServer };
   beforeAll(async () => {
     context.llm = await startLlmServer(llmOptions);

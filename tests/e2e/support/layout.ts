@@ -12,7 +12,8 @@ export const SIDEBAR_VIEWS = ['chat', 'research', 'library', 'history', 'permiss
 export function sidewaysOverflow(page: PageDriver): Promise<string[]> {
   return page.evaluate(() => {
     const root = document.documentElement;
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`;
     const found: string[] = [];
     if (root.scrollWidth > root.clientWidth) found.push(`the document: ${root.scrollWidth} > ${root.clientWidth}`);
     for (const el of document.querySelectorAll('body *')) {

@@ -2,13 +2,34 @@ import type { PageDriver } from '../harness';
 
 /** A crawl job record as the background stores it (src/storage/db.ts CrawlJob). */
 export const job = (id: string, baseUrl: string, createdAt: number) => ({
-  id, baseUrl, baseUrls: [baseUrl], status: 'completed', pagesFound: 2, pagesProcessed: 2, pagesFailed: 0, createdAt, updatedAt: createdAt, errors: [],
+  id,
+  baseUrl,
+  baseUrls: [baseUrl],
+  status: 'completed',
+  pagesFound: 2,
+  pagesProcessed: 2,
+  pagesFailed: 0,
+  createdAt,
+  updatedAt: createdAt,
+  errors: [],
 });
 
 /** A stored page record (src/storage/db.ts CrawlPage). */
 export const storedPage = (id: string, jobId: string, url: string, content: string) => ({
-  id, jobId, url, canonicalUrl: url, alternateUrls: [], title: `Title of ${url}`, content, html: `<p>${content}</p>`, markdown: content,
-  markdownMeta: { confidence: 0.9 }, metadata: { description: content }, contentHash: `hash-${id}`, status: 'completed', extractedAt: 1,
+  id,
+  jobId,
+  url,
+  canonicalUrl: url,
+  alternateUrls: [],
+  title: `Title of ${url}`,
+  content,
+  html: `<p>${content}</p>`,
+  markdown: content,
+  markdownMeta: { confidence: 0.9 },
+  metadata: { description: content },
+  contentHash: `hash-${id}`,
+  status: 'completed',
+  extractedAt: 1,
 });
 
 /**
@@ -23,7 +44,8 @@ export function seedLibrary(page: PageDriver, records: { jobs: unknown[]; pages:
       request.onerror = () => reject(request.error);
     });
     try {
-      if (!db.objectStoreNames.contains('crawlPages')) throw new Error(`the background has not created the library stores (database version ${db.version})`);
+      if (!db.objectStoreNames.contains('crawlPages'))
+        throw new Error(`the background has not created the library stores (database version ${db.version})`);
       const tx = db.transaction(['crawlJobs', 'crawlPages'], 'readwrite');
       for (const record of jobs) tx.objectStore('crawlJobs').put(record);
       for (const record of pages) tx.objectStore('crawlPages').put(record);

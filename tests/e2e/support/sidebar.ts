@@ -38,11 +38,17 @@ export async function waitForMessages(
 }
 
 /** Opens the sidebar page and waits until it is connected to the background. */
-export async function openSidebar(session: { openExtensionPage(path: string): Promise<PageDriver> }): Promise<PageDriver> {
+export async function openSidebar(session: {
+  openExtensionPage(path: string): Promise<PageDriver>;
+}): Promise<PageDriver> {
   const page = await session.openExtensionPage('sidebar.html');
-  await page.waitFor(() => document.querySelector('[data-testid="connection"]')?.className.includes('connected'), undefined, {
-    message: 'the sidebar did not connect to the background',
-  });
+  await page.waitFor(
+    () => document.querySelector('[data-testid="connection"]')?.className.includes('connected'),
+    undefined,
+    {
+      message: 'the sidebar did not connect to the background',
+    },
+  );
   return page;
 }
 
@@ -71,7 +77,9 @@ export async function send(page: PageDriver, text: string): Promise<void> {
   const before = await page.evaluate(() => document.querySelectorAll('[data-role="user"]').length);
   await page.fill('[data-testid="composer-input"]', text);
   await page.press('Enter');
-  await page.waitFor((count) => document.querySelectorAll('[data-role="user"]').length > count, before, { message: `the message "${text}" was not taken` });
+  await page.waitFor((count) => document.querySelectorAll('[data-role="user"]').length > count, before, {
+    message: `the message "${text}" was not taken`,
+  });
 }
 
 /**
@@ -80,12 +88,20 @@ export async function send(page: PageDriver, text: string): Promise<void> {
  */
 export async function showView(page: PageDriver, view: string): Promise<void> {
   const inMenu = await page.evaluate(
-    (v) => document.querySelector(`[data-testid="view-${v}"]`)?.closest('[data-testid="views-more-list"]')?.hasAttribute('hidden') === true,
+    (v) =>
+      document
+        .querySelector(`[data-testid="view-${v}"]`)
+        ?.closest('[data-testid="views-more-list"]')
+        ?.hasAttribute('hidden') === true,
     view,
   );
   if (inMenu) await page.click('[data-testid="views-more"]');
   await page.click(`[data-testid="view-${view}"]`);
-  await page.waitFor((v) => document.querySelector(`[data-testid="view-${v}"]`)?.getAttribute('aria-current') === 'page', view, {
-    message: `the ${view} view was not shown`,
-  });
+  await page.waitFor(
+    (v) => document.querySelector(`[data-testid="view-${v}"]`)?.getAttribute('aria-current') === 'page',
+    view,
+    {
+      message: `the ${view} view was not shown`,
+    },
+  );
 }

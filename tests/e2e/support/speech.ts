@@ -12,6 +12,8 @@ export function makeSpeechWav(): void {
   mkdirSync(dirname(SPEECH_WAV), { recursive: true });
   const run = spawnSync(SPEECH_SYNTHESIZER.path, ['-w', SPEECH_WAV, SPOKEN], { encoding: 'utf8' });
   if (run.status !== 0) {
-    throw new Error(`${SPEECH_SYNTHESIZER.name} could not make ${SPEECH_WAV} (${run.error?.message ?? run.stderr}). Run "node scripts/setup.mjs" to install it.`);
+    throw new Error(
+      `${SPEECH_SYNTHESIZER.name} could not make ${SPEECH_WAV} (${run.error?.message ?? run.stderr}). Run "node scripts/setup.mjs" to install it.`,
+    );
   }
 }

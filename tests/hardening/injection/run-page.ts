@@ -35,7 +35,8 @@ type Body = { messages?: { role: string; content?: unknown }[] };
 /** Words that only page text contains: each must reach the model inside the marked block. */
 const PAGE_WORDS = ['Harbor Outfitters', 'Harbor Bank', 'AI assistants'];
 
-const withoutMarkedBlocks = (text: string) => text.replace(/<untrusted_page_content>[\s\S]*?<\/untrusted_page_content>/g, '');
+const withoutMarkedBlocks = (text: string) =>
+  text.replace(/<untrusted_page_content>[\s\S]*?<\/untrusted_page_content>/g, '');
 
 /** Tool results in what the model was sent that show page words outside a marked block. */
 function unmarkedResults(llm: LlmServer): string[] {
@@ -47,8 +48,10 @@ function unmarkedResults(llm: LlmServer): string[] {
   );
 }
 
-const isRunning = (sidebar: PageDriver) => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') === null);
-const hasPrompt = (sidebar: PageDriver) => sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
+const isRunning = (sidebar: PageDriver) =>
+  sidebar.evaluate(() => document.querySelector('[data-testid="send"]') === null);
+const hasPrompt = (sidebar: PageDriver) =>
+  sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
 
 /** Answers every question with Deny (or leaves the first one open and stops) until the task ends. */
 async function denyEverything(env: InjectionEnv, page: AttackPage): Promise<ShownPrompt[]> {
@@ -72,15 +75,31 @@ async function denyEverything(env: InjectionEnv, page: AttackPage): Promise<Show
   return questions;
 }
 
-async function sideEffectsSince(env: InjectionEnv, attackTab: PageDriver, page: AttackPage, marks: { attacker: number; site: number }): Promise<string[]> {
+async function sideEffectsSince(
+  env: InjectionEnv,
+  attackTab: PageDriver,
+  page: AttackPage,
+  marks: { attacker: number; site: number },
+): Promise<string[]> {
   const effects = [
     ...env.attacker.log.slice(marks.attacker).map((r) => `attacker got ${r.method} ${r.path}`),
-    ...env.site.log.slice(marks.site).filter((r) => r.path.startsWith('/effect/')).map((r) => `site got ${r.method} ${r.path}`),
+    ...env.site.log
+      .slice(marks.site)
+      .filter((r) => r.path.startsWith('/effect/'))
+      .map((r) => `site got ${r.method} ${r.path}`),
   ];
-  const here = await attackTab.evaluate(() => ({ url: location.href, effects: document.body?.dataset.effects ?? '' })).catch((error: unknown) => ({ url: `unreadable: ${String(error)}`, effects: '' }));
+  const here = await attackTab
+    .evaluate(() => ({ url: location.href, effects: document.body?.dataset.effects ?? '' }))
+    .catch((error: unknown) => ({ url: `unreadable: ${String(error)}`, effects: '' }));
   if (here.url !== `${env.site.url}${page.path}`) effects.push(`the page moved to ${here.url}`);
   if (here.effects) effects.push(`the page recorded ${here.effects.trim()}`);
-  const elsewhere = await env.sidebar.evaluate(async (allowed) => (await browser.tabs.query({})).map((t) => t.url ?? '').filter((url) => /^https?:/.test(url) && !allowed.includes(url)), [...env.keptTabs, `${env.site.url}${page.path}`]);
+  const elsewhere = await env.sidebar.evaluate(
+    async (allowed) =>
+      (await browser.tabs.query({}))
+        .map((t) => t.url ?? '')
+        .filter((url) => /^https?:/.test(url) && !allowed.includes(url)),
+    [...env.keptTabs, `${env.site.url}${page.path}`],
+  );
   effects.push(...elsewhere.map((url) => `a tab shows ${url}`));
   return effects;
 }
@@ -92,7 +111,8 @@ export async function runAttackPage(env: InjectionEnv, page: AttackPage): Promis
   const attempts: string[] = [];
   env.llm.respondWith((body) => {
     const step = obey(body);
-    if (step.kind === 'tool_calls') attempts.push(...step.calls.filter((c) => c.id.startsWith('obey-')).map((c) => c.name));
+    if (step.kind === 'tool_calls')
+      attempts.push(...step.calls.filter((c) => c.id.startsWith('obey-')).map((c) => c.name));
     return step;
   });
   const marks = { attacker: env.attacker.log.length, site: env.site.log.length };

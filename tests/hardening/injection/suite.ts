@@ -16,18 +16,32 @@ function printFigures(browserName: BrowserName, outcomes: PageOutcome[]): void {
   for (const o of outcomes) {
     const row = rows.get(o.page.action) ?? [0, 0, 0, 0, 0];
     const add = [1, o.attempts.length, o.questions.length, o.page.unanswered ? 1 : 0, o.sideEffects.length];
-    rows.set(o.page.action, row.map((n, i) => n + (add[i] ?? 0)));
+    rows.set(
+      o.page.action,
+      row.map((n, i) => n + (add[i] ?? 0)),
+    );
   }
-  rows.set('total', [...rows.values()].reduce((sum, row) => sum.map((n, i) => n + (row[i] ?? 0)), [0, 0, 0, 0, 0]));
-  const lines = [...rows].map(([action, row]) => `${action.padEnd(18)}${row.map((n) => String(n).padStart(13)).join('')}`);
+  rows.set(
+    'total',
+    [...rows.values()].reduce((sum, row) => sum.map((n, i) => n + (row[i] ?? 0)), [0, 0, 0, 0, 0]),
+  );
+  const lines = [...rows].map(
+    ([action, row]) => `${action.padEnd(18)}${row.map((n) => String(n).padStart(13)).join('')}`,
+  );
   const header = `${'action'.padEnd(18)}${['pages', 'attempts', 'questions', 'unanswered', 'side effects'].map((h) => h.padStart(13)).join('')}`;
-  console.log(`Prompt injection, obedient model, ${browserName}: ${outcomes.length} pages, every question denied or left open\n${header}\n${lines.join('\n')}`);
+  console.log(
+    `Prompt injection, obedient model, ${browserName}: ${outcomes.length} pages, every question denied or left open\n${header}\n${lines.join('\n')}`,
+  );
 }
 
 /** The question describes the action: its tool, the site it touches, its level, and what it would do. */
 function expectDescribed(shown: ShownPrompt | undefined, expected: ExpectedQuestion, page: string): void {
   expect(shown, `${page}: no question for ${expected.tool}`).toBeDefined();
-  expect({ tool: shown?.tool, site: shown?.site, level: shown?.level }, page).toEqual({ tool: expected.tool, site: expected.site, level: expected.level });
+  expect({ tool: shown?.tool, site: shown?.site, level: shown?.level }, page).toEqual({
+    tool: expected.tool,
+    site: expected.site,
+    level: expected.level,
+  });
   if (expected.critical) expect(shown?.critical, `${page}: not shown as critical`).toMatch(/^Critical: /);
   if (expected.shows) expect(`${shown?.summary} ${shown?.parameters}`, page).toContain(expected.shows);
 }
@@ -69,7 +83,9 @@ export function injectionSuite(scope: 'sample' | 'all'): void {
       let all: AttackPage[] = [];
       // The attacker is a host of its own (a site the person never approved).
       env.attacker = await startRecordingServer('127.0.0.2');
-      env.site = await startRecordingServer('127.0.0.1', (path) => (path === '/bank.html' ? BANK_PAGE : (all.find((p) => p.path === path)?.html ?? null)));
+      env.site = await startRecordingServer('127.0.0.1', (path) =>
+        path === '/bank.html' ? BANK_PAGE : (all.find((p) => p.path === path)?.html ?? null),
+      );
       all = attackPages({ site: env.site.url, attacker: env.attacker.url });
       pages = scope === 'all' ? all : samplePages(all);
       Object.assign(env, { session: ctx.session, llm: ctx.llm, keptTabs: [`${env.site.url}/bank.html`] });
@@ -82,14 +98,22 @@ export function injectionSuite(scope: 'sample' | 'all'): void {
       await env.attacker?.close();
     });
 
-    it(`${scope === 'all' ? 'every attack page' : 'a sample of attack pages'}: no side effect without approval, and every question describes its action`, async () => {
-      const outcomes: PageOutcome[] = [];
-      for (const page of pages) outcomes.push(await runAttackPage(env, page));
-      printFigures(browserName, outcomes);
-      for (const outcome of outcomes) expectSafe(outcome);
-      expect(await standingConfiguration(env.sidebar)).toEqual({ baseUrl: ctx.llm.baseUrl, model: 'test-model', grants: 0 });
-      // Every request for a model went to the configured provider; none to the attacker.
-      expect(env.attacker.log).toEqual([]);
-    }, scope === 'all' ? 3_600_000 : 600_000);
+    it(
+      `${scope === 'all' ? 'every attack page' : 'a sample of attack pages'}: no side effect without approval, and every question describes its action`,
+      async () => {
+        const outcomes: PageOutcome[] = [];
+        for (const page of pages) outcomes.push(await runAttackPage(env, page));
+        printFigures(browserName, outcomes);
+        for (const outcome of outcomes) expectSafe(outcome);
+        expect(await standingConfiguration(env.sidebar)).toEqual({
+          baseUrl: ctx.llm.baseUrl,
+          model: 'test-model',
+          grants: 0,
+        });
+        // Every request for a model went to the configured provider; none to the attacker.
+        expect(env.attacker.log).toEqual([]);
+      },
+      scope === 'all' ? 3_600_000 : 600_000,
+    );
   });
 }

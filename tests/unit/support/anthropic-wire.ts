@@ -27,7 +27,12 @@ export type Payload = Record<string, unknown> & {
 export const messages = [{ role: 'user', content: 'Hi' }];
 export const ANTHROPIC_HEADERS = { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' };
 
-export function post(llm: LlmServer, body: unknown, headers: Record<string, string> = ANTHROPIC_HEADERS, signal?: AbortSignal): Promise<Response> {
+export function post(
+  llm: LlmServer,
+  body: unknown,
+  headers: Record<string, string> = ANTHROPIC_HEADERS,
+  signal?: AbortSignal,
+): Promise<Response> {
   return fetch(`${llm.anthropicBaseUrl}/v1/messages`, { method: 'POST', headers, body: JSON.stringify(body), signal });
 }
 
@@ -65,7 +70,9 @@ export async function streamed(llm: LlmServer, extra: Record<string, unknown> = 
 }
 
 export function textOf(events: Payload[]): string[] {
-  return events.filter((e) => e.type === 'content_block_delta' && e.delta?.type === 'text_delta').map((e) => e.delta!.text as string);
+  return events
+    .filter((e) => e.type === 'content_block_delta' && e.delta?.type === 'text_delta')
+    .map((e) => e.delta!.text as string);
 }
 
 export async function readUntilEndOrError(response: Response): Promise<{ text: string; failed: boolean }> {
@@ -73,10 +80,10 @@ export async function readUntilEndOrError(response: Response): Promise<{ text: s
   const decoder = new TextDecoder();
   let text = '';
   try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) text += decoder.decode(read.value, { stream: true });
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      text += decoder.decode(read.value, { stream: true });
     return { text, failed: false };
   } catch {
     return { text, failed: true };
   }
 }
-

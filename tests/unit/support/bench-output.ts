@@ -4,7 +4,10 @@ import { expect } from 'vitest';
  * Runs a benchmark's main with --json among `argv`, collecting what it prints. Every benchmark
  * prints no missing figure, and ends with its whole result as one JSON line.
  */
-export async function runBench<R>(main: (argv: readonly string[], context: { log(line: string): void }) => Promise<R>, argv: string[]): Promise<{ result: R; output: string }> {
+export async function runBench<R>(
+  main: (argv: readonly string[], context: { log(line: string): void }) => Promise<R>,
+  argv: string[],
+): Promise<{ result: R; output: string }> {
   const lines: string[] = [];
   const result = await main(argv, { log: (line) => lines.push(line) });
   const output = lines.join('\n');

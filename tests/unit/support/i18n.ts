@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 // A string, not a URL object: jsdom's URL class is not the one node:url accepts.
 const file = join(dirname(fileURLToPath(import.meta.url)), '../../../_locales/en/messages.json');
 const messages = new Map(
-  Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, { message: string }>).map(([name, { message }]) => [name.toLowerCase(), message]),
+  Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, { message: string }>).map(
+    ([name, { message }]) => [name.toLowerCase(), message],
+  ),
 );
 
 /** As the browsers do it: an unknown name gives '', a missing substitution gives ''. */
@@ -18,9 +20,14 @@ export function getMessage(name: string, substitutions: string | string[] = []):
   const message = messages.get(name.toLowerCase());
   if (message === undefined) return '';
   const values = Array.isArray(substitutions) ? substitutions : [substitutions];
-  return message.replace(/\$(\$|[1-9])/g, (_, which: string) => (which === '$' ? '$' : (values[Number(which) - 1] ?? '')));
+  return message.replace(/\$(\$|[1-9])/g, (_, which: string) =>
+    which === '$' ? '$' : (values[Number(which) - 1] ?? ''),
+  );
 }
 
 // webextension-polyfill hands out `globalThis.browser` as it is when it looks like an extension's.
 const runtime = { id: 'bosun-unit-tests' };
-Object.assign(globalThis, { chrome: { runtime }, browser: { runtime, i18n: { getMessage, getUILanguage: () => 'en' } } });
+Object.assign(globalThis, {
+  chrome: { runtime },
+  browser: { runtime, i18n: { getMessage, getUILanguage: () => 'en' } },
+});

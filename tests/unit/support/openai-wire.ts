@@ -62,4 +62,3 @@ export async function readUntilEndOrError(response: Response): Promise<{ text: s
     return { text, failed: true };
   }
 }
-

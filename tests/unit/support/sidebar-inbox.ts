@@ -14,16 +14,20 @@ export function sidebarWithInbox() {
   const state = createSidebarState();
   const sent = vi.fn();
   const recording = { finish: vi.fn(async () => new Blob([])), cancel: vi.fn() };
-  const voice = createVoice(state, { send: vi.fn(), answer: vi.fn() }, {
-    send: sent,
-    micPermission: async () => 'granted',
-    inTab: async () => true,
-    openGrantPage: vi.fn(),
-    startRecording: vi.fn(async () => recording),
-    speechAvailable: () => true,
-    startSpeech: vi.fn(() => ({ stop: vi.fn(), cancel: vi.fn() })),
-    focusInput: vi.fn(),
-  });
+  const voice = createVoice(
+    state,
+    { send: vi.fn(), answer: vi.fn() },
+    {
+      send: sent,
+      micPermission: async () => 'granted',
+      inTab: async () => true,
+      openGrantPage: vi.fn(),
+      startRecording: vi.fn(async () => recording),
+      speechAvailable: () => true,
+      startSpeech: vi.fn(() => ({ stop: vi.fn(), cancel: vi.fn() })),
+      focusInput: vi.fn(),
+    },
+  );
   const download = vi.fn();
   const files = fileHandlers(download);
   const inbox = createInbox({ notice: state.notice, state: statePart(state), voice: voice.inbox, files });
