@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchExtension, type ExtensionSession, type PageDriver } from '../../tests/e2e/harness';
 import { chooseImportFile } from '../../tests/e2e/support/history';
-import { configure, openSidebar } from '../../tests/e2e/support/sidebar';
+import { configure, openSidebar, showView } from '../../tests/e2e/support/sidebar';
 import { startLlmServer } from '../../tests/fixtures/llm-server';
 import { findBrowserPid, isSupported, sampleTree } from '../crawl/memory';
 import { conversationExport } from './conversation';
@@ -96,7 +96,7 @@ async function measureSize(
 ): Promise<SizeResult> {
   const title = `A conversation of ${messages} messages`;
   const lastText = `{ "item": ${messages / 4 - 1}, "currency": "USD" }`;
-  await page.click('[data-testid="view-history"]');
+  await showView(page, 'history');
   await chooseImportFile(page, conversationExport(messages, title));
   await page.waitFor(
     (t) => [...document.querySelectorAll('[data-testid="history-open"]')].some((b) => b.textContent === t),
@@ -109,12 +109,12 @@ async function measureSize(
   const streaming: number[] = [];
   for (let run = 0; run < runs; run++) {
     // From an empty conversation, so that each open loads and draws the whole conversation.
-    await page.click('[data-testid="view-history"]');
+    await showView(page, 'history');
     await page.click('[data-testid="history-new"]');
     await page.waitFor(() => document.querySelectorAll('[data-testid="message"]').length === 0, undefined, {
       message: 'no new conversation',
     });
-    await page.click('[data-testid="view-history"]');
+    await showView(page, 'history');
     await page.waitFor(
       (t) => [...document.querySelectorAll('[data-testid="history-open"]')].some((b) => b.textContent === t),
       title,

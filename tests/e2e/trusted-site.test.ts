@@ -7,7 +7,7 @@ import { DISGUISED_CONTROLS, accountPageHtml } from '../fixtures/trusted/account
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
+import { configure, openSidebar, send, showView } from './support/sidebar';
 
 const PATH = '/settings/account.html';
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
@@ -18,7 +18,7 @@ const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 /** Trusts the site up to submit, as a person does in the Permissions view. */
 async function trustSite(sidebar: PageDriver, site: string): Promise<void> {
-  await sidebar.click('[data-testid="view-permissions"]');
+  await showView(sidebar, 'permissions');
   await sidebar.fill('[data-testid="rule-site"]', site);
   await sidebar.evaluate(() => {
     const select = document.querySelector<HTMLSelectElement>('[data-testid="rule-level"]');

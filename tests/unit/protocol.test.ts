@@ -187,6 +187,8 @@ describe('the spec messages parse, by their names', () => {
       'GET_CONTENT',
       // The crawl's and the content picker's one-request extraction (issue 7).
       'EXTRACT_PAGE',
+      // The rest of a long listing without reading the page again (issue 18).
+      'READ_LISTING',
     ];
     expect(Object.keys(BackgroundToContent).sort()).toEqual(
       [...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort(),
