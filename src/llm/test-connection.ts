@@ -1,6 +1,7 @@
 import type { Settings } from '../protocol/common';
 import { ProviderError, describeHttpError, describeNetworkError, describeTimeout } from './errors';
 import { requestHeaders } from './providers';
+import { fetchWithKey } from './provider-fetch';
 
 export type TestResult = { success: true } | { success: false; error: string };
 
@@ -43,11 +44,12 @@ export async function listModels(
   const query = settings.provider === 'anthropic' ? '?limit=1000' : '';
   let response: Response;
   try {
-    response = await fetch(`${settings.baseUrl}/models${query}`, {
+    response = await fetchWithKey(settings, `${settings.baseUrl}/models${query}`, {
       headers: requestHeaders(settings),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    if (error instanceof ProviderError) throw error;
     throw error instanceof DOMException && error.name === 'TimeoutError'
       ? describeTimeout(settings, timeoutMs / 1000)
       : describeNetworkError(settings);

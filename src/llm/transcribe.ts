@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { voiceOf, type Settings } from '../protocol/common';
 import { MALFORMED, ProviderError, describeHttpError, describeNetworkError, describeTimeout } from './errors';
 import { PROVIDER_INFO, requestHeaders } from './providers';
+import { fetchWithKey } from './provider-fetch';
 
 const TIMEOUT_MS = 60_000;
 const Transcription = v.object({ text: v.string() });
@@ -63,7 +64,7 @@ export async function transcribe(
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(`${target.baseUrl}/audio/transcriptions`, {
+    response = await fetchWithKey(target, `${target.baseUrl}/audio/transcriptions`, {
       method: 'POST',
       headers,
       body: form,
@@ -71,6 +72,7 @@ export async function transcribe(
     });
   } catch (error) {
     if (signal.aborted) throw signal.reason ?? error;
+    if (error instanceof ProviderError) throw error;
     throw timeout.aborted ? describeTimeout(target, TIMEOUT_MS / 1000) : describeNetworkError(target);
   }
   if (!response.ok)

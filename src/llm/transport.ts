@@ -12,6 +12,7 @@ import {
 } from './errors';
 import { requestHeaders } from './providers';
 import type { ToolCall } from './types';
+import { fetchWithKey } from './provider-fetch';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
@@ -66,7 +67,7 @@ export async function postStream(call: StreamCall): Promise<Reply> {
   try {
     let response: Response;
     try {
-      response = await fetch(`${settings.baseUrl}${call.path}`, {
+      response = await fetchWithKey(settings, `${settings.baseUrl}${call.path}`, {
         method: 'POST',
         headers: requestHeaders(settings),
         body: JSON.stringify(call.body),
