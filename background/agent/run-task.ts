@@ -91,6 +91,7 @@ export async function runTask(
     },
     snapshotId: (id) => snapshots.get(id),
     rememberSnapshot: (id, snapshot) => snapshots.set(id, snapshot),
+    actionTab: () => (seen?.tabId === tabId ? { url: seen.url } : undefined),
     pages: deps.pages,
     crawl: deps.crawl,
   };
@@ -100,10 +101,13 @@ export async function runTask(
   );
   // The mask goes up once the gate has allowed the action, never while it decides or asks: a denied
   // action leaves the page as it was, with nothing shown on it.
+  // The tab is read once when an action is allowed: the mask and the action's request both use that reading.
+  let seen: { tabId: number; url: string | undefined } | undefined;
   const beginAction = async () => {
-    const seen = await follower.begin();
+    const tab = await follower.begin();
     touched.add(tabId);
-    await deps.mask.show(tabId, seen ?? undefined);
+    seen = tab ? { tabId, url: tab.url } : undefined;
+    await deps.mask.show(tabId, tab ?? undefined);
   };
   const generation = conversation.generation;
   const closing = async (text: string): Promise<TaskEnd> => {
@@ -145,6 +149,7 @@ export async function runTask(
           startedAt: Date.now(),
           inFlight: { toolCallId: call.id, name: call.name },
         });
+        seen = undefined;
         const output = await follower.around(() =>
           deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: beginAction }, ctx),
         );

@@ -26,7 +26,7 @@ const needsTarget = <T extends { index?: number; selector?: string }>() =>
   v.check<T, string>((a) => a.index !== undefined || a.selector !== undefined, 'give an index or a selector');
 
 const action = (ctx: ToolContext, message: BackgroundToContent) =>
-  askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal);
+  askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.());
 // What an action did quotes the page (a button's label, an option's text): it is marked as page content.
 const output = (reply: { success: boolean; message?: string; error?: string }): ToolOutput => ({
   success: reply.success,

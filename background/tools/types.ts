@@ -3,6 +3,7 @@ import type { ElementFacts, PermissionLevel } from '../../policy';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlSettings } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
+import type { TabSeen } from '../content-client';
 
 /** What a tool knows about the run it serves. */
 export interface ToolContext {
@@ -14,6 +15,11 @@ export interface ToolContext {
   /** The snapshot id of the bound tab's last reading, which index-based actions refer to. */
   snapshotId(tabId: number): string | undefined;
   rememberSnapshot(tabId: number, snapshotId: string): void;
+  /**
+   * The bound tab as read when the running action was allowed (after any question), so the action's
+   * request to the page does not read it again; undefined where no one read it.
+   */
+  actionTab?(): TabSeen | undefined;
   pages: PageCache;
   /** The one crawler (crawls run one at a time) and the library its pages go to. */
   crawl: { crawler: ToolCrawler; library: CrawlLibrary };
