@@ -4,6 +4,7 @@ export default defineConfig({
   define: { __TARGET__: JSON.stringify('chrome') },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -22,8 +23,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Real browsers on a 2-core machine: one file at a time, generous timeouts.
-          fileParallelism: false,
+          // Real browsers: two files at a time (each file's time is mostly waiting on pages, servers
+          // and timers, not computing), generous timeouts for a loaded 2-core machine.
+          fileParallelism: true,
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

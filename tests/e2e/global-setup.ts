@@ -1,9 +1,21 @@
 import { existsSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import type { TestProject } from 'vitest/node';
+import { startSharedFirefox } from './harness/firefox-shared';
 import { makeSpeechWav } from './support/speech';
 
-/** The end-to-end suites load the built extensions and bridge (`npm test` builds them), a React test page and a spoken WAV built here. */
-export default async function setup(): Promise<void> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Firefox of each test worker (VITEST_POOL_ID 1, 2, …), by WebDriver BiDi address. */
+    firefoxEndpoints: string[];
+  }
+}
+
+/**
+ * The end-to-end suites load the built extensions and bridge (`npm test` builds them), a React test
+ * page and a spoken WAV built here, and one Firefox per test worker that files share.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   for (const [target, file] of [
     ['chrome', 'manifest.json'],
     ['firefox', 'manifest.json'],
@@ -22,4 +34,13 @@ export default async function setup(): Promise<void> {
     logLevel: 'warning',
   });
   makeSpeechWav();
+  const workers = project.config.maxWorkers;
+  const firefoxes = await Promise.all(Array.from({ length: workers }, () => startSharedFirefox('dist/firefox')));
+  project.provide(
+    'firefoxEndpoints',
+    firefoxes.map((f) => f.endpoint),
+  );
+  return async () => {
+    await Promise.all(firefoxes.map((f) => f.stop()));
+  };
 }

@@ -49,7 +49,8 @@ export class ChromeScope {
   /**
    * Reports every console call of extension documents and web pages (content scripts log into
    * their page's window), and the uncaught errors of extension documents (as level 'error'),
-   * to `onMessage`. Must run before the add-on is installed to see startup errors.
+   * to `onMessage`, until another session of the same browser calls it. Must run before the add-on
+   * is installed to see startup errors.
    *
    * Quirk: the background page lives in the separate "extension" content
    * process, and neither BiDi log.entryAdded (it skips moz-extension
@@ -87,8 +88,15 @@ export interface CapturedMessage {
   line: number;
 }
 
+// Once per browser: a shared browser serves one session after another, and each new session only
+// takes over where the messages go (a second process script would report every message twice).
 const PARENT_SETUP = `function (send, processScript) {
-  Services.ppmm.addMessageListener('bosun-harness:error', { receiveMessage: (m) => send(JSON.stringify(m.data)) });
+  globalThis.bosunHarnessSend = send;
+  if (globalThis.bosunHarnessListening) return;
+  globalThis.bosunHarnessListening = true;
+  Services.ppmm.addMessageListener('bosun-harness:error', {
+    receiveMessage: (m) => { try { globalThis.bosunHarnessSend(JSON.stringify(m.data)); } catch {} },
+  });
   // data: process scripts in the parent need security.allow_parent_unrestricted_js_loads.
   Services.ppmm.loadProcessScript('data:,' + encodeURIComponent(processScript), true);
 }`;

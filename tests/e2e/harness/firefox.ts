@@ -21,7 +21,7 @@ import { readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
 import { waitUntil } from './wait';
 
-const EXECUTABLE = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export const FIREFOX_EXECUTABLE = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const ACTION_TIMEOUT_MS = 15_000;
 
 /**
@@ -127,26 +127,35 @@ function uuidFor(profileDir: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** Prefs of every launch; `uuid` fixes the add-on's moz-extension:// origin before it is installed. */
+export function firefoxPrefs(geckoId: string, uuid: string, keepStorage: boolean): Record<string, unknown> {
+  return {
+    'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: uuid }),
+    // A temporary add-on is uninstalled when Firefox closes; keep its data, as a restart of an installed one would.
+    'extensions.webextensions.keepStorageOnUninstall': keepStorage,
+    'extensions.originControls.grantByDefault': true, // see the finding at the top
+    'security.allow_parent_unrestricted_js_loads': true, // for the data: process script
+  };
+}
+
 export async function launchFirefox(extensionDir: string, options: LaunchOptions = {}): Promise<ExtensionSession> {
   const dir = resolve(extensionDir);
   const manifest = readManifest(dir);
   if (!manifest.geckoId) throw new Error(`firefox: ${dir}/manifest.json lacks browser_specific_settings.gecko.id`);
   const browser = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: EXECUTABLE,
+    executablePath: FIREFOX_EXECUTABLE,
     headless: true,
     args: ['--remote-allow-system-access'],
     ...(options.profileDir ? { userDataDir: options.profileDir } : {}),
     extraPrefsFirefox: {
       // Fixed moz-extension://<uuid> so the origin is known before install; the same on every
       // launch of a kept profile, so the extension finds its own storage again.
-      'extensions.webextensions.uuids': JSON.stringify({
-        [manifest.geckoId]: options.profileDir ? uuidFor(options.profileDir) : randomUUID(),
-      }),
-      // A temporary add-on is uninstalled when Firefox closes; keep its data, as a restart of an installed one would.
-      'extensions.webextensions.keepStorageOnUninstall': options.profileDir !== undefined,
-      'extensions.originControls.grantByDefault': true, // see the finding at the top
-      'security.allow_parent_unrestricted_js_loads': true, // for the data: process script
+      ...firefoxPrefs(
+        manifest.geckoId,
+        options.profileDir ? uuidFor(options.profileDir) : randomUUID(),
+        options.profileDir !== undefined,
+      ),
       ...(options.storageQuotaBytes === undefined
         ? {}
         : { 'dom.quotaManager.temporaryStorage.fixedLimit': Math.ceil(options.storageQuotaBytes / 1024) }),
@@ -156,21 +165,29 @@ export async function launchFirefox(extensionDir: string, options: LaunchOptions
   try {
     if (options.openBeforeInstall)
       await (await browser.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
-    return await attach(browser, dir, manifest.geckoId, manifest.backgroundPage);
+    const chrome = await ChromeScope.open(connectionOf(browser));
+    return await attach(browser, chrome, dir, manifest.geckoId, manifest.backgroundPage, () => browser.close());
   } catch (err) {
     await browser.close().catch(() => {});
     throw err;
   }
 }
 
-async function attach(
+/** puppeteer's BiDi connection, for the raw commands it has no API for. */
+export const connectionOf = (browser: Browser) => (browser as unknown as { connection: BidiConnectionLike }).connection;
+
+/**
+ * Installs the add-on in `browser` and gives the session over it; `release` is what closing the
+ * session does (close the browser, or only uninstall the add-on from a shared one).
+ */
+export async function attach(
   browser: Browser,
+  chrome: ChromeScope,
   dir: string,
   geckoId: string,
   bgPage: string | undefined,
+  release: () => Promise<void>,
 ): Promise<ExtensionSession> {
-  const conn = (browser as unknown as { connection: BidiConnectionLike }).connection;
-  const chrome = await ChromeScope.open(conn);
   const policy = `WebExtensionPolicy.getByID(${JSON.stringify(geckoId)})`;
   // Raw: boot errors arrive before `origin` is known; filtered on read.
   const captured: CapturedMessage[] = [];
@@ -226,9 +243,7 @@ async function attach(
         .filter((e) => bgPage && e.level === 'error' && e.doc === `${origin}/${bgPage}`)
         .map((e) => `${e.text} (${stripOrigin(e.file, origin)}:${e.line})`),
     consoleOutput: () => captured.map((e) => `${e.level}: ${e.text}`),
-    async close() {
-      // Also deletes puppeteer's temporary profile (puppeteer_dev_firefox_profile-*).
-      await browser.close();
-    },
+    // Closing a launched browser also deletes puppeteer's temporary profile (puppeteer_dev_firefox_profile-*).
+    close: release,
   };
 }

@@ -1,9 +1,19 @@
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchExtension, type BrowserName, type ExtensionSession, type LaunchOptions } from '../harness';
+import { connectFirefox } from '../harness/firefox-shared';
 import { startLlmServer, type LlmServer, type LlmServerOptions } from '../../fixtures/llm-server';
 
 export const DIST = { chromium: join('dist', 'chrome'), firefox: join('dist', 'firefox') } as const;
+
+/**
+ * This worker's shared Firefox, for a file that needs nothing special of its browser: the add-on is
+ * installed fresh in it, under an origin of its own.
+ */
+function sharedFirefox(launchOptions: LaunchOptions): string | undefined {
+  if (Object.keys(launchOptions).length > 0) return undefined;
+  return inject('firefoxEndpoints')[Number(process.env.VITEST_POOL_ID ?? '1') - 1];
+}
 
 /**
  * One browser with the built extension and one scripted LLM server for a whole test file:
@@ -17,7 +27,10 @@ export function useExtension(
   const context = {} as { session: ExtensionSession; llm: LlmServer };
   beforeAll(async () => {
     context.llm = await startLlmServer(llmOptions);
-    context.session = await launchExtension(browserName, DIST[browserName], launchOptions);
+    const shared = browserName === 'firefox' ? sharedFirefox(launchOptions) : undefined;
+    context.session = shared
+      ? await connectFirefox(shared, DIST.firefox)
+      : await launchExtension(browserName, DIST[browserName], launchOptions);
   });
   // An uncaught error or console.error in the background fails the test that caused it.
   afterEach(() => expect(context.session.backgroundErrors()).toEqual([]));
