@@ -10,6 +10,7 @@ import { transcribe, transcriptionTarget } from '../src/llm/transcribe';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
+import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 import { createConversationStore } from '../src/storage/conversation-store';
 import { createCrawlLibrary } from '../src/storage/crawl-library';
 import { openBosunDb } from '../src/storage/db';
@@ -185,12 +186,13 @@ browser.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (repl
 });
 
 setUpPanelOpening();
-// A question from the page's context menu is asked as if typed in the chat, in the tab it came from.
+// A question from the page's context menu is asked as if typed in the chat, in the tab it came from,
+// so a refusal answers as one to the chat message it stands for.
+const askedLike: SidebarToBackground['type'] = 'CHAT_MESSAGE';
 setUpContextMenu((question, tabId) => {
   void ready
     .then(() => startTask({ agent, tabToWorkIn, conversations }, question, tabId))
     .then(
-      (refusal) =>
-        refusal && broadcast({ type: 'ERROR', payload: { error: refusal.reason, inReplyTo: 'CHAT_MESSAGE' } }),
+      (refusal) => refusal && broadcast({ type: 'ERROR', payload: { error: refusal.reason, inReplyTo: askedLike } }),
     );
 });
