@@ -7,3 +7,25 @@ import { takeSnapshot } from '../../content/snapshot/take-snapshot';
   takeSnapshot(document);
   return (lastListing()?.listed ?? []).map(({ role, label }) => ({ role, label }));
 };
+
+/**
+ * On a generated page (controls-page.ts): how many of the known controls the snapshot lists, and how
+ * many listed entries are not a control (or a second entry for one), by kind.
+ */
+(window as unknown as { __controls: () => unknown }).__controls = () => {
+  takeSnapshot(document);
+  const matched = new Set<Element>();
+  const extra: string[] = [];
+  for (const { el, role, label } of lastListing()?.listed ?? []) {
+    const control = el.closest('[data-c]');
+    if (control && !matched.has(control)) matched.add(control);
+    else extra.push(`${role} "${label}"`);
+  }
+  const missing: Record<string, number> = {};
+  for (const control of document.querySelectorAll('[data-c]')) {
+    if (matched.has(control)) continue;
+    const kind = control.getAttribute('data-c') ?? '?';
+    missing[kind] = (missing[kind] ?? 0) + 1;
+  }
+  return { listed: matched.size, entries: matched.size + extra.length, extra: extra.slice(0, 5), missing };
+};

@@ -1,17 +1,24 @@
-// The recall benchmark: on real documentation pages installed from Debian packages, the share of
-// the links and buttons Playwright's ariaSnapshot() names that Bosun's full snapshot lists under
-// that name. Run it with `node bench/run.mjs recall`.
+// The recall benchmark, two ways. On a generated page whose controls are known (controls-page.ts):
+// the share of controls the full snapshot lists, and the share of listed entries that are not a
+// control. On real documentation pages installed from Debian packages: the share of the links and
+// buttons Playwright's ariaSnapshot() names that the snapshot lists under that name.
+// Run it with `node bench/run.mjs recall`.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { startStaticServer } from '../../tests/fixtures/static-server';
 import { debianDoc } from '../debian-docs';
 import { ariaLinksAndButtons, recall, type Recall } from './compare';
+import { CONTROL_KINDS, controlsPage } from './controls-page';
 
 const DOCS = '/usr/share/doc';
 /** Target: the share of ariaSnapshot()'s named links and buttons that Bosun lists with a name. */
 const TARGET = 0.95;
+/** Targets on the generated page: controls listed, and listed entries that are not a control. */
+const CONTROLS_RECALL = 0.98;
+const CONTROLS_EXTRA = 0.05;
+const GROUPS = 100;
 
 /** Pages under /usr/share/doc, by the package that installs them. */
 const PAGES: readonly { pkg: string; path: string }[] = [
@@ -27,9 +34,9 @@ export interface PageRecall extends Recall {
   path: string;
 }
 
-async function bundle(root: string): Promise<string> {
+async function bundle(root: string, entry: string): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [join(root, 'bench/recall/in-page.ts')],
+    entryPoints: [join(root, entry)],
     bundle: true,
     format: 'iife',
     write: false,
@@ -37,6 +44,44 @@ async function bundle(root: string): Promise<string> {
     logLevel: 'warning',
   });
   return result.outputFiles[0]?.text ?? '';
+}
+
+interface ControlsFigures {
+  listed: number;
+  entries: number;
+  extra: string[];
+  missing: Record<string, number>;
+}
+
+async function generatedControls(
+  browser: Browser,
+  origin: string,
+  script: string,
+  watcher: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const { html, controls } = controlsPage(GROUPS);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(watcher);
+  // Served from the same origin as the docs, under a path no package uses.
+  await page.route(`${origin}/bench-controls.html`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(`${origin}/bench-controls.html`, { waitUntil: 'load' });
+  await page.evaluate(script);
+  const figures = await page.evaluate(() => (window as unknown as { __controls: () => ControlsFigures }).__controls());
+  await page.close();
+  const extra = figures.entries - figures.listed;
+  const met = figures.listed / controls >= CONTROLS_RECALL && extra / figures.entries <= CONTROLS_EXTRA;
+  log(`recall on a generated page: ${controls} known controls, ${GROUPS} groups of ${CONTROL_KINDS.length} kinds\n`);
+  log(
+    `controls listed:           ${figures.listed} of ${controls}, ${percent(figures.listed, controls)} (target ≥ ${CONTROLS_RECALL * 100}%)`,
+  );
+  log(
+    `entries that are no control: ${extra} of ${figures.entries}, ${percent(extra, figures.entries)} (target ≤ ${CONTROLS_EXTRA * 100}%)`,
+  );
+  const missing = Object.entries(figures.missing).map(([kind, n]) => `${kind} ${n}`);
+  if (missing.length > 0) log(`  not listed, by kind: ${missing.join(', ')}`);
+  if (figures.extra.length > 0) log(`  extra entries, for example: ${figures.extra.join(', ')}`);
+  log(`generated page: ${met ? 'met' : 'NOT MET'}\n`);
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
@@ -48,11 +93,15 @@ export async function main(
   const log = context.log ?? ((line: string) => console.log(line));
   if (argv.length > 0) throw new Error(`the recall benchmark takes no arguments (got ${argv.join(' ')})`);
   for (const { pkg, path } of PAGES) debianDoc(pkg, join(DOCS, path));
-  const script = await bundle(context.root ?? join(dirname(fileURLToPath(import.meta.url)), '../..'));
+  const root = context.root ?? join(dirname(fileURLToPath(import.meta.url)), '../..');
+  const script = await bundle(root, 'bench/recall/in-page.ts');
+  // The extension's page-world watcher, which must run before the page's own scripts add listeners.
+  const watcher = await bundle(root, 'content/page-world/handlers.ts');
   const server = await startStaticServer(DOCS);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   const results: PageRecall[] = [];
   try {
+    await generatedControls(browser, server.url, script, watcher, log);
     log('recall: named links and buttons of ariaSnapshot() that Bosun lists with that name (target ≥ 95%)\n');
     for (const { path } of PAGES) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
