@@ -108,7 +108,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
       handle: async ({ jobId, options }, { signal }) => {
         const settings = settingsOf(options);
         const saved = await crawler.status(jobId);
-        if (!saved) throw new AbpError('INVALID_PARAMS', `jobId: there is no job "${jobId}".`);
+        if (!saved) throw new AbpError('INVALID_PARAMS', `jobId: there is no crawl job "${jobId}" to resume.`);
         // A resumed crawl visits its sites again: the person's policy may have changed since it started.
         await requireAccess(gate, 'crawl.resume', 'read-only', jobUrls(saved.job), signal);
         const job = await refusalsAsErrors(crawler.resume(jobId, settings));
