@@ -1,6 +1,8 @@
 // One gate, no side doors: ABP crawls and picks, a crawl's external links, workflow step tabs, and
 // tools that report on other sites (cached snapshots, the tab list) all answer to each site's own
 // policy. Whether a site was read is counted outside the browser, in its server's request log.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 import { BROWSERS, type PageDriver } from './harness';
@@ -23,6 +25,16 @@ const call = (id: string, name: string, args: object) => ({
 });
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 type Body = { messages: { role: string; content: unknown }[] };
+
+/** A site of its own (127.0.0.3) whose every page redirects to `to`. */
+async function startRedirector(to: () => string): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(302, { location: to() });
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.3', resolve));
+  return { url: `http://127.0.0.3:${(server.address() as AddressInfo).port}`, server };
+}
 
 /** Sets a site's rule the way a person does in the Permissions view: a trust level, 'blocked', or none. */
 async function setSiteRule(sidebar: PageDriver, site: string, rule: string | null): Promise<void> {
@@ -94,6 +106,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
   let bank: RecordingServer;
   let shop: RecordingServer;
   let sidebar: PageDriver;
+  let mover: { url: string; server: Server };
   let bankUrl = '';
   let resumable = '';
   /** Paths the bank's server was asked for since `from` (a log length). */
@@ -106,6 +119,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
     bank = await startRecordingServer('127.0.0.2', (path) => (path.endsWith('.html') ? BANK : null));
     shop = await startRecordingServer('127.0.0.1', (path) => (path.endsWith('.html') ? shopPage(bank.url) : null));
     bankUrl = `${bank.url}/account.html?session=${TOKEN}#statements`;
+    mover = await startRedirector(() => `${bank.url}/landing.html`);
     // The bank first, the shop last: a chat task works in the web page used most recently, the shop.
     await ctx.session.openPage(bankUrl);
     await ctx.session.openPage(`${shop.url}/home.html?q=kettle`);
@@ -115,6 +129,8 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
   afterAll(async () => {
     await bank?.close();
     await shop?.close();
+    mover?.server.closeAllConnections();
+    mover?.server.close();
   });
 
   it("while the bank's site may be read, a task on the shop may recall its page and see its tab whole", async () => {
@@ -184,6 +200,30 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
     ]);
     expect(bankHits(from)).toEqual([]);
     expect((await logged(sidebar, ['crawl_page']))[0]).toMatch(/^crawl_page denied denied \| crawl job_/);
+  });
+
+  it('a redirect into a blocked site: scrape.pickContent and a crawl read and keep nothing of it', async () => {
+    const tabs = () => abp.page.evaluate(async () => (await browser.tabs.query({})).length);
+    const before = await tabs();
+    expect(await abp.call('scrape.pickContent', { url: `${mover.url}/go.html` })).toMatchObject({
+      success: false,
+      error: { code: 'PERMISSION_DENIED', message: expect.stringMatching(/landing\.html: .*You blocked this site/) },
+    });
+    const started = await abp.data('crawl.start', { urls: `${mover.url}/go.html`, options: { pageLimit: 1 } });
+    const status = (await abp.page.waitFor(
+      async (jobId) => {
+        const reply = (await window.abp.call('crawl.status', { jobId })) as { data?: { active?: boolean } };
+        return reply.data?.active === false && reply.data;
+      },
+      String(started.jobId),
+      { timeoutMs: 60_000 },
+    )) as { pagesProcessed: number; job: { errors: { message: string }[] } };
+    expect(status.pagesProcessed).toBe(0);
+    expect(status.job.errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^Not read: http:\/\/127\.0\.0\.2:\d+ is not allowed/),
+    ]);
+    expect(await abp.data('storage.pages.list', { jobId: started.jobId })).toMatchObject({ pages: [] });
+    expect(await tabs()).toBe(before);
   });
 
   it("a task on the shop gets neither the blocked bank's cached page nor its tab's title and token", async () => {
