@@ -22,6 +22,7 @@ import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import type { SharedTaskDeps } from './agent/run-task';
 import { createCrawler } from './crawl/crawler';
+import { crawlSiteCheck } from './crawl/site-check';
 import { libraryView } from './library/library-view';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
@@ -77,7 +78,7 @@ const conversation = createConversation(createConversationStore(database, FIRST_
 const conversations = createConversationHistory(database, conversation, broadcast);
 const pages = createPageCache(database);
 const library = createCrawlLibrary(database);
-const crawler = createCrawler(library, holdAlive);
+const crawler = createCrawler(library, holdAlive, crawlSiteCheck(gate));
 // What every task runs with, whoever started it: the chat's agent, a workflow step, an ABP agent run.
 // The chat's crawl_site tool starts crawls as a page using Bosun's protocol does.
 const task: SharedTaskDeps = {

@@ -26,10 +26,10 @@ export interface CapabilityDeps {
 /** Every capability `window.abp` offers, by name, in the order listCapabilities() shows them. */
 export function createCapabilityTable(deps: CapabilityDeps): CapabilityTable {
   const all: Capability[] = [
-    ...crawlCapabilities(deps.crawler),
+    ...crawlCapabilities(deps.crawler, deps.gate),
     ...storageCapabilities(deps.library),
     ...convertExportCapabilities(deps.library),
-    pickContent,
+    pickContent(deps.gate),
     ...diagnosticsCapabilities(deps.errors),
     getInfo,
     ...pageCapabilities({ ...deps, crawl: { crawler: deps.crawler, library: deps.library } }),

@@ -3,6 +3,7 @@ import { canonicalUrl } from '../../src/storage/canonical-url';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
 import { describeFailure } from '../../src/storage/storage-errors';
+import { browser } from '../../src/platform/browser';
 import { extractPage, loadInTab, waitForSelectors } from '../library/page-tabs';
 import { settled } from '../tabs/navigation';
 import { crawlTabs } from './crawl-tabs';
@@ -13,6 +14,13 @@ const KEEP_ERRORS = 100;
 const IDLE_POLL_MS = 100;
 
 type Item = CrawlFrontier['queue'][number];
+
+/**
+ * Whether the crawl may read a page of another site than its start sites (an external link, a
+ * redirect): throws, saying why, when that site's policy refuses. Start sites were admitted by
+ * whoever started the crawl.
+ */
+export type Admit = (url: string, signal: AbortSignal) => Promise<void>;
 
 export interface CrawlProgress {
   pagesProcessed: number;
@@ -27,7 +35,13 @@ export interface CrawlProgress {
  * are saved after every page, so a stopped background loses at most the pages in flight, and
  * those are saved as still queued.
  */
-export function startCrawlRun(job: CrawlJob, frontier: CrawlFrontier, library: CrawlLibrary, discoverSitemap: boolean) {
+export function startCrawlRun(
+  job: CrawlJob,
+  frontier: CrawlFrontier,
+  library: CrawlLibrary,
+  discoverSitemap: boolean,
+  admit: Admit,
+) {
   const settings: CrawlSettings = frontier.settings;
   const abort = new AbortController();
   const queue: Item[] = [...frontier.queue];
@@ -54,8 +68,12 @@ export function startCrawlRun(job: CrawlJob, frontier: CrawlFrontier, library: C
     // Checked between the steps: a tab that stopped loading because of a cancel still shows the
     // previous page, which must not be stored under this page's address.
     const { signal } = abort;
+    await admit(item.url, signal);
     const tabId = await show(item.url);
     signal.throwIfAborted();
+    // A redirect may have taken the tab to another site: that site's policy decides before it is read.
+    const landed = (await browser.tabs.get(tabId)).url;
+    if (landed && landed !== item.url) await admit(landed, signal);
     if (settings.waitForSelectors.length > 0) await waitForSelectors(tabId, settings.waitForSelectors, signal);
     const page = await extractPage(tabId, signal);
     signal.throwIfAborted();

@@ -1,19 +1,46 @@
 import { canonicalUrl } from '../../src/storage/canonical-url';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
-import { startCrawlRun, type CrawlRun } from './crawl-run';
+import { startCrawlRun, type Admit, type CrawlRun } from './crawl-run';
 import { CrawlRefused } from './crawl-refused';
 import { crawlTabs } from './crawl-tabs';
 
 /**
- * The one crawl that may run at a time (its tabs are the person's browser's), and what is
- * known of the others: started, polled, cancelled, resumed from the saved frontier.
+ * Asks the permission gate whether a crawl job may read a site; null when it may, otherwise why
+ * not (already in the Action Log).
  */
-export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promise<T>) => Promise<T>) {
+export type SiteCheck = (url: string, jobId: string, signal: AbortSignal) => Promise<string | null>;
+
+/**
+ * Each site outside the job's start sites is put to `check` once per run (workers share the
+ * answer, so a question is asked once); a refusal fails every page of that site.
+ */
+function admissionFor(job: CrawlJob, check: SiteCheck): Admit {
+  const starts = new Set(job.baseUrls.filter((url) => URL.canParse(url)).map((url) => new URL(url).origin));
+  const verdicts = new Map<string, Promise<string | null>>();
+  return async (url, signal) => {
+    const { origin } = new URL(url);
+    if (starts.has(origin)) return;
+    let verdict = verdicts.get(origin);
+    if (!verdict) {
+      verdict = check(url, job.id, signal);
+      verdicts.set(origin, verdict);
+    }
+    const refused = await verdict;
+    if (refused !== null) throw new CrawlRefused(`Not read: ${origin} is not allowed (${refused}).`);
+  };
+}
+
+/**
+ * The one crawl that may run at a time (its tabs are the person's browser's), and what is
+ * known of the others: started, polled, cancelled, resumed from the saved frontier. Pages of
+ * other sites than the start sites are read only if `check` admits their site.
+ */
+export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promise<T>) => Promise<T>, check: SiteCheck) {
   let active: CrawlRun | null = null;
 
   function launch(job: CrawlJob, frontier: CrawlFrontier, discoverSitemap: boolean): void {
-    const run = startCrawlRun(job, frontier, library, discoverSitemap);
+    const run = startCrawlRun(job, frontier, library, discoverSitemap, admissionFor(job, check));
     active = run;
     void holdAlive(run.done).finally(() => {
       if (active === run) active = null;

@@ -4,12 +4,14 @@ const FETCH_TIMEOUT_MS = 10_000;
 /** Nested sitemaps read at most, so a sitemap index of a huge site cannot stall the start. */
 const MAX_SITEMAPS = 10;
 
-async function fetchText(url: string, signal: AbortSignal): Promise<string | null> {
+/** A sitemap's text; null when there is none, or when it redirects off the crawl's own sites (that site was not admitted). */
+async function fetchText(url: string, signal: AbortSignal, origins: ReadonlySet<string>): Promise<string | null> {
   try {
     const response = await fetch(url, {
       signal: AbortSignal.any([signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]),
       credentials: 'omit',
     });
+    if (!URL.canParse(response.url) || !origins.has(new URL(response.url).origin)) return null;
     return response.ok ? await response.text() : null;
   } catch {
     // No sitemap (or an unreachable one) is normal: the crawl follows links instead.
@@ -24,7 +26,7 @@ export async function discoverSitemapPages(baseUrls: readonly string[], signal: 
   const pages: string[] = [];
   for (let read = 0; pending.length > 0 && read < MAX_SITEMAPS; read++) {
     const sitemapUrl = pending.shift() as string;
-    const xml = await fetchText(sitemapUrl, signal);
+    const xml = await fetchText(sitemapUrl, signal, origins);
     if (!xml) continue;
     const found = parseSitemap(xml, sitemapUrl);
     const onSite = (url: string) => origins.has(new URL(url).origin);

@@ -9,7 +9,7 @@ import {
 } from '../../policy';
 import { newId } from '../../src/ids';
 import { parseCall } from '../tools/registry';
-import type { Target, ToolContext, ToolOutput } from '../tools/types';
+import type { ReadAccess, Target, ToolContext, ToolOutput } from '../tools/types';
 import type { ActionLog } from './action-log';
 import type { PolicyStore } from './policy-store';
 import type { Prompts } from './prompts';
@@ -31,6 +31,20 @@ export interface GateCall {
   requester: string;
   /** Called once the action is allowed, right before it runs (after any question to the person). */
   beforeRun?(): Promise<void>;
+}
+
+/** A request to open or read a site outside the tool registry: an ABP crawl, a picked page. */
+export interface SiteAccess {
+  /** The capability asking, as the question and the log name it: "crawl.start". */
+  name: string;
+  level: PermissionLevel;
+  url: string;
+  args: unknown;
+  runId: string;
+  requester: string;
+  summary?: string;
+  /** How the log names an approval that came from a grant (a workflow's approved plan). */
+  grantedAs?: string;
 }
 
 export interface GateResult extends ToolOutput {
@@ -110,6 +124,46 @@ export function createGate(deps: GateDeps) {
     );
   }
 
+  type Judged = { site: string; decision: string; refused?: undefined } | { refused: GateResult };
+
+  /** decide → (ask the person): the verdict for one action at `level` on `target`; a refusal is logged. */
+  async function judge(
+    call: GateCall,
+    name: string,
+    level: PermissionLevel,
+    target: Target,
+    signal: AbortSignal,
+    grantedAs = 'auto-approved',
+  ): Promise<Judged> {
+    const action = actionOf(target);
+    const policy = await deps.policy.load();
+    const verdict = decide(policy, { toolName: name, level, site: target.url, runId: call.runId, action }, Date.now());
+    const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
+    const refuse = async (decision: string, text: string): Promise<Judged> => ({
+      refused: await record(call, site, level, decision, { success: false, outcome: 'denied', decision, site, text }),
+    });
+
+    if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
+    if (verdict.verdict === 'auto-approve')
+      return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved' };
+    const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}.`;
+    const answer: PermissionDecisionValue = await ask(call, site, level, target, reason, verdict.critical, signal);
+    await deps.policy.update((p) => applyDecision(p, { toolName: name, site, runId: call.runId }, answer));
+    if (!decisionProceeds(answer))
+      return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
+    return { site, decision: answer };
+  }
+
+  /**
+   * Another site's read-level verdict for a tool already running (list_tabs reporting other
+   * tabs): asked of the policy, never of the person, so a listing cannot raise a question per tab.
+   */
+  async function readAccess(call: GateCall, url: string): Promise<ReadAccess> {
+    const request = { toolName: call.name, level: 'read-only' as const, site: url, runId: call.runId };
+    const { verdict } = decide(await deps.policy.load(), request, Date.now());
+    return verdict === 'auto-approve' ? 'allowed' : verdict === 'ask' ? 'ask' : 'refused';
+  }
+
   async function run(call: GateCall, ctx: ToolContext): Promise<GateResult> {
     const parsed = parseCall(call.name, call.args);
     if (!parsed.ok) return { success: false, outcome: 'failed', decision: 'invalid', site: '', text: parsed.error };
@@ -126,39 +180,13 @@ export function createGate(deps: GateDeps) {
         text: `The tab cannot be used: ${String(error)}`,
       });
     }
-    const action = actionOf(target);
-    const level = actionLevel(tool.name, tool.level, action);
-    const policy = await deps.policy.load();
-    const verdict = decide(
-      policy,
-      { toolName: tool.name, level, site: target.url, runId: call.runId, action },
-      Date.now(),
-    );
-    const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
-    const refuse = (decision: string, text: string) =>
-      record(call, site, level, decision, { success: false, outcome: 'denied', decision, site, text });
-
-    let decision: string = verdict.verdict === 'auto-approve' ? 'auto-approved' : verdict.verdict;
-    if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
-    if (verdict.verdict === 'ask') {
-      const reason = `Bosun wants to use '${tool.name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}.`;
-      const answer: PermissionDecisionValue = await ask(
-        call,
-        site,
-        level,
-        target,
-        reason,
-        verdict.critical,
-        ctx.signal,
-      );
-      await deps.policy.update((p) => applyDecision(p, { toolName: tool.name, site, runId: call.runId }, answer));
-      decision = answer;
-      if (!decisionProceeds(answer))
-        return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
-    }
+    const level = actionLevel(tool.name, tool.level, actionOf(target));
+    const judged = await judge(call, tool.name, level, target, ctx.signal);
+    if (judged.refused) return judged.refused;
+    const { site, decision } = judged;
     await call.beforeRun?.();
     try {
-      const output = await tool.run(args, ctx);
+      const output = await tool.run(args, { ...ctx, readAccess: (url) => readAccess(call, url) });
       return record(call, site, level, decision, {
         ...output,
         outcome: output.success ? 'success' : 'failed',
@@ -171,6 +199,32 @@ export function createGate(deps: GateDeps) {
     }
   }
 
-  return { run };
+  /**
+   * Access to a site for work that is not one of the model's tools (an ABP crawl, a picked page):
+   * decided, asked and logged like a tool call, under the capability's own name. Null when it may
+   * go ahead; otherwise the refusal, already in the Action Log.
+   */
+  async function authorize(access: SiteAccess, signal: AbortSignal): Promise<GateResult | null> {
+    const call: GateCall = { name: access.name, args: access.args, runId: access.runId, requester: access.requester };
+    const judged = await judge(
+      call,
+      access.name,
+      access.level,
+      { url: access.url, summary: access.summary },
+      signal,
+      access.grantedAs,
+    );
+    if (judged.refused) return judged.refused;
+    await record(call, judged.site, access.level, judged.decision, {
+      success: true,
+      outcome: 'success',
+      decision: judged.decision,
+      site: judged.site,
+      text: `access to ${access.url}`,
+    });
+    return null;
+  }
+
+  return { run, authorize };
 }
 export type Gate = ReturnType<typeof createGate>;

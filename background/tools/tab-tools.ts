@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
 import { navigateTab, settled } from '../tabs/navigation';
 import { arrivedAt, here } from './targets';
-import { defineTool } from './types';
+import { defineTool, type RunContext } from './types';
+import { shownUrl } from './site-urls';
 import { untrusted } from './untrusted';
 
 const Url = v.pipe(
@@ -141,20 +142,32 @@ export const switchTab = defineTool({
   },
 });
 
+/** One tab as list_tabs shows it: a site that may not be read shows no title, and its address no query. */
+async function tabLine(
+  tab: { id?: number; url?: string; title?: string; active?: boolean },
+  mine: number,
+  ctx: RunContext,
+): Promise<string> {
+  const flags = `${tab.id === mine ? ' (Bosun works here)' : ''}${tab.active ? ' (active)' : ''}`;
+  const access = tab.url ? await ctx.readAccess(tab.url) : 'refused';
+  const url = shownUrl(tab.url ?? '', access);
+  if (access === 'allowed') return `${tab.id}${flags}: "${tab.title ?? ''}" ${url}`;
+  const why = access === 'ask' ? 'Bosun asks before reading this site' : 'Bosun may not read this site';
+  return `${tab.id}${flags}: ${url || 'a page of the browser'} (${why}: title and query not shown)`;
+}
+
 export const listTabs = defineTool({
   name: 'list_tabs',
   description:
-    'List the open tabs of this window: id, title, URL, and which one is active and which one Bosun works in.',
+    'List the open tabs of this window: id, title, URL, and which one is active and which one Bosun works in. Tabs of sites Bosun may not read without asking show only their address without query.',
   level: 'read-only',
   params: v.object({}),
   target: here,
   async run(_args, ctx) {
     const { windowId } = await browser.tabs.get(ctx.tabId);
     const tabs = await browser.tabs.query({ windowId });
-    const lines = tabs.map(
-      (t) =>
-        `${t.id}${t.id === ctx.tabId ? ' (Bosun works here)' : ''}${t.active ? ' (active)' : ''}: "${t.title ?? ''}" ${t.url ?? ''}`,
-    );
+    // Each tab is a read of its own site: its policy decides what the listing shows of it.
+    const lines = await Promise.all(tabs.map((tab) => tabLine(tab, ctx.tabId, ctx)));
     // Titles are written by the pages: the whole listing is marked as page content.
     return { success: true, text: untrusted(lines.join('\n')) };
   },

@@ -34,6 +34,18 @@ export interface ToolCrawler {
   status(jobId: string): Promise<{ active: boolean } | null>;
 }
 
+/**
+ * What a site's own policy lets a tool read of it, for tools that report on other sites than
+ * the one the gate judged (other tabs, earlier readings): 'ask' and 'refused' sites are reported
+ * without their page data, and their addresses without query or fragment.
+ */
+export type ReadAccess = 'allowed' | 'ask' | 'refused';
+
+/** The context a tool runs in: only the gate runs tools, and it adds what only it knows. */
+export interface RunContext extends ToolContext {
+  readAccess(url: string): Promise<ReadAccess>;
+}
+
 export interface ToolOutput {
   success: boolean;
   /** What the model reads. */
@@ -63,7 +75,7 @@ export interface Tool<S extends v.GenericSchema = v.GenericSchema> {
   params: S;
   /** Finds what the action would touch, without changing anything. */
   target(args: v.InferOutput<S>, ctx: ToolContext): Promise<Target>;
-  run(args: v.InferOutput<S>, ctx: ToolContext): Promise<ToolOutput>;
+  run(args: v.InferOutput<S>, ctx: RunContext): Promise<ToolOutput>;
 }
 
 export const defineTool = <S extends v.GenericSchema>(tool: Tool<S>): Tool => tool as unknown as Tool;

@@ -1,4 +1,4 @@
-import { decide, grantWorkflowRun, withoutRun } from '../../policy';
+import { grantWorkflowRun, withoutRun } from '../../policy';
 import { newId } from '../../src/ids';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
@@ -126,29 +126,26 @@ export function createWorkflows(deps: WorkflowDeps) {
   async function runOne(current: WorkflowRecord, stepId: string, signal: AbortSignal): Promise<StepOutcome> {
     const step = current.plan.steps.find((s) => s.id === stepId) as WorkflowStep;
     const tabs: number[] = (current.tabs[stepId] = []);
-    // Opening the step's tab is itself a visit: a site the person blocked is not even opened.
-    const verdict = decide(
-      await deps.policy.load(),
-      { toolName: 'read_page', level: 'read-only', site: step.site, runId: current.runId },
-      Date.now(),
+    // Opening the step's tab is itself a visit, through the gate like any other: a site the person
+    // blocked is not even opened, "ask" asks, and the Action Log shows the decision.
+    const index = current.plan.steps.indexOf(step) + 1;
+    const refused = await deps.gate.authorize(
+      {
+        name: 'open_tab',
+        level: 'read-only',
+        url: step.site,
+        args: { url: step.site },
+        runId: current.runId,
+        requester: `workflow step ${index}`,
+        summary: `open ${step.site}`,
+        grantedAs: 'approved-plan',
+      },
+      signal,
     );
-    if (verdict.verdict === 'deny')
-      return { status: 'failed', result: '', error: `Not run: ${verdict.why}`, pages: [] };
+    if (refused) return { status: 'failed', result: '', error: `Not run: ${refused.text}`, pages: [] };
     try {
       const opened = await openStepTab(step.site, current.groupId, signal);
       tabs.push(opened.tabId);
-      // Not a model's tool call, but an action all the same: the Action Log shows it with the approval behind it.
-      await deps.log.add({
-        id: newId('log'),
-        timestamp: Date.now(),
-        toolName: 'open_tab',
-        parameters: { url: step.site },
-        site: verdict.site.kind === 'site' ? verdict.site.site : step.site,
-        permissionLevel: 'navigate',
-        decision: 'approved-plan',
-        result: 'success',
-        details: `workflow step ${current.plan.steps.indexOf(step) + 1}: opened the step's own tab`,
-      });
       if (opened.groupId !== undefined) current.groupId = opened.groupId;
       await deps.store.save(current);
       const unwatch = watchOpenedTabs(

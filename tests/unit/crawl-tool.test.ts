@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { CrawlRefused } from '../../background/crawl/crawl-refused';
 import { crawlSite, DEFAULT_PAGE_LIMIT } from '../../background/tools/crawl-tools';
-import type { ToolContext } from '../../background/tools/types';
+import type { RunContext, ToolContext } from '../../background/tools/types';
 
 /** A context whose crawler finishes after `polls` status checks, with two stored pages. */
 function context(start: () => Promise<{ id: string }>, polls = 1) {
@@ -17,7 +17,7 @@ function context(start: () => Promise<{ id: string }>, polls = 1) {
   };
   return {
     crawler,
-    ctx: { signal: new AbortController().signal, crawl: { crawler, library } } as unknown as ToolContext,
+    ctx: { signal: new AbortController().signal, crawl: { crawler, library } } as unknown as RunContext,
   };
 }
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ToolContext } from '../../background/tools/types';
+import type { RunContext, ToolContext } from '../../background/tools/types';
 
 /** The browser's tabs API as a click meets it: every read of the tab and every message to the page is counted. */
 const calls = { get: 0, sendMessage: [] as string[] };
@@ -27,7 +27,7 @@ vi.mock('webextension-polyfill', () => {
 
 const { clickElement } = await import('../../background/tools/page-tools');
 
-function context(actionTab?: ToolContext['actionTab']): ToolContext {
+function context(actionTab?: ToolContext['actionTab']): RunContext {
   return {
     tabId: 7,
     signal: new AbortController().signal,
@@ -37,6 +37,8 @@ function context(actionTab?: ToolContext['actionTab']): ToolContext {
     ...(actionTab ? { actionTab } : {}),
     pages: {} as ToolContext['pages'],
     crawl: {} as ToolContext['crawl'],
+    // A click reports on no other site.
+    readAccess: () => Promise.reject(new Error('a click asks about no other site')),
   };
 }
 

@@ -3,7 +3,9 @@ import { AbpError } from '../../../src/abp/response';
 import type { CrawlSettings } from '../../../src/storage/db';
 import { CrawlRefused } from '../../crawl/crawl-refused';
 import type { Crawler } from '../../crawl/crawler';
+import type { Gate } from '../../permissions/gate';
 import { defineCapability, type Capability } from '../capability';
+import { requireAccess } from '../site-access';
 import { HttpUrl, JobId } from '../params';
 
 const DEFAULTS: CrawlSettings = {
@@ -42,6 +44,10 @@ function settingsOf(options: SettingsInput | undefined): Partial<CrawlSettings> 
   return settings;
 }
 
+/** The start addresses of a saved job. */
+const jobUrls = (job: { baseUrl: string; baseUrls?: string[] }): string[] =>
+  (job.baseUrls && job.baseUrls.length > 0 ? job.baseUrls : [job.baseUrl]).filter((url) => URL.canParse(url));
+
 /** The crawler's refusals are the agent's to fix (a running crawl, an unknown job). */
 async function refusalsAsErrors<T>(work: Promise<T>): Promise<T> {
   try {
@@ -52,7 +58,12 @@ async function refusalsAsErrors<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export function crawlCapabilities(crawler: Crawler): Capability[] {
+/**
+ * A crawl reads pages in background tabs and acts on none: each start site goes through the gate
+ * at the read-only level (a blocked site is not opened, "ask" asks); the crawler puts every other
+ * site it reaches to the gate as well.
+ */
+export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
   return [
     defineCapability({
       name: 'crawl.start',
@@ -62,9 +73,11 @@ export function crawlCapabilities(crawler: Crawler): Capability[] {
         urls: v.union([HttpUrl, v.pipe(v.array(HttpUrl), v.minLength(1), v.maxLength(100))]),
         options: v.optional(v.strictObject({ ...SettingsParams, waitForSelectors: v.optional(Selectors) })),
       }),
-      handle: async ({ urls, options }) => {
+      handle: async ({ urls, options }, { signal }) => {
         const settings = { ...DEFAULTS, ...settingsOf(options) };
-        const job = await refusalsAsErrors(crawler.start(Array.isArray(urls) ? urls : [urls], settings));
+        const list = Array.isArray(urls) ? urls : [urls];
+        await requireAccess(gate, 'crawl.start', 'read-only', list, signal);
+        const job = await refusalsAsErrors(crawler.start(list, settings));
         return { jobId: job.id, status: 'started' };
       },
     }),
@@ -92,8 +105,13 @@ export function crawlCapabilities(crawler: Crawler): Capability[] {
       description:
         'Resume an interrupted or cancelled crawl job from what is stored, with its settings unless options change them',
       params: v.strictObject({ jobId: JobId, options: v.optional(v.strictObject(SettingsParams)) }),
-      handle: async ({ jobId, options }) => {
-        const job = await refusalsAsErrors(crawler.resume(jobId, settingsOf(options)));
+      handle: async ({ jobId, options }, { signal }) => {
+        const settings = settingsOf(options);
+        const saved = await crawler.status(jobId);
+        if (!saved) throw new AbpError('INVALID_PARAMS', `jobId: there is no crawl job "${jobId}" to resume.`);
+        // A resumed crawl visits its sites again: the person's policy may have changed since it started.
+        await requireAccess(gate, 'crawl.resume', 'read-only', jobUrls(saved.job), signal);
+        const job = await refusalsAsErrors(crawler.resume(jobId, settings));
         return { jobId: job.id, status: 'resumed' };
       },
     }),

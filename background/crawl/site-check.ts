@@ -1,0 +1,25 @@
+import type { Gate } from '../permissions/gate';
+import type { SiteCheck } from './crawler';
+
+/**
+ * A crawl reading a page of a site it did not start on (an external link, a redirect) is a read
+ * of that site: the gate decides at the read-only level, asks where the policy says ask, and
+ * logs the decision under the job's id.
+ */
+export const crawlSiteCheck =
+  (gate: Gate): SiteCheck =>
+  async (url, jobId, signal) => {
+    const refused = await gate.authorize(
+      {
+        name: 'crawl_page',
+        level: 'read-only',
+        url,
+        args: { url },
+        runId: jobId,
+        requester: `crawl ${jobId}`,
+        summary: `read ${url} in a background tab`,
+      },
+      signal,
+    );
+    return refused ? refused.text : null;
+  };

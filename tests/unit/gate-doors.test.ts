@@ -1,0 +1,212 @@
+// Every way Bosun's code opens, reads or acts on a tab, enumerated from the source: each call of a
+// tab primitive must be declared below with how the permission gate covers it, so a new call site
+// (a new side door) fails this test until someone declares it, and its declaration is checked.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const sources = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+/** The extension's contexts: whatever runs in the browser with Bosun's rights. */
+const EXTENSION = ['background', 'content', 'sidebar', 'abp-app', 'src', 'policy'].flatMap(sources);
+
+/**
+ * The primitives that open a site in a tab, load one, read a tab's page or its address list, act
+ * in it, or start a crawl. Bosun's own helpers that wrap the browser's are primitives too, so a
+ * caller of a helper is enumerated like a caller of the browser's function.
+ */
+const PRIMITIVES = [
+  'tabs.create',
+  'tabs.update',
+  'tabs.query',
+  'tabs.sendMessage',
+  'executeScript',
+  'captureVisibleTab',
+  'navigateTab',
+  'loadInTab',
+  'inBackgroundTab',
+  'openStepTab',
+  'crawlTabs.open',
+  'askContent',
+  'extractPage',
+  'waitForSelectors',
+  'crawler.start',
+  'crawler.resume',
+] as const;
+type Primitive = (typeof PRIMITIVES)[number];
+
+/**
+ * How a file's calls are covered:
+ * - tool: inside the model's tools, which only the gate runs (checked below: nothing else calls a
+ *   tool's run); any number of calls, since tools are added often;
+ * - gated: the file asks the gate (gate.authorize, requireAccess, or a crawl's admit) before the
+ *   first call; the calls are counted;
+ * - primitive: the file defines the helper; its callers are enumerated by the helper's name;
+ * - no-site: opens and reads no site for anyone (why is given); the calls are counted.
+ */
+type Door =
+  | { via: 'tool' }
+  | { via: 'gated'; calls: Partial<Record<Primitive, number>> }
+  | { via: 'primitive' | 'no-site'; calls: Partial<Record<Primitive, number>>; why: string };
+
+const DOORS: Record<string, Door> = {
+  'background/tools/page-tools.ts': { via: 'tool' },
+  'background/tools/listing-tools.ts': { via: 'tool' },
+  'background/tools/tab-tools.ts': { via: 'tool' },
+  'background/tools/search-tool.ts': { via: 'tool' },
+  'background/tools/screenshot-tool.ts': { via: 'tool' },
+  'background/tools/crawl-tools.ts': { via: 'tool' },
+  'background/abp/capabilities/scrape.ts': {
+    via: 'gated',
+    calls: { inBackgroundTab: 1, waitForSelectors: 1, extractPage: 1 },
+  },
+  'background/abp/capabilities/crawl.ts': { via: 'gated', calls: { 'crawler.start': 1, 'crawler.resume': 1 } },
+  'background/workflows/workflows.ts': { via: 'gated', calls: { openStepTab: 1 } },
+  'background/crawl/crawl-run.ts': {
+    via: 'gated',
+    calls: { 'crawlTabs.open': 1, loadInTab: 1, waitForSelectors: 1, extractPage: 1 },
+  },
+  'background/content-client.ts': {
+    via: 'primitive',
+    calls: { 'tabs.sendMessage': 2, executeScript: 1 },
+    why: 'askContent: the one channel to a content script',
+  },
+  'background/library/page-tabs.ts': {
+    via: 'primitive',
+    calls: {
+      'tabs.create': 1,
+      'tabs.update': 1,
+      navigateTab: 1,
+      askContent: 2,
+      extractPage: 1,
+      loadInTab: 1,
+      waitForSelectors: 1,
+    },
+    why: 'inBackgroundTab, loadInTab, extractPage, waitForSelectors',
+  },
+  'background/tabs/navigation.ts': { via: 'primitive', calls: { navigateTab: 1 }, why: 'navigateTab' },
+  'background/crawl/crawl-tabs.ts': { via: 'primitive', calls: { 'tabs.create': 1 }, why: 'crawlTabs.open' },
+  'background/workflows/workflow-tabs.ts': {
+    via: 'primitive',
+    calls: { 'tabs.create': 1, openStepTab: 1 },
+    why: 'openStepTab',
+  },
+  'background/page-mask.ts': {
+    via: 'no-site',
+    calls: { askContent: 2 },
+    why: 'shows or hides the mask on a tab whose action the gate has just allowed; reads nothing',
+  },
+  'background/abp/capabilities/page.ts': {
+    via: 'no-site',
+    calls: { 'tabs.query': 1 },
+    why: 'finds the tab showing the URL the caller gave; page.read and page.act then run through gate.run',
+  },
+  'background/agent/tab-follower.ts': {
+    via: 'no-site',
+    calls: { 'tabs.query': 1 },
+    why: "the id of the active tab in the task's window; no address or page reaches anyone",
+  },
+  'background/conversation-history.ts': {
+    via: 'no-site',
+    calls: { 'tabs.update': 1 },
+    why: "brings a conversation's own tab to the front; loads nothing",
+  },
+  'src/work-tab.ts': {
+    via: 'no-site',
+    calls: { 'tabs.query': 2 },
+    why: 'picks the tab a task binds to; the task reads it only through its tools',
+  },
+  'sidebar/index.tsx': {
+    via: 'no-site',
+    calls: { 'tabs.query': 1 },
+    why: "the sidebar's own window's active tab id",
+  },
+  'sidebar/voice/mic-access.ts': {
+    via: 'no-site',
+    calls: { 'tabs.create': 1 },
+    why: "opens Bosun's own microphone page, not a site",
+  },
+  'content/extract-page.ts': {
+    via: 'no-site',
+    calls: { extractPage: 1 },
+    why: 'the content script reading its own page for the background that asked',
+  },
+  'content/routes.ts': {
+    via: 'no-site',
+    calls: { extractPage: 1 },
+    why: 'the content script answering EXTRACT_PAGE',
+  },
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Where each primitive is called (or defined) in a file's text: `name(` not preceded by a word character or dot-less prefix. */
+function callsIn(text: string): Map<Primitive, number[]> {
+  const found = new Map<Primitive, number[]>();
+  for (const name of PRIMITIVES) {
+    const positions = [...text.matchAll(new RegExp(`(?<![\\w])${escape(name)}\\(`, 'g'))].map((m) => m.index);
+    if (positions.length > 0) found.set(name, positions);
+  }
+  return found;
+}
+const GATE_CALL = /\b(gate\.authorize|requireAccess|admit)\(/;
+
+describe('every door to a site goes through the permission gate', () => {
+  const files = EXTENSION.map((path) => ({ path, text: readFileSync(path, 'utf8') }))
+    .map((file) => ({ ...file, calls: callsIn(file.text) }))
+    .filter((file) => file.calls.size > 0);
+
+  it('every file that opens, reads or acts on a tab is declared', () => {
+    const undeclared = files.map((f) => f.path).filter((path) => !(path in DOORS));
+    expect(undeclared, 'a new call of a tab primitive: route it through the gate and declare it in DOORS').toEqual([]);
+    const stale = Object.keys(DOORS).filter((path) => !files.some((f) => f.path === path));
+    expect(stale, 'declared files that no longer call a primitive').toEqual([]);
+  });
+
+  it.each(files.map((f) => [f.path, f] as const))('%s calls exactly what is declared', (path, file) => {
+    const door = DOORS[path];
+    if (!door || door.via === 'tool') return;
+    const counted = Object.fromEntries([...file.calls].map(([name, positions]) => [name, positions.length]));
+    expect(counted).toEqual(door.calls);
+  });
+
+  it.each(Object.entries(DOORS).filter(([, d]) => d.via === 'gated'))(
+    '%s asks the gate before its first door',
+    (path) => {
+      const text = readFileSync(path, 'utf8');
+      const gateAt = text.search(GATE_CALL);
+      expect(gateAt, 'no gate call').toBeGreaterThanOrEqual(0);
+      const first = Math.min(...[...callsIn(text).values()].flat());
+      expect(gateAt).toBeLessThan(first);
+    },
+  );
+
+  it('tool files define tools, and only the gate runs a tool', () => {
+    for (const [path, door] of Object.entries(DOORS)) {
+      if (door.via === 'tool') expect(readFileSync(path, 'utf8'), path).toMatch(/\bdefineTool\(/);
+    }
+    // A tool's run, called anywhere but in the gate, would be a tool without a decision or a log entry.
+    const runners = EXTENSION.filter((path) =>
+      /\btool\.run\(|\b\w+Tool\.run\(|\bTOOLS\.get\([^)]*\)\??\.run\(/.test(readFileSync(path, 'utf8')),
+    );
+    expect(runners).toEqual(['background/permissions/gate.ts']);
+    const gateRunners = EXTENSION.filter((path) => /\bgate\.run\(/.test(readFileSync(path, 'utf8')));
+    expect(gateRunners.sort()).toEqual([
+      'background/abp/capabilities/page.ts',
+      'background/agent/run-task.ts',
+      'background/workflows/step-runner.ts',
+    ]);
+  });
+
+  it('the crawler puts every site it did not start on to the gate, redirects included', () => {
+    const run = readFileSync('background/crawl/crawl-run.ts', 'utf8');
+    // Before the page is loaded, and again for where the tab landed, before anything is extracted.
+    const admits = [...run.matchAll(/await admit\(/g)].map((m) => m.index);
+    expect(admits).toHaveLength(2);
+    expect(admits[1]).toBeLessThan(run.indexOf('extractPage(tabId'));
+    expect(readFileSync('background/index.ts', 'utf8')).toMatch(/createCrawler\([^)]*crawlSiteCheck\(gate\)\)/);
+  });
+});
