@@ -142,7 +142,7 @@ async function healthy(sidebar: PageDriver, abpPage: PageDriver): Promise<boolea
 }
 
 /** About 5 ms a message in the slower browser on a busy machine, three times over, plus the setup. */
-const timeoutFor = (count: number) => 120_000 + count * 15;
+const timeoutFor = (count: number) => 120_000 + count * 40;
 
 /** Defines the suite: `count` messages per browser, shared between the four channels. */
 export function defineMessageFuzz(count: number): void {

@@ -146,8 +146,10 @@ async function attach(
   if (quotaSize !== undefined) await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize });
   const ours = () => [...status.values()].filter((v) => v.url.startsWith(origin + '/'));
   if (hasWorker) {
+    // Generous: two test files run at once, and a loaded machine starts a worker slowly.
     await waitUntil(() => ours().some((v) => v.running === 'running'), {
       message: `chromium: background service worker of ${origin} did not start`,
+      timeoutMs: 30_000,
     });
   }
 

@@ -199,8 +199,10 @@ export async function attach(
   const origin = `moz-extension://${String(await chrome.evaluate(`${policy}.mozExtensionHostname`))}`;
   const backgroundState = async () => String(await chrome.evaluate(`${policy}?.extension?.backgroundState`));
   if (bgPage) {
+    // Generous: two test files run at once, and a loaded machine starts a background slowly.
     await waitUntil(async () => (await backgroundState()) === 'running', {
       message: 'firefox: background did not start',
+      timeoutMs: 30_000,
     });
   }
 
