@@ -31,7 +31,8 @@ import { createConversation } from './conversation-messages';
 import { createErrorLog } from './diagnostics/error-log';
 import { holdAlive } from './keep-alive';
 import { createLimitsService } from './limits-service';
-import { keepOllamaReachable } from './ollama-origin';
+import { setUpRedirectLookout } from './redirect-lookout';
+import { DEFAULT_OLLAMA, keepOllamaReachable, whileReachingOllama } from './ollama-origin';
 import { setUpPanelOpening } from './panel-opening';
 import { pageMask } from './page-mask';
 import { createActionLog } from './permissions/action-log';
@@ -62,6 +63,8 @@ globalThis.addEventListener(
   (event) => void errors.add('background', `Unhandled rejection: ${String(event.reason)}`),
 );
 
+// Before any provider request: a refused redirect names the host it pointed to.
+setUpRedirectLookout();
 const settings = createSettingsService(createSettingsStore(database), keepOllamaReachable);
 const limits = createLimitsService(database);
 const policy = createPolicyStore(database, (current) =>
@@ -118,8 +121,8 @@ const routeSidebar = createSidebarRouter({
   agent,
   settings,
   limits,
-  testConnection,
-  detectOllama,
+  testConnection: (candidate) => whileReachingOllama(candidate, () => testConnection(candidate)),
+  detectOllama: () => whileReachingOllama(DEFAULT_OLLAMA, detectOllama),
   prompts,
   policy,
   log,

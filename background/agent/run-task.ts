@@ -8,6 +8,7 @@ import type { PageCache } from '../../src/storage/page-cache';
 import type { Conversation } from '../conversation-messages';
 import type { Gate } from '../permissions/gate';
 import { systemPrompt } from '../system-prompt';
+import { TOOLS } from '../tools/registry';
 import type { ToolContext } from '../tools/types';
 import { createRepeatDetector, REPEAT_LIMIT } from './repeat-detector';
 import { createTabFollower } from './tab-follower';
@@ -100,13 +101,15 @@ export async function runTask(
     (id) => (tabId = id),
   );
   // The mask goes up once the gate has allowed the action, never while it decides or asks: a denied
-  // action leaves the page as it was, with nothing shown on it.
+  // action leaves the page as it was, with nothing shown on it. Reading puts nothing on the page at
+  // all, so a page cannot notice it is being read and swap its text for the model.
   // The tab is read once when an action is allowed: the mask and the action's request both use that reading.
   let seen: { tabId: number; url: string | undefined } | undefined;
-  const beginAction = async () => {
+  const beginAction = async (toolName: string) => {
     const tab = await follower.begin();
-    touched.add(tabId);
     seen = tab ? { tabId, url: tab.url } : undefined;
+    if (TOOLS.get(toolName)?.level === 'read-only') return;
+    touched.add(tabId);
     await deps.mask.show(tabId, tab ?? undefined);
   };
   const generation = conversation.generation;
@@ -151,7 +154,10 @@ export async function runTask(
         });
         seen = undefined;
         const output = await follower.around(() =>
-          deps.gate.run({ name: call.name, args: call.args, runId, requester, beforeRun: beginAction }, ctx),
+          deps.gate.run(
+            { name: call.name, args: call.args, runId, requester, beforeRun: () => beginAction(call.name) },
+            ctx,
+          ),
         );
         if (output.image) images.set(call.id, output.image);
         if (conversation.generation !== generation) return 'stopped';

@@ -1,5 +1,6 @@
 import type { ActionLogEntry } from '../state';
 import { t } from '../../src/i18n';
+import { showInvisible, showInvisibleJson } from '../../src/show-invisible';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString();
 
@@ -31,14 +32,14 @@ export function ActionLogView({ entries, onClear }: { entries: ActionLogEntry[];
             data-result={entry.result}
           >
             <div>
-              <time>{time(entry.timestamp)}</time> <strong>{entry.toolName}</strong>{' '}
-              {t('log_where', entry.site || '—', entry.permissionLevel)}
+              <time>{time(entry.timestamp)}</time> <strong>{showInvisible(entry.toolName)}</strong>{' '}
+              {showInvisible(t('log_where', entry.site || '—', entry.permissionLevel))}
             </div>
             <div class="log-outcome">
               {entry.decision} → {entry.result}
             </div>
-            <code class="log-params">{JSON.stringify(entry.parameters)}</code>
-            {entry.details ? <div class="log-details">{entry.details}</div> : null}
+            <code class="log-params">{showInvisibleJson(entry.parameters)}</code>
+            {entry.details ? <div class="log-details">{showInvisible(entry.details)}</div> : null}
           </li>
         ))}
       </ol>

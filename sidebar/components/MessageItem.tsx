@@ -3,6 +3,7 @@ import type { ToolCall as ToolCallRecord } from '../plain-action';
 import { plainAction } from '../plain-action';
 import { Markdown } from './Markdown';
 import { t } from '../../src/i18n';
+import { showInvisible, showInvisibleJson } from '../../src/show-invisible';
 
 const STATUS_NOTE: Partial<Record<ChatMessage['status'], string>> = {
   stopped: t('message_stopped'),
@@ -14,8 +15,8 @@ const OUTCOME_LABEL: Record<NonNullable<ChatMessage['outcome']>, string> = {
   interrupted: t('tool_outcome_interrupted'),
 };
 
-/** The call's arguments for the disclosure, readable; never shown inline. */
-const pretty = (args: Record<string, unknown>) => JSON.stringify(args, null, 2);
+/** The call's arguments for the disclosure, readable; never shown inline. Hidden characters show as code points. */
+const pretty = (args: Record<string, unknown>) => showInvisibleJson(args, 2);
 
 /**
  * A tool call and how it went, as one line in words ("Clicking ‘Add to cart’ on shop.example · done");
@@ -36,7 +37,7 @@ function ToolResult({ message, call }: { message: ChatMessage; call: ToolCallRec
       <details>
         <summary>
           <span class="tool-line" data-testid="tool-line">
-            {plainAction(name, call?.args ?? {}, message.site)}
+            {showInvisible(plainAction(name, call?.args ?? {}, message.site))}
           </span>{' '}
           <span class="tool-outcome">{OUTCOME_LABEL[outcome]}</span>
         </summary>
@@ -54,7 +55,7 @@ function ToolResult({ message, call }: { message: ChatMessage; call: ToolCallRec
             </>
           ) : null}
           <dt>{t('tool_details_result')}</dt>
-          <dd class="message-content tool-text">{message.content}</dd>
+          <dd class="message-content tool-text">{showInvisible(message.content)}</dd>
         </dl>
       </details>
     </article>

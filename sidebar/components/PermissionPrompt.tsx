@@ -2,6 +2,7 @@ import type { PermissionPrompt as Prompt } from '../state';
 import type { SidebarActions } from '../actions';
 import { actionKind, plainQuestion, textsToType } from '../plain-question';
 import { t } from '../../src/i18n';
+import { showInvisible, showInvisibleJson } from '../../src/show-invisible';
 
 type Decision = Parameters<SidebarActions['answer']>[1];
 
@@ -42,7 +43,7 @@ export function PermissionPrompt({
       data-testid="permission-prompt"
       data-id={prompt.id}
     >
-      <h2 id="prompt-title">{plainQuestion(prompt.toolName, args(prompt), prompt.summary)}</h2>
+      <h2 id="prompt-title">{showInvisible(plainQuestion(prompt.toolName, args(prompt), prompt.summary))}</h2>
       <p class="prompt-where">
         {t('prompt_where', '\u2063')
           .split('\u2063')
@@ -51,7 +52,7 @@ export function PermissionPrompt({
               ? [part]
               : [
                   <strong key="site" data-testid="prompt-site">
-                    {prompt.site}
+                    {showInvisible(prompt.site)}
                   </strong>,
                   part,
                 ],
@@ -60,13 +61,15 @@ export function PermissionPrompt({
           <span class="prompt-requester">
             {' '}
             · {t('prompt_asked_by')}{' '}
-            <span data-testid="prompt-requester">{REQUESTERS[prompt.requester] ?? prompt.requester}</span>
+            <span data-testid="prompt-requester">
+              {REQUESTERS[prompt.requester] ?? showInvisible(prompt.requester)}
+            </span>
           </span>
         ) : null}
       </p>
       {prompt.critical ? (
         <p class="prompt-critical" data-testid="prompt-critical">
-          {t('prompt_critical', prompt.critical)}
+          {showInvisible(t('prompt_critical', prompt.critical))}
         </p>
       ) : null}
       <p class="prompt-why" id="prompt-why" data-testid="prompt-why">
@@ -77,7 +80,7 @@ export function PermissionPrompt({
           <p>{t('prompt_will_type')}</p>
           {typed.map((value, i) => (
             <pre key={i} data-testid="prompt-typed">
-              {value}
+              {showInvisible(value)}
             </pre>
           ))}
         </div>
@@ -128,18 +131,18 @@ export function PermissionPrompt({
         <summary>{t('prompt_details_summary')}</summary>
         <dl class="prompt-details">
           <dt>{t('prompt_action')}</dt>
-          <dd data-testid="prompt-tool">{prompt.toolName}</dd>
+          <dd data-testid="prompt-tool">{showInvisible(prompt.toolName)}</dd>
           {prompt.summary ? (
             <>
               <dt>{t('prompt_target')}</dt>
-              <dd data-testid="prompt-summary">{prompt.summary}</dd>
+              <dd data-testid="prompt-summary">{showInvisible(prompt.summary)}</dd>
             </>
           ) : null}
           <dt>{t('prompt_level')}</dt>
           <dd data-testid="prompt-level">{prompt.permissionLevel}</dd>
           <dt>{t('prompt_details')}</dt>
           <dd>
-            <pre data-testid="prompt-parameters">{JSON.stringify(prompt.parameters, null, 1)}</pre>
+            <pre data-testid="prompt-parameters">{showInvisibleJson(prompt.parameters, 1)}</pre>
           </dd>
         </dl>
       </details>

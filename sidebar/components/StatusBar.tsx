@@ -4,6 +4,7 @@ import type { WorkTab } from '../work-tab';
 import type { Policy } from '../state';
 import { activity, conversationTokens, siteStatus } from '../status';
 import { plainAction } from '../plain-action';
+import { showInvisible } from '../../src/show-invisible';
 import { t } from '../../src/i18n';
 
 interface StatusBarProps {
@@ -30,7 +31,7 @@ export function StatusBar({ tab, policy, messages, busy, price }: StatusBarProps
       ) : null}
       {busy ? (
         <span class="status-activity" aria-live="polite" data-testid="status-activity">
-          {now.tool ? t('status_step', now.step, plainAction(now.tool, now.args)) : t('status_thinking')}
+          {now.tool ? t('status_step', now.step, showInvisible(plainAction(now.tool, now.args))) : t('status_thinking')}
         </span>
       ) : null}
       {tokens > 0 ? (

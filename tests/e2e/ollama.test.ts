@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSERS } from './harness';
+import { BROWSERS, type PageDriver } from './harness';
 import { useExtension } from './support/extension';
 import { openSidebar, configure, send, waitForMessages } from './support/sidebar';
+import { useSite } from './support/site';
 
 const OLLAMA_PORT = 11434;
 
@@ -68,6 +69,61 @@ describe.each(BROWSERS)('first run with a local Ollama in %s', (browserName) => 
     const chat = ctx.llm.requests.find((r) => r.path === '/v1/chat/completions');
     expect(chat?.body).toMatchObject({ model: 'llama3.2' });
     expect(chat?.headers.origin).toBeUndefined();
+    await page.close();
+  });
+});
+
+describe.each(BROWSERS)('the Ollama Origin rule in %s', (browserName) => {
+  // The server refuses extension origins as Ollama does.
+  const ctx = useExtension(browserName, { rejectExtensionOrigins: true });
+  const site = useSite();
+
+  const answered = (page: PageDriver) =>
+    waitForMessages(
+      page,
+      (m) => m.at(-1)?.role === 'assistant' && (m.at(-1)?.status === 'done' || m.at(-1)?.status === 'error'),
+      'the chat did not end',
+    );
+  const sessionRules = (page: PageDriver) => page.evaluate(() => browser.declarativeNetRequest.getSessionRules());
+
+  it("matches only Bosun's own requests to the configured host and port, and goes with the provider", async () => {
+    const page = await openSidebar(ctx.session);
+    await configure(page, ctx.llm, '', 'ollama');
+    ctx.llm.script({ kind: 'text', chunks: ['Hello from llama.'] });
+    await send(page, 'Hi');
+    expect((await answered(page)).at(-1)).toMatchObject({ status: 'done', content: 'Hello from llama.' });
+    expect(ctx.llm.requests.at(-1)?.headers.origin).toBeUndefined();
+    // One rule: that scheme, host and port only, and only requests Bosun itself starts.
+    const rules = await sessionRules(page);
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.condition).toMatchObject({
+      urlFilter: `|${ctx.llm.url}/`,
+      initiatorDomains: [new URL(ctx.session.extensionOrigin).host],
+      tabIds: [-1],
+      resourceTypes: ['xmlhttprequest'],
+    });
+
+    // A web app on another origin talks to the same Ollama from its service worker (tabId -1 as
+    // well): the server, outside the browser, still sees the app's Origin and can refuse it.
+    const app = await ctx.session.openPage(site.url(`local-ai/index.html?model=${encodeURIComponent(ctx.llm.url)}`));
+    await app.waitFor(() => document.getElementById('status')?.textContent === 'Ready', undefined, {
+      message: "the app's service worker did not start",
+    });
+    await app.click('#summarise');
+    await app.waitFor(() => document.getElementById('status')?.textContent?.startsWith('Sent'), undefined, {
+      message: 'the service worker did not send its request',
+    });
+    const fromWorker = ctx.llm.requests.filter((r) => r.path === '/api/generate');
+    expect(fromWorker).toHaveLength(1);
+    expect(fromWorker[0]?.headers.origin).toBe(site.server.url);
+    await app.close();
+
+    // Another provider removes the rule: the same server now sees Bosun's Origin and refuses it.
+    await configure(page, ctx.llm, '', 'custom');
+    expect(await sessionRules(page)).toEqual([]);
+    await send(page, 'Hello again');
+    expect((await answered(page)).at(-1)?.status).toBe('error');
+    expect(ctx.llm.requests.at(-1)?.headers.origin).toMatch(/^(chrome|moz)-extension:/);
     await page.close();
   });
 });

@@ -43,7 +43,7 @@ describe('renderMarkdown', () => {
     );
     expect(host.querySelector('img')).toBeNull();
     const link = host.querySelector('a');
-    expect(link?.textContent).toBe('[image: a chart]');
+    expect(link?.textContent).toBe('[image: a chart] (tracker.example)');
     expect(link?.getAttribute('href')).toBe('https://tracker.example/pixel.png');
   });
 
@@ -55,6 +55,39 @@ describe('renderMarkdown', () => {
     const p = host.querySelector('p');
     expect(p?.textContent).toBe('text');
     expect(p?.getAttributeNames()).toEqual([]);
+  });
+
+  it('keeps no class, style, id, data-* or aria-* from model output; a code block keeps its language', () => {
+    // A copy of Bosun's permission question, as a model told by a page would draw it.
+    const host = render(
+      '<p class="prompt prompt--critical" style="position:fixed;inset:0" id="prompt-title" data-testid="permission-prompt" aria-label="Bosun">' +
+        'Bosun wants to continue</p>\n\n' +
+        '<a class="button button--primary" style="display:block" data-testid="decision-allow-once" href="https://attacker.example/?d=secret">Allow once</a>\n\n' +
+        '```js\nlet a = 1;\n```\n\n<pre><code class="language-x copy-code">x</code></pre>',
+    );
+    const own = new Set(['code-block', 'copy-code', 'link-host']);
+    // Bosun's own copy button is the one element that carries data-* and aria-* attributes.
+    for (const el of host.querySelectorAll(':not(button.copy-code)')) {
+      expect(el.getAttributeNames().filter((name) => /^(style|id|data-.*|aria-.*)$/.test(name))).toEqual([]);
+      if (el.hasAttribute('class') && el.nodeName !== 'CODE') expect(own.has(el.className)).toBe(true);
+    }
+    expect(host.querySelector('[data-testid="permission-prompt"], [data-testid="decision-allow-once"]')).toBeNull();
+    expect(host.querySelector('p')?.getAttributeNames()).toEqual([]);
+    expect([...host.querySelectorAll('code')].map((c) => c.className)).toEqual(['language-js', '']);
+  });
+
+  it('shows the host every link goes to, inside the link, in its parsed form', () => {
+    const host = render(
+      '[Allow once](https://attacker.example:8443/steal?d=1) <https://bank.example@attacker.example/> ' +
+        '[bаnk](https://bаnk.example/) [mail](mailto:someone@attacker.example)',
+    );
+    expect([...host.querySelectorAll('a')].map((a) => a.querySelector('.link-host')?.textContent)).toEqual([
+      ' (attacker.example:8443)',
+      ' (attacker.example)',
+      ' (xn--bnk-6cd.example)',
+      ' (someone@attacker.example)',
+    ]);
+    expect(host.querySelector('a')?.textContent).toBe('Allow once (attacker.example:8443)');
   });
 
   it('escapes what looks like markup inside an image description', () => {
