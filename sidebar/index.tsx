@@ -10,6 +10,7 @@ import { createConnector } from './connector';
 import { download, fileHandlers } from './download';
 import { createInbox, deliver } from './inbox';
 import { createSidebarState } from './state';
+import { createSiteNames } from './site-names';
 import { statePart } from './state-inbox';
 import { applyTheme, theme } from './theme';
 import { createVoice } from './voice/controller';
@@ -33,6 +34,7 @@ const connector = createConnector({
 const root = document.getElementById('app');
 const currentTab = async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
 const actions = createActions(connector, state, currentTab);
+const sites = createSiteNames(connector.send);
 const voice = createVoice(state, actions, {
   send: connector.send,
   micPermission,
@@ -48,11 +50,19 @@ const inbox = createInbox({
   state: statePart(state),
   voice: voice.inbox,
   files: fileHandlers(download),
+  sites: sites.handlers,
 });
 // Closing the panel closes the microphone with it (the background drops the session when the port goes).
 addEventListener('pagehide', voice.dispose);
 if (root)
   render(
-    <App state={state} actions={actions} voice={voice} workTab={workTab} price={watchPrice(state.settings)} />,
+    <App
+      state={state}
+      actions={actions}
+      voice={voice}
+      workTab={workTab}
+      price={watchPrice(state.settings)}
+      nameSite={sites.identityOf}
+    />,
     root,
   );
