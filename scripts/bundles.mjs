@@ -46,6 +46,10 @@ export function extensionBundle(root, target, source, outfile) {
         }
       : { outfile, format: /** @type {const} */ ('iife') }),
     bundle: true,
+    // Module paths as the project names them (node_modules/…), not where a symlinked node_modules
+    // really lives: the path comments in the output then depend only on the sources, so the source
+    // archive rebuilds the same bytes anywhere (scripts/source-archive.mjs).
+    preserveSymlinks: true,
     target: ['chrome123', 'firefox142'],
     // Readable output (Firefox add-on review reads the shipped code), but with constants folded
     // so the other browser's branches (`TARGET === 'chrome'`) are dropped from each bundle.

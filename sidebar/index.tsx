@@ -22,6 +22,8 @@ applyTheme(theme.value);
 localizePage(document);
 const workTab = watchWorkTab();
 const state = createSidebarState();
+// The same app is the options page (options.html, "Preferences" in the add-ons manager): it opens on the settings.
+if (document.documentElement.dataset.startView === 'settings') state.view.value = 'settings';
 const connector = createConnector({
   connect: () => browser.runtime.connect({ name: 'sidebar' }),
   onMessage: (message) => deliver(inbox, message),
