@@ -1,5 +1,6 @@
 /** Sidebar entry: wiring only. The same page is Firefox's sidebar and Chrome's side panel. */
 import { render } from 'preact';
+import { effect } from '@preact/signals';
 import { localizePage } from '../src/i18n';
 import { browser } from '../src/platform/browser';
 import { createActions } from './actions';
@@ -56,7 +57,8 @@ const inbox = createInbox({
 });
 // Closing the panel closes the microphone with it (the background drops the session when the port goes).
 addEventListener('pagehide', voice.dispose);
-if (root)
+const show = () =>
+  root &&
   render(
     <App
       state={state}
@@ -68,3 +70,15 @@ if (root)
     />,
     root,
   );
+if (document.documentElement.dataset.startView !== 'settings') show();
+else {
+  // The options page shows the settings form filled with what is saved: it renders once the
+  // background's greeting (SETTINGS comes first, in the message that connects) has been taken.
+  const stop = effect(() => {
+    if (state.connection.value !== 'connected') return;
+    setTimeout(() => {
+      stop();
+      show();
+    });
+  });
+}
