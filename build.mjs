@@ -25,6 +25,7 @@ const TARGETS = /** @type {const} */ (['chrome', 'firefox', 'bridge']);
 /** Files copied as they are: source → destination in the extension root. */
 const STATIC = {
   'sidebar/sidebar.html': 'sidebar.html',
+  'sidebar/options.html': 'options.html',
   'sidebar/microphone.html': 'microphone.html',
   'sidebar/sidebar.css': 'sidebar.css',
   'abp-app/abp-app.html': 'abp-app.html',

@@ -84,24 +84,48 @@ function watchTab(tabId: number, urlBefore: string | undefined): { left: Promise
 }
 
 /**
- * Tabs opened before Bosun was installed or updated have no content script yet: it is added on
- * first use. Firefox reports a tab closed or navigated during a request the same way (nobody
+ * The page engine's files. No script of Bosun's sits in a page until Bosun first works in its
+ * tab: content.js is injected then, and the reader (markdown) only for a request that needs it.
+ */
+const ENGINE = 'content.js';
+const MODULES = { reader: 'reader.js' } as const;
+const NEEDS_READER: ReadonlySet<string> = new Set(['READ_PAGE', 'EXTRACT_PAGE']);
+/** A content script's request for a module: a name from the fixed table, never a path from the page. */
+const NeedsModule = v.object({ success: v.literal(false), needs: v.picklist(Object.keys(MODULES) as ['reader']) });
+
+async function inject(tabId: number, files: string[]): Promise<void> {
+  try {
+    // The top frame only: the engine walks same-origin iframes from there.
+    await browser.scripting.executeScript({ target: { tabId }, files });
+  } catch (injection) {
+    throw new ContentError(`Bosun cannot work on this page: ${String(injection).replace(/^Error: /, '')}`);
+  }
+}
+
+/** Requests that only undo what the engine drew: a page without the engine has nothing to undo. */
+const UNDO_ONLY: ReadonlySet<string> = new Set(['HIDE_MASK', 'CLEAN_UP_HIGHLIGHTS']);
+
+/**
+ * Sends a request, injecting the engine on first use in a document (a new tab, after each
+ * navigation). Firefox reports a tab closed or navigated during a request the same way (nobody
  * listening): the request is then not sent again to whatever the tab shows now.
  */
 async function send(tabId: number, message: BackgroundToContent, urlBefore: string | undefined): Promise<unknown> {
+  let reply: unknown;
   try {
-    return await browser.tabs.sendMessage(tabId, message);
+    reply = await browser.tabs.sendMessage(tabId, message);
   } catch (error) {
     if (!NOT_LISTENING.test(String(error))) throw error;
     const change = await tabChange(tabId, urlBefore, false);
     if (change) throw new ContentError(change);
-    try {
-      await browser.scripting.executeScript({ target: { tabId }, files: ['content.js'] });
-    } catch (injection) {
-      throw new ContentError(`Bosun cannot work on this page: ${String(injection).replace(/^Error: /, '')}`);
-    }
-    return browser.tabs.sendMessage(tabId, message);
+    if (UNDO_ONLY.has(message.type)) return { success: true };
+    await inject(tabId, NEEDS_READER.has(message.type) ? [ENGINE, MODULES.reader] : [ENGINE]);
+    reply = await browser.tabs.sendMessage(tabId, message);
   }
+  const needs = v.safeParse(NeedsModule, reply);
+  if (!needs.success) return reply;
+  await inject(tabId, [MODULES[needs.output.needs]]);
+  return browser.tabs.sendMessage(tabId, message);
 }
 
 /** The tab as the caller read it just before asking: the request then does not read it again. */

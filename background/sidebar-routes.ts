@@ -1,4 +1,4 @@
-import type { HarborPolicy } from '../policy';
+import { resolveSite, type HarborPolicy } from '../policy';
 import type { TestResult } from '../src/llm/test-connection';
 import { refuse, type Refusal } from '../src/messaging/refusal';
 import { createRouter, type Routes } from '../src/messaging/router';
@@ -112,6 +112,13 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     VOICE_AUDIO: { senders: PAGES, handle: ({ payload }, port) => deps.voice.audio(port, payload) },
     START_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'browser') },
     STOP_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
+    NAME_SITE: {
+      senders: PAGES,
+      handle: ({ payload }) => ({
+        type: 'SITE_NAME',
+        payload: { ...payload, identity: resolveSite(payload.url, { allowFileUrls: payload.allowFileUrls }) },
+      }),
+    },
     GET_PERMISSIONS: { senders: PAGES, handle: async () => policyState(await deps.policy.load()) },
     UPDATE_PERMISSIONS: {
       senders: PAGES,

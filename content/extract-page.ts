@@ -1,5 +1,5 @@
 import type { ExtractPageResult } from '../src/protocol/background-to-content';
-import { elementMarkdown, readMarkdown } from './reader/markdown';
+import { loadedReader, NEEDS_READER } from './reader-slot';
 
 /** Bounds what one page sends back: a runtime port message has a size limit, and a library need not hold megabytes of one page. */
 const MAX_CHARS = 2_000_000;
@@ -35,7 +35,11 @@ function links(doc: Document): string[] {
  * EXTRACT_PAGE: what a crawl or the content picker stores about a page, in one answer. With a
  * selector, the content is that element's; without, the page's (markdown of its main content).
  */
-export function extractPage(selector?: string): ExtractPageResult | { success: false; error: string } {
+export function extractPage(
+  selector?: string,
+): ExtractPageResult | { success: false; error: string } | typeof NEEDS_READER {
+  const reader = loadedReader();
+  if (!reader) return NEEDS_READER;
   const root = selector ? document.querySelector(selector) : document.body;
   if (!root)
     return { success: false, error: selector ? `Nothing on the page matches ${selector}.` : 'The page has no body.' };
@@ -47,7 +51,9 @@ export function extractPage(selector?: string): ExtractPageResult | { success: f
     text: cut((root as HTMLElement).innerText ?? root.textContent ?? ''),
     html: cut(selector ? root.outerHTML : document.documentElement.outerHTML),
     // With the same bound as a budget, a huge page's markdown stops being converted where it would be cut.
-    markdown: cut(selector ? elementMarkdown(root) : readMarkdown(document, { maxChars: MAX_CHARS }).markdown),
+    markdown: cut(
+      selector ? reader.elementMarkdown(root) : reader.readMarkdown(document, { maxChars: MAX_CHARS }).markdown,
+    ),
     canonical,
     metadata: metadata(document),
     links: links(document),

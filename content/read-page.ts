@@ -1,5 +1,5 @@
 import type { BrowserStateResult, ReadPageResult } from '../src/protocol/background-to-content';
-import { readMarkdown } from './reader/markdown';
+import { loadedReader, NEEDS_READER } from './reader-slot';
 import { extractProduct } from './reader/product';
 import { takeSnapshot } from './snapshot/take-snapshot';
 
@@ -20,12 +20,14 @@ const snapshotOptions = (options: ReadOptions, maxChars: number | undefined) => 
  * operated. With a budget, the listing gets up to half of it (precise actions need it most)
  * and the markdown the rest; both are cut at line boundaries with a marker.
  */
-export function readPage(options: ReadOptions = {}): ReadPageResult {
+export function readPage(options: ReadOptions = {}): ReadPageResult | typeof NEEDS_READER {
+  const reader = loadedReader();
+  if (!reader) return NEEDS_READER;
   const listingBudget = options.maxChars === undefined ? undefined : Math.floor(options.maxChars / 2);
   const snapshot = takeSnapshot(document, snapshotOptions(options, listingBudget));
   const markdownBudget =
     options.maxChars === undefined ? undefined : Math.max(500, options.maxChars - snapshot.text.length);
-  const page = readMarkdown(document, markdownBudget === undefined ? {} : { maxChars: markdownBudget });
+  const page = reader.readMarkdown(document, markdownBudget === undefined ? {} : { maxChars: markdownBudget });
   return {
     title: document.title || page.title,
     url: location.href,

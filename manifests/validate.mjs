@@ -89,6 +89,7 @@ export function referencedFiles(m) {
   if (isObject(m.action)) add(m.action.default_icon);
   if (isObject(m.background)) add([m.background.service_worker, m.background.scripts]);
   if (isObject(m.side_panel)) add(m.side_panel.default_path);
+  if (isObject(m.options_ui)) add(m.options_ui.page);
   if (isObject(m.sidebar_action)) add([m.sidebar_action.default_panel, m.sidebar_action.default_icon]);
   if (Array.isArray(m.content_scripts))
     for (const script of m.content_scripts) if (isObject(script)) add([script.js, script.css]);

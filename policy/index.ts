@@ -9,7 +9,8 @@ export { trustCovers } from './levels';
 export { parsePolicy, type ParsedPolicy } from './parse-policy';
 export { CEILINGS, PRECEDENCE, RULE_IDS, type Ceiling, type PrecedenceRule, type RuleId } from './precedence';
 export { FILE_SITE, isSiteKey, resolveSite, siteOf, type SiteIdentity, type SiteOptions } from './site';
-export { Grant, HarborPolicy, LevelDefaults, SiteRule, ToolOverride, Verdict, type GrantScope } from './types';
+export { Grant, HarborPolicy } from './schemas';
+export { LevelDefaults, SiteRule, ToolOverride, Verdict, type GrantScope } from './types';
 export {
   PERMISSION_DECISIONS,
   PERMISSION_LEVELS,

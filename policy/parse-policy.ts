@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { defaultPolicy, DEFAULT_LEVEL_VERDICTS } from './defaults';
 import { isSiteKey, resolveSite } from './site';
+import { HarborPolicy } from './schemas';
 import {
   grantSchema,
-  HarborPolicy,
   LevelDefaults,
   MAX_GRANTS,
   POLICY_VERSION,

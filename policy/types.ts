@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { isSiteKey } from './site';
 import { PERMISSION_LEVELS, PermissionLevel } from './vocabulary';
 
 /** Size limits: the policy comes from storage and may have been tampered with or grown unbounded. */
@@ -38,10 +37,6 @@ export const LevelDefaults = v.object({
 export type LevelDefaults = v.InferOutput<typeof LevelDefaults>;
 
 export const ToolName = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_TOOL_NAME));
-export const SiteKey = v.pipe(
-  v.string(),
-  v.check((site: string) => isSiteKey(site), 'must be a registrable site as siteOf returns it, e.g. example.com'),
-);
 const ExpiresAt = v.optional(v.pipe(v.number(), v.finite()));
 const RunId = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_RUN_ID));
 
@@ -62,21 +57,28 @@ export const grantSchema = <S extends v.GenericSchema<unknown, string>>(site: S)
     v.object({ ...target, effect: v.literal('allow'), scope: v.literal('run'), runId: RunId, level: PermissionLevel }),
   ]);
 };
-export const Grant = grantSchema(SiteKey);
-export type Grant = v.InferOutput<typeof Grant>;
-export type GrantScope = Grant['scope'];
-
 export const POLICY_VERSION = 1;
 
-export const HarborPolicy = v.object({
-  version: v.literal(POLICY_VERSION),
-  defaults: LevelDefaults,
-  /** Site → trust level or 'blocked'. */
-  sites: v.record(SiteKey, SiteRule),
-  /** Tool name → global override. */
-  tools: v.record(ToolName, ToolOverride),
-  grants: v.pipe(v.array(Grant), v.maxLength(MAX_GRANTS)),
-  /** file: URLs are restricted unless the person turned this on. */
-  allowFileUrls: v.boolean(),
-});
-export type HarborPolicy = v.InferOutput<typeof HarborPolicy>;
+/**
+ * The policy's shape around a site-key schema. The canonical site check (policy/schemas.ts) needs
+ * the public-suffix list; a context that only shows a policy the background has checked (the
+ * sidebar) reads the same shape with a plain bounded string and ships no list.
+ */
+export const policySchema = <S extends v.GenericSchema<string, string>>(site: S) =>
+  v.object({
+    version: v.literal(POLICY_VERSION),
+    defaults: LevelDefaults,
+    /** Site → trust level or 'blocked'. */
+    sites: v.record(site, SiteRule),
+    /** Tool name → global override. */
+    tools: v.record(ToolName, ToolOverride),
+    grants: v.pipe(v.array(grantSchema(site)), v.maxLength(MAX_GRANTS)),
+    /** file: URLs are restricted unless the person turned this on. */
+    allowFileUrls: v.boolean(),
+  });
+
+type SiteString = v.GenericSchema<string, string>;
+export type Grant = v.InferOutput<ReturnType<typeof grantSchema<SiteString>>>;
+export type GrantScope = Grant['scope'];
+
+export type HarborPolicy = v.InferOutput<ReturnType<typeof policySchema<SiteString>>>;

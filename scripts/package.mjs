@@ -2,7 +2,8 @@
 /**
  * `npm run package`: store-ready archives in artifacts/ from the built dist/ folders:
  * the Firefox add-on through `web-ext build` (a .zip, which is what AMO takes as an .xpi),
- * and a Chrome Web Store .zip. Both carry the build's LICENSE and third-party notices.
+ * and a Chrome Web Store .zip. Both carry the build's LICENSE and third-party notices. And the
+ * source archive with build instructions that reviewers use to rebuild both (source-archive.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { NOTICES_FILE } from './notices.mjs';
+import { sourceArchive } from './source-archive.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = join(root, 'artifacts');
@@ -58,4 +60,8 @@ const { key: _key, ...storeManifest } = JSON.parse(readFileSync(join(chromeDir, 
 zip.file('manifest.json', `${JSON.stringify(storeManifest, null, 2)}\n`);
 const chromeZip = join(artifacts, `bosun-chrome-${version}.zip`);
 writeFileSync(chromeZip, await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
-console.log(`packaged artifacts/bosun-firefox-${version}.zip and ${relative(root, chromeZip)}`);
+const sourceZip = join(artifacts, `bosun-source-${version}.zip`);
+writeFileSync(sourceZip, await sourceArchive(root));
+console.log(
+  `packaged artifacts/bosun-firefox-${version}.zip, ${relative(root, chromeZip)} and ${relative(root, sourceZip)}`,
+);

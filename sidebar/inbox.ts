@@ -33,7 +33,7 @@ export type VoiceTypes = Extract<BackgroundToSidebarType, `VOICE_${string}`>;
  * What the sidebar's signals take: everything else but ERROR. A new message type lands here, so the
  * state's handler table must name it.
  */
-export type StateTypes = Exclude<BackgroundToSidebarType, VoiceTypes | FileTypes | 'ERROR'>;
+export type StateTypes = Exclude<BackgroundToSidebarType, VoiceTypes | FileTypes | 'SITE_NAME' | 'ERROR'>;
 
 export interface InboxParts {
   /** Where every refusal is shown, whoever asked. */
@@ -42,6 +42,8 @@ export interface InboxParts {
   state: InboxPart<StateTypes>;
   voice: InboxPart<VoiceTypes>;
   files: Handlers<FileTypes>;
+  /** Site names the background gives (site-names.ts). */
+  sites: Handlers<'SITE_NAME'>;
 }
 
 /** The domain that undoes a refused request, found by the request's type; none for other types. */
@@ -62,7 +64,7 @@ export function createInbox(parts: InboxParts): Inbox {
       refusalOf(refusals, message.payload.inReplyTo)?.();
     },
   };
-  return { ...parts.state.handlers, ...parts.voice.handlers, ...parts.files, ...error };
+  return { ...parts.state.handlers, ...parts.voice.handlers, ...parts.files, ...parts.sites, ...error };
 }
 
 /** Hands a message to its handler; the signals it changes update the view once. */

@@ -1,5 +1,6 @@
 /** Sidebar entry: wiring only. The same page is Firefox's sidebar and Chrome's side panel. */
 import { render } from 'preact';
+import { effect } from '@preact/signals';
 import { localizePage } from '../src/i18n';
 import { browser } from '../src/platform/browser';
 import { createActions } from './actions';
@@ -10,6 +11,7 @@ import { createConnector } from './connector';
 import { download, fileHandlers } from './download';
 import { createInbox, deliver } from './inbox';
 import { createSidebarState } from './state';
+import { createSiteNames } from './site-names';
 import { statePart } from './state-inbox';
 import { applyTheme, theme } from './theme';
 import { createVoice } from './voice/controller';
@@ -21,6 +23,8 @@ applyTheme(theme.value);
 localizePage(document);
 const workTab = watchWorkTab();
 const state = createSidebarState();
+// The same app is the options page (options.html, "Preferences" in the add-ons manager): it opens on the settings.
+if (document.documentElement.dataset.startView === 'settings') state.view.value = 'settings';
 const connector = createConnector({
   connect: () => browser.runtime.connect({ name: 'sidebar' }),
   onMessage: (message) => deliver(inbox, message),
@@ -33,6 +37,7 @@ const connector = createConnector({
 const root = document.getElementById('app');
 const currentTab = async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
 const actions = createActions(connector, state, currentTab);
+const sites = createSiteNames(connector.send);
 const voice = createVoice(state, actions, {
   send: connector.send,
   micPermission,
@@ -48,11 +53,32 @@ const inbox = createInbox({
   state: statePart(state),
   voice: voice.inbox,
   files: fileHandlers(download),
+  sites: sites.handlers,
 });
 // Closing the panel closes the microphone with it (the background drops the session when the port goes).
 addEventListener('pagehide', voice.dispose);
-if (root)
+const show = () =>
+  root &&
   render(
-    <App state={state} actions={actions} voice={voice} workTab={workTab} price={watchPrice(state.settings)} />,
+    <App
+      state={state}
+      actions={actions}
+      voice={voice}
+      workTab={workTab}
+      price={watchPrice(state.settings)}
+      nameSite={sites.identityOf}
+    />,
     root,
   );
+if (document.documentElement.dataset.startView !== 'settings') show();
+else {
+  // The options page shows the settings form filled with what is saved: it renders once the
+  // background's greeting (SETTINGS comes first, in the message that connects) has been taken.
+  const stop = effect(() => {
+    if (state.connection.value !== 'connected') return;
+    setTimeout(() => {
+      stop();
+      show();
+    });
+  });
+}

@@ -1,4 +1,5 @@
-import { isLive, resolveSite } from '../policy';
+import { isLive } from '../policy/grants';
+import type { SiteIdentity } from '../policy/site';
 import type { ChatMessage } from '../src/protocol/common';
 import type { Policy } from './state';
 import { t } from '../src/i18n';
@@ -11,15 +12,17 @@ const TRUST_LABEL: Record<string, string> = {
   blocked: t('trust_blocked'),
 };
 
-/** The site of a page and what the person's policy says about it, in words. Null for a blank page. */
+/**
+ * The site of a page and what the person's policy says about it, in words. Null for a blank page
+ * and while the background has not named the site yet (`identity`, from site-names.ts).
+ */
 export function siteStatus(
   url: string,
   policy: Policy | null,
+  identity: SiteIdentity | null,
   now = Date.now(),
 ): { site: string; standing: string } | null {
-  if (!url || url === 'about:blank') return null;
-  const identity = resolveSite(url, { allowFileUrls: policy?.allowFileUrls ?? false });
-  if (identity.kind === 'invalid') return null;
+  if (!url || url === 'about:blank' || identity === null || identity.kind === 'invalid') return null;
   if (identity.kind === 'restricted')
     return { site: new URL(url).protocol.replace(/:$/, ''), standing: t('status_restricted', identity.reason) };
   const rule = policy

@@ -18,7 +18,7 @@ import { PermissionLevels } from './PermissionLevels';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PermissionsView } from './PermissionsView';
 import { SettingsForm } from './SettingsForm';
-import { StatusBar } from './StatusBar';
+import { StatusBar, type StatusBarProps } from './StatusBar';
 import { SpeechUnavailable, VoiceIndicator } from './VoiceIndicator';
 import { VoiceForm } from './VoiceForm';
 import { WorkflowView } from './WorkflowView';
@@ -36,9 +36,10 @@ interface AppProps {
   voice: VoiceControls;
   workTab: ReadonlySignal<WorkTab | null>;
   price: ReadonlySignal<ModelPrice | null>;
+  nameSite: StatusBarProps['nameSite'];
 }
 
-export function App({ state, actions, voice, workTab, price }: AppProps) {
+export function App({ state, actions, voice, workTab, price, nameSite }: AppProps) {
   const settings = state.settings.value;
   const voiceSettings = voiceOf(settings);
   const listening = state.voice.value.phase !== 'idle';
@@ -102,6 +103,7 @@ export function App({ state, actions, voice, workTab, price }: AppProps) {
             messages={state.messages.value}
             busy={state.busy.value}
             price={price.value}
+            nameSite={nameSite}
           />
           <MessageList messages={state.messages.value} onSuggest={state.busy.value ? undefined : actions.send} />
           <Composer

@@ -1,24 +1,27 @@
 import { estimateCost, formatCost } from '../../src/llm/pricing';
 import type { ChatMessage, ModelPrice } from '../../src/protocol/common';
 import type { WorkTab } from '../work-tab';
+import type { SiteIdentity } from '../../policy/site';
 import type { Policy } from '../state';
 import { activity, conversationTokens, siteStatus } from '../status';
 import { plainAction } from '../plain-action';
 import { showInvisible } from '../../src/show-invisible';
 import { t } from '../../src/i18n';
 
-interface StatusBarProps {
+export interface StatusBarProps {
   tab: WorkTab | null;
   policy: Policy | null;
   messages: ChatMessage[];
   busy: boolean;
   /** The model's price; null when it is not known, and then no cost is shown. */
   price: ModelPrice | null;
+  /** The site of a URL as the background named it; null until it has (site-names.ts). */
+  nameSite: (url: string, allowFileUrls: boolean) => SiteIdentity | null;
 }
 
 /** At a glance: the page and what Bosun may do there, what a running task is doing, tokens used and what they cost. */
-export function StatusBar({ tab, policy, messages, busy, price }: StatusBarProps) {
-  const site = tab ? siteStatus(tab.url, policy) : null;
+export function StatusBar({ tab, policy, messages, busy, price, nameSite }: StatusBarProps) {
+  const site = tab ? siteStatus(tab.url, policy, nameSite(tab.url, policy?.allowFileUrls ?? false)) : null;
   const now = activity(messages);
   const tokens = conversationTokens(messages);
   return (

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PermissionLevel } from '../../policy/vocabulary';
 import { ChatMessage, SavedWorkflow, Settings, Usage, WorkflowPlan } from './common';
-import { HarborPolicy } from '../../policy/types';
+import { policySchema } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';
 import { Limits } from './limits';
@@ -73,7 +73,25 @@ export const BackgroundToSidebar = {
   /** Addition: the Action Log, oldest first (answer to GET_ACTION_LOG and after a clear). */
   ACTION_LOG: message('ACTION_LOG', v.object({ entries: v.array(ActionLogEntry) })),
   /** Addition: the permission policy, for the Permissions view. */
-  PERMISSIONS_STATE: message('PERMISSIONS_STATE', v.object({ policy: HarborPolicy })),
+  // The background sends only a policy it has checked; the sidebar reads its shape with sites as
+  // bounded strings, so it needs no public-suffix list to show it.
+  PERMISSIONS_STATE: message(
+    'PERMISSIONS_STATE',
+    v.object({ policy: policySchema(v.pipe(v.string(), v.maxLength(260))) }),
+  ),
+  /** Addition: the answer to NAME_SITE, as policy/site.ts's resolveSite gives it. */
+  SITE_NAME: message(
+    'SITE_NAME',
+    v.object({
+      url: v.string(),
+      allowFileUrls: v.boolean(),
+      identity: v.variant('kind', [
+        v.object({ kind: v.literal('site'), site: v.pipe(v.string(), v.maxLength(260)) }),
+        v.object({ kind: v.literal('restricted'), reason: v.pipe(v.string(), v.maxLength(500)) }),
+        v.object({ kind: v.literal('invalid') }),
+      ]),
+    }),
+  ),
   SETTINGS: message('SETTINGS', v.nullable(Settings)),
   VOICE_STARTED: bare('VOICE_STARTED'),
   VOICE_TRANSCRIBING: bare('VOICE_TRANSCRIBING'),

@@ -149,6 +149,11 @@ export const SidebarToBackground = {
   GET_ACTION_LOG: bare('GET_ACTION_LOG'),
   CLEAR_ACTION_LOG: bare('CLEAR_ACTION_LOG'),
   GET_PERMISSIONS: bare('GET_PERMISSIONS'),
+  /** Addition: the site a page belongs to, named by the background (the public-suffix list lives there only). */
+  NAME_SITE: message(
+    'NAME_SITE',
+    v.strictObject({ url: v.pipe(v.string(), v.maxLength(8192)), allowFileUrls: v.boolean() }),
+  ),
   UPDATE_PERMISSIONS: message('UPDATE_PERMISSIONS', PermissionChange),
   /** Addition: the agent's limits (steps, tokens, how long a question waits). */
   SAVE_LIMITS: message('SAVE_LIMITS', Limits),

@@ -1,7 +1,7 @@
 // The built extensions carry Bosun's licence and a notice for every npm package bundled into them.
 // What is bundled is found here by bundling the same entries again, not by reading the build's list.
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTRIES, extensionBundle } from '../../scripts/bundles.mjs';
@@ -16,12 +16,18 @@ async function bundled(target: 'chrome' | 'firefox') {
   for (const [source, name] of Object.entries(ENTRIES)) {
     const options = { ...extensionBundle(root, target, source, join(root, 'dist', target, name)), write: false };
     const { metafile } = await esbuild.build(options);
-    for (const [input, { bytesInOutput }] of Object.entries(Object.values(metafile.outputs)[0]!.inputs)) {
-      const match = /^(.*node_modules\/(@[^/]+\/)?[^/@]+)\//.exec(input);
-      if (!match || bytesInOutput === 0) continue;
-      const pkg = JSON.parse(readFileSync(join(root, match[1]!, 'package.json'), 'utf8')) as { name: string };
-      packages.set(pkg.name, match[1]!);
-      if (LEGAL.test(readFileSync(join(root, input), 'utf8'))) legal.push({ input, output: name });
+    // An entry split into chunks (the sidebar) has several outputs: each keeps the comments of its code.
+    for (const [outputPath, { inputs }] of Object.entries(metafile.outputs)) {
+      const output = relative(join(root, 'dist', target), join(root, outputPath))
+        .split(sep)
+        .join('/');
+      for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+        const match = /^(.*node_modules\/(@[^/]+\/)?[^/@]+)\//.exec(input);
+        if (!match || bytesInOutput === 0) continue;
+        const pkg = JSON.parse(readFileSync(join(root, match[1]!, 'package.json'), 'utf8')) as { name: string };
+        packages.set(pkg.name, match[1]!);
+        if (LEGAL.test(readFileSync(join(root, input), 'utf8'))) legal.push({ input, output });
+      }
     }
   }
   return { packages, legal };

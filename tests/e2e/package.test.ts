@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 
@@ -42,4 +53,50 @@ describe('npm run package', () => {
       }
     }
   });
+
+  it(
+    'writes a source archive whose build instructions rebuild the shipped files byte for byte',
+    { timeout: 600_000 },
+    async () => {
+      const run = spawnSync(process.execPath, ['scripts/package.mjs'], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const source = await open(`artifacts/bosun-source-${version}.zip`);
+      const instructions = (await source.file('SOURCE-BUILD.md')?.async('string')) ?? '';
+      expect(instructions).toContain('npm ci');
+      expect(instructions).toContain('node build.mjs chrome firefox');
+
+      const dir = mkdtempSync(join(tmpdir(), 'bosun-source-'));
+      try {
+        for (const [path, entry] of Object.entries(source.files)) {
+          if (entry.dir) continue;
+          mkdirSync(dirname(join(dir, path)), { recursive: true });
+          writeFileSync(join(dir, path), await entry.async('nodebuffer'));
+        }
+        // The same locked dependencies as `npm ci` installs; no network in tests.
+        symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+        const build = spawnSync(process.execPath, ['build.mjs', 'chrome', 'firefox'], { cwd: dir, encoding: 'utf8' });
+        expect(build.status, build.stderr).toBe(0);
+        for (const target of ['chrome', 'firefox']) {
+          const shipped = filesUnder(join('dist', target));
+          expect(filesUnder(join(dir, 'dist', target)), `the files of dist/${target}`).toEqual(shipped);
+          for (const file of shipped) {
+            const rebuilt = readFileSync(join(dir, 'dist', target, file));
+            expect(rebuilt.equals(readFileSync(join('dist', target, file))), `dist/${target}/${file}`).toBe(true);
+          }
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
+
+/** @returns the files under `dir`, relative to it, sorted. */
+function filesUnder(dir: string, base = dir): string[] {
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? filesUnder(path, base) : [relative(base, path)];
+    })
+    .sort();
+}

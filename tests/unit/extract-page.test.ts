@@ -2,6 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { extractPage } from '../../content/extract-page';
 import { elementMarkdown } from '../../content/reader/markdown';
+// The reader is its own file in the extension; here it registers itself the same way.
+import '../../content/reader/register';
 
 beforeEach(() => {
   document.documentElement.lang = 'en';

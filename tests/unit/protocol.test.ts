@@ -164,6 +164,8 @@ describe('the spec messages parse, by their names', () => {
       'SEARCH_LIBRARY',
       'GET_LIBRARY_PAGE',
       'EXPORT_CRAWL_JOB',
+      // The site of a page, named by the background so the panel ships no public-suffix list (issue 22).
+      'NAME_SITE',
     ];
     expect(Object.keys(SidebarToBackground).sort()).toEqual(
       [...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort(),
@@ -212,6 +214,7 @@ describe('the spec messages parse, by their names', () => {
       'LIBRARY_SEARCH_RESULTS',
       'LIBRARY_PAGE',
       'CRAWL_JOB_EXPORT',
+      'SITE_NAME',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),

@@ -11,6 +11,7 @@ import { PermissionsView } from '../../sidebar/components/PermissionsView';
 import { SettingsForm } from '../../sidebar/components/SettingsForm';
 import { createSidebarState } from '../../sidebar/state';
 import { applyTheme, cycleTheme, theme } from '../../sidebar/theme';
+import { loadMarkdownRenderer } from '../../sidebar/markdown-loader';
 
 afterEach(cleanup);
 
@@ -70,7 +71,9 @@ describe('keyboard', () => {
     change(state);
     const a = actions();
     const v = voice();
-    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={a} voice={v} />);
+    render(
+      <App workTab={signal(null)} price={signal(null)} nameSite={() => null} state={state} actions={a} voice={v} />,
+    );
     return { a, v };
   };
   const key = (k: string, target: Element = document.body) => fireEvent.keyDown(target, { key: k });
@@ -126,7 +129,16 @@ describe('App', () => {
   it('opens on the settings form until a provider is saved', () => {
     const state = createSidebarState();
     state.settings.value = null;
-    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={actions()} voice={voice()} />);
+    render(
+      <App
+        workTab={signal(null)}
+        price={signal(null)}
+        nameSite={() => null}
+        state={state}
+        actions={actions()}
+        voice={voice()}
+      />,
+    );
     expect(screen.getByText('Connect a model')).toBeTruthy();
     expect(screen.queryByTestId('composer-input')).toBeNull();
   });
@@ -136,7 +148,16 @@ describe('App', () => {
     state.settings.value = saved;
     state.messages.value = [{ id: 'u', createdAt: at, role: 'user', content: 'Hi there', status: 'done' }];
     const a = actions();
-    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={a} voice={voice()} />);
+    render(
+      <App
+        workTab={signal(null)}
+        price={signal(null)}
+        nameSite={() => null}
+        state={state}
+        actions={a}
+        voice={voice()}
+      />,
+    );
     expect(screen.getByText('Hi there')).toBeTruthy();
     fireEvent.click(screen.getByTestId('view-settings'));
     expect(a.show).toHaveBeenCalledWith('settings');
@@ -147,7 +168,16 @@ describe('App', () => {
     state.settings.value = saved;
     state.limits.value = { maxSteps: 30, maxTokens: 400000, promptTimeoutSeconds: 120 };
     state.view.value = 'settings';
-    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={actions()} voice={voice()} />);
+    render(
+      <App
+        workTab={signal(null)}
+        price={signal(null)}
+        nameSite={() => null}
+        state={state}
+        actions={actions()}
+        voice={voice()}
+      />,
+    );
     expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.1');
     expect((screen.getByTestId('limit-maxSteps') as HTMLInputElement).value).toBe('30');
   });
@@ -157,7 +187,16 @@ describe('App', () => {
     state.settings.value = saved;
     state.notice.value = 'Unknown message type "X".';
     const a = actions();
-    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={a} voice={voice()} />);
+    render(
+      <App
+        workTab={signal(null)}
+        price={signal(null)}
+        nameSite={() => null}
+        state={state}
+        actions={a}
+        voice={voice()}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('Unknown message type');
     fireEvent.click(screen.getByLabelText('Dismiss'));
     expect(a.dismissNotice).toHaveBeenCalled();
@@ -167,7 +206,16 @@ describe('App', () => {
     const state = createSidebarState();
     state.settings.value = saved;
     state.connection.value = 'reconnecting';
-    render(<App workTab={signal(null)} price={signal(null)} state={state} actions={actions()} voice={voice()} />);
+    render(
+      <App
+        workTab={signal(null)}
+        price={signal(null)}
+        nameSite={() => null}
+        state={state}
+        actions={actions()}
+        voice={voice()}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
   });
 });
@@ -233,7 +281,9 @@ describe('Composer', () => {
 });
 
 describe('MessageItem', () => {
-  it("renders model output as sanitized markdown, and the person's words as text", () => {
+  it("renders model output as sanitized markdown, and the person's words as text", async () => {
+    // The renderer is a chunk the panel loads on the first answer; here it is loaded first.
+    await loadMarkdownRenderer();
     render(
       <>
         <MessageItem

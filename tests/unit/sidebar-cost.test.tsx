@@ -27,6 +27,7 @@ describe('the cost in the status bar', () => {
         messages={messages}
         busy={false}
         price={{ inputPerMillion: 3, outputPerMillion: 15 }}
+        nameSite={() => null}
       />,
     );
     expect(screen.getByTestId('status-tokens').textContent).toBe('2,600 tokens');
@@ -38,7 +39,7 @@ describe('the cost in the status bar', () => {
   });
 
   it('shows no cost when the price is not known', () => {
-    render(<StatusBar tab={null} policy={null} messages={messages} busy={false} price={null} />);
+    render(<StatusBar tab={null} policy={null} messages={messages} busy={false} price={null} nameSite={() => null} />);
     expect(screen.getByTestId('status-tokens')).toBeTruthy();
     expect(screen.queryByTestId('status-cost')).toBeNull();
   });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPolicy } from '../../policy';
+import { defaultPolicy, resolveSite } from '../../policy';
 import type { ChatMessage } from '../../src/protocol/common';
-import { activity, conversationTokens, siteStatus } from '../../sidebar/status';
+import { activity, conversationTokens, siteStatus as statusWith } from '../../sidebar/status';
+
+/** The status with the site named as the background names it (sidebar/site-names.ts asks it). */
+const siteStatus = (url: string, policy: Parameters<typeof statusWith>[1], now?: number) =>
+  statusWith(url, policy, resolveSite(url, { allowFileUrls: policy?.allowFileUrls ?? false }), now);
 
 const createdAt = '2026-11-21T09:00:00.000Z';
 const at = Date.parse(createdAt);

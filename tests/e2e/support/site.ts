@@ -15,7 +15,8 @@ export function useSite() {
 
 /**
  * Sends a request to the content script of the tab showing `url`, from an extension page, as
- * the background does: through `tabs.sendMessage`.
+ * the background does: through `tabs.sendMessage`, injecting the page engine (and its reader)
+ * when the page has none yet, as the background does on first use.
  */
 export function askTab<R = Record<string, unknown>>(
   extensionPage: PageDriver,
@@ -28,13 +29,20 @@ export function askTab<R = Record<string, unknown>>(
       const tab = tabs.find((t) => t.url === url);
       if (tab?.id === undefined)
         throw new Error(`no tab shows ${url}; open tabs: ${tabs.map((t) => t.url).join(', ')}`);
-      // A page that has just loaded may not have its content script yet (it starts at document idle).
+      const inject = (files: string[]) => browser.scripting.executeScript({ target: { tabId: tab.id! }, files });
+      // A page that has just loaded may still be on its way (injection waits for it, or fails while it commits).
       for (let attempt = 0; ; attempt++) {
         try {
-          return await browser.tabs.sendMessage(tab.id, message);
+          const reply = await browser.tabs.sendMessage(tab.id, message);
+          if ((reply as { needs?: unknown } | null)?.needs === 'reader') {
+            await inject(['reader.js']);
+            return await browser.tabs.sendMessage(tab.id, message);
+          }
+          return reply;
         } catch (error) {
           if (attempt > 50 || !/Receiving end does not exist|Could not establish connection/.test(String(error)))
             throw error;
+          await inject(['content.js']).catch(() => undefined);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       }

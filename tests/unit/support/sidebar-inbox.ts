@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import type { BackgroundToSidebar } from '../../../src/protocol/background-to-sidebar';
 import { fileHandlers } from '../../../sidebar/download';
 import { createInbox, deliver } from '../../../sidebar/inbox';
+import { createSiteNames } from '../../../sidebar/site-names';
 import { createSidebarState } from '../../../sidebar/state';
 import { statePart } from '../../../sidebar/state-inbox';
 import { createVoice } from '../../../sidebar/voice/controller';
@@ -30,7 +31,14 @@ export function sidebarWithInbox() {
   );
   const download = vi.fn();
   const files = fileHandlers(download);
-  const inbox = createInbox({ notice: state.notice, state: statePart(state), voice: voice.inbox, files });
+  const sites = createSiteNames(sent);
+  const inbox = createInbox({
+    notice: state.notice,
+    state: statePart(state),
+    voice: voice.inbox,
+    files,
+    sites: sites.handlers,
+  });
   const apply = (message: BackgroundToSidebar) => deliver(inbox, message);
-  return { ...state, apply, voiceController: voice, sent, recording, download };
+  return { ...state, apply, voiceController: voice, sent, recording, download, sites };
 }
