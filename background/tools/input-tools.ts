@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { parseKey } from '../../src/keys';
 import { here } from './targets';
 import { action, elementTarget, Index, output, Position } from './page-tools';
 import { defineTool, type ToolContext } from './types';
@@ -13,6 +14,12 @@ const Key = v.pipe(
   v.trim(),
   v.minLength(1),
   v.maxLength(40),
+  // An unknown key name is refused here, with the names that work, before anyone is asked.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const parsed = parseKey(dataset.value);
+    if (!parsed.ok) addIssue({ message: parsed.error });
+  }),
   v.description('A key or combination: Enter, Escape, Tab, Shift+Tab, ArrowDown, PageUp, Home, End, Ctrl+A, a'),
 );
 

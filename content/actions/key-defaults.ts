@@ -1,5 +1,5 @@
 import { inputAndChange } from './events';
-import { typesChar, type Key } from './keys';
+import { typesChar, type Key } from '../../src/keys';
 import { scroll } from './scroll';
 
 /**

@@ -4,7 +4,7 @@ import { resolve } from '../snapshot/registry';
 import { reacted, watchReaction } from './changes';
 import { focus } from './events';
 import { focusName, keyDefault } from './key-defaults';
-import { keyName, parseKey, typesChar, type Key } from './keys';
+import { keyName, parseKey, typesChar, type Key } from '../../src/keys';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 
