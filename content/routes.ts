@@ -10,6 +10,11 @@ import {
   typeSelector,
   waitForElement,
 } from './actions/by-selector';
+import { chooseOptions } from './actions/choose';
+import { dragIndex } from './actions/drag';
+import { clickAt, doubleClickIndex, hoverIndex } from './actions/pointer';
+import { pressKey } from './actions/press-key';
+import { selectTextIn } from './actions/select-text';
 import { removeHighlights } from './overlay/highlight';
 import { hideMask, showMask } from './overlay/mask';
 import { submitForm } from './actions/submit';
@@ -30,7 +35,17 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   CLICK_ELEMENT: { senders: BOSUN, handle: ({ payload }) => clickSelector(payload.selector) },
   FILL_FORM: { senders: BOSUN, handle: ({ payload }) => fillSelector(payload.selector, payload.text, payload.submit) },
   SCROLL_PAGE: { senders: BOSUN, handle: ({ payload }) => scrollPage(payload.direction) },
-  CLICK_INDEX: { senders: BOSUN, handle: ({ payload }) => clickIndex(payload) },
+  CLICK_INDEX: {
+    senders: BOSUN,
+    handle: ({ payload }) =>
+      payload.x === undefined && payload.y === undefined ? clickIndex(payload) : clickAt(payload),
+  },
+  PRESS_KEY: { senders: BOSUN, handle: ({ payload }) => pressKey(payload) },
+  HOVER: { senders: BOSUN, handle: ({ payload }) => hoverIndex(payload) },
+  DOUBLE_CLICK: { senders: BOSUN, handle: ({ payload }) => doubleClickIndex(payload) },
+  DRAG: { senders: BOSUN, handle: ({ payload }) => dragIndex(payload) },
+  SELECT_OPTIONS: { senders: BOSUN, handle: ({ payload }) => chooseOptions(payload) },
+  SELECT_TEXT: { senders: BOSUN, handle: ({ payload }) => selectTextIn(payload) },
   INPUT_TEXT: { senders: BOSUN, handle: ({ payload }) => inputText(payload) },
   SELECT_OPTION: { senders: BOSUN, handle: ({ payload }) => selectIndex(payload) },
   SCROLL: { senders: BOSUN, handle: ({ payload }) => scrollBy(payload) },

@@ -2,8 +2,8 @@ import type { PermissionLevel } from './vocabulary';
 import { commitReason, type CriticalContext } from './critical';
 import { isButton } from './critical-fields';
 
-/** Tools whose single action is a click on the element they name. */
-const CLICKS: ReadonlySet<string> = new Set(['click_element']);
+/** Tools whose action clicks the element they name (a double click is two clicks). */
+const CLICKS: ReadonlySet<string> = new Set(['click_element', 'double_click']);
 
 /**
  * The level a call is judged at. A click is "interact", but a click on a form's button submits the

@@ -6,8 +6,17 @@
 export const HANDLER_REQUEST = 'bosun:which-handled';
 export const HANDLER_ANSWER = 'bosun:handled';
 
-/** Listeners that make an element something a person clicks or presses. */
-export const POINTER_EVENTS = new Set(['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'dblclick']);
+/** Listeners that make an element something a person clicks, presses, drags or drops onto. */
+export const POINTER_EVENTS = new Set([
+  'click',
+  'mousedown',
+  'mouseup',
+  'pointerdown',
+  'pointerup',
+  'dblclick',
+  'dragstart',
+  'drop',
+]);
 
 /**
  * An element listening to more event types than this is a framework's delegation root (React's

@@ -9,7 +9,7 @@ import { untrusted } from './untrusted';
 /** What one reading may cost the model's context: long pages are cut with a marker. */
 const READ_BUDGET = 24_000;
 
-const Index = v.pipe(
+export const Index = v.pipe(
   v.number(),
   v.integer(),
   v.minValue(1),
@@ -21,14 +21,21 @@ const Selector = v.pipe(
   v.maxLength(2000),
   v.description('A CSS selector, when there is no index'),
 );
+/** A position inside an element, in CSS pixels from its top-left corner. */
+export const Position = v.pipe(
+  v.number(),
+  v.minValue(0),
+  v.maxValue(100_000),
+  v.description("CSS pixels from the element's top-left corner"),
+);
 const IndexOrSelector = { index: v.optional(Index), selector: v.optional(Selector) };
 const needsTarget = <T extends { index?: number; selector?: string }>() =>
   v.check<T, string>((a) => a.index !== undefined || a.selector !== undefined, 'give an index or a selector');
 
-const action = (ctx: ToolContext, message: BackgroundToContent) =>
+export const action = (ctx: ToolContext, message: BackgroundToContent) =>
   askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.());
 // What an action did quotes the page (a button's label, an option's text): it is marked as page content.
-const output = (reply: { success: boolean; message?: string; error?: string }): ToolOutput => ({
+export const output = (reply: { success: boolean; message?: string; error?: string }): ToolOutput => ({
   success: reply.success,
   text: reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed'),
 });
@@ -53,7 +60,7 @@ const describeElement = (
   );
 
 /** What an index or selector points at, for the permission prompt and the critical-action check. */
-async function elementTarget(ctx: ToolContext, args: { index?: number; selector?: string }): Promise<Target> {
+export async function elementTarget(ctx: ToolContext, args: { index?: number; selector?: string }): Promise<Target> {
   const url = await pageUrl(ctx);
   const snapshotId = ctx.snapshotId(ctx.tabId);
   const payload =
@@ -109,17 +116,23 @@ export const readPage = defineTool({
 
 export const clickElement = defineTool({
   name: 'click_element',
-  description: 'Click an element, by its [index] from read_page (preferred) or by CSS selector.',
+  description:
+    'Click an element, by its [index] from read_page (preferred) or by CSS selector. For a canvas or SVG drawing, x and y click at that position inside the element (CSS pixels from its top-left corner; index only).',
   level: 'interact',
-  params: v.pipe(v.object(IndexOrSelector), needsTarget()),
+  params: v.pipe(
+    v.object({ ...IndexOrSelector, x: v.optional(Position), y: v.optional(Position) }),
+    needsTarget(),
+    v.check((a) => a.index !== undefined || (a.x === undefined && a.y === undefined), 'x and y need an index'),
+  ),
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) => {
     const snapshotId = ctx.snapshotId(ctx.tabId) ?? '';
+    const at = { ...(args.x !== undefined ? { x: args.x } : {}), ...(args.y !== undefined ? { y: args.y } : {}) };
     return output(
       await action(
         ctx,
         args.index !== undefined
-          ? { type: 'CLICK_INDEX', payload: { index: args.index, snapshotId } }
+          ? { type: 'CLICK_INDEX', payload: { index: args.index, snapshotId, ...at } }
           : { type: 'CLICK_ELEMENT', payload: { selector: args.selector ?? '' } },
       ),
     );
@@ -202,20 +215,34 @@ export const submitForm = defineTool({
   },
 });
 
+const OptionText = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(1000));
 export const selectOption = defineTool({
   name: 'select_option',
-  description: "Choose an option of a drop-down list (select) by the option's visible text.",
+  description:
+    "Choose an option of a drop-down list (select) or a listbox by the option's visible text. For a multiple-choice list (select multiple, or a listbox that takes several), give every option wanted in options.",
   level: 'interact',
-  params: v.object({ index: Index, option: v.pipe(v.string(), v.minLength(1), v.maxLength(1000)) }),
+  params: v.pipe(
+    v.object({
+      index: Index,
+      option: v.optional(OptionText),
+      options: v.optional(v.pipe(v.array(OptionText), v.minLength(1), v.maxLength(100))),
+    }),
+    v.check((a) => (a.option === undefined) !== (a.options === undefined), 'give either option or options'),
+  ),
   target: async (args, ctx) => {
     const target = await elementTarget(ctx, args);
-    return { ...target, summary: `${target.summary ?? 'list'}: choose "${args.option}"` };
+    const chosen = (args.options ?? [args.option ?? '']).map((o) => `"${o}"`).join(', ');
+    return { ...target, summary: `${target.summary ?? 'list'}: choose ${chosen}` };
   },
   run: async (args, ctx) =>
     output(
       await action(ctx, {
-        type: 'SELECT_OPTION',
-        payload: { index: args.index, snapshotId: ctx.snapshotId(ctx.tabId) ?? '', optionText: args.option },
+        type: 'SELECT_OPTIONS',
+        payload: {
+          index: args.index,
+          snapshotId: ctx.snapshotId(ctx.tabId) ?? '',
+          optionTexts: args.options ?? [args.option ?? ''],
+        },
       }),
     ),
 });

@@ -3,6 +3,7 @@ import { describeIssues } from '../../src/messaging/router';
 import { toolSpec } from '../../src/llm/tool-spec';
 import type { ToolSpec } from '../../src/llm/types';
 import { CRAWL_TOOLS } from './crawl-tools';
+import { INPUT_TOOLS } from './input-tools';
 import { LISTING_TOOLS } from './listing-tools';
 import { PAGE_TOOLS } from './page-tools';
 import { getCachedSnapshot } from './recall-tool';
@@ -16,6 +17,7 @@ import type { Tool } from './types';
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(
   [
     ...PAGE_TOOLS,
+    ...INPUT_TOOLS,
     ...LISTING_TOOLS,
     ...TAB_TOOLS,
     takeScreenshot,

@@ -3,42 +3,38 @@
  * dispatched to the element (not at coordinates), so Bosun's mask never intercepts them; pages
  * see them as untrusted, like any scripted input.
  */
-const pointer = (x: number, y: number, buttons: number) => ({
-  bubbles: true,
-  cancelable: true,
-  composed: true,
-  clientX: x,
-  clientY: y,
-  button: 0,
-  buttons,
-  pointerId: 1,
-  pointerType: 'mouse',
-  isPrimary: true,
-});
+import { pointerInit, pointerTo } from './hover-state';
 
-export function click(el: Element, x: number, y: number): void {
-  el.dispatchEvent(new PointerEvent('pointerover', pointer(x, y, 0)));
-  el.dispatchEvent(new PointerEvent('pointerenter', { ...pointer(x, y, 0), bubbles: false }));
-  el.dispatchEvent(new MouseEvent('mouseover', pointer(x, y, 0)));
-  el.dispatchEvent(new MouseEvent('mouseenter', { ...pointer(x, y, 0), bubbles: false }));
+const pointer = (x: number, y: number, buttons: number) => pointerInit(x, y, buttons);
+
+/** A press and release of the left button; the `detail` counts the clicks of a double click. */
+export function click(el: Element, x: number, y: number, detail = 1): void {
+  pointerTo(el, x, y);
   const down = el.dispatchEvent(new PointerEvent('pointerdown', pointer(x, y, 1)));
-  const mouseDown = down && el.dispatchEvent(new MouseEvent('mousedown', { ...pointer(x, y, 1), detail: 1 }));
+  const mouseDown = down && el.dispatchEvent(new MouseEvent('mousedown', { ...pointer(x, y, 1), detail }));
   // A cancelled mousedown does not move focus, as in a real click.
   if (mouseDown) focus(el);
   el.dispatchEvent(new PointerEvent('pointerup', pointer(x, y, 0)));
-  el.dispatchEvent(new MouseEvent('mouseup', { ...pointer(x, y, 0), detail: 1 }));
+  el.dispatchEvent(new MouseEvent('mouseup', { ...pointer(x, y, 0), detail }));
   // An untrusted click still runs the element's activation behaviour: links follow, boxes toggle, buttons submit.
-  el.dispatchEvent(new MouseEvent('click', { ...pointer(x, y, 0), detail: 1 }));
+  el.dispatchEvent(new MouseEvent('click', { ...pointer(x, y, 0), detail }));
+}
+
+/** Two clicks in a row, then dblclick, as the browser reports a double click. */
+export function doubleClick(el: Element, x: number, y: number): void {
+  click(el, x, y, 1);
+  click(el, x, y, 2);
+  el.dispatchEvent(new MouseEvent('dblclick', { ...pointer(x, y, 0), detail: 2 }));
 }
 
 export function focus(el: Element): void {
   (el as HTMLElement).focus?.({ preventScroll: true });
 }
 
-/** Fires the input and change events a framework's controlled input reacts to. */
-export function inputAndChange(el: Element, data: string | null): void {
-  el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data }));
-  el.dispatchEvent(new Event('change', { bubbles: true }));
+/** Fires the input (and, for a committed value, change) events a framework's controlled input reacts to. */
+export function inputAndChange(el: Element, data: string | null, inputType = 'insertText', change = true): void {
+  el.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType, data }));
+  if (change) el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 /** Enter, as a keyboard sends it; returns false when the page cancelled it. */

@@ -1,8 +1,8 @@
 import { highlightTarget } from '../overlay/highlight';
 import { withOverlayHidden } from '../overlay/host';
-import { describeElement } from '../snapshot/describe';
 import { childFrame, topFrame, type Frame } from '../snapshot/frames';
 import { coveringElement, renderedBox } from '../snapshot/visibility';
+import { coveredError } from './cover';
 
 export type Prepared = { ok: true; x: number; y: number } | { ok: false; error: string };
 
@@ -43,11 +43,7 @@ export function prepare(el: Element, what: string): Prepared {
   const frame = frameOf(el);
   const box = rect;
   const cover = withOverlayHidden(() => coveringElement(el, box, frame));
-  if (cover)
-    return {
-      ok: false,
-      error: `covered by ${describeElement(cover)}: ${what} cannot be reached; close or scroll past what covers it.`,
-    };
+  if (cover) return { ok: false, error: coveredError(cover, what) };
   // Boxes are drawn in the top document, where the content script runs.
   highlightTarget(document, {
     left: rect.left + frame.dx,

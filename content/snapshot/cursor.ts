@@ -8,6 +8,9 @@ import { matching, splitSelectors } from './layer-rules';
  */
 export type CursorLookup = (el: Element) => boolean;
 
+/** A pointer says "click me"; move and grab say "drag me" (sortable items, handles). */
+const OPERABLE_CURSORS = new Set(['pointer', 'move', 'grab']);
+
 export function createCursorLookup(): CursorLookup {
   const byRoot = new Map<Node, Set<Element> | null>();
   return (el) => {
@@ -15,7 +18,8 @@ export function createCursorLookup(): CursorLookup {
     let set = byRoot.get(root);
     if (set === undefined) byRoot.set(root, (set = pointerElements(root as Document | ShadowRoot)));
     if (set && !set.has(el)) return false;
-    return cursorOf(el) === 'pointer' && cursorOf(parentOf(el)) !== 'pointer';
+    const cursor = cursorOf(el);
+    return OPERABLE_CURSORS.has(cursor) && cursorOf(parentOf(el)) !== cursor;
   };
 }
 
@@ -44,7 +48,7 @@ function visit(rules: CSSRuleList, within: string | null, found: string[]): void
     if (rule instanceof CSSStyleRule) {
       // A nested rule's selector is relative to its parent's: anything inside the parent may match.
       const selectors = within === null ? splitSelectors(rule.selectorText) : [`:is(${within})`, `:is(${within}) *`];
-      if (rule.style.cursor === 'pointer') found.push(...selectors);
+      if (OPERABLE_CURSORS.has(rule.style.cursor)) found.push(...selectors);
       if (rule.cssRules.length > 0) visit(rule.cssRules, within ?? rule.selectorText, found);
     } else if ('cssRules' in rule) {
       visit((rule as CSSGroupingRule).cssRules, within, found);

@@ -98,6 +98,8 @@ function clickableByAttribute(el: Element): string | null {
   const tabindex = el.getAttribute('tabindex');
   // A custom widget made focusable on purpose (tabindex ≥ 0) is meant to be operated.
   if (tabindex !== null && Number(tabindex) >= 0) return 'clickable';
+  // Marked draggable by its page (HTML5 drag and drop): something a person drags.
+  if (el.getAttribute('draggable') === 'true') return 'draggable';
   return null;
 }
 

@@ -5,6 +5,10 @@ const Selector = nonEmptyText(2000);
 const Index = v.pipe(v.number(), v.integer(), v.minValue(1));
 /** Which snapshot an index belongs to, so an index from an older reading is never applied. */
 const SnapshotId = nonEmptyText(100);
+/** A position inside an element, from its top-left corner. */
+const Offset = v.pipe(v.number(), v.minValue(0), v.maxValue(100_000));
+/** A distance to drag, either way. */
+const Shift = v.pipe(v.number(), v.integer(), v.minValue(-100_000), v.maxValue(100_000));
 const Pixels = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000));
 const ReadOptions = v.strictObject({
   viewportOnly: v.optional(v.boolean()),
@@ -30,7 +34,11 @@ export const BackgroundToContent = {
 
   // PageAgent RPC surface, by index into the last snapshot.
   GET_BROWSER_STATE: v.object({ type: v.literal('GET_BROWSER_STATE'), payload: v.optional(ReadOptions) }),
-  CLICK_INDEX: message('CLICK_INDEX', v.strictObject({ index: Index, snapshotId: SnapshotId })),
+  CLICK_INDEX: message(
+    'CLICK_INDEX',
+    // Addition: a position inside the element, in CSS pixels from its top-left corner (canvas, SVG).
+    v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset) }),
+  ),
   INPUT_TEXT: message(
     'INPUT_TEXT',
     v.strictObject({ index: Index, snapshotId: SnapshotId, text: text(100_000), submit: v.optional(v.boolean()) }),
@@ -47,6 +55,46 @@ export const BackgroundToContent = {
       index: v.optional(Index),
       snapshotId: v.optional(SnapshotId),
     }),
+  ),
+
+  // Additions: input a person gives with the keyboard and the pointer.
+  /** A key or combination ("Enter", "Ctrl+A", "Shift+Tab") on an element of the last reading, or on what has focus. */
+  PRESS_KEY: message(
+    'PRESS_KEY',
+    v.strictObject({ key: nonEmptyText(40), index: v.optional(Index), snapshotId: v.optional(SnapshotId) }),
+  ),
+  HOVER: message('HOVER', v.strictObject({ index: Index, snapshotId: SnapshotId })),
+  DOUBLE_CLICK: message(
+    'DOUBLE_CLICK',
+    v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset) }),
+  ),
+  /** Drags an element onto another one of the same reading (`to`), or by an offset in pixels. */
+  DRAG: message(
+    'DRAG',
+    v.pipe(
+      v.strictObject({
+        index: Index,
+        snapshotId: SnapshotId,
+        to: v.optional(Index),
+        dx: v.optional(Shift),
+        dy: v.optional(Shift),
+      }),
+      v.check((p) => (p.to === undefined) !== (p.dx === undefined && p.dy === undefined), 'give either to or dx/dy'),
+    ),
+  ),
+  /** Several options of a <select multiple> or a listbox widget (one is fine too). */
+  SELECT_OPTIONS: message(
+    'SELECT_OPTIONS',
+    v.strictObject({
+      index: Index,
+      snapshotId: SnapshotId,
+      optionTexts: v.pipe(v.array(nonEmptyText(1000)), v.minLength(1), v.maxLength(100)),
+    }),
+  ),
+  /** Selects a passage of an element's text (or the page's, without an index), for pages that react to a selection. */
+  SELECT_TEXT: message(
+    'SELECT_TEXT',
+    v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), text: nonEmptyText(10_000) }),
   ),
   SHOW_MASK: bare('SHOW_MASK'),
   HIDE_MASK: bare('HIDE_MASK'),

@@ -191,6 +191,13 @@ describe('the spec messages parse, by their names', () => {
       'EXTRACT_PAGE',
       // The rest of a long listing without reading the page again (issue 18).
       'READ_LISTING',
+      // Keyboard and pointer input beyond clicking and typing (issue 18).
+      'PRESS_KEY',
+      'HOVER',
+      'DOUBLE_CLICK',
+      'DRAG',
+      'SELECT_OPTIONS',
+      'SELECT_TEXT',
     ];
     expect(Object.keys(BackgroundToContent).sort()).toEqual(
       [...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort(),

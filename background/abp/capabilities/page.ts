@@ -14,6 +14,7 @@ import {
   typeText,
   waitForElement,
 } from '../../tools/page-tools';
+import { doubleClick, drag, hover, pressKey, selectText } from '../../tools/input-tools';
 import type { Tool, ToolContext } from '../../tools/types';
 import { defineCapability, type CallContext, type Capability } from '../capability';
 import { HttpUrl, TabId } from '../params';
@@ -27,6 +28,11 @@ const ACTIONS: readonly Tool[] = [
   selectOption,
   scrollPage,
   waitForElement,
+  pressKey,
+  hover,
+  doubleClick,
+  drag,
+  selectText,
 ];
 
 /** Who asks, in the permission prompt and the Action Log. */

@@ -1,0 +1,140 @@
+import * as v from 'valibot';
+import { parseKey } from '../../src/keys';
+import { here } from './targets';
+import { action, elementTarget, Index, output, Position } from './page-tools';
+import { defineTool, type ToolContext } from './types';
+
+/** The last reading's id, which every index refers to. */
+const snapshot = (ctx: ToolContext) => ctx.snapshotId(ctx.tabId) ?? '';
+const maybe = <K extends string, T>(key: K, value: T | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, T>>;
+
+const Key = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1),
+  v.maxLength(40),
+  // An unknown key name is refused here, with the names that work, before anyone is asked.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const parsed = parseKey(dataset.value);
+    if (!parsed.ok) addIssue({ message: parsed.error });
+  }),
+  v.description('A key or combination: Enter, Escape, Tab, Shift+Tab, ArrowDown, PageUp, Home, End, Ctrl+A, a'),
+);
+
+export const pressKey = defineTool({
+  name: 'press_key',
+  description:
+    'Press a key or combination (Enter, Escape, Tab, arrows, PageUp/PageDown, Home/End, Backspace, Ctrl+A…) on element [index], or on whatever has focus. Use it for sliders and other widgets driven by the keyboard, to close a pop-up with Escape, to pick a highlighted suggestion with Enter, or to move focus with Tab. The result says what the key did.',
+  level: 'interact',
+  params: v.object({ key: Key, index: v.optional(Index) }),
+  target: async (args, ctx) => {
+    const target = args.index !== undefined ? await elementTarget(ctx, args) : await here(args, ctx);
+    return { ...target, summary: `press ${args.key}${target.summary ? ` on ${target.summary}` : ''}` };
+  },
+  run: async (args, ctx) =>
+    output(
+      await action(ctx, {
+        type: 'PRESS_KEY',
+        payload: {
+          key: args.key,
+          ...(args.index !== undefined ? { index: args.index, snapshotId: snapshot(ctx) } : {}),
+        },
+      }),
+    ),
+});
+
+export const hover = defineTool({
+  name: 'hover',
+  description:
+    'Move the pointer over element [index] and leave it there, as a person does to open a menu or show a tooltip that appears on hover. Read the page again to see what appeared.',
+  level: 'interact',
+  params: v.object({ index: Index }),
+  target: (args, ctx) => elementTarget(ctx, args),
+  run: async (args, ctx) =>
+    output(await action(ctx, { type: 'HOVER', payload: { index: args.index, snapshotId: snapshot(ctx) } })),
+});
+
+export const doubleClick = defineTool({
+  name: 'double_click',
+  description:
+    'Double-click element [index] (to edit a cell, open an item, select a word); x and y double-click at that position inside it (CSS pixels from its top-left corner).',
+  level: 'interact',
+  params: v.object({ index: Index, x: v.optional(Position), y: v.optional(Position) }),
+  target: (args, ctx) => elementTarget(ctx, args),
+  run: async (args, ctx) =>
+    output(
+      await action(ctx, {
+        type: 'DOUBLE_CLICK',
+        payload: { index: args.index, snapshotId: snapshot(ctx), ...maybe('x', args.x), ...maybe('y', args.y) },
+      }),
+    ),
+});
+
+const Shift = v.pipe(v.number(), v.integer(), v.minValue(-100_000), v.maxValue(100_000));
+export const drag = defineTool({
+  name: 'drag',
+  description:
+    'Drag element [index] and drop it onto element [to] (reorder a sortable list, drop a card into a zone), or by dx/dy pixels (move a slider handle). Works with mouse-driven and HTML5 drag and drop.',
+  level: 'interact',
+  params: v.pipe(
+    v.object({
+      index: Index,
+      to: v.optional(v.pipe(Index, v.description('The [index] of the element to drop onto'))),
+      dx: v.optional(v.pipe(Shift, v.description('Pixels to the right (negative: left)'))),
+      dy: v.optional(v.pipe(Shift, v.description('Pixels down (negative: up)'))),
+    }),
+    v.check((a) => (a.to === undefined) !== (a.dx === undefined && a.dy === undefined), 'give either to or dx/dy'),
+  ),
+  target: async (args, ctx) => {
+    const target = await elementTarget(ctx, args);
+    const onto = args.to !== undefined ? await elementTarget(ctx, { index: args.to }) : null;
+    const where = onto ? `onto ${onto.summary ?? `[${args.to}]`}` : `by ${args.dx ?? 0}, ${args.dy ?? 0} px`;
+    return { ...target, summary: `drag ${target.summary ?? `[${args.index}]`} ${where}` };
+  },
+  run: async (args, ctx) =>
+    output(
+      await action(ctx, {
+        type: 'DRAG',
+        payload: {
+          index: args.index,
+          snapshotId: snapshot(ctx),
+          ...maybe('to', args.to),
+          ...maybe('dx', args.dx),
+          ...maybe('dy', args.dy),
+        },
+      }),
+    ),
+});
+
+export const selectText = defineTool({
+  name: 'select_text',
+  description:
+    'Select a passage of text, as a person drags over it: inside element [index], or anywhere on the page without an index. For pages that act on a selection (highlight, quote, translate).',
+  level: 'interact',
+  params: v.object({
+    text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(10_000)),
+    index: v.optional(Index),
+  }),
+  target: async (args, ctx) => {
+    const target = args.index !== undefined ? await elementTarget(ctx, args) : await here(args, ctx);
+    return {
+      ...target,
+      summary: `select "${args.text.slice(0, 200)}"${target.summary ? ` in ${target.summary}` : ''}`,
+    };
+  },
+  run: async (args, ctx) =>
+    output(
+      await action(ctx, {
+        type: 'SELECT_TEXT',
+        payload: {
+          text: args.text,
+          ...(args.index !== undefined ? { index: args.index, snapshotId: snapshot(ctx) } : {}),
+        },
+      }),
+    ),
+});
+
+/** Keyboard and pointer input beyond clicking and typing. */
+export const INPUT_TOOLS = [pressKey, hover, doubleClick, drag, selectText];

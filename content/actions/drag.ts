@@ -1,0 +1,130 @@
+import type { ActionResult } from '../../src/protocol/background-to-content';
+import { withOverlayHidden } from '../overlay/host';
+import { renderedBox } from '../snapshot/visibility';
+import { resolve } from '../snapshot/registry';
+import { reacted, watchReaction } from './changes';
+import { pointerInit, pointerTo } from './hover-state';
+import { prepare } from './target';
+
+const fail = (error: string): ActionResult => ({ success: false, error });
+const name = (index: number, role: string, label: string) => `[${index}] ${role}${label ? ` "${label}"` : ''}`;
+/** Moves between press and release: libraries start a drag only after the pointer travels a few pixels. */
+const STEPS = 10;
+
+type Point = { x: number; y: number };
+type Place = { el: Element; point: Point; name: string };
+
+const centre = (rect: DOMRect): Point => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+
+function under(root: Document | ShadowRoot, point: Point, fallback: Element): Element {
+  return withOverlayHidden(() => root.elementFromPoint(point.x, point.y)) ?? fallback;
+}
+
+/** The element the browser would drag natively: one marked draggable, or a link or image that is by default. */
+function nativeDraggable(el: Element): HTMLElement | null {
+  const marked = el.closest<HTMLElement>('[draggable]');
+  if (marked) return marked.draggable ? marked : null;
+  const byDefault = el.closest<HTMLElement>('a[href], img');
+  return byDefault?.draggable ? byDefault : null;
+}
+
+function path(from: Point, to: Point): Point[] {
+  return Array.from({ length: STEPS }, (_, i) => ({
+    x: from.x + ((to.x - from.x) * (i + 1)) / STEPS,
+    y: from.y + ((to.y - from.y) * (i + 1)) / STEPS,
+  }));
+}
+
+/**
+ * HTML5 drag and drop, as the browser runs it: dragstart on the dragged element with a
+ * DataTransfer the page fills, dragenter/dragover/dragleave on whatever the pointer passes
+ * over, drop where a dragover handler allowed it (by cancelling), dragend on the source.
+ */
+function html5Drag(source: HTMLElement, root: Document | ShadowRoot, from: Point, to: Point): string {
+  const data = new DataTransfer();
+  const init = (p: Point, related: Element | null = null) => ({
+    ...pointerInit(p.x, p.y, 1, related),
+    dataTransfer: data,
+  });
+  if (!source.dispatchEvent(new DragEvent('dragstart', init(from))))
+    return 'the page did not let the drag start (it cancelled dragstart)';
+  let over: Element | null = null;
+  let allowed = false;
+  for (const point of path(from, to)) {
+    source.dispatchEvent(new DragEvent('drag', init(point)));
+    const el = under(root, point, source);
+    if (el !== over) {
+      el.dispatchEvent(new DragEvent('dragenter', init(point, over)));
+      over?.dispatchEvent(new DragEvent('dragleave', init(point, el)));
+      over = el;
+    }
+    allowed = !el.dispatchEvent(new DragEvent('dragover', init(point)));
+  }
+  if (over && allowed) over.dispatchEvent(new DragEvent('drop', init(to)));
+  else over?.dispatchEvent(new DragEvent('dragleave', init(to)));
+  source.dispatchEvent(new DragEvent('dragend', { ...init(to), buttons: 0 }));
+  return allowed
+    ? 'HTML5 drag and drop: the drop was accepted where it ended'
+    : 'HTML5 drag and drop: nothing where it ended accepts a drop (no dragover handler allowed it)';
+}
+
+/** A drag with the mouse held down, as sortable lists and slider libraries follow it from the document. */
+function mouseDrag(source: Element, root: Document | ShadowRoot, from: Point, to: Point): string {
+  let over: Element = source;
+  for (const point of path(from, to)) {
+    over = under(root, point, over);
+    pointerTo(over, point.x, point.y, 1);
+  }
+  over.dispatchEvent(new PointerEvent('pointerup', pointerInit(to.x, to.y, 0)));
+  over.dispatchEvent(new MouseEvent('mouseup', { ...pointerInit(to.x, to.y, 0), detail: 1 }));
+  return 'dragged with the mouse button held';
+}
+
+function drag(from: Place, to: Place): string {
+  const root = from.el.getRootNode() as Document | ShadowRoot;
+  pointerTo(from.el, from.point.x, from.point.y);
+  const start = from.point;
+  const down = from.el.dispatchEvent(new PointerEvent('pointerdown', pointerInit(start.x, start.y, 1)));
+  if (down) from.el.dispatchEvent(new MouseEvent('mousedown', { ...pointerInit(start.x, start.y, 1), detail: 1 }));
+  const native = nativeDraggable(from.el);
+  return native ? html5Drag(native, root, start, to.point) : mouseDrag(from.el, root, start, to.point);
+}
+
+/** Where the drag ends: the centre of another element of the listing, or an offset from the start. */
+function destination(
+  p: { to?: number; dx?: number; dy?: number; snapshotId: string },
+  source: Element,
+): Place | { error: string } {
+  if (p.to === undefined) {
+    const box = source.getBoundingClientRect();
+    const point = { x: box.left + box.width / 2 + (p.dx ?? 0), y: box.top + box.height / 2 + (p.dy ?? 0) };
+    return { el: source, point, name: `${p.dx ?? 0}px across and ${p.dy ?? 0}px down` };
+  }
+  const found = resolve(p.to, p.snapshotId);
+  if (!found.ok) return { error: found.error };
+  if (found.el.ownerDocument !== source.ownerDocument)
+    return { error: 'Cannot drag between frames: the two elements are in different documents.' };
+  const box = renderedBox(found.el);
+  if (!box) return { error: `not visible: ${name(p.to, found.role, found.label)} is hidden on the page.` };
+  return { el: found.el, point: centre(box), name: name(p.to, found.role, found.label) };
+}
+
+export async function dragIndex(p: {
+  index: number;
+  snapshotId: string;
+  to?: number;
+  dx?: number;
+  dy?: number;
+}): Promise<ActionResult> {
+  const found = resolve(p.index, p.snapshotId);
+  if (!found.ok) return fail(found.error);
+  const what = name(p.index, found.role, found.label);
+  const ready = prepare(found.el, what);
+  if (!ready.ok) return fail(ready.error);
+  const end = destination(p, found.el);
+  if ('error' in end) return fail(end.error);
+  const from = { el: found.el, point: { x: ready.x, y: ready.y }, name: what };
+  const { result, reaction } = await watchReaction(found.el.ownerDocument, () => drag(from, end));
+  const onto = p.to === undefined ? ` by ${end.name}` : ` onto ${end.name}`;
+  return { success: true, message: `Dragged ${what}${onto} (${result})${reacted(reaction)}` };
+}

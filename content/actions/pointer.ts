@@ -1,0 +1,81 @@
+import type { ActionResult } from '../../src/protocol/background-to-content';
+import { withOverlayHidden } from '../overlay/host';
+import { resolve } from '../snapshot/registry';
+import { reacted, watchReaction } from './changes';
+import { coveredError } from './cover';
+import { click, doubleClick } from './events';
+import { pointerTo } from './hover-state';
+import { prepare } from './target';
+
+const fail = (error: string): ActionResult => ({ success: false, error });
+const what = (index: number, role: string, label: string) => `[${index}] ${role}${label ? ` "${label}"` : ''}`;
+
+type Point = { x: number; y: number };
+
+/**
+ * The point of the element a pointer action aims at, in its document's viewport: its centre, or
+ * (for canvas and SVG controls) a position inside it given in CSS pixels from its top-left corner.
+ * With a position, the element there is what gets the events (an SVG shape inside the drawing),
+ * and anything else there covers it.
+ */
+function aim(
+  el: Element,
+  name: string,
+  at?: Point,
+): { ok: true; x: number; y: number; hit: Element } | { ok: false; error: string } {
+  const ready = prepare(el, name);
+  if (!ready.ok) return ready;
+  if (!at) return { ok: true, x: ready.x, y: ready.y, hit: el };
+  const rect = el.getBoundingClientRect();
+  if (at.x > rect.width || at.y > rect.height)
+    return {
+      ok: false,
+      error: `Position outside: ${name} is ${Math.round(rect.width)}×${Math.round(rect.height)} px; x and y count from its top-left corner.`,
+    };
+  const x = rect.left + at.x;
+  const y = rect.top + at.y;
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const hit = withOverlayHidden(() => root.elementFromPoint(x, y));
+  if (!hit) return { ok: false, error: `not visible: that position of ${name} is outside the window.` };
+  if (hit !== el && !el.contains(hit)) return { ok: false, error: coveredError(hit, name) };
+  return { ok: true, x, y, hit };
+}
+
+async function onIndex(
+  p: { index: number; snapshotId: string },
+  act: (el: Element, name: string) => Promise<ActionResult>,
+): Promise<ActionResult> {
+  const found = resolve(p.index, p.snapshotId);
+  if (!found.ok) return fail(found.error);
+  return act(found.el, what(p.index, found.role, found.label));
+}
+
+const at = (p: { x?: number; y?: number }): Point | undefined =>
+  p.x !== undefined || p.y !== undefined ? { x: p.x ?? 0, y: p.y ?? 0 } : undefined;
+const where = (point?: Point) => (point ? ` at (${point.x}, ${point.y})` : '');
+
+export const hoverIndex = (p: { index: number; snapshotId: string }) =>
+  onIndex(p, async (el, name) => {
+    const target = aim(el, name);
+    if (!target.ok) return fail(target.error);
+    const { reaction } = await watchReaction(el.ownerDocument, () => pointerTo(el, target.x, target.y));
+    return { success: true, message: `The pointer is over ${name} and stays there${reacted(reaction)}` };
+  });
+
+export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: number }) =>
+  onIndex(p, async (el, name) => {
+    const point = at(p);
+    const target = aim(el, name, point);
+    if (!target.ok) return fail(target.error);
+    const { reaction } = await watchReaction(el.ownerDocument, () => click(target.hit, target.x, target.y));
+    return { success: true, message: `Clicked ${name}${where(point)}${reacted(reaction)}` };
+  });
+
+export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: number; y?: number }) =>
+  onIndex(p, async (el, name) => {
+    const point = at(p);
+    const target = aim(el, name, point);
+    if (!target.ok) return fail(target.error);
+    const { reaction } = await watchReaction(el.ownerDocument, () => doubleClick(target.hit, target.x, target.y));
+    return { success: true, message: `Double-clicked ${name}${where(point)}${reacted(reaction)}` };
+  });

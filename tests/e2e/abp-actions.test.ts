@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { useAbpPage } from './support/abp';
+import { answerPrompt, noPromptFor } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar } from './support/sidebar';
+import { useSite } from './support/site';
+
+/** The index page.read's listing gives the element with this role and label. */
+function byLabel(content: string, role: string, label: string): number {
+  const line = content.split('\n').find((l) => l.replace(/^\*?\[\d+\]/, '').startsWith(`${role} "${label}"`));
+  if (!line) throw new Error(`no ${role} "${label}" in:\n${content}`);
+  return Number(/\[(\d+)\]/.exec(line)?.[1]);
+}
+
+/** An agent drives keys, drags and several options through ABP page.act, each through the permission gate. */
+describe.each(BROWSERS)('ABP page.act with keys and the pointer in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  const { call, data } = useAbpPage(ctx, { initialized: true });
+  let sidebar: PageDriver;
+
+  beforeAll(async () => {
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+  });
+
+  /** One page.act call, allowed once when the person is asked; returns the result and the level asked at. */
+  async function act(tabId: number, action: string, args: object) {
+    const pending = call('page.act', { tabId, action, args });
+    const prompt = await answerPrompt(sidebar, 'allow-once');
+    return { reply: await pending, prompt };
+  }
+
+  it('presses keys on a slider, drags a sortable item, chooses several options, and refuses bad args', async () => {
+    const page = await ctx.session.openPage(site.url('widgets/keyboard.html'));
+    let read = await data('page.read', { url: site.url('widgets/keyboard.html') });
+    const tabId = read.tabId as number;
+    const slider = byLabel(read.content as string, 'slider', 'Volume');
+    const pressed = await act(tabId, 'press_key', { index: slider, key: 'End' });
+    expect(pressed.prompt).toMatchObject({
+      tool: 'press_key',
+      level: 'interact',
+      summary: 'press End on slider "Volume"',
+    });
+    expect(pressed.reply).toMatchObject({
+      success: true,
+      data: {
+        action: 'press_key',
+        result: expect.stringMatching(/Pressed End on \[\d+\] slider "Volume".*it now shows =100/),
+      },
+    });
+    expect(await page.evaluate(() => document.getElementById('volume-out')?.textContent)).toBe('100');
+
+    const badKey = await call('page.act', { tabId, action: 'press_key', args: { key: '' } });
+    expect(badKey).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/press_key/) },
+    });
+    expect(await call('page.act', { tabId, action: 'press_key', args: { key: 'Hyper+Q' } })).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/Unknown modifier "Hyper" in "Hyper\+Q"/) },
+    });
+    const bothTargets = await call('page.act', { tabId, action: 'drag', args: { index: 1, to: 2, dx: 5 } });
+    expect(bothTargets).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/give either to or dx\/dy/) },
+    });
+    expect(await noPromptFor(sidebar, 300)).toBe(true);
+    await page.close();
+
+    const pointer = await ctx.session.openPage(site.url('widgets/pointer.html'));
+    read = await data('page.read', { url: site.url('widgets/pointer.html') });
+    const content = read.content as string;
+    const dragged = await act(read.tabId as number, 'drag', {
+      index: byLabel(content, 'clickable', 'Book flights'),
+      to: byLabel(content, 'clickable', 'Write report'),
+    });
+    expect(dragged.prompt.summary).toBe('drag li "Book flights" onto li "Write report"');
+    expect(dragged.reply).toMatchObject({ success: true, data: { action: 'drag' } });
+    expect(await pointer.evaluate(() => document.getElementById('order')?.textContent)).toBe(
+      'Book flights > Write report > Call the bank > Water plants',
+    );
+    await pointer.close();
+
+    const choices = await ctx.session.openPage(site.url('widgets/choices.html'));
+    read = await data('page.read', { url: site.url('widgets/choices.html') });
+    const chosen = await act(read.tabId as number, 'select_option', {
+      index: byLabel(read.content as string, 'select', 'Toppings'),
+      options: ['Ham', 'Olives'],
+    });
+    expect(chosen.prompt.summary).toMatch(/^select "Toppings".*: choose "Ham", "Olives"$/);
+    expect(chosen.reply).toMatchObject({ success: true });
+    expect(await choices.evaluate(() => document.getElementById('log')?.textContent)).toBe('toppings: olives, ham');
+    await choices.close();
+  });
+});

@@ -1,0 +1,237 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { answerPrompt, shownTools, startFresh } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar, send } from './support/sidebar';
+import { useSite } from './support/site';
+import type { Step } from '../fixtures/llm-server/script';
+
+type Message = { role: string; content?: unknown };
+const call = (name: string, args: object): Step => ({
+  kind: 'tool_calls',
+  calls: [{ id: `c${Math.random().toString(36).slice(2, 8)}`, name, arguments: args }],
+});
+const toolResults = (body: unknown) =>
+  ((body as { messages: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+
+/** The index the listing gives the element with this role and label, as a model finds it by reading. */
+function byLabel(listing: string, role: string, label: string): number {
+  const line = listing.split('\n').find((l) =>
+    l
+      .replace(/^\*/, '')
+      .replace(/^\[\d+\]/, '')
+      .startsWith(`${role} "${label}"`),
+  );
+  if (!line) throw new Error(`no ${role} "${label}" in the listing:\n${listing.slice(-1500)}`);
+  return Number(/\[(\d+)\]/.exec(line)?.[1]);
+}
+
+/** What the scripted model does at each step, from the latest listing and the last tool result. */
+type Plan = ((seen: { listing: string; last: string }) => Step)[];
+
+/**
+ * Tasks that need keys, hover, drag, several options, a double click, a position on a canvas or
+ * a text selection, solved by the chat's agent on pages built the way widget libraries build
+ * them. The scripted model only knows what the tools tell it: it picks elements by their listed
+ * labels and reacts to what each result says.
+ */
+describe.each(BROWSERS)('the agent using keys and the pointer in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let sidebar: PageDriver;
+
+  beforeAll(async () => {
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+  });
+  beforeEach(async () => {
+    await startFresh(sidebar);
+    ctx.llm.reset();
+  });
+
+  async function onlyTab(path: string): Promise<PageDriver> {
+    const page = await ctx.session.openPage(site.url(path));
+    await sidebar.evaluate(async (keep) => {
+      const others = (await browser.tabs.query({})).filter((t) => /^https?:/.test(t.url ?? '') && t.url !== keep);
+      await browser.tabs.remove(others.map((t) => t.id as number));
+    }, site.url(path));
+    return page;
+  }
+
+  function follow(plan: Plan, done: string) {
+    ctx.llm.respondWith((body) => {
+      const results = toolResults(body);
+      const last = results.at(-1) ?? '';
+      const listing = [...results].reverse().find((r) => r.includes('## Interactive elements')) ?? '';
+      const step = plan[results.length];
+      return step ? step({ listing, last }) : { kind: 'text', chunks: [done] };
+    });
+  }
+
+  /** Sends the task and allows each action once when asked; returns the levels the questions named. */
+  async function solve(task: string): Promise<string[]> {
+    await send(sidebar, task);
+    const levels: string[] = [];
+    for (;;) {
+      const state = await sidebar.evaluate(() =>
+        document.querySelector('[data-testid="permission-prompt"]')
+          ? 'prompt'
+          : document.querySelector('[data-testid="send"]')
+            ? 'idle'
+            : 'busy',
+      );
+      if (state === 'idle') break;
+      if (state === 'prompt') levels.push((await answerPrompt(sidebar, 'allow-once')).level);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(ctx.llm.failures).toEqual([]);
+    return levels;
+  }
+  const text = (page: PageDriver, selector: string) =>
+    page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
+
+  it('moves a slider with the keyboard until it shows the value asked for', async () => {
+    const page = await onlyTab('widgets/keyboard.html');
+    const press: Plan[number] = ({ listing, last }) =>
+      last.includes('=70')
+        ? { kind: 'text', chunks: ['The volume is 70.'] }
+        : call('press_key', { index: byLabel(listing, 'slider', 'Volume'), key: 'ArrowRight' });
+    follow([() => call('read_page', {}), press, press, press, press, press], 'Gave up.');
+    expect(await solve('Set the volume to 70')).toEqual(['interact', 'interact', 'interact', 'interact']);
+    expect(await shownTools(sidebar)).toEqual(
+      Array.from({ length: 5 }, (_, i) => ({ tool: i === 0 ? 'read_page' : 'press_key', outcome: 'success' })),
+    );
+    expect(await text(page, '#volume-out')).toBe('70');
+    await page.close();
+  });
+
+  it('is told what covers a button, closes the pop-up with Escape and submits', async () => {
+    const page = await onlyTab('widgets/keyboard.html');
+    follow(
+      [
+        () => call('read_page', {}),
+        ({ listing }) => call('type_text', { index: byLabel(listing, 'combobox', 'Destination'), text: 'Lebanon' }),
+        ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Find flights') }),
+        ({ last }) => {
+          expect(last).toMatch(/covered by <ul#destination-list\.menu> \(listbox "Suggestions"\).*press_key "Escape"/);
+          return call('press_key', { key: 'Escape' });
+        },
+        ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Find flights') }),
+      ],
+      'Searching flights to Lebanon.',
+    );
+    // Typing and the key are "interact"; the form's button is judged a submission, both times.
+    expect(await solve('Find flights to Lebanon')).toEqual(['interact', 'submit', 'interact', 'submit']);
+    expect((await shownTools(sidebar)).map((t) => t.outcome)).toEqual([
+      'success',
+      'success',
+      'failed',
+      'success',
+      'success',
+    ]);
+    expect(await text(page, '#log')).toBe('searching flights to Lebanon');
+    await page.close();
+  });
+
+  it('opens a hover menu and clicks an item that appeared in it', async () => {
+    const page = await onlyTab('widgets/pointer.html');
+    follow(
+      [
+        () => call('read_page', {}),
+        ({ listing }) => call('hover', { index: byLabel(listing, 'link', 'Products') }),
+        () => call('read_page', {}),
+        ({ listing }) => call('click_element', { index: byLabel(listing, 'link', 'Laptops') }),
+      ],
+      'Opened Laptops.',
+    );
+    expect(await solve('Open the Laptops page from the Products menu')).toEqual(['interact', 'interact']);
+    expect(await text(page, '#log')).toBe('opened Laptops');
+    await page.close();
+  });
+
+  it('reorders a sortable list and drops a file into a drop zone', async () => {
+    const page = await onlyTab('widgets/pointer.html');
+    follow(
+      [
+        () => call('read_page', {}),
+        ({ listing }) =>
+          call('drag', {
+            index: byLabel(listing, 'clickable', 'Water plants'),
+            to: byLabel(listing, 'clickable', 'Write report'),
+          }),
+        () => call('read_page', {}),
+        ({ listing }) =>
+          call('drag', {
+            index: byLabel(listing, 'draggable', 'Photo.jpg'),
+            to: byLabel(listing, 'clickable', 'Archive'),
+          }),
+      ],
+      'Done.',
+    );
+    expect(await solve('Put "Water plants" first and archive the photo')).toEqual(['interact', 'interact']);
+    expect(await text(page, '#order')).toBe('Water plants > Write report > Call the bank > Book flights');
+    expect(await text(page, '#log')).toBe('archived photo');
+    await page.close();
+  });
+
+  it('chooses several options of a multiple-choice list and a listbox, and highlights a passage', async () => {
+    const page = await onlyTab('widgets/choices.html');
+    follow(
+      [
+        () => call('read_page', {}),
+        ({ listing }) =>
+          call('select_option', { index: byLabel(listing, 'select', 'Toppings'), options: ['Cheese', 'Ham'] }),
+        ({ listing }) =>
+          call('select_option', { index: byLabel(listing, 'listbox', 'Languages'), options: ['English', 'German'] }),
+        () => call('select_text', { text: 'lazy dog' }),
+        () => call('read_page', {}),
+        ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Highlight') }),
+      ],
+      'Done.',
+    );
+    expect(await solve('Cheese and ham, English and German, and highlight "lazy dog"')).toEqual([
+      'interact',
+      'interact',
+      'interact',
+      'interact',
+    ]);
+    expect(
+      await page.evaluate(() =>
+        [...(document.getElementById('toppings') as HTMLSelectElement).selectedOptions].map((o) => o.value),
+      ),
+    ).toEqual(['cheese', 'ham']);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('#languages [aria-selected=true]')].map((o) => o.textContent),
+      ),
+    ).toEqual(['English', 'German']);
+    expect(await text(page, 'mark')).toBe('lazy dog');
+    await page.close();
+  });
+
+  it('clicks a canvas swatch at its position and edits a grid cell opened by a double click', async () => {
+    const page = await onlyTab('widgets/pointer.html');
+    follow(
+      [
+        () => call('read_page', {}),
+        // The page says the swatches are 100 px each, left to right: Green is the middle one.
+        ({ listing }) =>
+          call('click_element', { index: byLabel(listing, 'clickable', 'Colour picker'), x: 150, y: 30 }),
+        ({ listing }) => call('double_click', { index: byLabel(listing, 'gridcell', '900') }),
+        () => call('read_page', {}),
+        ({ listing }) => call('type_text', { index: byLabel(listing, 'textbox', 'Edit Rent'), text: '950' }),
+        ({ listing }) => call('press_key', { index: byLabel(listing, 'textbox', 'Edit Rent'), key: 'Enter' }),
+      ],
+      'Done.',
+    );
+    expect(await solve('Pick green, then set the rent to 950')).toEqual([
+      'interact',
+      'interact',
+      'interact',
+      'interact',
+    ]);
+    expect(await text(page, '#log')).toBe('saved Rent = 950');
+    expect(await page.evaluate(() => document.querySelector('[data-field="amount"]')?.textContent)).toBe('950');
+    await page.close();
+  });
+});

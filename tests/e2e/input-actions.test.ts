@@ -1,0 +1,230 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { useExtension } from './support/extension';
+import { askTab, useSite } from './support/site';
+
+interface Read {
+  interactiveElements: string;
+  snapshotId: string;
+}
+type Reply = { success: boolean; message?: string; error?: string };
+
+/** The index the listing gives the line that matches. */
+function indexOf(listing: string, pattern: RegExp): number {
+  const line = listing.split('\n').find((l) => pattern.test(l));
+  if (!line) throw new Error(`no line matches ${pattern} in:\n${listing}`);
+  return Number(/\[(\d+)\]/.exec(line)?.[1]);
+}
+
+/**
+ * Keys, hover, drag, double click, positions, several options and text selection, sent to the
+ * content script as the background sends them, on pages built the way widget libraries build
+ * theirs. Each result is checked for what it says and the page for what it did.
+ */
+describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let bosun: PageDriver;
+
+  beforeAll(async () => {
+    bosun = await ctx.session.openExtensionPage('sidebar.html');
+  });
+
+  async function open(path: string) {
+    const url = site.url(path);
+    const page = await ctx.session.openPage(url);
+    const ask = (message: unknown) => askTab<Reply>(bosun, url, message);
+    const read = () => askTab<Read>(bosun, url, { type: 'READ_PAGE' });
+    const text = (selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
+    return { page, ask, read, text };
+  }
+
+  it('presses keys: an ARIA slider and a range move, Tab moves focus, Escape closes a pop-up, Enter is redirected to submit_form', async () => {
+    const { page, ask, read, text } = await open('widgets/keyboard.html');
+    let { interactiveElements: listing, snapshotId } = await read();
+    const volume = indexOf(listing, /slider "Volume" =50$/);
+    const up = await ask({ type: 'PRESS_KEY', payload: { key: 'PageUp', index: volume, snapshotId } });
+    expect(up).toEqual({
+      success: true,
+      message: expect.stringMatching(
+        /^Pressed PageUp on \[\d+\] slider "Volume": the page handled the key; the page changed \d+ elements?; it now shows =70$/,
+      ),
+    });
+    expect(await ask({ type: 'PRESS_KEY', payload: { key: 'ArrowLeft', index: volume, snapshotId } })).toMatchObject({
+      success: true,
+      message: expect.stringMatching(/=65$/),
+    });
+    expect(await text('#volume-out')).toBe('65');
+
+    const brightness = indexOf(listing, /slider "Brightness" =5$/);
+    expect(await ask({ type: 'PRESS_KEY', payload: { key: 'End', index: brightness, snapshotId } })).toMatchObject({
+      success: true,
+      message: expect.stringMatching(/the slider is now at 10.*it now shows =10$/),
+    });
+    expect(await text('#brightness-out')).toBe('10');
+    // Shift+Tab from the range goes back to the slider's thumb.
+    expect(await ask({ type: 'PRESS_KEY', payload: { key: 'Shift+Tab' } })).toMatchObject({
+      success: true,
+      message: expect.stringMatching(/focus moved to <div> "Volume"|focus moved to <div>/),
+    });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('slider');
+
+    // Typing opens the autocomplete, whose list covers the button below (listed when it was read).
+    ({ interactiveElements: listing, snapshotId } = await read());
+    const destination = indexOf(listing, /combobox "Destination"/);
+    const go = indexOf(listing, /button "Find flights"/);
+    for (const key of ['L', 'e']) await ask({ type: 'PRESS_KEY', payload: { key, index: destination, snapshotId } });
+    expect(await page.evaluate(() => (document.getElementById('destination') as HTMLInputElement).value)).toBe('Le');
+    const covered = await ask({ type: 'CLICK_INDEX', payload: { index: go, snapshotId } });
+    expect(covered).toEqual({
+      success: false,
+      error: expect.stringMatching(
+        /^covered by <ul#destination-list\.menu> \(listbox "Suggestions"\).*It is an open pop-up.*press_key "Escape"/,
+      ),
+    });
+    expect(
+      await ask({ type: 'PRESS_KEY', payload: { key: 'ArrowDown', index: destination, snapshotId } }),
+    ).toMatchObject({ success: true });
+    const picked = await ask({ type: 'PRESS_KEY', payload: { key: 'Enter', index: destination, snapshotId } });
+    expect(picked.message).toMatch(/the page handled the key/);
+    expect(await page.evaluate(() => (document.getElementById('destination') as HTMLInputElement).value)).toBe(
+      'Lebanon',
+    );
+    ({ interactiveElements: listing, snapshotId } = await read());
+    // Enter the page does not handle would submit the form: Bosun says so and leaves it to submit_form.
+    const enter = await ask({
+      type: 'PRESS_KEY',
+      payload: { key: 'Enter', index: indexOf(listing, /combobox "Destination"/), snapshotId },
+    });
+    expect(enter.message).toMatch(/in a browser Enter would now submit the form\. To submit it, call submit_form/);
+    expect(await text('#log')).toBe('nothing yet');
+    // Escape on an open list: the page's handler closes it.
+    await ask({
+      type: 'PRESS_KEY',
+      payload: { key: 'Backspace', index: indexOf(listing, /combobox "Destination"/), snapshotId },
+    });
+    expect(await page.evaluate(() => document.getElementById('destination-list')?.hidden)).toBe(false);
+    const escape = await ask({ type: 'PRESS_KEY', payload: { key: 'Escape' } });
+    expect(escape.message).toMatch(
+      /^Pressed Escape on <input> "Destination": the page handled the key; the page changed/,
+    );
+    expect(await page.evaluate(() => document.getElementById('destination-list')?.hidden)).toBe(true);
+    ({ interactiveElements: listing, snapshotId } = await read());
+    expect(
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /button "Find flights"/), snapshotId } }),
+    ).toMatchObject({ success: true });
+    expect(await text('#log')).toBe('searching flights to Lebano');
+
+    const unknown = await ask({ type: 'PRESS_KEY', payload: { key: 'Hyper+Q' } });
+    expect(unknown).toEqual({ success: false, error: expect.stringMatching(/^Unknown modifier "Hyper"/) });
+    await page.close();
+  });
+
+  it('hovers a menu open, drags a sortable item and a file into a drop zone, clicks a canvas at a position, double-clicks a grid cell', async () => {
+    const { page, ask, read, text } = await open('widgets/pointer.html');
+    let { interactiveElements: listing, snapshotId } = await read();
+    expect(listing).not.toMatch(/link "Laptops"/);
+    const hovered = await ask({ type: 'HOVER', payload: { index: indexOf(listing, /link "Products"/), snapshotId } });
+    expect(hovered.message).toMatch(/^The pointer is over \[\d+\] link "Products" and stays there; the page changed/);
+    ({ interactiveElements: listing, snapshotId } = await read());
+    expect(
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /link "Laptops"/), snapshotId } }),
+    ).toMatchObject({ success: true });
+    expect(await text('#log')).toBe('opened Laptops');
+
+    const moved = await ask({
+      type: 'DRAG',
+      payload: {
+        index: indexOf(listing, /clickable "Water plants"/),
+        to: indexOf(listing, /clickable "Call the bank"/),
+        snapshotId,
+      },
+    });
+    expect(moved.message).toMatch(
+      /^Dragged \[\d+\] clickable "Water plants" onto \[\d+\] clickable "Call the bank" \(dragged with the mouse button held\)/,
+    );
+    expect(await text('#order')).toBe('Write report > Water plants > Call the bank > Book flights');
+
+    ({ interactiveElements: listing, snapshotId } = await read());
+    const dropped = await ask({
+      type: 'DRAG',
+      payload: {
+        index: indexOf(listing, /draggable "Invoice.pdf"/),
+        to: indexOf(listing, /clickable "Archive"/),
+        snapshotId,
+      },
+    });
+    expect(dropped.message).toMatch(/\(HTML5 drag and drop: the drop was accepted where it ended\)/);
+    expect(await text('#log')).toBe('archived invoice');
+    expect(await page.evaluate(() => document.querySelector('#archive .card')?.textContent)).toBe('Invoice.pdf');
+
+    ({ interactiveElements: listing, snapshotId } = await read());
+    const canvas = indexOf(listing, /"Colour picker"/);
+    expect(await ask({ type: 'CLICK_INDEX', payload: { index: canvas, snapshotId, x: 250, y: 30 } })).toMatchObject({
+      success: true,
+      message: expect.stringMatching(/^Clicked \[\d+\] .*"Colour picker" at \(250, 30\)/),
+    });
+    expect(await text('#log')).toBe('picked Blue');
+    expect(await ask({ type: 'CLICK_INDEX', payload: { index: canvas, snapshotId, x: 400, y: 30 } })).toEqual({
+      success: false,
+      error: expect.stringMatching(/^Position outside: .* is 302×62 px/),
+    });
+
+    const cell = indexOf(listing, /gridcell "300"/);
+    expect(await ask({ type: 'DOUBLE_CLICK', payload: { index: cell, snapshotId } })).toMatchObject({ success: true });
+    ({ interactiveElements: listing, snapshotId } = await read());
+    const editor = indexOf(listing, /textbox "Edit Food" =300/);
+    expect(await ask({ type: 'PRESS_KEY', payload: { key: 'Ctrl+A', index: editor, snapshotId } })).toMatchObject({
+      success: true,
+    });
+    for (const key of ['3', '5', '0']) await ask({ type: 'PRESS_KEY', payload: { key, index: editor, snapshotId } });
+    expect(await ask({ type: 'PRESS_KEY', payload: { key: 'Enter', index: editor, snapshotId } })).toMatchObject({
+      success: true,
+    });
+    expect(await text('#log')).toBe('saved Food = 350');
+    await page.close();
+  });
+
+  it('chooses several options of a select multiple and a listbox, and selects text a highlighter acts on', async () => {
+    const { page, ask, read, text } = await open('widgets/choices.html');
+    let { interactiveElements: listing, snapshotId } = await read();
+    const toppings = indexOf(listing, /select "Toppings"/);
+    expect(
+      await ask({
+        type: 'SELECT_OPTIONS',
+        payload: { index: toppings, snapshotId, optionTexts: ['Olives', 'pineapple'] },
+      }),
+    ).toEqual({
+      success: true,
+      message: expect.stringMatching(/^Selected "Olives", "Pineapple" in \[\d+\] select "Toppings"$/),
+    });
+    expect(await text('#log')).toBe('toppings: olives, pineapple');
+    expect(
+      await ask({ type: 'SELECT_OPTIONS', payload: { index: toppings, snapshotId, optionTexts: ['Anchovies'] } }),
+    ).toEqual({
+      success: false,
+      error: expect.stringMatching(/^Option not found: .* "Anchovies"\. Options: "Cheese", "Olives"/),
+    });
+
+    const languages = indexOf(listing, /listbox "Languages"/);
+    const chosen = await ask({
+      type: 'SELECT_OPTIONS',
+      payload: { index: languages, snapshotId, optionTexts: ['French', 'German'] },
+    });
+    expect(chosen.message).toMatch(/Selected now: "French", "German"\.$/);
+    expect(await text('#log')).toBe('languages: French, German');
+
+    const selected = await ask({ type: 'SELECT_TEXT', payload: { text: 'quick brown fox' } });
+    expect(selected.message).toMatch(/^Selected "quick brown fox" in the page; the page changed/);
+    ({ interactiveElements: listing, snapshotId } = await read());
+    expect(
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /button "Highlight"/), snapshotId } }),
+    ).toMatchObject({ success: true });
+    expect(await text('#log')).toBe('highlighted quick brown fox');
+    expect(await ask({ type: 'SELECT_TEXT', payload: { text: 'purple elephant' } })).toEqual({
+      success: false,
+      error: 'Text not found: the page does not contain "purple elephant".',
+    });
+    await page.close();
+  });
+});
