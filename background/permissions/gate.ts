@@ -31,6 +31,48 @@ export interface GateCall {
   requester: string;
   /** Called once the action is allowed, right before it runs (after any question to the person). */
   beforeRun?(): Promise<void>;
+  /**
+   * How long a question may wait for this caller (ms), where it is not the person's own setting:
+   * an MCP client gives up after its own timeout, and 0 means nobody can answer (a headless
+   * bridge), so nobody is asked. Unanswered, such a call throws QuestionUnanswered instead of
+   * counting as the person's deny.
+   */
+  questionTimeoutMs?: number;
+}
+
+/**
+ * A question the caller could not wait for: nobody answered in time, nobody could answer, or the
+ * caller went away (`cancelled`). The person said nothing, so nothing is remembered; the Action Log
+ * has the entry. Callers say how to allow it up front.
+ */
+export class QuestionUnanswered extends Error {
+  override name = 'QuestionUnanswered';
+  constructor(
+    readonly question: { tool: string; site: string; level: PermissionLevel; summary?: string },
+    readonly why: 'nobody-can-answer' | 'no-answer-in-time' | 'cancelled',
+  ) {
+    super(
+      why === 'cancelled'
+        ? `The call was cancelled while Bosun's question about '${question.tool}' on ${question.site} waited; it did not run.`
+        : `'${question.tool}' on ${question.site} needs the person's permission (level ${question.level}), and ${why === 'nobody-can-answer' ? 'nobody can answer a question here' : 'nobody answered in time'}; it did not run.`,
+    );
+  }
+}
+
+/** A request to open or read a site outside the tool registry: an ABP crawl, a picked page. */
+export interface SiteAccess {
+  /** The capability asking, as the question and the log name it: "crawl.start". */
+  name: string;
+  level: PermissionLevel;
+  url: string;
+  args: unknown;
+  runId: string;
+  requester: string;
+  summary?: string;
+  /** How the log names an approval that came from a grant (a workflow's approved plan). */
+  grantedAs?: string;
+  /** As GateCall's: how long a question may wait for this caller. */
+  questionTimeoutMs?: number;
 }
 
 export interface GateResult extends ToolOutput {
@@ -89,9 +131,24 @@ export function createGate(deps: GateDeps) {
     reason: string,
     critical: string | null,
     signal: AbortSignal,
-  ) {
-    const timeoutMs = deps.promptTimeoutMs();
-    return deps.prompts.ask(
+  ): Promise<PermissionDecisionValue> {
+    const ownTime = call.questionTimeoutMs;
+    const timeoutMs = ownTime ?? deps.promptTimeoutMs();
+    const question = { tool: call.name, site, level, ...(target.summary ? { summary: target.summary } : {}) };
+    const unanswered = async (why: QuestionUnanswered['why']) => {
+      const decision = why === 'cancelled' ? 'cancelled' : 'unanswered';
+      const error = new QuestionUnanswered(question, why);
+      await record(call, site, level, decision, {
+        success: false,
+        outcome: 'denied',
+        decision,
+        site,
+        text: error.message,
+      });
+      return error;
+    };
+    if (ownTime === 0) throw await unanswered('nobody-can-answer');
+    const posed = await deps.prompts.pose(
       {
         id: newId('perm'),
         toolName: call.name,
@@ -108,6 +165,39 @@ export function createGate(deps: GateDeps) {
       timeoutMs,
       signal,
     );
+    if (ownTime !== undefined && !posed.answered)
+      throw await unanswered(signal.aborted ? 'cancelled' : 'no-answer-in-time');
+    return posed.decision;
+  }
+
+  type Judged = { site: string; decision: string; refused?: undefined } | { refused: GateResult };
+
+  /** decide → (ask the person): the verdict for one action at `level` on `target`; a refusal is logged. */
+  async function judge(
+    call: GateCall,
+    name: string,
+    level: PermissionLevel,
+    target: Target,
+    signal: AbortSignal,
+    grantedAs = 'auto-approved',
+  ): Promise<Judged> {
+    const action = actionOf(target);
+    const policy = await deps.policy.load();
+    const verdict = decide(policy, { toolName: name, level, site: target.url, runId: call.runId, action }, Date.now());
+    const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
+    const refuse = async (decision: string, text: string): Promise<Judged> => ({
+      refused: await record(call, site, level, decision, { success: false, outcome: 'denied', decision, site, text }),
+    });
+
+    if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
+    if (verdict.verdict === 'auto-approve')
+      return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved' };
+    const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}.`;
+    const answer: PermissionDecisionValue = await ask(call, site, level, target, reason, verdict.critical, signal);
+    await deps.policy.update((p) => applyDecision(p, { toolName: name, site, runId: call.runId }, answer));
+    if (!decisionProceeds(answer))
+      return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
+    return { site, decision: answer };
   }
 
   async function run(call: GateCall, ctx: ToolContext): Promise<GateResult> {
@@ -126,36 +216,10 @@ export function createGate(deps: GateDeps) {
         text: `The tab cannot be used: ${String(error)}`,
       });
     }
-    const action = actionOf(target);
-    const level = actionLevel(tool.name, tool.level, action);
-    const policy = await deps.policy.load();
-    const verdict = decide(
-      policy,
-      { toolName: tool.name, level, site: target.url, runId: call.runId, action },
-      Date.now(),
-    );
-    const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
-    const refuse = (decision: string, text: string) =>
-      record(call, site, level, decision, { success: false, outcome: 'denied', decision, site, text });
-
-    let decision: string = verdict.verdict === 'auto-approve' ? 'auto-approved' : verdict.verdict;
-    if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
-    if (verdict.verdict === 'ask') {
-      const reason = `Bosun wants to use '${tool.name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}.`;
-      const answer: PermissionDecisionValue = await ask(
-        call,
-        site,
-        level,
-        target,
-        reason,
-        verdict.critical,
-        ctx.signal,
-      );
-      await deps.policy.update((p) => applyDecision(p, { toolName: tool.name, site, runId: call.runId }, answer));
-      decision = answer;
-      if (!decisionProceeds(answer))
-        return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
-    }
+    const level = actionLevel(tool.name, tool.level, actionOf(target));
+    const judged = await judge(call, tool.name, level, target, ctx.signal);
+    if (judged.refused) return judged.refused;
+    const { site, decision } = judged;
     await call.beforeRun?.();
     try {
       const output = await tool.run(args, ctx);
@@ -171,6 +235,38 @@ export function createGate(deps: GateDeps) {
     }
   }
 
-  return { run };
+  /**
+   * Access to a site for work that is not one of the model's tools (an ABP crawl, a picked page):
+   * decided, asked and logged like a tool call, under the capability's own name. Null when it may
+   * go ahead; otherwise the refusal, already in the Action Log.
+   */
+  async function authorize(access: SiteAccess, signal: AbortSignal): Promise<GateResult | null> {
+    const call: GateCall = {
+      name: access.name,
+      args: access.args,
+      runId: access.runId,
+      requester: access.requester,
+      ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),
+    };
+    const judged = await judge(
+      call,
+      access.name,
+      access.level,
+      { url: access.url, summary: access.summary },
+      signal,
+      access.grantedAs,
+    );
+    if (judged.refused) return judged.refused;
+    await record(call, judged.site, access.level, judged.decision, {
+      success: true,
+      outcome: 'success',
+      decision: judged.decision,
+      site: judged.site,
+      text: `access to ${access.url}`,
+    });
+    return null;
+  }
+
+  return { run, authorize };
 }
 export type Gate = ReturnType<typeof createGate>;

@@ -59,6 +59,7 @@ export async function runStep(
         read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
       return output;
     },
+    authorize: deps.gate.authorize,
   };
   const limits = () => {
     const mine = deps.limits();
