@@ -91,6 +91,10 @@ function chromiumBrowser(
       if ((await abp?.catch(() => null))?.closed !== false) abp = openAbp();
       return abp!;
     },
+    async endAbpSession() {
+      const client = await abp?.catch(() => null);
+      if (client && !client.closed) await client.shutdown();
+    },
     async setOffline(offline) {
       // The context's setting covers its pages and their service workers.
       await context.setOffline(offline);

@@ -158,6 +158,10 @@ function firefoxBrowser(
       }
       return abp!;
     },
+    async endAbpSession() {
+      const client = await abp?.catch(() => null);
+      if (client && !client.closed) await client.shutdown();
+    },
     async setOffline(value) {
       offline = value;
       const working = ((await await this.tab()) as FirefoxTab).page;

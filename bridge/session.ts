@@ -77,6 +77,10 @@ export class BrowserSession {
     const live = this.live;
     this.live = null;
     const browser = await live?.catch(() => null);
+    // A browser that does not answer is closed without waiting for it.
+    await Promise.race([browser?.endAbpSession(), new Promise((resolve) => setTimeout(resolve, 2_000))]).catch(
+      () => {},
+    );
     await browser?.close().catch(() => {});
   }
 

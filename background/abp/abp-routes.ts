@@ -1,4 +1,4 @@
-import { grantWorkflowRun, type HarborPolicy } from '../../policy';
+import { grantWorkflowRun, PERMISSION_LEVELS, type HarborPolicy } from '../../policy';
 import { AbpError, fail, ok } from '../../src/abp/response';
 import { createRouter, type Routes } from '../../src/messaging/router';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
@@ -103,9 +103,18 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
       handle: async ({ payload }) => {
         const runId = sessionRun(payload.sessionId);
         const tools = [...new Set([...deps.toolNames, ...payload.tools])];
-        const updated = await deps.updatePolicy((policy) => grantWorkflowRun(policy, runId, payload.access, tools));
+        // "Up to a level": a grant is bound to one level, so each level at or below the one named is granted.
+        const access = payload.access.flatMap(({ site, level }) =>
+          PERMISSION_LEVELS.slice(0, PERMISSION_LEVELS.indexOf(level) + 1).map((each) => ({ site, level: each })),
+        );
+        const updated = await deps.updatePolicy((policy) => grantWorkflowRun(policy, runId, access, tools));
         const granted = updated.grants.filter((g) => g.scope === 'run' && g.runId === runId && g.effect === 'allow');
-        const sites = [...new Set(granted.map((g) => `${g.site}:${'level' in g ? g.level : ''}`))];
+        // Each site at the highest level granted there.
+        const highest = new Map<string, number>();
+        for (const grant of granted)
+          if ('level' in grant)
+            highest.set(grant.site, Math.max(highest.get(grant.site) ?? 0, PERMISSION_LEVELS.indexOf(grant.level)));
+        const sites = [...highest].map(([site, rank]) => `${site}:${PERMISSION_LEVELS[rank]}`);
         return {
           type: 'ABP_RESULT',
           payload: { requestId: payload.requestId, response: ok({ granted: sites, tools: tools.length }) },
