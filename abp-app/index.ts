@@ -4,12 +4,14 @@
  */
 import { localizePage, t } from '../src/i18n';
 import { browser } from '../src/platform/browser';
+import { createBridgeChannel, type BridgeChannel } from './bridge-channel';
 import { createPortClient } from './port-client';
 import { createAbpRuntime, type AbpRuntime } from './runtime';
 
 declare global {
   interface Window {
     abp: AbpRuntime;
+    bosunBridge: BridgeChannel;
   }
 }
 
@@ -23,5 +25,7 @@ Object.defineProperty(window, 'abp', {
   }),
   enumerable: true,
 });
+// Not enumerable: it is the bridge's, not part of what ABP agents discover.
+Object.defineProperty(window, 'bosunBridge', { value: createBridgeChannel(client) });
 // This script runs from the page's <head>: the text is filled in once the body exists.
 document.addEventListener('DOMContentLoaded', () => localizePage(document));

@@ -163,6 +163,9 @@ const routeAbp = createAbpRouter({
     agent: { ...task, database, runs: createRunRecords(database, 'abpAgent') },
   }),
   recordFailure: (capability, message) => errors.add(capability, message),
+  gate,
+  updatePolicy: (change) => policy.update(change),
+  toolNames: [...TOOLS.keys()],
 });
 const abpPorts = createAbpPorts({
   extensionId,

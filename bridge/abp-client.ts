@@ -7,9 +7,16 @@ import { ToolError } from './errors';
 interface WindowAbp {
   initialize(params: unknown): Promise<unknown>;
   listCapabilities(): Promise<unknown>;
-  call(capability: string, params: unknown): Promise<unknown>;
+  call(capability: string, params: unknown, options?: unknown): Promise<unknown>;
+  cancel(callId: string): Promise<unknown>;
+  shutdown(): Promise<unknown>;
 }
-type WithAbp = { abp: WindowAbp };
+/** abp-app.html's channel for the bridge itself (see abp-app/bridge-channel.ts). */
+interface BridgeChannel {
+  authorize(request: unknown): Promise<unknown>;
+  grant(request: unknown): Promise<unknown>;
+}
+type WithAbp = { abp: WindowAbp; bosunBridge: BridgeChannel };
 
 /** Bosun's ABP page in a tab, as either engine's page object offers it. */
 export interface AbpPage {
@@ -17,7 +24,32 @@ export interface AbpPage {
   isClosed(): boolean;
 }
 
+/** One `--allow`: a site (host, host:port or URL) and the highest level allowed there. */
+export interface SiteGrant {
+  site: string;
+  level: 'read-only' | 'navigate' | 'interact' | 'submit';
+}
+
+/** What the bridge's ABP session is opened with. */
+export interface AbpSessionSettings {
+  /** Who is asking, in Bosun's questions and Action Log (the MCP client's name once it is known). */
+  agent: { name: string; version: string };
+  /** The developer's --allow grants, made for the session as it opens. */
+  allow: readonly SiteGrant[];
+  /** The bridge's own tools those grants cover (Bosun's own tools are added by Bosun). */
+  tools: readonly string[];
+  log(line: string): void;
+}
+
+/** How one call waits for a permission question: the id cancel() names, and how long it may wait. */
+export interface CallOptions {
+  callId: string;
+  questionTimeoutMs: number;
+}
+
 const CapabilityList = v.array(CapabilityInfo);
+const Session = v.object({ sessionId: v.string() });
+const Granted = v.object({ success: v.literal(true), data: v.object({ granted: v.array(v.string()) }) });
 
 /** What the page answered is checked like any other input before the bridge relies on it. */
 function checked<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
@@ -34,15 +66,49 @@ function checked<S extends v.GenericSchema>(schema: S, value: unknown, what: str
  * window.abp an agent in a page uses, so every call goes through Bosun's permission gate.
  */
 export class AbpClient {
-  private constructor(private readonly page: AbpPage) {}
+  private constructor(
+    private readonly page: AbpPage,
+    readonly sessionId: string,
+    private readonly agent: string,
+  ) {}
 
-  /** `page` shows abp-app.html, loaded. */
-  static async open(page: AbpPage, agent: { name: string; version: string }): Promise<AbpClient> {
-    await page.evaluate(
-      (who) => (window as unknown as WithAbp).abp.initialize({ agent: who, protocolVersion: '0.1', features: {} }),
-      agent,
+  /** `page` shows abp-app.html, loaded. The session opens with the developer's grants in place. */
+  static async open(page: AbpPage, settings: AbpSessionSettings): Promise<AbpClient> {
+    const opened = await page.evaluate(
+      (who) =>
+        (window as unknown as WithAbp).abp.initialize({
+          agent: who,
+          protocolVersion: '0.1',
+          // The bridge takes no pushed notifications, progress or elicitation from the page: it polls.
+          features: { notifications: false, progress: false, elicitation: false },
+        }),
+      { ...settings.agent },
     );
-    return new AbpClient(page);
+    if ((opened as { success?: unknown }).success === false)
+      throw new ToolError(
+        `Bosun's ABP page refused the session: ${JSON.stringify((opened as { error?: unknown }).error)}.`,
+        'Rebuild Bosun (npm run build) so the bridge and the extension match.',
+      );
+    const { sessionId } = checked(Session, opened, 'initialize()');
+    const client = new AbpClient(page, sessionId, settings.agent.name);
+    if (settings.allow.length > 0) await client.grant(settings);
+    return client;
+  }
+
+  private async grant(settings: AbpSessionSettings): Promise<void> {
+    const answer = await this.page.evaluate((request) => (window as unknown as WithAbp).bosunBridge.grant(request), {
+      sessionId: this.sessionId,
+      access: [...settings.allow],
+      tools: [...settings.tools],
+    });
+    const granted = v.safeParse(Granted, answer);
+    if (!granted.success)
+      throw new ToolError(
+        `Bosun did not record the --allow grants: ${JSON.stringify(answer).slice(0, 500)}.`,
+        'Check each --allow names a web site (such as example.com or 127.0.0.1:8080), then restart the bridge.',
+      );
+    const asked = settings.allow.map((a) => `${a.site}:${a.level}`).join(', ');
+    settings.log(`allowed for this session: ${granted.output.data.granted.join(', ') || 'nothing'} (asked: ${asked})`);
   }
 
   get closed(): boolean {
@@ -57,11 +123,39 @@ export class AbpClient {
     );
   }
 
-  async call(capability: string, params: unknown): Promise<AbpResponse> {
+  async call(capability: string, params: unknown, options: CallOptions): Promise<AbpResponse> {
     const answer = await this.page.evaluate(
-      ({ capability, params }) => (window as unknown as WithAbp).abp.call(capability, params),
-      { capability, params },
+      ({ capability, params, options }) => (window as unknown as WithAbp).abp.call(capability, params, options),
+      { capability, params, options: { callId: options.callId, questionTimeout: options.questionTimeoutMs } },
     );
     return checked(AbpResponse, answer, capability);
+  }
+
+  /** The bridge's own tool asks before it acts: Bosun's policy decides, and may ask the person. */
+  async authorize(
+    request: { tool: string; level: SiteGrant['level']; url: string; summary: string },
+    options: CallOptions,
+  ): Promise<AbpResponse> {
+    const answer = await this.page.evaluate(
+      (payload) => (window as unknown as WithAbp).bosunBridge.authorize(payload),
+      {
+        ...request,
+        sessionId: this.sessionId,
+        agent: this.agent,
+        callId: options.callId,
+        questionTimeoutMs: options.questionTimeoutMs,
+      },
+    );
+    return checked(AbpResponse, answer, `the permission check for ${request.tool}`);
+  }
+
+  /** Withdraws a call's question: an answer given later finds nothing to run. */
+  async cancel(callId: string): Promise<void> {
+    await this.page.evaluate((id) => (window as unknown as WithAbp).abp.cancel(id), callId);
+  }
+
+  /** Ends the ABP session, as the spec asks of a client that is done. */
+  async shutdown(): Promise<void> {
+    await this.page.evaluate(() => (window as unknown as WithAbp).abp.shutdown(), undefined);
   }
 }

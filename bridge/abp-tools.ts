@@ -67,8 +67,8 @@ export function abpTools(capabilities: readonly CapabilityInfo[]): BridgeTool[] 
           ? { ok: false, message: result.issues.map((issue) => issue.message).join('; ') }
           : { ok: true, args: result.value };
       },
-      async run(args, browser) {
-        const response = await (await browser.abp()).call(capability.name, args);
+      async run(args, browser, call) {
+        const response = await (await browser.abp()).call(capability.name, args, call);
         if (!response.success) throw abpError(capability.name, response);
         return { summary: `${capability.name} succeeded`, data: response.data };
       },

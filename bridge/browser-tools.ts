@@ -219,6 +219,8 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     params: v.strictObject({
       expression: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100_000)),
     }),
+    // A script can do anything a person can on the page, submitting included.
+    permission: ({ expression }) => ({ level: 'submit', summary: `Run a script: ${expression.slice(0, 200)}` }),
     async run({ expression }, browser) {
       const tab = await browser.tab();
       assertWebPage(tab);
@@ -271,6 +273,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     description:
       'Click the first element matching a selector in the working tab (waits up to 10 s for it to be visible and enabled).',
     params: v.strictObject({ selector: Selector }),
+    permission: ({ selector }) => ({ level: 'interact', summary: `Click ${selector}` }),
     async run({ selector }, browser) {
       const page = await browser.tab();
       assertWebPage(page);
@@ -291,6 +294,10 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
       selector: Selector,
       text: v.pipe(v.string(), v.maxLength(100_000)),
       submit: v.optional(v.boolean(), false),
+    }),
+    permission: ({ selector, text, submit }) => ({
+      level: submit ? 'submit' : 'interact',
+      summary: `Type "${text.slice(0, 100)}" into ${selector}${submit ? ' and press Enter' : ''}`,
     }),
     async run({ selector, text, submit }, browser) {
       const page = await browser.tab();

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { AbpClient } from './abp-client';
+import { AbpClient, type AbpSessionSettings } from './abp-client';
 import { ChromiumTab } from './chromium-tab';
 import type { EngineBrowser, EngineTab, LaunchSettings } from './engine';
 import { firstLine, ToolError } from './errors';
@@ -10,10 +10,7 @@ import { firstLine, ToolError } from './errors';
  * (--remote-debugging-pipe): no debugging port is opened, so nothing else on the machine can
  * drive this browser.
  */
-export async function launchChromium(
-  settings: LaunchSettings,
-  agent: { name: string; version: string },
-): Promise<EngineBrowser> {
+export async function launchChromium(settings: LaunchSettings, agent: AbpSessionSettings): Promise<EngineBrowser> {
   if (!existsSync(settings.executablePath)) {
     throw new ToolError(
       `Chromium was not found at ${settings.executablePath}.`,
@@ -69,7 +66,7 @@ function chromiumBrowser(
   context: BrowserContext,
   extensionOrigin: string,
   browserCdp: CDPSession,
-  agent: { name: string; version: string },
+  agent: AbpSessionSettings,
 ): EngineBrowser {
   let tab: Promise<ChromiumTab> | null = null;
   let abp: Promise<AbpClient> | null = null;
@@ -93,6 +90,10 @@ function chromiumBrowser(
     async abp() {
       if ((await abp?.catch(() => null))?.closed !== false) abp = openAbp();
       return abp!;
+    },
+    async endAbpSession() {
+      const client = await abp?.catch(() => null);
+      if (client && !client.closed) await client.shutdown();
     },
     async setOffline(offline) {
       // The context's setting covers its pages and their service workers.

@@ -56,6 +56,8 @@ export interface EngineBrowser {
   tab(): Promise<EngineTab>;
   /** Bosun's ABP page, initialised for the bridge. */
   abp(): Promise<AbpClient>;
+  /** Ends the ABP session, if one is open, as the spec asks of a client that is done. */
+  endAbpSession(): Promise<void>;
   /** Pages and their service workers see no network (or see it again). */
   setOffline(offline: boolean): Promise<{ offline: boolean }>;
   /** Whether the browser still answers. */

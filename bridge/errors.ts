@@ -120,22 +120,26 @@ export function firstLine(text: string): string {
 
 const ABP_NEXT_STEPS: Record<AbpErrorCode, string> = {
   PERMISSION_DENIED:
-    "Bosun's permission policy refused this, the person denied it, or nobody answered the question in Bosun's sidebar in time. Ask the person to open Bosun's sidebar and allow it (or trust the site in its Permissions view), then call again.",
+    "Bosun's permission policy refused this, or the person denied it in Bosun's sidebar. Do not repeat it; ask the person to allow it (or to trust the site in Bosun's Permissions view), then call again.",
+  PERMISSION_REQUIRED:
+    "This needs the person's permission and nobody could answer Bosun's question (the bridge is headless, or no answer came in time). Restart the bridge with the --allow the details name (such as --allow 127.0.0.1:interact), or run it headed (--headed) and answer in Bosun's sidebar, then call again.",
+  ALREADY_INITIALIZED: 'Restart the bridge; its ABP session is in an unexpected state.',
   INVALID_PARAMS: "Fix the parameter the message names (the tool's input schema lists them), then call again.",
   OPERATION_FAILED: "Call again; if it keeps failing, abp_diagnostics_getErrors shows Bosun's error log.",
   CAPABILITY_UNAVAILABLE: 'This cannot be done in this browser; use another tool.',
   TIMEOUT: 'Call again, perhaps with less work per call.',
-  NOT_INITIALIZED: 'Restart the bridge; its ABP session was lost.',
+  NOT_INITIALIZED: 'Call again: the bridge opens a new ABP session.',
   UNKNOWN_CAPABILITY: 'List the tools again: this Bosun build does not offer that capability.',
   NOT_IMPLEMENTED: 'Use another tool.',
 };
 
 /** An ABP failure envelope as a ToolError, keeping the code and whether a retry may help. */
 export function abpError(capability: string, failure: AbpFailure): ToolError {
-  const { code, message, retryable } = failure.error;
+  const { code, message, retryable, details } = failure.error;
   return new ToolError(`${capability} failed with ${code}: ${message}`, ABP_NEXT_STEPS[code], {
     capability,
     code,
     retryable,
+    ...(details ? { details } : {}),
   });
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { AbpClient, type AbpPage } from './abp-client';
+import { AbpClient, type AbpPage, type AbpSessionSettings } from './abp-client';
 import type { EngineBrowser, EngineTab, LaunchSettings } from './engine';
 import { firstLine, ToolError } from './errors';
 import { FirefoxPrivileged, type BidiConnection, type WorkerConsoleMessage } from './firefox-privileged';
@@ -38,10 +38,7 @@ function geckoIdOf(extensionDir: string): string {
  * Firefox has no pipe for BiDi: it listens on a loopback port chosen at random, and accepts one
  * session, which the bridge holds.
  */
-export async function launchFirefox(
-  settings: LaunchSettings,
-  agent: { name: string; version: string },
-): Promise<EngineBrowser> {
+export async function launchFirefox(settings: LaunchSettings, agent: AbpSessionSettings): Promise<EngineBrowser> {
   if (!existsSync(settings.executablePath)) {
     throw new ToolError(
       `Firefox was not found at ${settings.executablePath}.`,
@@ -137,7 +134,7 @@ function firefoxBrowser(
   extensionOrigin: string,
   privileged: FirefoxPrivileged,
   feeds: FirefoxFeeds,
-  agent: { name: string; version: string },
+  agent: AbpSessionSettings,
 ): EngineBrowser {
   let tab: Promise<FirefoxTab> | null = null;
   let abp: Promise<AbpClient> | null = null;
@@ -160,6 +157,10 @@ function firefoxBrowser(
         abp = openAbpPage(browser, extensionOrigin).then((page) => AbpClient.open(page as unknown as AbpPage, agent));
       }
       return abp!;
+    },
+    async endAbpSession() {
+      const client = await abp?.catch(() => null);
+      if (client && !client.closed) await client.shutdown();
     },
     async setOffline(value) {
       offline = value;

@@ -33,12 +33,30 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
-  const session = new BrowserSession({ ...options, extensionDir, agent: { name: 'bosun-bridge', version } }, log);
+  const tools = [...BROWSER_TOOLS];
+  // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
+  const abp = {
+    agent: { name: 'bosun-bridge', version },
+    allow: options.allow,
+    tools: tools.filter((tool) => tool.permission).map((tool) => tool.name),
+    log,
+  };
+  const session = new BrowserSession({ ...options, extensionDir, abp }, log);
   // Written by the build beside this bundle: the extension's capabilities, described without a browser.
   const catalog = JSON.parse(
     readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'abp-capabilities.json'), 'utf8'),
   ) as CapabilityInfo[];
-  const server = createBridgeServer({ session, tools: [...BROWSER_TOOLS, ...abpTools(catalog)], version, log });
+  const server = createBridgeServer({
+    session,
+    tools: [...tools, ...abpTools(catalog)],
+    version,
+    log,
+    questionTimeoutMs: options.questionTimeoutMs,
+  });
+  server.oninitialized = () => {
+    const client = server.getClientVersion();
+    if (client) abp.agent.name = `${client.name.slice(0, 60)} via bosun-bridge`;
+  };
 
   let stopping = false;
   const stop = async (why: string) => {

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { describeIssues } from '../src/messaging/router';
+import type { SiteGrant } from './abp-client';
 import { ENGINES, type EngineName } from './engine';
 
 export interface BridgeOptions {
@@ -15,7 +16,19 @@ export interface BridgeOptions {
   headless: boolean;
   /** The executable of the chosen browser. */
   executablePath: string;
+  /** What the developer allowed up front (--allow), for the bridge's session only. */
+  allow: SiteGrant[];
+  /**
+   * How long a permission question may wait for an answer in Bosun's sidebar; 0 when nobody can
+   * answer (headless), so a call that needs one fails at once with PERMISSION_REQUIRED.
+   */
+  questionTimeoutMs: number;
 }
+
+const LEVELS = ['read-only', 'navigate', 'interact', 'submit'] as const;
+
+/** Questions wait a little less than an MCP client's default request timeout (60 s). */
+const HEADED_QUESTION_TIMEOUT_S = 50;
 
 export const USAGE = `Usage: bosun-bridge [options]
 
@@ -31,6 +44,13 @@ Options:
   --headed                  show the browser window (the default when DISPLAY or WAYLAND_DISPLAY is set)
   --chromium <path>         the Chromium executable (default: $CHROMIUM_PATH or /usr/bin/chromium)
   --firefox <path>          the Firefox executable (default: $FIREFOX_PATH or /usr/bin/firefox-esr)
+  --allow <site>[:<level>]  let the agent act on a site without asking, for this bridge's session only, up to
+                            a level: read-only, navigate, interact (the default) or submit. Repeatable:
+                            --allow localhost:3000 --allow example.com:submit. Recorded in Bosun's
+                            policy as grants for this session, which end with it.
+  --question-timeout <s>    how long a call waits for the person to answer Bosun's permission question
+                            (default ${HEADED_QUESTION_TIMEOUT_S} when headed, 0 when headless: nobody can answer, so a call that
+                            needs a question fails at once with PERMISSION_REQUIRED)
   --help                    print this text
 `;
 
@@ -53,7 +73,32 @@ const Flags = v.object({
   headed: v.optional(v.boolean()),
   chromium: v.optional(NonEmpty),
   help: v.optional(v.boolean()),
+  allow: v.optional(v.array(NonEmpty), []),
+  'question-timeout': v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d+(\.\d+)?$/, 'must be a number of seconds, such as 50 or 0'),
+      v.transform(Number),
+      v.maxValue(600, 'must be at most 600 seconds'),
+    ),
+  ),
 });
+
+/**
+ * "example.com", "example.com:submit", "localhost:3000:interact", "https://example.com/x:navigate":
+ * a level after the last colon, or interact. The site itself is judged by Bosun as its policy
+ * judges sites; one it cannot grant (a browser page, no host) is reported when the session opens.
+ */
+export function parseAllow(value: string): SiteGrant | string {
+  const colon = value.lastIndexOf(':');
+  const suffix = colon >= 0 ? value.slice(colon + 1) : '';
+  const level = (LEVELS as readonly string[]).includes(suffix) ? (suffix as SiteGrant['level']) : 'interact';
+  const site = (level === suffix ? value.slice(0, colon) : value).trim();
+  if (site === '' || site.length > 300 || /\s/.test(site))
+    return `--allow ${value}: name a site, such as example.com, localhost:3000 or example.com:submit`;
+  return { site, level };
+}
 
 export type ParsedCommand =
   { kind: 'run'; options: BridgeOptions } | { kind: 'help' } | { kind: 'error'; message: string };
@@ -82,6 +127,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
         headed: { type: 'boolean' },
         chromium: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        allow: { type: 'string', multiple: true },
+        'question-timeout': { type: 'string' },
       },
     }).values;
   } catch (error) {
@@ -94,13 +141,22 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
   if (flags.headless && flags.headed)
     return { kind: 'error', message: '--headless and --headed contradict each other: give one.' };
   const hasDisplay = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+  const headless = flags.headless ?? (flags.headed ? false : !hasDisplay);
+  const allow: SiteGrant[] = [];
+  for (const value of flags.allow) {
+    const grant = parseAllow(value);
+    if (typeof grant === 'string') return { kind: 'error', message: grant };
+    allow.push(grant);
+  }
   return {
     kind: 'run',
     options: {
       engine: flags.browser,
       profileDir: resolve(flags['profile-dir'] ?? defaultProfileDir(env, flags.browser)),
       idleTimeoutMs: Math.round(flags['idle-timeout'] * 1000),
-      headless: flags.headless ?? (flags.headed ? false : !hasDisplay),
+      headless,
+      allow,
+      questionTimeoutMs: Math.round((flags['question-timeout'] ?? (headless ? 0 : HEADED_QUESTION_TIMEOUT_S)) * 1000),
       executablePath:
         flags.browser === 'firefox'
           ? (flags.firefox ?? (env.FIREFOX_PATH?.trim() || '/usr/bin/firefox-esr'))

@@ -1,10 +1,16 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
-import { firstLine, ToolError } from './errors';
-import type { BrowserSession } from './session';
-import type { BridgeTool, ToolOutput } from './tool';
+import { randomUUID } from 'node:crypto';
+import { abpError, firstLine, ToolError } from './errors';
+import type { BrowserSession, LiveBrowser } from './session';
+import type { BridgeTool, CallInfo, ToolOutput } from './tool';
+
+/** How often a call that is still running tells a client that asked for progress. */
+export const PROGRESS_INTERVAL_MS = 2_000;
 
 export interface BridgeServerDeps {
-  session: BrowserSession;
+  session: Pick<BrowserSession, 'use'>;
+  /** How long a permission question may wait (0: nobody can answer, so nobody is asked). */
+  questionTimeoutMs: number;
   /** Every tool, known at build time: listing them starts no browser. */
   tools: readonly BridgeTool[];
   version: string;
@@ -61,7 +67,7 @@ export function createBridgeServer(deps: BridgeServerDeps): Server {
 
   server.setRequestHandler('tools/list', () => Promise.resolve({ tools: list }));
 
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, arguments: args } = request.params;
     // The bridge's own tools; Bosun's tools run only behind abp_page_act and abp_agent_run, through its gate.
     const bridgeTool = byName.get(name);
@@ -77,10 +83,89 @@ export function createBridgeServer(deps: BridgeServerDeps): Server {
           `Invalid arguments for ${name}: ${checked.message}.`,
           `Call ${name} again with arguments that match its input schema.`,
         );
-      return successResult(await deps.session.use((browser) => bridgeTool.run(checked.args, browser)));
+      const call: CallInfo = {
+        callId: `mcp-${randomUUID()}`,
+        questionTimeoutMs: deps.questionTimeoutMs,
+        signal: ctx.mcpReq.signal,
+      };
+      const stage = { now: `${name} is running` };
+      const token = ctx.mcpReq._meta?.progressToken;
+      const progress = token === undefined ? undefined : reportProgress(ctx.mcpReq.notify, token, stage);
+      try {
+        return successResult(
+          await deps.session.use((browser) =>
+            cancellable(browser, call, async () => {
+              await askFirst(bridgeTool, checked.args, browser, call, stage);
+              stage.now = `${name} is running`;
+              return bridgeTool.run(checked.args, browser, call);
+            }),
+          ),
+        );
+      } finally {
+        clearInterval(progress);
+      }
     } catch (error) {
       return errorResult(name, error);
     }
   });
   return server;
+}
+
+/** Sends notifications/progress while the call runs, each saying what it waits for. */
+function reportProgress(
+  notify: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>,
+  progressToken: string | number,
+  stage: { now: string },
+): NodeJS.Timeout {
+  let progress = 0;
+  return setInterval(() => {
+    progress += 1;
+    notify({ method: 'notifications/progress', params: { progressToken, progress, message: stage.now } }).catch(
+      () => {},
+    );
+  }, PROGRESS_INTERVAL_MS);
+}
+
+/**
+ * The client's cancellation reaches Bosun: a question the call waits on is withdrawn, so an answer
+ * given later finds nothing to run; a call cancelled before it acts never acts.
+ */
+async function cancellable<T>(browser: LiveBrowser, call: CallInfo, work: () => Promise<T>): Promise<T> {
+  const withdraw = () =>
+    void browser
+      .abp()
+      .then((abp) => abp.cancel(call.callId))
+      .catch(() => {});
+  call.signal.addEventListener('abort', withdraw, { once: true });
+  try {
+    return await work();
+  } finally {
+    call.signal.removeEventListener('abort', withdraw);
+  }
+}
+
+/**
+ * A tool that acts on a page asks Bosun's policy first, exactly as an ABP call does: the same
+ * decision, the same question in Bosun's sidebar (the MCP client named as the one asking), the same
+ * Action Log. A page that is no site (about:blank) holds nothing of the person's to protect.
+ */
+async function askFirst(
+  tool: BridgeTool,
+  args: unknown,
+  browser: LiveBrowser,
+  call: CallInfo,
+  stage: { now: string },
+): Promise<void> {
+  if (!tool.permission) return;
+  const url = (await browser.tab()).url();
+  if (!/^https?:/.test(url)) return;
+  const { level, summary } = tool.permission(args);
+  stage.now = `waiting for the person to answer Bosun's question: ${summary} on ${new URL(url).host}`;
+  const answer = await (await browser.abp()).authorize({ tool: tool.name, level, url, summary }, call);
+  if (!answer.success) throw abpError(`${tool.name} (Bosun's permission)`, answer);
+  if (call.signal.aborted)
+    throw new ToolError(
+      'The call was cancelled before it acted; nothing was done.',
+      'Call again if it is still wanted.',
+    );
 }

@@ -1,3 +1,4 @@
+import type { AbpSessionSettings } from './abp-client';
 import { launchChromium } from './chromium-launcher';
 import type { EngineBrowser, LaunchSettings } from './engine';
 import { ToolError } from './errors';
@@ -6,8 +7,8 @@ import { claimProfile } from './profile-lock';
 
 export interface SessionSettings extends LaunchSettings {
   idleTimeoutMs: number;
-  /** Who the ABP page is told is calling. */
-  agent: { name: string; version: string };
+  /** Who the ABP page is told is calling, and what the developer allowed up front. */
+  abp: AbpSessionSettings;
 }
 
 /** The browser as the tools see it: the working tab (with what it did) and the ABP page, in either engine. */
@@ -76,6 +77,10 @@ export class BrowserSession {
     const live = this.live;
     this.live = null;
     const browser = await live?.catch(() => null);
+    // A browser that does not answer is closed without waiting for it.
+    await Promise.race([browser?.endAbpSession(), new Promise((resolve) => setTimeout(resolve, 2_000))]).catch(
+      () => {},
+    );
     await browser?.close().catch(() => {});
   }
 
@@ -93,7 +98,7 @@ export class BrowserSession {
     const starting = (async () => {
       this.releaseProfile ??= claimProfile(this.settings.profileDir);
       const launch = this.settings.engine === 'firefox' ? launchFirefox : launchChromium;
-      const launched = await launch(this.settings, this.settings.agent);
+      const launched = await launch(this.settings, this.settings.abp);
       this.log(
         `${this.settings.engine} started (profile ${this.settings.profileDir}, Bosun at ${launched.extensionOrigin})`,
       );

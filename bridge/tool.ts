@@ -10,6 +10,21 @@ export interface ToolOutput {
   image?: { base64: string; mimeType: string };
 }
 
+/** What a call runs with besides its arguments: its id for cancel(), how long a question may wait, and its signal. */
+export interface CallInfo {
+  callId: string;
+  questionTimeoutMs: number;
+  /** Aborted when the client cancels the call (notifications/cancelled). */
+  signal: AbortSignal;
+}
+
+/** How a tool that acts on a page is judged by Bosun's policy before it runs. */
+export interface PermissionAsk {
+  level: 'read-only' | 'navigate' | 'interact' | 'submit';
+  /** What the person is asked about, in words: 'Click "#add-to-cart"'. */
+  summary: string;
+}
+
 export type Validation = { ok: true; args: unknown } | { ok: false; message: string };
 
 /** MCP's tool annotations: hints a client shows its person or uses to decide what to confirm. */
@@ -29,7 +44,9 @@ export interface BridgeTool {
   /** The JSON Schema of structuredContent on success, where the result has a fixed shape. */
   outputSchema?: Record<string, unknown>;
   validate(args: unknown): Validation;
-  run(args: unknown, browser: LiveBrowser): Promise<ToolOutput>;
+  /** Present on tools that act on a page: Bosun's policy is asked first, with the MCP client as the one asking. */
+  permission?(args: unknown): PermissionAsk;
+  run(args: unknown, browser: LiveBrowser, call: CallInfo): Promise<ToolOutput>;
 }
 
 /** A JSON Schema object with these properties (all required unless listed in `optional`); more may appear. */
@@ -48,7 +65,8 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
   annotations: ToolAnnotations;
   params: S;
   outputSchema?: Record<string, unknown>;
-  run(args: v.InferOutput<S>, browser: LiveBrowser): Promise<ToolOutput>;
+  permission?(args: v.InferOutput<S>): PermissionAsk;
+  run(args: v.InferOutput<S>, browser: LiveBrowser, call: CallInfo): Promise<ToolOutput>;
 }): BridgeTool {
   const { $schema: _dialect, ...inputSchema } = toJsonSchema(definition.params, { errorMode: 'ignore' }) as Record<
     string,
@@ -65,6 +83,9 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
       const parsed = v.safeParse(definition.params, args ?? {});
       return parsed.success ? { ok: true, args: parsed.output } : { ok: false, message: describeIssues(parsed.issues) };
     },
-    run: (args, browser) => definition.run(args as v.InferOutput<S>, browser),
+    ...(definition.permission
+      ? { permission: (args: unknown) => definition.permission!(args as v.InferOutput<S>) }
+      : {}),
+    run: (args, browser, call) => definition.run(args as v.InferOutput<S>, browser, call),
   };
 }

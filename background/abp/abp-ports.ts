@@ -4,7 +4,7 @@ import { classifySender } from '../../src/messaging/sender';
 import type { BackgroundToAbp } from '../../src/protocol/background-to-abp';
 // The same subset of `runtime.Port` as the sidebar's.
 import type { SidebarPort as RuntimePort } from '../port-hub';
-import type { CallContext } from './capability';
+import { createCallTracker, type CallTracker } from './caller';
 
 /** The page that carries `window.abp`; no other page may open the channel. */
 export const ABP_PAGE = 'abp-app.html';
@@ -14,7 +14,13 @@ export interface AbpPortOptions {
   extensionOrigin: string;
   /** Resolves when stored state is loaded; nothing is answered before. */
   ready: Promise<void>;
-  route(raw: unknown, ctx: CallContext): Promise<RouteOutcome<BackgroundToAbp>>;
+  route(raw: unknown, ctx: PortContext): Promise<RouteOutcome<BackgroundToAbp>>;
+}
+
+/** What a message on one `abp` port is served with: the port's lifetime, and its calls that can be cancelled. */
+export interface PortContext {
+  signal: AbortSignal;
+  calls: CallTracker;
 }
 
 const requestIdOf = (raw: unknown): string | null => {
@@ -38,10 +44,11 @@ export function createAbpPorts(options: AbpPortOptions) {
     }
     const gone = new AbortController();
     port.onDisconnect.addListener(() => gone.abort(new DOMException('The ABP page was closed.', 'AbortError')));
-    port.onMessage.addListener((raw) => void handle(port, raw, { signal: gone.signal }));
+    const calls = createCallTracker();
+    port.onMessage.addListener((raw) => void handle(port, raw, { signal: gone.signal, calls }));
   }
 
-  async function handle(port: RuntimePort, raw: unknown, ctx: CallContext): Promise<void> {
+  async function handle(port: RuntimePort, raw: unknown, ctx: PortContext): Promise<void> {
     let reply: BackgroundToAbp;
     try {
       await options.ready;

@@ -2,8 +2,14 @@ import type * as v from 'valibot';
 
 /** What a capability knows about the call it serves. */
 export interface CallContext {
-  /** Aborted when the ABP page goes away: a question it asked becomes a deny, and work stops. */
+  /** Aborted when the ABP page goes away or the call is cancelled: a question it asked is withdrawn, and work stops. */
   signal: AbortSignal;
+  /** The ABP session's run: a deny is remembered for the session, and grants made for it apply. */
+  runId?: string;
+  /** Who asks, in the permission question and the Action Log. */
+  requester?: string;
+  /** How long a permission question may wait for this caller; 0: nobody can answer, so nobody is asked. */
+  questionTimeoutMs?: number;
 }
 
 /**

@@ -31,7 +31,7 @@ export async function dispatch(
   try {
     return ok(await capability.handle(parsed.output, ctx));
   } catch (error) {
-    if (error instanceof AbpError) return fail(error.code, error.message);
+    if (error instanceof AbpError) return fail(error.code, error.message, undefined, error.details);
     const message = describeFailure(error);
     await onFailure(name, message);
     return fail('OPERATION_FAILED', `${name} failed: ${message}`);

@@ -31,6 +31,32 @@ export interface GateCall {
   requester: string;
   /** Called once the action is allowed, right before it runs (after any question to the person). */
   beforeRun?(): Promise<void>;
+  /**
+   * How long a question may wait for this caller (ms), where it is not the person's own setting:
+   * an MCP client gives up after its own timeout, and 0 means nobody can answer (a headless
+   * bridge), so nobody is asked. Unanswered, such a call throws QuestionUnanswered instead of
+   * counting as the person's deny.
+   */
+  questionTimeoutMs?: number;
+}
+
+/**
+ * A question the caller could not wait for: nobody answered in time, nobody could answer, or the
+ * caller went away (`cancelled`). The person said nothing, so nothing is remembered; the Action Log
+ * has the entry. Callers say how to allow it up front.
+ */
+export class QuestionUnanswered extends Error {
+  override name = 'QuestionUnanswered';
+  constructor(
+    readonly question: { tool: string; site: string; level: PermissionLevel; summary?: string },
+    readonly why: 'nobody-can-answer' | 'no-answer-in-time' | 'cancelled',
+  ) {
+    super(
+      why === 'cancelled'
+        ? `The call was cancelled while Bosun's question about '${question.tool}' on ${question.site} waited; it did not run.`
+        : `'${question.tool}' on ${question.site} needs the person's permission (level ${question.level}), and ${why === 'nobody-can-answer' ? 'nobody can answer a question here' : 'nobody answered in time'}; it did not run.`,
+    );
+  }
 }
 
 /** A request to open or read a site outside the tool registry: an ABP crawl, a picked page. */
@@ -45,6 +71,8 @@ export interface SiteAccess {
   summary?: string;
   /** How the log names an approval that came from a grant (a workflow's approved plan). */
   grantedAs?: string;
+  /** As GateCall's: how long a question may wait for this caller. */
+  questionTimeoutMs?: number;
 }
 
 export interface GateResult extends ToolOutput {
@@ -103,9 +131,24 @@ export function createGate(deps: GateDeps) {
     reason: string,
     critical: string | null,
     signal: AbortSignal,
-  ) {
-    const timeoutMs = deps.promptTimeoutMs();
-    return deps.prompts.ask(
+  ): Promise<PermissionDecisionValue> {
+    const ownTime = call.questionTimeoutMs;
+    const timeoutMs = ownTime ?? deps.promptTimeoutMs();
+    const question = { tool: call.name, site, level, ...(target.summary ? { summary: target.summary } : {}) };
+    const unanswered = async (why: QuestionUnanswered['why']) => {
+      const decision = why === 'cancelled' ? 'cancelled' : 'unanswered';
+      const error = new QuestionUnanswered(question, why);
+      await record(call, site, level, decision, {
+        success: false,
+        outcome: 'denied',
+        decision,
+        site,
+        text: error.message,
+      });
+      return error;
+    };
+    if (ownTime === 0) throw await unanswered('nobody-can-answer');
+    const posed = await deps.prompts.pose(
       {
         id: newId('perm'),
         toolName: call.name,
@@ -122,6 +165,9 @@ export function createGate(deps: GateDeps) {
       timeoutMs,
       signal,
     );
+    if (ownTime !== undefined && !posed.answered)
+      throw await unanswered(signal.aborted ? 'cancelled' : 'no-answer-in-time');
+    return posed.decision;
   }
 
   type Judged = { site: string; decision: string; refused?: undefined } | { refused: GateResult };
@@ -205,7 +251,13 @@ export function createGate(deps: GateDeps) {
    * go ahead; otherwise the refusal, already in the Action Log.
    */
   async function authorize(access: SiteAccess, signal: AbortSignal): Promise<GateResult | null> {
-    const call: GateCall = { name: access.name, args: access.args, runId: access.runId, requester: access.requester };
+    const call: GateCall = {
+      name: access.name,
+      args: access.args,
+      runId: access.runId,
+      requester: access.requester,
+      ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),
+    };
     const judged = await judge(
       call,
       access.name,

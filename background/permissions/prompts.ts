@@ -3,6 +3,11 @@ import type { PermissionDecisionValue } from '../../policy';
 
 export type PromptRequest = PayloadOf<'PERMISSION_REQUEST'>;
 
+export interface Posed {
+  decision: PermissionDecisionValue;
+  answered: boolean;
+}
+
 interface Pending {
   request: PromptRequest;
   resolve(decision: PermissionDecisionValue): void;
@@ -16,22 +21,32 @@ interface Pending {
 export function createPrompts(broadcast: (request: PromptRequest) => void, announceAnswered: (id: string) => void) {
   const pending = new Map<string, Pending>();
 
-  function ask(request: PromptRequest, timeoutMs: number, signal: AbortSignal): Promise<PermissionDecisionValue> {
+  /**
+   * The question and how it ended: `answered` is false when its time ran out or its caller went
+   * away, so a caller can tell "nobody answered" from "the person said no".
+   */
+  function pose(request: PromptRequest, timeoutMs: number, signal: AbortSignal): Promise<Posed> {
     return new Promise((resolve) => {
-      const finish = (decision: PermissionDecisionValue) => {
+      const finish = (decision: PermissionDecisionValue, answered: boolean) => {
         if (!pending.delete(request.id)) return;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         announceAnswered(request.id);
-        resolve(decision);
+        resolve({ decision, answered });
       };
-      const onAbort = () => finish('deny');
-      const timer = setTimeout(() => finish('deny'), timeoutMs);
+      const onAbort = () => finish('deny', false);
+      const timer = setTimeout(() => finish('deny', false), timeoutMs);
+      // A caller that is already gone never shows its question.
+      if (signal.aborted) return resolve({ decision: 'deny', answered: false });
       signal.addEventListener('abort', onAbort, { once: true });
-      pending.set(request.id, { request, resolve: finish });
+      pending.set(request.id, { request, resolve: (decision) => finish(decision, true) });
       broadcast(request);
     });
   }
+
+  /** The answer; unanswered, a deny. */
+  const ask = (request: PromptRequest, timeoutMs: number, signal: AbortSignal): Promise<PermissionDecisionValue> =>
+    pose(request, timeoutMs, signal).then((posed) => posed.decision);
 
   /** The person's answer; false when the question is unknown or already answered. */
   function answer(id: string, decision: PermissionDecisionValue): boolean {
@@ -41,6 +56,6 @@ export function createPrompts(broadcast: (request: PromptRequest) => void, annou
     return true;
   }
 
-  return { ask, answer, open: (): PromptRequest[] => [...pending.values()].map((p) => p.request) };
+  return { ask, pose, answer, open: (): PromptRequest[] => [...pending.values()].map((p) => p.request) };
 }
 export type Prompts = ReturnType<typeof createPrompts>;

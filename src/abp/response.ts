@@ -13,19 +13,27 @@ export const ABP_ERROR_CODES = [
   'CAPABILITY_UNAVAILABLE',
   'TIMEOUT',
   'NOT_IMPLEMENTED',
+  // From the ABP spec's error table: a second initialize(), and a question nobody could answer.
+  'ALREADY_INITIALIZED',
+  'PERMISSION_REQUIRED',
 ] as const;
 export type AbpErrorCode = (typeof ABP_ERROR_CODES)[number];
 
-/** Whether repeating the same call may succeed: a stopped background may; bad params never do. */
+/**
+ * Whether repeating the call may succeed, as the ABP spec's error table says: after initialize(),
+ * after the person grants, after a timeout; bad params and a second initialize() never.
+ */
 const RETRYABLE: Record<AbpErrorCode, boolean> = {
-  NOT_INITIALIZED: false,
+  NOT_INITIALIZED: true,
   UNKNOWN_CAPABILITY: false,
   INVALID_PARAMS: false,
   OPERATION_FAILED: true,
-  PERMISSION_DENIED: false,
+  PERMISSION_DENIED: true,
   CAPABILITY_UNAVAILABLE: false,
   TIMEOUT: true,
   NOT_IMPLEMENTED: false,
+  ALREADY_INITIALIZED: false,
+  PERMISSION_REQUIRED: true,
 };
 
 /**
@@ -36,7 +44,13 @@ export const AbpResponse = v.variant('success', [
   v.strictObject({ success: v.literal(true), data: v.record(v.string(), v.unknown()) }),
   v.strictObject({
     success: v.literal(false),
-    error: v.strictObject({ code: v.picklist(ABP_ERROR_CODES), message: v.string(), retryable: v.boolean() }),
+    error: v.strictObject({
+      code: v.picklist(ABP_ERROR_CODES),
+      message: v.string(),
+      retryable: v.boolean(),
+      /** What the spec calls additional context: for a permission error, what was asked. */
+      details: v.optional(v.record(v.string(), v.unknown())),
+    }),
   }),
 ]);
 export type AbpResponse = v.InferOutput<typeof AbpResponse>;
@@ -45,8 +59,13 @@ export type AbpFailure = Extract<AbpResponse, { success: false }>;
 
 export const ok = (data: Record<string, unknown>): AbpSuccess => ({ success: true, data });
 
-export function fail(code: AbpErrorCode, message: string, retryable = RETRYABLE[code]): AbpFailure {
-  return { success: false, error: { code, message, retryable } };
+export function fail(
+  code: AbpErrorCode,
+  message: string,
+  retryable = RETRYABLE[code],
+  details?: Record<string, unknown>,
+): AbpFailure {
+  return { success: false, error: { code, message, retryable, ...(details ? { details } : {}) } };
 }
 
 /** Thrown by a capability to answer with a specific code; anything else thrown is OPERATION_FAILED. */
@@ -55,6 +74,7 @@ export class AbpError extends Error {
   constructor(
     readonly code: AbpErrorCode,
     message: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -41,7 +41,7 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
         app: window.abp.app,
         initialized: window.abp.initialized,
         sessionId: window.abp.sessionId,
-        methods: (['initialize', 'shutdown', 'call', 'listCapabilities'] as const).map(
+        methods: (['initialize', 'shutdown', 'call', 'listCapabilities', 'supports', 'cancel'] as const).map(
           (name) => typeof window.abp[name],
         ),
       };
@@ -52,14 +52,14 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
       app: { id: 'org.bosun-agent.bosun', name: 'Bosun', version: '0.1.0' },
       initialized: false,
       sessionId: null,
-      methods: ['function', 'function', 'function', 'function'],
+      methods: ['function', 'function', 'function', 'function', 'function', 'function'],
     });
   });
 
   it('refuses calls before initialize with NOT_INITIALIZED', async () => {
     expect(await call('extension.getInfo')).toEqual({
       success: false,
-      error: { code: 'NOT_INITIALIZED', message: 'Call initialize() before call().', retryable: false },
+      error: { code: 'NOT_INITIALIZED', message: 'Call initialize() before call().', retryable: true },
     });
   });
 
@@ -96,6 +96,7 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
     const session = await abp.page.evaluate(() =>
       window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }),
     );
+    if ('success' in session) throw new Error(`initialize failed: ${session.error.message}`);
     expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(session).toMatchObject({
       protocolVersion: '0.1',
@@ -107,6 +108,38 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
     expect(await abp.page.evaluate(() => [window.abp.initialized, window.abp.sessionId])).toEqual([
       true,
       session.sessionId,
+    ]);
+  });
+
+  it('answers a second initialize, bad initialize params and another protocol version with the spec errors, changing nothing', async () => {
+    const before = await abp.page.evaluate(() => window.abp.sessionId);
+    const answers = await abp.page.evaluate(async () => [
+      await window.abp.initialize({ agent: { name: 'again' }, protocolVersion: '0.1', features: {} }),
+      await window.abp.initialize({ agent: 'me' }),
+      await window.abp.initialize({ agent: { name: 'future' }, protocolVersion: '2.0', features: {} }),
+    ]);
+    expect(answers).toEqual([
+      { success: false, error: expect.objectContaining({ code: 'ALREADY_INITIALIZED', retryable: false }) },
+      { success: false, error: expect.objectContaining({ code: 'INVALID_PARAMS', retryable: false }) },
+      {
+        success: false,
+        error: expect.objectContaining({
+          code: 'INVALID_PARAMS',
+          message: expect.stringMatching(/^protocolVersion: /),
+        }),
+      },
+    ]);
+    expect(await abp.page.evaluate(() => window.abp.sessionId)).toBe(before);
+    expect(
+      await abp.page.evaluate(async () => [
+        await window.abp.supports('crawl.start'),
+        await window.abp.supports('ui.navigate'),
+        await window.abp.cancel('no-such-call'),
+      ]),
+    ).toEqual([
+      { supported: true, available: true },
+      { supported: false, available: false, reason: expect.any(String) },
+      { callId: 'no-such-call', cancelled: false, reason: expect.any(String) },
     ]);
   });
 

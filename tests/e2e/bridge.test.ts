@@ -25,7 +25,8 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
 
   beforeAll(async () => {
     profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
-    bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir]);
+    // The flow acts on the test site (127.0.0.1) with eval, click and type: the developer allows that up front.
+    bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, '--allow', '127.0.0.1:submit']);
   });
   afterAll(async () => {
     await bridge?.close();

@@ -62,7 +62,14 @@ describe('ABP envelopes', () => {
     });
     expect(fail('OPERATION_FAILED', 'try again').error.retryable).toBe(true);
     expect(fail('TIMEOUT', 'slow').error.retryable).toBe(true);
-    expect(fail('PERMISSION_DENIED', 'no').error.retryable).toBe(false);
+    // As the spec's error table says: once the person allows it, or once initialized, a retry may succeed.
+    expect(fail('PERMISSION_DENIED', 'no').error.retryable).toBe(true);
+    expect(fail('PERMISSION_REQUIRED', 'ask').error.retryable).toBe(true);
+    expect(fail('NOT_INITIALIZED', 'init').error.retryable).toBe(true);
+    expect(fail('ALREADY_INITIALIZED', 'again').error.retryable).toBe(false);
+    expect(fail('PERMISSION_REQUIRED', 'ask', undefined, { site: 'a.example' }).error.details).toEqual({
+      site: 'a.example',
+    });
   });
 
   it('the response schema refuses an unknown error code or a missing data object', () => {

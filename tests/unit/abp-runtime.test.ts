@@ -67,7 +67,7 @@ describe('window.abp', () => {
     const { abp, ports } = setUp();
     expect(await abp.call('extension.getInfo')).toEqual({
       success: false,
-      error: { code: 'NOT_INITIALIZED', message: 'Call initialize() before call().', retryable: false },
+      error: { code: 'NOT_INITIALIZED', message: 'Call initialize() before call().', retryable: true },
     });
     expect(ports).toEqual([]);
   });
@@ -96,6 +96,8 @@ describe('window.abp', () => {
           capability: 'storage.pages.search',
           params: { query: 'x', when: '1970-01-01T00:00:00.000Z' },
           requestId: 'r2',
+          sessionId: 'session-1',
+          agent: 'test',
         },
       },
     });
@@ -104,7 +106,17 @@ describe('window.abp', () => {
 
   it('refuses bad initialize params, a capability that is not a name, and params JSON cannot carry', async () => {
     const { abp, answer } = setUp();
-    await expect(abp.initialize({ agent: 'me' })).rejects.toThrow(/^INVALID_PARAMS: agent: /);
+    expect(await abp.initialize({ agent: 'me' })).toEqual({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/^initialize: agent: /), retryable: false },
+    });
+    expect(await abp.initialize({ protocolVersion: '0.2' })).toMatchObject({
+      success: false,
+      error: {
+        code: 'INVALID_PARAMS',
+        message: expect.stringMatching(/^protocolVersion: Bosun speaks ABP 0\.1, not 0\.2/),
+      },
+    });
     expect(abp.initialized).toBe(false);
     const session = abp.initialize();
     await settle();
@@ -132,6 +144,59 @@ describe('window.abp', () => {
     answer();
     expect(await next).toMatchObject({ success: true });
     expect(ports).toHaveLength(2);
+  });
+
+  it('answers a second initialize with ALREADY_INITIALIZED and keeps the session; after shutdown a new one opens', async () => {
+    const { abp, answer } = setUp();
+    const first = abp.initialize({ protocolVersion: '0.1' });
+    await settle();
+    answer();
+    await first;
+    expect(await abp.initialize({ protocolVersion: '0.1' })).toMatchObject({
+      success: false,
+      error: { code: 'ALREADY_INITIALIZED', retryable: false },
+    });
+    expect(abp.sessionId).toBe('session-1');
+    await abp.shutdown();
+    const again = abp.initialize();
+    await settle();
+    answer();
+    expect(await again).toMatchObject({ sessionId: 'session-1' });
+  });
+
+  it('sends a call id and question time with a call, cancels by id, and refuses malformed options', async () => {
+    const { abp, ports, answer } = setUp();
+    const session = abp.initialize();
+    await settle();
+    answer();
+    await session;
+    const result = abp.call('page.act', {}, { callId: 'c1', questionTimeout: 0 });
+    await settle();
+    expect(ports[0]?.posted.at(-1)).toEqual({
+      type: 'ABP_CALL',
+      payload: {
+        capability: 'page.act',
+        params: {},
+        sessionId: 'session-1',
+        callId: 'c1',
+        questionTimeoutMs: 0,
+        requestId: 'r2',
+      },
+    });
+    answer();
+    await result;
+    const cancelled = abp.cancel('c1');
+    await settle();
+    expect(ports[0]?.posted.at(-1)).toEqual({ type: 'ABP_CANCEL', payload: { callId: 'c1', requestId: 'r3' } });
+    ports[0]?.reply({
+      type: 'ABP_RESULT',
+      payload: { requestId: 'r3', response: ok({ callId: 'c1', cancelled: true }) },
+    });
+    expect(await cancelled).toEqual({ callId: 'c1', cancelled: true });
+    expect(await abp.call('page.act', {}, { questionTimeout: -1 })).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/^options: questionTimeout/) },
+    });
   });
 
   it('shutdown ends the session', async () => {

@@ -52,8 +52,14 @@ describe('bridge errors', () => {
   it('turns an ABP failure into the code, the message and what to do', () => {
     const denied = abpError('page.act', fail('PERMISSION_DENIED', 'Denied by the user. (decision: deny)'));
     expect(denied.message).toBe('page.act failed with PERMISSION_DENIED: Denied by the user. (decision: deny)');
-    expect(denied.nextStep).toMatch(/open Bosun's sidebar and allow it/);
-    expect(denied.details).toEqual({ capability: 'page.act', code: 'PERMISSION_DENIED', retryable: false });
+    expect(denied.nextStep).toMatch(/Do not repeat it; ask the person to allow it/);
+    expect(denied.details).toEqual({ capability: 'page.act', code: 'PERMISSION_DENIED', retryable: true });
+    const required = abpError(
+      'page.act',
+      fail('PERMISSION_REQUIRED', 'nobody can answer', undefined, { allowWith: '--allow a.example:interact' }),
+    );
+    expect(required.nextStep).toMatch(/Restart the bridge with the --allow the details name/);
+    expect(required.details).toMatchObject({ details: { allowWith: '--allow a.example:interact' } });
     expect(abpError('crawl.start', fail('OPERATION_FAILED', 'A crawl is running')).details).toMatchObject({
       retryable: true,
     });

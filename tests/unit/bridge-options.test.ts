@@ -13,6 +13,8 @@ describe('the bridge command line', () => {
         idleTimeoutMs: 300_000,
         headless: true,
         executablePath: '/usr/bin/chromium',
+        allow: [],
+        questionTimeoutMs: 0,
       },
     });
     expect(defaultProfileDir({ ...HOME, XDG_DATA_HOME: '/data' })).toBe('/data/bosun-bridge/profile');
@@ -54,6 +56,8 @@ describe('the bridge command line', () => {
         idleTimeoutMs: 1500,
         headless: true,
         executablePath: '/opt/chromium/chrome',
+        allow: [],
+        questionTimeoutMs: 0,
       },
     });
     expect(parseCommand([], { ...HOME, CHROMIUM_PATH: '/snap/bin/chromium' })).toMatchObject({
@@ -62,7 +66,41 @@ describe('the bridge command line', () => {
     expect(parseCommand(['--help'], HOME)).toEqual({ kind: 'help' });
   });
 
+  it('grants sites up front at a level (interact unless named), and sets how long a question waits', () => {
+    expect(
+      parseCommand(
+        [
+          '--allow',
+          'example.com',
+          '--allow',
+          '127.0.0.1:submit',
+          '--allow',
+          'localhost:3000',
+          '--allow',
+          'localhost:3000:navigate',
+        ],
+        HOME,
+      ),
+    ).toMatchObject({
+      options: {
+        allow: [
+          { site: 'example.com', level: 'interact' },
+          { site: '127.0.0.1', level: 'submit' },
+          { site: 'localhost:3000', level: 'interact' },
+          { site: 'localhost:3000', level: 'navigate' },
+        ],
+      },
+    });
+    // Nobody can answer a headless bridge's question; a headed one waits under a client's 60 s.
+    expect(parseCommand([], HOME)).toMatchObject({ options: { questionTimeoutMs: 0 } });
+    expect(parseCommand(['--headed'], HOME)).toMatchObject({ options: { questionTimeoutMs: 50_000 } });
+    expect(parseCommand(['--question-timeout', '20'], HOME)).toMatchObject({ options: { questionTimeoutMs: 20_000 } });
+  });
+
   it.each([
+    [['--allow', ':submit'], '--allow :submit: name a site'],
+    [['--question-timeout', 'never'], '--question-timeout: must be a number of seconds'],
+    [['--question-timeout', '601'], '--question-timeout: must be at most 600 seconds'],
     [['--idle-timeout', 'soon'], '--idle-timeout: must be a number of seconds, such as 300 or 0.5'],
     [['--idle-timeout', '0'], '--idle-timeout: must be at least 0.1 seconds'],
     [['--idle-timeout', '90000'], '--idle-timeout: must be at most 86400 seconds (a day)'],

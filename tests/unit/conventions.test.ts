@@ -46,7 +46,13 @@ describe('the repository keeps its own rules', () => {
   });
 
   it('every ABP message type has a schema and a route', () => {
-    const routes = abpRoutes({ capabilities: new Map(), recordFailure: async () => {} });
+    const routes = abpRoutes({
+      capabilities: new Map(),
+      recordFailure: async () => {},
+      gate: {} as never,
+      updatePolicy: async (change) => change({} as never),
+      toolNames: [],
+    });
     expect(Object.keys(AbpToBackground).filter((type) => !(type in routes))).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { runTask, type TaskDeps, type TaskEnd } from '../../agent/run-task';
 import { createConversation, type Conversation } from '../../conversation-messages';
 import { defineCapability, type Capability } from '../capability';
 import { TabId } from '../params';
-import { ABP_REQUESTER } from './page';
+import { ABP_REQUESTER } from '../caller';
 
 export interface AgentRunDeps extends Omit<TaskDeps, 'conversation'> {
   database: Promise<Db>;

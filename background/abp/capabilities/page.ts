@@ -17,6 +17,7 @@ import {
 import { doubleClick, drag, hover, pressKey, selectText } from '../../tools/input-tools';
 import type { Tool, ToolContext } from '../../tools/types';
 import { defineCapability, type CallContext, type Capability } from '../capability';
+import { ABP_REQUESTER, asCaller } from '../caller';
 import { HttpUrl, TabId } from '../params';
 
 /** The page engine's actions an agent may ask for; each is Bosun's tool of the same name. */
@@ -34,9 +35,6 @@ const ACTIONS: readonly Tool[] = [
   drag,
   selectText,
 ];
-
-/** Who asks, in the permission prompt and the Action Log. */
-export const ABP_REQUESTER = 'abp';
 
 /** "click_element {index?: integer, selector?: string}": each action's args, from the schema the gate checks them with. */
 function argsSummary(tool: Tool): string {
@@ -96,7 +94,19 @@ export function pageCapabilities(deps: { gate: Gate; pages: PageCache; crawl: To
       pages: deps.pages,
       crawl: deps.crawl,
     };
-    return deps.gate.run({ name, args, runId: newId('abp'), requester: ABP_REQUESTER }, ctx).then(settle);
+    return asCaller(() =>
+      deps.gate.run(
+        {
+          name,
+          args,
+          // A session's calls share its run: a deny is remembered for it, and its grants apply.
+          runId: call.runId ?? newId('abp'),
+          requester: call.requester ?? ABP_REQUESTER,
+          ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
+        },
+        ctx,
+      ),
+    ).then(settle);
   };
 
   return [
