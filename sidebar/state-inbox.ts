@@ -109,5 +109,8 @@ export function statePart(state: SidebarState): InboxPart<StateTypes> {
     ...historyAndLibraryHandlers(state),
     ...workflow.handlers,
   };
-  return { handlers, refusals: { ...workflow.refusals, TEST_CONNECTION: () => (state.testResult.value = null) } };
+  const testRefused = () => {
+    state.testResult.value = null;
+  };
+  return { handlers, refusals: { ...workflow.refusals, TEST_CONNECTION: testRefused } };
 }

@@ -51,6 +51,7 @@ const actions = (): SidebarActions => ({
     save: vi.fn(),
     runSaved: vi.fn(),
     removeSaved: vi.fn(),
+    dismissError: vi.fn(),
   },
 });
 const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });
