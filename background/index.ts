@@ -5,7 +5,7 @@
  */
 import { complete } from '../src/llm/complete';
 import { detectOllama } from '../src/llm/detect-ollama';
-import { testConnection } from '../src/llm/test-connection';
+import { modelChoices, testConnection } from '../src/llm/test-connection';
 import { transcribe, transcriptionTarget } from '../src/llm/transcribe';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
@@ -122,6 +122,7 @@ const routeSidebar = createSidebarRouter({
   settings,
   limits,
   testConnection: (candidate) => whileReachingOllama(candidate, () => testConnection(candidate)),
+  listModels: modelChoices,
   detectOllama: () => whileReachingOllama(DEFAULT_OLLAMA, detectOllama),
   prompts,
   policy,

@@ -22,6 +22,8 @@ export interface SidebarRouteDeps {
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
   limits: { save(limits: Limits): Promise<void> };
   testConnection(settings: Settings): Promise<TestResult>;
+  /** The models the provider offers; empty when it cannot list them. */
+  listModels(settings: Settings): Promise<string[]>;
   detectOllama(): Promise<{ baseUrl: string; models: string[] } | null>;
   prompts: Prompts;
   policy: PolicyStore;
@@ -95,6 +97,13 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     TEST_CONNECTION: {
       senders: PAGES,
       handle: async ({ payload }) => ({ type: 'TEST_RESULT', payload: await deps.testConnection(payload) }),
+    },
+    LIST_MODELS: {
+      senders: PAGES,
+      handle: async () => {
+        const saved = deps.settings.current();
+        return { type: 'MODELS', payload: { models: saved ? await deps.listModels(saved) : [] } };
+      },
     },
     DETECT_OLLAMA: {
       senders: PAGES,

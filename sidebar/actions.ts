@@ -14,6 +14,12 @@ export interface SidebarActions {
   clear(): void;
   saveSettings(settings: Settings): void;
   testConnection(settings: Settings): void;
+  /** The settings changed since the last test: its result is dropped (a test still running keeps going). */
+  forgetTestResult(): void;
+  /** Asks for the saved provider's models, for the chat's model switch. */
+  listModels(): void;
+  /** Switches the chat to another of the provider's models, keeping every other setting. */
+  switchModel(model: string): void;
   detectOllama(): void;
   dismissNotice(): void;
   answer(requestId: string, decision: PermissionDecisionValue): void;
@@ -56,7 +62,17 @@ export function createActions(
     detectOllama: () => connector.send({ type: 'DETECT_OLLAMA' }),
     testConnection: (settings) => {
       state.testResult.value = 'testing';
+      state.testedFor.value = { provider: settings.provider, baseUrl: settings.baseUrl };
       connector.send({ type: 'TEST_CONNECTION', payload: settings });
+    },
+    forgetTestResult: () => {
+      if (state.testResult.value !== 'testing') state.testResult.value = null;
+    },
+    listModels: () => connector.send({ type: 'LIST_MODELS' }),
+    switchModel: (model) => {
+      const settings = state.settings.value;
+      if (settings && model && model !== settings.model)
+        connector.send({ type: 'SAVE_SETTINGS', payload: { ...settings, model } });
     },
     dismissNotice: () => {
       state.notice.value = null;
@@ -98,6 +114,9 @@ export function createActions(
     exportCrawlJob: (jobId) => connector.send({ type: 'EXPORT_CRAWL_JOB', payload: { jobId } }),
     workflow: createWorkflowActions(connector.send, state.workflow),
     show: (view) => {
+      // A connection result speaks for the settings it tested: reopening Settings starts without an old one.
+      if (view === 'settings' && state.view.value !== 'settings' && state.testResult.value !== 'testing')
+        state.testResult.value = null;
       state.view.value = view;
       // Each view asks for its data when it opens, so it is fresh.
       if (view === 'permissions') connector.send({ type: 'GET_PERMISSIONS' });

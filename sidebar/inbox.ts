@@ -16,8 +16,9 @@ export type Inbox = Handlers<BackgroundToSidebarType>;
 /**
  * What a domain undoes when the background refuses one of its requests (an `ERROR` whose `inReplyTo`
  * names the request's type): a test that shows "testing", a plan being made, a microphone opening.
+ * A domain that shows the error in its own view, next to its cause, returns true: then no notice.
  */
-export type Refusals = { readonly [T in SidebarToBackground['type']]?: () => void };
+export type Refusals = { readonly [T in SidebarToBackground['type']]?: (error: string) => boolean | void };
 
 /** A domain's part of the inbox: the messages it owns and the refusals it undoes. */
 export interface InboxPart<K extends BackgroundToSidebarType> {
@@ -36,7 +37,7 @@ export type VoiceTypes = Extract<BackgroundToSidebarType, `VOICE_${string}`>;
 export type StateTypes = Exclude<BackgroundToSidebarType, VoiceTypes | FileTypes | 'SITE_NAME' | 'ERROR'>;
 
 export interface InboxParts {
-  /** Where every refusal is shown, whoever asked. */
+  /** Where a refusal is shown, unless the domain that asked shows it in its view. */
   notice: Signal<string | null>;
   /** The sidebar's signals: conversation, settings, permissions, history, library, workflows. */
   state: InboxPart<StateTypes>;
@@ -47,21 +48,22 @@ export interface InboxParts {
 }
 
 /** The domain that undoes a refused request, found by the request's type; none for other types. */
-function refusalOf(refusals: Refusals, inReplyTo: string | null): (() => void) | undefined {
+function refusalOf(refusals: Refusals, inReplyTo: string | null): ((error: string) => boolean | void) | undefined {
   if (inReplyTo === null || !Object.hasOwn(refusals, inReplyTo)) return undefined;
   return refusals[inReplyTo as SidebarToBackground['type']];
 }
 
 /**
- * Builds the one inbox from its domains' parts. `ERROR` is routed here and only here: its text becomes
- * the notice, and the domain whose request it answers undoes what the request started.
+ * Builds the one inbox from its domains' parts. `ERROR` is routed here and only here: the domain whose
+ * request it answers undoes what the request started, and its text becomes the notice unless that
+ * domain showed it where the request was made.
  */
 export function createInbox(parts: InboxParts): Inbox {
   const refusals: Refusals = { ...parts.state.refusals, ...parts.voice.refusals };
   const error: Handlers<'ERROR'> = {
     ERROR: (message) => {
-      parts.notice.value = message.payload.error;
-      refusalOf(refusals, message.payload.inReplyTo)?.();
+      const shownInView = refusalOf(refusals, message.payload.inReplyTo)?.(message.payload.error) === true;
+      if (!shownInView) parts.notice.value = message.payload.error;
     },
   };
   return { ...parts.state.handlers, ...parts.voice.handlers, ...parts.files, ...parts.sites, ...error };

@@ -50,14 +50,24 @@ function conversationHandlers(state: SidebarState) {
 /** Settings, limits, a connection test and a local Ollama found at first run. */
 function settingsHandlers(state: SidebarState) {
   return {
-    SETTINGS: ({ payload }) => (state.settings.value = payload),
+    SETTINGS: ({ payload }) => {
+      const before = state.settings.value;
+      state.settings.value = payload;
+      // Another provider or address offers other models: the chat's switch asks again.
+      if (before?.provider !== payload?.provider || before?.baseUrl !== payload?.baseUrl) state.chatModels.value = null;
+    },
     LIMITS: ({ payload }) => (state.limits.value = payload),
     OLLAMA_DETECTED: ({ payload }) => (state.ollama.value = payload),
     TEST_RESULT: ({ payload }) => {
       const error = payload.error ?? t('settings_test_failed');
-      state.testResult.value = payload.success ? { success: true } : { success: false, error };
+      const models = payload.models ? { models: payload.models } : {};
+      state.testResult.value = payload.success ? { success: true, ...models } : { success: false, error, ...models };
+      const source = state.testedFor.value;
+      if (source && payload.models && payload.models.length > 0)
+        state.modelList.value = { ...source, models: payload.models };
     },
-  } satisfies Handlers<'SETTINGS' | 'LIMITS' | 'OLLAMA_DETECTED' | 'TEST_RESULT'>;
+    MODELS: ({ payload }) => (state.chatModels.value = payload.models),
+  } satisfies Handlers<'SETTINGS' | 'LIMITS' | 'OLLAMA_DETECTED' | 'TEST_RESULT' | 'MODELS'>;
 }
 
 type PermissionTypes =
@@ -99,5 +109,8 @@ export function statePart(state: SidebarState): InboxPart<StateTypes> {
     ...historyAndLibraryHandlers(state),
     ...workflow.handlers,
   };
-  return { handlers, refusals: { ...workflow.refusals, TEST_CONNECTION: () => (state.testResult.value = null) } };
+  const testRefused = () => {
+    state.testResult.value = null;
+  };
+  return { handlers, refusals: { ...workflow.refusals, TEST_CONNECTION: testRefused } };
 }

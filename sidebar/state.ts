@@ -14,6 +14,9 @@ export type CrawlJobSummary = PayloadOf<'CRAWL_JOBS'>['jobs'][number];
 export type LibrarySearch = PayloadOf<'LIBRARY_SEARCH_RESULTS'>;
 export type LibraryPage = PayloadOf<'LIBRARY_PAGE'>;
 
+/** Where a list of models came from: the same provider at another address lists other models. */
+export type ModelSource = Pick<Settings, 'provider' | 'baseUrl'>;
+
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'lost';
 
 /** `starting`: asked the background; `recording`: the microphone is open; `transcribing`: the audio is away. */
@@ -35,6 +38,12 @@ export function createSidebarState() {
     /** `undefined` until the background has said; `null` when nothing is saved yet. */
     settings: signal<Settings | null | undefined>(undefined),
     testResult: signal<TestResult | 'testing' | null>(null),
+    /** The provider and address the last Test connection asked; its answer's models belong to them. */
+    testedFor: signal<ModelSource | null>(null),
+    /** The models a provider listed at the last test: the setup form's model picker. */
+    modelList: signal<(ModelSource & { models: string[] }) | null>(null),
+    /** The models the saved provider offers, for the chat's model switch (asked for once the chat shows). */
+    chatModels: signal<string[] | null>(null),
     /** An Ollama found on this computer at first run; null when none answered. */
     ollama: signal<PayloadOf<'OLLAMA_DETECTED'>>(null),
     notice: signal<string | null>(null),

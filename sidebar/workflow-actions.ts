@@ -6,6 +6,7 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
   return {
     start(intent: string): void {
       state.planning.value = true;
+      state.error.value = null;
       send({ type: 'START_WORKFLOW', payload: { intent } });
     },
     approve: (id: string, stepIds: string[]) => send({ type: 'APPROVE_WORKFLOW', payload: { id, stepIds } }),
@@ -17,6 +18,7 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
     runSaved: (savedId: string, values: Record<string, string>) =>
       send({ type: 'RUN_SAVED_WORKFLOW', payload: { savedId, values } }),
     removeSaved: (savedId: string) => send({ type: 'DELETE_SAVED_WORKFLOW', payload: { savedId } }),
+    dismissError: () => (state.error.value = null),
   };
 }
 export type WorkflowActions = ReturnType<typeof createWorkflowActions>;

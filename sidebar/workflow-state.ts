@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import type { PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { SavedWorkflow, WorkflowPlan } from '../src/protocol/common';
+import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 import type { Handlers, InboxPart } from './inbox';
 
 export type WorkflowExport = PayloadOf<'WORKFLOW_EXPORT'>;
@@ -14,22 +15,44 @@ export function createWorkflowState() {
     /** The files of the last export, for the ZIP. */
     exported: signal<WorkflowExport | null>(null),
     saved: signal<SavedWorkflow[]>([]),
+    /** Why the last request of the Research view was refused: shown there, and only there. */
+    error: signal<string | null>(null),
   };
 }
 export type WorkflowState = ReturnType<typeof createWorkflowState>;
 
 type WorkflowTypes = 'WORKFLOW_UPDATE' | 'SAVED_WORKFLOWS' | 'WORKFLOW_EXPORT';
 
-/** The workflow messages, and a plan that could not be made: the notice says why, and the form is usable again. */
+/** The Research view's requests: a refusal of any of them is said in that view, not on every view. */
+const WORKFLOW_REQUESTS = [
+  'START_WORKFLOW',
+  'APPROVE_WORKFLOW',
+  'CANCEL_WORKFLOW',
+  'RESUME_WORKFLOW',
+  'SAVE_WORKFLOW',
+  'RUN_SAVED_WORKFLOW',
+  'DELETE_SAVED_WORKFLOW',
+  'EXPORT_WORKFLOW',
+] as const satisfies readonly SidebarToBackground['type'][];
+
+/** The workflow messages, and a request that was refused: the view says why, and the form is usable again. */
 export function workflowPart(state: WorkflowState): InboxPart<WorkflowTypes> {
   const handlers: Handlers<WorkflowTypes> = {
     WORKFLOW_UPDATE: ({ payload }) => {
-      if (payload.id !== state.plan.value?.id) state.exported.value = null;
+      if (payload.id !== state.plan.value?.id) {
+        state.exported.value = null;
+        state.error.value = null;
+      }
       state.plan.value = payload;
       state.planning.value = false;
     },
     SAVED_WORKFLOWS: ({ payload }) => (state.saved.value = payload.workflows),
     WORKFLOW_EXPORT: ({ payload }) => (state.exported.value = payload),
   };
-  return { handlers, refusals: { START_WORKFLOW: () => (state.planning.value = false) } };
+  const refused = (error: string) => {
+    state.planning.value = false;
+    state.error.value = error;
+    return true;
+  };
+  return { handlers, refusals: Object.fromEntries(WORKFLOW_REQUESTS.map((type) => [type, refused])) };
 }

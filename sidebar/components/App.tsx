@@ -13,6 +13,7 @@ import { HistoryView } from './HistoryView';
 import { LibraryView } from './LibraryView';
 import { LimitsForm } from './LimitsForm';
 import { MessageList } from './MessageList';
+import { ModelSwitch } from './ModelSwitch';
 import { Notice } from './Notice';
 import { PermissionLevels } from './PermissionLevels';
 import { PermissionPrompt } from './PermissionPrompt';
@@ -114,6 +115,17 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
             onStop={actions.stop}
             onSummarize={actions.summarize}
             onTalk={voice.start}
+            footer={
+              settings ? (
+                <ModelSwitch
+                  model={settings.model}
+                  models={state.chatModels.value}
+                  busy={state.busy.value}
+                  onList={actions.listModels}
+                  onSwitch={actions.switchModel}
+                />
+              ) : null
+            }
           />
         </>
       ) : null}
@@ -124,6 +136,8 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
             testResult={state.testResult.value}
             firstRun={firstRun}
             ollama={state.ollama.value}
+            modelList={state.modelList.value}
+            onEdit={actions.forgetTestResult}
             onSave={(next) => {
               actions.saveSettings(next);
               actions.show('chat');

@@ -1,4 +1,5 @@
 import { useSignal, type Signal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { t } from '../../src/i18n';
 
 interface ComposerProps {
@@ -11,9 +12,12 @@ interface ComposerProps {
   onStop(): void;
   onSummarize(): void;
   onTalk(): void;
+  /** Below the box: the model switch. */
+  footer?: ComponentChildren;
 }
 
-export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, onTalk }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const { busy, draft, listening, onSend, onStop, onSummarize, onTalk, footer } = props;
   const canSend = !busy && draft.value.trim() !== '';
   // Enter during a task says why nothing was sent, until the task is over.
   const explain = useSignal(false);
@@ -95,6 +99,7 @@ export function Composer({ busy, draft, listening, onSend, onStop, onSummarize, 
           </button>
         )}
       </div>
+      {footer ? <div class="composer-footer">{footer}</div> : null}
     </form>
   );
 }

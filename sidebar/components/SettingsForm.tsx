@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import * as v from 'valibot';
 import { pricedByPerson } from '../../src/llm/pricing';
 import { PROVIDER_INFO } from '../../src/llm/providers';
@@ -8,14 +9,20 @@ import { t } from '../../src/i18n';
 
 /** An Ollama found on this computer (first run), with the models it has. */
 export type DetectedOllama = { baseUrl: string; models: string[] } | null;
+/** The models a provider listed at a Test connection, with the provider and address that listed them. */
+export type ModelList = { provider: Provider; baseUrl: string; models: string[] } | null;
 
 interface SettingsFormProps {
   saved: Settings | null;
   testResult: TestResult | 'testing' | null;
   firstRun: boolean;
   ollama: DetectedOllama;
+  /** The last tested provider's models: the model field offers them. */
+  modelList?: ModelList;
   onSave(settings: Settings): void;
   onTest(settings: Settings): void;
+  /** The settings changed since the last test: its result no longer speaks for them. */
+  onEdit?(): void;
 }
 
 /** `voice` rides along unchanged: it has its own form. The prices are typed as text, and checked as numbers. */
@@ -32,7 +39,7 @@ type FieldErrors = Partial<Record<Exclude<keyof Draft, 'voice'>, string>>;
 
 const defaults: Draft = {
   provider: 'openai',
-  model: '',
+  model: PROVIDER_INFO.openai.defaultModel,
   apiKey: '',
   baseUrl: PROVIDER_INFO.openai.defaultBaseUrl,
   inputPrice: '',
@@ -50,6 +57,19 @@ const toDraft = ({ prices, ...rest }: Settings): Draft => ({
 });
 // An empty box is no number, so a price left out next to one typed in is reported, not taken as 0.
 const dollars = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The models offered for this draft's provider and address: from its last test, or the Ollama found here. */
+function offeredModels(draft: Draft, list: ModelList, ollama: DetectedOllama): string[] {
+  if (list && list.provider === draft.provider && list.baseUrl === draft.baseUrl) return list.models;
+  if (ollama && draft.provider === 'ollama' && ollama.baseUrl === draft.baseUrl) return ollama.models;
+  return [];
+}
+
+/** The model to pick from a list: the provider's usual one when offered, else the first listed. */
+function pickModel(provider: Provider, models: readonly string[]): string {
+  const usual = PROVIDER_INFO[provider].defaultModel;
+  return models.includes(usual) ? usual : (models[0] ?? '');
+}
 
 /** Checks with the same schema the background uses, so the person sees a field's problem before sending. */
 function check({ inputPrice, outputPrice, ...draft }: Draft): { settings: Settings } | { errors: FieldErrors } {
@@ -70,30 +90,61 @@ function check({ inputPrice, outputPrice, ...draft }: Draft): { settings: Settin
   return { errors };
 }
 
-export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTest }: SettingsFormProps) {
+export function SettingsForm(props: SettingsFormProps) {
+  const { saved, testResult, firstRun, ollama, modelList = null, onSave, onTest, onEdit } = props;
   const draft = useSignal<Draft>(saved ? toDraft(saved) : defaults);
   const errors = useSignal<FieldErrors>({});
   const showKey = useSignal(false);
-  const set = (change: Partial<Draft>) => (draft.value = { ...draft.value, ...change });
+  // A model the person typed stays when the provider changes; one Bosun filled in moves along.
+  const typedModel = useSignal(false);
+  /** The model Bosun picked from the list the last test returned, said once. */
+  const picked = useSignal<string | null>(null);
+  const models = offeredModels(draft.value, modelList, ollama);
+  const update = (change: Partial<Draft>) => (draft.value = { ...draft.value, ...change });
+  const set = (change: Partial<Draft>) => {
+    update(change);
+    picked.value = null;
+    onEdit?.();
+  };
+
+  // A test that listed the models and found the chosen one missing (or none chosen) picks one from the list.
+  useEffect(() => {
+    if (testResult === null || testResult === 'testing' || !testResult.models?.length) return;
+    const listed = offeredModels(draft.value, modelList, ollama);
+    if (listed.length === 0 || listed.includes(draft.value.model)) return;
+    if (testResult.success && draft.value.model !== '') return;
+    const model = pickModel(draft.value.provider, listed);
+    update({ model });
+    picked.value = model;
+  }, [testResult, modelList]);
 
   const chooseProvider = (provider: Provider) => {
     const wasDefault = PROVIDERS.some((p) => PROVIDER_INFO[p].defaultBaseUrl === draft.value.baseUrl);
-    // Switching provider moves the base URL along, unless the person typed their own.
+    const baseUrl = wasDefault || !draft.value.baseUrl ? PROVIDER_INFO[provider].defaultBaseUrl : draft.value.baseUrl;
+    const known = offeredModels({ ...draft.value, provider, baseUrl }, modelList, ollama);
+    // Switching provider moves the base URL along, unless the person typed their own, and the model too.
     set({
       provider,
-      ...(wasDefault || !draft.value.baseUrl ? { baseUrl: PROVIDER_INFO[provider].defaultBaseUrl } : {}),
+      baseUrl,
+      ...(typedModel.value
+        ? {}
+        : { model: known.length > 0 ? pickModel(provider, known) : PROVIDER_INFO[provider].defaultModel }),
     });
   };
-  const run = (action: (settings: Settings) => void) => (event?: Event) => {
-    event?.preventDefault();
-    const result = check(draft.value);
-    if ('errors' in result) {
-      errors.value = result.errors;
-      return;
-    }
-    errors.value = {};
-    action(result.settings);
-  };
+  const run =
+    (action: (settings: Settings) => void, modelOptional = false) =>
+    (event?: Event) => {
+      event?.preventDefault();
+      // Test connection with no model yet is how the person gets the list to pick one from.
+      const listOnly = modelOptional && draft.value.model.trim() === '';
+      const result = check(listOnly ? { ...draft.value, model: '-' } : draft.value);
+      if ('errors' in result) {
+        errors.value = result.errors;
+        return;
+      }
+      errors.value = {};
+      action(listOnly ? { ...result.settings, model: '' } : result.settings);
+    };
   const field = (name: keyof FieldErrors) => ({
     id: `settings-${name}`,
     'data-testid': `settings-${name}`,
@@ -162,18 +213,25 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
         {...field('model')}
         type="text"
         placeholder={t('settings_model_placeholder')}
-        list={ollama && draft.value.provider === 'ollama' ? 'ollama-models' : undefined}
+        list={models.length > 0 ? 'settings-model-options' : undefined}
+        autocomplete="off"
         value={draft.value.model}
-        onInput={(e) => set({ model: e.currentTarget.value })}
+        onInput={(e) => {
+          typedModel.value = true;
+          set({ model: e.currentTarget.value });
+        }}
       />
-      {ollama ? (
-        <datalist id="ollama-models">
-          {ollama.models.map((model) => (
+      {models.length > 0 ? (
+        <datalist id="settings-model-options" data-testid="settings-model-options">
+          {models.map((model) => (
             <option key={model} value={model} />
           ))}
         </datalist>
       ) : null}
       {error('model')}
+      <p class="hint" data-testid="settings-model-hint">
+        {models.length > 0 ? t('settings_model_listed', models.length) : t('settings_model_hint')}
+      </p>
       <label for="settings-apiKey">
         {PROVIDER_INFO[draft.value.provider].needsKey ? t('settings_api_key') : t('settings_api_key_optional')}
       </label>
@@ -196,8 +254,12 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
       </div>
       {error('apiKey')}
       {pricedByPerson(draft.value.provider) ? (
-        <fieldset class="prices">
-          <legend>{t('settings_prices_title')}</legend>
+        <details
+          class="prices"
+          data-testid="settings-prices"
+          open={Boolean(saved?.prices || errors.value.inputPrice || errors.value.outputPrice)}
+        >
+          <summary>{t('settings_prices_title')}</summary>
           <label for="settings-inputPrice">{t('settings_input_price')}</label>
           <input
             {...field('inputPrice')}
@@ -217,14 +279,14 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
           />
           {error('outputPrice')}
           <p class="hint">{t('settings_prices_hint')}</p>
-        </fieldset>
+        </details>
       ) : null}
       <div class="settings-actions">
         <button
           type="button"
           class="button"
           data-testid="settings-test"
-          onClick={run(onTest)}
+          onClick={run(onTest, true)}
           disabled={testResult === 'testing'}
         >
           {testResult === 'testing' ? t('settings_testing') : t('settings_test')}
@@ -234,6 +296,11 @@ export function SettingsForm({ saved, testResult, firstRun, ollama, onSave, onTe
         </button>
       </div>
       <TestOutcome result={testResult} />
+      {picked.value ? (
+        <p class="hint" role="status" data-testid="settings-model-picked">
+          {t('settings_model_picked', picked.value, models.length)}
+        </p>
+      ) : null}
     </form>
   );
 }

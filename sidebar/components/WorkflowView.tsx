@@ -6,6 +6,7 @@ import { SaveWorkflowForm } from './SaveWorkflowForm';
 import { WorkflowPlanReview } from './WorkflowPlanReview';
 import { WorkflowProgress } from './WorkflowProgress';
 import { WorkflowReport } from './WorkflowReport';
+import { Notice } from './Notice';
 import { t } from '../../src/i18n';
 
 const ACTIVE = ['awaiting-approval', 'running', 'interrupted'];
@@ -24,6 +25,7 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
   return (
     <main class="page" data-testid="research-view">
       <h2>{t('view_research')}</h2>
+      <Notice text={state.error.value} onDismiss={actions.dismissError} testId="workflow-error" />
       {canStart || planning ? (
         <form class="workflow-form" onSubmit={submit}>
           <label for="workflow-intent">{t('research_intent_label')}</label>

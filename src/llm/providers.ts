@@ -1,23 +1,47 @@
 import type { Provider, Settings } from '../protocol/common';
 
-/** `transcribes`: whether the provider offers the OpenAI-compatible `/audio/transcriptions` endpoint. */
+/**
+ * `transcribes`: whether the provider offers the OpenAI-compatible `/audio/transcriptions` endpoint.
+ * `defaultModel`: what choosing the provider fills in, a capable model that uses tools and costs little;
+ * empty where the models depend on the server (a custom one), so the person picks from its list.
+ */
 export const PROVIDER_INFO: Record<
   Provider,
-  { label: string; defaultBaseUrl: string; needsKey: boolean; transcribes: boolean }
+  { label: string; defaultBaseUrl: string; defaultModel: string; needsKey: boolean; transcribes: boolean }
 > = {
-  openai: { label: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1', needsKey: true, transcribes: true },
-  anthropic: { label: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com/v1', needsKey: true, transcribes: false },
-  openrouter: {
-    label: 'OpenRouter',
-    defaultBaseUrl: 'https://openrouter.ai/api/v1',
+  openai: {
+    label: 'OpenAI',
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    defaultModel: 'gpt-4.1-mini',
+    needsKey: true,
+    transcribes: true,
+  },
+  anthropic: {
+    label: 'Anthropic',
+    defaultBaseUrl: 'https://api.anthropic.com/v1',
+    defaultModel: 'claude-sonnet-4-5',
     needsKey: true,
     transcribes: false,
   },
-  ollama: { label: 'Ollama', defaultBaseUrl: 'http://localhost:11434/v1', needsKey: false, transcribes: false },
+  openrouter: {
+    label: 'OpenRouter',
+    defaultBaseUrl: 'https://openrouter.ai/api/v1',
+    defaultModel: 'openai/gpt-4.1-mini',
+    needsKey: true,
+    transcribes: false,
+  },
+  ollama: {
+    label: 'Ollama',
+    defaultBaseUrl: 'http://localhost:11434/v1',
+    defaultModel: 'llama3.2',
+    needsKey: false,
+    transcribes: false,
+  },
   // An OpenAI-compatible server may or may not offer it (vLLM and LocalAI do); a 404 says so plainly.
   custom: {
     label: 'the custom provider',
     defaultBaseUrl: 'http://localhost:8000/v1',
+    defaultModel: '',
     needsKey: false,
     transcribes: true,
   },

@@ -3,10 +3,13 @@ import { ProviderError, describeHttpError, describeNetworkError, describeTimeout
 import { requestHeaders } from './providers';
 import { fetchWithKey } from './provider-fetch';
 
-export type TestResult = { success: true } | { success: false; error: string };
+/** `models`: what the provider offers, when it listed them all, so the person can pick one. */
+export type TestResult = ({ success: true } | { success: false; error: string }) & { models?: string[] };
 
 const TIMEOUT_MS = 15_000;
 const SHOWN_MODELS = 8;
+/** OpenRouter lists some 400 models; a list longer than this is cut, and typing a name still works. */
+export const MAX_LISTED_MODELS = 1000;
 
 /**
  * Checks the key, the host and the model in one request to `/models`, which every
@@ -15,14 +18,18 @@ const SHOWN_MODELS = 8;
 export async function testConnection(settings: Settings): Promise<TestResult> {
   try {
     const { models, complete } = await listModels(settings);
+    const listed = complete && models.length > 0 ? { models: models.slice(0, MAX_LISTED_MODELS) } : {};
+    // No model chosen yet: the test is there to list them, and the person picks one.
+    if (settings.model === '') return { success: true, ...listed };
     if (complete && models.length > 0 && !offers(models, settings)) {
       const shown = models.slice(0, SHOWN_MODELS).join(', ') + (models.length > SHOWN_MODELS ? ', …' : '');
       return {
         success: false,
         error: `Connected, but the model "${settings.model}" is not available there. Available models: ${shown}.`,
+        ...listed,
       };
     }
-    return { success: true };
+    return { success: true, ...listed };
   } catch (error) {
     return { success: false, error: error instanceof ProviderError ? error.message : String(error) };
   }
@@ -64,4 +71,14 @@ export async function listModels(
   const models = (Array.isArray(body.data) ? body.data : []).flatMap((m) => (typeof m?.id === 'string' ? [m.id] : []));
   // With more pages unread, a model missing from this one may still exist.
   return { models, complete: body.has_more !== true };
+}
+
+/** The models to offer in a picker: the whole list, or none when the provider fails or lists them in pages. */
+export async function modelChoices(settings: Settings): Promise<string[]> {
+  try {
+    const { models, complete } = await listModels(settings);
+    return complete ? models.slice(0, MAX_LISTED_MODELS) : [];
+  } catch {
+    return [];
+  }
 }

@@ -7,6 +7,8 @@ import { ConversationId, ConversationSummary } from './conversations';
 import { Limits } from './limits';
 
 const Json = v.record(v.string(), v.unknown());
+/** A provider's model ids, as its `/models` lists them. */
+const ModelNames = v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(1000));
 
 /** A crawl job as the Library view lists it; `pageLimit` is null when the job has no saved settings. */
 const CrawlJobSummary = v.object({
@@ -102,7 +104,13 @@ export const BackgroundToSidebar = {
   ),
   VOICE_END: bare('VOICE_END'),
   VOICE_ERROR: message('VOICE_ERROR', v.object({ error: v.string() })),
-  TEST_RESULT: message('TEST_RESULT', v.object({ success: v.boolean(), error: v.optional(v.string()) })),
+  /** `models`: what the provider offers, for the model picker (present when it listed them all). */
+  TEST_RESULT: message(
+    'TEST_RESULT',
+    v.object({ success: v.boolean(), error: v.optional(v.string()), models: v.optional(ModelNames) }),
+  ),
+  /** Addition: the answer to LIST_MODELS, the models of the saved provider (empty when it could not list them). */
+  MODELS: message('MODELS', v.object({ models: ModelNames })),
   /** Additions: the history of conversations, and one conversation exported for download. */
   CONVERSATIONS: message('CONVERSATIONS', v.object({ currentId: ConversationId, list: v.array(ConversationSummary) })),
   CONVERSATION_EXPORT: message(

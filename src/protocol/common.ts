@@ -76,6 +76,11 @@ export const Settings = v.strictObject({
   prices: v.optional(ModelPrice),
 });
 export type Settings = v.InferOutput<typeof Settings>;
+/** What Test connection checks: the settings, where the model may still be empty (then it only lists the models). */
+export const SettingsToTest = v.strictObject({
+  ...Settings.entries,
+  model: v.pipe(v.string(), v.trim(), v.maxLength(200)),
+});
 
 export const voiceOf = (settings: Settings | null | undefined): VoiceSettings => settings?.voice ?? DEFAULT_VOICE;
 

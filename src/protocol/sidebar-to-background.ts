@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PermissionDecision, PermissionLevel } from '../../policy/vocabulary';
-import { ParameterName, Settings } from './common';
+import { ParameterName, Settings, SettingsToTest } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';
@@ -75,7 +75,9 @@ export const SidebarToBackground = {
       mimeType: v.pipe(v.string(), v.maxLength(100), v.regex(/^audio\/[\w.+-]+(;.*)?$/, 'must be an audio MIME type')),
     }),
   ),
-  TEST_CONNECTION: message('TEST_CONNECTION', Settings),
+  TEST_CONNECTION: message('TEST_CONNECTION', SettingsToTest),
+  /** Addition: the models the saved provider offers, for the chat's model switch. */
+  LIST_MODELS: bare('LIST_MODELS'),
   /** First run: is an Ollama running on this computer, and with which models? */
   DETECT_OLLAMA: bare('DETECT_OLLAMA'),
   PERMISSION_RESPONSE: message(

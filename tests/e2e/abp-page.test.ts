@@ -117,10 +117,7 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
       const log = await sidebar.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')]
           .slice(0, 2)
-          .map(
-            (el) =>
-              `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result} | ${el.querySelector('.log-details')?.textContent?.split(': ')[0]}`,
-          ),
+          .map((el) => `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result} | ${el.dataset.requester}`),
       );
       // Newest first; the details name who asked.
       expect(log).toEqual(['click_element deny denied | abp', 'click_element allow-once success | abp']);

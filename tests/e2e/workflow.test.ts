@@ -308,23 +308,34 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     await page.click('[data-testid="workflow-plan"]');
     await page.waitFor(
       () =>
-        document.querySelector('[data-testid="notice"]')?.textContent?.includes('steps.0.site: must be an http(s) URL'),
+        document
+          .querySelector('[data-testid="research-view"] [data-testid="workflow-error"]')
+          ?.textContent?.includes('steps.0.site: must be an http(s) URL'),
       undefined,
       {
         message: 'the bad plan was not reported',
       },
     );
-    await page.click('[data-testid="notice"] button');
+    // Where the plan was asked for, and nowhere else: no notice over every view.
+    expect(await page.evaluate(() => document.querySelector('[data-testid="notice"]'))).toBeNull();
     await page.click('[data-testid="workflow-plan"]');
+    // A new plan asked for clears the old error.
+    expect(await page.evaluate(() => document.querySelector('[data-testid="workflow-error"]'))).toBeNull();
     await page.click('[data-testid="workflow-cancel-planning"]');
     await page.waitFor(
-      () => document.querySelector('[data-testid="notice"]')?.textContent?.includes('Planning was cancelled.'),
+      () => document.querySelector('[data-testid="workflow-error"]')?.textContent?.includes('Planning was cancelled.'),
       undefined,
       {
         message: 'the cancelled planning was not reported',
       },
     );
-    await page.click('[data-testid="notice"] button');
+    await showView(page, 'log');
+    expect(
+      await page.evaluate(() => document.querySelector('[data-testid="workflow-error"], [data-testid="notice"]')),
+    ).toBeNull();
+    await showView(page, 'research');
+    await page.click('[data-testid="workflow-error"] button');
+    expect(await page.evaluate(() => document.querySelector('[data-testid="workflow-error"]'))).toBeNull();
     expect(await page.evaluate(() => document.querySelector('[data-testid="workflow-review"]'))).toBeNull();
     expect(await shownWorkflow(page)).toEqual(before);
   });

@@ -14,7 +14,10 @@ afterAll(() => llm.close());
 
 describe('testConnection with Anthropic', () => {
   it("succeeds with a good key and an offered model, sending Anthropic's headers", async () => {
-    await expect(testConnection(settings)).resolves.toEqual({ success: true });
+    await expect(testConnection(settings)).resolves.toEqual({
+      success: true,
+      models: ['claude-test-4-5-20250929', 'claude-other'],
+    });
     const request = llm.requests.at(-1);
     expect(request?.method).toBe('GET');
     expect(request?.path).toMatch(/^\/v1\/models(\?|$)/);
@@ -27,7 +30,7 @@ describe('testConnection with Anthropic', () => {
   });
 
   it('accepts a model alias of a listed model', async () => {
-    await expect(testConnection({ ...settings, model: 'claude-test-4-5' })).resolves.toEqual({ success: true });
+    await expect(testConnection({ ...settings, model: 'claude-test-4-5' })).resolves.toMatchObject({ success: true });
   });
 
   it('names a bad key without showing it', async () => {
@@ -45,6 +48,7 @@ describe('testConnection with Anthropic', () => {
       success: false,
       error:
         'Connected, but the model "claude-nope" is not available there. Available models: claude-test-4-5-20250929, claude-other.',
+      models: ['claude-test-4-5-20250929', 'claude-other'],
     });
   });
 

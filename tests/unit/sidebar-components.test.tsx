@@ -22,6 +22,9 @@ const actions = (): SidebarActions => ({
   clear: vi.fn(),
   saveSettings: vi.fn(),
   testConnection: vi.fn(),
+  forgetTestResult: vi.fn(),
+  listModels: vi.fn(),
+  switchModel: vi.fn(),
   dismissNotice: vi.fn(),
   answer: vi.fn(),
   detectOllama: vi.fn(),
@@ -49,6 +52,7 @@ const actions = (): SidebarActions => ({
     save: vi.fn(),
     runSaved: vi.fn(),
     removeSaved: vi.fn(),
+    dismissError: vi.fn(),
   },
 });
 const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });
@@ -357,10 +361,9 @@ describe('SettingsForm', () => {
     fireEvent.click(screen.getByTestId('use-ollama'));
     expect((screen.getByTestId('settings-provider') as HTMLSelectElement).value).toBe('ollama');
     expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.2');
-    expect([...document.querySelectorAll('#ollama-models option')].map((o) => (o as HTMLOptionElement).value)).toEqual([
-      'llama3.2',
-      'qwen3',
-    ]);
+    expect(
+      [...document.querySelectorAll('#settings-model-options option')].map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['llama3.2', 'qwen3']);
   });
 
   it('says how to get a model when Ollama has none', () => {
@@ -371,6 +374,7 @@ describe('SettingsForm', () => {
 
   it('shows field errors and saves nothing when invalid', () => {
     const props = form();
+    type('settings-model', '');
     type('settings-baseUrl', 'not a url');
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(props.onSave).not.toHaveBeenCalled();

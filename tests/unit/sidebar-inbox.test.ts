@@ -5,7 +5,7 @@ import { createSidebarState } from '../../sidebar/state';
 import { sidebarWithInbox } from './support/sidebar-inbox';
 
 describe('the sidebar inbox', () => {
-  it('routes a refusal to the domain whose request it answers, and shows every refusal as a notice', async () => {
+  it('routes a refusal to the domain whose request it answers; the Research view shows its own', async () => {
     const sidebar = sidebarWithInbox();
     sidebar.workflow.planning.value = true;
     sidebar.testResult.value = 'testing';
@@ -17,9 +17,11 @@ describe('the sidebar inbox', () => {
     expect([sidebar.voice.value.phase, sidebar.notice.value]).toEqual(['idle', 'Voice needs an OpenAI key.']);
     expect([sidebar.workflow.planning.value, sidebar.testResult.value]).toEqual([true, 'testing']);
 
+    sidebar.notice.value = null;
     sidebar.apply({ type: 'ERROR', payload: { error: 'No plan.', inReplyTo: 'START_WORKFLOW' } });
     const after = [sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.notice.value];
-    expect(after).toEqual([false, 'testing', 'No plan.']);
+    expect(after).toEqual([false, 'testing', null]);
+    expect(sidebar.workflow.error.value).toBe('No plan.');
   });
 
   it('a refusal of another request, of no readable type or of an inherited name changes only the notice', () => {

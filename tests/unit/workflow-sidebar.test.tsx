@@ -40,6 +40,7 @@ const actions = () => ({
   save: vi.fn(),
   runSaved: vi.fn(),
   removeSaved: vi.fn(),
+  dismissError: vi.fn(),
 });
 const texts = (id: string) => screen.queryAllByTestId(id).map((el) => el.textContent ?? '');
 
