@@ -72,7 +72,7 @@ const DOORS: Record<string, Door> = {
   },
   'background/content-client.ts': {
     via: 'primitive',
-    calls: { 'tabs.sendMessage': 2, executeScript: 1 },
+    calls: { 'tabs.sendMessage': 3, executeScript: 1 },
     why: 'askContent: the one channel to a content script',
   },
   'background/library/page-tabs.ts': {
