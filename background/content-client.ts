@@ -98,7 +98,9 @@ async function inject(tabId: number, files: string[]): Promise<void> {
     // The top frame only: the engine walks same-origin iframes from there.
     await browser.scripting.executeScript({ target: { tabId }, files });
   } catch (injection) {
-    throw new ContentError(`Bosun cannot work on this page: ${String(injection).replace(/^Error: /, '')}`);
+    // A tab closing under the request fails the injection with the browser's own words.
+    const change = await tabChange(tabId, undefined, false);
+    throw new ContentError(change ?? `Bosun cannot work on this page: ${String(injection).replace(/^Error: /, '')}`);
   }
 }
 

@@ -11,6 +11,16 @@ const REQUESTERS: Record<string, string> = {
   chat: t('requester_chat'),
   abp: t('requester_abp'),
 };
+/** An ABP client's own name for itself, as the gate records it ("abp: <name>"): the client chose it. */
+const NAMED_CLIENT = /^abp: (.+)$/s;
+/** Longest self-given client name shown; the rest is cut. */
+const MAX_CLIENT_NAME = 80;
+
+function requesterInWords(requester: string): string {
+  const named = NAMED_CLIENT.exec(requester)?.[1];
+  if (named) return t('requester_abp_named', showInvisible(named.slice(0, MAX_CLIENT_NAME)));
+  return REQUESTERS[requester] ?? showInvisible(requester);
+}
 
 const args = (prompt: Prompt): Record<string, unknown> =>
   prompt.parameters !== null && typeof prompt.parameters === 'object' && !Array.isArray(prompt.parameters)
@@ -60,10 +70,7 @@ export function PermissionPrompt({
         {prompt.requester ? (
           <span class="prompt-requester">
             {' '}
-            · {t('prompt_asked_by')}{' '}
-            <span data-testid="prompt-requester">
-              {REQUESTERS[prompt.requester] ?? showInvisible(prompt.requester)}
-            </span>
+            · {t('prompt_asked_by')} <span data-testid="prompt-requester">{requesterInWords(prompt.requester)}</span>
           </span>
         ) : null}
       </p>

@@ -92,7 +92,7 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
         site: '127.0.0.1',
         level: 'interact',
         summary: 'button "Add to cart"',
-        requester: 'an AI agent, through the ABP page (abp-app.html)',
+        requester: 'an AI agent that calls itself “e2e”, through the ABP page (abp-app.html)',
       });
       expect(await pending).toMatchObject({
         success: true,
@@ -106,7 +106,8 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
       await answerPrompt(sidebar, 'deny');
       expect(await pending).toMatchObject({
         success: false,
-        error: { code: 'PERMISSION_DENIED', retryable: false, message: expect.stringMatching(/^Denied by the user\./) },
+        // Retryable, as the ABP spec says: the person may allow it when asked again.
+        error: { code: 'PERMISSION_DENIED', retryable: true, message: expect.stringMatching(/^Denied by the user\./) },
       });
       expect(await status()).toBe('Added to cart (1)');
 
@@ -125,6 +126,7 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
     });
 
     it('a question nobody answers is PERMISSION_DENIED when it runs out of time', async () => {
+      await abp.newSession(); // the last session's deny would answer for the person
       await sidebar.click('[data-testid="view-settings"]');
       await sidebar.fill('[data-testid="limit-promptTimeoutSeconds"]', '5');
       await sidebar.click('[data-testid="limits-save"]');

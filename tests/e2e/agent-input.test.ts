@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, shownTools, startFresh } from './support/agent';
+import { answerPrompt, openOnly, shownTools, startFresh } from './support/agent';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
@@ -49,14 +49,7 @@ describe.each(BROWSERS)('the agent using keys and the pointer in %s', (browserNa
     ctx.llm.reset();
   });
 
-  async function onlyTab(path: string): Promise<PageDriver> {
-    const page = await ctx.session.openPage(site.url(path));
-    await sidebar.evaluate(async (keep) => {
-      const others = (await browser.tabs.query({})).filter((t) => /^https?:/.test(t.url ?? '') && t.url !== keep);
-      await browser.tabs.remove(others.map((t) => t.id as number));
-    }, site.url(path));
-    return page;
-  }
+  const onlyTab = (path: string) => openOnly(ctx.session, sidebar, site.url(path));
 
   function follow(plan: Plan, done: string) {
     ctx.llm.respondWith((body) => {

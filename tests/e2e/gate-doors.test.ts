@@ -90,10 +90,7 @@ async function logged(sidebar: PageDriver, tools: string[]): Promise<string[]> {
     (names) =>
       [...document.querySelectorAll<HTMLElement>('[data-testid="log-entry"]')]
         .filter((el) => names.includes(el.dataset.tool ?? ''))
-        .map(
-          (el) =>
-            `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result} | ${el.querySelector('.log-details')?.textContent?.split(':')[0]}`,
-        ),
+        .map((el) => `${el.dataset.tool} ${el.dataset.decision} ${el.dataset.result} | ${el.dataset.requester}`),
     tools,
   );
   await sidebar.click('[data-testid="view-chat"]');

@@ -88,7 +88,7 @@ describe.each(BROWSERS)('setup in %s', (browserName) => {
     );
     ctx.llm.script({ kind: 'text', chunks: ['From the other model.'] });
     await send(page, 'Hello');
-    await waitForMessages(page, (m) => m.at(-1)?.status === 'done', 'no answer');
+    await waitForMessages(page, (m) => m.at(-1)?.role === 'assistant' && m.at(-1)?.status === 'done', 'no answer');
     const chat = ctx.llm.requests.filter((r) => r.path === '/v1/chat/completions').at(-1);
     expect(chat?.body).toMatchObject({ model: 'other-model' });
   });

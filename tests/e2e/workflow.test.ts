@@ -213,8 +213,9 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     await page.click('[data-testid="view-research"]');
 
     const links = await page.evaluate(() =>
+      // A link's text, without the host Bosun shows after every link.
       [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="workflow-report"] .markdown a')].map((a) => ({
-        text: a.textContent,
+        text: a.textContent?.replace(a.querySelector('.link-host')?.textContent ?? '', '').trim(),
         href: a.getAttribute('href'),
       })),
     );

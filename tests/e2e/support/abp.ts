@@ -15,6 +15,12 @@ export function useAbpPage(ctx: { session: ExtensionSession }, options: { initia
     page: undefined as unknown as PageDriver,
     call: (capability: unknown, params?: unknown): Promise<Envelope> =>
       abp.page.evaluate(({ capability, params }) => window.abp.call(capability, params), { capability, params }),
+    /** Ends the session and opens another: a session's calls share one run, and its denials with it. */
+    newSession: () =>
+      abp.page.evaluate(async () => {
+        await window.abp.shutdown();
+        await window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} });
+      }),
     async data(capability: string, params?: unknown): Promise<Record<string, unknown>> {
       const response = await abp.call(capability, params);
       if (!response.success) throw new Error(`${capability} failed: ${JSON.stringify(response.error)}`);

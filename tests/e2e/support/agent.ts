@@ -1,4 +1,4 @@
-import type { PageDriver } from '../harness';
+import type { ExtensionSession, PageDriver } from '../harness';
 
 export interface ShownPrompt {
   title: string;
@@ -100,4 +100,17 @@ export async function noPromptFor(page: PageDriver, ms: number): Promise<boolean
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return true;
+}
+
+/**
+ * Opens `url` in a new tab and closes every other web page, so the task's tab is the only one the
+ * agent can be working in; `sidebar` is an extension page that may close tabs.
+ */
+export async function openOnly(session: ExtensionSession, sidebar: PageDriver, url: string): Promise<PageDriver> {
+  const page = await session.openPage(url);
+  await sidebar.evaluate(async (keep) => {
+    const others = (await browser.tabs.query({})).filter((t) => /^https?:/.test(t.url ?? '') && t.url !== keep);
+    await browser.tabs.remove(others.map((t) => t.id as number));
+  }, url);
+  return page;
 }
