@@ -12,8 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // The extension's own messages, through browser.i18n.getMessage as an extension page has it.
-          setupFiles: ['tests/unit/support/i18n.ts'],
+          // The extension's own messages, through browser.i18n.getMessage as an extension page has it;
+          // the markdown renderer loaded before a component renders, as the panel has it once idle.
+          setupFiles: ['tests/unit/support/i18n.ts', 'tests/unit/support/markdown.ts'],
         },
       },
       {

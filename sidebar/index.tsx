@@ -10,6 +10,7 @@ import { App } from './components/App';
 import { createConnector } from './connector';
 import { download, fileHandlers } from './download';
 import { createInbox, deliver } from './inbox';
+import { loadMarkdownRenderer } from './markdown-loader';
 import { createSidebarState } from './state';
 import { createSiteNames } from './site-names';
 import { statePart } from './state-inbox';
@@ -70,8 +71,12 @@ const show = () =>
     />,
     root,
   );
-if (document.documentElement.dataset.startView !== 'settings') show();
-else {
+if (document.documentElement.dataset.startView !== 'settings') {
+  show();
+  // The markdown renderer is not needed to open the panel, but is by the first answer: it loads
+  // once the panel is idle, so that answer is drawn as markdown from its first word.
+  requestIdleCallback(() => void loadMarkdownRenderer(), { timeout: 2000 });
+} else {
   // The options page shows the settings form filled with what is saved: it renders once the
   // background's greeting (SETTINGS comes first, in the message that connects) has been taken.
   const stop = effect(() => {

@@ -2,7 +2,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIBRARY_POLL_MS, LibraryView } from '../../sidebar/components/LibraryView';
-import { loadMarkdownRenderer } from '../../sidebar/markdown-loader';
 import { sidebarWithInbox } from './support/sidebar-inbox';
 
 afterEach(() => {
@@ -73,8 +72,7 @@ describe('the Library view', () => {
     expect(a.refreshLibrary).toHaveBeenCalledTimes(2);
   });
 
-  it('previews a page as sanitized markdown', async () => {
-    await loadMarkdownRenderer(); // as the panel has it once an answer was shown
+  it('previews a page as sanitized markdown', () => {
     const a = actions();
     render(
       <LibraryView

@@ -11,7 +11,6 @@ import { PermissionsView } from '../../sidebar/components/PermissionsView';
 import { SettingsForm } from '../../sidebar/components/SettingsForm';
 import { createSidebarState } from '../../sidebar/state';
 import { applyTheme, cycleTheme, theme } from '../../sidebar/theme';
-import { loadMarkdownRenderer } from '../../sidebar/markdown-loader';
 
 afterEach(cleanup);
 
@@ -285,9 +284,7 @@ describe('Composer', () => {
 });
 
 describe('MessageItem', () => {
-  it("renders model output as sanitized markdown, and the person's words as text", async () => {
-    // The renderer is a chunk the panel loads on the first answer; here it is loaded first.
-    await loadMarkdownRenderer();
+  it("renders model output as sanitized markdown, and the person's words as text", () => {
     render(
       <>
         <MessageItem

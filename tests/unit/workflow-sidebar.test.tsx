@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import { WorkflowView } from '../../sidebar/components/WorkflowView';
-import { loadMarkdownRenderer } from '../../sidebar/markdown-loader';
 import { sidebarWithInbox } from './support/sidebar-inbox';
 
 afterEach(cleanup);
@@ -100,8 +99,7 @@ describe('the Research view', () => {
     expect(screen.queryByTestId('workflow-plan')).toBeNull();
   });
 
-  it('renders the report and asks for the export', async () => {
-    await loadMarkdownRenderer(); // as the panel has it once an answer was shown
+  it('renders the report and asks for the export', () => {
     const state = createWorkflowState();
     state.apply({
       type: 'WORKFLOW_UPDATE',
