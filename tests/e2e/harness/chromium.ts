@@ -42,6 +42,10 @@ class ChromiumPage implements PageDriver {
   }
   async resize(size: { width: number; height: number }): Promise<void> {
     await this.page.setViewportSize(size);
+    // The page lays out at the new size once it sees it: a check made before then measures the old one.
+    await this.waitFor((width) => innerWidth === width, size.width, {
+      message: `the page never became ${size.width} px wide`,
+    });
   }
   async screenshot(path: string, size: { width: number; height: number }): Promise<void> {
     await this.page.setViewportSize(size);

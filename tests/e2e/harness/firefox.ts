@@ -111,6 +111,10 @@ class FirefoxPage implements PageDriver {
   }
   async resize(size: { width: number; height: number }): Promise<void> {
     await this.page.setViewport(size);
+    // The page lays out at the new size once it sees it: a check made before then measures the old one.
+    await this.waitFor((width) => innerWidth === width, size.width, {
+      message: `the page never became ${size.width} px wide`,
+    });
   }
   async screenshot(path: string, size: { width: number; height: number }): Promise<void> {
     await this.page.setViewport(size);
