@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { FANOUT, generateSite, pagePath, serveSite } from '../../bench/crawl/site';
-import { fetchCrawl, main, parseArgs } from '../../bench/crawl/run';
-import { runBench } from './support/bench-output';
+import { fetchCrawl, parseArgs } from '../../bench/crawl/run';
 
 describe('the generated site', () => {
   it('is deterministic and every page is reachable from the index by links', () => {
@@ -51,36 +50,4 @@ describe('the generated site', () => {
     });
     expect(() => parseArgs(['--workers=11'])).toThrow(/1 to 10/);
   });
-});
-
-describe('the crawl benchmark', () => {
-  it(
-    'builds, crawls a 10-page site with one worker, exports it, and prints numeric figures',
-    { timeout: 90_000 },
-    async () => {
-      const { result, output } = await runBench(main, ['--pages=10', '--workers=1', '--json']);
-      expect(output).toMatch(
-        /^workers +fetch pages\/s +crawl pages\/s +crawl s +pages +ext MiB +tabs MiB +all MiB +zip s +zip KiB$/m,
-      );
-      const row = output.split('\n').find((line) => /^1 /.test(line)) ?? '';
-      const cells = row.trim().split(/\s+/);
-      expect(cells).toHaveLength(13); // workers, 4 crawl figures, 3 × "peak (before)", zip s and KiB
-      for (const cell of cells) expect(Number(cell.replace(/[()]/g, ''))).not.toBeNaN();
-
-      const [run] = result.runs;
-      expect(run?.crawl).toMatchObject({ pages: 10, failed: 0 });
-      expect(run?.baseline.pages).toBe(10);
-      for (const figure of [
-        run?.crawl.pagesPerSecond,
-        run?.baseline.pagesPerSecond,
-        run?.export.seconds,
-        run?.export.bytes,
-        run?.memory?.extension,
-        run?.memory?.total,
-      ]) {
-        expect(Number.isFinite(figure)).toBe(true);
-        expect(figure).toBeGreaterThan(0);
-      }
-    },
-  );
 });
