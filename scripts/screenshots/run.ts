@@ -1,12 +1,18 @@
 // Takes the README's pictures of the sidebar: a real conversation with the scripted model server,
-// in Chromium, in the light and the dark theme. Run by scripts/screenshots.mjs after a build.
+// in Chromium's side panel and Firefox's sidebar at their usual widths, in the light and the dark
+// theme. Run by scripts/screenshots.mjs after a build.
 import { join } from 'node:path';
-import { launchExtension } from '../../tests/e2e/harness';
+import { launchExtension, type BrowserName } from '../../tests/e2e/harness';
 import { configure, send, waitForMessages } from '../../tests/e2e/support/sidebar';
 import { startLlmServer } from '../../tests/fixtures/llm-server';
 import { startStaticServer, testSiteDir } from '../../tests/fixtures/static-server';
 
-const SIZE = { width: 420, height: 760 };
+/** Chrome's side panel opens about 360 px wide; Firefox's sidebar narrower. */
+const SIZE: Record<BrowserName, { width: number; height: number }> = {
+  chromium: { width: 360, height: 720 },
+  firefox: { width: 300, height: 720 },
+};
+const DIST: Record<BrowserName, string> = { chromium: 'dist/chrome', firefox: 'dist/firefox' };
 const ANSWER = [
   'The **Trail Runner 2** comes in three sizes:',
   '',
@@ -20,9 +26,13 @@ const ANSWER = [
 ].join('\n');
 
 export async function main(_args: string[], { root }: { root: string }): Promise<void> {
+  for (const browserName of ['chromium', 'firefox'] as const) await photograph(browserName, root);
+}
+
+async function photograph(browserName: BrowserName, root: string): Promise<void> {
   const llm = await startLlmServer();
   const site = await startStaticServer(testSiteDir);
-  const session = await launchExtension('chromium', join(root, 'dist/chrome'));
+  const session = await launchExtension(browserName, join(root, DIST[browserName]));
   try {
     await session.openPage(`${site.url}/product.html`);
     const sidebar = await session.openExtensionPage('sidebar.html');
@@ -49,8 +59,8 @@ export async function main(_args: string[], { root }: { root: string }): Promise
     for (const theme of ['light', 'dark']) {
       while ((await sidebar.evaluate(() => document.documentElement.dataset.theme ?? 'system')) !== theme)
         await sidebar.click('[data-testid="theme"]');
-      const path = join(root, 'docs', `sidebar-${theme}.png`);
-      await sidebar.screenshot(path, SIZE);
+      const path = join(root, 'docs', `sidebar-${browserName}-${theme}.png`);
+      await sidebar.screenshot(path, SIZE[browserName]);
       console.log(`wrote ${path}`);
     }
   } finally {
