@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { parseKey } from '../../src/keys';
 import { here } from './targets';
-import { action, elementTarget, Index, output, Position } from './page-tools';
+import { action, elementTarget, Index, output, Position } from './page-action';
 import { defineTool, type ToolContext } from './types';
 
 /** The last reading's id, which every index refers to. */

@@ -43,18 +43,21 @@ type Primitive = (typeof PRIMITIVES)[number];
  * How a file's calls are covered:
  * - tool: inside the model's tools, which only the gate runs (checked below: nothing else calls a
  *   tool's run); any number of calls, since tools are added often;
+ * - tool-parts: helpers that only files defining tools import (checked below), so their calls too run
+ *   inside a tool's run;
  * - gated: the file asks the gate (gate.authorize, requireAccess, or a crawl's admit) before the
  *   first call; the calls are counted;
  * - primitive: the file defines the helper; its callers are enumerated by the helper's name;
  * - no-site: opens and reads no site for anyone (why is given); the calls are counted.
  */
 type Door =
-  | { via: 'tool' }
+  | { via: 'tool' | 'tool-parts' }
   | { via: 'gated'; calls: Partial<Record<Primitive, number>> }
   | { via: 'primitive' | 'no-site'; calls: Partial<Record<Primitive, number>>; why: string };
 
 const DOORS: Record<string, Door> = {
   'background/tools/page-tools.ts': { via: 'tool' },
+  'background/tools/page-action.ts': { via: 'tool-parts' },
   'background/tools/listing-tools.ts': { via: 'tool' },
   'background/tools/tab-tools.ts': { via: 'tool' },
   'background/tools/search-tool.ts': { via: 'tool' },
@@ -168,7 +171,7 @@ describe('every door to a site goes through the permission gate', () => {
 
   it.each(files.map((f) => [f.path, f] as const))('%s calls exactly what is declared', (path, file) => {
     const door = DOORS[path];
-    if (!door || door.via === 'tool') return;
+    if (!door || door.via === 'tool' || door.via === 'tool-parts') return;
     const counted = Object.fromEntries([...file.calls].map(([name, positions]) => [name, positions.length]));
     expect(counted).toEqual(door.calls);
   });
@@ -187,6 +190,12 @@ describe('every door to a site goes through the permission gate', () => {
   it('tool files define tools, and only the gate runs a tool', () => {
     for (const [path, door] of Object.entries(DOORS)) {
       if (door.via === 'tool') expect(readFileSync(path, 'utf8'), path).toMatch(/\bdefineTool\(/);
+      if (door.via !== 'tool-parts') continue;
+      const module = new RegExp(`from '[./]*/${escape(path.replace(/^.*\//, '').replace(/\.ts$/, ''))}'`);
+      const importers = EXTENSION.filter((file) => module.test(readFileSync(file, 'utf8')));
+      expect(importers.length, path).toBeGreaterThan(0);
+      for (const file of importers)
+        expect(readFileSync(file, 'utf8'), `${file} imports ${path}`).toMatch(/\bdefineTool\(/);
     }
     // A tool's run, called anywhere but in the gate, would be a tool without a decision or a log entry.
     const runners = EXTENSION.filter((path) =>

@@ -1,0 +1,89 @@
+// What the page tools share: their target arguments, the request that acts in the page and what it
+// answers, and the element (or fields) a call targets, described for the gate and the person.
+import * as v from 'valibot';
+import { ContentResponses, type BackgroundToContent } from '../../src/protocol/background-to-content';
+import type { ElementFacts } from '../../policy';
+import { askContent } from '../content-client';
+import { pageUrl } from './targets';
+import type { Target, ToolContext, ToolOutput } from './types';
+import { untrusted } from './untrusted';
+
+export const Index = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(1),
+  v.description('The [index] of the element in the last read_page listing'),
+);
+export const Selector = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(2000),
+  v.description('A CSS selector, when there is no index'),
+);
+/** A position inside an element, in CSS pixels from its top-left corner. */
+export const Position = v.pipe(
+  v.number(),
+  v.minValue(0),
+  v.maxValue(100_000),
+  v.description("CSS pixels from the element's top-left corner"),
+);
+export const IndexOrSelector = { index: v.optional(Index), selector: v.optional(Selector) };
+export const needsTarget = <T extends { index?: number; selector?: string }>() =>
+  v.check<T, string>((a) => a.index !== undefined || a.selector !== undefined, 'give an index or a selector');
+
+export const action = (ctx: ToolContext, message: BackgroundToContent) =>
+  askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.());
+// What an action did quotes the page (a button's label, an option's text): it is marked as page content.
+export const output = (reply: { success: boolean; message?: string; error?: string }): ToolOutput => ({
+  success: reply.success,
+  text: reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed'),
+});
+
+/** The element's name for the person: its accessible name, and what it shows when that says otherwise. */
+function describe(role: string, label: string | undefined, element: ElementFacts | undefined): string {
+  const name = label ? ` "${label}"` : '';
+  const shown = element?.visibleText || element?.generatedText || '';
+  const differs =
+    shown !== '' && label !== undefined && !shown.toLowerCase().includes(label.replace(/…$/, '').toLowerCase());
+  return `${role}${name}${differs ? ` showing "${shown.slice(0, 200)}"` : ''}`;
+}
+
+type Described = v.InferOutput<typeof ContentResponses.TARGET>;
+const describeElement = (
+  ctx: ToolContext,
+  payload: { index?: number; snapshotId?: string; selector?: string },
+  url: string,
+): Promise<Described | null> =>
+  askContent(ctx.tabId, { type: 'DESCRIBE_TARGET', payload }, ContentResponses.TARGET, ctx.signal, { url }).catch(
+    () => null,
+  );
+
+/** What an index or selector points at, for the permission prompt and the critical-action check. */
+export async function elementTarget(ctx: ToolContext, args: { index?: number; selector?: string }): Promise<Target> {
+  const url = await pageUrl(ctx);
+  const snapshotId = ctx.snapshotId(ctx.tabId);
+  const payload =
+    args.index !== undefined
+      ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) }
+      : { selector: args.selector ?? '' };
+  // The address was read just now: the request does not read the tab again.
+  const described = await describeElement(ctx, payload, url);
+  if (!described?.found) return { url };
+  const summary = describe(described.role ?? 'element', described.label, described.element);
+  return {
+    url,
+    summary,
+    ...(described.label ? { label: described.label } : {}),
+    ...(described.form ? { form: described.form } : {}),
+    ...(described.element ? { element: described.element } : {}),
+  };
+}
+
+/** Every field fill_form would touch, described one by one so each is judged on its own. */
+export async function fieldsTarget(ctx: ToolContext, fields: { selector: string; value: string }[]): Promise<Target> {
+  const url = await pageUrl(ctx);
+  const described = await Promise.all(fields.map((f) => describeElement(ctx, { selector: f.selector }, url)));
+  const elements = described.flatMap((d) => (d?.found && d.element ? [d.element] : []));
+  const summary = fields.map((f, i) => `${described[i]?.label || f.selector} = "${f.value}"`).join('; ');
+  return { url, summary, fields: elements };
+}
