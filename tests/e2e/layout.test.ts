@@ -54,6 +54,10 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
     );
     await send(sidebar, 'Add it to my cart');
     await waitForPrompt(sidebar);
+    // The task's scope is in the status bar: the test server's default, the widest and longest in words.
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-scope"]')?.textContent)).toMatch(
+      /^This task may: read, .* and confirm or approve$/,
+    );
     for (const width of PANEL_WIDTHS) {
       await sidebar.resize({ width, height: HEIGHT });
       expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
