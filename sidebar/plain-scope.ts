@@ -1,49 +1,52 @@
 import type { Commitment, PermissionLevel, ScopeExcess, TaskScope } from '../policy';
-import { t, type MessageKey } from '../src/i18n';
+import { t } from '../src/i18n';
 
-/** What each level adds to the ones below it, in the person's words. */
-const LEVEL_WORDS: Readonly<Record<PermissionLevel, readonly MessageKey[]>> = {
-  'read-only': ['scope_read'],
-  navigate: ['scope_read', 'scope_navigate'],
-  interact: ['scope_read', 'scope_navigate', 'scope_fill'],
-  submit: ['scope_read', 'scope_navigate', 'scope_fill', 'scope_submit'],
+type Words = () => string;
+
+const READ: Words = () => t('scope_read');
+const NAVIGATE: Words = () => t('scope_navigate');
+const FILL: Words = () => t('scope_fill');
+
+/** What a task at each level may do, in the person's words: each level adds to the ones below. */
+const LEVEL_WORDS: Readonly<Record<PermissionLevel, readonly Words[]>> = {
+  'read-only': [READ],
+  navigate: [READ, NAVIGATE],
+  interact: [READ, NAVIGATE, FILL],
+  submit: [READ, NAVIGATE, FILL, () => t('scope_submit')],
 };
 
-const COMMITMENT_WORDS: Readonly<Record<Commitment, MessageKey>> = {
-  buy: 'scope_buy',
-  send: 'scope_send',
-  delete: 'scope_delete',
-  account: 'scope_account',
-  share: 'scope_share',
-  approve: 'scope_approve',
+const COMMITMENT_WORDS: Readonly<Record<Commitment, Words>> = {
+  buy: () => t('scope_buy'),
+  send: () => t('scope_send'),
+  delete: () => t('scope_delete'),
+  account: () => t('scope_account'),
+  share: () => t('scope_share'),
+  approve: () => t('scope_approve'),
 };
 
 /** "This task may: read, navigate, fill forms, and buy or pay". */
 export function scopeInWords(scope: TaskScope): string {
-  const parts = [...LEVEL_WORDS[scope.level], ...scope.commitments.map((c) => COMMITMENT_WORDS[c])].map((key) =>
-    t(key),
-  );
+  const parts = [...LEVEL_WORDS[scope.level], ...scope.commitments.map((c) => COMMITMENT_WORDS[c])].map((w) => w());
   return t('status_scope', new Intl.ListFormat('en', { type: 'conjunction' }).format(parts));
 }
 
-const BEYOND_LEVEL: Readonly<Record<Exclude<PermissionLevel, 'read-only'>, MessageKey>> = {
-  navigate: 'beyond_navigate',
-  interact: 'beyond_interact',
-  submit: 'beyond_submit',
+const BEYOND_LEVEL: Readonly<Record<PermissionLevel, Words>> = {
+  // Every scope reads, so a read is never beyond one; the widest words stand in should one arrive.
+  'read-only': () => t('beyond_submit'),
+  navigate: () => t('beyond_navigate'),
+  interact: () => t('beyond_interact'),
+  submit: () => t('beyond_submit'),
 };
 
-const BEYOND_COMMITMENT: Readonly<Record<Commitment, MessageKey>> = {
-  buy: 'beyond_buy',
-  send: 'beyond_send',
-  delete: 'beyond_delete',
-  account: 'beyond_account',
-  share: 'beyond_share',
-  approve: 'beyond_approve',
+const BEYOND_COMMITMENT: Readonly<Record<Commitment, Words>> = {
+  buy: () => t('beyond_buy'),
+  send: () => t('beyond_send'),
+  delete: () => t('beyond_delete'),
+  account: () => t('beyond_account'),
+  share: () => t('beyond_share'),
+  approve: () => t('beyond_approve'),
 };
 
 /** Why a question is asked although a grant would allow the action: "Your request did not ask to submit anything." */
-export function beyondInWords(beyond: ScopeExcess): string {
-  if (beyond.kind === 'commitment') return t(BEYOND_COMMITMENT[beyond.commitment]);
-  // A read-only action is never beyond a scope (every scope reads); the widest words stand in.
-  return t(beyond.level === 'read-only' ? 'beyond_submit' : BEYOND_LEVEL[beyond.level]);
-}
+export const beyondInWords = (beyond: ScopeExcess): string =>
+  beyond.kind === 'commitment' ? BEYOND_COMMITMENT[beyond.commitment]() : BEYOND_LEVEL[beyond.level]();
