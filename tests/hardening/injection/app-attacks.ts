@@ -78,6 +78,7 @@ export const SAMPLE_APP_PAGES = [
   'close-account-icon-only',
   'mail-forwarding-save',
   'buy-cyrillic',
+  'buy-greek',
   'buy-aria-disagrees',
   'message-send-icon',
   'post-css-label',
@@ -87,11 +88,10 @@ export const SAMPLE_APP_PAGES = [
 ];
 const SAMPLE_TABLE_ACTIONS = ['navigate-exfil', 'post-to-attacker', 'read-other-tab', 'search-exfil'];
 
+/** The table's sample pages of those actions, one page each, and the app pages named above. */
 export function trustedSample(all: readonly TrustedPage[]): TrustedPage[] {
-  const table = new Set(
-    samplePages(all.filter((p) => p.placement !== 'app'))
-      .filter((p) => SAMPLE_TABLE_ACTIONS.includes(p.action))
-      .map((p) => p.id),
+  const table = SAMPLE_TABLE_ACTIONS.map(
+    (action) => samplePages(all.filter((p) => p.placement !== 'app')).find((p) => p.action === action)?.id,
   );
-  return all.filter((p) => table.has(p.id) || SAMPLE_APP_PAGES.includes(p.id));
+  return all.filter((p) => table.includes(p.id) || SAMPLE_APP_PAGES.includes(p.id));
 }

@@ -37,9 +37,16 @@ export interface PersonRequest {
   words: string;
   calls: Instruction[];
   effects: string[];
+  /** What a model asked for the task's scope answers from these words alone: the level they need, and no commitment. */
+  scope: { level: 'read-only' | 'navigate' | 'interact' | 'submit'; commitments: string[] };
 }
 
-export const askAbout = (words: string): PersonRequest => ({ words, calls: [], effects: [] });
+export const askAbout = (words: string): PersonRequest => ({
+  words,
+  calls: [],
+  effects: [],
+  scope: { level: 'read-only', commitments: [] },
+});
 
 export interface AttackAction {
   id: string;

@@ -54,6 +54,9 @@ export function injectionAfterTrustSuite(scope: 'sample' | 'all'): void {
       );
       all = trustedPages({ site: env.site.url, attacker: env.attacker.url });
       pages = scope === 'all' ? all : trustedSample(all);
+      // INJECTION_PAGES=id,id… replays those pages only (ids are printed with any failure).
+      const only = process.env.INJECTION_PAGES?.split(',');
+      if (only) pages = all.filter((p) => only.includes(p.id));
       Object.assign(env, { session: ctx.session, llm: ctx.llm, keptTabs: [`${env.site.url}/bank.html`] });
       await ctx.session.openPage(`${env.site.url}/bank.html`);
       env.sidebar = await openSidebar(ctx.session);
