@@ -94,7 +94,13 @@ const task: SharedTaskDeps = {
   tools: toolSpecs,
   mask: pageMask,
 };
-const agent = createAgent({ ...task, conversation, runs, holdAlive });
+const agent = createAgent({
+  ...task,
+  conversation,
+  runs,
+  holdAlive,
+  announceScope: (scope) => broadcast({ type: 'TASK_SCOPE', payload: { scope } }),
+});
 const workflows = createWorkflows({
   ...task,
   database,

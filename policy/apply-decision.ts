@@ -48,6 +48,7 @@ const base = (t: ResolvedTarget) => ({
 /**
  * What each answer does to the policy: a table, one pure update per decision.
  * - allow-once: nothing lasting; the caller runs this one call.
+ * - allow-task: nothing lasting in the policy; the gate widens the running task's scope instead.
  * - allow-site: persistent allow for this tool on this site. It replaces a persistent deny for the
  *   same pair: the latest explicit answer about that pair wins (settings UI "change my mind").
  * - allow-session: a session allow for this pair only; no other grant is touched, nothing persists.
@@ -56,6 +57,7 @@ const base = (t: ResolvedTarget) => ({
  */
 const UPDATES: Readonly<Record<PermissionDecisionValue, (policy: HarborPolicy, t: ResolvedTarget) => HarborPolicy>> = {
   'allow-once': unchanged,
+  'allow-task': unchanged,
   'allow-site': (policy, t) =>
     withGrant(
       policy,
@@ -113,5 +115,7 @@ export function applyDecision(
 
 /** Whether the call the person answered about runs now. */
 export function decisionProceeds(decision: PermissionDecisionValue): boolean {
-  return decision === 'allow-once' || decision === 'allow-site' || decision === 'allow-session';
+  return (
+    decision === 'allow-once' || decision === 'allow-task' || decision === 'allow-site' || decision === 'allow-session'
+  );
 }

@@ -1,3 +1,5 @@
+import type { Commitment } from './task-scope';
+
 /**
  * Words on a button or link that mark an action as critical: money leaves, something is destroyed,
  * an account ends or changes hands, or something is sent, published or approved in the person's
@@ -28,6 +30,8 @@ const DETERMINER = '(?:(?:my|your|the|this|an?)\\s+)?';
 
 export interface WordRule {
   readonly reason: string;
+  /** What a click with these words commits the person to, checked against the task's scope. */
+  readonly commitment: Commitment;
   readonly match: RegExp;
   /** Benign look-alike phrases (navigation, reversible), cut out of the label before `match`. */
   readonly unless?: RegExp;
@@ -36,11 +40,13 @@ export interface WordRule {
 export const CRITICAL_WORDS: readonly WordRule[] = [
   {
     reason: 'a purchase',
+    commitment: 'buy',
     match: words('buy', 'purchase', 'kaufen', 'acheter', 'comprar', 'acquista'),
     unless: everywhere('purchase\\s+history'),
   },
   {
     reason: 'placing an order',
+    commitment: 'buy',
     match: words(
       `(?:place|submit|confirm|complete|finish)\\s+${DETERMINER}order`,
       'order\\s+now',
@@ -49,27 +55,32 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
       '(?:passer|valider)\\s+(?:la\\s+)?commande',
     ),
   },
-  { reason: 'a checkout', match: words('check\\s*-?\\s*out') },
+  { reason: 'a checkout', commitment: 'buy', match: words('check\\s*-?\\s*out') },
   {
     reason: 'a payment',
+    commitment: 'buy',
     match: words('pay', 'payments?', 'bezahlen', 'payer', 'pagar', 'donate'),
     unless: everywhere('payment\\s+history'),
   },
   {
     reason: 'a payment card',
+    commitment: 'buy',
     match: words('credit\\s*card', 'debit\\s*card', 'card\\s*(?:number|no)', 'cvv2?', 'cvc2?'),
   },
   {
     reason: 'deleting something',
+    commitment: 'delete',
     match: words('delete', 'erase', 'destroy', 'wipe', 'permanently', 'löschen', 'supprimer', 'eliminar', 'borrar'),
   },
   {
     reason: 'removing something',
+    commitment: 'delete',
     match: words('remove'),
     unless: everywhere(`remove\\s+(?:\\S+\\s+){0,3}?(?:from\\s+${DETERMINER})?(?:cart|basket|bag|wishlist|filters?)`),
   },
   {
     reason: 'cancelling a subscription, order or account',
+    commitment: 'delete',
     match: words(
       `cancel\\s+${DETERMINER}(?:subscription|membership|plan|account|order|booking|reservation|payment|transfer|auto-?renewal)s?`,
       `end\\s+${DETERMINER}(?:subscription|membership)`,
@@ -77,10 +88,12 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'closing an account',
+    commitment: 'account',
     match: words(`(?:close|deactivate|terminate)\\s+${DETERMINER}account`),
   },
   {
     reason: 'sending or transferring money',
+    commitment: 'buy',
     match: words(
       'send\\s+(?:money|funds|cash|payment)',
       'send\\s+[$€£¥]?\\s?\\d+(?:[.,]\\d+)?',
@@ -93,6 +106,7 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'a purchase, booking or bid',
+    commitment: 'buy',
     match: words(
       '(?:place\\s+(?:a\\s+)?)?bid(?:\\s+now)?',
       'book\\s+now',
@@ -104,6 +118,7 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'sending or publishing something in your name',
+    commitment: 'send',
     match: words(
       'send',
       'post',
@@ -120,6 +135,7 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'confirming or approving something',
+    commitment: 'approve',
     match: words(
       'confirm',
       'approve',
@@ -132,6 +148,7 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'changing a password or how you sign in',
+    commitment: 'account',
     match: words(
       'pass(?:word|wd|code|phrase)s?',
       'passwort',
@@ -149,12 +166,14 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'changing your e-mail address or phone number',
+    commitment: 'account',
     match: words(
       `(?:change|update|edit|set|replace|verify|save)\\s+${DETERMINER}(?:e-?mail|phone|mobile)(?:\\s+(?:address|number))?`,
     ),
   },
   {
     reason: 'changing who can see or use something',
+    commitment: 'share',
     match: words(
       'make\\s+(?:\\S+\\s+){0,2}?(?:public|private)',
       'change\\s+(?:\\S+\\s+)?visibility',
@@ -166,11 +185,13 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'merging, deploying or resetting',
+    commitment: 'approve',
     match: words('merge', 'deploy', 'force\\s+push', 'reset', 'factory\\s+reset', 'archive'),
     unless: everywhere('reset\\s+(?:all\\s+)?(?:filters?|search|zoom|view|sorting)'),
   },
   {
     reason: 'a subscription or plan change',
+    commitment: 'buy',
     match: words(
       'subscribe',
       'unsubscribe',
@@ -183,6 +204,7 @@ export const CRITICAL_WORDS: readonly WordRule[] = [
   },
   {
     reason: 'disabling or disconnecting something',
+    commitment: 'account',
     match: words('disable', 'deactivate', 'disconnect', 'unlink', 'terminate'),
   },
 ];

@@ -9,6 +9,7 @@ import {
   type ElementFacts,
 } from './critical-fields';
 import { skeletonRegExp, textForms } from './text-skeleton';
+import type { Commitment } from './task-scope';
 
 export { normalizeText } from './text-skeleton';
 export type { ElementFacts } from './critical-fields';
@@ -53,14 +54,16 @@ const matches = (text: string, match: RegExp, unless: RegExp | undefined): boole
   return match.test(unless === undefined ? text : text.replace(unless, ' '));
 };
 
-function labelReason(label: unknown): string | null {
+function labelRule(label: unknown): WordRule | null {
   if (typeof label !== 'string' || label === '') return null;
   const forms = textForms(label.slice(0, MAX_JUDGED));
   const hit = RULES.find(({ forms: pairs }) =>
     forms.some((text) => pairs.some(([match, unless]) => matches(text, match, unless))),
   );
-  return hit?.rule.reason ?? null;
+  return hit?.rule ?? null;
 }
+
+const labelReason = (label: unknown): string | null => labelRule(label)?.reason ?? null;
 
 const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
 
@@ -160,17 +163,24 @@ export function criticalReason(ctx: CriticalContext): string | null {
  * account), or null. Form fields, URLs and missing labels do not count: a click on a password field
  * only focuses it.
  */
-export const commitReason = (ctx: CriticalContext): string | null =>
-  typeof ctx === 'object' && ctx !== null ? (labelReason(ctx.label) ?? elementTextReason(ctx.element)) : null;
+export const commitReason = (ctx: CriticalContext): string | null => commitRule(ctx)?.reason ?? null;
 
-function elementTextReason(el: ElementFacts | undefined): string | null {
+/** What a click on this element commits the person to (buy, send, delete…), for the task's scope; or null. */
+export const commitmentOf = (ctx: CriticalContext): Commitment | null => commitRule(ctx)?.commitment ?? null;
+
+const commitRule = (ctx: CriticalContext): WordRule | null =>
+  typeof ctx === 'object' && ctx !== null ? (labelRule(ctx.label) ?? elementTextRule(ctx.element)) : null;
+
+function elementTextRule(el: ElementFacts | undefined): WordRule | null {
   if (typeof el !== 'object' || el === null) return null;
   for (const text of elementTexts(el)) {
-    const reason = labelReason(text);
-    if (reason !== null) return reason;
+    const rule = labelRule(text);
+    if (rule !== null) return rule;
   }
   return null;
 }
+
+const elementTextReason = (el: ElementFacts | undefined): string | null => elementTextRule(el)?.reason ?? null;
 
 /** The spec's API: is clicking `buttonText` on `url` a critical action? */
 export function isCriticalAction(buttonText: string, url: string): boolean {

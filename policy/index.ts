@@ -19,3 +19,15 @@ export {
   type PermissionDecisionValue,
 } from './vocabulary';
 export { grantWorkflowRun, withoutRun, type PlannedAccess } from './workflow-grants';
+export { commitmentOf } from './critical';
+export { parseScopeAnswer, MAX_SCOPE_ANSWER, type ScopeAnswer } from './parse-scope';
+export { keywordScope } from './scope-keywords';
+export {
+  COMMITMENTS,
+  Commitment,
+  READ_ONLY_SCOPE,
+  TaskScope,
+  scopeExcess,
+  widenScope,
+  ScopeExcess,
+} from './task-scope';

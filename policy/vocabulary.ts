@@ -9,7 +9,15 @@ export const PERMISSION_LEVELS = ['read-only', 'navigate', 'interact', 'submit']
 export const PermissionLevel = v.picklist(PERMISSION_LEVELS);
 export type PermissionLevel = v.InferOutput<typeof PermissionLevel>;
 
-export const PERMISSION_DECISIONS = ['allow-once', 'allow-site', 'allow-session', 'deny', 'deny-all'] as const;
+/** `allow-task`: this call, and everything like it for the rest of the task (the task's scope widens; nothing is stored). */
+export const PERMISSION_DECISIONS = [
+  'allow-once',
+  'allow-task',
+  'allow-site',
+  'allow-session',
+  'deny',
+  'deny-all',
+] as const;
 export const PermissionDecision = v.picklist(PERMISSION_DECISIONS);
 /** The person's answer to a prompt. */
 export type PermissionDecisionValue = v.InferOutput<typeof PermissionDecision>;

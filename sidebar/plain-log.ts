@@ -8,6 +8,7 @@ export type DecisionKind = (typeof DECISION_KINDS)[number];
 
 const DECISIONS: Record<string, { kind: DecisionKind; words: () => string }> = {
   'allow-once': { kind: 'allowed-by-you', words: () => t('log_decision_allow_once') },
+  'allow-task': { kind: 'allowed-by-you', words: () => t('log_decision_allow_task') },
   'allow-site': { kind: 'allowed-by-you', words: () => t('log_decision_allow_site') },
   'allow-session': { kind: 'allowed-by-you', words: () => t('log_decision_allow_session') },
   'approved-plan': { kind: 'allowed-by-you', words: () => t('log_decision_approved_plan') },

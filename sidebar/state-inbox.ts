@@ -44,7 +44,10 @@ function conversationHandlers(state: SidebarState) {
       state.busy.value = false;
     },
     MESSAGE_UPDATED: ({ payload: { message } }) => updateMessage(message.id, () => message),
-  } satisfies Handlers<'CONVERSATION_STATE' | 'MESSAGE_ADDED' | 'CHAT_DELTA' | 'CHAT_RESPONSE' | 'MESSAGE_UPDATED'>;
+    TASK_SCOPE: ({ payload }) => (state.taskScope.value = payload.scope),
+  } satisfies Handlers<
+    'CONVERSATION_STATE' | 'MESSAGE_ADDED' | 'CHAT_DELTA' | 'CHAT_RESPONSE' | 'MESSAGE_UPDATED' | 'TASK_SCOPE'
+  >;
 }
 
 /** Settings, limits, a connection test and a local Ollama found at first run. */

@@ -4,6 +4,7 @@ import type { ChatMessage, Settings, VoiceSettings } from '../src/protocol/commo
 import type { PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { Limits } from '../src/protocol/limits';
 import { createWorkflowState } from './workflow-state';
+import type { TaskScope } from '../policy';
 
 export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
@@ -35,6 +36,8 @@ export function createSidebarState() {
   return {
     messages: signal<ChatMessage[]>([]),
     busy: signal(false),
+    /** What the running chat task may do, once the background has worked it out; null otherwise. */
+    taskScope: signal<TaskScope | null>(null),
     /** `undefined` until the background has said; `null` when nothing is saved yet. */
     settings: signal<Settings | null | undefined>(undefined),
     testResult: signal<TestResult | 'testing' | null>(null),

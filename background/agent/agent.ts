@@ -1,6 +1,8 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { RunRecords } from './run-record';
 import { runTask, type TaskDeps } from './run-task';
+import { createTaskScope } from './task-scope';
+import type { TaskScope } from '../../policy';
 
 export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for it or press Stop.';
 const RESTARTED =
@@ -9,6 +11,8 @@ const RESTARTED =
 export interface AgentDeps extends TaskDeps {
   /** Keeps the background alive while a task runs (Chrome stops idle service workers). */
   holdAlive<T>(work: Promise<T>): Promise<T>;
+  /** The running task's scope for the status bar: once known, on each widening, null when the task ends. */
+  announceScope(scope: TaskScope | null): void;
 }
 
 /** Runs one task at a time for the conversation, and reports a task cut short by a restart. */
@@ -34,7 +38,12 @@ export function createAgent(deps: AgentDeps) {
       release();
       throw error;
     }
-    void deps.holdAlive(runTask(deps, tabId, controller.signal)).finally(release);
+    // The scope comes from this message alone: the person's words, never the page or earlier results.
+    const scope = createTaskScope({ ...deps, announce: deps.announceScope }, content);
+    void deps.holdAlive(runTask(deps, tabId, controller.signal, { scope })).finally(() => {
+      if (active === controller || active === null) deps.announceScope(null);
+      release();
+    });
   }
 
   function stop(): void {

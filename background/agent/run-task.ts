@@ -7,6 +7,7 @@ import type { Limits } from '../../src/protocol/limits';
 import type { PageCache } from '../../src/storage/page-cache';
 import type { Conversation } from '../conversation-messages';
 import type { Gate } from '../permissions/gate';
+import type { ScopeHolder } from '../permissions/scope-check';
 import { systemPrompt } from '../system-prompt';
 import { TOOLS } from '../tools/registry';
 import type { ToolContext } from '../tools/types';
@@ -55,6 +56,8 @@ export type TaskEnd = 'answered' | 'limit' | 'stopped' | 'error';
 export interface TaskOptions {
   runId?: string;
   requester?: string;
+  /** What the person asked this task to do (chat tasks): the gate asks before anything beyond it. */
+  scope?: ScopeHolder;
 }
 
 /**
@@ -155,7 +158,14 @@ export async function runTask(
         seen = undefined;
         const output = await follower.around(() =>
           deps.gate.run(
-            { name: call.name, args: call.args, runId, requester, beforeRun: () => beginAction(call.name) },
+            {
+              name: call.name,
+              args: call.args,
+              runId,
+              requester,
+              beforeRun: () => beginAction(call.name),
+              ...(options.scope ? { scope: options.scope } : {}),
+            },
             ctx,
           ),
         );

@@ -6,7 +6,9 @@ import {
   type CriticalContext,
   type PermissionDecisionValue,
   type PermissionLevel,
+  type ScopeExcess,
 } from '../../policy';
+import { beyondInWords, beyondScope, WIDENS, type ScopeHolder } from './scope-check';
 import { newId } from '../../src/ids';
 import { parseCall } from '../tools/registry';
 import type { ReadAccess, Target, ToolContext, ToolOutput } from '../tools/types';
@@ -38,6 +40,12 @@ export interface GateCall {
    * counting as the person's deny.
    */
   questionTimeoutMs?: number;
+  /**
+   * What the person asked this task to do (chat tasks only): an action beyond it asks even where a
+   * grant or the site's trust would approve it. Workflows (their approved plan), ABP and the bridge
+   * (no person's words) have none.
+   */
+  scope?: ScopeHolder;
 }
 
 /**
@@ -130,6 +138,7 @@ export function createGate(deps: GateDeps) {
     target: Target,
     reason: string,
     critical: string | null,
+    beyond: ScopeExcess | null,
     signal: AbortSignal,
   ): Promise<PermissionDecisionValue> {
     const ownTime = call.questionTimeoutMs;
@@ -160,6 +169,7 @@ export function createGate(deps: GateDeps) {
         requester: call.requester,
         ...(target.summary ? { summary: target.summary } : {}),
         ...(critical ? { critical } : {}),
+        ...(beyond ? { beyondScope: beyond } : {}),
         expiresAt: Date.now() + timeoutMs,
       },
       timeoutMs,
@@ -190,13 +200,16 @@ export function createGate(deps: GateDeps) {
     });
 
     if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
-    if (verdict.verdict === 'auto-approve')
+    // Only an action the policy would allow is checked against the task: a deny stays a deny.
+    const beyond = await beyondScope(call.scope, level, action, signal);
+    if (verdict.verdict === 'auto-approve' && beyond === null)
       return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved' };
-    const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}.`;
-    const answer: PermissionDecisionValue = await ask(call, site, level, target, reason, verdict.critical, signal);
+    const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
+    const answer = await ask(call, site, level, target, reason, verdict.critical, beyond, signal);
     await deps.policy.update((p) => applyDecision(p, { toolName: name, site, runId: call.runId }, answer));
     if (!decisionProceeds(answer))
       return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
+    if (beyond && WIDENS.has(answer)) call.scope?.widen(beyond);
     return { site, decision: answer };
   }
 

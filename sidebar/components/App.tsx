@@ -103,6 +103,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
             policy={state.policy.value}
             messages={state.messages.value}
             busy={state.busy.value}
+            scope={state.taskScope.value}
             price={price.value}
             nameSite={nameSite}
           />

@@ -3,6 +3,7 @@ import type { SidebarActions } from '../actions';
 import { actionKind, plainQuestion, textsToType } from '../plain-question';
 import { t } from '../../src/i18n';
 import { showInvisible, showInvisibleJson } from '../../src/show-invisible';
+import { beyondInWords } from '../plain-scope';
 
 type Decision = Parameters<SidebarActions['answer']>[1];
 
@@ -79,6 +80,11 @@ export function PermissionPrompt({
           {showInvisible(t('prompt_critical', prompt.critical))}
         </p>
       ) : null}
+      {prompt.beyondScope ? (
+        <p class="prompt-beyond" data-testid="prompt-beyond-scope">
+          {beyondInWords(prompt.beyondScope)}
+        </p>
+      ) : null}
       <p class="prompt-why" id="prompt-why" data-testid="prompt-why">
         {t('prompt_why', kind)}
       </p>
@@ -114,6 +120,17 @@ export function PermissionPrompt({
         </button>
       </div>
       <div class="prompt-lasting" role="group" aria-label={t('prompt_more_choices')}>
+        {prompt.beyondScope ? (
+          <button
+            type="button"
+            class="prompt-choice"
+            data-testid="decision-allow-task"
+            title={t('decision_allow_task_hint')}
+            onClick={answer('allow-task')}
+          >
+            {t('decision_allow_task')}
+          </button>
+        ) : null}
         <button type="button" class="prompt-choice" data-testid="decision-allow-site" onClick={answer('allow-site')}>
           {t('decision_allow_site_for', kind)}
         </button>

@@ -7,12 +7,16 @@ import { activity, conversationTokens, siteStatus } from '../status';
 import { plainAction } from '../plain-action';
 import { showInvisible } from '../../src/show-invisible';
 import { t } from '../../src/i18n';
+import type { TaskScope } from '../../policy';
+import { scopeInWords } from '../plain-scope';
 
 export interface StatusBarProps {
   tab: WorkTab | null;
   policy: Policy | null;
   messages: ChatMessage[];
   busy: boolean;
+  /** The running task's scope, once known. */
+  scope?: TaskScope | null;
   /** The model's price; null when it is not known, and then no cost is shown. */
   price: ModelPrice | null;
   /** The site of a URL as the background named it; null until it has (site-names.ts). */
@@ -20,7 +24,7 @@ export interface StatusBarProps {
 }
 
 /** At a glance: the page and what Bosun may do there, what a running task is doing, tokens used and what they cost. */
-export function StatusBar({ tab, policy, messages, busy, price, nameSite }: StatusBarProps) {
+export function StatusBar({ tab, policy, messages, busy, scope, price, nameSite }: StatusBarProps) {
   const site = tab ? siteStatus(tab.url, policy, nameSite(tab.url, policy?.allowFileUrls ?? false)) : null;
   const now = activity(messages);
   const tokens = conversationTokens(messages);
@@ -35,6 +39,11 @@ export function StatusBar({ tab, policy, messages, busy, price, nameSite }: Stat
       {busy ? (
         <span class="status-activity" aria-live="polite" data-testid="status-activity">
           {now.tool ? t('status_step', now.step, showInvisible(plainAction(now.tool, now.args))) : t('status_thinking')}
+        </span>
+      ) : null}
+      {busy && scope ? (
+        <span class="status-scope" data-testid="status-scope" title={t('status_scope_title')}>
+          {scopeInWords(scope)}
         </span>
       ) : null}
       {tokens > 0 ? (

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PermissionLevel } from '../../policy/vocabulary';
+import { ScopeExcess, TaskScope } from '../../policy/task-scope';
 import { ChatMessage, SavedWorkflow, Settings, Usage, WorkflowPlan } from './common';
 import { policySchema } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
@@ -68,6 +69,8 @@ export const BackgroundToSidebar = {
       summary: v.optional(v.string()),
       critical: v.optional(v.string()),
       expiresAt: v.optional(v.number()),
+      // Addition: the action is beyond what the person asked this task to do (a grant would have allowed it).
+      beyondScope: v.optional(ScopeExcess),
     }),
   ),
   /** Addition: a question was answered (here or in another sidebar) or ran out of time. */
@@ -163,6 +166,11 @@ export const BackgroundToSidebar = {
     'CRAWL_JOB_EXPORT',
     v.object({ jobId: v.string(), fileName: v.string(), base64: v.string() }),
   ),
+  /**
+   * Addition: what the running chat task may do, from the person's words (null: no task, or its
+   * scope is not needed yet); sent when it is known, on each widening, and when the task ends.
+   */
+  TASK_SCOPE: message('TASK_SCOPE', v.object({ scope: v.nullable(TaskScope) })),
   /** Addition: a request was refused; `inReplyTo` names its type when it had a readable one. */
   ERROR: message('ERROR', v.object({ error: v.string(), inReplyTo: v.nullable(v.string()) })),
 };

@@ -33,6 +33,7 @@ const deepFreeze = <T>(value: T): T => {
 describe('applyDecision: one row per decision', () => {
   it.each<[string, Grant | null]>([
     ['allow-once', null],
+    ['allow-task', null],
     ['allow-site', { tool: 'click_element', site: 'example.com', effect: 'allow', scope: 'persistent' }],
     ['allow-session', { tool: 'click_element', site: 'example.com', effect: 'allow', scope: 'session' }],
     ['deny', { tool: 'click_element', site: 'example.com', effect: 'deny', scope: 'run', runId: 'run-1' }],
@@ -53,7 +54,12 @@ describe('applyDecision: one row per decision', () => {
   });
 
   it('the decisions that let this call run', () => {
-    expect(PERMISSION_DECISIONS.filter(decisionProceeds)).toEqual(['allow-once', 'allow-site', 'allow-session']);
+    expect(PERMISSION_DECISIONS.filter(decisionProceeds)).toEqual([
+      'allow-once',
+      'allow-task',
+      'allow-site',
+      'allow-session',
+    ]);
   });
 });
 

@@ -223,6 +223,7 @@ describe('the spec messages parse, by their names', () => {
       'LIBRARY_PAGE',
       'CRAWL_JOB_EXPORT',
       'SITE_NAME',
+      'TASK_SCOPE',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),
