@@ -9,6 +9,8 @@ export interface ShownPrompt {
   parameters: string;
   critical: string;
   requester: string;
+  /** Why the action is beyond what the person's request asked for, or ''. */
+  beyondScope: string;
 }
 
 /** Waits for the permission question and reads it the way a person would. */
@@ -28,6 +30,7 @@ export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promi
       parameters: text('prompt-parameters'),
       critical: text('prompt-critical'),
       requester: text('prompt-requester'),
+      beyondScope: text('prompt-beyond-scope'),
     };
   });
 }

@@ -6,7 +6,7 @@
 import { answerPrompt, startFresh, waitForPrompt } from '../../e2e/support/agent';
 import { send } from '../../e2e/support/sidebar';
 import type { ExtensionSession, PageDriver } from '../../e2e/harness';
-import { obey, type LlmServer, type Responder } from '../../fixtures/llm-server';
+import { obey, scopeAnswer, type LlmServer, type Responder } from '../../fixtures/llm-server';
 import type { RecordingServer } from '../recording-server';
 import type { AttackPage } from './attack-pages';
 import { askAbout, type PersonRequest } from './attacks';
@@ -148,6 +148,9 @@ export async function runAttackPage(
 ): Promise<PageOutcome> {
   await startFresh(env.sidebar);
   env.llm.reset();
+  // The scope request carries the person's words and nothing of the page: the obedient model has
+  // nothing to obey there and answers what the words ask for.
+  env.llm.scriptScope(scopeAnswer(request.scope.level, request.scope.commitments));
   // What the model asked for, as it answered (a call cut short by Stop never shows in a later request).
   const attempts: string[] = [];
   const respond = doingFirst(request);
