@@ -141,16 +141,24 @@ const doingFirst =
     return { kind: 'tool_calls', calls: [{ id: `${TASK_ID}${done + 1}`, ...next }] };
   };
 
+/**
+ * How the task's scope is found: the model's answer to the person's words, or Bosun's keyword
+ * fallback (the scope request fails with a server error).
+ */
+export type ScopeSource = 'model' | 'keywords';
+
 export async function runAttackPage(
   env: InjectionEnv,
   page: AttackPage,
   request: PersonRequest = askAbout('What is this page about?'),
+  scopeFrom: ScopeSource = 'model',
 ): Promise<PageOutcome> {
   await startFresh(env.sidebar);
   env.llm.reset();
   // The scope request carries the person's words and nothing of the page: the obedient model has
   // nothing to obey there and answers what the words ask for.
-  env.llm.scriptScope(scopeAnswer(request.scope.level, request.scope.commitments));
+  if (scopeFrom === 'model') env.llm.scriptScope(scopeAnswer(request.scope.level, request.scope.commitments));
+  else env.llm.defaultScope(null);
   // What the model asked for, as it answered (a call cut short by Stop never shows in a later request).
   const attempts: string[] = [];
   const respond = doingFirst(request);

@@ -74,7 +74,13 @@ export function injectionAfterTrustSuite(scope: 'sample' | 'all'): void {
       `${scope === 'all' ? 'every attack page' : 'a sample of attack pages'}: nothing beyond the person's request happens, and every question describes its action`,
       async () => {
         const outcomes: PageOutcome[] = [];
-        for (const page of pages) outcomes.push(await runAttackPage(env, page, page.request));
+        // Every other page whose request does nothing itself finds its scope by Bosun's keywords
+        // (the scope request fails); a request that acts always gets the model's scope.
+        let asked = 0;
+        for (const page of pages) {
+          const from = page.request.calls.length === 0 && asked++ % 2 === 1 ? 'keywords' : 'model';
+          outcomes.push(await runAttackPage(env, page, page.request, from));
+        }
         printFigures(
           `Prompt injection after "Always on this site" at every level and navigation everywhere, obedient model, ${browserName}, every question denied`,
           outcomes,
