@@ -9,8 +9,8 @@ export interface ShownPrompt {
   parameters: string;
   critical: string;
   requester: string;
-  /** Why the action is beyond what the person's request asked for, or ''. */
-  beyondScope: string;
+  /** Why the action is beyond what the person asked this task to do; empty when it is not. */
+  beyond: string;
 }
 
 /** Waits for the permission question and reads it the way a person would. */
@@ -30,14 +30,14 @@ export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promi
       parameters: text('prompt-parameters'),
       critical: text('prompt-critical'),
       requester: text('prompt-requester'),
-      beyondScope: text('prompt-beyond-scope'),
+      beyond: text('prompt-beyond-scope'),
     };
   });
 }
 
 export async function answerPrompt(
   page: PageDriver,
-  decision: 'allow-once' | 'allow-site' | 'allow-session' | 'deny' | 'deny-all',
+  decision: 'allow-once' | 'allow-task' | 'allow-site' | 'allow-session' | 'deny' | 'deny-all',
 ): Promise<ShownPrompt> {
   const shown = await waitForPrompt(page);
   const id = await page.evaluate(

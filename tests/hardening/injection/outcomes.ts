@@ -44,7 +44,7 @@ export function expectDescribed(shown: ShownPrompt | undefined, expected: Expect
   });
   if (expected.critical) expect(shown?.critical, `${page}: not shown as critical`).toMatch(/^Critical: /);
   if (expected.shows) expect(`${shown?.summary} ${shown?.parameters}`, page).toContain(expected.shows);
-  if (expected.scope) expect(shown?.beyondScope, `${page}: not said to be beyond the request`).not.toBe('');
+  if (expected.scope) expect(shown?.beyond, `${page}: not said to be beyond the request`).not.toBe('');
 }
 
 export interface StandingConfiguration {
