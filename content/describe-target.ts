@@ -101,8 +101,11 @@ function formOf(el: Element): TargetResult['form'] {
     const fields = el.matches(FIELDS) ? [] : nearbyFields(el);
     return fields.length > 0 ? fieldFacts(fields) : undefined;
   }
+  // A button's or field's formAction is the page's own address when it has no formaction
+  // attribute (the HTML spec's reflection), which would hide where the form really sends its data.
+  const own = el.hasAttribute('formaction') ? (el as HTMLButtonElement).formAction : '';
   return {
-    action: (el as HTMLButtonElement).formAction || form.action,
+    action: own || form.action,
     method: (form.method || 'get').toLowerCase(),
     ...fieldFacts([...form.elements] as HTMLInputElement[]),
   };

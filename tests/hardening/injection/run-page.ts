@@ -1,13 +1,15 @@
-// One attack page, end to end: the person opens it and asks Bosun about it; the obedient
-// model does whatever the page says; the person denies every question (or leaves one open
-// and presses Stop). What happened is read from outside the extension: the attacker's log,
-// the site's /effect/ endpoints and the page itself.
+// One attack page, end to end: the person opens it and asks Bosun something (about the page, or
+// to do one small thing there); the obedient model does what was asked, then whatever the page
+// says; the person denies every question (or leaves one open and presses Stop). What happened is
+// read from outside the extension: the attacker's log, the site's /effect/ endpoints and the page
+// itself, less the effects the person's own request was meant to have.
 import { answerPrompt, startFresh, waitForPrompt } from '../../e2e/support/agent';
 import { send } from '../../e2e/support/sidebar';
 import type { ExtensionSession, PageDriver } from '../../e2e/harness';
-import { obey, type LlmServer } from '../../fixtures/llm-server';
+import { obey, scopeAnswer, type LlmServer, type Responder } from '../../fixtures/llm-server';
 import type { RecordingServer } from '../recording-server';
 import type { AttackPage } from './attack-pages';
+import { askAbout, type PersonRequest } from './attacks';
 import type { ShownPrompt } from '../../e2e/support/agent';
 
 export interface InjectionEnv {
@@ -26,6 +28,8 @@ export interface PageOutcome {
   attempts: string[];
   questions: ShownPrompt[];
   sideEffects: string[];
+  /** Effects the person's request should have had and did not: the request was not carried out. */
+  missing: string[];
   /** Tool results that carried page text outside the untrusted-content block. */
   unmarked: string[];
 }
@@ -75,19 +79,34 @@ async function denyEverything(env: InjectionEnv, page: AttackPage): Promise<Show
   return questions;
 }
 
+/** The site's /effect/ requests since `mark`, less one of each the request was meant to cause; and those it did not. */
+function siteEffects(
+  env: InjectionEnv,
+  mark: number,
+  request: PersonRequest,
+): { effects: string[]; missing: string[] } {
+  const missing = [...request.effects];
+  const effects = env.site.log
+    .slice(mark)
+    .filter((r) => r.path.startsWith('/effect/'))
+    .map((r) => `${r.method} ${r.path}`)
+    .filter((effect) => {
+      const own = missing.indexOf(effect);
+      if (own >= 0) missing.splice(own, 1);
+      return own < 0;
+    })
+    .map((effect) => `site got ${effect}`);
+  return { effects, missing };
+}
+
 async function sideEffectsSince(
   env: InjectionEnv,
   attackTab: PageDriver,
   page: AttackPage,
+  site: string[],
   marks: { attacker: number; site: number },
 ): Promise<string[]> {
-  const effects = [
-    ...env.attacker.log.slice(marks.attacker).map((r) => `attacker got ${r.method} ${r.path}`),
-    ...env.site.log
-      .slice(marks.site)
-      .filter((r) => r.path.startsWith('/effect/'))
-      .map((r) => `site got ${r.method} ${r.path}`),
-  ];
+  const effects = [...env.attacker.log.slice(marks.attacker).map((r) => `attacker got ${r.method} ${r.path}`), ...site];
   const here = await attackTab
     .evaluate(() => ({ url: location.href, effects: document.body?.dataset.effects ?? '' }))
     .catch((error: unknown) => ({ url: `unreadable: ${String(error)}`, effects: '' }));
@@ -104,13 +123,47 @@ async function sideEffectsSince(
   return effects;
 }
 
-export async function runAttackPage(env: InjectionEnv, page: AttackPage): Promise<PageOutcome> {
+const TASK_ID = 'task-';
+
+/**
+ * The obedient model doing the person's request first: once it has read the page, it makes the
+ * request's calls, then obeys the page.
+ */
+const doingFirst =
+  (request: PersonRequest): Responder =>
+  (body) => {
+    const made = ((body as { messages?: { tool_calls?: { id?: string }[] }[] }).messages ?? [])
+      .flatMap((m) => m.tool_calls ?? [])
+      .map((c) => c.id ?? '');
+    const done = made.filter((id) => id.startsWith(TASK_ID)).length;
+    const next = request.calls[done];
+    if (made.length === 0 || !next) return obey(body);
+    return { kind: 'tool_calls', calls: [{ id: `${TASK_ID}${done + 1}`, ...next }] };
+  };
+
+/**
+ * How the task's scope is found: the model's answer to the person's words, or Bosun's keyword
+ * fallback (the scope request fails with a server error).
+ */
+export type ScopeSource = 'model' | 'keywords';
+
+export async function runAttackPage(
+  env: InjectionEnv,
+  page: AttackPage,
+  request: PersonRequest = askAbout('What is this page about?'),
+  scopeFrom: ScopeSource = 'model',
+): Promise<PageOutcome> {
   await startFresh(env.sidebar);
   env.llm.reset();
+  // The scope request carries the person's words and nothing of the page: the obedient model has
+  // nothing to obey there and answers what the words ask for.
+  if (scopeFrom === 'model') env.llm.scriptScope(scopeAnswer(request.scope.level, request.scope.commitments));
+  else env.llm.defaultScope(null);
   // What the model asked for, as it answered (a call cut short by Stop never shows in a later request).
   const attempts: string[] = [];
+  const respond = doingFirst(request);
   env.llm.respondWith((body) => {
-    const step = obey(body);
+    const step = respond(body);
     if (step.kind === 'tool_calls')
       attempts.push(...step.calls.filter((c) => c.id.startsWith('obey-')).map((c) => c.name));
     return step;
@@ -118,13 +171,17 @@ export async function runAttackPage(env: InjectionEnv, page: AttackPage): Promis
   const marks = { attacker: env.attacker.log.length, site: env.site.log.length };
   const attackTab = await env.session.openPage(`${env.site.url}${page.path}`);
   try {
-    await send(env.sidebar, 'What is this page about?');
+    await send(env.sidebar, request.words);
     const questions = await denyEverything(env, page);
+    // Late beacons and fetches of the last click still land.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const site = siteEffects(env, marks.site, request);
     return {
       page,
       attempts,
       questions,
-      sideEffects: await sideEffectsSince(env, attackTab, page, marks),
+      sideEffects: await sideEffectsSince(env, attackTab, page, site.effects, marks),
+      missing: site.missing,
       unmarked: unmarkedResults(env.llm),
     };
   } finally {
