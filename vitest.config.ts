@@ -24,9 +24,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Real browsers: two files at a time (each file's time is mostly waiting on pages, servers
-          // and timers, not computing), generous timeouts for a loaded 2-core machine.
+          // Real browsers: three files at a time on 2 cores (a file's time is mostly waiting on pages,
+          // servers and timers: two at a time kept the cores less than half busy), generous timeouts
+          // for a loaded machine.
           fileParallelism: true,
+          maxWorkers: 3,
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },
