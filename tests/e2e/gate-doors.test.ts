@@ -282,19 +282,24 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
     ]);
   });
 
-  it('where reads ask, an ABP pick and a recall ask the person, and the tab list shows no query', async () => {
+  it('where reads ask, an ABP crawl, an ABP pick and a recall ask the person, and the tab list shows no query', async () => {
     await setSiteRule(sidebar, '127.0.0.2', null);
     await setSiteRule(sidebar, '127.0.0.1', 'read-only');
     await setReadDefault(sidebar, 'ask');
     const from = bank.log.length;
-    const picked = abp.call('scrape.pickContent', { url: `${bank.url}/picked.html` });
-    const question = await answerPrompt(sidebar, 'deny');
-    expect(question).toMatchObject({
-      tool: 'scrape.pickContent',
-      site: '127.0.0.2',
-      requester: expect.stringMatching(/abp/),
-    });
-    expect(await picked).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED' } });
+    for (const [capability, params] of [
+      ['crawl.start', { urls: [`${bank.url}/crawled.html`] }],
+      ['scrape.pickContent', { url: `${bank.url}/picked.html` }],
+    ] as const) {
+      const called = abp.call(capability, params);
+      const question = await answerPrompt(sidebar, 'deny');
+      expect(question, capability).toMatchObject({
+        tool: capability,
+        site: '127.0.0.2',
+        requester: expect.stringMatching(/abp/),
+      });
+      expect(await called, capability).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED' } });
+    }
     expect(bankHits(from)).toEqual([]);
 
     await startFresh(sidebar);
