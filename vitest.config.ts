@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/e2e/longest-first.js';
 
 export default defineConfig({
   define: { __TARGET__: JSON.stringify('chrome') },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

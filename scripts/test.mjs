@@ -1,12 +1,12 @@
 // @ts-check
 /**
- * `npm test`: every check, in order: lint (eslint, the dependency rule), unit tests, build (which type-checks), the Firefox
+ * `npm test`: every check, in order: lint (eslint, the dependency rule and the formatter, at once), unit tests, build (which type-checks), the Firefox
  * add-on linter, then the end-to-end tests in real Chromium and Firefox. Each stage runs even
  * if an earlier one failed (except e2e, which needs the build), so one run shows everything.
  * Before it, the ten slowest tests of the run (from the vitest JSON reports), to show where the time goes.
  * Ends with one line, `N passed, N failed`, counting each test and each non-test check.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,10 +33,41 @@ function stage(label, args) {
 
 /** A check that is not a test suite counts as one test. @param {string} label @param {string[]} args */
 function check(label, args) {
-  const ok = stage(label, args);
+  return count(stage(label, args));
+}
+
+/** @param {boolean} ok */
+function count(ok) {
   if (ok) passed += 1;
   else failed += 1;
   return ok;
+}
+
+/**
+ * Checks that each use one core, run at once; each one's output is printed whole when all have
+ * ended, in the order given, so the log reads as if they had run one after another.
+ * @param {[string, string[]][]} checks
+ */
+async function checksAtOnce(checks) {
+  const runs = checks.map(
+    ([, args]) =>
+      /** @type {Promise<{ ok: boolean, output: string }>} */ (
+        new Promise((done) => {
+          const child = spawn(process.execPath, args, { cwd: root });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => done({ ok: code === 0, output }));
+        })
+      ),
+  );
+  const ended = await Promise.all(runs);
+  ended.forEach(({ ok, output }, i) => {
+    const label = checks[i]?.[0];
+    console.log(`\n── ${label} ──\n${output.trimEnd()}`);
+    console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} ──`);
+    count(ok);
+  });
 }
 
 /** A vitest project: its tests are counted from the JSON report. @param {string} project */
@@ -68,22 +99,27 @@ function suite(project) {
 }
 
 const webExt = 'node_modules/web-ext/bin/web-ext.js';
-check('eslint', ['node_modules/eslint/bin/eslint.js', '.']);
-// The second half of `npm run lint`: layers and circles (.dependency-cruiser.mjs says which).
-check('dependency rule (layers, no circles)', [
-  'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
-  '--config',
-  '.dependency-cruiser.mjs',
-  'policy',
-  'src',
-  'background',
-  'content',
-  'sidebar',
-  'abp-app',
-  'bridge',
+await checksAtOnce([
+  ['eslint', ['node_modules/eslint/bin/eslint.js', '.']],
+  // The second part of `npm run lint`: layers and circles (.dependency-cruiser.mjs says which).
+  [
+    'dependency rule (layers, no circles)',
+    [
+      'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+      '--config',
+      '.dependency-cruiser.mjs',
+      'policy',
+      'src',
+      'background',
+      'content',
+      'sidebar',
+      'abp-app',
+      'bridge',
+    ],
+  ],
+  // The third: one formatter for every file it knows (.prettierrc.json; `npm run format` applies it).
+  ['format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
 ]);
-// The third: one formatter for every file it knows (.prettierrc.json; `npm run format` applies it).
-check('format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']);
 suite('unit');
 if (check('build (type-check, bundle, manifests)', ['build.mjs'])) {
   check('web-ext lint (Firefox add-on linter)', [
