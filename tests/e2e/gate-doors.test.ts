@@ -9,6 +9,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { useAbpPage } from './support/abp';
 import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
+import { setSiteRule } from './support/permissions';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 
 const TOKEN = 'sess-7f3a9c2e1b';
@@ -34,37 +35,6 @@ async function startRedirector(to: () => string): Promise<{ url: string; server:
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.3', resolve));
   return { url: `http://127.0.0.3:${(server.address() as AddressInfo).port}`, server };
-}
-
-/** Sets a site's rule the way a person does in the Permissions view: a trust level, 'blocked', or none. */
-async function setSiteRule(sidebar: PageDriver, site: string, rule: string | null): Promise<void> {
-  await showView(sidebar, 'permissions');
-  if (rule === null) {
-    await sidebar.evaluate((s) => {
-      const row = [...document.querySelectorAll('[data-testid="site-rule"]')].find((el) => el.textContent?.includes(s));
-      row?.querySelector('button')?.click();
-    }, site);
-    await sidebar.waitFor(
-      (s) => ![...document.querySelectorAll('[data-testid="site-rule"]')].some((el) => el.textContent?.includes(s)),
-      site,
-      { message: 'the site rule was not removed' },
-    );
-  } else {
-    await sidebar.fill('[data-testid="rule-site"]', site);
-    await sidebar.evaluate((value) => {
-      const select = document.querySelector<HTMLSelectElement>('[data-testid="rule-level"]');
-      if (!select) throw new Error('no level list');
-      select.value = value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    }, rule);
-    await sidebar.click('[data-testid="rule-add"]');
-    await sidebar.waitFor(
-      (s) => [...document.querySelectorAll('[data-testid="site-rule"]')].some((el) => el.textContent?.includes(s)),
-      site,
-      { message: 'the site rule was not saved' },
-    );
-  }
-  await sidebar.click('[data-testid="view-chat"]');
 }
 
 /** What Bosun does by default before reading a site: 'auto-approve' or 'ask'. */

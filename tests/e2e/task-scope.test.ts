@@ -10,7 +10,8 @@ import { SCOPE_PROMPT } from '../../background/agent/task-scope';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send, showView } from './support/sidebar';
+import { setSiteRule } from './support/permissions';
+import { configure, openSidebar, send } from './support/sidebar';
 
 const PATH = '/shop/blue-runner.html';
 const click = (id: string, selector: string) => ({
@@ -18,25 +19,6 @@ const click = (id: string, selector: string) => ({
   calls: [{ id, name: 'click_element', arguments: { selector } }],
 });
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
-
-/** Trusts the site up to submit, as a person does in the Permissions view. */
-async function trustSite(sidebar: PageDriver, site: string): Promise<void> {
-  await showView(sidebar, 'permissions');
-  await sidebar.fill('[data-testid="rule-site"]', site);
-  await sidebar.evaluate(() => {
-    const select = document.querySelector<HTMLSelectElement>('[data-testid="rule-level"]');
-    if (!select) throw new Error('no level list');
-    select.value = 'submit';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-  await sidebar.click('[data-testid="rule-add"]');
-  await sidebar.waitFor(
-    (s) => [...document.querySelectorAll('[data-testid="site-rule"]')].some((el) => el.textContent?.includes(s)),
-    site,
-    { message: 'the site rule was not saved' },
-  );
-  await sidebar.click('[data-testid="view-chat"]');
-}
 
 const scopeShown = (sidebar: PageDriver) =>
   sidebar.evaluate(() => document.querySelector('[data-testid="status-scope"]')?.textContent ?? '');
@@ -59,7 +41,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
     await send(sidebar, 'Pick blue');
     await answerPrompt(sidebar, 'allow-site');
     await waitUntilIdle(sidebar);
-    await trustSite(sidebar, '127.0.0.1');
+    await setSiteRule(sidebar, '127.0.0.1', 'submit');
   });
   afterAll(() => server?.close());
   beforeEach(async () => {

@@ -7,7 +7,8 @@ import { DISGUISED_CONTROLS, accountPageHtml } from '../fixtures/trusted/account
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send, showView } from './support/sidebar';
+import { setSiteRule } from './support/permissions';
+import { configure, openSidebar, send } from './support/sidebar';
 
 const PATH = '/settings/account.html';
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
@@ -15,25 +16,6 @@ const call = (id: string, name: string, args: Record<string, unknown>) => ({
   calls: [{ id, name, arguments: args }],
 });
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
-
-/** Trusts the site up to submit, as a person does in the Permissions view. */
-async function trustSite(sidebar: PageDriver, site: string): Promise<void> {
-  await showView(sidebar, 'permissions');
-  await sidebar.fill('[data-testid="rule-site"]', site);
-  await sidebar.evaluate(() => {
-    const select = document.querySelector<HTMLSelectElement>('[data-testid="rule-level"]');
-    if (!select) throw new Error('no level list');
-    select.value = 'submit';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-  await sidebar.click('[data-testid="rule-add"]');
-  await sidebar.waitFor(
-    (s) => [...document.querySelectorAll('[data-testid="site-rule"]')].some((el) => el.textContent?.includes(s)),
-    site,
-    { message: 'the site rule was not saved' },
-  );
-  await sidebar.click('[data-testid="view-chat"]');
-}
 
 describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (browserName) => {
   const ctx = useExtension(browserName);
@@ -48,7 +30,7 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
     page = await ctx.session.openPage(`${server.url}${PATH}`);
     sidebar = await openSidebar(ctx.session);
     await configure(sidebar, ctx.llm);
-    await trustSite(sidebar, '127.0.0.1');
+    await setSiteRule(sidebar, '127.0.0.1', 'submit');
   });
   afterAll(() => server?.close());
   beforeEach(async () => {

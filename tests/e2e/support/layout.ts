@@ -7,7 +7,9 @@ export const SIDEBAR_VIEWS = ['chat', 'research', 'library', 'history', 'permiss
 /**
  * What scrolls sideways or sticks out past the panel's right edge, described for the failure message:
  * the document, any scroll container wider than its box, any visible element beyond the viewport.
- * Code blocks and markdown tables are meant to scroll inside their own box and are left out.
+ * Code blocks and markdown tables are meant to scroll inside their own box and are left out, and so
+ * is what a closed <details> hides: Firefox keeps its boxes, unpainted, at the size of their last
+ * layout, which can be from a wider panel.
  */
 export function sidewaysOverflow(page: PageDriver): Promise<string[]> {
   return page.evaluate(() => {
@@ -17,7 +19,7 @@ export function sidewaysOverflow(page: PageDriver): Promise<string[]> {
     const found: string[] = [];
     if (root.scrollWidth > root.clientWidth) found.push(`the document: ${root.scrollWidth} > ${root.clientWidth}`);
     for (const el of document.querySelectorAll('body *')) {
-      if (el.closest('pre, .markdown table, .visually-hidden, [hidden]')) continue;
+      if (el.closest('pre, .markdown table, .visually-hidden, [hidden], details:not([open]) > :not(summary)')) continue;
       const style = getComputedStyle(el);
       if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
         found.push(`${name(el)} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth}`);
