@@ -5,4 +5,4 @@ import { defineMessageFuzz } from '../hardening/message-fuzz';
 vi.mock('webextension-polyfill', () => ({ default: {} }));
 
 /** A sample for `npm test`; tests/long/message-fuzz.test.ts sends the full count. */
-defineMessageFuzz(2_000);
+defineMessageFuzz(1_000);
