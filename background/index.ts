@@ -9,6 +9,7 @@ import { modelChoices, testConnection } from '../src/llm/test-connection';
 import { transcribe, transcriptionTarget } from '../src/llm/transcribe';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
+import type { TaskScope } from '../policy';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 import { createConversationStore } from '../src/storage/conversation-store';
@@ -94,12 +95,17 @@ const task: SharedTaskDeps = {
   tools: toolSpecs,
   mask: pageMask,
 };
+/** The running chat task's scope, as last announced: a sidebar that opens mid-task shows it too. */
+let taskScope: TaskScope | null = null;
 const agent = createAgent({
   ...task,
   conversation,
   runs,
   holdAlive,
-  announceScope: (scope) => broadcast({ type: 'TASK_SCOPE', payload: { scope } }),
+  announceScope: (scope) => {
+    taskScope = scope;
+    broadcast({ type: 'TASK_SCOPE', payload: { scope } });
+  },
 });
 const workflows = createWorkflows({
   ...task,
@@ -150,6 +156,7 @@ const hub = createPortHub({
     { type: 'SETTINGS', payload: settings.current() },
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
+    { type: 'TASK_SCOPE', payload: { scope: taskScope } },
     conversations.listing(),
     ...(policy.current()
       ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar]

@@ -58,8 +58,14 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
     expect(submit.tool).toBe('click_element');
     expect(submit.beyond).toBe('Your request did not ask to submit anything.');
     expect(submit.critical).toBe('');
-    // The status bar says what the task may do, in words.
+    // The status bar says what the task may do, in words; a sidebar opened mid-task says it too.
     expect(await scopeShown(sidebar)).toBe('This task may: read');
+    const late = await openSidebar(ctx.session);
+    await late.waitFor(() => document.querySelector('[data-testid="status-scope"]') !== null, undefined, {
+      message: 'a sidebar opened mid-task showed no scope',
+    });
+    expect(await scopeShown(late)).toBe('This task may: read');
+    await late.close();
     await answerPrompt(sidebar, 'deny');
     await waitUntilIdle(sidebar);
 
