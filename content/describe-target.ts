@@ -118,7 +118,8 @@ function formOf(el: Element): TargetResult['form'] {
  */
 export function describeTarget(p: { index?: number; snapshotId?: string; selector?: string }): TargetResult {
   const found = byIndexOrSelector(p);
-  if ('error' in found) return { found: false, error: found.error };
+  if ('error' in found)
+    return { found: false, error: found.error, ...(found.failure ? { failure: found.failure } : {}) };
   const form = formOf(found.el);
   return {
     found: true,

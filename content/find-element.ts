@@ -1,6 +1,14 @@
+import type { ActionFailure } from '../src/protocol/background-to-content';
 import { resolve } from './snapshot/registry';
 
-export type Found = { el: Element } | { error: string };
+export type Found = { el: Element } | { error: string; failure?: ActionFailure };
+
+/** A lookup that found nothing, as an action's answer. */
+export const notFound = (found: { error: string; failure?: ActionFailure }) => ({
+  success: false,
+  error: found.error,
+  ...(found.failure ? { failure: found.failure } : {}),
+});
 
 /** An element by CSS selector from the model: an invalid selector is an error to report, not an exception. */
 export function bySelector(selector: string): Found {
@@ -8,7 +16,7 @@ export function bySelector(selector: string): Found {
   try {
     el = document.querySelector(selector);
   } catch {
-    return { error: `Invalid selector: ${selector}` };
+    return { error: `Invalid selector: ${selector}`, failure: 'invalid-args' };
   }
   return el ? { el } : { error: `Element not found: ${selector}` };
 }
@@ -19,5 +27,5 @@ export function byIndexOrSelector(p: { index?: number; snapshotId?: string; sele
     const found = resolve(p.index, p.snapshotId ?? '');
     return found.ok ? { el: found.el } : { error: found.error };
   }
-  return p.selector ? bySelector(p.selector) : { error: 'Give an index or a selector.' };
+  return p.selector ? bySelector(p.selector) : { error: 'Give an index or a selector.', failure: 'invalid-args' };
 }

@@ -21,6 +21,7 @@ import { submitForm } from './actions/submit';
 import { extractTable } from './actions/table';
 import { describeTarget } from './describe-target';
 import { extractPage } from './extract-page';
+import { outlineTarget } from './outline-target';
 import { browserState, readPage } from './read-page';
 import { readListingPart } from './snapshot/listing-part';
 
@@ -61,6 +62,7 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   SHOW_MASK: { senders: BOSUN, handle: () => (showMask(document), done) },
   HIDE_MASK: { senders: BOSUN, handle: () => (hideMask(), done) },
   CLEAN_UP_HIGHLIGHTS: { senders: BOSUN, handle: () => (removeHighlights(), done) },
+  OUTLINE_TARGET: { senders: BOSUN, handle: ({ payload }) => outlineTarget(payload) },
 };
 
 export const routeRequest = createRouter(BackgroundToContent, routes);

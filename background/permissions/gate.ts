@@ -157,24 +157,29 @@ export function createGate(deps: GateDeps) {
       return error;
     };
     if (ownTime === 0) throw await unanswered('nobody-can-answer');
-    const posed = await deps.prompts.pose(
-      {
-        id: newId('perm'),
-        toolName: call.name,
-        parameters: summarize(call.args),
-        site,
-        permissionLevel: level,
-        reason,
-        timestamp: Date.now(),
-        requester: call.requester,
-        ...(target.summary ? { summary: target.summary } : {}),
-        ...(critical ? { critical } : {}),
-        ...(beyond ? { beyondScope: beyond } : {}),
-        expiresAt: Date.now() + timeoutMs,
-      },
-      timeoutMs,
-      signal,
-    );
+    // The target is outlined on the page while the question is open; an outline that fails costs
+    // nothing, and a page slow to take it off never holds up the answer.
+    const outlined = target.outline?.().catch(() => undefined);
+    const posed = await deps.prompts
+      .pose(
+        {
+          id: newId('perm'),
+          toolName: call.name,
+          parameters: summarize(call.args),
+          site,
+          permissionLevel: level,
+          reason,
+          timestamp: Date.now(),
+          requester: call.requester,
+          ...(target.summary ? { summary: target.summary } : {}),
+          ...(critical ? { critical } : {}),
+          ...(beyond ? { beyondScope: beyond } : {}),
+          expiresAt: Date.now() + timeoutMs,
+        },
+        timeoutMs,
+        signal,
+      )
+      .finally(() => void outlined?.then((hide) => hide?.()));
     if (ownTime !== undefined && !posed.answered)
       throw await unanswered(signal.aborted ? 'cancelled' : 'no-answer-in-time');
     return posed.decision;
@@ -239,6 +244,16 @@ export function createGate(deps: GateDeps) {
         text: `The tab cannot be used: ${String(error)}`,
       });
     }
+    // Arguments that name nothing on the page are refused like malformed ones: no question, no Action Log entry.
+    if (target.invalid)
+      return {
+        success: false,
+        outcome: 'failed',
+        decision: 'invalid',
+        site: '',
+        text: target.invalid,
+        failure: 'invalid-args',
+      };
     const level = actionLevel(tool.name, tool.level, actionOf(target));
     const judged = await judge(call, tool.name, level, target, ctx.signal);
     if (judged.refused) return judged.refused;

@@ -34,9 +34,10 @@ export const needsTarget = <T extends { index?: number; selector?: string }>() =
 export const action = (ctx: ToolContext, message: BackgroundToContent) =>
   askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.());
 // What an action did quotes the page (a button's label, an option's text): it is marked as page content.
-export const output = (reply: { success: boolean; message?: string; error?: string }): ToolOutput => ({
+export const output = (reply: v.InferOutput<typeof ContentResponses.ACTION>): ToolOutput => ({
   success: reply.success,
   text: reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed'),
+  ...(!reply.success && reply.failure ? { failure: reply.failure } : {}),
 });
 
 /** The element's name for the person: its accessible name, and what it shows when that says otherwise. */
@@ -68,11 +69,22 @@ export async function elementTarget(ctx: ToolContext, args: { index?: number; se
       : { selector: args.selector ?? '' };
   // The address was read just now: the request does not read the tab again.
   const described = await describeElement(ctx, payload, url);
+  if (described?.failure === 'invalid-args') return { url, invalid: described.error ?? 'invalid target' };
   if (!described?.found) return { url };
   const summary = describe(described.role ?? 'element', described.label, described.element);
+  const outline = async () => {
+    // Not cancelled with the task: the outline must be drawn before it can be taken off again.
+    await askContent(ctx.tabId, { type: 'OUTLINE_TARGET', payload }, ContentResponses.ACTION, undefined, { url });
+    return () =>
+      askContent(ctx.tabId, { type: 'CLEAN_UP_HIGHLIGHTS' }, ContentResponses.ACTION).then(
+        () => undefined,
+        () => undefined,
+      );
+  };
   return {
     url,
     summary,
+    outline,
     ...(described.label ? { label: described.label } : {}),
     ...(described.form ? { form: described.form } : {}),
     ...(described.element ? { element: described.element } : {}),
@@ -83,6 +95,8 @@ export async function elementTarget(ctx: ToolContext, args: { index?: number; se
 export async function fieldsTarget(ctx: ToolContext, fields: { selector: string; value: string }[]): Promise<Target> {
   const url = await pageUrl(ctx);
   const described = await Promise.all(fields.map((f) => describeElement(ctx, { selector: f.selector }, url)));
+  const invalid = described.find((d) => d?.failure === 'invalid-args');
+  if (invalid) return { url, invalid: invalid.error ?? 'invalid selector' };
   const elements = described.flatMap((d) => (d?.found && d.element ? [d.element] : []));
   const summary = fields.map((f, i) => `${described[i]?.label || f.selector} = "${f.value}"`).join('; ');
   return { url, summary, fields: elements };

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { ElementFacts, PermissionLevel } from '../../policy';
+import type { ActionFailure } from '../../src/protocol/background-to-content';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlSettings } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
@@ -52,6 +53,8 @@ export interface ToolOutput {
   text: string;
   /** A data: URL of an image for vision-capable models (screenshots). */
   image?: string;
+  /** Why it failed, where the caller caused it (a selector that does not parse, a wait that ran out). */
+  failure?: ActionFailure;
 }
 
 /** What the gate shows the person about an action's target, and why it may be critical. */
@@ -66,6 +69,10 @@ export interface Target {
   element?: ElementFacts;
   /** Each field a multi-field action touches, judged one by one. */
   fields?: ElementFacts[];
+  /** Why the arguments cannot name anything (a selector that does not parse): nothing is asked or run. */
+  invalid?: string;
+  /** Outlines the element on the page while the person is asked about it; resolves to what removes the outline. */
+  outline?(): Promise<() => Promise<void>>;
 }
 
 export interface Tool<S extends v.GenericSchema = v.GenericSchema> {

@@ -1,6 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { clickElement, typeInto } from './operate';
-import { byIndexOrSelector, bySelector } from '../find-element';
+import { byIndexOrSelector, bySelector, notFound } from '../find-element';
 import { scroll } from './scroll';
 
 const MAX_CONTENT = 200_000;
@@ -8,7 +8,7 @@ const MAX_LINKS = 500;
 
 function withElement(selector: string, act: (el: Element) => ActionResult): ActionResult {
   const found = bySelector(selector);
-  return 'error' in found ? { success: false, error: found.error } : act(found.el);
+  return 'error' in found ? notFound(found) : act(found.el);
 }
 
 /** Jawad's CLICK_ELEMENT: `{ success, message: 'Clicked element: <selector>' }`. */
@@ -58,11 +58,10 @@ export function waitForElement(selector: string, timeoutMs = 5000): Promise<Acti
   const done = (found: boolean): ActionResult =>
     found
       ? { success: true, selector, found, message: `Found ${selector}` }
-      : { success: false, selector, found, error: `Timeout waiting for element: ${selector}` };
+      : { success: false, selector, found, error: `Timeout waiting for element: ${selector}`, failure: 'timeout' };
   const first = bySelector(selector);
   if ('el' in first) return Promise.resolve(done(true));
-  if (first.error.startsWith('Invalid'))
-    return Promise.resolve({ success: false, selector, found: false, error: first.error });
+  if (first.failure === 'invalid-args') return Promise.resolve({ ...notFound(first), selector, found: false });
   return new Promise((resolvePromise) => {
     const finish = (found: boolean) => {
       clearTimeout(timer);
@@ -91,7 +90,7 @@ export function getContent(
       : selector
         ? bySelector(selector)
         : { el: document.body ?? document.documentElement };
-  if ('error' in scope) return { success: false, type, error: scope.error };
+  if ('error' in scope) return { ...notFound(scope), type };
   if (type === 'links') {
     const links = [...scope.el.querySelectorAll('a[href]')]
       .slice(0, MAX_LINKS)

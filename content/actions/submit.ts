@@ -1,5 +1,5 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { byIndexOrSelector } from '../find-element';
+import { byIndexOrSelector, notFound } from '../find-element';
 import { pressEnter } from './events';
 import { prepare } from './target';
 
@@ -10,7 +10,7 @@ import { prepare } from './target';
  */
 export function submitForm(p: { index?: number; snapshotId?: string; selector?: string }): ActionResult {
   const found = byIndexOrSelector(p);
-  if ('error' in found) return { success: false, error: found.error };
+  if ('error' in found) return notFound(found);
   const { el } = found;
   const form =
     el.localName === 'form' ? (el as HTMLFormElement) : ((el as HTMLInputElement).form ?? el.closest('form'));

@@ -1,5 +1,5 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { bySelector } from '../find-element';
+import { bySelector, notFound } from '../find-element';
 
 const MAX_ROWS = 500;
 const cell = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
@@ -9,7 +9,7 @@ export function extractTable(p: { selector?: string; nth?: number }): ActionResu
   let table: Element | undefined;
   if (p.selector) {
     const found = bySelector(p.selector);
-    if ('error' in found) return { success: false, error: found.error };
+    if ('error' in found) return notFound(found);
     table = found.el;
   } else {
     table = document.querySelectorAll('table')[(p.nth ?? 1) - 1];

@@ -15,7 +15,8 @@ export function frameOf(el: Element): Frame {
   return childFrame(host, host.getBoundingClientRect(), parent) ?? topFrame(doc);
 }
 
-function inView(rect: DOMRect, frame: Frame): boolean {
+/** Whether the box lies wholly inside what its frame shows. */
+export function inView(rect: DOMRect, frame: Frame): boolean {
   return (
     rect.top + frame.dy >= frame.clip.top &&
     rect.bottom + frame.dy <= frame.clip.bottom &&

@@ -9,13 +9,19 @@ export interface Box {
 
 let layer: HTMLElement | null = null;
 let fade: ReturnType<typeof setTimeout> | undefined;
+/** Stops a followed target's box from following it (set while a question's outline is shown). */
+let unfollow: (() => void) | undefined;
 /** How long the box around an action's target stays, when nothing else removes it first. */
 const TARGET_MS = 1500;
+
+const place = (el: HTMLElement, box: Box) => {
+  el.style.cssText = `left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px`;
+};
 
 function makeBox(doc: Document, box: Box, label: string, target: boolean): HTMLElement {
   const el = doc.createElement('div');
   el.className = target ? 'box target' : 'box';
-  el.style.cssText = `left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px`;
+  place(el, box);
   if (label) {
     const tag = doc.createElement('span');
     tag.textContent = label;
@@ -31,8 +37,7 @@ function makeBox(doc: Document, box: Box, label: string, target: boolean): HTMLE
  */
 export function drawHighlights(doc: Document, boxes: { box: Box; label: string }[]): void {
   // The old boxes go, but the overlay stays: removing and re-adding it would restyle the page twice.
-  clearTimeout(fade);
-  layer?.remove();
+  clearLayer();
   const fragment = doc.createDocumentFragment();
   for (const { box, label } of boxes) fragment.append(makeBox(doc, box, label, false));
   layer = doc.createElement('div');
@@ -42,17 +47,54 @@ export function drawHighlights(doc: Document, boxes: { box: Box; label: string }
 
 /** Marks the element an action is about to act on. */
 export function highlightTarget(doc: Document, box: Box): void {
-  clearTimeout(fade);
-  layer?.remove();
+  clearLayer();
   layer = doc.createElement('div');
   layer.append(makeBox(doc, box, '', true));
   overlayRoot(doc).append(layer);
   fade = setTimeout(removeHighlights, TARGET_MS);
 }
 
-export function removeHighlights(): void {
+/**
+ * Keeps a target box on an element while a question about it is open: `measure` is read again
+ * (once a frame at most) as the page scrolls or resizes, until removeHighlights or another drawing.
+ */
+export function followTarget(doc: Document, measure: () => Box | null): void {
+  clearLayer();
+  const view = doc.defaultView;
+  const first = measure();
+  if (!view || !first) return removeHighlights();
+  const box = makeBox(doc, first, '', true);
+  layer = doc.createElement('div');
+  layer.append(box);
+  overlayRoot(doc).append(layer);
+  let frame = 0;
+  const move = () => {
+    frame = 0;
+    const now = measure();
+    if (now) place(box, now);
+    box.hidden = now === null;
+  };
+  const onChange = () => {
+    if (!frame) frame = view.requestAnimationFrame(move);
+  };
+  view.addEventListener('scroll', onChange, { capture: true, passive: true });
+  view.addEventListener('resize', onChange, { passive: true });
+  unfollow = () => {
+    view.cancelAnimationFrame(frame);
+    view.removeEventListener('scroll', onChange, { capture: true });
+    view.removeEventListener('resize', onChange);
+  };
+}
+
+function clearLayer(): void {
   clearTimeout(fade);
+  unfollow?.();
+  unfollow = undefined;
   layer?.remove();
+}
+
+export function removeHighlights(): void {
+  clearLayer();
   layer = null;
   releaseOverlay();
 }

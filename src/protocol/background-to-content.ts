@@ -99,6 +99,11 @@ export const BackgroundToContent = {
   SHOW_MASK: bare('SHOW_MASK'),
   HIDE_MASK: bare('HIDE_MASK'),
   CLEAN_UP_HIGHLIGHTS: bare('CLEAN_UP_HIGHLIGHTS'),
+  /** Outlines what a permission question is about, until CLEAN_UP_HIGHLIGHTS: the person sees it while deciding. */
+  OUTLINE_TARGET: message(
+    'OUTLINE_TARGET',
+    v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) }),
+  ),
 
   /** Read-only: what an action by index or selector would touch, for the permission prompt. */
   DESCRIBE_TARGET: message(
@@ -197,6 +202,10 @@ const TargetText = v.pipe(v.string(), v.maxLength(4000));
 const TargetList = v.pipe(v.array(TargetText), v.maxLength(200));
 
 /** The replies content scripts give, validated by the background before use. */
+/** Why an action failed, where the caller caused it: a selector that does not parse, a wait that ran out. */
+export const ActionFailure = v.picklist(['invalid-args', 'timeout']);
+export type ActionFailure = v.InferOutput<typeof ActionFailure>;
+
 export const ContentResponses = {
   READ_PAGE: v.object({
     title: v.string(),
@@ -213,6 +222,7 @@ export const ContentResponses = {
   TARGET: v.object({
     found: v.boolean(),
     error: v.optional(v.string()),
+    failure: v.optional(ActionFailure),
     role: v.optional(v.string()),
     label: v.optional(v.string()),
     /** The element itself, for the critical-action check (policy/critical-fields.ts ElementFacts). */
@@ -268,8 +278,16 @@ export const ContentResponses = {
     to: v.number(),
     count: v.number(),
   }),
-  /** Every action answers `{ success, message }` (Jawad) or `{ success: false, error }` (Parchi). */
-  ACTION: v.object({ success: v.boolean(), message: v.optional(v.string()), error: v.optional(v.string()) }),
+  /**
+   * Every action answers `{ success, message }` (Jawad) or `{ success: false, error }` (Parchi); a
+   * failure the caller caused says which kind, so ABP answers it with its own code.
+   */
+  ACTION: v.object({
+    success: v.boolean(),
+    message: v.optional(v.string()),
+    error: v.optional(v.string()),
+    failure: v.optional(ActionFailure),
+  }),
 };
 export type ReadPageResult = v.InferOutput<typeof ContentResponses.READ_PAGE>;
 export type ExtractPageResult = v.InferOutput<typeof ContentResponses.EXTRACT_PAGE>;

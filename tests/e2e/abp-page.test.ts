@@ -154,18 +154,42 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
         success: false,
         error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/action: /) },
       });
+      // A selector that does not parse names nothing: refused before any question, read or click.
+      for (const [action, args] of [
+        ['click_element', { selector: 'button[' }],
+        ['wait_for_element', { selector: '#a:::b' }],
+      ] as const) {
+        expect(await call('page.act', { tabId, action, args })).toMatchObject({
+          success: false,
+          error: {
+            code: 'INVALID_PARAMS',
+            retryable: false,
+            message: expect.stringMatching(/^args: Invalid selector: /),
+          },
+        });
+      }
       expect(await noPromptFor(sidebar, 500)).toBe(true);
       expect(await status()).toBe('Added to cart (1)');
     });
 
-    it('a failed action is OPERATION_FAILED and lands in the error log, which only a valid clear empties', async () => {
+    it('a selector wait that runs out is TIMEOUT; a failed action is OPERATION_FAILED and lands in the error log, which only a valid clear empties', async () => {
       expect(await data('diagnostics.clearErrors')).toEqual({ cleared: true });
       const waited = await call('page.act', {
         tabId,
         action: 'wait_for_element',
         args: { selector: '#never-there', timeoutMs: 200 },
       });
-      expect(waited).toMatchObject({ success: false, error: { code: 'OPERATION_FAILED', retryable: true } });
+      expect(waited).toMatchObject({
+        success: false,
+        error: { code: 'TIMEOUT', retryable: true, message: 'Timeout waiting for element: #never-there' },
+      });
+      // An element the last reading never listed: the action fails on the page.
+      const scrolled = await call('page.act', {
+        tabId,
+        action: 'scroll_page',
+        args: { direction: 'down', index: 9999 },
+      });
+      expect(scrolled).toMatchObject({ success: false, error: { code: 'OPERATION_FAILED', retryable: true } });
       const { logs } = (await data('diagnostics.getErrors')) as { logs: { source: string; message: string }[] };
       expect(logs.map((l) => l.source)).toEqual(['page.act']);
       expect(await call('diagnostics.clearErrors', { all: true })).toMatchObject({

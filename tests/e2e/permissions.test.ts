@@ -26,9 +26,14 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   });
   beforeEach(() => ctx.llm.reset());
 
-  it('asks with the tool, site, level and exact target; a deny leaves the page untouched and the model is told', async () => {
+  it('asks with the tool, site, level and exact target, outlined on the page; a deny leaves the page untouched and the model is told', async () => {
     ctx.llm.script(click('#add-to-cart', 'c1'), say('Understood, I did not add it.'));
     await send(sidebar, 'Add this to my cart');
+    await waitForPrompt(sidebar);
+    // The target is outlined in Bosun's overlay while the question is open.
+    await shop.waitFor(() => document.querySelector('bosun-overlay') !== null, undefined, {
+      message: 'the target was not outlined while the question was open',
+    });
     const prompt = await answerPrompt(sidebar, 'deny');
     expect(prompt).toMatchObject({
       tool: 'click_element',
@@ -44,6 +49,9 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     const toolResult = (ctx.llm.requests.at(-1)?.body as Body).messages.find((m) => m.role === 'tool');
     expect(toolResult?.content).toMatch(/^Denied by the user\./);
     expect(await shownTools(sidebar)).toEqual([{ tool: 'click_element', outcome: 'denied' }]);
+    await shop.waitFor(() => document.querySelector('bosun-overlay') === null, undefined, {
+      message: 'the outline stayed after the answer',
+    });
   });
 
   it('allow-site performs the click, and the next click on the site runs without asking', async () => {
@@ -153,27 +161,36 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     expect(await status()).toBe('Added to cart (2)');
   });
 
-  it('shows the mask only once an action is allowed: never for a denied click, for an allowed one', async () => {
-    // The page records every time Bosun's overlay host is added to it, however briefly.
+  it('masks the page only once an action is allowed: not while asking (the target is only outlined), not for a denied click', async () => {
+    // What the page's hit testing finds over the button: Bosun's mask takes the pointer, an outline does not.
+    const covering = () =>
+      shop.evaluate(() => {
+        const box = document.getElementById('add-to-cart')!.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.nodeName;
+      });
+    // The same, each time the button is clicked.
     await shop.evaluate(() => {
       const seen: string[] = [];
-      Object.assign(window, { bosunOverlaysSeen: seen });
-      new MutationObserver((records) => {
-        for (const record of records) {
-          for (const node of record.addedNodes) if (node.nodeName === 'BOSUN-OVERLAY') seen.push(String(Date.now()));
-        }
-      }).observe(document.documentElement, { childList: true });
+      Object.assign(window, { bosunClicksCovered: seen });
+      const button = document.getElementById('add-to-cart')!;
+      button.addEventListener('click', () => {
+        const box = button.getBoundingClientRect();
+        seen.push(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.nodeName ?? '');
+      });
     });
-    const overlaysSeen = () =>
-      shop.evaluate(() => (window as unknown as { bosunOverlaysSeen: string[] }).bosunOverlaysSeen.length);
+    const clicksCovered = () =>
+      shop.evaluate(() => (window as unknown as { bosunClicksCovered: string[] }).bosunClicksCovered);
 
     ctx.llm.script(click('#add-to-cart', 'm1'), say('Not added.'));
     await send(sidebar, 'Add it to the cart');
     await waitForPrompt(sidebar);
-    expect(await overlaysSeen()).toBe(0);
+    await shop.waitFor(() => document.querySelector('bosun-overlay') !== null, undefined, {
+      message: 'the target was not outlined',
+    });
+    expect(await covering()).toBe('BUTTON');
     await answerPrompt(sidebar, 'deny');
     await waitUntilIdle(sidebar);
-    expect(await overlaysSeen()).toBe(0);
+    expect(await covering()).toBe('BUTTON');
     expect(await status()).toBe('Added to cart (2)');
 
     ctx.llm.script(click('#add-to-cart', 'm2'), say('Added.'));
@@ -181,6 +198,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
     expect(await status()).toBe('Added to cart (3)');
-    expect(await overlaysSeen()).toBeGreaterThan(0);
+    // While the allowed click ran, the mask lay over the page.
+    expect(await clicksCovered()).toEqual(['BOSUN-OVERLAY']);
   });
 });

@@ -198,6 +198,8 @@ describe('the spec messages parse, by their names', () => {
       'DRAG',
       'SELECT_OPTIONS',
       'SELECT_TEXT',
+      // The target outlined while a permission question is open (issue 19).
+      'OUTLINE_TARGET',
     ];
     expect(Object.keys(BackgroundToContent).sort()).toEqual(
       [...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort(),

@@ -50,12 +50,15 @@ function argsSummary(tool: Tool): string {
 
 /**
  * The gate's answer as an ABP result: its refusals keep their meaning (a deny is
- * PERMISSION_DENIED, bad arguments INVALID_PARAMS); a failed action is an OPERATION_FAILED.
+ * PERMISSION_DENIED, bad arguments, such as a selector that does not parse, INVALID_PARAMS); a
+ * wait that ran out is a TIMEOUT, any other failed action an OPERATION_FAILED.
  */
 function settle(result: GateResult): GateResult {
-  if (result.decision === 'invalid') throw new AbpError('INVALID_PARAMS', `args: ${result.text}`);
+  if (result.decision === 'invalid' || result.failure === 'invalid-args')
+    throw new AbpError('INVALID_PARAMS', `args: ${result.text}`);
   if (result.outcome === 'denied')
     throw new AbpError('PERMISSION_DENIED', `${result.text} (decision: ${result.decision})`);
+  if (result.failure === 'timeout') throw new AbpError('TIMEOUT', result.text);
   if (result.outcome === 'failed') throw new Error(result.text);
   return result;
 }
