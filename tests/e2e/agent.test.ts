@@ -204,19 +204,27 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   });
 
   it('Stop during a question ends the task, lifts the mask and leaves the page as it was', async () => {
-    const overlays = () => form.evaluate(() => document.querySelectorAll('bosun-overlay').length);
     ctx.llm.script(call('s1', 'click_element', { selector: '#newsletter' }), say('Never asked for.'));
     await send(sidebar, 'Subscribe me');
     await waitForPrompt(sidebar);
-    // The mask goes up only once an action is allowed: none while the question waits.
-    expect(await overlays()).toBe(0);
+    // The mask goes up only once an action is allowed: while the question waits, the target is only
+    // outlined, and the page's hit testing still finds the checkbox, not Bosun's overlay.
+    await form.waitFor(() => document.querySelector('bosun-overlay') !== null, undefined, {
+      message: 'the target was not outlined',
+    });
+    expect(
+      await form.evaluate(() => {
+        const box = document.getElementById('newsletter')!.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.id;
+      }),
+    ).toBe('newsletter');
     await sidebar.click('[data-testid="stop"]');
     await waitUntilIdle(sidebar);
     expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(
       true,
     );
     await form.waitFor(() => document.querySelectorAll('bosun-overlay').length === 0, undefined, {
-      message: 'the mask stayed after Stop',
+      message: 'the outline stayed after Stop',
     });
     expect(await form.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).checked)).toBe(false);
     expect(chatRequests(ctx.llm)).toHaveLength(1);

@@ -244,6 +244,7 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
       selector: '#never',
       found: false,
       error: 'Timeout waiting for element: #never',
+      failure: 'timeout',
     });
 
     expect(await ask({ type: 'GET_CONTENT', payload: { type: 'title' } })).toEqual({
@@ -350,9 +351,11 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
       success: false,
       error: 'Unknown message type "DELETE_EVERYTHING".',
     });
+    // The caller's mistake says so, for ABP's INVALID_PARAMS.
     expect(await ask({ type: 'CLICK_ELEMENT', payload: { selector: '##bad(' } })).toEqual({
       success: false,
       error: 'Invalid selector: ##bad(',
+      failure: 'invalid-args',
     });
   });
 });
