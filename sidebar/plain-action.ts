@@ -19,9 +19,16 @@ const host = (value: unknown): string => {
     return quoted(value);
   }
 };
-/** What a page tool acts on: the element's number from the page reading, or the selector the model wrote. */
-const target = (args: Args): string =>
-  typeof args.index === 'number' ? t('action_item', args.index) : t('action_quoted', quoted(args.selector));
+/**
+ * What a page tool acts on: the element's name on the page once the gate has read it, else its
+ * number from the page reading or the selector the model wrote.
+ */
+const target = (args: Args, label?: string): string =>
+  label
+    ? t('action_quoted', quoted(label))
+    : typeof args.index === 'number'
+      ? t('action_item', args.index)
+      : t('action_quoted', quoted(args.selector));
 
 const SCROLL: Record<string, string> = {
   up: t('action_scroll_up'),
@@ -32,14 +39,14 @@ const SCROLL: Record<string, string> = {
   bottom: t('action_scroll_bottom'),
 };
 
-const LINES: Record<string, (args: Args) => string> = {
+const LINES: Record<string, (args: Args, label?: string) => string> = {
   read_page: () => t('action_read_page'),
   get_page_content: () => t('action_read_page'),
   get_cached_snapshot: () => t('action_cached_page'),
   extract_table: () => t('action_extract_table'),
   take_screenshot: () => t('action_screenshot'),
-  click_element: (a) => t('action_click', target(a)),
-  type_text: (a) => t('action_type', quoted(a.text), target(a)),
+  click_element: (a, label) => t('action_click', target(a, label)),
+  type_text: (a, label) => t('action_type', quoted(a.text), target(a, label)),
   fill_form: (a) => t('action_fill_form', Array.isArray(a.fields) ? a.fields.length : 0),
   submit_form: () => t('action_submit'),
   select_option: (a) => t('action_select', quoted(a.option)),
@@ -59,9 +66,12 @@ const LINES: Record<string, (args: Args) => string> = {
 
 /**
  * A tool call as one line a person reads at a glance ("Clicking ‘Add to cart’ on shop.example"),
- * never the tool's name or its JSON: those stay behind the row's disclosure.
+ * never the tool's name or its JSON: those stay behind the row's disclosure. `label`: the element's
+ * name on the page, where the action was about one.
  */
-export function plainAction(name: string, args: Args, site?: string): string {
-  const line = Object.hasOwn(LINES, name) ? (LINES[name] as (a: Args) => string)(args) : t('action_other', name);
+export function plainAction(name: string, args: Args, site?: string, label?: string): string {
+  const line = Object.hasOwn(LINES, name)
+    ? (LINES[name] as (a: Args, l?: string) => string)(args, label)
+    : t('action_other', name);
   return site ? t('action_on_site', line, site) : line;
 }

@@ -180,6 +180,7 @@ export async function runTask(
           outcome: output.outcome,
           decision: output.decision,
           site: output.site,
+          ...(output.label ? { target: output.label } : {}),
         });
         await deps.runs.save({ runId, tabId, startedAt: Date.now() });
         steps += 1;

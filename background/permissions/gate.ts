@@ -87,6 +87,8 @@ export interface GateResult extends ToolOutput {
   outcome: 'success' | 'failed' | 'denied';
   decision: string;
   site: string;
+  /** The element the action was about, by its name on the page, for the chat's line in words. */
+  label?: string;
 }
 
 /** Everything the target description says, for the critical-action check and the action's level. */
@@ -255,21 +257,27 @@ export function createGate(deps: GateDeps) {
         failure: 'invalid-args',
       };
     const level = actionLevel(tool.name, tool.level, actionOf(target));
+    const named = (result: GateResult): GateResult =>
+      target.label ? { ...result, label: target.label.slice(0, 200) } : result;
     const judged = await judge(call, tool.name, level, target, ctx.signal);
-    if (judged.refused) return judged.refused;
+    if (judged.refused) return named(judged.refused);
     const { site, decision } = judged;
     await call.beforeRun?.();
     try {
       const output = await tool.run(args, { ...ctx, readAccess: (url) => readAccess(call, url) });
-      return record(call, site, level, decision, {
-        ...output,
-        outcome: output.success ? 'success' : 'failed',
-        decision,
-        site,
-      });
+      return named(
+        await record(call, site, level, decision, {
+          ...output,
+          outcome: output.success ? 'success' : 'failed',
+          decision,
+          site,
+        }),
+      );
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      return record(call, site, level, decision, { success: false, outcome: 'failed', decision, site, text });
+      return named(
+        await record(call, site, level, decision, { success: false, outcome: 'failed', decision, site, text }),
+      );
     }
   }
 

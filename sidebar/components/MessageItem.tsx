@@ -37,7 +37,7 @@ function ToolResult({ message, call }: { message: ChatMessage; call: ToolCallRec
       <details>
         <summary>
           <span class="tool-line" data-testid="tool-line">
-            {showInvisible(plainAction(name, call?.args ?? {}, message.site))}
+            {showInvisible(plainAction(name, call?.args ?? {}, message.site, message.target))}
           </span>{' '}
           <span class="tool-outcome">{OUTCOME_LABEL[outcome]}</span>
         </summary>

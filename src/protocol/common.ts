@@ -120,6 +120,8 @@ export const ChatMessage = v.strictObject({
   outcome: v.optional(v.picklist(['success', 'failed', 'denied', 'interrupted'])),
   decision: v.optional(v.string()),
   site: v.optional(v.string()),
+  /** For a tool message: the element acted on, by the name the page gives it ("Add to cart"). */
+  target: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 

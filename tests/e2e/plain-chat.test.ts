@@ -73,9 +73,10 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
         open: el.querySelector('details')?.open ?? true,
       })),
     );
+    // A done action names the button as the page does, not the selector the model wrote.
     expect(rows).toEqual([
       { line: 'Reading the page on 127.0.0.1 done', open: false },
-      { line: 'Clicking ‘#add-to-cart’ on 127.0.0.1 done', open: false },
+      { line: 'Clicking ‘Add to cart’ on 127.0.0.1 done', open: false },
     ]);
     // What a person sees of the conversation holds no tool names, arrows or JSON.
     const visible = await sidebar.evaluate(

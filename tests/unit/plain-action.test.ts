@@ -7,6 +7,13 @@ describe('plainAction: a tool call in words', () => {
       'Clicking ‘#add-to-cart’ on shop.example',
     );
     expect(plainAction('click_element', { index: 12 })).toBe('Clicking item 12 of the page');
+    // Once the gate has read the element, its name on the page replaces the selector or number.
+    expect(plainAction('click_element', { selector: '#add-to-cart' }, 'shop.example', 'Add to cart')).toBe(
+      'Clicking ‘Add to cart’ on shop.example',
+    );
+    expect(plainAction('type_text', { index: 3, text: 'blue lamp' }, undefined, 'Search')).toBe(
+      'Typing “blue lamp” into ‘Search’',
+    );
     expect(plainAction('read_page', {}, 'shop.example')).toBe('Reading the page on shop.example');
     expect(plainAction('type_text', { index: 3, text: 'blue lamp' })).toBe(
       'Typing “blue lamp” into item 3 of the page',
