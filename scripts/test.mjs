@@ -12,6 +12,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
@@ -145,6 +146,8 @@ function slowest(title, list, count) {
 }
 slowest('ten slowest test files (with their hooks)', fileTimings, 10);
 slowest('ten slowest tests', timings, 10);
+const minutes = (Date.now() - started) / 60_000;
+console.log(`\nAll checks took ${minutes.toFixed(1)} minutes (after setup).`);
 
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(join(results, 'summary.txt'), `${summary}\n`);

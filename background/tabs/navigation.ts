@@ -27,12 +27,14 @@ function navigationStart(tabId: number): { started: Promise<boolean>; cancel(): 
 
 /**
  * Starts a navigation with `begin` and waits for the tab to arrive. Null when the tab did not
- * start loading (nothing to go back to, say); `begin`'s errors are thrown.
+ * start loading (nothing to go back to, say); `begin`'s errors are thrown. `leaving`: the address
+ * a navigation that must change it starts from, which therefore does not count as arrived.
  */
 export async function navigateTab(
   tabId: number,
   signal: AbortSignal,
   begin: () => Promise<unknown>,
+  leaving?: string,
 ): Promise<{ url: string; title: string } | null> {
   const start = navigationStart(tabId);
   try {
@@ -41,18 +43,23 @@ export async function navigateTab(
     start.cancel();
     throw error;
   }
-  return (await start.started) ? settled(tabId, signal) : null;
+  return (await start.started) ? settled(tabId, signal, leaving) : null;
 }
 
 /**
  * Waits until the tab has loaded (or a while has passed: some pages never stop loading). A new
- * tab reports the blank page it starts on as loaded (Firefox) before it starts on its URL.
+ * tab reports the blank page it starts on as loaded (Firefox) before it starts on its URL, and a
+ * tab can report the page it is `leaving` as loaded before the new one commits (Firefox, under load).
  */
-export async function settled(tabId: number, signal: AbortSignal): Promise<{ url: string; title: string }> {
+export async function settled(
+  tabId: number,
+  signal: AbortSignal,
+  leaving?: string,
+): Promise<{ url: string; title: string }> {
   const deadline = Date.now() + LOAD_WAIT_MS;
   for (;;) {
     const tab = await browser.tabs.get(tabId);
-    const loaded = tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank';
+    const loaded = tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank' && tab.url !== leaving;
     if (loaded || Date.now() > deadline || signal.aborted) return { url: tab.url ?? '', title: tab.title ?? '' };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -15,8 +15,13 @@ export const searchWeb = defineTool({
     summary: `search the web for "${args.query}"`,
   }),
   async run(args, ctx) {
-    const page = await navigateTab(ctx.tabId, ctx.signal, () =>
-      browser.search.query({ text: args.query, tabId: ctx.tabId }),
+    // A search always leaves the page it starts from.
+    const from = (await browser.tabs.get(ctx.tabId)).url;
+    const page = await navigateTab(
+      ctx.tabId,
+      ctx.signal,
+      () => browser.search.query({ text: args.query, tabId: ctx.tabId }),
+      from,
     );
     if (!page) return { success: false, text: 'The search page did not open.' };
     return arrivedAt(page, `Searched for "${args.query}"`, 'the results');
