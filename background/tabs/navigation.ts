@@ -26,6 +26,26 @@ function navigationStart(tabId: number): { started: Promise<boolean>; cancel(): 
 }
 
 /**
+ * Watches for the browser to open a tab, from now on: `opened` resolves when it does, or after
+ * `timeoutMs`. A link's new tab opens after its click has answered, so a caller that must see the
+ * tab (to follow it) starts watching before the click.
+ */
+export function watchNewTab(timeoutMs: number): { opened: Promise<void>; stop(): void } {
+  let stop = () => {};
+  const opened = new Promise<void>((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      browser.tabs.onCreated.removeListener(finish);
+      resolve();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    browser.tabs.onCreated.addListener(finish);
+    stop = finish;
+  });
+  return { opened, stop };
+}
+
+/**
  * Starts a navigation with `begin` and waits for the tab to arrive. Null when the tab did not
  * start loading (nothing to go back to, say); `begin`'s errors are thrown. `leaving`: the address
  * a navigation that must change it starts from, which therefore does not count as arrived.

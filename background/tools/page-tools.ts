@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ContentResponses } from '../../src/protocol/background-to-content';
 import { askContent } from '../content-client';
+import { watchNewTab } from '../tabs/navigation';
 import {
   action,
   elementTarget,
@@ -18,6 +19,8 @@ import { untrusted } from './untrusted';
 
 /** What one reading may cost the model's context: long pages are cut with a marker. */
 const READ_BUDGET = 24_000;
+/** How long a click on a link to another tab waits for that tab to open. */
+const NEW_TAB_WAIT_MS = 3_000;
 
 export const readPage = defineTool({
   name: 'read_page',
@@ -58,14 +61,21 @@ export const clickElement = defineTool({
   run: async (args, ctx) => {
     const snapshotId = ctx.snapshotId(ctx.tabId) ?? '';
     const at = { ...(args.x !== undefined ? { x: args.x } : {}), ...(args.y !== undefined ? { y: args.y } : {}) };
-    return output(
-      await action(
+    // A link to another tab answers before that tab opens: the click ends once it has, so the task
+    // (which follows tabs its tab opens) is already there for its next step.
+    const newTab = watchNewTab(NEW_TAB_WAIT_MS);
+    try {
+      const reply = await action(
         ctx,
         args.index !== undefined
           ? { type: 'CLICK_INDEX', payload: { index: args.index, snapshotId, ...at } }
           : { type: 'CLICK_ELEMENT', payload: { selector: args.selector ?? '' } },
-      ),
-    );
+      );
+      if (reply.success && reply.opensTab) await newTab.opened;
+      return output(reply);
+    } finally {
+      newTab.stop();
+    }
   },
 });
 

@@ -4,11 +4,17 @@ import { prepare } from './target';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 
+/** A link that opens its page in another tab or window. */
+function opensTab(el: Element): boolean {
+  const target = (el.closest('a[href]') as HTMLAnchorElement | null)?.target.toLowerCase() ?? '';
+  return target !== '' && target !== '_self' && target !== '_parent' && target !== '_top';
+}
+
 export function clickElement(el: Element, what: string): ActionResult {
   const ready = prepare(el, what);
   if (!ready.ok) return fail(ready.error);
   click(el, ready.x, ready.y);
-  return { success: true, message: `Clicked ${what}` };
+  return { success: true, message: `Clicked ${what}`, ...(opensTab(el) ? { opensTab: true } : {}) };
 }
 
 const isTextField = (el: Element) =>

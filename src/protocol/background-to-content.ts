@@ -287,6 +287,8 @@ export const ContentResponses = {
     message: v.optional(v.string()),
     error: v.optional(v.string()),
     failure: v.optional(ActionFailure),
+    /** A link to another tab was clicked: the browser opens that tab after this answer, and the caller waits for it. */
+    opensTab: v.optional(v.boolean()),
   }),
 };
 export type ReadPageResult = v.InferOutput<typeof ContentResponses.READ_PAGE>;
