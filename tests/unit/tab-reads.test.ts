@@ -20,6 +20,7 @@ vi.mock('webextension-polyfill', () => {
         },
         onUpdated: listeners,
         onRemoved: listeners,
+        onCreated: listeners,
       },
     },
   };
