@@ -92,7 +92,7 @@ export function plainEntry(entry: ActionLogEntry): PlainEntry {
   const { requester, text } = splitDetails(entry.details);
   return {
     entry,
-    action: plainAction(entry.toolName, entry.parameters),
+    action: plainAction(entry.toolName, entry.parameters, undefined, entry.target),
     decision: decisionInWords(entry.decision),
     kind: decisionKind(entry.decision),
     result: resultInWords(entry.result),

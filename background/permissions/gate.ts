@@ -104,6 +104,9 @@ const actionOf = (target: Target): CriticalContext => ({
   fields: target.fields,
 });
 
+/** The element's name on the page, as results and the Action Log carry it. */
+const labelOf = (target: Target): { label?: string } => (target.label ? { label: target.label.slice(0, 200) } : {});
+
 const summarize = (args: unknown) =>
   typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
 
@@ -129,6 +132,7 @@ export function createGate(deps: GateDeps) {
       decision,
       result: result.outcome,
       details: `${call.requester}: ${result.text.slice(0, 500)}`,
+      ...(result.label ? { target: result.label } : {}),
     });
     return result;
   }
@@ -155,6 +159,7 @@ export function createGate(deps: GateDeps) {
         decision,
         site,
         text: error.message,
+        ...labelOf(target),
       });
       return error;
     };
@@ -203,7 +208,14 @@ export function createGate(deps: GateDeps) {
     const verdict = decide(policy, { toolName: name, level, site: target.url, runId: call.runId, action }, Date.now());
     const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
     const refuse = async (decision: string, text: string): Promise<Judged> => ({
-      refused: await record(call, site, level, decision, { success: false, outcome: 'denied', decision, site, text }),
+      refused: await record(call, site, level, decision, {
+        success: false,
+        outcome: 'denied',
+        decision,
+        site,
+        text,
+        ...labelOf(target),
+      }),
     });
 
     if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
@@ -257,27 +269,29 @@ export function createGate(deps: GateDeps) {
         failure: 'invalid-args',
       };
     const level = actionLevel(tool.name, tool.level, actionOf(target));
-    const named = (result: GateResult): GateResult =>
-      target.label ? { ...result, label: target.label.slice(0, 200) } : result;
     const judged = await judge(call, tool.name, level, target, ctx.signal);
-    if (judged.refused) return named(judged.refused);
+    if (judged.refused) return judged.refused;
     const { site, decision } = judged;
     await call.beforeRun?.();
     try {
       const output = await tool.run(args, { ...ctx, readAccess: (url) => readAccess(call, url) });
-      return named(
-        await record(call, site, level, decision, {
-          ...output,
-          outcome: output.success ? 'success' : 'failed',
-          decision,
-          site,
-        }),
-      );
+      return await record(call, site, level, decision, {
+        ...output,
+        outcome: output.success ? 'success' : 'failed',
+        decision,
+        site,
+        ...labelOf(target),
+      });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      return named(
-        await record(call, site, level, decision, { success: false, outcome: 'failed', decision, site, text }),
-      );
+      return record(call, site, level, decision, {
+        success: false,
+        outcome: 'failed',
+        decision,
+        site,
+        text,
+        ...labelOf(target),
+      });
     }
   }
 

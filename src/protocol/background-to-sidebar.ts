@@ -37,6 +37,8 @@ const ActionLogEntry = v.object({
   decision: v.string(),
   result: v.string(),
   details: v.optional(v.string()),
+  // Addition: the element the action was about, by its name on the page, so the log says it in words.
+  target: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
 /** Messages the background sends to sidebar ports, by the spec's names plus streaming additions. */

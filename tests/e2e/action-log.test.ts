@@ -56,10 +56,10 @@ describe.each(BROWSERS)('the Action Log in %s', (browserName) => {
     });
   });
 
-  it('says each action and its decision in words, and shows nothing meant for the model', async () => {
+  it('says each action and its decision in words, naming the element as the page does, and shows nothing meant for the model', async () => {
     expect(await shownEntries(sidebar)).toEqual([
-      'Clicking ‘#buy-now’ | Denied by you · not done · asked by the chat',
-      'Clicking ‘#add-to-cart’ | Allowed by you once · done · asked by the chat',
+      'Clicking ‘Buy now’ | Denied by you · not done · asked by the chat',
+      'Clicking ‘Add to cart’ | Allowed by you once · done · asked by the chat',
       'Reading the page | Allowed by your permission settings · done · asked by the chat',
     ]);
     const text = await sidebar.evaluate(() => document.querySelector('[data-testid="log-view"]')?.textContent ?? '');
@@ -78,11 +78,11 @@ describe.each(BROWSERS)('the Action Log in %s', (browserName) => {
   it('filters by decision and by site, and searches what is shown', async () => {
     await choose(sidebar, 'log-filter-decision', 'allowed-by-you');
     expect(await shownEntries(sidebar)).toEqual([
-      'Clicking ‘#add-to-cart’ | Allowed by you once · done · asked by the chat',
+      'Clicking ‘Add to cart’ | Allowed by you once · done · asked by the chat',
     ]);
     expect(await sidebar.text('[data-testid="log-shown"]')).toBe('1 of 3 actions shown');
     await choose(sidebar, 'log-filter-decision', 'denied');
-    expect((await shownEntries(sidebar)).map((e) => e.split(' | ')[0])).toEqual(['Clicking ‘#buy-now’']);
+    expect((await shownEntries(sidebar)).map((e) => e.split(' | ')[0])).toEqual(['Clicking ‘Buy now’']);
     await choose(sidebar, 'log-filter-decision', '');
 
     const sites = await sidebar.evaluate(() =>

@@ -41,6 +41,12 @@ describe('the Action Log in words', () => {
     ]);
   });
 
+  it('names the element acted on as the page does, not by the selector the model wrote', () => {
+    const click = entry({ toolName: 'click_element', parameters: { selector: '#buy' } });
+    expect(plainEntry(click).action).toBe('Clicking ‘#buy’');
+    expect(plainEntry({ ...click, target: 'Add to cart' }).action).toBe('Clicking ‘Add to cart’');
+  });
+
   it('filters by kind of decision, by site and by words a person reads', () => {
     const entries = [
       entry({ id: 'a', details: 'chat: read' }),
