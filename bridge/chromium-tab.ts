@@ -1,5 +1,14 @@
 import type { BrowserContext, CDPSession, ConsoleMessage, Page, Worker } from 'playwright-core';
-import { ConsoleLog, type ConsoleEntry, type ConsoleSource, type EngineTab, type Navigation } from './engine';
+import {
+  ConsoleLog,
+  pageMeets,
+  type ConsoleEntry,
+  type ConsoleSource,
+  type EngineTab,
+  type HistoryMove,
+  type Navigation,
+  type PageCondition,
+} from './engine';
 import { navigationError } from './errors';
 import type { RecordedRequest } from './network-buckets';
 import { evaluateInPage, type EvalResult } from './chromium-eval';
@@ -94,6 +103,29 @@ export class ChromiumTab implements EngineTab {
 
   press(selector: string, key: string, timeoutMs: number): Promise<void> {
     return this.page.locator(selector).first().press(key, { timeout: timeoutMs });
+  }
+
+  async move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null> {
+    const options = { waitUntil: 'load', timeout: timeoutMs } as const;
+    const from = this.page.url();
+    const moved =
+      to === 'reload'
+        ? this.page.reload(options)
+        : to === 'back'
+          ? this.page.goBack(options)
+          : this.page.goForward(options);
+    const response = await moved.catch((error: unknown) => {
+      throw navigationError(from, error, timeoutMs);
+    });
+    // Playwright answers null both at the end of the history and for a move within the same
+    // document (a #fragment): only the first leaves the URL as it was.
+    if (response === null && to !== 'reload' && this.page.url() === from) return null;
+    return { status: response?.status() ?? null, fromServiceWorker: response?.fromServiceWorker() ?? false };
+  }
+
+  async waitFor(condition: PageCondition, timeoutMs: number): Promise<true | 'invalid selector'> {
+    const met = await this.page.waitForFunction(pageMeets, condition, { polling: 100, timeout: timeoutMs });
+    return (await met.jsonValue()) as true | 'invalid selector';
   }
 
   private watchNetwork(cdp: CDPSession, mainFrameId: string): void {

@@ -16,6 +16,35 @@ export interface ConsoleEntry {
   time: string;
 }
 
+export type HistoryMove = 'back' | 'forward' | 'reload';
+
+/** What browser_wait_for waits for: every given part must hold at once. */
+export interface PageCondition {
+  /** Text that must be on the page. */
+  text?: string;
+  /** Text that must not be on the page (any more). */
+  textGone?: string;
+  /** A selector some visible element must match. */
+  selector?: string;
+}
+
+/**
+ * Whether the page meets a condition: true, false, or 'invalid selector' (truthy, so a wait ends
+ * at once: puppeteer keeps polling through an exception). Runs in the page, serialised by the
+ * engine, so it stands alone.
+ */
+export function pageMeets({ text, textGone, selector }: PageCondition): boolean | 'invalid selector' {
+  const shown = document.body?.innerText ?? '';
+  if (text !== undefined && !shown.includes(text)) return false;
+  if (textGone !== undefined && shown.includes(textGone)) return false;
+  if (selector === undefined) return true;
+  try {
+    return document.querySelector(selector)?.checkVisibility() ?? false;
+  } catch {
+    return 'invalid selector';
+  }
+}
+
 export interface Navigation {
   status: number | null;
   fromServiceWorker: boolean;
@@ -40,6 +69,10 @@ export interface EngineTab {
   click(selector: string, timeoutMs: number): Promise<void>;
   fill(selector: string, text: string, timeoutMs: number): Promise<void>;
   press(selector: string, key: string, timeoutMs: number): Promise<void>;
+  /** Back or forward in the tab's history, or a reload, waiting for load; null when there is no page that way. */
+  move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null>;
+  /** Resolves once pageMeets answers other than false (checked every 100 ms); rejects with the engine's timeout. */
+  waitFor(condition: PageCondition, timeoutMs: number): Promise<true | 'invalid selector'>;
   /** The requests since the tab's last navigation and the URL it navigated to. */
   requestsSinceNavigation(): RecordedRequest[];
   readonly navigatedUrl: string | null;

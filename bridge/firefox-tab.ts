@@ -1,5 +1,13 @@
-import type { ConsoleMessage, Page } from 'puppeteer-core';
-import { ConsoleLog, type ConsoleEntry, type EngineTab, type Navigation } from './engine';
+import type { ConsoleMessage, HTTPResponse, Page } from 'puppeteer-core';
+import {
+  ConsoleLog,
+  pageMeets,
+  type ConsoleEntry,
+  type EngineTab,
+  type HistoryMove,
+  type Navigation,
+  type PageCondition,
+} from './engine';
 import { navigationError } from './errors';
 import { evaluateInFirefox } from './firefox-eval';
 import type { BidiConnection, WorkerConsoleMessage } from './firefox-privileged';
@@ -133,11 +141,42 @@ export class FirefoxTab implements EngineTab {
     const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
       throw navigationError(url, error, timeoutMs);
     });
+    return this.arrived(response);
+  }
+
+  async move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null> {
+    const options = { waitUntil: 'load', timeout: timeoutMs } as const;
+    const from = this.page.url();
+    // A page restored from the back-forward cache sends no request: its status is then unknown, not the last page's.
+    this.navigationRequest = null;
+    const moved =
+      to === 'reload'
+        ? this.page.reload(options)
+        : to === 'back'
+          ? this.page.goBack(options)
+          : this.page.goForward(options);
+    try {
+      return this.arrived(await moved);
+    } catch (error) {
+      // BiDi's browsingContext.traverseHistory at either end of the history.
+      if (error instanceof Error && /no such history entry/i.test(error.message)) return null;
+      throw navigationError(from, error, timeoutMs);
+    }
+  }
+
+  /** What a navigation answered; BiDi's own record of the document request where puppeteer has none. */
+  private arrived(response: HTTPResponse | null): Navigation {
     const document = this.navigationRequest ? this.requests.get(this.navigationRequest) : undefined;
     return {
       status: response?.status() ?? document?.status ?? null,
       fromServiceWorker: document?.fromServiceWorker ?? false,
     };
+  }
+
+  async waitFor(condition: PageCondition, timeoutMs: number): Promise<true | 'invalid selector'> {
+    // Polled on a timer: a background tab gets no animation frames in Firefox.
+    const met = await this.page.waitForFunction(pageMeets, { polling: 100, timeout: timeoutMs }, condition);
+    return (await met.jsonValue()) as true | 'invalid selector';
   }
 
   evaluate<R>(fn: () => R | Promise<R>): Promise<R> {

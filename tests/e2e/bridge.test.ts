@@ -38,7 +38,7 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     // The list is known at build time: no browser was started to answer it.
     expect(browserPid(bridge.pid)).toBeUndefined();
     const names = tools.map((t) => t.name);
-    expect(names.slice(0, 9)).toEqual([
+    expect(names.slice(0, 13)).toEqual([
       'browser_navigate',
       'browser_service_workers',
       'browser_network_sources',
@@ -48,6 +48,10 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
       'browser_screenshot',
       'browser_click',
       'browser_type',
+      'browser_back',
+      'browser_forward',
+      'browser_reload',
+      'browser_wait_for',
     ]);
     expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(22);
     expect(names).toEqual(
