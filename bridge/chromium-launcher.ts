@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { AbpClient, type AbpSessionSettings } from './abp-client';
 import { ChromiumTab } from './chromium-tab';
-import type { EngineBrowser, EngineTab, LaunchSettings } from './engine';
+import { WorkingTabs } from './working-tabs';
+import type { EngineBrowser, LaunchSettings } from './engine';
 import { firstLine, ToolError } from './errors';
 
 /**
@@ -68,12 +69,16 @@ function chromiumBrowser(
   browserCdp: CDPSession,
   agent: AbpSessionSettings,
 ): EngineBrowser {
-  let tab: Promise<ChromiumTab> | null = null;
   let abp: Promise<AbpClient> | null = null;
-  const freshTab = async (): Promise<ChromiumTab> => {
-    const page: Page = context.pages().find((p) => !p.url().startsWith(extensionOrigin)) ?? (await context.newPage());
-    return ChromiumTab.attach(context, page);
-  };
+  const tabs = new WorkingTabs<Page>(
+    {
+      pages: async () => context.pages(),
+      newPage: () => context.newPage(),
+      locate: async (page) => page.url(),
+      attach: (page) => ChromiumTab.attach(context, page),
+    },
+    extensionOrigin,
+  );
   const openAbp = async (): Promise<AbpClient> => {
     const page = await context.newPage();
     await page.goto(`${extensionOrigin}/abp-app.html`, { waitUntil: 'load' });
@@ -82,11 +87,8 @@ function chromiumBrowser(
   return {
     engine: 'chromium',
     extensionOrigin,
-    async tab(): Promise<EngineTab> {
-      // A closed tab, or one whose monitoring failed to attach, is replaced.
-      if ((await tab?.catch(() => null))?.isClosed() !== false) tab = freshTab();
-      return tab!;
-    },
+    tab: () => tabs.tab(),
+    tabs,
     async abp() {
       if ((await abp?.catch(() => null))?.closed !== false) abp = openAbp();
       return abp!;

@@ -80,13 +80,35 @@ export interface EngineTab {
   console(clear: boolean): ConsoleEntry[];
 }
 
+export interface TabInfo {
+  /** Its place among the browser's web tabs, from 0. */
+  index: number;
+  url: string;
+  title: string;
+  /** Whether the tools work on it. */
+  current: boolean;
+}
+
+/** The browser's web tabs (never Bosun's own pages) and the choice of the one the tools work on. */
+export interface TabControl {
+  /** The working tab. */
+  tab(): Promise<EngineTab>;
+  list(): Promise<TabInfo[]>;
+  /** Opens a tab and works on it from now on. */
+  open(): Promise<EngineTab>;
+  select(index: number): Promise<EngineTab>;
+  /** Closes a tab, the working one if no index is given. */
+  close(index?: number): Promise<void>;
+}
+
 /** One running browser with Bosun loaded. */
 export interface EngineBrowser {
   readonly engine: EngineName;
   /** chrome-extension://<id> or moz-extension://<uuid> of the loaded Bosun. */
   readonly extensionOrigin: string;
-  /** The tab the browser tools work on; a new one if the last was closed. */
+  /** The tab the browser tools work on; the first web tab, or a new one, if the last was closed. */
   tab(): Promise<EngineTab>;
+  readonly tabs: TabControl;
   /** Bosun's ABP page, initialised for the bridge. */
   abp(): Promise<AbpClient>;
   /** Ends the ABP session, if one is open, as the spec asks of a client that is done. */

@@ -3,10 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { AbpClient, type AbpPage, type AbpSessionSettings } from './abp-client';
-import type { EngineBrowser, EngineTab, LaunchSettings } from './engine';
+import type { EngineBrowser, LaunchSettings } from './engine';
 import { firstLine, ToolError } from './errors';
 import { FirefoxPrivileged, type BidiConnection, type WorkerConsoleMessage } from './firefox-privileged';
 import { FirefoxTab, type FirefoxFeeds } from './firefox-tab';
+import { WorkingTabs } from './working-tabs';
 
 const ABP_PAGE_TIMEOUT_MS = 20_000;
 
@@ -136,22 +137,28 @@ function firefoxBrowser(
   feeds: FirefoxFeeds,
   agent: AbpSessionSettings,
 ): EngineBrowser {
-  let tab: Promise<FirefoxTab> | null = null;
   let abp: Promise<AbpClient> | null = null;
   let offline = false;
-  const freshTab = async (): Promise<FirefoxTab> => {
-    const page = (await browser.pages()).find((p) => !p.url().startsWith(extensionOrigin)) ?? (await browser.newPage());
-    // BiDi's offline emulation belongs to a tab: a new working tab inherits the bridge's setting.
-    if (offline) await page.setOfflineMode(true);
-    return FirefoxTab.attach(page, feeds);
-  };
+  // puppeteer over BiDi never sees a moz-extension:// load: the page itself says where it is.
+  const locate = (page: Page) => page.evaluate(() => location.href).catch(() => page.url());
+  const tabs = new WorkingTabs<Page>(
+    {
+      pages: () => browser.pages(),
+      newPage: () => browser.newPage(),
+      locate,
+      attach: async (page) => {
+        // BiDi's offline emulation belongs to a tab: a tab the tools take up inherits the bridge's setting.
+        if (offline) await page.setOfflineMode(true);
+        return FirefoxTab.attach(page, feeds);
+      },
+    },
+    extensionOrigin,
+  );
   return {
     engine: 'firefox',
     extensionOrigin,
-    async tab(): Promise<EngineTab> {
-      if ((await tab?.catch(() => null))?.isClosed() !== false) tab = freshTab();
-      return tab!;
-    },
+    tab: () => tabs.tab(),
+    tabs,
     async abp() {
       if ((await abp?.catch(() => null))?.closed !== false) {
         abp = openAbpPage(browser, extensionOrigin).then((page) => AbpClient.open(page as unknown as AbpPage, agent));
@@ -164,8 +171,9 @@ function firefoxBrowser(
     },
     async setOffline(value) {
       offline = value;
-      const working = ((await await this.tab()) as FirefoxTab).page;
-      await working.setOfflineMode(value);
+      // Every web tab (not Bosun's ABP page, which only talks to the extension).
+      for (const page of await browser.pages())
+        if (!(await locate(page)).startsWith(extensionOrigin)) await page.setOfflineMode(value);
       await privileged.setWorkersOffline(value);
       return { offline: value };
     },

@@ -38,7 +38,7 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     // The list is known at build time: no browser was started to answer it.
     expect(browserPid(bridge.pid)).toBeUndefined();
     const names = tools.map((t) => t.name);
-    expect(names.slice(0, 13)).toEqual([
+    expect(names.slice(0, 14)).toEqual([
       'browser_navigate',
       'browser_service_workers',
       'browser_network_sources',
@@ -52,6 +52,7 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
       'browser_forward',
       'browser_reload',
       'browser_wait_for',
+      'browser_tabs',
     ]);
     expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(22);
     expect(names).toEqual(
