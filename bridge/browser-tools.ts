@@ -18,7 +18,15 @@ import {
   WORKER,
 } from './browser-tool-parts';
 import { bucketRequests } from './network-buckets';
+import { actByRef, Ref } from './ref-tools';
 import { defineTool, objectSchema, type BridgeTool } from './tool';
+
+/** Either a reference from the last snapshot or a selector, not both. */
+const oneTarget = <T extends { selector?: string; ref?: number }>() =>
+  v.check<T, string>(
+    (a) => (a.selector === undefined) !== (a.ref === undefined),
+    'give either ref (from browser_snapshot) or selector',
+  );
 
 export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
@@ -223,12 +231,18 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     name: 'browser_click',
     title: 'Click',
     annotations: ACTS,
-    outputSchema: objectSchema({ selector: STRING, url: STRING }),
+    outputSchema: objectSchema({ url: STRING, selector: STRING, decision: STRING, result: STRING }, [
+      'selector',
+      'decision',
+      'result',
+    ]),
     description:
-      'Click the first element matching a selector in the working tab (waits up to 10 s for it to be visible and enabled).',
-    params: v.strictObject({ selector: Selector }),
-    permission: ({ selector }) => ({ level: 'interact', summary: `Click ${selector}` }),
-    async run({ selector }, browser) {
+      "Click an element of the working tab: by its reference in the last browser_snapshot (through Bosun's page engine), or the first element matching a CSS selector (the browser's own input; waits up to 10 s for it to be visible and enabled).",
+    params: v.pipe(v.strictObject({ selector: v.optional(Selector), ref: v.optional(Ref) }), oneTarget()),
+    // By reference, Bosun's gate judges the page engine's action itself.
+    permission: ({ selector }) => (selector === undefined ? null : { level: 'interact', summary: `Click ${selector}` }),
+    async run({ selector, ref }, browser, call) {
+      if (selector === undefined) return actByRef(browser, call, 'click_element', { index: ref });
       const page = await browser.tab();
       assertWebPage(page);
       await page.click(selector, ACTION_TIMEOUT_MS).catch((error: unknown) => {
@@ -241,19 +255,35 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     name: 'browser_type',
     title: 'Type',
     annotations: ACTS,
-    outputSchema: objectSchema({ selector: STRING, url: STRING, submitted: BOOLEAN }),
+    outputSchema: objectSchema(
+      { url: STRING, selector: STRING, submitted: BOOLEAN, decision: STRING, result: STRING },
+      ['selector', 'submitted', 'decision', 'result'],
+    ),
     description:
-      'Replace the value of the first input, textarea or editable element matching a selector with the text; optionally press Enter afterwards.',
-    params: v.strictObject({
-      selector: Selector,
-      text: v.pipe(v.string(), v.maxLength(100_000)),
-      submit: v.optional(v.boolean(), false),
-    }),
-    permission: ({ selector, text, submit }) => ({
-      level: submit ? 'submit' : 'interact',
-      summary: `Type "${text.slice(0, 100)}" into ${selector}${submit ? ' and press Enter' : ''}`,
-    }),
-    async run({ selector, text, submit }, browser) {
+      "Replace the value of a field with the text: by its reference in the last browser_snapshot (through Bosun's page engine), or the first input, textarea or editable element matching a CSS selector; optionally press Enter afterwards.",
+    params: v.pipe(
+      v.strictObject({
+        selector: v.optional(Selector),
+        ref: v.optional(Ref),
+        text: v.pipe(v.string(), v.maxLength(100_000)),
+        submit: v.optional(v.boolean(), false),
+      }),
+      oneTarget(),
+    ),
+    permission: ({ selector, text, submit }) =>
+      selector === undefined
+        ? null
+        : {
+            level: submit ? 'submit' : 'interact',
+            summary: `Type "${text.slice(0, 100)}" into ${selector}${submit ? ' and press Enter' : ''}`,
+          },
+    async run({ selector, ref, text, submit }, browser, call) {
+      if (selector === undefined) {
+        const typed = await actByRef(browser, call, 'type_text', { index: ref, text });
+        if (!submit) return typed;
+        const pressed = await actByRef(browser, call, 'press_key', { key: 'Enter', index: ref });
+        return { summary: `${typed.summary}; ${pressed.summary}`, data: { ...pressed.data, submitted: true } };
+      }
       const page = await browser.tab();
       assertWebPage(page);
       await page.fill(selector, text, ACTION_TIMEOUT_MS).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { abpTools } from './abp-tools';
 import { BROWSER_TOOLS } from './browser-tools';
 import { HISTORY_TOOLS } from './history-tools';
+import { REF_TOOLS } from './ref-tools';
 import { browserTabs } from './tab-tools';
 import { parseCommand, USAGE } from './options';
 import type { CapabilityInfo } from '../src/abp/response';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
-  const tools = [...BROWSER_TOOLS, ...HISTORY_TOOLS, browserTabs];
+  const tools = [...BROWSER_TOOLS, ...REF_TOOLS, ...HISTORY_TOOLS, browserTabs];
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
   const abp = {
     agent: { name: 'bosun-bridge', version },

@@ -156,10 +156,11 @@ async function askFirst(
   call: CallInfo,
   stage: { now: string },
 ): Promise<void> {
-  if (!tool.permission) return;
+  const ask = tool.permission?.(args);
+  if (!ask) return;
   const url = (await browser.tab()).url();
   if (!/^https?:/.test(url)) return;
-  const { level, summary } = tool.permission(args);
+  const { level, summary } = ask;
   stage.now = `waiting for the person to answer Bosun's question: ${summary} on ${new URL(url).host}`;
   const answer = await (await browser.abp()).authorize({ tool: tool.name, level, url, summary }, call);
   if (!answer.success) throw abpError(`${tool.name} (Bosun's permission)`, answer);

@@ -44,8 +44,11 @@ export interface BridgeTool {
   /** The JSON Schema of structuredContent on success, where the result has a fixed shape. */
   outputSchema?: Record<string, unknown>;
   validate(args: unknown): Validation;
-  /** Present on tools that act on a page: Bosun's policy is asked first, with the MCP client as the one asking. */
-  permission?(args: unknown): PermissionAsk;
+  /**
+   * Present on tools that act on a page: Bosun's policy is asked first, with the MCP client as the
+   * one asking. Null when the call goes through Bosun's gate by itself (an action by reference).
+   */
+  permission?(args: unknown): PermissionAsk | null;
   run(args: unknown, browser: LiveBrowser, call: CallInfo): Promise<ToolOutput>;
 }
 
@@ -65,7 +68,7 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
   annotations: ToolAnnotations;
   params: S;
   outputSchema?: Record<string, unknown>;
-  permission?(args: v.InferOutput<S>): PermissionAsk;
+  permission?(args: v.InferOutput<S>): PermissionAsk | null;
   run(args: v.InferOutput<S>, browser: LiveBrowser, call: CallInfo): Promise<ToolOutput>;
 }): BridgeTool {
   const { $schema: _dialect, ...inputSchema } = toJsonSchema(definition.params, { errorMode: 'ignore' }) as Record<

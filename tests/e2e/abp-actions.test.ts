@@ -5,13 +5,7 @@ import { answerPrompt, noPromptFor } from './support/agent';
 import { useExtension } from './support/extension';
 import { configure, openSidebar } from './support/sidebar';
 import { useSite } from './support/site';
-
-/** The index page.read's listing gives the element with this role and label. */
-function byLabel(content: string, role: string, label: string): number {
-  const line = content.split('\n').find((l) => l.replace(/^\*?\[\d+\]/, '').startsWith(`${role} "${label}"`));
-  if (!line) throw new Error(`no ${role} "${label}" in:\n${content}`);
-  return Number(/\[(\d+)\]/.exec(line)?.[1]);
-}
+import { indexByLabel } from './support/listing';
 
 /** An agent drives keys, drags and several options through ABP page.act, each through the permission gate. */
 describe.each(BROWSERS)('ABP page.act with keys and the pointer in %s', (browserName) => {
@@ -36,7 +30,7 @@ describe.each(BROWSERS)('ABP page.act with keys and the pointer in %s', (browser
     const page = await ctx.session.openPage(site.url('widgets/keyboard.html'));
     let read = await data('page.read', { url: site.url('widgets/keyboard.html') });
     const tabId = read.tabId as number;
-    const slider = byLabel(read.content as string, 'slider', 'Volume');
+    const slider = indexByLabel(read.content as string, 'slider', 'Volume');
     const pressed = await act(tabId, 'press_key', { index: slider, key: 'End' });
     expect(pressed.prompt).toMatchObject({
       tool: 'press_key',
@@ -73,8 +67,8 @@ describe.each(BROWSERS)('ABP page.act with keys and the pointer in %s', (browser
     read = await data('page.read', { url: site.url('widgets/pointer.html') });
     const content = read.content as string;
     const dragged = await act(read.tabId as number, 'drag', {
-      index: byLabel(content, 'clickable', 'Book flights'),
-      to: byLabel(content, 'clickable', 'Write report'),
+      index: indexByLabel(content, 'clickable', 'Book flights'),
+      to: indexByLabel(content, 'clickable', 'Write report'),
     });
     expect(dragged.prompt.summary).toBe('drag li "Book flights" onto li "Write report"');
     expect(dragged.reply).toMatchObject({ success: true, data: { action: 'drag' } });
@@ -86,7 +80,7 @@ describe.each(BROWSERS)('ABP page.act with keys and the pointer in %s', (browser
     const choices = await ctx.session.openPage(site.url('widgets/choices.html'));
     read = await data('page.read', { url: site.url('widgets/choices.html') });
     const chosen = await act(read.tabId as number, 'select_option', {
-      index: byLabel(read.content as string, 'select', 'Toppings'),
+      index: indexByLabel(read.content as string, 'select', 'Toppings'),
       options: ['Ham', 'Olives'],
     });
     expect(chosen.prompt.summary).toMatch(/^select "Toppings".*: choose "Ham", "Olives"$/);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
 import { startBridge, textOf, type RunningBridge } from './support/bridge';
+import { indexByLabel } from './support/listing';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -116,6 +117,64 @@ describe.each(BROWSERS)(
       );
       expect(textOf(await bridge.call('browser_tabs', { action: 'list', url: site.url('form.html') }))).toMatch(
         /^ERROR: Invalid arguments for browser_tabs: only 'new' takes a url/,
+      );
+    });
+
+    it('acts on what a snapshot shows by reference, through Bosun’s page engine: click, type, keys, hover, drag and options', async () => {
+      const snapshot = async () => (await bridge.data('browser_snapshot')).snapshot as string;
+      const evaluate = async (expression: string) => (await bridge.data('browser_eval', { expression })).value;
+
+      await bridge.data('browser_navigate', { url: site.url('index.html') });
+      const clicked = await bridge.data('browser_click', {
+        ref: indexByLabel(await snapshot(), 'link', 'Trail Runner 2'),
+      });
+      // Judged by Bosun's gate, as the --allow of this bridge's session lets it.
+      expect(clicked).toMatchObject({ url: site.url('index.html'), decision: expect.any(String) });
+      await bridge.data('browser_wait_for', { text: 'Add to cart' });
+      expect(await bridge.data('browser_back')).toMatchObject({ url: site.url('index.html') });
+      // The page changed since the snapshot: its references name nothing now.
+      await bridge.data('browser_navigate', { url: site.url('form.html') });
+      expect(textOf(await bridge.call('browser_click', { ref: 1 }))).toBe(
+        `ERROR: The working tab shows ${site.url('form.html')} now, not the page of the last snapshot (${site.url('index.html')}): its references no longer name elements.\n` +
+          'Next step: Call browser_snapshot, then use the references it lists.',
+      );
+      const form = await snapshot();
+      await bridge.data('browser_type', { ref: indexByLabel(form, 'textbox', 'Name'), text: 'Ada Lovelace' });
+      expect(await evaluate(`document.getElementById('name').value`)).toBe('Ada Lovelace');
+
+      await bridge.data('browser_navigate', { url: site.url('widgets/keyboard.html') });
+      const pressed = await bridge.data('browser_press_key', {
+        ref: indexByLabel(await snapshot(), 'slider', 'Volume'),
+        key: 'End',
+      });
+      expect(pressed.result).toMatch(/Pressed End on \[\d+\] slider "Volume"/);
+      expect(await evaluate(`document.getElementById('volume-out').textContent`)).toBe('100');
+
+      await bridge.data('browser_navigate', { url: site.url('widgets/pointer.html') });
+      const pointer = await snapshot();
+      await bridge.data('browser_hover', { ref: indexByLabel(pointer, 'link', 'Products') });
+      await bridge.data('browser_wait_for', { text: 'Laptops' });
+      await bridge.data('browser_drag', {
+        ref: indexByLabel(pointer, 'clickable', 'Book flights'),
+        to: indexByLabel(pointer, 'clickable', 'Write report'),
+      });
+      expect(await evaluate(`document.getElementById('order').textContent`)).toBe(
+        'Book flights > Write report > Call the bank > Water plants',
+      );
+
+      await bridge.data('browser_navigate', { url: site.url('widgets/choices.html') });
+      await bridge.data('browser_select_option', {
+        ref: indexByLabel(await snapshot(), 'select', 'Toppings'),
+        values: ['Ham', 'Olives'],
+      });
+      expect(await evaluate(`document.getElementById('log').textContent`)).toBe('toppings: olives, ham');
+
+      // Bosun checks the action's own arguments, and a call names its element one way only.
+      expect(textOf(await bridge.call('browser_press_key', { key: 'Hyper+Q' }))).toMatch(
+        /^ERROR: page\.act failed with INVALID_PARAMS: .*Unknown modifier "Hyper"/,
+      );
+      expect(textOf(await bridge.call('browser_click', { ref: 1, selector: '#x' }))).toMatch(
+        /^ERROR: Invalid arguments for browser_click: give either ref \(from browser_snapshot\) or selector/,
       );
     });
   },

@@ -38,7 +38,7 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     // The list is known at build time: no browser was started to answer it.
     expect(browserPid(bridge.pid)).toBeUndefined();
     const names = tools.map((t) => t.name);
-    expect(names.slice(0, 14)).toEqual([
+    expect(names.slice(0, 19)).toEqual([
       'browser_navigate',
       'browser_service_workers',
       'browser_network_sources',
@@ -48,6 +48,11 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
       'browser_screenshot',
       'browser_click',
       'browser_type',
+      'browser_snapshot',
+      'browser_hover',
+      'browser_press_key',
+      'browser_drag',
+      'browser_select_option',
       'browser_back',
       'browser_forward',
       'browser_reload',

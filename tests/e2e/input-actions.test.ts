@@ -2,19 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { useExtension } from './support/extension';
 import { askTab, useSite } from './support/site';
+import { indexMatching } from './support/listing';
 
 interface Read {
   interactiveElements: string;
   snapshotId: string;
 }
 type Reply = { success: boolean; message?: string; error?: string };
-
-/** The index the listing gives the line that matches. */
-function indexOf(listing: string, pattern: RegExp): number {
-  const line = listing.split('\n').find((l) => pattern.test(l));
-  if (!line) throw new Error(`no line matches ${pattern} in:\n${listing}`);
-  return Number(/\[(\d+)\]/.exec(line)?.[1]);
-}
 
 /**
  * Keys, hover, drag, double click, positions, several options and text selection, sent to the
@@ -42,7 +36,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
   it('presses keys: an ARIA slider and a range move, Tab moves focus, Escape closes a pop-up, Enter is redirected to submit_form', async () => {
     const { page, ask, read, text } = await open('widgets/keyboard.html');
     let { interactiveElements: listing, snapshotId } = await read();
-    const volume = indexOf(listing, /slider "Volume" =50$/);
+    const volume = indexMatching(listing, /slider "Volume" =50$/);
     const up = await ask({ type: 'PRESS_KEY', payload: { key: 'PageUp', index: volume, snapshotId } });
     expect(up).toEqual({
       success: true,
@@ -56,7 +50,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     });
     expect(await text('#volume-out')).toBe('65');
 
-    const brightness = indexOf(listing, /slider "Brightness" =5$/);
+    const brightness = indexMatching(listing, /slider "Brightness" =5$/);
     expect(await ask({ type: 'PRESS_KEY', payload: { key: 'End', index: brightness, snapshotId } })).toMatchObject({
       success: true,
       message: expect.stringMatching(/the slider is now at 10.*it now shows =10$/),
@@ -71,8 +65,8 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
 
     // Typing opens the autocomplete, whose list covers the button below (listed when it was read).
     ({ interactiveElements: listing, snapshotId } = await read());
-    const destination = indexOf(listing, /combobox "Destination"/);
-    const go = indexOf(listing, /button "Find flights"/);
+    const destination = indexMatching(listing, /combobox "Destination"/);
+    const go = indexMatching(listing, /button "Find flights"/);
     for (const key of ['L', 'e']) await ask({ type: 'PRESS_KEY', payload: { key, index: destination, snapshotId } });
     expect(await page.evaluate(() => (document.getElementById('destination') as HTMLInputElement).value)).toBe('Le');
     const covered = await ask({ type: 'CLICK_INDEX', payload: { index: go, snapshotId } });
@@ -94,14 +88,14 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     // Enter the page does not handle would submit the form: Bosun says so and leaves it to submit_form.
     const enter = await ask({
       type: 'PRESS_KEY',
-      payload: { key: 'Enter', index: indexOf(listing, /combobox "Destination"/), snapshotId },
+      payload: { key: 'Enter', index: indexMatching(listing, /combobox "Destination"/), snapshotId },
     });
     expect(enter.message).toMatch(/in a browser Enter would now submit the form\. To submit it, call submit_form/);
     expect(await text('#log')).toBe('nothing yet');
     // Escape on an open list: the page's handler closes it.
     await ask({
       type: 'PRESS_KEY',
-      payload: { key: 'Backspace', index: indexOf(listing, /combobox "Destination"/), snapshotId },
+      payload: { key: 'Backspace', index: indexMatching(listing, /combobox "Destination"/), snapshotId },
     });
     expect(await page.evaluate(() => document.getElementById('destination-list')?.hidden)).toBe(false);
     const escape = await ask({ type: 'PRESS_KEY', payload: { key: 'Escape' } });
@@ -111,7 +105,10 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     expect(await page.evaluate(() => document.getElementById('destination-list')?.hidden)).toBe(true);
     ({ interactiveElements: listing, snapshotId } = await read());
     expect(
-      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /button "Find flights"/), snapshotId } }),
+      await ask({
+        type: 'CLICK_INDEX',
+        payload: { index: indexMatching(listing, /button "Find flights"/), snapshotId },
+      }),
     ).toMatchObject({ success: true });
     expect(await text('#log')).toBe('searching flights to Lebano');
 
@@ -124,19 +121,22 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     const { page, ask, read, text } = await open('widgets/pointer.html');
     let { interactiveElements: listing, snapshotId } = await read();
     expect(listing).not.toMatch(/link "Laptops"/);
-    const hovered = await ask({ type: 'HOVER', payload: { index: indexOf(listing, /link "Products"/), snapshotId } });
+    const hovered = await ask({
+      type: 'HOVER',
+      payload: { index: indexMatching(listing, /link "Products"/), snapshotId },
+    });
     expect(hovered.message).toMatch(/^The pointer is over \[\d+\] link "Products" and stays there; the page changed/);
     ({ interactiveElements: listing, snapshotId } = await read());
     expect(
-      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /link "Laptops"/), snapshotId } }),
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexMatching(listing, /link "Laptops"/), snapshotId } }),
     ).toMatchObject({ success: true });
     expect(await text('#log')).toBe('opened Laptops');
 
     const moved = await ask({
       type: 'DRAG',
       payload: {
-        index: indexOf(listing, /clickable "Water plants"/),
-        to: indexOf(listing, /clickable "Call the bank"/),
+        index: indexMatching(listing, /clickable "Water plants"/),
+        to: indexMatching(listing, /clickable "Call the bank"/),
         snapshotId,
       },
     });
@@ -149,8 +149,8 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     const dropped = await ask({
       type: 'DRAG',
       payload: {
-        index: indexOf(listing, /draggable "Invoice.pdf"/),
-        to: indexOf(listing, /clickable "Archive"/),
+        index: indexMatching(listing, /draggable "Invoice.pdf"/),
+        to: indexMatching(listing, /clickable "Archive"/),
         snapshotId,
       },
     });
@@ -159,7 +159,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     expect(await page.evaluate(() => document.querySelector('#archive .card')?.textContent)).toBe('Invoice.pdf');
 
     ({ interactiveElements: listing, snapshotId } = await read());
-    const canvas = indexOf(listing, /"Colour picker"/);
+    const canvas = indexMatching(listing, /"Colour picker"/);
     expect(await ask({ type: 'CLICK_INDEX', payload: { index: canvas, snapshotId, x: 250, y: 30 } })).toMatchObject({
       success: true,
       message: expect.stringMatching(/^Clicked \[\d+\] .*"Colour picker" at \(250, 30\)/),
@@ -170,10 +170,10 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
       error: expect.stringMatching(/^Position outside: .* is 302×62 px/),
     });
 
-    const cell = indexOf(listing, /gridcell "300"/);
+    const cell = indexMatching(listing, /gridcell "300"/);
     expect(await ask({ type: 'DOUBLE_CLICK', payload: { index: cell, snapshotId } })).toMatchObject({ success: true });
     ({ interactiveElements: listing, snapshotId } = await read());
-    const editor = indexOf(listing, /textbox "Edit Food" =300/);
+    const editor = indexMatching(listing, /textbox "Edit Food" =300/);
     expect(await ask({ type: 'PRESS_KEY', payload: { key: 'Ctrl+A', index: editor, snapshotId } })).toMatchObject({
       success: true,
     });
@@ -188,7 +188,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
   it('chooses several options of a select multiple and a listbox, and selects text a highlighter acts on', async () => {
     const { page, ask, read, text } = await open('widgets/choices.html');
     let { interactiveElements: listing, snapshotId } = await read();
-    const toppings = indexOf(listing, /select "Toppings"/);
+    const toppings = indexMatching(listing, /select "Toppings"/);
     expect(
       await ask({
         type: 'SELECT_OPTIONS',
@@ -206,7 +206,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
       error: expect.stringMatching(/^Option not found: .* "Anchovies"\. Options: "Cheese", "Olives"/),
     });
 
-    const languages = indexOf(listing, /listbox "Languages"/);
+    const languages = indexMatching(listing, /listbox "Languages"/);
     const chosen = await ask({
       type: 'SELECT_OPTIONS',
       payload: { index: languages, snapshotId, optionTexts: ['French', 'German'] },
@@ -218,7 +218,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     expect(selected.message).toMatch(/^Selected "quick brown fox" in the page; the page changed/);
     ({ interactiveElements: listing, snapshotId } = await read());
     expect(
-      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /button "Highlight"/), snapshotId } }),
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexMatching(listing, /button "Highlight"/), snapshotId } }),
     ).toMatchObject({ success: true });
     expect(await text('#log')).toBe('highlighted quick brown fox');
     expect(await ask({ type: 'SELECT_TEXT', payload: { text: 'purple elephant' } })).toEqual({

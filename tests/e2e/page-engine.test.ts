@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { useExtension } from './support/extension';
 import { askTab, useSite } from './support/site';
+import { indexMatching } from './support/listing';
 
 interface Read {
   title: string;
@@ -14,13 +15,6 @@ interface Read {
   truncated: boolean;
 }
 type Reply = { success: boolean; message?: string; error?: string };
-
-/** The index the listing gives the line that matches. */
-function indexOf(listing: string, pattern: RegExp): number {
-  const line = listing.split('\n').find((l) => pattern.test(l));
-  if (!line) throw new Error(`no line matches ${pattern} in:\n${listing}`);
-  return Number(/\[(\d+)\]/.exec(line)?.[1]);
-}
 
 describe.each(BROWSERS)('page engine in %s', (browserName) => {
   const ctx = useExtension(browserName);
@@ -114,7 +108,7 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     const { interactiveElements: listing, snapshotId } = await read();
     const click = await ask({
       type: 'CLICK_INDEX',
-      payload: { index: indexOf(listing, /"Plain button"/), snapshotId },
+      payload: { index: indexMatching(listing, /"Plain button"/), snapshotId },
     });
     expect(click).toEqual({ success: true, message: expect.stringMatching(/^Clicked \[\d+\] button "Plain button"$/) });
     expect(await pageText('#log')).toBe('plain clicked');
@@ -124,7 +118,7 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
 
     const disabled = await ask({
       type: 'CLICK_INDEX',
-      payload: { index: indexOf(listing, /"Disabled button"/), snapshotId },
+      payload: { index: indexMatching(listing, /"Disabled button"/), snapshotId },
     });
     expect(disabled).toEqual({
       success: false,
@@ -140,23 +134,23 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
   it('acts inside a shadow root and an iframe, toggles, selects and scrolls to a far element', async () => {
     const { interactiveElements: listing, snapshotId } = await read();
     expect(
-      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Shadow action"/), snapshotId } }),
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexMatching(listing, /"Shadow action"/), snapshotId } }),
     ).toMatchObject({ success: true });
     expect(await pageText('#log')).toBe('shadow clicked');
     expect(
       await ask({
         type: 'INPUT_TEXT',
-        payload: { index: indexOf(listing, /"Frame input"/), snapshotId, text: 'hello frame' },
+        payload: { index: indexMatching(listing, /"Frame input"/), snapshotId, text: 'hello frame' },
       }),
     ).toMatchObject({ success: true });
     expect(await pageText('#log')).toBe('frame typed hello frame');
     expect(
-      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"I agree"/), snapshotId } }),
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexMatching(listing, /"I agree"/), snapshotId } }),
     ).toMatchObject({ success: true });
     expect(await pageText('#log')).toBe('agree true');
     const select = await ask({
       type: 'SELECT_OPTION',
-      payload: { index: indexOf(listing, /select "Size"/), snapshotId, optionText: 'large' },
+      payload: { index: indexMatching(listing, /select "Size"/), snapshotId, optionText: 'large' },
     });
     expect(select).toEqual({
       success: true,
@@ -165,15 +159,15 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     expect(await pageText('#log')).toBe('size Large');
     const badOption = await ask({
       type: 'SELECT_OPTION',
-      payload: { index: indexOf(listing, /select "Size"/), snapshotId, optionText: 'Huge' },
+      payload: { index: indexMatching(listing, /select "Size"/), snapshotId, optionText: 'Huge' },
     });
     expect(badOption.error).toBe(
       'Option not found: [' +
-        indexOf(listing, /select "Size"/) +
+        indexMatching(listing, /select "Size"/) +
         '] select "Size" has no option "Huge". Options: "Small", "Medium", "Large".',
     );
     expect(
-      await ask({ type: 'CLICK_INDEX', payload: { index: indexOf(listing, /"Bottom button"/), snapshotId } }),
+      await ask({ type: 'CLICK_INDEX', payload: { index: indexMatching(listing, /"Bottom button"/), snapshotId } }),
     ).toMatchObject({ success: true });
     expect(await pageText('#log')).toBe('bottom clicked');
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
@@ -268,7 +262,7 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     const first = await read();
     await ask({
       type: 'CLICK_INDEX',
-      payload: { index: indexOf(first.interactiveElements, /"Add item"/), snapshotId: first.snapshotId },
+      payload: { index: indexMatching(first.interactiveElements, /"Add item"/), snapshotId: first.snapshotId },
     });
     const second = await read();
     const starred = second.interactiveElements.split('\n').filter((l) => l.startsWith('*'));
@@ -277,11 +271,11 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
 
     const fromOlder = await ask({
       type: 'CLICK_INDEX',
-      payload: { index: indexOf(first.interactiveElements, /"Plain button"/), snapshotId: first.snapshotId },
+      payload: { index: indexMatching(first.interactiveElements, /"Plain button"/), snapshotId: first.snapshotId },
     });
     expect(fromOlder.error).toMatch(/^Stale index: element \d+ is from an older reading of the page/);
 
-    const target = indexOf(second.interactiveElements, /"Mutable target"/);
+    const target = indexMatching(second.interactiveElements, /"Mutable target"/);
     await page.evaluate(() => document.getElementById('rename')?.click());
     const changed = await ask({ type: 'CLICK_INDEX', payload: { index: target, snapshotId: second.snapshotId } });
     expect(changed.error).toBe(
@@ -294,7 +288,7 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     const react = await ctx.session.openPage(reactUrl);
     await react.waitFor(() => document.getElementById('react-name') !== null);
     const state = await askTab<Read>(bosun, reactUrl, { type: 'READ_PAGE' });
-    const index = indexOf(state.interactiveElements, /textbox "Your name"/);
+    const index = indexMatching(state.interactiveElements, /textbox "Your name"/);
     const typed = await askTab<Reply>(bosun, reactUrl, {
       type: 'INPUT_TEXT',
       payload: { index, snapshotId: state.snapshotId, text: 'Ada Lovelace' },
@@ -323,7 +317,7 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     const state = await read();
     await ask({
       type: 'CLICK_INDEX',
-      payload: { index: indexOf(state.interactiveElements, /"Plain button"/), snapshotId: state.snapshotId },
+      payload: { index: indexMatching(state.interactiveElements, /"Plain button"/), snapshotId: state.snapshotId },
     });
     expect(await pageText('#log')).toBe('plain clicked');
     await ask({ type: 'HIDE_MASK' });
