@@ -24,6 +24,7 @@ import { createAgent } from './agent/agent';
 import type { SharedTaskDeps } from './agent/run-task';
 import { createCrawler } from './crawl/crawler';
 import { crawlSiteCheck } from './crawl/site-check';
+import { libraryControl } from './library/library-control';
 import { libraryView } from './library/library-view';
 import { createRunRecords } from './agent/run-record';
 import { createContentRouter } from './content-routes';
@@ -129,6 +130,8 @@ const ready = Promise.all([
 ]).then(() => undefined);
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
+// The Library view reads what crawls stored (live counts from the running crawl) and controls crawls.
+const libraryPages = libraryView(library, (jobId) => crawler.status(jobId));
 const routeSidebar = createSidebarRouter({
   agent,
   settings,
@@ -144,7 +147,8 @@ const routeSidebar = createSidebarRouter({
   voice,
   conversations,
   workflows,
-  library: libraryView(library, (jobId) => crawler.status(jobId)),
+  library: libraryPages,
+  crawls: libraryControl(crawler, gate, libraryPages),
 });
 const hub = createPortHub({
   extensionId,

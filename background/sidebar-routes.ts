@@ -14,6 +14,7 @@ import type { Prompts } from './permissions/prompts';
 import type { SidebarPort, SidebarReply } from './port-hub';
 import type { VoiceSessions } from './voice-sessions';
 import type { ConversationHistory } from './conversation-history';
+import type { LibraryControl } from './library/library-control';
 import type { LibraryView } from './library/library-view';
 import type { Workflows } from './workflows/workflows';
 
@@ -34,6 +35,8 @@ export interface SidebarRouteDeps {
   conversations: ConversationHistory;
   workflows: Workflows;
   library: LibraryView;
+  /** The Library view's cancel, resume and delete of a crawl. */
+  crawls: LibraryControl;
 }
 
 const PAGES = ['extension-page'] as const;
@@ -154,6 +157,10 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     SEARCH_LIBRARY: { senders: PAGES, handle: ({ payload }) => deps.library.search(payload.query) },
     GET_LIBRARY_PAGE: { senders: PAGES, handle: ({ payload }) => deps.library.page(payload.pageId) },
     EXPORT_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.library.exportJob(payload.jobId) },
+    LIST_CRAWL_PAGES: { senders: PAGES, handle: ({ payload }) => deps.library.pages(payload.jobId) },
+    CANCEL_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.cancel(payload.jobId) },
+    RESUME_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.resume(payload.jobId) },
+    DELETE_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.remove(payload.jobId) },
     GET_ACTION_LOG: {
       senders: PAGES,
       handle: async () => ({ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }),

@@ -40,6 +40,11 @@ export interface SidebarActions {
   searchLibrary(query: string): void;
   previewPage(pageId: string | null): void;
   exportCrawlJob(jobId: string): void;
+  /** A crawl opened to list its pages (null closes the list); cancelled, resumed, deleted. */
+  openCrawl(jobId: string | null): void;
+  cancelCrawl(jobId: string): void;
+  resumeCrawl(jobId: string): void;
+  deleteCrawl(jobId: string): void;
   workflow: WorkflowActions;
 }
 
@@ -101,7 +106,14 @@ export function createActions(
     deleteConversation: (id) => connector.send({ type: 'DELETE_CONVERSATION', payload: { id } }),
     exportConversation: (id, format) => connector.send({ type: 'EXPORT_CONVERSATION', payload: { id, format } }),
     importConversation: (data) => connector.send({ type: 'IMPORT_CONVERSATION', payload: { data } }),
-    refreshLibrary: () => connector.send({ type: 'LIST_CRAWL_JOBS' }),
+    refreshLibrary: () => {
+      connector.send({ type: 'LIST_CRAWL_JOBS' });
+      // The pages of an opened crawl that is still running grow: they are listed again too.
+      const opened = state.libraryCrawl.value;
+      const job = opened && state.crawlJobs.value.find((j) => j.id === opened.jobId);
+      if (job && (job.status === 'in_progress' || job.status === 'pending'))
+        connector.send({ type: 'LIST_CRAWL_PAGES', payload: { jobId: job.id } });
+    },
     searchLibrary: (query) => {
       const trimmed = query.trim();
       if (trimmed) connector.send({ type: 'SEARCH_LIBRARY', payload: { query: trimmed.slice(0, 200) } });
@@ -112,6 +124,13 @@ export function createActions(
       else state.libraryPage.value = null;
     },
     exportCrawlJob: (jobId) => connector.send({ type: 'EXPORT_CRAWL_JOB', payload: { jobId } }),
+    openCrawl: (jobId) => {
+      if (jobId) connector.send({ type: 'LIST_CRAWL_PAGES', payload: { jobId } });
+      else state.libraryCrawl.value = null;
+    },
+    cancelCrawl: (jobId) => connector.send({ type: 'CANCEL_CRAWL_JOB', payload: { jobId } }),
+    resumeCrawl: (jobId) => connector.send({ type: 'RESUME_CRAWL_JOB', payload: { jobId } }),
+    deleteCrawl: (jobId) => connector.send({ type: 'DELETE_CRAWL_JOB', payload: { jobId } }),
     workflow: createWorkflowActions(connector.send, state.workflow),
     show: (view) => {
       // A connection result speaks for the settings it tested: reopening Settings starts without an old one.

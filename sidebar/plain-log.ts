@@ -70,6 +70,7 @@ function splitDetails(details: string | undefined): { requester: string; text: s
 export function requesterInWords(requester: string): string {
   if (requester === 'chat') return t('log_requester_chat');
   if (requester === 'abp') return t('log_requester_abp');
+  if (requester === 'library') return t('log_requester_library');
   const step = /^workflow step (\d+)$/.exec(requester);
   if (step) return t('log_requester_step', step[1] ?? '');
   return requester;

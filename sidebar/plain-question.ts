@@ -25,6 +25,7 @@ const QUESTIONS: Record<string, (args: Args, summary: string | undefined) => str
   open_tab: (a) => t('ask_open_tab', host(a.url)),
   search_web: (a) => t('ask_search', text(a.query)),
   crawl_site: (a) => t('ask_crawl', host(a.url)),
+  search_library: (a) => t('ask_search_library', text(a.query)),
 };
 
 /** The action a permission question is about, as a question a person answers at a glance ("Click ‘Add to cart’?"). */
@@ -47,6 +48,7 @@ const KINDS: Record<string, string> = {
   get_page_content: t('kind_read'),
   search_web: t('kind_search'),
   crawl_site: t('kind_crawl'),
+  search_library: t('kind_search_library'),
 };
 export const actionKind = (toolName: string): string =>
   Object.hasOwn(KINDS, toolName) ? (KINDS[toolName] as string) : t('kind_other', toolName);

@@ -96,10 +96,22 @@ function permissionHandlers(state: SidebarState) {
 function historyAndLibraryHandlers(state: SidebarState) {
   return {
     CONVERSATIONS: ({ payload }) => (state.conversations.value = payload),
-    CRAWL_JOBS: ({ payload }) => (state.crawlJobs.value = payload.jobs),
+    CRAWL_JOBS: ({ payload }) => {
+      state.crawlJobs.value = payload.jobs;
+      // A deleted crawl's pages are gone: its list closes, and so does the preview of one of them.
+      const known = new Set(payload.jobs.map((job) => job.id));
+      const opened = state.libraryCrawl.value;
+      if (opened && !known.has(opened.jobId)) state.libraryCrawl.value = null;
+      const previewed = state.libraryPage.value;
+      if (previewed && !known.has(previewed.jobId)) state.libraryPage.value = null;
+      const search = state.librarySearch.value;
+      if (search && search.pages.some((page) => !known.has(page.jobId)))
+        state.librarySearch.value = { ...search, pages: search.pages.filter((page) => known.has(page.jobId)) };
+    },
+    CRAWL_PAGES: ({ payload }) => (state.libraryCrawl.value = payload),
     LIBRARY_SEARCH_RESULTS: ({ payload }) => (state.librarySearch.value = payload),
     LIBRARY_PAGE: ({ payload }) => (state.libraryPage.value = payload),
-  } satisfies Handlers<'CONVERSATIONS' | 'CRAWL_JOBS' | 'LIBRARY_SEARCH_RESULTS' | 'LIBRARY_PAGE'>;
+  } satisfies Handlers<'CONVERSATIONS' | 'CRAWL_JOBS' | 'CRAWL_PAGES' | 'LIBRARY_SEARCH_RESULTS' | 'LIBRARY_PAGE'>;
 }
 
 /** The part of the inbox that the sidebar's signals take: every message but voice, files and ERROR. */

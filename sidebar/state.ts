@@ -14,6 +14,7 @@ export type ConversationList = PayloadOf<'CONVERSATIONS'>;
 export type CrawlJobSummary = PayloadOf<'CRAWL_JOBS'>['jobs'][number];
 export type LibrarySearch = PayloadOf<'LIBRARY_SEARCH_RESULTS'>;
 export type LibraryPage = PayloadOf<'LIBRARY_PAGE'>;
+export type CrawlPages = PayloadOf<'CRAWL_PAGES'>;
 
 /** Where a list of models came from: the same provider at another address lists other models. */
 export type ModelSource = Pick<Settings, 'provider' | 'baseUrl'>;
@@ -62,6 +63,8 @@ export function createSidebarState() {
     crawlJobs: signal<CrawlJobSummary[]>([]),
     librarySearch: signal<LibrarySearch | null>(null),
     libraryPage: signal<LibraryPage | null>(null),
+    /** The crawl opened to list its pages, or null. */
+    libraryCrawl: signal<CrawlPages | null>(null),
     /** The input box: typed text and push-to-talk transcripts land here. */
     draft: signal(''),
     voice: signal<VoiceState>({ phase: 'idle', mode: 'whisper' }),

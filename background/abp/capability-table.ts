@@ -27,7 +27,7 @@ export interface CapabilityDeps {
 export function createCapabilityTable(deps: CapabilityDeps): CapabilityTable {
   const all: Capability[] = [
     ...crawlCapabilities(deps.crawler, deps.gate),
-    ...storageCapabilities(deps.library),
+    ...storageCapabilities(deps.library, deps.crawler),
     ...convertExportCapabilities(deps.library),
     pickContent(deps.gate),
     ...diagnosticsCapabilities(deps.errors),

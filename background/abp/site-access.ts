@@ -1,6 +1,6 @@
 import { AbpError } from '../../src/abp/response';
-import { newId } from '../../src/ids';
 import type { PermissionLevel } from '../../policy';
+import { sitesRefusal } from '../permissions/sites-refusal';
 import type { Gate } from '../permissions/gate';
 
 /** Who asks, in the permission prompt and the Action Log (the same name page.read/page.act use). */
@@ -18,16 +18,10 @@ export async function requireAccess(
   urls: readonly string[],
   signal: AbortSignal,
 ): Promise<void> {
-  const runId = newId('abp');
-  const seen = new Set<string>();
-  for (const url of urls) {
-    const origin = new URL(url).origin;
-    if (seen.has(origin)) continue;
-    seen.add(origin);
-    const refused = await gate.authorize(
-      { name, level, url, args: { url }, runId, requester: REQUESTER, summary: `${name} ${url}` },
-      signal,
+  const refusal = await sitesRefusal(gate, { name, level, urls, requester: REQUESTER }, signal);
+  if (refusal)
+    throw new AbpError(
+      'PERMISSION_DENIED',
+      `${refusal.url}: ${refusal.refused.text} (decision: ${refusal.refused.decision})`,
     );
-    if (refused) throw new AbpError('PERMISSION_DENIED', `${url}: ${refused.text} (decision: ${refused.decision})`);
-  }
 }

@@ -5,6 +5,10 @@ import { startCrawlRun, type Admit, type CrawlRun } from './crawl-run';
 import { CrawlRefused } from './crawl-refused';
 import { crawlTabs } from './crawl-tabs';
 
+/** The start addresses of a saved job (older jobs kept only `baseUrl`). */
+export const jobUrls = (job: { baseUrl: string; baseUrls?: string[] }): string[] =>
+  (job.baseUrls && job.baseUrls.length > 0 ? job.baseUrls : [job.baseUrl]).filter((url) => URL.canParse(url));
+
 /**
  * Asks the permission gate whether a crawl job may read a site; null when it may, otherwise why
  * not (already in the Action Log).
@@ -80,12 +84,25 @@ export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promis
       };
     },
 
-    /** Cancels the running crawl and waits until its tabs are closed; null when none runs. */
-    async cancel(): Promise<string | null> {
+    /**
+     * Cancels the running crawl (only if it is job `jobId`, when one is named) and waits until its
+     * tabs are closed; null when it did not run.
+     */
+    async cancel(jobId?: string): Promise<string | null> {
       const run = active;
-      if (!run) return null;
+      if (!run || (jobId !== undefined && run.jobId !== jobId)) return null;
       await run.cancel();
       return run.jobId;
+    },
+
+    /**
+     * Deletes jobs with their pages; a job still crawling is cancelled first, so no page of it is
+     * stored after it is gone. Returns how many jobs there were.
+     */
+    async remove(jobIds: string[]): Promise<number> {
+      const run = active;
+      if (run && jobIds.includes(run.jobId)) await run.cancel();
+      return library.deleteJobs(jobIds);
     },
 
     /** Continues a job from its saved frontier, with its saved settings unless others are given. */

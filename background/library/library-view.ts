@@ -1,12 +1,17 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import { buildArchive } from '../../src/library/archive';
+import { crawlCounts } from '../../src/library/crawl-counts';
 import { contentForFormat, DEFAULT_CONFIDENCE_THRESHOLD } from '../../src/library/convert';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlJob, CrawlPage } from '../../src/storage/db';
 
 /** The most pages a Library search lists: enough to browse, small enough for one port message. */
 export const MAX_SEARCH_RESULTS = 50;
+/** The most pages an opened crawl lists; the view says how many more the job has. */
+export const MAX_LISTED_PAGES = 500;
+
+const encoder = new TextEncoder();
 
 const pageSummary = (page: CrawlPage) => ({
   id: page.id,
@@ -28,13 +33,19 @@ export function libraryView(
     const frontier = await library.getFrontier(job.id);
     // A running crawl counts pages before it saves them on the job: the live count is the fresher one.
     const progress = job.status === 'in_progress' ? await live(job.id) : null;
+    // The pages stored, not those read: the crawl's answer to the model gives the same count.
+    const counts = crawlCounts(
+      { pagesProcessed: progress?.pagesProcessed ?? job.pagesProcessed, pagesFailed: job.pagesFailed },
+      await library.countPages(job.id),
+    );
     return {
       id: job.id,
       title: job.title ?? job.baseUrl,
       baseUrl: job.baseUrl,
       status: job.status,
-      pagesProcessed: progress?.pagesProcessed ?? job.pagesProcessed,
-      pagesFailed: job.pagesFailed,
+      pagesProcessed: counts.read,
+      pagesStored: counts.stored,
+      pagesFailed: counts.failed,
       pageLimit: frontier?.settings.pageLimit ?? null,
       createdAt: job.createdAt,
       updatedAt: job.updatedAt,
@@ -49,6 +60,23 @@ export function libraryView(
     async search(query: string): Promise<BackgroundToSidebar> {
       const pages = await library.searchText(query, MAX_SEARCH_RESULTS);
       return { type: 'LIBRARY_SEARCH_RESULTS', payload: { query, pages: pages.map(pageSummary) } };
+    },
+
+    /** The pages a job stored, as the opened crawl lists them: title, address, size of its markdown. */
+    async pages(jobId: string): Promise<BackgroundToSidebar | Refusal> {
+      if (!(await library.getJob(jobId))) return refuse('That crawl job is no longer in the library.');
+      const pages = await library.pagesOf(jobId, MAX_LISTED_PAGES);
+      return {
+        type: 'CRAWL_PAGES',
+        payload: {
+          jobId,
+          total: await library.countPages(jobId),
+          pages: pages.map((page) => ({
+            ...pageSummary(page),
+            bytes: encoder.encode(contentForFormat(page, 'markdown', DEFAULT_CONFIDENCE_THRESHOLD).content).length,
+          })),
+        },
+      };
     },
 
     async page(pageId: string): Promise<BackgroundToSidebar | Refusal> {

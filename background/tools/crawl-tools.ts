@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { countsInWords, crawlCounts } from '../../src/library/crawl-counts';
 import type { CrawlSettings } from '../../src/storage/db';
 import { CrawlRefused } from '../crawl/crawl-refused';
 import { defineTool, type ToolContext } from './types';
@@ -83,10 +84,11 @@ export const crawlSite = defineTool({
     const job = await ctx.crawl.library.getJob(jobId);
     const pages = await ctx.crawl.library.listPages(jobId);
     const titles = pages.map((page) => `- ${page.title || page.url} (${page.url})`).join('\n');
-    const failed = job?.pagesFailed ? `, ${job.pagesFailed} failed` : '';
+    // The counts the Library view shows for this job (read, stored, failed), in words.
+    const counts = countsInWords(crawlCounts(job ?? { pagesProcessed: 0, pagesFailed: 0 }, pages.length));
     return {
       success: true,
-      text: `${where} It ended ${job?.status ?? 'unknown'}: ${pages.length} pages stored${failed}.${pages.length ? `\n${untrusted(titles)}` : ''}`,
+      text: `${where} It ended ${job?.status ?? 'unknown'}: ${counts}.${pages.length ? `\n${untrusted(titles)}` : ''}`,
     };
   },
 });

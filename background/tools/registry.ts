@@ -4,6 +4,7 @@ import { toolSpec } from '../../src/llm/tool-spec';
 import type { ToolSpec } from '../../src/llm/types';
 import { CRAWL_TOOLS } from './crawl-tools';
 import { INPUT_TOOLS } from './input-tools';
+import { searchLibrary } from './library-tool';
 import { LISTING_TOOLS } from './listing-tools';
 import { PAGE_TOOLS } from './page-tools';
 import { getCachedSnapshot } from './recall-tool';
@@ -25,6 +26,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(
     getCachedSnapshot,
     ...TAB_GROUP_TOOLS,
     ...CRAWL_TOOLS,
+    searchLibrary,
   ].map((tool) => [tool.name, tool]),
 );
 

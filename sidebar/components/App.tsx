@@ -160,6 +160,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
           jobs={state.crawlJobs.value}
           search={state.librarySearch.value}
           preview={state.libraryPage.value}
+          crawl={state.libraryCrawl.value}
           actions={actions}
         />
       ) : null}

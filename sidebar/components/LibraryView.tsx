@@ -1,34 +1,31 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { SidebarActions } from '../actions';
-import type { CrawlJobSummary, LibraryPage, LibrarySearch } from '../state';
+import type { CrawlJobSummary, CrawlPages, LibraryPage, LibrarySearch } from '../state';
+import { CrawlPagesList } from './CrawlPagesList';
+import { JobItem, type JobActions } from './LibraryJob';
 import { Markdown } from './Markdown';
 import { t } from '../../src/i18n';
 
-type LibraryActions = Pick<SidebarActions, 'refreshLibrary' | 'searchLibrary' | 'previewPage' | 'exportCrawlJob'>;
+type LibraryActions = Pick<SidebarActions, 'refreshLibrary' | 'searchLibrary' | 'previewPage'> & JobActions;
 
 /** How often the open view asks for the jobs again: a crawl started from the chat or by a page shows up and moves. */
 export const LIBRARY_POLL_MS = 1500;
-
-const STATUS_LABEL: Record<string, string> = {
-  pending: t('library_status_pending'),
-  in_progress: t('library_status_in_progress'),
-  completed: t('done'),
-  failed: t('failed'),
-  cancelled: t('cancelled'),
-  interrupted: t('interrupted'),
-};
-const when = (ms: number) => new Date(ms).toLocaleString();
 
 interface LibraryViewProps {
   jobs: CrawlJobSummary[];
   search: LibrarySearch | null;
   preview: LibraryPage | null;
+  /** The crawl opened to list its pages. */
+  crawl: CrawlPages | null;
   actions: LibraryActions;
 }
 
-/** The crawl jobs with their progress, a search over the pages they stored, a page's preview and a job's ZIP. */
-export function LibraryView({ jobs, search, preview, actions }: LibraryViewProps) {
+/**
+ * The crawl jobs with their progress and controls, an opened crawl's pages, a search over the
+ * pages they stored, a page's preview and a job's ZIP.
+ */
+export function LibraryView({ jobs, search, preview, crawl, actions }: LibraryViewProps) {
   const query = useSignal(search?.query ?? '');
   useEffect(() => {
     const timer = setInterval(actions.refreshLibrary, LIBRARY_POLL_MS);
@@ -38,6 +35,7 @@ export function LibraryView({ jobs, search, preview, actions }: LibraryViewProps
     event.preventDefault();
     actions.searchLibrary(query.value);
   };
+  const opened = crawl ? jobs.find((job) => job.id === crawl.jobId) : undefined;
   return (
     <main class="page" data-testid="library-view">
       <h2>{t('view_library')}</h2>
@@ -60,45 +58,22 @@ export function LibraryView({ jobs, search, preview, actions }: LibraryViewProps
       </form>
       {preview ? <PagePreview page={preview} onClose={() => actions.previewPage(null)} /> : null}
       {search ? <SearchResults search={search} onOpen={actions.previewPage} /> : null}
+      {crawl && opened ? (
+        <CrawlPagesList
+          crawl={crawl}
+          title={opened.title}
+          onPreview={actions.previewPage}
+          onClose={() => actions.openCrawl(null)}
+        />
+      ) : null}
       <h3>{t('library_jobs_title')}</h3>
       {jobs.length === 0 ? <p class="hint">{t('library_empty')}</p> : null}
       <ul class="history">
         {jobs.map((job) => (
-          <JobItem key={job.id} job={job} onExport={() => actions.exportCrawlJob(job.id)} />
+          <JobItem key={job.id} job={job} opened={crawl?.jobId === job.id} actions={actions} />
         ))}
       </ul>
     </main>
-  );
-}
-
-function JobItem({ job, onExport }: { job: CrawlJobSummary; onExport(): void }) {
-  const limit = job.pageLimit ?? Math.max(job.pagesProcessed, 1);
-  const progressId = `job-progress-${job.id}`;
-  return (
-    <li class="history-item" data-testid="library-job" data-id={job.id} data-status={job.status}>
-      <p class="library-title">{job.title}</p>
-      <p class="history-meta">
-        <span data-testid="library-job-status">{STATUS_LABEL[job.status] ?? job.status}</span> ·{' '}
-        {t('library_job_times', when(job.createdAt), when(job.updatedAt))}
-      </p>
-      <label for={progressId} class="library-progress" data-testid="library-job-progress">
-        {t('library_job_pages', job.pagesProcessed, job.pageLimit ?? '?')}
-        {job.pagesFailed ? ` · ${t('library_job_failed', job.pagesFailed)}` : ''}
-      </label>
-      <progress id={progressId} max={limit} value={Math.min(job.pagesProcessed, limit)} />
-      <div class="history-buttons">
-        <button
-          type="button"
-          class="icon-button"
-          onClick={onExport}
-          disabled={job.pagesProcessed === 0}
-          data-testid="library-export"
-          aria-label={t('library_export_label', job.title)}
-        >
-          {t('library_export')}
-        </button>
-      </div>
-    </li>
   );
 }
 

@@ -11,13 +11,18 @@ const Json = v.record(v.string(), v.unknown());
 /** A provider's model ids, as its `/models` lists them. */
 const ModelNames = v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(1000));
 
-/** A crawl job as the Library view lists it; `pageLimit` is null when the job has no saved settings. */
+/**
+ * A crawl job as the Library view lists it; `pageLimit` is null when the job has no saved settings.
+ * `pagesProcessed` counts the pages read (what the limit counts), `pagesStored` those in the
+ * Library: fewer when a page was a copy of one already stored.
+ */
 const CrawlJobSummary = v.object({
   id: v.string(),
   title: v.string(),
   baseUrl: v.string(),
   status: v.string(),
   pagesProcessed: v.number(),
+  pagesStored: v.number(),
   pagesFailed: v.number(),
   pageLimit: v.nullable(v.number()),
   createdAt: v.number(),
@@ -162,6 +167,15 @@ export const BackgroundToSidebar = {
   LIBRARY_SEARCH_RESULTS: message(
     'LIBRARY_SEARCH_RESULTS',
     v.object({ query: v.string(), pages: v.array(LibraryPageSummary) }),
+  ),
+  /** Addition: an opened crawl's stored pages (at most 500 of `total`), each with its markdown's size in bytes. */
+  CRAWL_PAGES: message(
+    'CRAWL_PAGES',
+    v.object({
+      jobId: v.string(),
+      total: v.number(),
+      pages: v.array(v.object({ ...LibraryPageSummary.entries, bytes: v.number() })),
+    }),
   ),
   LIBRARY_PAGE: message('LIBRARY_PAGE', v.object({ ...LibraryPageSummary.entries, markdown: v.string() })),
   CRAWL_JOB_EXPORT: message(

@@ -164,6 +164,11 @@ export const SidebarToBackground = {
   SEARCH_LIBRARY: message('SEARCH_LIBRARY', v.strictObject({ query: nonEmptyText(200) })),
   GET_LIBRARY_PAGE: message('GET_LIBRARY_PAGE', v.strictObject({ pageId: nonEmptyText(200) })),
   EXPORT_CRAWL_JOB: message('EXPORT_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),
+  /** Additions: a crawl opened to list its pages; cancelled, resumed or deleted (each answered by CRAWL_JOBS). */
+  LIST_CRAWL_PAGES: message('LIST_CRAWL_PAGES', v.strictObject({ jobId: nonEmptyText(200) })),
+  CANCEL_CRAWL_JOB: message('CANCEL_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),
+  RESUME_CRAWL_JOB: message('RESUME_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),
+  DELETE_CRAWL_JOB: message('DELETE_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),
 };
 
 export type SidebarToBackground = MessageOf<typeof SidebarToBackground>;

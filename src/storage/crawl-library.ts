@@ -1,6 +1,7 @@
 import { newId } from '../ids';
 import { canonicalUrl } from './canonical-url';
 import { contentHash } from './content-hash';
+import { excerpt, scorePage, searchTerms } from '../library/library-search';
 import type { CrawlFrontier, CrawlJob, CrawlPage, Db } from './db';
 
 /** A page as a crawl extracted it; the library works out its id, canonical URL and hash. */
@@ -14,6 +15,17 @@ export type ExtractedPage = Pick<
 
 /** What storing a page did: a new page, a newer copy of a stored URL, or known content under another URL. */
 export type SaveOutcome = 'added' | 'replaced' | 'duplicate';
+
+/** A stored page as a search for a question found it: where it is, how well it matched, the text around the match. */
+export interface RankedPage {
+  id: string;
+  jobId: string;
+  url: string;
+  title: string;
+  extractedAt: number;
+  score: number;
+  excerpt: string;
+}
 
 export type JobChanges = Pick<CrawlJob, 'title' | 'notes' | 'tags'>;
 /** What only the crawl changes on a job. */
@@ -147,6 +159,39 @@ export function createCrawlLibrary(database: Promise<Db>, now: () => number = Da
         if (found.length >= limit) break;
       }
       return found;
+    },
+
+    /** How many pages a job stored: the count the Library and the crawl's answer to the model both give. */
+    async countPages(jobId: string): Promise<number> {
+      return (await database).countFromIndex('crawlPages', 'byJob', jobId);
+    },
+
+    /** Up to `limit` pages of a job, in the order they are indexed, without reading the rest. */
+    async pagesOf(jobId: string, limit: number): Promise<CrawlPage[]> {
+      const found: CrawlPage[] = [];
+      for await (const cursor of (await database).transaction('crawlPages').store.index('byJob').iterate(jobId)) {
+        found.push(cursor.value);
+        if (found.length >= limit) break;
+      }
+      return found;
+    },
+
+    /** The `limit` pages of every job that best match the words of `query` (library-search.ts ranks them). */
+    async rankPages(query: string, limit: number): Promise<RankedPage[]> {
+      const terms = searchTerms(query);
+      if (terms.length === 0) return [];
+      const best: RankedPage[] = [];
+      for await (const cursor of (await database).transaction('crawlPages').store.iterate()) {
+        const page = cursor.value;
+        const score = scorePage(terms, page);
+        if (score === 0 || (best.length >= limit && score <= (best.at(-1)?.score ?? 0))) continue;
+        const { id, jobId, url, title, extractedAt } = page;
+        best.push({ id, jobId, url, title: title || url, extractedAt, score, excerpt: excerpt(page.content, terms) });
+        // Only the best `limit` are kept, so a large library is scanned in little memory.
+        best.sort((a, b) => b.score - a.score);
+        best.length = Math.min(best.length, limit);
+      }
+      return best;
     },
 
     async getPage(id: string): Promise<CrawlPage | null> {

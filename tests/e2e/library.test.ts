@@ -2,19 +2,44 @@ import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileNameForUrl } from '../../src/library/file-names';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, waitUntilIdle } from './support/agent';
+import { answerPrompt, shownTools, waitUntilIdle } from './support/agent';
+import { axeViolations } from './support/axe';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
+import { PANEL_WIDTHS, sidewaysOverflow } from './support/layout';
+import { frontier, job, seedLibrary } from './support/library';
+import { configure, openSidebar, send, showView } from './support/sidebar';
 import { useSite } from './support/site';
 
 type Body = { messages: { role: string; content: unknown }[] };
+const CRAWLED = ['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'];
 
 describe.each(BROWSERS)('the Library view in %s', (browserName) => {
   const ctx = useExtension(browserName);
   const site = useSite();
   let sidebar: PageDriver;
+  let abp: PageDriver;
   let jobId: string;
+  const jobItem = (id: string) => `[data-testid="library-job"][data-id="${id}"]`;
+  const shownJob = (id: string) =>
+    sidebar.evaluate((selector) => {
+      const item = document.querySelector(selector);
+      return {
+        status: item?.getAttribute('data-status') ?? null,
+        progress: item?.querySelector('[data-testid="library-job-progress"]')?.textContent ?? null,
+      };
+    }, jobItem(id));
+  const waitForStatus = (id: string, status: string, timeoutMs = 60_000) =>
+    sidebar.waitFor(
+      ({ selector, status }) => document.querySelector(selector)?.getAttribute('data-status') === status,
+      { selector: jobItem(id), status },
+      { message: `the job ${id} did not show as ${status}`, timeoutMs },
+    );
+  /** The last tool result the model was sent. */
+  const lastToolResult = () => {
+    const chats = ctx.llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
+    return String((chats.at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content);
+  };
 
   beforeAll(async () => {
     await ctx.session.openPage(site.url('article.html'));
@@ -22,7 +47,7 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     await configure(sidebar, ctx.llm);
     await catchDownloads(sidebar);
     // A crawl started as a page using Bosun's protocol starts one; the Library shows every crawl.
-    const abp = await ctx.session.openExtensionPage('abp-app.html');
+    abp = await ctx.session.openExtensionPage('abp-app.html');
     await abp.evaluate(() => window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }));
     const started = await abp.evaluate(
       (url) => window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1 } }),
@@ -33,7 +58,7 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
   });
 
   it('lists the crawl job, its progress moving to done without reopening the view', async () => {
-    await sidebar.click('[data-testid="view-library"]');
+    await showView(sidebar, 'library');
     await sidebar.waitFor(
       (id) => document.querySelector(`[data-testid="library-job"][data-id="${id}"]`) !== null,
       jobId,
@@ -61,8 +86,54 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
       };
     }, jobId);
     expect(shown).toMatchObject({ title: site.url('crawl/index.html'), status: 'Done', value: 6 });
-    expect(shown.progress).toMatch(/^6 of \d+ pages$/);
+    // Six pages read (the sitemap's orphan included), five stored: copy-of-a.html is a copy of a.html.
+    expect(shown.progress).toMatch(/^5 stored · 6 of \d+ pages read$/);
     expect(shown.max).toBeGreaterThanOrEqual(6);
+  });
+
+  it('opens the crawl to list its pages (title, address, size), previews one, and fits every width', async () => {
+    await sidebar.click(`${jobItem(jobId)} [data-testid="library-open-job"]`);
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="library-page"]').length === 5, undefined, {
+      message: "the crawl's pages are not listed",
+    });
+    const pages = await sidebar.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="library-page"]')].map((item) => ({
+        title: item.querySelector('[data-testid="library-page-preview"]')?.textContent,
+        link: item.querySelector<HTMLAnchorElement>('[data-testid="library-page-link"]')?.getAttribute('href'),
+        target: item.querySelector<HTMLAnchorElement>('[data-testid="library-page-link"]')?.target,
+        size: item.querySelector('[data-testid="library-page-size"]')?.textContent,
+      })),
+    );
+    expect(pages.map((p) => p.link).sort()).toEqual(CRAWLED.map(site.url).sort());
+    expect(pages.map((p) => p.title)).toContain('Gamma - Bosun Crawl Fixture');
+    for (const page of pages) {
+      expect(page.target).toBe('_blank');
+      expect(page.size).toMatch(/^\d+(\.\d)?\s?kB$/);
+    }
+    await sidebar.evaluate(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('[data-testid="library-page-preview"]')]
+        .find((b) => b.textContent === 'Gamma - Bosun Crawl Fixture')
+        ?.click(),
+    );
+    await sidebar.waitFor(
+      () => document.querySelector('[data-testid="library-preview"] h1')?.textContent === 'Gamma',
+      undefined,
+      { message: 'no preview of Gamma' },
+    );
+    await sidebar.click('[data-testid="library-close-preview"]');
+    // The list and a delete waiting for its confirm, at side-panel widths.
+    await sidebar.click(`${jobItem(jobId)} [data-testid="library-delete"]`);
+    for (const width of PANEL_WIDTHS) {
+      await sidebar.resize({ width, height: 720 });
+      expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
+      expect(await axeViolations(sidebar), `${width} px`).toEqual([]);
+    }
+    await sidebar.click(`${jobItem(jobId)} [data-testid="library-keep"]`);
+    await sidebar.click('[data-testid="library-close-pages"]');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="library-pages"]') === null, undefined, {
+      message: 'the page list did not close',
+    });
+    expect(await shownJob(jobId)).toMatchObject({ status: 'completed' });
   });
 
   it('finds a page by its text and previews its markdown', async () => {
@@ -100,12 +171,26 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     const files = Object.values(zip.files)
       .filter((f) => !f.dir)
       .map((f) => f.name.split('/').pop());
-    const crawled = ['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'];
-    expect(files.sort()).toEqual(crawled.map((path) => `${fileNameForUrl(site.url(path))}.md`).sort());
+    expect(files.sort()).toEqual(CRAWLED.map((path) => `${fileNameForUrl(site.url(path))}.md`).sort());
     const alpha = Object.values(zip.files).find((f) =>
       f.name.endsWith(`/${fileNameForUrl(site.url('crawl/a.html'))}.md`),
     );
     expect(await alpha?.async('string')).toMatch(/^---\n[\s\S]*\n---\n\n?# Alpha\n/);
+  });
+
+  it('the chat answers from the Library with search_library: no question, results cited by title and URL', async () => {
+    ctx.llm.script(
+      { kind: 'tool_calls', calls: [{ id: 's1', name: 'search_library', arguments: { query: 'gamma' } }] },
+      { kind: 'text', chunks: ['Gamma is the deep page.'] },
+    );
+    await showView(sidebar, 'chat');
+    await send(sidebar, 'What did the crawl store about Gamma?');
+    await waitUntilIdle(sidebar);
+    expect(await shownTools(sidebar)).toContainEqual({ tool: 'search_library', outcome: 'success' });
+    const result = lastToolResult();
+    expect(result).toMatch(/^\d+ stored pages match "gamma" \(from the Library, not fetched now\)\. Cite/);
+    expect(result).toContain(`[1] Gamma - Bosun Crawl Fixture\nURL: ${site.url('crawl/deep/c.html')}\n`);
+    expect(result).toContain('<untrusted_page_content>');
   });
 
   it('the chat crawls a site on request, after asking for that site, and the Library shows the new job', async () => {
@@ -116,22 +201,84 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
       },
       { kind: 'text', chunks: ['Crawled three pages.'] },
     );
-    await sidebar.click('[data-testid="view-chat"]');
+    await showView(sidebar, 'chat');
     await send(sidebar, 'Crawl the fixture site, three pages');
     const asked = await answerPrompt(sidebar, 'allow-once');
     expect(asked).toMatchObject({ tool: 'crawl_site', level: 'navigate' });
     await waitUntilIdle(sidebar, 60_000);
-    const chats = ctx.llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
-    const result = String((chats.at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content);
-    expect(result).toMatch(/^Crawl job job_\S+: .*Library view\. It ended completed: [1-3] pages stored\./);
+    const result = lastToolResult();
+    const told =
+      /^Crawl job (job_\S+): .*Library view\. It ended completed: ([1-3]) pages? read, ([1-3]) stored[ ,.]/.exec(
+        result,
+      );
+    expect(told, result).not.toBeNull();
     expect(result).toContain('Bosun Crawl Fixture');
-    await sidebar.click('[data-testid="view-library"]');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="library-job"]').length === 2, undefined, {
+    const [, chatJob, read, stored] = told!;
+    await showView(sidebar, 'library');
+    await sidebar.waitFor((selector) => document.querySelector(selector) !== null, jobItem(chatJob!), {
       message: "the chat's job is not listed",
     });
-    const newest = await sidebar.evaluate(
-      () => document.querySelector('[data-testid="library-job-progress"]')?.textContent,
+    // The Library gives the counts the model was given.
+    expect(await shownJob(chatJob!)).toEqual({
+      status: 'completed',
+      progress: `${stored} stored · ${read} of 3 pages read`,
+    });
+  });
+
+  it('cancels a running crawl from the view, then deletes it after a confirm', async () => {
+    // A selector the pages never show keeps the crawl waiting on its first page: it is still running when cancelled.
+    const started = await abp.evaluate(
+      (url) =>
+        window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1, waitForSelectors: ['#never-shown'] } }),
+      site.url('crawl/index.html'),
     );
-    expect(newest).toMatch(/^[1-3] of 3 pages$/);
+    if (!started.success) throw new Error(`crawl.start failed: ${JSON.stringify(started.error)}`);
+    const running = (started.data as { jobId: string }).jobId;
+    await waitForStatus(running, 'in_progress', 15_000);
+    await sidebar.click(`${jobItem(running)} [data-testid="library-cancel"]`);
+    await waitForStatus(running, 'cancelled', 30_000);
+    expect(await abp.evaluate(() => window.abp.call('crawl.cancel', {}))).toMatchObject({
+      success: true,
+      data: { status: 'idle' },
+    });
+    await sidebar.waitFor(
+      (selector) => document.querySelector(`${selector} [data-testid="library-resume"]`) !== null,
+      jobItem(running),
+      { message: 'a cancelled crawl offers no resume' },
+    );
+
+    await sidebar.click(`${jobItem(running)} [data-testid="library-delete"]`);
+    expect(await shownJob(running)).toMatchObject({ status: 'cancelled' });
+    await sidebar.click(`${jobItem(running)} [data-testid="library-confirm-delete"]`);
+    await sidebar.waitFor((selector) => document.querySelector(selector) === null, jobItem(running), {
+      message: 'the deleted crawl is still listed',
+    });
+    expect(await abp.evaluate((id) => window.abp.call('storage.jobs.get', { jobId: id }), running)).toMatchObject({
+      success: true,
+      data: { job: null },
+    });
+    expect(await shownJob(jobId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('resumes an interrupted crawl from the view and it runs to the end', async () => {
+    // What a background stopped mid-crawl leaves: the job marked interrupted, the start page still queued.
+    const start = site.url('crawl/index.html');
+    const stopped = 'job_interrupted_e2e';
+    await seedLibrary(abp, {
+      jobs: [{ ...job(stopped, start, Date.now()), status: 'interrupted', pagesFound: 1, pagesProcessed: 0 }],
+      pages: [],
+      frontiers: [frontier(stopped, [start])],
+    });
+    await sidebar.waitFor((selector) => document.querySelector(selector) !== null, jobItem(stopped), {
+      message: 'the interrupted crawl is not listed',
+    });
+    await sidebar.click(`${jobItem(stopped)} [data-testid="library-resume"]`);
+    await waitForStatus(stopped, 'completed');
+    // Without a sitemap, a resume reaches five pages from the start page; copy-of-a.html is stored once.
+    expect(await shownJob(stopped)).toEqual({ status: 'completed', progress: '4 stored · 5 of 20 pages read' });
+    await sidebar.click(`${jobItem(stopped)} [data-testid="library-open-job"]`);
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="library-page"]').length === 4, undefined, {
+      message: "the resumed crawl's pages are not listed",
+    });
   });
 });

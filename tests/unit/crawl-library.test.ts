@@ -162,4 +162,42 @@ describe('the crawl library', () => {
     expect(await lib.getPage(kept.id)).toEqual(kept);
     expect(await lib.getPage('page_missing')).toBeNull();
   });
+
+  it("counts and lists a job's stored pages (a copy under another address is not counted twice)", async () => {
+    const lib = library();
+    const job = await lib.createJob(['https://site.test/']);
+    const other = await lib.createJob(['https://other.test/']);
+    await lib.savePage(job.id, page('https://site.test/a', 'Alpha'));
+    await lib.savePage(job.id, page('https://site.test/copy-of-a', 'Alpha'));
+    await lib.savePage(job.id, page('https://site.test/b', 'Beta'));
+    await lib.savePage(other.id, page('https://other.test/c', 'Gamma'));
+    expect(await lib.countPages(job.id)).toBe(2);
+    expect((await lib.pagesOf(job.id, 10)).map((p) => p.url).sort()).toEqual([
+      'https://site.test/a',
+      'https://site.test/b',
+    ]);
+    expect(await lib.pagesOf(job.id, 1)).toHaveLength(1);
+    expect(await lib.countPages('job_none')).toBe(0);
+  });
+
+  it('ranks the pages of every job for a question, keeping the best up to a limit, with an excerpt', async () => {
+    const lib = library();
+    const job = await lib.createJob(['https://site.test/']);
+    await lib.savePage(
+      job.id,
+      page('https://site.test/pricing', 'Our pricing: three plans, billed monthly.', { title: 'Pricing' }),
+    );
+    await lib.savePage(job.id, page('https://site.test/blog', 'A post that mentions plans once.', { title: 'Blog' }));
+    await lib.savePage(job.id, page('https://site.test/about', 'Nothing to see.', { title: 'About' }));
+    const ranked = await lib.rankPages('pricing plans', 5);
+    expect(ranked.map((p) => p.url)).toEqual(['https://site.test/pricing', 'https://site.test/blog']);
+    expect(ranked[0]).toMatchObject({
+      jobId: job.id,
+      title: 'Pricing',
+      excerpt: 'Our pricing: three plans, billed monthly.',
+    });
+    expect((await lib.rankPages('pricing plans', 1)).map((p) => p.url)).toEqual(['https://site.test/pricing']);
+    expect(await lib.rankPages('zebra', 5)).toEqual([]);
+    expect(await lib.rankPages('?!', 5)).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ function context(start: () => Promise<{ id: string }>, polls = 1) {
   let checks = 0;
   const crawler = { start: vi.fn(start), status: vi.fn(async () => ({ active: ++checks <= polls })) };
   const library = {
-    getJob: async () => ({ status: 'completed', pagesFailed: 1 }),
+    getJob: async () => ({ status: 'completed', pagesProcessed: 3, pagesFailed: 1 }),
     listPages: async () => [
       { title: 'Alpha', url: 'https://docs.test/a' },
       { title: '', url: 'https://docs.test/b' },
@@ -40,7 +40,7 @@ describe('the crawl_site tool', () => {
     );
     expect(out.success).toBe(true);
     expect(out.text).toMatch(
-      /^Crawl job job_1: .*Library view\. It ended completed: 2 pages stored, 1 failed\.\n<untrusted_page_content>/,
+      /^Crawl job job_1: .*Library view\. It ended completed: 3 pages read, 2 stored \(1 was a copy of a stored page\), 1 failed\.\n<untrusted_page_content>/,
     );
     expect(out.text).toContain('- Alpha (https://docs.test/a)\n- https://docs.test/b (https://docs.test/b)');
   });

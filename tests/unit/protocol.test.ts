@@ -164,6 +164,11 @@ describe('the spec messages parse, by their names', () => {
       'SEARCH_LIBRARY',
       'GET_LIBRARY_PAGE',
       'EXPORT_CRAWL_JOB',
+      // An opened crawl's pages; a crawl cancelled, resumed or deleted from the Library view (issue 19).
+      'LIST_CRAWL_PAGES',
+      'CANCEL_CRAWL_JOB',
+      'RESUME_CRAWL_JOB',
+      'DELETE_CRAWL_JOB',
       // The site of a page, named by the background so the panel ships no public-suffix list (issue 22).
       'NAME_SITE',
     ];
@@ -224,6 +229,7 @@ describe('the spec messages parse, by their names', () => {
       'LIBRARY_SEARCH_RESULTS',
       'LIBRARY_PAGE',
       'CRAWL_JOB_EXPORT',
+      'CRAWL_PAGES',
       'SITE_NAME',
       'TASK_SCOPE',
     ];
@@ -287,6 +293,13 @@ describe('malformed messages are refused', () => {
       { type: 'SAVE_SETTINGS', payload: { provider: 'openai', apiKey: '', baseUrl: 'https://a.example/v1' } },
     ],
     ['an unknown decision', { type: 'PERMISSION_RESPONSE', payload: { requestId: 'p', decision: 'allow-forever' } }],
+    ['a crawl deleted without naming it', { type: 'DELETE_CRAWL_JOB', payload: { jobId: ' ' } }],
+    ['a crawl cancelled by a number', { type: 'CANCEL_CRAWL_JOB', payload: { jobId: 7 } }],
+    [
+      'a resume with settings the view cannot send',
+      { type: 'RESUME_CRAWL_JOB', payload: { jobId: 'j', pageLimit: 9 } },
+    ],
+    ['an oversized crawl id to list', { type: 'LIST_CRAWL_PAGES', payload: { jobId: 'x'.repeat(201) } }],
   ];
   it.each(bad)('%s', (_name, message) => {
     expect(valid(SidebarToBackground, message as { type: string })).toBe(false);

@@ -42,6 +42,10 @@ const actions = (): SidebarActions => ({
   searchLibrary: vi.fn(),
   previewPage: vi.fn(),
   exportCrawlJob: vi.fn(),
+  openCrawl: vi.fn(),
+  cancelCrawl: vi.fn(),
+  resumeCrawl: vi.fn(),
+  deleteCrawl: vi.fn(),
   workflow: {
     start: vi.fn(),
     approve: vi.fn(),

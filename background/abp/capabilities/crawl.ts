@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
 import type { CrawlSettings } from '../../../src/storage/db';
 import { CrawlRefused } from '../../crawl/crawl-refused';
-import type { Crawler } from '../../crawl/crawler';
+import { jobUrls, type Crawler } from '../../crawl/crawler';
 import type { Gate } from '../../permissions/gate';
 import { defineCapability, type Capability } from '../capability';
 import { requireAccess } from '../site-access';
@@ -43,10 +43,6 @@ function settingsOf(options: SettingsInput | undefined): Partial<CrawlSettings> 
     throw new AbpError('CAPABILITY_UNAVAILABLE', 'options.useIncognito: Bosun has no access to private windows.');
   return settings;
 }
-
-/** The start addresses of a saved job. */
-const jobUrls = (job: { baseUrl: string; baseUrls?: string[] }): string[] =>
-  (job.baseUrls && job.baseUrls.length > 0 ? job.baseUrls : [job.baseUrl]).filter((url) => URL.canParse(url));
 
 /** The crawler's refusals are the agent's to fix (a running crawl, an unknown job). */
 async function refusalsAsErrors<T>(work: Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
 import type { CrawlLibrary } from '../../../src/storage/crawl-library';
 import type { CrawlPage } from '../../../src/storage/db';
+import type { Crawler } from '../../crawl/crawler';
 import { defineCapability, type Capability } from '../capability';
 import { JobId, JobIds } from '../params';
 
@@ -31,7 +32,8 @@ const hit = ({ id, url, canonicalUrl, jobId, title, content, metadata, extracted
   extractedAt,
 });
 
-export function storageCapabilities(library: CrawlLibrary): Capability[] {
+/** `crawler` deletes jobs: one still crawling is cancelled first, as the Library view's delete does. */
+export function storageCapabilities(library: CrawlLibrary, crawler: Pick<Crawler, 'remove'>): Capability[] {
   return [
     defineCapability({
       name: 'storage.jobs.list',
@@ -49,7 +51,7 @@ export function storageCapabilities(library: CrawlLibrary): Capability[] {
       name: 'storage.jobs.delete',
       description: 'Delete one or more jobs and all their pages; returns how many jobs were deleted',
       params: v.strictObject({ jobIds: JobIds }),
-      handle: async ({ jobIds }) => ({ deleted: await library.deleteJobs(jobIds) }),
+      handle: async ({ jobIds }) => ({ deleted: await crawler.remove(jobIds) }),
     }),
     defineCapability({
       name: 'storage.jobs.update',

@@ -32,12 +32,30 @@ export const storedPage = (id: string, jobId: string, url: string, content: stri
   extractedAt: 1,
 });
 
+/** Where a crawl stands (src/storage/db.ts CrawlFrontier): `urls` still to fetch, with a crawl's usual settings. */
+export const frontier = (jobId: string, urls: string[], pageLimit = 20) => ({
+  jobId,
+  queue: urls.map((url) => ({ url, hops: 0 })),
+  seen: urls,
+  settings: {
+    maxWorkers: 2,
+    pageLimit,
+    strictPathMatching: true,
+    followExternalLinks: false,
+    maxExternalHops: 1,
+    waitForSelectors: [],
+  },
+});
+
 /**
  * Writes library records straight into the extension's IndexedDB from one of its pages, as a
  * finished crawl would have left them, so storage tests need no crawl.
  */
-export function seedLibrary(page: PageDriver, records: { jobs: unknown[]; pages: unknown[] }): Promise<void> {
-  return page.evaluate(async ({ jobs, pages }) => {
+export function seedLibrary(
+  page: PageDriver,
+  records: { jobs: unknown[]; pages: unknown[]; frontiers?: unknown[] },
+): Promise<void> {
+  return page.evaluate(async ({ jobs, pages, frontiers = [] }) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('bosun');
       request.onsuccess = () => resolve(request.result);
@@ -46,9 +64,10 @@ export function seedLibrary(page: PageDriver, records: { jobs: unknown[]; pages:
     try {
       if (!db.objectStoreNames.contains('crawlPages'))
         throw new Error(`the background has not created the library stores (database version ${db.version})`);
-      const tx = db.transaction(['crawlJobs', 'crawlPages'], 'readwrite');
+      const tx = db.transaction(['crawlJobs', 'crawlPages', 'crawlFrontiers'], 'readwrite');
       for (const record of jobs) tx.objectStore('crawlJobs').put(record);
       for (const record of pages) tx.objectStore('crawlPages').put(record);
+      for (const record of frontiers) tx.objectStore('crawlFrontiers').put(record);
       await new Promise((resolve, reject) => {
         tx.oncomplete = resolve;
         tx.onerror = () => reject(tx.error);

@@ -1,0 +1,45 @@
+import { newId } from '../../src/ids';
+import type { PermissionLevel } from '../../policy';
+import type { Gate, GateResult } from './gate';
+
+export interface SitesAccess {
+  /** What asks, as the question and the Action Log name it: "crawl.resume". */
+  name: string;
+  level: PermissionLevel;
+  urls: readonly string[];
+  /** Who asks: "abp" for a page using the protocol, "library" for the person's Library view. */
+  requester: string;
+}
+
+/**
+ * Work that opens or reads sites outside a tool call (a crawl started or resumed, a picked page) asks the gate
+ * first, once per site: a blocked site is never opened, "ask" asks the person, and every decision
+ * is in the Action Log. Null when every site may be used; otherwise the first refusal and its URL.
+ */
+export async function sitesRefusal(
+  gate: Gate,
+  access: SitesAccess,
+  signal: AbortSignal,
+): Promise<{ url: string; refused: GateResult } | null> {
+  const runId = newId(access.requester);
+  const seen = new Set<string>();
+  for (const url of access.urls) {
+    const origin = new URL(url).origin;
+    if (seen.has(origin)) continue;
+    seen.add(origin);
+    const refused = await gate.authorize(
+      {
+        name: access.name,
+        level: access.level,
+        url,
+        args: { url },
+        runId,
+        requester: access.requester,
+        summary: `${access.name} ${url}`,
+      },
+      signal,
+    );
+    if (refused) return { url, refused };
+  }
+  return null;
+}
