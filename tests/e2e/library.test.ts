@@ -121,6 +121,21 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
       { message: 'no preview of Gamma' },
     );
     await sidebar.click('[data-testid="library-close-preview"]');
+    // The address opens the page itself in a tab of its own.
+    const gamma = site.url('crawl/deep/c.html');
+    const tabsOn = (url: string) =>
+      abp.evaluate(async (u) => (await browser.tabs.query({})).filter((t) => t.url === u).map((t) => t.id!), url);
+    expect(await tabsOn(gamma)).toEqual([]);
+    await sidebar.click(`[data-testid="library-page-link"][href="${gamma}"]`);
+    const opened = (await abp.waitFor(
+      async (u) => {
+        const ids = (await browser.tabs.query({})).filter((t) => t.url === u).map((t) => t.id!);
+        return ids.length === 1 ? ids : null;
+      },
+      gamma,
+      { message: 'the page did not open in a new tab' },
+    )) as number[];
+    await abp.evaluate((ids) => browser.tabs.remove(ids), opened);
     // The list and a delete waiting for its confirm, at side-panel widths.
     await sidebar.click(`${jobItem(jobId)} [data-testid="library-delete"]`);
     for (const width of PANEL_WIDTHS) {
