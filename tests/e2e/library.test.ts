@@ -240,22 +240,33 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     });
   });
 
-  it('cancels a running crawl from the view, then deletes it after a confirm', async () => {
-    // A selector the pages never show keeps the crawl waiting on its first page: it is still running when cancelled.
+  /** A crawl that stays running: a selector the pages never show keeps it waiting on its first page. */
+  const startSlowCrawl = async () => {
     const started = await abp.evaluate(
       (url) =>
         window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1, waitForSelectors: ['#never-shown'] } }),
       site.url('crawl/index.html'),
     );
     if (!started.success) throw new Error(`crawl.start failed: ${JSON.stringify(started.error)}`);
-    const running = (started.data as { jobId: string }).jobId;
-    await waitForStatus(running, 'in_progress', 15_000);
-    await sidebar.click(`${jobItem(running)} [data-testid="library-cancel"]`);
-    await waitForStatus(running, 'cancelled', 30_000);
+    return (started.data as { jobId: string }).jobId;
+  };
+  const crawlIdle = async () =>
     expect(await abp.evaluate(() => window.abp.call('crawl.cancel', {}))).toMatchObject({
       success: true,
       data: { status: 'idle' },
     });
+  const jobGone = async (id: string) =>
+    expect(await abp.evaluate((i) => window.abp.call('storage.jobs.get', { jobId: i }), id)).toMatchObject({
+      success: true,
+      data: { job: null },
+    });
+
+  it('cancels a running crawl from the view, then deletes it after a confirm', async () => {
+    const running = await startSlowCrawl();
+    await waitForStatus(running, 'in_progress', 15_000);
+    await sidebar.click(`${jobItem(running)} [data-testid="library-cancel"]`);
+    await waitForStatus(running, 'cancelled', 30_000);
+    await crawlIdle();
     await sidebar.waitFor(
       (selector) => document.querySelector(`${selector} [data-testid="library-resume"]`) !== null,
       jobItem(running),
@@ -268,11 +279,30 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     await sidebar.waitFor((selector) => document.querySelector(selector) === null, jobItem(running), {
       message: 'the deleted crawl is still listed',
     });
-    expect(await abp.evaluate((id) => window.abp.call('storage.jobs.get', { jobId: id }), running)).toMatchObject({
-      success: true,
-      data: { job: null },
-    });
+    await jobGone(running);
     expect(await shownJob(jobId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('deleting a running crawl, from the view or by a page using the protocol, cancels it first', async () => {
+    const running = await startSlowCrawl();
+    await waitForStatus(running, 'in_progress', 15_000);
+    await sidebar.click(`${jobItem(running)} [data-testid="library-delete"]`);
+    await sidebar.click(`${jobItem(running)} [data-testid="library-confirm-delete"]`);
+    await sidebar.waitFor((selector) => document.querySelector(selector) === null, jobItem(running), {
+      message: 'the deleted crawl is still listed',
+      timeoutMs: 30_000,
+    });
+    await crawlIdle();
+    await jobGone(running);
+
+    const another = await startSlowCrawl();
+    await waitForStatus(another, 'in_progress', 15_000);
+    expect(await abp.evaluate((id) => window.abp.call('storage.jobs.delete', { jobIds: id }), another)).toMatchObject({
+      success: true,
+      data: { deleted: 1 },
+    });
+    await crawlIdle();
+    await jobGone(another);
   });
 
   it('resumes an interrupted crawl from the view and it runs to the end', async () => {
