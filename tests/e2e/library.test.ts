@@ -7,6 +7,7 @@ import { axeViolations } from './support/axe';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
 import { PANEL_WIDTHS, sidewaysOverflow } from './support/layout';
+import { setSiteRule } from './support/permissions';
 import { frontier, job, seedLibrary } from './support/library';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 import { useSite } from './support/site';
@@ -317,6 +318,19 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     await sidebar.waitFor((selector) => document.querySelector(selector) !== null, jobItem(stopped), {
       message: 'the interrupted crawl is not listed',
     });
+    // The site is asked about again: while it is blocked, nothing is resumed.
+    await setSiteRule(sidebar, '127.0.0.1', 'blocked');
+    await showView(sidebar, 'library');
+    await sidebar.click(`${jobItem(stopped)} [data-testid="library-resume"]`);
+    await sidebar.waitFor(
+      () => document.querySelector('[data-testid="notice"]')?.textContent?.startsWith('The crawl was not resumed: '),
+      undefined,
+      { message: 'resuming a crawl of a blocked site was not refused' },
+    );
+    expect(await shownJob(stopped)).toMatchObject({ status: 'interrupted' });
+    await sidebar.click('[data-testid="notice"] button');
+    await setSiteRule(sidebar, '127.0.0.1', null);
+    await showView(sidebar, 'library');
     await sidebar.click(`${jobItem(stopped)} [data-testid="library-resume"]`);
     await waitForStatus(stopped, 'completed');
     // Without a sitemap, a resume reaches five pages from the start page; copy-of-a.html is stored once.
