@@ -45,7 +45,7 @@ type Primitive = (typeof PRIMITIVES)[number];
  *   tool's run); any number of calls, since tools are added often;
  * - tool-parts: helpers that only files defining tools import (checked below), so their calls too run
  *   inside a tool's run;
- * - gated: the file asks the gate (gate.authorize, requireAccess, or a crawl's admit) before the
+ * - gated: the file asks the gate (gate.authorize, requireAccess, sitesRefusal, or a crawl's admit) before the
  *   first call; the calls are counted;
  * - primitive: the file defines the helper; its callers are enumerated by the helper's name;
  * - no-site: opens and reads no site for anyone (why is given); the calls are counted.
@@ -68,6 +68,8 @@ const DOORS: Record<string, Door> = {
     calls: { inBackgroundTab: 1, waitForSelectors: 1, extractPage: 1 },
   },
   'background/abp/capabilities/crawl.ts': { via: 'gated', calls: { 'crawler.start': 1, 'crawler.resume': 1 } },
+  // The Library view's Resume: the job's start sites go to the gate first (sitesRefusal), as crawl.resume's do.
+  'background/library/library-control.ts': { via: 'gated', calls: { 'crawler.resume': 1 } },
   'background/workflows/workflows.ts': { via: 'gated', calls: { openStepTab: 1 } },
   'background/crawl/crawl-run.ts': {
     via: 'gated',
@@ -155,7 +157,7 @@ function callsIn(text: string): Map<Primitive, number[]> {
   }
   return found;
 }
-const GATE_CALL = /\b(gate\.authorize|requireAccess|admit)\(/;
+const GATE_CALL = /\b(gate\.authorize|requireAccess|sitesRefusal|admit)\(/;
 
 describe('every door to a site goes through the permission gate', () => {
   const files = EXTENSION.map((path) => ({ path, text: readFileSync(path, 'utf8') }))
