@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainAction } from '../../sidebar/plain-action';
+import { actionKind, plainQuestion } from '../../sidebar/plain-question';
 
 describe('plainAction: a tool call in words', () => {
   it('names what is done and where, never the tool or its JSON', () => {
@@ -33,5 +34,17 @@ describe('plainAction: a tool call in words', () => {
     );
     expect(plainAction('brand_new_tool', {})).toBe('Using the tool brand_new_tool');
     expect(plainAction('toString', {})).toBe('Using the tool toString');
+  });
+});
+
+describe('search_library in words', () => {
+  it('is shown, asked and covered as a use of the Library, never by its name', () => {
+    expect(plainAction('search_library', { query: 'pricing plans' }, '127.0.0.1')).toBe(
+      'Searching the Library for “pricing plans” on 127.0.0.1',
+    );
+    expect(plainQuestion('search_library', { query: 'pricing plans' })).toBe(
+      'Use the pages stored in your Library that match “pricing plans”?',
+    );
+    expect(actionKind('search_library')).toBe('use pages stored in the Library');
   });
 });
