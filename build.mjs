@@ -27,6 +27,7 @@ const STATIC = {
   'sidebar/sidebar.html': 'sidebar.html',
   'sidebar/options.html': 'options.html',
   'sidebar/microphone.html': 'microphone.html',
+  'sidebar/welcome.html': 'welcome.html',
   'sidebar/sidebar.css': 'sidebar.css',
   'abp-app/abp-app.html': 'abp-app.html',
   'assets/icons': 'icons',

@@ -42,7 +42,12 @@ export default tseslint.config(
   },
   // The places Chrome-only APIs (sidePanel, tab groups) are called, behind a build-time target check.
   {
-    files: ['background/panel-opening.ts', 'background/tools/tab-group-tools.ts', 'background/tab-groups.ts'],
+    files: [
+      'background/panel-opening.ts',
+      'src/open-panel.ts',
+      'background/tools/tab-group-tools.ts',
+      'background/tab-groups.ts',
+    ],
     rules: { 'no-restricted-globals': 'off' },
   },
 );

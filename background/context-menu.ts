@@ -1,6 +1,6 @@
 import { t } from '../src/i18n';
+import { openPanel } from '../src/open-panel';
 import { browser } from '../src/platform/browser';
-import { openPanel } from './panel-opening';
 
 /** The two entries of the page's context menu. */
 export const MENU_ITEMS = { page: 'bosun-ask-page', selection: 'bosun-ask-selection' } as const;
@@ -36,7 +36,7 @@ export function setUpContextMenu(ask: (question: string, tabId: number) => void)
   menus.onClicked.addListener((info, tab) => {
     const question = contextQuestion(info.menuItemId, info.selectionText);
     if (question === null || tab?.id === undefined) return;
-    openPanel(tab.windowId);
+    void openPanel(tab.windowId);
     ask(question, tab.id);
   });
 }

@@ -36,6 +36,7 @@ import { createLimitsService } from './limits-service';
 import { setUpRedirectLookout } from './redirect-lookout';
 import { DEFAULT_OLLAMA, keepOllamaReachable, whileReachingOllama } from './ollama-origin';
 import { setUpPanelOpening } from './panel-opening';
+import { setUpWelcome } from './welcome';
 import { pageMask } from './page-mask';
 import { createActionLog } from './permissions/action-log';
 import { createGate } from './permissions/gate';
@@ -211,6 +212,7 @@ browser.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (repl
 });
 
 setUpPanelOpening();
+setUpWelcome();
 // A question from the page's context menu is asked as if typed in the chat, in the tab it came from,
 // so a refusal answers as one to the chat message it stands for.
 const askedLike: SidebarToBackground['type'] = 'CHAT_MESSAGE';

@@ -12,12 +12,3 @@ export function setUpPanelOpening(): void {
     browser.action.onClicked.addListener(() => void browser.sidebarAction.toggle());
   }
 }
-
-/** Opens Bosun from a user gesture other than the toolbar button; called before anything is awaited, or the gesture is spent. */
-export function openPanel(windowId: number | undefined): void {
-  if (__TARGET__ === 'chrome') {
-    if (windowId !== undefined) void chrome.sidePanel.open({ windowId });
-  } else {
-    void browser.sidebarAction.open();
-  }
-}

@@ -14,6 +14,7 @@ export const ENTRIES = {
   'content/page-world/handlers.ts': 'page-handlers.js',
   'sidebar/index.tsx': 'sidebar.js',
   'sidebar/microphone.ts': 'microphone.js',
+  'sidebar/welcome.ts': 'welcome.js',
   'abp-app/index.ts': 'abp-app.js',
 };
 

@@ -1,25 +1,14 @@
 import { signal } from '@preact/signals';
+import { applyTheme, storedTheme, THEME_CHOICES, THEME_KEY, type ThemeChoice } from './theme-choice';
 
-export type ThemeChoice = 'system' | 'light' | 'dark';
-const KEY = 'bosun-theme';
-const CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
-
-const stored = (): ThemeChoice => {
-  const value = globalThis.localStorage?.getItem(KEY);
-  return CHOICES.includes(value as ThemeChoice) ? (value as ThemeChoice) : 'system';
-};
+export { applyTheme, type ThemeChoice };
 
 /** A display preference of this page only, so it lives in the page's localStorage, not with the background. */
-export const theme = signal<ThemeChoice>(stored());
-
-export function applyTheme(choice: ThemeChoice, root: HTMLElement = document.documentElement): void {
-  if (choice === 'system') delete root.dataset.theme;
-  else root.dataset.theme = choice;
-}
+export const theme = signal<ThemeChoice>(storedTheme());
 
 export function cycleTheme(): void {
-  const next = CHOICES[(CHOICES.indexOf(theme.value) + 1) % CHOICES.length] ?? 'system';
+  const next = THEME_CHOICES[(THEME_CHOICES.indexOf(theme.value) + 1) % THEME_CHOICES.length] ?? 'system';
   theme.value = next;
-  globalThis.localStorage?.setItem(KEY, next);
+  globalThis.localStorage?.setItem(THEME_KEY, next);
   applyTheme(next);
 }
