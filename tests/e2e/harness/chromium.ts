@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { clickWhenReady } from './chromium-click';
-import { readManifest, stripOrigin } from './manifest';
+import { FIRST_RUN_PAGE, hasFirstRunPage, readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
 import { waitUntil } from './wait';
 
@@ -83,13 +83,13 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
     });
     if (options.openBeforeInstall)
       await (await context.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
-    return await attach(
-      context,
-      dir,
-      manifest.serviceWorker !== undefined,
-      keepProfile ? null : profile,
-      options.storageQuotaBytes,
-    );
+    return await attach(context, dir, {
+      hasWorker: manifest.serviceWorker !== undefined,
+      disposableProfile: keepProfile ? null : profile,
+      quotaSize: options.storageQuotaBytes,
+      // Extensions.loadUnpacked installs afresh on every launch, a kept profile's too: the first-run page always opens.
+      closeFirstRun: hasFirstRunPage(dir) && !options.keepFirstRunPage,
+    });
   } catch (err) {
     await context?.close().catch(() => {});
     if (!keepProfile) await rm(profile, { recursive: true, force: true });
@@ -97,13 +97,19 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
   }
 }
 
-/** `disposableProfile` is removed on close; null when the caller keeps the profile. */
+interface AttachOptions {
+  hasWorker: boolean;
+  /** Removed on close; null when the caller keeps the profile. */
+  disposableProfile: string | null;
+  quotaSize: number | undefined;
+  /** Wait for the tab the install opens (FIRST_RUN_PAGE) and close it. */
+  closeFirstRun: boolean;
+}
+
 async function attach(
   context: BrowserContext,
   dir: string,
-  hasWorker: boolean,
-  disposableProfile: string | null,
-  quotaSize?: number,
+  { hasWorker, disposableProfile, quotaSize, closeFirstRun }: AttachOptions,
 ): Promise<ExtensionSession> {
   // A harness-owned tab whose CDP session watches service workers; tests
   // never see it, so closing their pages cannot kill the session.
@@ -157,6 +163,22 @@ async function attach(
     });
   }
 
+  const findPage = async (url: string, opts: WaitOptions = {}): Promise<PageDriver> => {
+    const page = await waitUntil(() => context.pages().find((p) => p.url() === url), {
+      message: `chromium: no tab at ${url}`,
+      timeoutMs: 15_000,
+      ...opts,
+    });
+    await page.waitForLoadState('load');
+    return new ChromiumPage(page);
+  };
+  if (closeFirstRun) {
+    const firstRun = await findPage(`${origin}/${FIRST_RUN_PAGE}`, {
+      message: `chromium: the install did not open ${FIRST_RUN_PAGE}`,
+    });
+    await firstRun.close();
+  }
+
   const open = async (url: string): Promise<PageDriver> => {
     const page = await context.newPage();
     try {
@@ -172,6 +194,7 @@ async function attach(
     extensionOrigin: origin,
     openExtensionPage: (path) => open(`${origin}/${path.replace(/^\//, '')}`),
     openPage: open,
+    findPage,
     async stopBackground() {
       const running = [...status.entries()].filter(
         ([, v]) => v.url.startsWith(origin + '/') && v.running !== 'stopped',

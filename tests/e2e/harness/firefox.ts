@@ -17,7 +17,7 @@ import puppeteer from 'puppeteer-core';
 import type { Browser, KeyInput, Page } from 'puppeteer-core';
 import { ChromeScope } from './firefox-privileged';
 import type { BidiConnectionLike, CapturedMessage } from './firefox-privileged';
-import { readManifest, stripOrigin } from './manifest';
+import { FIRST_RUN_PAGE, hasFirstRunPage, readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
 import { waitUntil } from './wait';
 
@@ -170,7 +170,9 @@ export async function launchFirefox(extensionDir: string, options: LaunchOptions
     if (options.openBeforeInstall)
       await (await browser.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
     const chrome = await ChromeScope.open(connectionOf(browser));
-    return await attach(browser, chrome, dir, manifest.geckoId, manifest.backgroundPage, () => browser.close());
+    return await attach(browser, chrome, dir, manifest.geckoId, manifest.backgroundPage, () => browser.close(), {
+      keepFirstRun: options.keepFirstRunPage === true,
+    });
   } catch (err) {
     await browser.close().catch(() => {});
     throw err;
@@ -182,7 +184,8 @@ export const connectionOf = (browser: Browser) => (browser as unknown as { conne
 
 /**
  * Installs the add-on in `browser` and gives the session over it; `release` is what closing the
- * session does (close the browser, or only uninstall the add-on from a shared one).
+ * session does (close the browser, or only uninstall the add-on from a shared one). Every install
+ * here is a new temporary add-on, so its first-run page opens: it is closed unless `keepFirstRun`.
  */
 export async function attach(
   browser: Browser,
@@ -191,6 +194,7 @@ export async function attach(
   geckoId: string,
   bgPage: string | undefined,
   release: () => Promise<void>,
+  { keepFirstRun = false }: { keepFirstRun?: boolean } = {},
 ): Promise<ExtensionSession> {
   const policy = `WebExtensionPolicy.getByID(${JSON.stringify(geckoId)})`;
   // Raw: boot errors arrive before `origin` is known; filtered on read.
@@ -210,9 +214,33 @@ export async function attach(
     });
   }
 
+  // page.url() lags behind over BiDi (see navigate): each tab is asked where it is.
+  const findPage = async (url: string, opts: WaitOptions = {}): Promise<PageDriver> => {
+    const page = await waitUntil(
+      async () => {
+        for (const candidate of await browser.pages()) {
+          const at = await candidate
+            .evaluate(() => document.readyState === 'complete' && location.href)
+            .catch(() => false);
+          if (at === url) return candidate;
+        }
+        return undefined;
+      },
+      { message: `firefox: no tab at ${url}`, timeoutMs: 15_000, ...opts },
+    );
+    return new FirefoxPage(page);
+  };
+  if (!keepFirstRun && hasFirstRunPage(dir)) {
+    const firstRun = await findPage(`${origin}/${FIRST_RUN_PAGE}`, {
+      message: `firefox: the install did not open ${FIRST_RUN_PAGE}`,
+    });
+    await firstRun.close();
+  }
+
   return {
     browserName: 'firefox',
     extensionOrigin: origin,
+    findPage,
     openExtensionPage(path) {
       const url = new URL(path.replace(/^\//, ''), origin + '/').href;
       const ready = `location.href === ${JSON.stringify(url)} && document.readyState === "complete"`;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The few manifest.json fields the harness needs. */
@@ -36,3 +36,12 @@ export function readManifest(extensionDir: string): ManifestInfo {
 export function stripOrigin(url: string, origin: string): string {
   return url.startsWith(origin + '/') ? url.slice(origin.length + 1) : url;
 }
+
+/**
+ * The page an extension opens in a tab when it is installed (Bosun's welcome page). A fresh install
+ * opens it in both browsers; the harness closes it unless a test keeps it (LaunchOptions.keepFirstRunPage).
+ */
+export const FIRST_RUN_PAGE = 'welcome.html';
+
+/** Whether the extension in `extensionDir` has a first-run page the harness should expect. */
+export const hasFirstRunPage = (extensionDir: string): boolean => existsSync(join(extensionDir, FIRST_RUN_PAGE));

@@ -34,6 +34,12 @@ export interface LaunchOptions {
    * into which Chromium puts no content script of the manifest.
    */
   openBeforeInstall?: string;
+  /**
+   * Leave the extension's first-run page (FIRST_RUN_PAGE, opened by a fresh install) open. By
+   * default the harness waits for that tab and closes it before the session is handed over, so
+   * tests start with the tabs they open themselves.
+   */
+  keepFirstRunPage?: boolean;
 }
 
 export interface PageDriver {
@@ -69,6 +75,11 @@ export interface ExtensionSession {
   openExtensionPage(path: string): Promise<PageDriver>;
   /** Opens an ordinary web page in a new tab; resolves on 'load'. */
   openPage(url: string): Promise<PageDriver>;
+  /**
+   * A tab that is already open at `url` (one the extension or a page opened), once it has
+   * loaded; waits up to `timeoutMs` (default 15 s) for it to appear.
+   */
+  findPage(url: string, opts?: WaitOptions): Promise<PageDriver>;
   /**
    * Kills the background (Chromium service worker / Firefox event page) and
    * resolves once it is stopped. Open runtime ports get onDisconnect; the next
