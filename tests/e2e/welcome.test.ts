@@ -124,6 +124,27 @@ describe.each(BROWSERS)('the first run in %s', (browserName) => {
     },
   );
 
+  // Firefox lets an extension clear its own shortcut (commands.update), as a person can in Add-ons; Chrome does not.
+  it.runIf(browserName === 'firefox')(
+    'Firefox: with no shortcut set, the page says so and where to set one',
+    async () => {
+      await welcome.evaluate(() => browser.commands.update({ name: '_execute_sidebar_action', shortcut: '' }));
+      try {
+        await welcome.reload();
+        const shown = await welcome.waitFor(() => {
+          const el = document.querySelector<HTMLElement>('[data-testid="welcome-shortcut"]');
+          return el?.dataset.shortcut === '' && { text: el.textContent, keys: el.querySelectorAll('kbd').length };
+        });
+        expect(shown).toEqual({
+          text: 'No keyboard shortcut opens Bosun (another extension may already use the keys Bosun suggests). You can choose one in Add-ons and themes (about:addons): the gear button, then Manage Extension Shortcuts.',
+          keys: 0,
+        });
+      } finally {
+        await welcome.evaluate(() => browser.commands.reset('_execute_sidebar_action'));
+      }
+    },
+  );
+
   // Firefox reloads the add-on as an update (onInstalled reason 'update'). Chromium is left out: an
   // extension the harness loads through CDP's Extensions.loadUnpacked does not come back from
   // runtime.reload(), and each launch installs it afresh, so neither an update nor a restart can be shown there.
