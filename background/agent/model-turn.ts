@@ -1,0 +1,64 @@
+import type { CompletionResult } from '../../src/llm/types';
+import { browser } from '../../src/platform/browser';
+import type { ChatMessage, Settings } from '../../src/protocol/common';
+import { systemPrompt } from '../system-prompt';
+import type { TaskDeps } from './task-types';
+import { toTurns } from './turns';
+
+async function tabInfo(tabId: number): Promise<{ title: string; url: string } | null> {
+  try {
+    const tab = await browser.tabs.get(tabId);
+    return { title: tab.title ?? '', url: tab.url ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+export interface TurnContext {
+  settings: Settings;
+  tabId: number;
+  images: Map<string, string>;
+  mode: { xmlTools: boolean };
+}
+
+/** One model turn, streamed into `answer` and saved every `saveEveryMs` as it grows. */
+export async function modelTurn(
+  deps: TaskDeps,
+  answer: ChatMessage,
+  turn: TurnContext,
+  signal: AbortSignal,
+): Promise<CompletionResult> {
+  const { settings, tabId, images } = turn;
+  const saveEveryMs = deps.saveEveryMs ?? 1000;
+  let lastSave = Date.now();
+  const turns = toTurns(deps.conversation.all()).map((turn) =>
+    turn.role === 'tool' && images.has(turn.toolCallId)
+      ? { ...turn, image: images.get(turn.toolCallId) as string }
+      : turn,
+  );
+  const result = await deps.complete({
+    settings,
+    system: systemPrompt(await tabInfo(tabId)),
+    turns,
+    tools: deps.tools(),
+    ...(turn.mode.xmlTools ? { xmlTools: true } : {}),
+    signal,
+    onText: (delta) => {
+      deps.conversation.appendText(answer, delta);
+      if (Date.now() - lastSave >= saveEveryMs) {
+        lastSave = Date.now();
+        // A failed save (storage full) is reported when the answer finishes and is saved again.
+        void deps.conversation.save(answer).catch(() => undefined);
+      }
+    },
+  });
+  answer.content = result.text;
+  answer.status = 'done';
+  if (result.usage) answer.usage = result.usage;
+  if (result.toolCalls.length > 0) {
+    answer.toolCalls = result.toolCalls;
+    await deps.conversation.save(answer);
+    deps.conversation.updated(answer);
+  }
+  return result;
+}

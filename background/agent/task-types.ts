@@ -1,0 +1,42 @@
+import type { CompletionRequest, CompletionResult, ToolSpec } from '../../src/llm/types';
+import type { Settings } from '../../src/protocol/common';
+import type { Limits } from '../../src/protocol/limits';
+import type { PageCache } from '../../src/storage/page-cache';
+import type { Conversation } from '../conversation-messages';
+import type { Gate } from '../permissions/gate';
+import type { ScopeHolder } from '../permissions/scope-check';
+import type { ToolContext } from '../tools/types';
+import type { RunRecords } from './run-record';
+
+export interface TaskDeps {
+  conversation: Conversation;
+  complete(request: CompletionRequest): Promise<CompletionResult>;
+  gate: Gate;
+  settings(): Settings | null;
+  limits(): Limits;
+  runs: RunRecords;
+  pages: PageCache;
+  crawl: ToolContext['crawl'];
+  tools(): ToolSpec[];
+  /** `seen`: the tab as just read, so showing the mask does not read it again. */
+  mask: {
+    show(tabId: number, seen?: { url: string | undefined }): Promise<void>;
+    hide(tabIds: Iterable<number>): Promise<void>;
+  };
+  /** How often, at most, a streaming answer is written to storage. */
+  saveEveryMs?: number;
+}
+
+/** What every task shares, whoever runs it; each runner adds its own conversation and run records. */
+export type SharedTaskDeps = Omit<TaskDeps, 'conversation' | 'runs' | 'saveEveryMs'>;
+
+/** How a task ended: the model answered, a limit (actions, tokens, repeats) stopped it, the person stopped it, or it failed. */
+export type TaskEnd = 'answered' | 'limit' | 'stopped' | 'error';
+
+/** Who runs the task: a workflow step passes its run (whose approved grants apply) and its name. */
+export interface TaskOptions {
+  runId?: string;
+  requester?: string;
+  /** What the person asked this task to do (chat tasks): the gate asks before anything beyond it. */
+  scope?: ScopeHolder;
+}
