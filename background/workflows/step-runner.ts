@@ -1,5 +1,5 @@
 import { browser } from '../../src/platform/browser';
-import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
+import type { ChatMessage, WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
 import { stepPrompt } from './step-prompt';
 import type { Db } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
@@ -42,25 +42,8 @@ export async function runStep(
   await store.clear();
   const conversation = createConversation(store, () => {});
   const read = new Map<string, SourcePage>();
-  const pages: PageCache = {
-    ...deps.pages,
-    add: async (page) => {
-      read.set(page.url, { title: page.title, url: page.url, markdown: page.markdown });
-      await deps.pages.add(page);
-    },
-  };
-  // The same gate, watched: a page read in part (text, a table) is cited like one read whole.
-  const gate: Gate = {
-    run: async (call, ctx) => {
-      const output = await deps.gate.run(call, ctx);
-      if (output.outcome !== 'success' || !SOURCE_TOOLS.has(call.name)) return output;
-      const tab = await browser.tabs.get(ctx.tabId).catch(() => undefined);
-      if (tab?.url && !read.has(tab.url))
-        read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
-      return output;
-    },
-    authorize: deps.gate.authorize,
-  };
+  const pages = recordingPages(deps.pages, read);
+  const gate = recordingGate(deps.gate, read);
   const limits = () => {
     const mine = deps.limits();
     return { ...mine, maxSteps: Math.min(step.maxSteps ?? mine.maxSteps, mine.maxSteps) };
@@ -77,7 +60,37 @@ export async function runStep(
     await store.clear();
   }
   const answer = conversation.all().findLast((m) => m.role === 'assistant');
-  const pagesRead = [...read.values()];
+  return stepOutcome(end, answer, [...read.values()]);
+}
+
+/** The page cache, noting each page the step reads whole as one of its sources. */
+function recordingPages(pages: PageCache, read: Map<string, SourcePage>): PageCache {
+  return {
+    ...pages,
+    add: async (page) => {
+      read.set(page.url, { title: page.title, url: page.url, markdown: page.markdown });
+      await pages.add(page);
+    },
+  };
+}
+
+/** The same gate, watched: a page read in part (text, a table) is cited like one read whole. */
+function recordingGate(gate: Gate, read: Map<string, SourcePage>): Gate {
+  return {
+    run: async (call, ctx) => {
+      const output = await gate.run(call, ctx);
+      if (output.outcome !== 'success' || !SOURCE_TOOLS.has(call.name)) return output;
+      const tab = await browser.tabs.get(ctx.tabId).catch(() => undefined);
+      if (tab?.url && !read.has(tab.url))
+        read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
+      return output;
+    },
+    authorize: gate.authorize,
+  };
+}
+
+/** What the step's task ended with, as the report shows it. */
+function stepOutcome(end: TaskEnd, answer: ChatMessage | undefined, pagesRead: SourcePage[]): StepOutcome {
   if (end === 'answered') return { status: 'completed', result: answer?.content.trim() ?? '', pages: pagesRead };
   // The closing words of a limit ("tell me to continue") are for a chat, not a report: the reason is.
   if (end === 'limit')
