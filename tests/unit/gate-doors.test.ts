@@ -70,7 +70,7 @@ const DOORS: Record<string, Door> = {
   'background/abp/capabilities/crawl.ts': { via: 'gated', calls: { 'crawler.start': 1, 'crawler.resume': 1 } },
   // The Library view's Resume: the job's start sites go to the gate first (sitesRefusal), as crawl.resume's do.
   'background/library/library-control.ts': { via: 'gated', calls: { 'crawler.resume': 1 } },
-  'background/workflows/workflows.ts': { via: 'gated', calls: { openStepTab: 1 } },
+  'background/workflows/workflow-run.ts': { via: 'gated', calls: { openStepTab: 1 } },
   'background/crawl/crawl-run.ts': {
     via: 'gated',
     calls: { 'crawlTabs.open': 1, loadInTab: 1, waitForSelectors: 1, extractPage: 1 },

@@ -1,0 +1,50 @@
+import { refuse, type Refusal } from '../../src/messaging/refusal';
+import { planFromSaved, toSavedWorkflow, type Parameter } from './saved-template';
+import { adopt, blocked, NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
+
+const announceSaved = (deps: WorkflowDeps) =>
+  deps.broadcast({ type: 'SAVED_WORKFLOWS', payload: { workflows: deps.saved.list() } });
+
+/** Keeps a finished workflow's plan, with the given values turned into parameters. */
+export async function saveWorkflow(
+  deps: WorkflowDeps,
+  slot: WorkflowSlot,
+  id: string,
+  name: string,
+  parameters: Parameter[],
+): Promise<Refusal | undefined> {
+  const { record } = slot;
+  if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
+  if (!['completed', 'failed', 'cancelled'].includes(record.plan.status) || record.plan.startedAt === undefined) {
+    return refuse('Only a workflow that has run can be saved.');
+  }
+  const saved = toSavedWorkflow(record.plan, name, parameters, Date.now());
+  if (!saved.ok) return refuse(saved.error);
+  await deps.saved.add(saved.value);
+  announceSaved(deps);
+  return;
+}
+
+/** A saved workflow with its parameters filled in becomes the current plan; it still needs approval. */
+export async function runSavedWorkflow(
+  deps: WorkflowDeps,
+  slot: WorkflowSlot,
+  savedId: string,
+  values: Record<string, string>,
+): Promise<Refusal | undefined> {
+  const refusal = blocked(slot);
+  if (refusal) return refusal;
+  const saved = deps.saved.get(savedId);
+  if (!saved) return refuse('That saved workflow no longer exists.');
+  const plan = planFromSaved(saved, values, Date.now());
+  if (!plan.ok) return refuse(plan.error);
+  await adopt(deps, slot, plan.value);
+  return;
+}
+
+export async function removeSavedWorkflow(deps: WorkflowDeps, savedId: string): Promise<Refusal | undefined> {
+  if (!deps.saved.get(savedId)) return refuse('That saved workflow no longer exists.');
+  await deps.saved.remove(savedId);
+  announceSaved(deps);
+  return;
+}

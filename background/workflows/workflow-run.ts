@@ -1,0 +1,105 @@
+import { grantWorkflowRun, withoutRun } from '../../policy';
+import type { WorkflowStep } from '../../src/protocol/common';
+import { finishPlan, planAccess, updateStep, type RunEnd } from './plan-transitions';
+import { runStep, type StepOutcome } from './step-runner';
+import { errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
+import type { WorkflowRecord } from './workflow-store';
+import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
+
+/** Grants the plan's access for this run, then runs its unfinished steps in the background. */
+export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: WorkflowRecord): void {
+  const controller = new AbortController();
+  const work = (async () => {
+    await deps.policy.update((policy) =>
+      grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames()),
+    );
+    await publish(deps, current);
+    await finishRun(deps, current, await runSteps(deps, current, controller.signal));
+  })();
+  // A failure to save or broadcast is not the person's to act on; it is logged and the run slot freed.
+  const done = deps.holdAlive(work).catch((error: unknown) => console.warn('Bosun: the workflow stopped:', error));
+  slot.running = { controller, done: done.finally(() => (slot.running = null)) };
+}
+
+/** Runs the pending steps one at a time, saving each one's outcome; says how the run ended. */
+async function runSteps(deps: WorkflowDeps, current: WorkflowRecord, signal: AbortSignal): Promise<RunEnd> {
+  for (const step of current.plan.steps) {
+    if (step.status !== 'pending') continue;
+    if (signal.aborted) return 'cancelled';
+    current.plan = updateStep(current.plan, step.id, { status: 'running', startedAt: Date.now() });
+    await publish(deps, current);
+    const outcome = await runStepInTab(deps, current, step.id, signal);
+    const sources = outcome.pages.map(({ title, url }) => ({ title, url }));
+    for (const page of outcome.pages) current.pages[page.url] = page;
+    if (signal.aborted) {
+      // Kept as the cancelled step's partial result; finishPlan marks it.
+      current.plan = updateStep(current.plan, step.id, { result: outcome.result, sources });
+      return 'cancelled';
+    }
+    const { status, result, error } = outcome;
+    current.plan = updateStep(current.plan, step.id, {
+      status,
+      result,
+      sources,
+      finishedAt: Date.now(),
+      ...(error ? { error } : {}),
+    });
+    await publish(deps, current);
+    if (status === 'failed' && step.onFailure === 'stop') return 'failed';
+  }
+  return signal.aborted ? 'cancelled' : 'completed';
+}
+
+/** Opens the step's site in a tab of its own, if the gate lets it, and runs the step's task there. */
+async function runStepInTab(
+  deps: WorkflowDeps,
+  current: WorkflowRecord,
+  stepId: string,
+  signal: AbortSignal,
+): Promise<StepOutcome> {
+  const step = current.plan.steps.find((s) => s.id === stepId) as WorkflowStep;
+  const tabs: number[] = (current.tabs[stepId] = []);
+  // Opening the step's tab is itself a visit, through the gate like any other: a site the person
+  // blocked is not even opened, "ask" asks, and the Action Log shows the decision.
+  const index = current.plan.steps.indexOf(step) + 1;
+  const refused = await deps.gate.authorize(
+    {
+      name: 'open_tab',
+      level: 'read-only',
+      url: step.site,
+      args: { url: step.site },
+      runId: current.runId,
+      requester: `workflow step ${index}`,
+      summary: `open ${step.site}`,
+      grantedAs: 'approved-plan',
+    },
+    signal,
+  );
+  if (refused) return { status: 'failed', result: '', error: `Not run: ${refused.text}`, pages: [] };
+  try {
+    const opened = await openStepTab(step.site, current.groupId, signal);
+    tabs.push(opened.tabId);
+    if (opened.groupId !== undefined) current.groupId = opened.groupId;
+    await deps.store.save(current);
+    const unwatch = watchOpenedTabs(
+      () => tabs,
+      (id) => tabs.push(id),
+    );
+    try {
+      return await runStep(deps, current.plan, step, opened.tabId, current.runId, signal);
+    } finally {
+      unwatch();
+    }
+  } catch (error) {
+    return { status: 'failed', result: '', error: `The step could not run: ${errorText(error)}`, pages: [] };
+  }
+}
+
+/** Ends the run: the approval's grants end with it, and a cancel closes every tab it opened. */
+export async function finishRun(deps: WorkflowDeps, current: WorkflowRecord, end: RunEnd): Promise<void> {
+  await deps.policy.update((policy) => withoutRun(policy, current.runId));
+  await deps.runs.end();
+  if (end === 'cancelled') await closeTabs(Object.values(current.tabs).flat());
+  current.plan = finishPlan(current.plan, end, Date.now());
+  await publish(deps, current);
+}

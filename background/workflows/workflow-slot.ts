@@ -1,0 +1,53 @@
+import { newId } from '../../src/ids';
+import { refuse, type Refusal } from '../../src/messaging/refusal';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import type { WorkflowPlan } from '../../src/protocol/common';
+import type { ActionLog } from '../permissions/action-log';
+import type { PolicyStore } from '../permissions/policy-store';
+import type { PlannerDeps } from './planner';
+import type { SavedStore } from './saved-store';
+import type { StepDeps } from './step-runner';
+import type { WorkflowRecord, WorkflowStore } from './workflow-store';
+
+export interface WorkflowDeps extends StepDeps, PlannerDeps {
+  policy: PolicyStore;
+  log: ActionLog;
+  store: WorkflowStore;
+  saved: SavedStore;
+  broadcast(message: BackgroundToSidebar): void;
+  holdAlive<T>(work: Promise<T>): Promise<T>;
+  /** Every tool's name: an approval grants the listed levels for each of them. */
+  toolNames(): string[];
+}
+
+/** The one current workflow, and what is being done with it: planning it, or running it. */
+export interface WorkflowSlot {
+  record: WorkflowRecord | null;
+  planning: AbortController | null;
+  running: { controller: AbortController; done: Promise<void> } | null;
+}
+
+const BUSY = 'A workflow is already being planned or run. Wait for it, or cancel it first.';
+const INTERRUPTED = 'A workflow was interrupted by a restart. Resume it or cancel it first.';
+export const NOT_CURRENT = 'That workflow is no longer the current one.';
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Saves the workflow and announces it, so sidebars and a restarted background see where it is. */
+export async function publish(deps: WorkflowDeps, current: WorkflowRecord): Promise<void> {
+  await deps.store.save(current);
+  deps.broadcast({ type: 'WORKFLOW_UPDATE', payload: structuredClone(current.plan) });
+}
+
+/** Why a new plan cannot replace the current workflow now, if it cannot. */
+export const blocked = (slot: WorkflowSlot): Refusal | undefined =>
+  slot.planning || slot.running
+    ? refuse(BUSY)
+    : slot.record?.plan.status === 'interrupted'
+      ? refuse(INTERRUPTED)
+      : undefined;
+
+/** A new plan becomes the current workflow, waiting for approval. */
+export async function adopt(deps: WorkflowDeps, slot: WorkflowSlot, plan: WorkflowPlan): Promise<void> {
+  slot.record = { plan, runId: newId('wfrun'), tabs: {}, pages: {} };
+  await publish(deps, slot.record);
+}
