@@ -1,0 +1,148 @@
+// Fixtures of decide(): blocked sites, deny-all and run denies, and the gates no policy opens.
+import { allow, denyAll, NOW, policy, req, runDeny, SITE, type Case } from './policy-fixtures';
+
+export const DENIAL_CASES: Case[] = [
+  // Blocked sites.
+  {
+    name: 'a blocked site denies read-only',
+    policy: policy({ sites: { [SITE]: 'blocked' } }),
+    request: req({ level: 'read-only' }),
+    verdict: 'deny',
+    rule: 'blocked-site',
+  },
+  {
+    name: 'a blocked site beats a grant',
+    policy: policy({ sites: { [SITE]: 'blocked' }, grants: [allow('click_element')] }),
+    request: req(),
+    verdict: 'deny',
+    rule: 'blocked-site',
+  },
+  {
+    name: 'a blocked site beats a tool allow',
+    policy: policy({ sites: { [SITE]: 'blocked' }, tools: { click_element: 'allow' } }),
+    request: req(),
+    verdict: 'deny',
+    rule: 'blocked-site',
+  },
+  {
+    name: 'blocking another site changes nothing here',
+    policy: policy({ sites: { 'other.com': 'blocked' } }),
+    request: req({ level: 'read-only' }),
+    verdict: 'auto-approve',
+    rule: 'level-default',
+  },
+  // Deny-all and run denies.
+  {
+    name: 'deny-all denies this tool here',
+    policy: policy({ grants: [denyAll('click_element')] }),
+    request: req(),
+    verdict: 'deny',
+    rule: 'deny-all-grant',
+  },
+  {
+    name: 'deny-all beats allow-site for the same pair',
+    policy: policy({ grants: [allow('click_element'), denyAll('click_element')] }),
+    request: req(),
+    verdict: 'deny',
+    rule: 'deny-all-grant',
+  },
+  {
+    name: 'deny-all beats a tool allow',
+    policy: policy({ grants: [denyAll('click_element')], tools: { click_element: 'allow' } }),
+    request: req(),
+    verdict: 'deny',
+    rule: 'deny-all-grant',
+  },
+  {
+    name: 'deny-all for one tool leaves other tools alone',
+    policy: policy({ grants: [denyAll('fill_form')] }),
+    request: req({ level: 'read-only' }),
+    verdict: 'auto-approve',
+    rule: 'level-default',
+  },
+  {
+    name: 'an expired deny-all no longer applies',
+    policy: policy({ grants: [{ ...denyAll('click_element'), expiresAt: NOW - 1 }] }),
+    request: req(),
+    verdict: 'ask',
+    rule: 'level-default',
+  },
+  {
+    name: 'a run deny denies in its run',
+    policy: policy({ grants: [runDeny('click_element', 'run-1')] }),
+    request: req(),
+    verdict: 'deny',
+    rule: 'run-deny',
+  },
+  {
+    name: 'a run deny beats a grant',
+    policy: policy({ grants: [runDeny('click_element', 'run-1'), allow('click_element')] }),
+    request: req(),
+    verdict: 'deny',
+    rule: 'run-deny',
+  },
+  {
+    name: 'a run deny does not apply to another run',
+    policy: policy({ grants: [runDeny('click_element', 'run-1')] }),
+    request: req({ runId: 'run-2' }),
+    verdict: 'ask',
+    rule: 'level-default',
+  },
+  {
+    name: 'a run deny does not apply without a run',
+    policy: policy({ grants: [runDeny('click_element', 'run-1')] }),
+    request: req({ runId: undefined }),
+    verdict: 'ask',
+    rule: 'level-default',
+  },
+  // Gates.
+  {
+    name: 'a restricted page is denied whatever the policy says',
+    policy: policy({ tools: { click_element: 'allow' } }),
+    request: req({ site: 'about:config' }),
+    verdict: 'deny',
+    rule: 'restricted-page',
+  },
+  {
+    name: 'an add-on store is denied even for read-only',
+    policy: policy(),
+    request: req({ level: 'read-only', site: 'https://addons.mozilla.org/' }),
+    verdict: 'deny',
+    rule: 'restricted-page',
+  },
+  {
+    name: 'a file URL is denied unless file URLs are allowed',
+    policy: policy({ sites: { 'file://': 'submit' } }),
+    request: req({ site: 'file:///etc/passwd' }),
+    verdict: 'deny',
+    rule: 'restricted-page',
+  },
+  {
+    name: 'a file URL follows the policy once allowed',
+    policy: policy({ allowFileUrls: true, sites: { 'file://': 'submit' } }),
+    request: req({ site: 'file:///home/a.html' }),
+    verdict: 'auto-approve',
+    rule: 'site-trust',
+  },
+  {
+    name: 'garbage is denied',
+    policy: policy(),
+    request: req({ level: 'read-only', site: 'http://' }),
+    verdict: 'deny',
+    rule: 'restricted-page',
+  },
+  {
+    name: 'an unknown level is denied',
+    policy: policy({ tools: { click_element: 'allow' } }),
+    request: req({ level: 'admin' as 'submit' }),
+    verdict: 'deny',
+    rule: 'invalid-request',
+  },
+  {
+    name: 'an empty tool name is denied',
+    policy: policy(),
+    request: req({ toolName: '', level: 'read-only' }),
+    verdict: 'deny',
+    rule: 'invalid-request',
+  },
+];
