@@ -1,0 +1,56 @@
+// The props the sidebar's components are given in unit tests: every action a spy, a saved provider.
+import { vi } from 'vitest';
+import type { SidebarActions } from '../../../sidebar/actions';
+
+export const actions = (): SidebarActions => ({
+  send: vi.fn(),
+  summarize: vi.fn(),
+  stop: vi.fn(),
+  clear: vi.fn(),
+  saveSettings: vi.fn(),
+  testConnection: vi.fn(),
+  forgetTestResult: vi.fn(),
+  listModels: vi.fn(),
+  switchModel: vi.fn(),
+  dismissNotice: vi.fn(),
+  answer: vi.fn(),
+  detectOllama: vi.fn(),
+  saveLimits: vi.fn(),
+  changePermissions: vi.fn(),
+  clearLog: vi.fn(),
+  show: vi.fn(),
+  saveVoice: vi.fn(),
+  newConversation: vi.fn(),
+  openConversation: vi.fn(),
+  renameConversation: vi.fn(),
+  deleteConversation: vi.fn(),
+  exportConversation: vi.fn(),
+  importConversation: vi.fn(),
+  refreshLibrary: vi.fn(),
+  searchLibrary: vi.fn(),
+  previewPage: vi.fn(),
+  exportCrawlJob: vi.fn(),
+  openCrawl: vi.fn(),
+  cancelCrawl: vi.fn(),
+  resumeCrawl: vi.fn(),
+  deleteCrawl: vi.fn(),
+  workflow: {
+    start: vi.fn(),
+    approve: vi.fn(),
+    cancel: vi.fn(),
+    resume: vi.fn(),
+    exportZip: vi.fn(),
+    save: vi.fn(),
+    runSaved: vi.fn(),
+    removeSaved: vi.fn(),
+    dismissError: vi.fn(),
+  },
+});
+export const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });
+export const at = '2026-01-01T00:00:00Z';
+export const saved = {
+  provider: 'ollama' as const,
+  model: 'llama3.1',
+  apiKey: '',
+  baseUrl: 'http://localhost:11434/v1',
+};
