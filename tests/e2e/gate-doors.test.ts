@@ -9,7 +9,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { useAbpPage } from './support/abp';
 import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { setSiteRule } from './support/permissions';
+import { setLevelDefault, setSiteRule } from './support/permissions';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 
 const TOKEN = 'sess-7f3a9c2e1b';
@@ -35,22 +35,6 @@ async function startRedirector(to: () => string): Promise<{ url: string; server:
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.3', resolve));
   return { url: `http://127.0.0.3:${(server.address() as AddressInfo).port}`, server };
-}
-
-/** What Bosun does by default before reading a site: 'auto-approve' or 'ask'. */
-async function setReadDefault(sidebar: PageDriver, verdict: string): Promise<void> {
-  await showView(sidebar, 'permissions');
-  await sidebar.evaluate((value) => {
-    const select = document.querySelector<HTMLSelectElement>('[data-testid="default-read-only"]');
-    if (!select) throw new Error('no default list');
-    select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }, verdict);
-  await sidebar.waitFor(
-    (value) => document.querySelector<HTMLSelectElement>('[data-testid="default-read-only"]')?.value === value,
-    verdict,
-  );
-  await sidebar.click('[data-testid="view-chat"]');
 }
 
 /** The Action Log's newest entries for `tools`: tool, decision, result, and who asked. */
@@ -255,7 +239,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
   it('where reads ask, an ABP crawl, an ABP pick and a recall ask the person, and the tab list shows no query', async () => {
     await setSiteRule(sidebar, '127.0.0.2', null);
     await setSiteRule(sidebar, '127.0.0.1', 'read-only');
-    await setReadDefault(sidebar, 'ask');
+    await setLevelDefault(sidebar, 'read-only', 'ask');
     const from = bank.log.length;
     for (const [capability, params] of [
       ['crawl.start', { urls: [`${bank.url}/crawled.html`] }],
@@ -289,6 +273,6 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
     const given = toolResults().join('\n');
     for (const secret of [TOKEN, 'statements', 'Ledger', '4,211.07']) expect(given).not.toContain(secret);
     for (const secret of ['Ledger', '4,211.07']) expect(everythingSent()).not.toContain(secret);
-    await setReadDefault(sidebar, 'auto-approve');
+    await setLevelDefault(sidebar, 'read-only', 'auto-approve');
   });
 });

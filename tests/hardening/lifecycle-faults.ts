@@ -7,7 +7,8 @@ import { seededRandom } from '../../bench/page-engine/html-builder';
 import { BROWSERS, type PageDriver } from '../e2e/harness';
 import { startFresh } from '../e2e/support/agent';
 import { useExtension } from '../e2e/support/extension';
-import { configure, openSidebar, shownMessages, showView } from '../e2e/support/sidebar';
+import { setSiteRule } from '../e2e/support/permissions';
+import { configure, openSidebar, shownMessages } from '../e2e/support/sidebar';
 import { useSite } from '../e2e/support/site';
 import { startActionSite, type ActionSite } from './action-site';
 import { checkCase, clearLog, SCENARIOS, SPAN_MS, startCase, type CaseContext, type Scenario } from './lifecycle-cases';
@@ -28,28 +29,6 @@ interface Figures {
   duplicatedActions: number;
   stuckRuns: number;
   problems: string[];
-}
-
-/** Trusts the test sites (all on 127.0.0.1) up to submitting forms, so runs go on without questions. */
-async function trustTestSites(sidebar: PageDriver): Promise<void> {
-  await showView(sidebar, 'permissions');
-  await sidebar.fill('[data-testid="rule-site"]', '127.0.0.1');
-  await sidebar.evaluate(() => {
-    const select = document.querySelector<HTMLSelectElement>('[data-testid="rule-level"]')!;
-    select.value = 'submit';
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-  await sidebar.click('[data-testid="rule-add"]');
-  await sidebar.waitFor(
-    () =>
-      document.body.textContent?.includes('may also submit forms') &&
-      (document.querySelector('[data-testid="rule-site"]') as HTMLInputElement).value === '',
-    undefined,
-    {
-      message: 'the site rule was not saved',
-    },
-  );
-  await sidebar.click('[data-testid="view-chat"]');
 }
 
 /** Leaves one web tab open, the one the chat works in: a case's leftovers must not become the next one's page. */
@@ -73,7 +52,8 @@ export function describeLifecycleFaults(stops: number): void {
       await ext.session.openPage(site.url('article.html'));
       const sidebar = await openSidebar(ext.session);
       await configure(sidebar, ext.llm);
-      await trustTestSites(sidebar);
+      // Trusts the test sites (all on 127.0.0.1) up to submitting forms, so runs go on without questions.
+      await setSiteRule(sidebar, '127.0.0.1', 'submit');
       const workTab = await sidebar.evaluate(
         async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id as number,
         site.url('article.html'),

@@ -2,6 +2,19 @@
 import type { PageDriver } from '../harness';
 import { showView } from './sidebar';
 
+/** Picks `value` in the list `testId` of the Permissions view, as a person does. */
+export async function choose(sidebar: PageDriver, testId: string, value: string): Promise<void> {
+  await sidebar.evaluate(
+    ([id, v]) => {
+      const select = document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`);
+      if (!select) throw new Error(`no list ${id}`);
+      select.value = v as string;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [testId, value],
+  );
+}
+
 /**
  * Sets a site's rule in the Permissions view ('read-only' … 'submit', or 'blocked'), or removes it
  * (null), and goes back to the chat.
@@ -20,12 +33,7 @@ export async function setSiteRule(sidebar: PageDriver, site: string, rule: strin
     );
   } else {
     await sidebar.fill('[data-testid="rule-site"]', site);
-    await sidebar.evaluate((value) => {
-      const select = document.querySelector<HTMLSelectElement>('[data-testid="rule-level"]');
-      if (!select) throw new Error('no level list');
-      select.value = value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    }, rule);
+    await choose(sidebar, 'rule-level', rule);
     await sidebar.click('[data-testid="rule-add"]');
     await sidebar.waitFor(
       (s) => [...document.querySelectorAll('[data-testid="site-rule"]')].some((el) => el.textContent?.includes(s)),
@@ -33,5 +41,16 @@ export async function setSiteRule(sidebar: PageDriver, site: string, rule: strin
       { message: 'the site rule was not saved' },
     );
   }
+  await sidebar.click('[data-testid="view-chat"]');
+}
+
+/** Sets what Bosun does by default at a permission level ('auto-approve', 'ask' or 'deny'), and goes back to the chat. */
+export async function setLevelDefault(sidebar: PageDriver, level: string, verdict: string): Promise<void> {
+  await showView(sidebar, 'permissions');
+  await choose(sidebar, `default-${level}`, verdict);
+  await sidebar.waitFor(
+    ([id, value]) => document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`)?.value === value,
+    [`default-${level}`, verdict],
+  );
   await sidebar.click('[data-testid="view-chat"]');
 }

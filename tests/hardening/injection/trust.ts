@@ -4,6 +4,7 @@
 // navigation tools on every site.
 import type { PageDriver } from '../../e2e/harness';
 import { answerPrompt, waitUntilIdle } from '../../e2e/support/agent';
+import { choose, setSiteRule } from '../../e2e/support/permissions';
 import { send, showView } from '../../e2e/support/sidebar';
 import type { InjectionEnv } from './run-page';
 
@@ -41,18 +42,6 @@ async function answerAlways(env: InjectionEnv): Promise<void> {
   await tab.close();
 }
 
-async function choose(sidebar: PageDriver, testId: string, value: string): Promise<void> {
-  await sidebar.evaluate(
-    ([id, v]) => {
-      const select = document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`);
-      if (!select) throw new Error(`no list ${id}`);
-      select.value = v as string;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    [testId, value],
-  );
-}
-
 const listed = (sidebar: PageDriver, testId: string, count: number) =>
   sidebar.waitFor(([id, n]) => document.querySelectorAll(`[data-testid="${id}"]`).length === n, [testId, count], {
     message: `the Permissions view does not list ${count} ${testId}`,
@@ -62,10 +51,8 @@ const listed = (sidebar: PageDriver, testId: string, count: number) =>
 export async function grantTrust(env: InjectionEnv): Promise<void> {
   await answerAlways(env);
   const { sidebar } = env;
+  await setSiteRule(sidebar, env.site.host, 'submit');
   await showView(sidebar, 'permissions');
-  await sidebar.fill('[data-testid="rule-site"]', env.site.host);
-  await choose(sidebar, 'rule-level', 'submit');
-  await sidebar.click('[data-testid="rule-add"]');
   await listed(sidebar, 'site-rule', 1);
   await choose(sidebar, 'override-value', 'allow');
   for (const [i, tool] of NAVIGATE_EVERYWHERE.entries()) {
