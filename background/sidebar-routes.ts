@@ -55,8 +55,24 @@ export async function startTask(
   await deps.conversations.noteMessage(content, tabId);
 }
 
-/** The sidebar channel's table: message type → who may send it → handler (its schema is in the protocol table). */
-export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBackground, SidebarPort, SidebarReply> {
+type SidebarRouteTable = Routes<typeof SidebarToBackground, SidebarPort, SidebarReply>;
+
+/**
+ * The sidebar channel's table: message type → who may send it → handler (its schema is in the
+ * protocol table). Each feature's part below; the table's type makes sure no message is left out.
+ */
+export function sidebarRoutes(deps: SidebarRouteDeps): SidebarRouteTable {
+  return {
+    ...chatRoutes(deps),
+    ...conversationRoutes(deps),
+    ...settingsRoutes(deps),
+    ...permissionRoutes(deps),
+    ...workRoutes(deps),
+  };
+}
+
+/** The chat: a task asked for in words or by voice, stopped, or cleared away. */
+function chatRoutes(deps: SidebarRouteDeps) {
   return {
     CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => startTask(deps, payload.content, payload.tabId) },
     SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(deps, SUMMARY_REQUEST, undefined) },
@@ -68,6 +84,17 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
         await deps.conversations.cleared();
       },
     },
+    START_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'whisper') },
+    STOP_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
+    VOICE_AUDIO: { senders: PAGES, handle: ({ payload }, port) => deps.voice.audio(port, payload) },
+    START_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'browser') },
+    STOP_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
+  } satisfies Partial<SidebarRouteTable>;
+}
+
+/** The history of conversations: listed, opened, renamed, deleted, exported and imported. */
+function conversationRoutes(deps: SidebarRouteDeps) {
+  return {
     LIST_CONVERSATIONS: { senders: PAGES, handle: () => deps.conversations.listing() },
     NEW_CONVERSATION: { senders: PAGES, handle: () => deps.conversations.create() },
     OPEN_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.openOne(payload.id) },
@@ -81,6 +108,12 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
       handle: ({ payload }) => deps.conversations.exportOne(payload.id, payload.format),
     },
     IMPORT_CONVERSATION: { senders: PAGES, handle: ({ payload }) => deps.conversations.importOne(payload.data) },
+  } satisfies Partial<SidebarRouteTable>;
+}
+
+/** The provider settings and the limits, and what helps to choose them (a test, the models, a local Ollama). */
+function settingsRoutes(deps: SidebarRouteDeps) {
+  return {
     GET_SETTINGS: { senders: PAGES, handle: () => ({ type: 'SETTINGS', payload: deps.settings.current() }) },
     SAVE_SETTINGS: {
       senders: PAGES,
@@ -112,6 +145,12 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
       senders: PAGES,
       handle: async () => ({ type: 'OLLAMA_DETECTED', payload: await deps.detectOllama() }),
     },
+  } satisfies Partial<SidebarRouteTable>;
+}
+
+/** The permission policy, the answers to the gate's questions, and the Action Log. */
+function permissionRoutes(deps: SidebarRouteDeps) {
+  return {
     PERMISSION_RESPONSE: {
       senders: PAGES,
       handle: ({ payload }) =>
@@ -119,11 +158,6 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
           ? undefined
           : refuse('That question was already answered or has expired.'),
     },
-    START_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'whisper') },
-    STOP_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
-    VOICE_AUDIO: { senders: PAGES, handle: ({ payload }, port) => deps.voice.audio(port, payload) },
-    START_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'browser') },
-    STOP_SPEECH_RECOGNITION: { senders: PAGES, handle: (_message, port) => deps.voice.stop(port) },
     NAME_SITE: {
       senders: PAGES,
       handle: ({ payload }) => ({
@@ -139,6 +173,23 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
         await deps.policy.update((policy) => applyPermissionChange(policy, payload));
       },
     },
+    GET_ACTION_LOG: {
+      senders: PAGES,
+      handle: async () => ({ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }),
+    },
+    CLEAR_ACTION_LOG: {
+      senders: PAGES,
+      handle: async () => {
+        await deps.log.clear();
+        deps.broadcast({ type: 'ACTION_LOG', payload: { entries: [] } });
+      },
+    },
+  } satisfies Partial<SidebarRouteTable>;
+}
+
+/** Research workflows, saved workflows, and the library of crawled pages. */
+function workRoutes(deps: SidebarRouteDeps) {
+  return {
     START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.start(payload.intent) },
     APPROVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.approve(payload.id, payload.stepIds) },
     CANCEL_WORKFLOW: { senders: PAGES, handle: () => deps.workflows.cancel() },
@@ -161,18 +212,7 @@ export function sidebarRoutes(deps: SidebarRouteDeps): Routes<typeof SidebarToBa
     CANCEL_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.cancel(payload.jobId) },
     RESUME_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.resume(payload.jobId) },
     DELETE_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.remove(payload.jobId) },
-    GET_ACTION_LOG: {
-      senders: PAGES,
-      handle: async () => ({ type: 'ACTION_LOG', payload: { entries: await deps.log.list() } }),
-    },
-    CLEAR_ACTION_LOG: {
-      senders: PAGES,
-      handle: async () => {
-        await deps.log.clear();
-        deps.broadcast({ type: 'ACTION_LOG', payload: { entries: [] } });
-      },
-    },
-  };
+  } satisfies Partial<SidebarRouteTable>;
 }
 
 export const createSidebarRouter = (deps: SidebarRouteDeps) => createRouter(SidebarToBackground, sidebarRoutes(deps));

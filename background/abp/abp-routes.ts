@@ -33,13 +33,7 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
         payload: {
           requestId: payload.requestId,
           response: await ctx.calls.track(payload.callId, ctx.signal, (signal) =>
-            dispatch(
-              deps.capabilities,
-              payload.capability,
-              payload.params,
-              callerContext(payload, signal),
-              deps.recordFailure,
-            ),
+            callCapability(deps, payload, signal),
           ),
         },
       }),
@@ -64,64 +58,78 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
     ABP_AUTHORIZE: {
       senders: PAGES,
       handle: async ({ payload }, ctx) => {
-        const response = await ctx.calls.track(payload.callId, ctx.signal, async (signal) => {
-          const caller = callerContext(payload, signal);
-          try {
-            const refused = await asCaller(() =>
-              deps.gate.authorize(
-                {
-                  name: payload.tool,
-                  level: payload.level,
-                  url: payload.url,
-                  args: {},
-                  runId: caller.runId ?? `abp-call:${crypto.randomUUID()}`,
-                  requester: caller.requester ?? 'abp',
-                  ...(payload.summary ? { summary: payload.summary } : {}),
-                  ...(caller.questionTimeoutMs !== undefined ? { questionTimeoutMs: caller.questionTimeoutMs } : {}),
-                },
-                signal,
-              ),
-            );
-            if (refused)
-              return fail('PERMISSION_DENIED', `${refused.text} (decision: ${refused.decision})`, undefined, {
-                tool: payload.tool,
-                site: refused.site,
-                level: payload.level,
-                decision: refused.decision,
-              });
-            return ok({ allowed: true });
-          } catch (error) {
-            if (error instanceof AbpError) return fail(error.code, error.message, undefined, error.details);
-            return fail('OPERATION_FAILED', `The permission check failed: ${String(error)}`);
-          }
-        });
+        const response = await ctx.calls.track(payload.callId, ctx.signal, (signal) =>
+          authorize(deps, payload, signal),
+        );
         return { type: 'ABP_RESULT', payload: { requestId: payload.requestId, response } };
       },
     },
     ABP_GRANT: {
       senders: PAGES,
-      handle: async ({ payload }) => {
-        const runId = sessionRun(payload.sessionId);
-        const tools = [...new Set([...deps.toolNames, ...payload.tools])];
-        // "Up to a level": a grant is bound to one level, so each level at or below the one named is granted.
-        const access = payload.access.flatMap(({ site, level }) =>
-          PERMISSION_LEVELS.slice(0, PERMISSION_LEVELS.indexOf(level) + 1).map((each) => ({ site, level: each })),
-        );
-        const updated = await deps.updatePolicy((policy) => grantWorkflowRun(policy, runId, access, tools));
-        const granted = updated.grants.filter((g) => g.scope === 'run' && g.runId === runId && g.effect === 'allow');
-        // Each site at the highest level granted there.
-        const highest = new Map<string, number>();
-        for (const grant of granted)
-          if ('level' in grant)
-            highest.set(grant.site, Math.max(highest.get(grant.site) ?? 0, PERMISSION_LEVELS.indexOf(grant.level)));
-        const sites = [...highest].map(([site, rank]) => `${site}:${PERMISSION_LEVELS[rank]}`);
-        return {
-          type: 'ABP_RESULT',
-          payload: { requestId: payload.requestId, response: ok({ granted: sites, tools: tools.length }) },
-        };
-      },
+      handle: async ({ payload }) => ({
+        type: 'ABP_RESULT',
+        payload: { requestId: payload.requestId, response: ok(await grantSession(deps, payload)) },
+      }),
     },
   };
+}
+
+type Payload<T extends AbpToBackground['type']> = Extract<AbpToBackground, { type: T }>['payload'];
+
+/** Runs a capability for the caller; each capability validates its own params. */
+const callCapability = (deps: AbpRouteDeps, payload: Payload<'ABP_CALL'>, signal: AbortSignal) =>
+  dispatch(deps.capabilities, payload.capability, payload.params, callerContext(payload, signal), deps.recordFailure);
+
+/** Whether the gate lets the caller use a tool on a site; a refusal names the decision and why. */
+async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, signal: AbortSignal) {
+  const caller = callerContext(payload, signal);
+  try {
+    const refused = await asCaller(() =>
+      deps.gate.authorize(
+        {
+          name: payload.tool,
+          level: payload.level,
+          url: payload.url,
+          args: {},
+          runId: caller.runId ?? `abp-call:${crypto.randomUUID()}`,
+          requester: caller.requester ?? 'abp',
+          ...(payload.summary ? { summary: payload.summary } : {}),
+          ...(caller.questionTimeoutMs !== undefined ? { questionTimeoutMs: caller.questionTimeoutMs } : {}),
+        },
+        signal,
+      ),
+    );
+    if (refused)
+      return fail('PERMISSION_DENIED', `${refused.text} (decision: ${refused.decision})`, undefined, {
+        tool: payload.tool,
+        site: refused.site,
+        level: payload.level,
+        decision: refused.decision,
+      });
+    return ok({ allowed: true });
+  } catch (error) {
+    if (error instanceof AbpError) return fail(error.code, error.message, undefined, error.details);
+    return fail('OPERATION_FAILED', `The permission check failed: ${String(error)}`);
+  }
+}
+
+/** The up-front grants for an ABP session (the bridge's); says each site at the highest level granted there. */
+async function grantSession(deps: AbpRouteDeps, payload: Payload<'ABP_GRANT'>) {
+  const runId = sessionRun(payload.sessionId);
+  const tools = [...new Set([...deps.toolNames, ...payload.tools])];
+  // "Up to a level": a grant is bound to one level, so each level at or below the one named is granted.
+  const access = payload.access.flatMap(({ site, level }) =>
+    PERMISSION_LEVELS.slice(0, PERMISSION_LEVELS.indexOf(level) + 1).map((each) => ({ site, level: each })),
+  );
+  const updated = await deps.updatePolicy((policy) => grantWorkflowRun(policy, runId, access, tools));
+  const granted = updated.grants.filter((g) => g.scope === 'run' && g.runId === runId && g.effect === 'allow');
+  // Each site at the highest level granted there.
+  const highest = new Map<string, number>();
+  for (const grant of granted)
+    if ('level' in grant)
+      highest.set(grant.site, Math.max(highest.get(grant.site) ?? 0, PERMISSION_LEVELS.indexOf(grant.level)));
+  const sites = [...highest].map(([site, rank]) => `${site}:${PERMISSION_LEVELS[rank]}`);
+  return { granted: sites, tools: tools.length };
 }
 
 export const createAbpRouter = (deps: AbpRouteDeps) => createRouter(AbpToBackground, abpRoutes(deps));
