@@ -35,6 +35,24 @@ function admissionFor(job: CrawlJob, check: SiteCheck): Admit {
   };
 }
 
+/** A job's progress: live from its run while it runs (`current`), else as saved; null for an unknown job. */
+async function crawlStatus(library: CrawlLibrary, current: () => CrawlRun | null, jobId: string) {
+  const job = await library.getJob(jobId);
+  if (!job) return null;
+  const active = current();
+  const live = active?.jobId === jobId ? active.progress() : null;
+  const saved = live ? null : await library.getFrontier(jobId);
+  return {
+    active: live !== null,
+    jobId,
+    pagesProcessed: live?.pagesProcessed ?? job.pagesProcessed,
+    pagesFound: live?.pagesFound ?? job.pagesFound,
+    queueSize: live?.queueSize ?? saved?.queue.length ?? 0,
+    inProgress: live?.inProgress ?? [],
+    job,
+  };
+}
+
 /**
  * The one crawl that may run at a time (its tabs are the person's browser's), and what is
  * known of the others: started, polled, cancelled, resumed from the saved frontier. Pages of
@@ -68,21 +86,7 @@ export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promis
     },
 
     /** Live progress while the job runs, what was saved otherwise; null for an unknown job. */
-    async status(jobId: string) {
-      const job = await library.getJob(jobId);
-      if (!job) return null;
-      const live = active?.jobId === jobId ? active.progress() : null;
-      const saved = live ? null : await library.getFrontier(jobId);
-      return {
-        active: live !== null,
-        jobId,
-        pagesProcessed: live?.pagesProcessed ?? job.pagesProcessed,
-        pagesFound: live?.pagesFound ?? job.pagesFound,
-        queueSize: live?.queueSize ?? saved?.queue.length ?? 0,
-        inProgress: live?.inProgress ?? [],
-        job,
-      };
-    },
+    status: (jobId: string) => crawlStatus(library, () => active, jobId),
 
     /**
      * Cancels the running crawl (only if it is job `jobId`, when one is named) and waits until its
