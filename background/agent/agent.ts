@@ -1,4 +1,5 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
+import type { Conversation } from '../conversation-messages';
 import type { RunRecords } from './run-record';
 import { runTask, type TaskDeps } from './run-task';
 import { createTaskScope } from './task-scope';
@@ -56,41 +57,41 @@ export function createAgent(deps: AgentDeps) {
     await conversation.clear();
   }
 
-  /** After a restart: the answer that was being written, and the action that was running, are marked interrupted. */
-  async function restore(runs: RunRecords): Promise<void> {
-    const messages = await conversation.restore();
-    const run = await runs.get();
-    let marked = false;
-    for (const message of messages) {
-      if (message.status !== 'streaming') continue;
-      message.status = 'interrupted';
-      message.error = RESTARTED;
-      marked = true;
-      await conversation.save(message);
-    }
-    if (!run) return;
-    if (run.inFlight && !messages.some((m) => m.toolCallId === run.inFlight?.toolCallId)) {
-      await conversation.add({
-        role: 'tool',
-        status: 'done',
-        outcome: 'interrupted',
-        toolCallId: run.inFlight.toolCallId,
-        name: run.inFlight.name,
-        content: `Interrupted: Bosun restarted while ${run.inFlight.name} was running. It may or may not have taken effect, and it was not repeated.`,
-      });
-    }
-    if (!marked) await conversation.add({ role: 'assistant', content: '', status: 'interrupted', error: RESTARTED });
-    await runs.end();
-  }
-
   return {
     start,
     stop,
     clear,
-    restore,
+    restore: (runs: RunRecords) => markInterrupted(conversation, runs),
     get busy() {
       return active !== null;
     },
   };
 }
 export type Agent = ReturnType<typeof createAgent>;
+
+/** After a restart: the answer that was being written, and the action that was running, are marked interrupted. */
+async function markInterrupted(conversation: Conversation, runs: RunRecords): Promise<void> {
+  const messages = await conversation.restore();
+  const run = await runs.get();
+  let marked = false;
+  for (const message of messages) {
+    if (message.status !== 'streaming') continue;
+    message.status = 'interrupted';
+    message.error = RESTARTED;
+    marked = true;
+    await conversation.save(message);
+  }
+  if (!run) return;
+  if (run.inFlight && !messages.some((m) => m.toolCallId === run.inFlight?.toolCallId)) {
+    await conversation.add({
+      role: 'tool',
+      status: 'done',
+      outcome: 'interrupted',
+      toolCallId: run.inFlight.toolCallId,
+      name: run.inFlight.name,
+      content: `Interrupted: Bosun restarted while ${run.inFlight.name} was running. It may or may not have taken effect, and it was not repeated.`,
+    });
+  }
+  if (!marked) await conversation.add({ role: 'assistant', content: '', status: 'interrupted', error: RESTARTED });
+  await runs.end();
+}
