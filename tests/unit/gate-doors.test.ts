@@ -100,6 +100,11 @@ const DOORS: Record<string, Door> = {
     calls: { 'tabs.create': 1, openStepTab: 1 },
     why: 'openStepTab',
   },
+  'background/welcome.ts': {
+    via: 'no-site',
+    calls: { 'tabs.create': 1 },
+    why: "opens Bosun's own welcome page on a first install; no site is loaded or read",
+  },
   'background/page-mask.ts': {
     via: 'no-site',
     calls: { askContent: 2 },
