@@ -22,6 +22,7 @@ import { createAbpRouter } from './abp/abp-routes';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import type { SharedTaskDeps } from './agent/run-task';
+import type { TaskStep } from './agent/task-types';
 import { createCrawler } from './crawl/crawler';
 import { crawlSiteCheck } from './crawl/site-check';
 import { libraryControl } from './library/library-control';
@@ -97,8 +98,9 @@ const task: SharedTaskDeps = {
   tools: toolSpecs,
   mask: pageMask,
 };
-/** The running chat task's scope, as last announced: a sidebar that opens mid-task shows it too. */
+/** The running chat task's scope and action, as last announced: a sidebar that opens mid-task shows them too. */
 let taskScope: TaskScope | null = null;
+let taskStep: TaskStep | null = null;
 const agent = createAgent({
   ...task,
   conversation,
@@ -107,6 +109,10 @@ const agent = createAgent({
   announceScope: (scope) => {
     taskScope = scope;
     broadcast({ type: 'TASK_SCOPE', payload: { scope } });
+  },
+  announceStep: (step) => {
+    taskStep = step;
+    broadcast({ type: 'TASK_STEP', payload: { step } });
   },
 });
 const workflows = createWorkflows({
@@ -162,6 +168,7 @@ const hub = createPortHub({
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
     { type: 'TASK_SCOPE', payload: { scope: taskScope } },
+    { type: 'TASK_STEP', payload: { step: taskStep } },
     conversations.listing(),
     ...(policy.current()
       ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar]

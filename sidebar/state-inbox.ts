@@ -45,8 +45,15 @@ function conversationHandlers(state: SidebarState) {
     },
     MESSAGE_UPDATED: ({ payload: { message } }) => updateMessage(message.id, () => message),
     TASK_SCOPE: ({ payload }) => (state.taskScope.value = payload.scope),
+    TASK_STEP: ({ payload }) => (state.taskStep.value = payload.step),
   } satisfies Handlers<
-    'CONVERSATION_STATE' | 'MESSAGE_ADDED' | 'CHAT_DELTA' | 'CHAT_RESPONSE' | 'MESSAGE_UPDATED' | 'TASK_SCOPE'
+    | 'CONVERSATION_STATE'
+    | 'MESSAGE_ADDED'
+    | 'CHAT_DELTA'
+    | 'CHAT_RESPONSE'
+    | 'MESSAGE_UPDATED'
+    | 'TASK_SCOPE'
+    | 'TASK_STEP'
   >;
 }
 

@@ -39,6 +39,8 @@ export function createSidebarState() {
     busy: signal(false),
     /** What the running chat task may do, once the background has worked it out; null otherwise. */
     taskScope: signal<TaskScope | null>(null),
+    /** The running action's element by its name on the page, once the gate has read it. */
+    taskStep: signal<PayloadOf<'TASK_STEP'>['step']>(null),
     /** `undefined` until the background has said; `null` when nothing is saved yet. */
     settings: signal<Settings | null | undefined>(undefined),
     testResult: signal<TestResult | 'testing' | null>(null),

@@ -48,6 +48,8 @@ export function siteStatus(
 /** What a running task is doing: its step number and the tool call it is running, if any. */
 export function activity(messages: readonly ChatMessage[]): {
   step: number;
+  /** The running call's id, name and arguments. */
+  id: string | null;
   tool: string | null;
   args: Record<string, unknown>;
 } {
@@ -61,7 +63,12 @@ export function activity(messages: readonly ChatMessage[]): {
   const task = messages.slice(lastUser + 1);
   const done = new Set(task.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
   const pending = task.flatMap((m) => m.toolCalls ?? []).find((call) => !done.has(call.id));
-  return { step: done.size + (pending ? 1 : 0), tool: pending?.name ?? null, args: pending?.args ?? {} };
+  return {
+    step: done.size + (pending ? 1 : 0),
+    id: pending?.id ?? null,
+    tool: pending?.name ?? null,
+    args: pending?.args ?? {},
+  };
 }
 
 /** Tokens used by the conversation, as the provider reported them. */

@@ -2,6 +2,7 @@ import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { Conversation } from '../conversation-messages';
 import type { RunRecords } from './run-record';
 import { runTask, type TaskDeps } from './run-task';
+import type { TaskStep } from './task-types';
 import { createTaskScope } from './task-scope';
 import type { TaskScope } from '../../policy';
 
@@ -14,6 +15,8 @@ export interface AgentDeps extends TaskDeps {
   holdAlive<T>(work: Promise<T>): Promise<T>;
   /** The running task's scope for the status bar: once known, on each widening, null when the task ends. */
   announceScope(scope: TaskScope | null): void;
+  /** The running action's element for the status bar's "now doing" line; null when the task ends. */
+  announceStep(step: TaskStep | null): void;
 }
 
 /** Runs one task at a time for the conversation, and reports a task cut short by a restart. */
@@ -41,8 +44,12 @@ export function createAgent(deps: AgentDeps) {
     }
     // The scope comes from this message alone: the person's words, never the page or earlier results.
     const scope = createTaskScope({ ...deps, announce: deps.announceScope }, content);
-    void deps.holdAlive(runTask(deps, tabId, controller.signal, { scope })).finally(() => {
-      if (active === controller || active === null) deps.announceScope(null);
+    const options = { scope, announceStep: deps.announceStep };
+    void deps.holdAlive(runTask(deps, tabId, controller.signal, options)).finally(() => {
+      if (active === controller || active === null) {
+        deps.announceScope(null);
+        deps.announceStep(null);
+      }
       release();
     });
   }

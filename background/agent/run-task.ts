@@ -89,6 +89,7 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
         runId,
         requester: state.requester,
         beforeRun: () => beginAction(state, call.name),
+        described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
         ...(state.scope ? { scope: state.scope } : {}),
       },
       state.ctx,

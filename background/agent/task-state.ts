@@ -14,6 +14,7 @@ export interface TaskState {
   readonly runId: string;
   readonly requester: string;
   readonly scope: ScopeHolder | undefined;
+  readonly announceStep: TaskOptions['announceStep'];
   /** The conversation's generation when the task began: a clear changes it. */
   readonly generation: number;
   tabId: number;
@@ -45,6 +46,7 @@ export function createTaskState(
     runId: options.runId ?? newId('run'),
     requester: options.requester ?? 'chat',
     scope: options.scope,
+    announceStep: options.announceStep,
     generation: deps.conversation.generation,
     tabId: startTab,
     images: new Map(),

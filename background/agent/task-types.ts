@@ -39,4 +39,11 @@ export interface TaskOptions {
   requester?: string;
   /** What the person asked this task to do (chat tasks): the gate asks before anything beyond it. */
   scope?: ScopeHolder;
+  /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */
+  announceStep?(step: TaskStep | null): void;
+}
+
+export interface TaskStep {
+  toolCallId: string;
+  target: string;
 }

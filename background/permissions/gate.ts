@@ -33,6 +33,8 @@ export interface GateCall {
   requester: string;
   /** Called once the action is allowed, right before it runs (after any question to the person). */
   beforeRun?(): Promise<void>;
+  /** Called with the element's name on the page once the page has described it, before any question. */
+  described?(label: string): void;
   /**
    * How long a question may wait for this caller (ms), where it is not the person's own setting:
    * an MCP client gives up after its own timeout, and 0 means nobody can answer (a headless
@@ -269,6 +271,8 @@ export function createGate(deps: GateDeps) {
         failure: 'invalid-args',
       };
     const level = actionLevel(tool.name, tool.level, actionOf(target));
+    const { label } = labelOf(target);
+    if (label) call.described?.(label);
     const judged = await judge(call, tool.name, level, target, ctx.signal);
     if (judged.refused) return judged.refused;
     const { site, decision } = judged;

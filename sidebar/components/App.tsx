@@ -104,6 +104,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
             messages={state.messages.value}
             busy={state.busy.value}
             scope={state.taskScope.value}
+            step={state.taskStep.value}
             price={price.value}
             nameSite={nameSite}
           />

@@ -17,6 +17,8 @@ export interface StatusBarProps {
   busy: boolean;
   /** The running task's scope, once known. */
   scope?: TaskScope | null;
+  /** The running action's element by its name on the page, once the gate has read it. */
+  step?: { toolCallId: string; target: string } | null;
   /** The model's price; null when it is not known, and then no cost is shown. */
   price: ModelPrice | null;
   /** The site of a URL as the background named it; null until it has (site-names.ts). */
@@ -24,7 +26,7 @@ export interface StatusBarProps {
 }
 
 /** At a glance: the page and what Bosun may do there, what a running task is doing, tokens used and what they cost. */
-export function StatusBar({ tab, policy, messages, busy, scope, price, nameSite }: StatusBarProps) {
+export function StatusBar({ tab, policy, messages, busy, scope, step, price, nameSite }: StatusBarProps) {
   const site = tab ? siteStatus(tab.url, policy, nameSite(tab.url, policy?.allowFileUrls ?? false)) : null;
   const now = activity(messages);
   const tokens = conversationTokens(messages);
@@ -38,7 +40,15 @@ export function StatusBar({ tab, policy, messages, busy, scope, price, nameSite 
       ) : null}
       {busy ? (
         <span class="status-activity" aria-live="polite" data-testid="status-activity">
-          {now.tool ? t('status_step', now.step, showInvisible(plainAction(now.tool, now.args))) : t('status_thinking')}
+          {now.tool
+            ? t(
+                'status_step',
+                now.step,
+                showInvisible(
+                  plainAction(now.tool, now.args, undefined, step?.toolCallId === now.id ? step.target : undefined),
+                ),
+              )
+            : t('status_thinking')}
         </span>
       ) : null}
       {busy && scope ? (

@@ -187,6 +187,14 @@ export const BackgroundToSidebar = {
    * scope is not needed yet); sent when it is known, on each widening, and when the task ends.
    */
   TASK_SCOPE: message('TASK_SCOPE', v.object({ scope: v.nullable(TaskScope) })),
+  // The running action's element by its name on the page, once the gate has read it (the tool call
+  // names only a listing number or a selector); null when no action runs.
+  TASK_STEP: message(
+    'TASK_STEP',
+    v.object({
+      step: v.nullable(v.object({ toolCallId: v.string(), target: v.pipe(v.string(), v.maxLength(200)) })),
+    }),
+  ),
   /** Addition: a request was refused; `inReplyTo` names its type when it had a readable one. */
   ERROR: message('ERROR', v.object({ error: v.string(), inReplyTo: v.nullable(v.string()) })),
 };

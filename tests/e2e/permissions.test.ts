@@ -66,7 +66,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await waitForPrompt(sidebar);
     expect(await standing()).toEqual(['127.0.0.1', 'asks before acting']);
     expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe(
-      'Step 1: Clicking ‘#add-to-cart’',
+      'Step 1: Clicking ‘Add to cart’',
     );
     await answerPrompt(sidebar, 'allow-site');
     await waitUntilIdle(sidebar);

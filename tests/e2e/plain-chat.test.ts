@@ -52,7 +52,8 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
     );
     await send(sidebar, 'Add it to my cart');
     await waitForPrompt(sidebar);
-    expect(await sidebar.text('[data-testid="status-activity"]')).toBe('Step 2: Clicking ‘#add-to-cart’');
+    // The element by its name on the page, as the gate read it, not the selector the model wrote.
+    expect(await sidebar.text('[data-testid="status-activity"]')).toBe('Step 2: Clicking ‘Add to cart’');
 
     // Enter during the task: nothing is sent, the text stays, and a note says why.
     await sidebar.fill('[data-testid="composer-input"]', 'and a second one');

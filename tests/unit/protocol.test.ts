@@ -232,6 +232,7 @@ describe('the spec messages parse, by their names', () => {
       'CRAWL_PAGES',
       'SITE_NAME',
       'TASK_SCOPE',
+      'TASK_STEP',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),
