@@ -27,6 +27,8 @@ const LONGEST: Readonly<Record<string, number>> = {
   injection: 50,
   // Three crawls, a cancelled and two deleted while running, at three widths in each browser.
   library: 50,
+  // A bridge per browser, walking history, tabs and five pages by reference.
+  'bridge-pages': 50,
 };
 
 const seconds = (file: TestSpecification) =>
