@@ -92,9 +92,9 @@ describe('activity', () => {
       msg({ role: 'tool', toolCallId: 'a', name: 'read_page' }),
       msg({ role: 'assistant', toolCalls: [{ id: 'b', name: 'click_element', args: { index: 4 } }] }),
     ];
-    expect(activity(messages)).toEqual({ step: 2, tool: 'click_element', args: { index: 4 } });
-    expect(activity(messages.slice(0, 6))).toEqual({ step: 1, tool: null, args: {} });
-    expect(activity([])).toEqual({ step: 0, tool: null, args: {} });
+    expect(activity(messages)).toEqual({ step: 2, id: 'b', tool: 'click_element', args: { index: 4 } });
+    expect(activity(messages.slice(0, 6))).toEqual({ step: 1, id: null, tool: null, args: {} });
+    expect(activity([])).toEqual({ step: 0, id: null, tool: null, args: {} });
   });
 });
 
