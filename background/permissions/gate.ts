@@ -257,7 +257,7 @@ export function createGate(deps: GateDeps) {
         outcome: 'failed',
         decision: 'unavailable',
         site: '',
-        text: `The tab cannot be used: ${String(error)}`,
+        text: `The tab cannot be used: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
     // Arguments that name nothing on the page are refused like malformed ones: no question, no Action Log entry.

@@ -14,7 +14,10 @@ export const arrivedAt = ({ url, title }: { url: string; title: string }, verb: 
  * its address is the one it is loading, not "about:blank".
  */
 export async function pageUrl(ctx: ToolContext): Promise<string> {
-  const tab = await browser.tabs.get(ctx.tabId);
+  // Closed while the action was being prepared: said as plainly as when it closes mid-action.
+  const tab = await browser.tabs.get(ctx.tabId).catch(() => {
+    throw new Error('The tab was closed.');
+  });
   if (tab.url && tab.url !== 'about:blank') return tab.url;
   return (await settled(ctx.tabId, ctx.signal)).url;
 }
