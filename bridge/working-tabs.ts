@@ -3,7 +3,6 @@ import { ToolError } from './errors';
 
 /** What the bridge needs of a browser page; Playwright's and puppeteer's pages both have it. */
 export interface HostPage {
-  url(): string;
   title(): Promise<string>;
   isClosed(): boolean;
   close(): Promise<void>;
