@@ -173,8 +173,10 @@ async function attach(
     return new ChromiumPage(page);
   };
   if (closeFirstRun) {
-    const firstRun = await findPage(`${origin}/${FIRST_RUN_PAGE}`, {
+    // Closed as soon as it is there: waiting for it to load would only cost time.
+    const firstRun = await waitUntil(() => context.pages().find((p) => p.url() === `${origin}/${FIRST_RUN_PAGE}`), {
       message: `chromium: the install did not open ${FIRST_RUN_PAGE}`,
+      timeoutMs: 15_000,
     });
     await firstRun.close();
   }

@@ -215,12 +215,12 @@ export async function attach(
   }
 
   // page.url() lags behind over BiDi (see navigate): each tab is asked where it is.
-  const findPage = async (url: string, opts: WaitOptions = {}): Promise<PageDriver> => {
-    const page = await waitUntil(
+  const tabAt = (url: string, loaded: boolean, opts: WaitOptions) =>
+    waitUntil(
       async () => {
         for (const candidate of await browser.pages()) {
           const at = await candidate
-            .evaluate(() => document.readyState === 'complete' && location.href)
+            .evaluate((loaded) => (!loaded || document.readyState === 'complete') && location.href, loaded)
             .catch(() => false);
           if (at === url) return candidate;
         }
@@ -228,10 +228,11 @@ export async function attach(
       },
       { message: `firefox: no tab at ${url}`, timeoutMs: 15_000, ...opts },
     );
-    return new FirefoxPage(page);
-  };
+  const findPage = async (url: string, opts: WaitOptions = {}): Promise<PageDriver> =>
+    new FirefoxPage(await tabAt(url, true, opts));
   if (!keepFirstRun && hasFirstRunPage(dir)) {
-    const firstRun = await findPage(`${origin}/${FIRST_RUN_PAGE}`, {
+    // Closed as soon as it is there: waiting for it to load would only cost time.
+    const firstRun = await tabAt(`${origin}/${FIRST_RUN_PAGE}`, false, {
       message: `firefox: the install did not open ${FIRST_RUN_PAGE}`,
     });
     await firstRun.close();
