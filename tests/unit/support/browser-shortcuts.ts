@@ -10,7 +10,9 @@
  *            (Windows, Linux and macOS tabs of that page), plus the menu bar's access keys of the
  *            en-US build (File, Edit, View, History, Bookmarks, Tools, Help): on Windows and Linux
  *            Alt+letter opens that menu, and Alt+Shift+B was seen to open Bookmarks rather than an
- *            extension's command, so both forms are listed.
+ *            extension's command, so both forms are listed. Checked against the key table Firefox ESR
+ *            itself ships (browser.xhtml in browser/omni.ja): it binds no Alt+Shift combination, and its
+ *            Alt combinations are the arrows, Home and the digits listed here.
  *   Chrome:  https://support.google.com/chrome/answer/157179 (Windows, Linux and Mac tabs).
  */
 export type Platform = 'windows-linux' | 'mac';
