@@ -3,7 +3,8 @@ import { browser } from '../../src/platform/browser';
 // Navigation as the tools, the crawler, the library and workflows all wait for it: a tab is told
 // where to go, then watched until it has arrived.
 
-const LOAD_WAIT_MS = 15_000;
+/** How long a navigation is waited for: some pages never stop loading. */
+export const LOAD_WAIT_MS = 15_000;
 const NAVIGATION_START_MS = 3_000;
 
 /** Resolves true once the tab starts loading or changes address, false when nothing happens in time. */
@@ -45,42 +46,69 @@ export function watchNewTab(timeoutMs: number): { opened: Promise<void>; stop():
   return { opened, stop };
 }
 
+/** Where a tab has got to: `loaded` is false when it was still loading when the wait gave up. */
+export interface Arrival {
+  url: string;
+  title: string;
+  loaded: boolean;
+}
+
+/** Whether the tab has finished loading a document since now (an event, which a stale tabs.get cannot fake). */
+function watchLoad(tabId: number): { seen(): boolean; stop(): void } {
+  let loaded = false;
+  const listener = (id: number, change: { status?: string }) => {
+    if (id === tabId && change.status === 'complete') loaded = true;
+  };
+  browser.tabs.onUpdated.addListener(listener);
+  return { seen: () => loaded, stop: () => browser.tabs.onUpdated.removeListener(listener) };
+}
+
 /**
  * Starts a navigation with `begin` and waits for the tab to arrive. Null when the tab did not
  * start loading (nothing to go back to, say); `begin`'s errors are thrown. `leaving`: the address
- * a navigation that must change it starts from, which therefore does not count as arrived.
+ * a navigation that must change it starts from, which therefore does not count as arrived until the
+ * tab has loaded a document again (a search for the same words comes back to the same address).
  */
 export async function navigateTab(
   tabId: number,
   signal: AbortSignal,
   begin: () => Promise<unknown>,
   leaving?: string,
-): Promise<{ url: string; title: string } | null> {
+): Promise<Arrival | null> {
   const start = navigationStart(tabId);
+  const load = watchLoad(tabId);
   try {
-    await begin();
-  } catch (error) {
-    start.cancel();
-    throw error;
+    try {
+      await begin();
+    } catch (error) {
+      start.cancel();
+      throw error;
+    }
+    return (await start.started) ? await settled(tabId, signal, leaving, load.seen) : null;
+  } finally {
+    load.stop();
   }
-  return (await start.started) ? settled(tabId, signal, leaving) : null;
 }
 
 /**
  * Waits until the tab has loaded (or a while has passed: some pages never stop loading). A new
  * tab reports the blank page it starts on as loaded (Firefox) before it starts on its URL, and a
- * tab can report the page it is `leaving` as loaded before the new one commits (Firefox, under load).
+ * tab can report the page it is `leaving` as loaded before the new one commits (Firefox, under load):
+ * that address counts only once `reloaded` says a document has finished loading since.
  */
 export async function settled(
   tabId: number,
   signal: AbortSignal,
   leaving?: string,
-): Promise<{ url: string; title: string }> {
+  reloaded: () => boolean = () => false,
+): Promise<Arrival> {
   const deadline = Date.now() + LOAD_WAIT_MS;
   for (;;) {
     const tab = await browser.tabs.get(tabId);
-    const loaded = tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank' && tab.url !== leaving;
-    if (loaded || Date.now() > deadline || signal.aborted) return { url: tab.url ?? '', title: tab.title ?? '' };
+    const loaded =
+      tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank' && (tab.url !== leaving || reloaded());
+    if (loaded || Date.now() > deadline || signal.aborted)
+      return { url: tab.url ?? '', title: tab.title ?? '', loaded };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,13 +1,18 @@
 import { browser } from '../../src/platform/browser';
-import { settled } from '../tabs/navigation';
+import { LOAD_WAIT_MS, settled, type Arrival } from '../tabs/navigation';
 import type { Target, ToolContext, ToolOutput } from './types';
 import { untrusted } from './untrusted';
 
 /** Where a navigation arrived. The title is written by the page, so it reaches the model marked as page content. */
-export const arrivedAt = ({ url, title }: { url: string; title: string }, verb: string, what = 'it'): ToolOutput => ({
-  success: true,
-  text: `${verb}: now on ${url}. Read the page to see ${what}. Its title:\n${untrusted(title)}`,
-});
+export function arrivedAt({ url, title, loaded }: Arrival, verb: string, what = 'it'): ToolOutput {
+  const unfinished = loaded
+    ? ''
+    : ` It was still loading after ${LOAD_WAIT_MS / 1000} s: what it shows may be incomplete.`;
+  return {
+    success: true,
+    text: `${verb}: now on ${url}.${unfinished} Read the page to see ${what}. Its title:\n${untrusted(title)}`,
+  };
+}
 
 /**
  * The address of the tab Bosun works in. A tab just opened by a click may still be blank;
