@@ -53,6 +53,7 @@ import { tabToWorkIn } from '../src/work-tab';
 import { createSavedStore } from './workflows/saved-store';
 import { createWorkflowStore } from './workflows/workflow-store';
 import { createWorkflows } from './workflows/workflows';
+import { outlinedTabs } from './tools/outlined-tabs';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
@@ -133,6 +134,7 @@ const ready = Promise.all([
   policy.load(),
   conversations.load().then(() => agent.restore(runs)),
   crawler.markInterrupted(),
+  outlinedTabs.removeLeftovers(),
   workflows.restore(),
 ]).then(() => undefined);
 

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { ContentResponses, type BackgroundToContent } from '../../src/protocol/background-to-content';
 import type { ElementFacts } from '../../policy';
 import { askContent } from '../content-client';
+import { outlinedTabs } from './outlined-tabs';
 import { pageUrl } from './targets';
 import type { Target, ToolContext, ToolOutput } from './types';
 import { untrusted } from './untrusted';
@@ -73,13 +74,11 @@ export async function elementTarget(ctx: ToolContext, args: { index?: number; se
   if (!described?.found) return { url };
   const summary = describe(described.role ?? 'element', described.label, described.element);
   const outline = async () => {
+    // Recorded first, so a background that stops while drawing still leaves its successor the tab to clean.
+    await outlinedTabs.add(ctx.tabId);
     // Not cancelled with the task: the outline must be drawn before it can be taken off again.
     await askContent(ctx.tabId, { type: 'OUTLINE_TARGET', payload }, ContentResponses.ACTION, undefined, { url });
-    return () =>
-      askContent(ctx.tabId, { type: 'CLEAN_UP_HIGHLIGHTS' }, ContentResponses.ACTION).then(
-        () => undefined,
-        () => undefined,
-      );
+    return () => outlinedTabs.remove(ctx.tabId);
   };
   return {
     url,

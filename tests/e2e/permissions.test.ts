@@ -201,4 +201,20 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     // While the allowed click ran, the mask lay over the page.
     expect(await clicksCovered()).toEqual(['BOSUN-OVERLAY']);
   });
+
+  it('an outline left by a background stopped while asking is taken off when the background starts again', async () => {
+    ctx.llm.script(click('#add-to-cart', 'o1'), say('Not added.'));
+    await send(sidebar, 'Add it to the cart once more');
+    await waitForPrompt(sidebar);
+    await shop.waitFor(() => document.querySelector('bosun-overlay') !== null, undefined, {
+      message: 'the target was not outlined',
+    });
+    // The open sidebar reconnects at once, which starts a new background.
+    await ctx.session.stopBackground();
+    await shop.waitFor(() => document.querySelector('bosun-overlay') === null, undefined, {
+      message: 'the outline stayed after the background that drew it stopped',
+    });
+    await waitUntilIdle(sidebar);
+    expect(await status()).toBe('Added to cart (3)');
+  });
 });

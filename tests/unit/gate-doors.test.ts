@@ -110,6 +110,11 @@ const DOORS: Record<string, Door> = {
     calls: { askContent: 2 },
     why: 'shows or hides the mask on a tab whose action the gate has just allowed; reads nothing',
   },
+  'background/tools/outlined-tabs.ts': {
+    via: 'no-site',
+    calls: { askContent: 1 },
+    why: "takes off a question's outline, now or after a background stopped while asking; reads nothing",
+  },
   'background/abp/capabilities/page.ts': {
     via: 'no-site',
     calls: { 'tabs.query': 1 },
