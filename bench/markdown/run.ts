@@ -3,13 +3,13 @@
 // next to the reader as it was (baseline.ts) measured in the same run. `node bench/run.mjs markdown`.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import { generatePage } from '../page-engine/generate-page';
 import { median } from '../page-engine/report';
 import { startPageServer } from '../page-engine/server';
 import type { MarkdownBenchWindow, MarkdownFigure, MarkdownMethod } from './in-page';
 import { nodeApiPage } from './nodejs-doc';
+import { bundleInPage } from '../in-page-bundle';
 
 export interface MarkdownBenchOptions {
   sizes: number[];
@@ -42,20 +42,6 @@ export function parseArgs(argv: readonly string[]): MarkdownBenchOptions {
   if (!Number.isInteger(options.budget) || options.budget < 500)
     throw new Error('--budget takes a whole number of at least 500');
   return options;
-}
-
-async function bundleInPage(root: string): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [join(root, 'bench/markdown/in-page.ts')],
-    bundle: true,
-    format: 'iife',
-    write: false,
-    target: ['chrome123'],
-    logLevel: 'warning',
-  });
-  const output = result.outputFiles[0];
-  if (!output) throw new Error('esbuild produced no bundle for in-page.ts');
-  return output.text;
 }
 
 /** One warm-up round, then `runs` rounds; every method once per round, so a noisy phase hits them alike. */
@@ -130,7 +116,7 @@ export async function main(
     html: generatePage({ nodes: size, seed: 1 }).html,
   }));
   if (options.nodeApi) pages.push({ name: 'Node.js API all.html', html: nodeApiPage().html });
-  const script = await bundleInPage(context.root ?? join(dirname(fileURLToPath(import.meta.url)), '../..'));
+  const script = await bundleInPage(context.root ?? join(dirname(fileURLToPath(import.meta.url)), '../..'), 'markdown');
   const server = await startPageServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

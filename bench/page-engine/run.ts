@@ -4,7 +4,6 @@
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { generatePage, type PageVariant } from './generate-page';
 import { measurePage, type MeasureId } from './measure';
@@ -12,6 +11,7 @@ import { formatMs, formatTable, summarize, type PageResult, type Summary } from 
 import { formatVerdicts, referenceSize, verdicts, type Verdict } from './targets';
 import type { PageServer } from './server';
 import { startPageServer } from './server';
+import { bundleInPage } from '../in-page-bundle';
 
 export interface BenchOptions {
   sizes: number[];
@@ -76,22 +76,6 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs takes a whole number of at least 1');
   return options;
-}
-
-/** The product code wrapped by in-page.ts, as one script, built the way the extension builds it. */
-async function bundleInPage(root: string): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [join(root, 'bench/page-engine/in-page.ts')],
-    bundle: true,
-    format: 'iife',
-    write: false,
-    target: ['chrome123'],
-    define: { __TARGET__: '"chrome"' },
-    logLevel: 'warning',
-  });
-  const output = result.outputFiles[0];
-  if (!output) throw new Error('esbuild produced no bundle for in-page.ts');
-  return output.text;
 }
 
 interface Session {
@@ -189,7 +173,7 @@ const defaultRoot = (): string => join(dirname(fileURLToPath(import.meta.url)), 
 export async function main(argv: readonly string[], context: MainContext = {}): Promise<BenchResult> {
   const log = context.log ?? ((line: string) => console.log(line));
   const options = parseArgs(argv);
-  const script = await bundleInPage(context.root ?? defaultRoot());
+  const script = await bundleInPage(context.root ?? defaultRoot(), 'page-engine');
   const server = await startPageServer();
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });

@@ -1,0 +1,277 @@
+// The agent-steps benchmark: what Bosun itself adds to each step of a task, with a model that
+// answers at once. The built extension runs in headless Chromium and Firefox (the e2e harness) with
+// the scripted model server; on generated pages of 1k, 10k and 50k elements the model clicks a
+// button by its index and reads the page again, step after step, and the time from
+// one model request to the next is Bosun's: the listing and markdown, the relay between the
+// contexts, the gate, the mask, the click and the result back to the model. Next to it, the floor:
+// the same click and read done directly in the page by the same engine, with no extension around
+// it. Run it with `node bench/run.mjs agent-steps`.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchExtension, type BrowserName, type ExtensionSession, type PageDriver } from '../../tests/e2e/harness';
+import { openOnly, waitUntilIdle } from '../../tests/e2e/support/agent';
+import { setSiteRule } from '../../tests/e2e/support/permissions';
+import { configure, openSidebar, send, shownMessages } from '../../tests/e2e/support/sidebar';
+import { startLlmServer, type LlmServer } from '../../tests/fixtures/llm-server';
+import type { Step } from '../../tests/fixtures/llm-server/script';
+import { bundleInPage } from '../in-page-bundle';
+import { generatePage } from '../page-engine/generate-page';
+import { startPageServer, type PageServer } from '../page-engine/server';
+import type { FloorWindow } from './in-page';
+
+/** The budget read_page asks the page for (READ_BUDGET in background/tools/page-tools.ts). */
+const READ_BUDGET = 24_000;
+/** The page size the target is set on, and the target: Bosun's median step there. */
+const TARGET_SIZE = 10_000;
+const TARGET_MS = 100;
+const BROWSER_NAMES: readonly BrowserName[] = ['chromium', 'firefox'];
+const BUILD_TARGET: Record<BrowserName, string> = { chromium: 'chrome', firefox: 'firefox' };
+
+export interface BenchOptions {
+  sizes: number[];
+  steps: number;
+  browsers: BrowserName[];
+  json: boolean;
+  build: boolean;
+}
+
+interface Spread {
+  median: number;
+  max: number;
+}
+
+export interface Row {
+  browser: BrowserName;
+  /** Elements the generated page has. */
+  elements: number;
+  /** From one model request to the next, per step. */
+  stepMs: Spread;
+  /** The same click and read done in the page, per step. */
+  floorMs: Spread;
+}
+
+export interface BenchResult {
+  machine: { cpus: number; node: string };
+  options: BenchOptions;
+  rows: Row[];
+}
+
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const options: BenchOptions = {
+    sizes: [1000, 10_000, 50_000],
+    steps: 8,
+    browsers: [...BROWSER_NAMES],
+    json: false,
+    build: true,
+  };
+  for (const arg of argv) {
+    const [flag, value = ''] = arg.split('=', 2);
+    if (flag === '--sizes') options.sizes = value.split(',').map((s) => Number(s.trim()));
+    else if (flag === '--steps') options.steps = Number(value);
+    else if (flag === '--browsers') options.browsers = value.split(',').map((s) => s.trim()) as BrowserName[];
+    else if (flag === '--json') options.json = true;
+    else if (flag === '--no-build') options.build = false;
+    else
+      throw new Error(
+        `unknown argument ${arg} (use --sizes=1000,10000,50000 --steps=N --browsers=chromium,firefox --json --no-build)`,
+      );
+  }
+  if (options.sizes.length === 0 || !options.sizes.every((n) => Number.isInteger(n) && n >= 200 && n <= 200_000))
+    throw new Error('--sizes takes whole numbers of elements from 200 to 200000');
+  if (!Number.isInteger(options.steps) || options.steps < 2 || options.steps > 50)
+    throw new Error('--steps takes a whole number from 2 to 50');
+  if (options.browsers.length === 0 || !options.browsers.every((b) => BROWSER_NAMES.includes(b)))
+    throw new Error('--browsers takes chromium, firefox or both');
+  return options;
+}
+
+const spread = (values: number[]): Spread => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
+};
+
+/** The text of the last tool result in an OpenAI-format request: the read_page that ended the previous step. */
+function lastToolResult(body: unknown): string {
+  const messages = (body as { messages?: { role: string; content: unknown }[] }).messages ?? [];
+  const last = messages.findLast((m) => m.role === 'tool');
+  return typeof last?.content === 'string' ? last.content : '';
+}
+
+/**
+ * The model: it reads the page, then on each step clicks the next button it was shown (a different
+ * one each time, as a person's task moves on: the same click on an unchanged page three times
+ * would be stopped as a loop) and reads the page again; it notes when each request arrived. Done
+ * after `steps` steps.
+ */
+function agentModel(llm: LlmServer, steps: number): number[] {
+  const arrivals: number[] = [];
+  llm.respondWith((body): Step => {
+    arrivals.push(performance.now());
+    const step = arrivals.length - 1;
+    if (step === 0) return { kind: 'tool_calls', calls: [{ id: 'read-0', name: 'read_page', arguments: {} }] };
+    if (step > steps) return { kind: 'text', chunks: ['Done.'] };
+    // Buttons whose click changes nothing for good: no form's Send, and no "Buy now", which Bosun
+    // asks about even on a site where clicks are allowed.
+    const buttons = [...lastToolResult(body).matchAll(/\[(\d+)\]\s*button "(Add to cart|Edit)"/g)].map((m) =>
+      Number(m[1]),
+    );
+    const index = buttons[(step - 1) % Math.max(buttons.length, 1)];
+    if (index === undefined) return { kind: 'text', chunks: ['No button to click.'] };
+    return {
+      kind: 'tool_calls',
+      calls: [
+        { id: `click-${step}`, name: 'click_element', arguments: { index } },
+        { id: `read-${step}`, name: 'read_page', arguments: {} },
+      ],
+    };
+  });
+  return arrivals;
+}
+
+async function measureSize(
+  session: ExtensionSession,
+  sidebar: PageDriver,
+  llm: LlmServer,
+  server: PageServer,
+  script: string,
+  elements: number,
+  options: BenchOptions,
+): Promise<Row> {
+  const generated = generatePage({ nodes: elements });
+  const path = `/agent-steps-${elements}`;
+  const page = await openOnly(session, sidebar, server.add(path, generated.html));
+  try {
+    llm.reset();
+    const arrivals = agentModel(llm, options.steps);
+    await send(sidebar, 'Add a few of these to my cart');
+    await waitUntilIdle(sidebar, 600_000);
+    if (arrivals.length !== options.steps + 2) {
+      const last = (await shownMessages(sidebar)).at(-1);
+      throw new Error(
+        `the task took ${arrivals.length - 2} steps of ${options.steps} on the ${elements}-element page; it ended with: ${last?.error || last?.content}`,
+      );
+    }
+    // The first interval is the first read alone; each later one is a whole step.
+    const steps = arrivals.slice(2).map((at, i) => at - (arrivals[i + 1] ?? at));
+    await page.evaluate((code) => void (0, eval)(code), script);
+    const floor = (nth: number) =>
+      page.evaluate(({ nth, budget }) => (window as unknown as FloorWindow).__floor.step(nth, budget), {
+        nth,
+        budget: READ_BUDGET,
+      });
+    // One untimed step first: the engine's code is compiled then, as Bosun's was by its first read.
+    await floor(0);
+    const floors: number[] = [];
+    for (let step = 1; step <= options.steps; step++) floors.push(await floor(step));
+    return {
+      browser: session.browserName,
+      elements: generated.elements,
+      stepMs: spread(steps),
+      floorMs: spread(floors),
+    };
+  } finally {
+    await page.close();
+    server.remove(path);
+  }
+}
+
+async function measureBrowser(
+  browserName: BrowserName,
+  root: string,
+  server: PageServer,
+  script: string,
+  options: BenchOptions,
+): Promise<Row[]> {
+  const llm = await startLlmServer();
+  let session: ExtensionSession | undefined;
+  try {
+    session = await launchExtension(browserName, join(root, 'dist', BUILD_TARGET[browserName]));
+    const sidebar = await openSidebar(session);
+    await configure(sidebar, llm);
+    // Clicks on the benchmark's site need no question: the person allowed them, as a trusting person does.
+    await setSiteRule(sidebar, '127.0.0.1', 'interact');
+    const rows: Row[] = [];
+    for (const elements of options.sizes)
+      rows.push(await measureSize(session, sidebar, llm, server, script, elements, options));
+    return rows;
+  } finally {
+    await session?.close();
+    await llm.close();
+  }
+}
+
+const fixed = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+
+export function formatTable(result: BenchResult): string {
+  const head = ['browser', 'elements', 'step ms', 'floor ms', 'Bosun adds ms'];
+  const rows = result.rows.map((r) => [
+    r.browser,
+    String(r.elements),
+    `${fixed(r.stepMs.median)} (${fixed(r.stepMs.max)})`,
+    `${fixed(r.floorMs.median)} (${fixed(r.floorMs.max)})`,
+    fixed(r.stepMs.median - r.floorMs.median),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] ?? 0)).join('  ');
+  return [line(head), ...rows.map(line)].join('\n');
+}
+
+/** PASS or MISS per browser: the median step on the page nearest the target size. */
+export function formatVerdicts(result: BenchResult): string[] {
+  return result.options.browsers.flatMap((browserName) => {
+    const rows = result.rows.filter((r) => r.browser === browserName);
+    const nearest = rows.reduce<Row | undefined>(
+      (best, r) => (!best || Math.abs(r.elements - TARGET_SIZE) < Math.abs(best.elements - TARGET_SIZE) ? r : best),
+      undefined,
+    );
+    if (!nearest) return [];
+    const verdict = nearest.stepMs.median <= TARGET_MS ? 'PASS' : 'MISS';
+    return [
+      `${verdict} ${browserName}: median step on the ${nearest.elements}-element page ${fixed(nearest.stepMs.median)} ms (target ≤ ${TARGET_MS} ms on ${TARGET_SIZE}), floor ${fixed(nearest.floorMs.median)} ms`,
+    ];
+  });
+}
+
+export interface MainContext {
+  log?: (line: string) => void;
+  root?: string;
+}
+
+/** Runs the benchmark and prints its table and verdicts; figures never make it fail. */
+export async function main(argv: readonly string[], context: MainContext = {}): Promise<BenchResult> {
+  const log = context.log ?? ((line: string) => console.log(line));
+  const options = parseArgs(argv);
+  const root = context.root ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const targets = options.browsers.map((b) => BUILD_TARGET[b]);
+  if (options.build) {
+    const built = spawnSync(process.execPath, ['build.mjs', ...targets], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`node build.mjs failed:\n${built.stdout}${built.stderr}`);
+  } else {
+    for (const target of targets)
+      if (!existsSync(join(root, 'dist', target, 'manifest.json')))
+        throw new Error(`dist/${target} is missing: run \`node build.mjs\` or drop --no-build`);
+  }
+  const script = await bundleInPage(root, 'agent-steps');
+  const server = await startPageServer();
+  const result: BenchResult = { machine: { cpus: cpus().length, node: process.version }, options, rows: [] };
+  try {
+    log(
+      `agent-steps benchmark: ${options.steps} steps on pages of ${options.sizes.join(', ')} elements in ${options.browsers.join(' and ')}, Node ${process.version}, ${result.machine.cpus} cores`,
+    );
+    log(
+      '  (median per step, largest in brackets; a step: click by index, then read_page, with a model that answers at once)\n',
+    );
+    for (const browserName of options.browsers)
+      result.rows.push(...(await measureBrowser(browserName, root, server, script, options)));
+    log(formatTable(result));
+    log('');
+    for (const line of formatVerdicts(result)) log(line);
+    if (options.json) log(JSON.stringify(result));
+    return result;
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,24 @@
+// The agent-steps benchmark, run small on the build `npm test` makes, in both browsers.
+import { describe, expect, it } from 'vitest';
+import { main } from '../../bench/agent-steps/run';
+import { runBench } from '../unit/support/bench-output';
+
+describe('the agent-steps benchmark', () => {
+  it(
+    'takes every step in both browsers, and prints numeric figures and a verdict each',
+    { timeout: 180_000 },
+    async () => {
+      const { result, output } = await runBench(main, ['--sizes=400', '--steps=2', '--json', '--no-build']);
+      expect(output).toMatch(/^ *browser +elements +step ms +floor ms +Bosun adds ms$/m);
+      expect(result.rows.map((r) => r.browser)).toEqual(['chromium', 'firefox']);
+      for (const row of result.rows) {
+        for (const figure of [row.stepMs.median, row.stepMs.max, row.floorMs.median, row.floorMs.max]) {
+          expect(Number.isFinite(figure)).toBe(true);
+          expect(figure).toBeGreaterThan(0);
+        }
+      }
+      expect(output).toMatch(/^(PASS|MISS) chromium: median step on the \d+-element page [\d.]+ ms/m);
+      expect(output).toMatch(/^(PASS|MISS) firefox: median step on the \d+-element page [\d.]+ ms/m);
+    },
+  );
+});
