@@ -198,21 +198,30 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
       'path',
     ]),
     description:
-      "A PNG screenshot of the working tab's viewport (or the whole page), returned as an image; optionally also saved to a file.",
-    params: v.strictObject({
-      path: v.optional(
-        v.pipe(
-          v.string(),
-          v.trim(),
-          v.regex(/\.png$/i, 'must end in .png'),
-          v.description("Also save the PNG here (relative paths are from the bridge's working directory)"),
+      "A PNG screenshot of the working tab's viewport (or the whole page, or just the first element matching a selector), returned as an image; optionally also saved to a file.",
+    params: v.pipe(
+      v.strictObject({
+        selector: v.optional(v.pipe(Selector, v.description('Only this element (scrolled into view)'))),
+        path: v.optional(
+          v.pipe(
+            v.string(),
+            v.trim(),
+            v.regex(/\.png$/i, 'must end in .png'),
+            v.description("Also save the PNG here (relative paths are from the bridge's working directory)"),
+          ),
         ),
-      ),
-      fullPage: v.optional(v.boolean(), false),
-    }),
-    async run({ path, fullPage }, browser) {
+        fullPage: v.optional(v.boolean(), false),
+      }),
+      v.check((a) => !(a.fullPage && a.selector !== undefined), 'give selector or fullPage, not both'),
+    ),
+    async run({ path, fullPage, selector }, browser) {
       const page = await browser.tab();
-      const png = await page.screenshot(fullPage);
+      const png =
+        selector === undefined
+          ? await page.screenshot(fullPage)
+          : await page.elementScreenshot(selector, ACTION_TIMEOUT_MS).catch((error: unknown) => {
+              throw actionError('take a screenshot of', selector, error);
+            });
       let saved: string | undefined;
       if (path !== undefined) {
         saved = resolve(path);
@@ -221,7 +230,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
       }
       const data = { url: page.url(), ...pngSize(png), bytes: png.length, ...(saved ? { path: saved } : {}) };
       return {
-        summary: `Screenshot of ${page.url()} (${data.width}×${data.height})${saved ? `, saved to ${saved}` : ''}`,
+        summary: `Screenshot of ${selector ?? page.url()} (${data.width}×${data.height})${saved ? `, saved to ${saved}` : ''}`,
         data,
         image: { base64: png.toString('base64'), mimeType: 'image/png' },
       };
