@@ -19,7 +19,28 @@ import {
 } from './browser-tool-parts';
 import { bucketRequests } from './network-buckets';
 import { actByRef, Ref } from './ref-tools';
-import { defineTool, objectSchema, type BridgeTool } from './tool';
+import type { EngineTab } from './engine';
+import { markByRef } from './marked-element';
+import type { LiveBrowser } from './session';
+import { defineTool, objectSchema, type BridgeTool, type CallInfo } from './tool';
+
+/** A PNG of one element: by a selector, or by a reference the page engine marks for the engine to find. */
+async function elementPicture(
+  browser: LiveBrowser,
+  call: CallInfo,
+  page: EngineTab,
+  { selector, ref }: { selector?: string; ref?: number },
+): Promise<Buffer> {
+  const marked = ref === undefined ? null : await markByRef(browser, call, ref);
+  const target = marked?.element ?? selector ?? '';
+  try {
+    return await page.elementScreenshot(target, ACTION_TIMEOUT_MS);
+  } catch (error) {
+    throw actionError('take a screenshot of', ref === undefined ? target : `[${ref}]`, error);
+  } finally {
+    await marked?.unmark();
+  }
+}
 
 /** Either a reference from the last snapshot or a selector, not both. */
 const oneTarget = <T extends { selector?: string; ref?: number }>() =>
@@ -202,6 +223,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     params: v.pipe(
       v.strictObject({
         selector: v.optional(v.pipe(Selector, v.description('Only this element (scrolled into view)'))),
+        ref: v.optional(Ref),
         path: v.optional(
           v.pipe(
             v.string(),
@@ -212,16 +234,17 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
         ),
         fullPage: v.optional(v.boolean(), false),
       }),
-      v.check((a) => !(a.fullPage && a.selector !== undefined), 'give selector or fullPage, not both'),
+      v.check(
+        (a) => [a.fullPage === true, a.selector !== undefined, a.ref !== undefined].filter(Boolean).length < 2,
+        'give one of ref, selector or fullPage',
+      ),
     ),
-    async run({ path, fullPage, selector }, browser) {
+    async run({ path, fullPage, selector, ref }, browser, call) {
       const page = await browser.tab();
       const png =
-        selector === undefined
+        selector === undefined && ref === undefined
           ? await page.screenshot(fullPage)
-          : await page.elementScreenshot(selector, ACTION_TIMEOUT_MS).catch((error: unknown) => {
-              throw actionError('take a screenshot of', selector, error);
-            });
+          : await elementPicture(browser, call, page, { selector, ref });
       let saved: string | undefined;
       if (path !== undefined) {
         saved = resolve(path);
@@ -230,7 +253,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
       }
       const data = { url: page.url(), ...pngSize(png), bytes: png.length, ...(saved ? { path: saved } : {}) };
       return {
-        summary: `Screenshot of ${selector ?? page.url()} (${data.width}×${data.height})${saved ? `, saved to ${saved}` : ''}`,
+        summary: `Screenshot of ${selector ?? (ref === undefined ? page.url() : `[${ref}]`)} (${data.width}×${data.height})${saved ? `, saved to ${saved}` : ''}`,
         data,
         image: { base64: png.toString('base64'), mimeType: 'image/png' },
       };

@@ -265,16 +265,35 @@ describe.each(BROWSERS)(
         expect(textOf(uploaded)).toMatch(/^SUCCESS: #avatar now holds "portrait\.png" \(1\.2 kB\)/);
         expect(uploaded.structuredContent).toEqual({
           url: site.url('account.html'),
-          selector: '#avatar',
+          target: '#avatar',
           files: [{ name: 'portrait.png', size: 1234, type: 'image/png' }],
         });
         const shown = async (id: string) =>
           (await bridge.data('browser_eval', { expression: `document.getElementById('${id}').textContent` })).value;
         expect(await shown('avatar-info')).toBe('Picture: portrait.png (1234 bytes, image/png)');
-        await bridge.data('browser_upload', { selector: '#attachments', paths: [notes, picture] });
+        // By reference: the page engine lists the styled picker and the plain one; both take files.
+        const form = (await bridge.data('browser_snapshot')).snapshot as string;
+        const byRef = await bridge.data('browser_upload', {
+          ref: indexByLabel(form, 'file', 'Documents'),
+          paths: [notes, picture],
+        });
+        expect(byRef).toMatchObject({ target: `[${indexByLabel(form, 'file', 'Documents')}]` });
         expect(await shown('attachments-info')).toBe(
           'Documents: notes.txt (14 bytes, text/plain), portrait.png (1234 bytes, image/png)',
         );
+        await bridge.data('browser_upload', { ref: indexByLabel(form, 'file', 'Choose a picture'), paths: [notes] });
+        expect(await shown('avatar-info')).toBe('Picture: notes.txt (14 bytes, text/plain)');
+        expect(
+          textOf(await bridge.call('browser_upload', { ref: indexByLabel(form, 'textbox', 'Email'), paths: [notes] })),
+        ).toMatch(
+          /^ERROR: Could not upload files to \[\d+\]: <input#email> is not an <input type=file>.*\nNext step: Take a new snapshot/s,
+        );
+        // The marks that named the elements for the browser are gone again.
+        expect(
+          (await bridge.data('browser_eval', { expression: `document.querySelectorAll('[data-bosun-mark]').length` }))
+            .value,
+        ).toBe(0);
+        await bridge.data('browser_upload', { selector: '#avatar', paths: [picture] });
 
         expect(textOf(await bridge.call('browser_upload', { selector: '#avatar', paths: [picture, notes] }))).toBe(
           'ERROR: Could not upload files to #avatar: <input#avatar> takes one file (it has no multiple attribute), not 2.\nNext step: Fix the selector, then call again.',
@@ -306,10 +325,15 @@ describe.each(BROWSERS)(
       expect(png.readUInt32BE(16)).toBe(240);
       expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(120);
       expect(png.readUInt32BE(20)).toBeLessThanOrEqual(121);
+      // By reference: the page engine marks the element it listed, the browser pictures just that.
+      const ref = indexByLabel((await bridge.data('browser_snapshot')).snapshot as string, 'button', 'Upgrade');
+      const button = await bridge.data('browser_screenshot', { ref });
+      expect(button.width).toBe(160);
+      expect([40, 41]).toContain(button.height);
       const viewport = await bridge.data('browser_screenshot');
       expect(viewport.width).toBeGreaterThan(240);
       expect(textOf(await bridge.call('browser_screenshot', { selector: '#plan-card', fullPage: true }))).toMatch(
-        /^ERROR: Invalid arguments for browser_screenshot: give selector or fullPage, not both/,
+        /^ERROR: Invalid arguments for browser_screenshot: give one of ref, selector or fullPage/,
       );
     });
 
