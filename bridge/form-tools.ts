@@ -49,8 +49,9 @@ export const browserFillForm = defineTool({
       );
     const results: string[] = [];
     for (const [i, step] of steps.entries()) {
-      if (step.kind !== 'act') {
-        results.push(step.kind === 'none' ? step.what : '');
+      if (step.kind === 'error') continue; // none left: checked above
+      if (step.kind === 'none') {
+        results.push(step.what);
         continue;
       }
       if (call.signal.aborted) throw stopped(i, fields.length, results, 'the call was cancelled');

@@ -226,9 +226,16 @@ describe.each(BROWSERS)(
       ).toMatch(/radio "Pro" is chosen; a radio button is unchecked by choosing another one of its group/);
       // A box already as asked is left alone.
       const same = await bridge.data('browser_fill_form', {
-        fields: [{ ref: indexByLabel(again, 'checkbox', 'Monthly newsletter'), value: true }],
+        fields: [
+          { ref: indexByLabel(again, 'checkbox', 'Monthly newsletter'), value: true },
+          // An option by its value, as well as by its label.
+          { ref: indexByLabel(again, 'select', 'Country'), value: 'de' },
+        ],
       });
-      expect(same.results).toEqual([expect.stringMatching(/checkbox "Monthly newsletter" is already checked$/)]);
+      expect(same.results).toEqual([
+        expect.stringMatching(/checkbox "Monthly newsletter" is already checked$/),
+        expect.stringMatching(/Germany/),
+      ]);
       expect(textOf(await bridge.call('browser_fill_form', { fields: [{ ref: 999, value: 'x' }] }))).toMatch(
         /^ERROR: Field 1 of 1: the last snapshot lists no element \[999\]\. Nothing was filled\./,
       );
@@ -245,7 +252,7 @@ describe.each(BROWSERS)(
         /^ERROR: Field 2 of 3 failed: could not choose "Atlantis" in \[\d+\] select "Country": .*no option "Atlantis".* Fields 1–1 were filled/s,
       );
       expect(await summary()).toBe(
-        'name: Grace; email: ada@example.org; country: nl; plan: pro; newsletter: yes; remember: no',
+        'name: Grace; email: ada@example.org; country: de; plan: pro; newsletter: yes; remember: no',
       );
       await bridge.data('browser_navigate', { url: site.url('form.html') });
       expect(textOf(await bridge.call('browser_fill_form', { fields: [{ ref: 1, value: 'x' }] }))).toMatch(
