@@ -12,6 +12,16 @@ import {
 import { navigationError } from './errors';
 import type { RecordedRequest } from './network-buckets';
 import { evaluateInPage, type EvalResult } from './chromium-eval';
+import { chromiumCookies } from './chromium-cookies';
+import {
+  fileInputCheck,
+  filesOf,
+  storageInPage,
+  type PickedFile,
+  type SiteCookies,
+  type StorageAnswer,
+  type StorageRequest,
+} from './site-data';
 
 const MAX_REQUESTS = 2000;
 
@@ -28,12 +38,15 @@ export class ChromiumTab implements EngineTab {
   private requests = new Map<string, RecordedRequest>();
   private readonly log = new ConsoleLog();
   navigatedUrl: string | null = null;
+  readonly cookies: SiteCookies;
 
   private constructor(
     readonly page: Page,
     /** The tab's own DevTools session (over Playwright's pipe). */
     readonly cdp: CDPSession,
-  ) {}
+  ) {
+    this.cookies = chromiumCookies(page.context());
+  }
 
   static async attach(context: BrowserContext, page: Page): Promise<ChromiumTab> {
     const cdp = await context.newCDPSession(page);
@@ -172,6 +185,22 @@ export class ChromiumTab implements EngineTab {
       text: message.text(),
       url: message.worker()?.url() ?? message.location().url,
     });
+  }
+
+  storage(request: StorageRequest): Promise<StorageAnswer> {
+    return this.page.evaluate(storageInPage, request);
+  }
+
+  async uploadFiles(selector: string, paths: string[], timeoutMs: number): Promise<PickedFile[]> {
+    const input = this.page.locator(selector).first();
+    const problem = await input.evaluate(fileInputCheck, paths.length, { timeout: timeoutMs });
+    if (problem) throw new Error(problem);
+    await input.setInputFiles(paths, { timeout: timeoutMs });
+    return (await input.evaluate(filesOf)) ?? [];
+  }
+
+  elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer> {
+    return this.page.locator(selector).first().screenshot({ type: 'png', timeout: timeoutMs });
   }
 
   requestsSinceNavigation(): RecordedRequest[] {

@@ -1,6 +1,7 @@
 import type { AbpClient } from './abp-client';
 import type { RecordedRequest } from './network-buckets';
 import type { EvalResult } from './chromium-eval';
+import type { PickedFile, SiteCookies, StorageAnswer, StorageRequest } from './site-data';
 
 export const ENGINES = ['chromium', 'firefox'] as const;
 export type EngineName = (typeof ENGINES)[number];
@@ -78,6 +79,14 @@ export interface EngineTab {
   readonly navigatedUrl: string | null;
   /** Every console entry kept, oldest first; `clear` empties the record afterwards. */
   console(clear: boolean): ConsoleEntry[];
+  /** The cookies of the tab's site, through the engine's storage protocol. */
+  readonly cookies: SiteCookies;
+  /** One local or session storage operation in the page (site-data.ts storageInPage). */
+  storage(request: StorageRequest): Promise<StorageAnswer>;
+  /** Sets the files of the first <input type=file> matching the selector; answers what the page then holds. */
+  uploadFiles(selector: string, paths: string[], timeoutMs: number): Promise<PickedFile[]>;
+  /** A PNG of just the first element matching the selector (scrolled into view first). */
+  elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer>;
 }
 
 export interface TabInfo {

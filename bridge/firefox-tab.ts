@@ -1,4 +1,4 @@
-import type { ConsoleMessage, HTTPResponse, Page } from 'puppeteer-core';
+import type { ConsoleMessage, ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
 import {
   ConsoleLog,
   pageMeets,
@@ -13,6 +13,16 @@ import { evaluateInFirefox } from './firefox-eval';
 import type { BidiConnection, WorkerConsoleMessage } from './firefox-privileged';
 import type { EvalResult } from './chromium-eval';
 import type { RecordedRequest } from './network-buckets';
+import { firefoxCookies } from './firefox-cookies';
+import {
+  fileInputCheck,
+  filesOf,
+  storageInPage,
+  type PickedFile,
+  type SiteCookies,
+  type StorageAnswer,
+  type StorageRequest,
+} from './site-data';
 
 const MAX_REQUESTS = 2000;
 
@@ -62,12 +72,15 @@ export class FirefoxTab implements EngineTab {
   private readonly log = new ConsoleLog();
   private navigationRequest: string | null = null;
   navigatedUrl: string | null = null;
+  readonly cookies: SiteCookies;
 
   private constructor(
     readonly page: Page,
     private readonly context: string,
     private readonly feeds: FirefoxFeeds,
-  ) {}
+  ) {
+    this.cookies = firefoxCookies(page);
+  }
 
   static attach(page: Page, feeds: FirefoxFeeds): FirefoxTab {
     const context = (page.mainFrame() as unknown as { _id: string })._id;
@@ -241,6 +254,42 @@ export class FirefoxTab implements EngineTab {
       });
     await this.page.focus(selector);
     await this.page.keyboard.press(key as Parameters<Page['keyboard']['press']>[0]);
+  }
+
+  storage(request: StorageRequest): Promise<StorageAnswer> {
+    return this.page.evaluate(storageInPage, request);
+  }
+
+  async uploadFiles(selector: string, paths: string[], timeoutMs: number): Promise<PickedFile[]> {
+    // A file input is often hidden behind a styled label: it needs to be in the page, not visible.
+    const input = await this.page.waitForSelector(selector, { timeout: timeoutMs }).catch((error: unknown) => {
+      throw normalised(error, timeoutMs);
+    });
+    if (!input) throw new Error(`Timeout ${timeoutMs}ms exceeded`);
+    try {
+      const problem = await input.evaluate(fileInputCheck, paths.length);
+      if (problem) throw new Error(problem);
+      // BiDi input.setFiles: the page gets input and change events, as from the file chooser.
+      await (input as ElementHandle<HTMLInputElement>).uploadFile(...paths);
+      return (await input.evaluate(filesOf)) ?? [];
+    } finally {
+      await input.dispose();
+    }
+  }
+
+  async elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer> {
+    const element = await this.page
+      .locator(selector)
+      .setTimeout(timeoutMs)
+      .waitHandle()
+      .catch((error: unknown) => {
+        throw normalised(error, timeoutMs);
+      });
+    try {
+      return Buffer.from(await element.screenshot({ type: 'png' }));
+    } finally {
+      await element.dispose();
+    }
   }
 
   requestsSinceNavigation(): RecordedRequest[] {

@@ -11,6 +11,9 @@ import { BROWSER_TOOLS } from './browser-tools';
 import { HISTORY_TOOLS } from './history-tools';
 import { REF_TOOLS } from './ref-tools';
 import { browserTabs } from './tab-tools';
+import { browserFillForm } from './form-tools';
+import { SITE_DATA_TOOLS } from './site-data-tools';
+import { browserUpload } from './upload-tool';
 import { parseCommand, USAGE } from './options';
 import type { CapabilityInfo } from '../src/abp/response';
 import { createBridgeServer } from './server';
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
   const tools = [...BROWSER_TOOLS, ...REF_TOOLS, ...HISTORY_TOOLS, browserTabs];
+  tools.push(browserFillForm, browserUpload, ...SITE_DATA_TOOLS);
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
   const abp = {
     agent: { name: 'bosun-bridge', version },

@@ -8,8 +8,8 @@ import { abpError, ToolError } from './errors';
 import type { LiveBrowser } from './session';
 import { defineTool, objectSchema, type BridgeTool, type CallInfo, type ToolOutput } from './tool';
 
-/** The tab each browser's last snapshot was taken of, at the address it showed then. */
-const snapshots = new WeakMap<LiveBrowser, { url: string; tabId: number }>();
+/** The tab each browser's last snapshot was taken of, at the address it showed then, and what it listed. */
+const snapshots = new WeakMap<LiveBrowser, { url: string; tabId: number; content: string }>();
 
 export const Ref = v.pipe(
   v.number(),
@@ -39,18 +39,13 @@ export const browserSnapshot = defineTool({
     ).call('page.read', { url, ...(viewportOnly ? { viewportOnly } : {}) }, call);
     if (!response.success) throw abpError('page.read', response);
     const { tabId, content } = response.data as { tabId: number; content: string };
-    snapshots.set(browser, { url, tabId });
+    snapshots.set(browser, { url, tabId, content });
     return { summary: `Snapshot of ${url}`, data: { url, tabId, snapshot: content } };
   },
 });
 
-/** One page-engine action on the working tab, its elements named by the last snapshot's references. */
-export async function actByRef(
-  browser: LiveBrowser,
-  call: CallInfo,
-  action: string,
-  args: Record<string, unknown>,
-): Promise<ToolOutput> {
+/** The last snapshot, if the working tab still shows its page; otherwise the error saying to take a new one. */
+export async function currentSnapshot(browser: LiveBrowser): Promise<{ url: string; tabId: number; content: string }> {
   const tab = await browser.tab();
   assertWebPage(tab);
   const url = tab.url();
@@ -62,6 +57,18 @@ export async function actByRef(
         : 'No snapshot of the working tab has been taken: there are no references yet.',
       'Call browser_snapshot, then use the references it lists.',
     );
+  return shot;
+}
+
+/** One page-engine action on the working tab, its elements named by the last snapshot's references. */
+export async function actByRef(
+  browser: LiveBrowser,
+  call: CallInfo,
+  action: string,
+  args: Record<string, unknown>,
+): Promise<ToolOutput> {
+  const shot = await currentSnapshot(browser);
+  const { url } = shot;
   const response = await (await browser.abp()).call('page.act', { tabId: shot.tabId, action, args }, call);
   if (!response.success) throw abpError('page.act', response);
   const { decision, result } = response.data as { decision: string; result: string };

@@ -17,6 +17,7 @@ import { pressKey } from './actions/press-key';
 import { selectTextIn } from './actions/select-text';
 import { removeHighlights } from './overlay/highlight';
 import { hideMask, showMask } from './overlay/mask';
+import { markElement } from './actions/mark';
 import { submitForm } from './actions/submit';
 import { extractTable } from './actions/table';
 import { describeTarget } from './describe-target';
@@ -43,6 +44,7 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   },
   PRESS_KEY: { senders: BOSUN, handle: ({ payload }) => pressKey(payload) },
   HOVER: { senders: BOSUN, handle: ({ payload }) => hoverIndex(payload) },
+  MARK_ELEMENT: { senders: BOSUN, handle: ({ payload }) => markElement(payload) },
   DOUBLE_CLICK: { senders: BOSUN, handle: ({ payload }) => doubleClickIndex(payload) },
   DRAG: { senders: BOSUN, handle: ({ payload }) => dragIndex(payload) },
   SELECT_OPTIONS: { senders: BOSUN, handle: ({ payload }) => chooseOptions(payload) },

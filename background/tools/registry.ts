@@ -6,6 +6,7 @@ import { CRAWL_TOOLS } from './crawl-tools';
 import { INPUT_TOOLS } from './input-tools';
 import { searchLibrary } from './library-tool';
 import { LISTING_TOOLS } from './listing-tools';
+import { markElement } from './mark-tool';
 import { PAGE_TOOLS } from './page-tools';
 import { getCachedSnapshot } from './recall-tool';
 import { takeScreenshot } from './screenshot-tool';
@@ -27,13 +28,17 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(
     ...TAB_GROUP_TOOLS,
     ...CRAWL_TOOLS,
     searchLibrary,
+    markElement,
   ].map((tool) => [tool.name, tool]),
 );
+
+/** Tools for ABP clients that drive the browser themselves (the MCP bridge), not offered to the chat's model. */
+const FOR_DRIVERS = new Set([markElement.name]);
 
 /** The tools offered to the model in this browser, in the provider-neutral format. */
 export function toolSpecs(): ToolSpec[] {
   return [...TOOLS.values()]
-    .filter((tool) => isAvailable(tool.name))
+    .filter((tool) => isAvailable(tool.name) && !FOR_DRIVERS.has(tool.name))
     .map((tool) => toolSpec(tool.name, tool.description, tool.params));
 }
 

@@ -64,6 +64,11 @@ export const BackgroundToContent = {
     v.strictObject({ key: nonEmptyText(40), index: v.optional(Index), snapshotId: v.optional(SnapshotId) }),
   ),
   HOVER: message('HOVER', v.strictObject({ index: Index, snapshotId: SnapshotId })),
+  // Addition: names an indexed element by an attribute for a driver outside the extension (the MCP bridge).
+  MARK_ELEMENT: message(
+    'MARK_ELEMENT',
+    v.strictObject({ index: Index, snapshotId: SnapshotId, mark: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/)) }),
+  ),
   DOUBLE_CLICK: message(
     'DOUBLE_CLICK',
     v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset) }),

@@ -205,6 +205,8 @@ describe('the spec messages parse, by their names', () => {
       'SELECT_TEXT',
       // The target outlined while a permission question is open (issue 19).
       'OUTLINE_TARGET',
+      // An indexed element named by an attribute for the MCP bridge's own protocol (issue 20).
+      'MARK_ELEMENT',
     ];
     expect(Object.keys(BackgroundToContent).sort()).toEqual(
       [...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort(),

@@ -15,6 +15,7 @@ import {
   waitForElement,
 } from '../../tools/page-tools';
 import { doubleClick, drag, hover, pressKey, selectText } from '../../tools/input-tools';
+import { markElement } from '../../tools/mark-tool';
 import type { Tool, ToolContext } from '../../tools/types';
 import { defineCapability, type CallContext, type Capability } from '../capability';
 import { ABP_REQUESTER, asCaller } from '../caller';
@@ -34,6 +35,7 @@ const ACTIONS: readonly Tool[] = [
   doubleClick,
   drag,
   selectText,
+  markElement,
 ];
 
 /** "click_element {index?: integer, selector?: string}": each action's args, from the schema the gate checks them with. */
