@@ -11,6 +11,10 @@ import { BROWSER_TOOLS } from './browser-tools';
 import { HISTORY_TOOLS } from './history-tools';
 import { REF_TOOLS } from './ref-tools';
 import { browserTabs } from './tab-tools';
+import { guardDialogs } from './dialog-guard';
+import { browserHandleDialog } from './dialog-tools';
+import { browserEmulate } from './emulate-tool';
+import { browserNetworkRequest } from './network-request-tool';
 import { parseCommand, USAGE } from './options';
 import type { CapabilityInfo } from '../src/abp/response';
 import { createBridgeServer } from './server';
@@ -36,7 +40,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
-  const tools = [...BROWSER_TOOLS, ...REF_TOOLS, ...HISTORY_TOOLS, browserTabs];
+  const tools = [
+    ...BROWSER_TOOLS,
+    ...REF_TOOLS,
+    ...HISTORY_TOOLS,
+    browserTabs,
+    browserHandleDialog,
+    browserNetworkRequest,
+    browserEmulate,
+  ].map(guardDialogs);
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
   const abp = {
     agent: { name: 'bosun-bridge', version },
