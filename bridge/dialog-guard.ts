@@ -1,8 +1,8 @@
-import { describeDialog, dialogOpenedError, dialogOpenError } from './dialogs';
+import { aDialog, dialogOpenedError, dialogOpenError } from './dialogs';
 import type { BridgeTool } from './tool';
 
 /** How a tool stands to a dialog the working tab has open. */
-type UnderDialog = 'answers' | 'unaffected';
+type UnderDialog = 'answers' | 'tabs' | 'unaffected';
 
 /**
  * The tools that work while a dialog is open: the one that answers it, those that read only the
@@ -10,7 +10,7 @@ type UnderDialog = 'answers' | 'unaffected';
  */
 const UNDER_DIALOG: Record<string, UnderDialog> = {
   browser_handle_dialog: 'answers',
-  browser_tabs: 'unaffected',
+  browser_tabs: 'tabs',
   browser_console: 'unaffected',
   browser_network_sources: 'unaffected',
   browser_network_request: 'unaffected',
@@ -24,20 +24,19 @@ const UNDER_DIALOG: Record<string, UnderDialog> = {
  */
 export function guardDialogs(tool: BridgeTool): BridgeTool {
   const stance = UNDER_DIALOG[tool.name];
-  if (stance === 'answers') return tool;
+  // browser_tabs does not touch a page's script; and closing the last tab must not open another to look at.
+  if (stance === 'answers' || stance === 'tabs') return tool;
   return {
     ...tool,
     async run(args, browser, call) {
-      if (stance === 'unaffected') {
-        const output = await tool.run(args, browser, call);
-        // The working tab after the call (browser_tabs may have changed it).
-        const open = (await browser.tab()).dialogs.pending();
-        if (!open) return output;
-        const note = `a ${describeDialog(open)} is open: answer it with browser_handle_dialog`;
-        return { ...output, summary: `${output.summary} (${note})` };
-      }
       const tab = await browser.tab();
       const open = tab.dialogs.pending();
+      if (stance === 'unaffected') {
+        const output = await tool.run(args, browser, call);
+        if (!open) return output;
+        const note = `${aDialog(open)} is open: answer it with browser_handle_dialog`;
+        return { ...output, summary: `${output.summary} (${note})` };
+      }
       if (open) throw dialogOpenError(tool.name, open);
       const watch = tab.dialogs.next();
       const running = tool.run(args, browser, call);

@@ -57,7 +57,8 @@ export const browserHandleDialog = defineTool({
     );
     return {
       summary: `${accept ? 'Accepted' : 'Dismissed'} the ${describeDialog(answered)}`,
-      data: { ...answered, url: tab.url() },
+      // The page that showed the dialog (after a leave-page dialog, the tab may be on its way elsewhere).
+      data: { ...answered, url },
     };
   },
 });

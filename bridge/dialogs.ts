@@ -31,7 +31,13 @@ const typeOf = (type: string): DialogType =>
   (DIALOG_TYPES as readonly string[]).includes(type) ? (type as DialogType) : 'alert';
 
 /** A dialog in words, as summaries and errors quote it. */
-export const describeDialog = (dialog: DialogInfo) => `${dialog.type} dialog "${dialog.message.slice(0, 200)}"`;
+export function describeDialog({ type, message }: DialogInfo): string {
+  const what = type === 'beforeunload' ? 'leave-page (beforeunload) dialog' : `${type} dialog`;
+  return message ? `${what} "${message.slice(0, 200)}"` : what;
+}
+
+/** The same with its article: "an alert dialog …", "a confirm dialog …". */
+export const aDialog = (dialog: DialogInfo) => `${dialog.type === 'alert' ? 'an' : 'a'} ${describeDialog(dialog)}`;
 
 /**
  * The dialog a tab has open, kept until browser_handle_dialog answers it. The page's script stops
@@ -107,7 +113,7 @@ export const noDialogError = () =>
 /** A tool that needs the page, called while a dialog waits for its answer. */
 export const dialogOpenError = (tool: string, dialog: DialogInfo) =>
   new ToolError(
-    `The page has a ${describeDialog(dialog)} open, which waits for an answer: ${tool} cannot reach the page until then.`,
+    `The page has ${aDialog(dialog)} open, which waits for an answer: ${tool} cannot reach the page until then.`,
     'Call browser_handle_dialog with accept: true or false (and promptText for a prompt), then call again.',
     { dialog },
   );
@@ -115,7 +121,7 @@ export const dialogOpenError = (tool: string, dialog: DialogInfo) =>
 /** A dialog that opened while a tool ran: the tool's work waits behind it. */
 export const dialogOpenedError = (tool: string, dialog: DialogInfo) =>
   new ToolError(
-    `The page opened a ${describeDialog(dialog)} during ${tool}, and waits for its answer; what ${tool} did up to the dialog is done.`,
+    `The page opened ${aDialog(dialog)} during ${tool}, and waits for its answer; what ${tool} did up to the dialog is done.`,
     'Call browser_handle_dialog with accept: true or false (and promptText for a prompt).',
     { dialog },
   );

@@ -82,6 +82,7 @@ export class FirefoxTab implements EngineTab {
   navigatedUrl: string | null = null;
   readonly dialogs = new PendingDialogs();
   private readonly details = new RequestDetailLog();
+  private lastUrl = 'about:blank';
 
   private constructor(
     readonly page: Page,
@@ -170,7 +171,11 @@ export class FirefoxTab implements EngineTab {
   }
 
   url(): string {
-    return this.page.url();
+    // puppeteer forgets the address when a navigation is aborted (a leave-page dialog dismissed):
+    // the tab still shows the page it last reported.
+    const now = this.page.url() as string | undefined;
+    if (now) this.lastUrl = now;
+    return now || this.lastUrl;
   }
 
   title(): Promise<string> {

@@ -328,6 +328,20 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     });
     expect(await status()).toBe('Kept the account');
 
+    // An alert the answer to a prompt opens is the next dialog.
+    await bridge.call('browser_click', { selector: '#rename' });
+    await bridge.data('browser_handle_dialog', { accept: true, promptText: ' ' });
+    await waitUntil(
+      async () =>
+        /an alert dialog "The name cannot be empty\." is open/.test(textOf(await bridge.call('browser_console'))),
+      { timeoutMs: 10_000, message: 'the alert never opened' },
+    );
+    expect(await bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
+      type: 'alert',
+      accepted: true,
+    });
+    expect(await status()).toBe('Name unchanged');
+
     // A prompt gets the text given; a confirm accepted does what it asked.
     expect(await bridge.call('browser_click', { selector: '#rename' })).toMatchObject({
       structuredContent: { error: { dialog: { type: 'prompt', defaultValue: 'Ada Lovelace' } } },
@@ -342,6 +356,27 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     expect(await bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({ accepted: true });
     expect(await status()).toBe('Account deleted');
     expect(textOf(await bridge.call('browser_handle_dialog', { accept: true }))).toMatch(/^ERROR: No dialog is open/);
+
+    // Leaving the renamed account asks first: dismissed, the tab stays; accepted, it goes.
+    const leaving = await bridge.call('browser_navigate', { url: site.url('index.html') });
+    expect(leaving).toMatchObject({
+      isError: true,
+      structuredContent: { error: { dialog: { type: 'beforeunload' } } },
+    });
+    expect(await bridge.data('browser_handle_dialog', { accept: false })).toMatchObject({ type: 'beforeunload' });
+    expect(await bridge.data('browser_eval', { expression: 'location.href' })).toEqual({
+      type: 'string',
+      value: account,
+    });
+    await bridge.call('browser_navigate', { url: site.url('index.html') });
+    expect(await bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
+      type: 'beforeunload',
+      accepted: true,
+    });
+    await waitUntil(
+      async () => (await bridge.data('browser_eval', { expression: 'location.href' })).value === site.url('index.html'),
+      { timeoutMs: 10_000, message: 'the tab never left the account page' },
+    );
 
     // Answering acts on the page: on a site nobody allowed (localhost, where 127.0.0.1 is allowed),
     // headless, it is refused at once, and the dialog stays open until then.
@@ -374,7 +409,7 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     await bridge.data('browser_tabs', { action: 'close' });
     expect(await bridge.data('browser_eval', { expression: 'location.href' })).toEqual({
       type: 'string',
-      value: account,
+      value: site.url('index.html'),
     });
   });
 

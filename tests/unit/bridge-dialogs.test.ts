@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PendingDialogs, type EngineDialog } from '../../bridge/dialogs';
+import { aDialog, PendingDialogs, type DialogInfo, type EngineDialog } from '../../bridge/dialogs';
 
 /** A dialog that records how it was answered, as the engines' dialog objects are answered. */
 function dialog(type: string, message: string, defaultValue = '') {
@@ -60,5 +60,20 @@ describe('pending dialogs', () => {
     dialogs.opened(dialog('alert', 'Bye').engine);
     dialogs.closed();
     expect(dialogs.pending()).toBeNull();
+  });
+});
+
+describe('a dialog in words', () => {
+  const info = (type: DialogInfo['type'], message: string): DialogInfo => ({
+    type,
+    message,
+    defaultValue: '',
+    openedAt: '',
+  });
+  it('quotes the message with the right article, and names a leave-page dialog, which has none', () => {
+    expect(aDialog(info('alert', 'Saved'))).toBe('an alert dialog "Saved"');
+    expect(aDialog(info('confirm', 'Sure?'))).toBe('a confirm dialog "Sure?"');
+    expect(aDialog(info('beforeunload', ''))).toBe('a leave-page (beforeunload) dialog');
+    expect(aDialog(info('prompt', 'x'.repeat(300)))).toHaveLength('a prompt dialog ""'.length + 200);
   });
 });
