@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { INTEGER, NULLABLE_STRING, READS, STRING } from './browser-tool-parts';
+import { aDialog } from './dialogs';
 import { firstLine } from './errors';
 import { bucketOf } from './network-buckets';
 import { BODY_TEXT_LIMIT, mimeEssence, pickRequest, reportBody, type BodyReport } from './request-details';
@@ -68,14 +69,23 @@ export const browserNetworkRequest = defineTool({
     if (failure !== undefined) body = { kind: 'unavailable', reason: `the request failed: ${failure}` };
     else if (request.endMs === undefined)
       body = { kind: 'unavailable', reason: 'the response has not finished loading' };
-    else
-      body = await tab.responseBody(request.id).then(
-        (raw) => reportBody(raw, request.mimeType),
-        (error: unknown) => ({
+    else {
+      // Chromium answers no body while the page has a dialog open: the rest is shown, the body after the answer.
+      const dialog = tab.dialogs.next();
+      body = await Promise.race([
+        tab.responseBody(request.id).then(
+          (raw) => reportBody(raw, request.mimeType),
+          (error: unknown) => ({
+            kind: 'unavailable' as const,
+            reason: `the browser kept no body for it (${firstLine(error instanceof Error ? error.message : String(error))})`,
+          }),
+        ),
+        dialog.opened.then((open) => ({
           kind: 'unavailable' as const,
-          reason: `the browser kept no body for it (${firstLine(error instanceof Error ? error.message : String(error))})`,
-        }),
-      );
+          reason: `the page has ${aDialog(open)} open; the body can be read once browser_handle_dialog has answered it`,
+        })),
+      ]).finally(dialog.stop);
+    }
     const data = {
       index,
       url: request.url,

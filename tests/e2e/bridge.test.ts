@@ -39,7 +39,7 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     // The list is known at build time: no browser was started to answer it.
     expect(browserPid(bridge.pid)).toBeUndefined();
     const names = tools.map((t) => t.name);
-    expect(names.slice(0, 19)).toEqual([
+    expect(names.slice(0, 22)).toEqual([
       'browser_navigate',
       'browser_service_workers',
       'browser_network_sources',
@@ -59,6 +59,9 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
       'browser_reload',
       'browser_wait_for',
       'browser_tabs',
+      'browser_handle_dialog',
+      'browser_network_request',
+      'browser_emulate',
     ]);
     expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(22);
     expect(names).toEqual(
@@ -91,6 +94,10 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
       openWorldHint: true,
     });
     expect(byName('browser_console')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    // Answering a dialog acts on the page; reading a request does not; emulating changes only the tab.
+    expect(byName('browser_handle_dialog')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName('browser_network_request')?.annotations).toMatchObject({ readOnlyHint: true });
+    expect(byName('browser_emulate')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(byName('abp_storage_jobs_delete')?.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
@@ -318,6 +325,14 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     });
     expect(await bridge.call('browser_eval', { expression: '1' })).toMatchObject({ isError: true });
     expect(Date.now() - started).toBeLessThan(5_000);
+    // A request's details still come, its body once the dialog is answered (Chromium gives none before).
+    expect(await bridge.data('browser_network_request', { url: 'account.json' })).toMatchObject({
+      status: 200,
+      body: {
+        kind: 'unavailable',
+        reason: expect.stringMatching(/^the page has a confirm dialog "Delete your account/),
+      },
+    });
     expect(textOf(await bridge.call('browser_network_sources'))).toMatch(
       /^SUCCESS: .*\(a confirm dialog "Delete your account\? This cannot be undone\." is open/,
     );
