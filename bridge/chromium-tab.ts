@@ -8,6 +8,7 @@ import {
   type HistoryMove,
   type Navigation,
   type PageCondition,
+  type TabEmulation,
 } from './engine';
 import { navigationError } from './errors';
 import type { RecordedRequest } from './network-buckets';
@@ -22,6 +23,8 @@ import {
   type StorageAnswer,
   type StorageRequest,
 } from './site-data';
+import { PendingDialogs } from './dialogs';
+import { headerObject, RequestDetailLog, type RawBody, type RequestDetail } from './request-details';
 
 const MAX_REQUESTS = 2000;
 
@@ -39,6 +42,10 @@ export class ChromiumTab implements EngineTab {
   private readonly log = new ConsoleLog();
   navigatedUrl: string | null = null;
   readonly cookies: SiteCookies;
+  readonly dialogs = new PendingDialogs();
+  private readonly details = new RequestDetailLog();
+  /** CDP's monotonic timestamps (s) plus this are wall-clock seconds. */
+  private clockOffset = 0;
 
   private constructor(
     readonly page: Page,
@@ -64,6 +71,17 @@ export class ChromiumTab implements EngineTab {
     context.on('console', onConsole);
     // A closed tab is replaced by a new one, which takes over the workers' messages.
     page.once('close', () => context.off('console', onConsole));
+    // Listened to, a dialog stays open (Playwright would dismiss it) until browser_handle_dialog answers it.
+    page.on('dialog', (dialog) =>
+      tab.dialogs.opened({
+        type: dialog.type(),
+        message: dialog.message(),
+        defaultValue: dialog.defaultValue(),
+        accept: (text) => dialog.accept(text),
+        dismiss: () => dialog.dismiss(),
+      }),
+    );
+    page.once('close', () => tab.dialogs.closed());
     page.on('pageerror', (error) =>
       tab.log.add({
         source: 'page',
@@ -146,6 +164,7 @@ export class ChromiumTab implements EngineTab {
       // A navigation request's id is its loader's id: a new document in the tab starts a new record.
       if (event.type === 'Document' && event.frameId === mainFrameId && event.requestId === event.loaderId) {
         this.requests.clear();
+        this.details.clear();
         this.navigatedUrl = event.request.url;
       }
       if (this.requests.size >= MAX_REQUESTS) return;
@@ -154,19 +173,37 @@ export class ChromiumTab implements EngineTab {
         method: event.request.method,
         resourceType: event.type ?? 'Other',
       });
+      this.clockOffset = (event.wallTime ?? 0) - event.timestamp;
+      this.details.sent({
+        id: event.requestId,
+        url: event.request.url,
+        method: event.request.method,
+        requestHeaders: cdpHeaders(event.request.headers),
+        startMs: (event.wallTime ?? 0) * 1000,
+      });
     });
+    cdp.on('Network.loadingFinished', ({ requestId, timestamp }) =>
+      this.details.update(requestId, { endMs: (timestamp + this.clockOffset) * 1000 }),
+    );
     cdp.on('Network.requestServedFromCache', ({ requestId }) => this.update(requestId, { fromMemoryCache: true }));
-    cdp.on('Network.responseReceived', ({ requestId, response }) =>
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
       this.update(requestId, {
         status: response.status,
         fromServiceWorker: response.fromServiceWorker ?? false,
         fromDiskCache: response.fromDiskCache ?? false,
         fromPrefetchCache: response.fromPrefetchCache ?? false,
-      }),
-    );
-    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled }) =>
-      this.update(requestId, { failure: canceled ? 'canceled' : errorText }),
-    );
+      });
+      this.details.update(requestId, {
+        status: response.status,
+        statusText: response.statusText,
+        mimeType: response.mimeType,
+        responseHeaders: cdpHeaders(response.headers),
+      });
+    });
+    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled, timestamp }) => {
+      this.update(requestId, { failure: canceled ? 'canceled' : errorText });
+      this.details.update(requestId, { endMs: (timestamp + this.clockOffset) * 1000 });
+    });
   }
 
   private update(requestId: string, change: Partial<RecordedRequest>): void {
@@ -210,4 +247,23 @@ export class ChromiumTab implements EngineTab {
   console(clear: boolean): ConsoleEntry[] {
     return this.log.read(clear);
   }
+
+  requestDetails(): RequestDetail[] {
+    return this.details.list();
+  }
+
+  async responseBody(id: string): Promise<RawBody> {
+    const { body, base64Encoded } = await this.cdp.send('Network.getResponseBody', { requestId: id });
+    return { data: body, base64: base64Encoded };
+  }
+
+  async emulate({ viewport, userAgent, cpuThrottling }: TabEmulation): Promise<void> {
+    if (viewport) await this.page.setViewportSize(viewport);
+    // Both navigator.userAgent and the User-Agent header of the tab's requests.
+    if (userAgent !== undefined) await this.cdp.send('Emulation.setUserAgentOverride', { userAgent });
+    if (cpuThrottling !== undefined) await this.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
+  }
 }
+
+const cdpHeaders = (headers: Record<string, unknown>) =>
+  headerObject(Object.entries(headers).map(([name, value]) => ({ name, value: String(value) })));

@@ -2,6 +2,8 @@ import type { AbpClient } from './abp-client';
 import type { RecordedRequest } from './network-buckets';
 import type { EvalResult } from './chromium-eval';
 import type { PickedFile, SiteCookies, StorageAnswer, StorageRequest } from './site-data';
+import type { PendingDialogs } from './dialogs';
+import type { RawBody, RequestDetail } from './request-details';
 
 export const ENGINES = ['chromium', 'firefox'] as const;
 export type EngineName = (typeof ENGINES)[number];
@@ -87,6 +89,21 @@ export interface EngineTab {
   uploadFiles(selector: string, paths: string[], timeoutMs: number): Promise<PickedFile[]>;
   /** A PNG of just the first element matching the selector (scrolled into view first). */
   elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer>;
+  /** The dialog the page has open, kept until browser_handle_dialog answers it. */
+  readonly dialogs: PendingDialogs;
+  /** The requests since the last navigation in full, in the order requestsSinceNavigation lists them. */
+  requestDetails(): RequestDetail[];
+  /** A finished request's response body, as the browser kept it; rejects when it kept none. */
+  responseBody(id: string): Promise<RawBody>;
+  /** Viewport, user agent and (Chromium only) CPU throttling of this tab; what is not given stays. */
+  emulate(settings: TabEmulation): Promise<void>;
+}
+
+export interface TabEmulation {
+  viewport?: { width: number; height: number };
+  userAgent?: string;
+  /** 1 is no throttling, 4 is four times slower. */
+  cpuThrottling?: number;
 }
 
 export interface TabInfo {

@@ -1,4 +1,4 @@
-import type { ConsoleMessage, ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
+import type { ConsoleMessage, Dialog, ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
 import {
   ConsoleLog,
   pageMeets,
@@ -7,7 +7,10 @@ import {
   type HistoryMove,
   type Navigation,
   type PageCondition,
+  type TabEmulation,
 } from './engine';
+import { PendingDialogs } from './dialogs';
+import { headerObject, RequestDetailLog, type RawBody, type RequestDetail } from './request-details';
 import { navigationError } from './errors';
 import { evaluateInFirefox } from './firefox-eval';
 import type { BidiConnection, WorkerConsoleMessage } from './firefox-privileged';
@@ -34,13 +37,28 @@ export interface FirefoxFeeds {
   onWorkerConsole(listener: (message: WorkerConsoleMessage) => void): () => void;
 }
 
+interface BidiHeader {
+  name: string;
+  value: { type: 'string' | 'base64'; value: string };
+}
+
 interface BidiRequestEvent {
   context: string | null;
   navigation: string | null;
-  request: { request: string; url: string; method: string; destination?: string };
-  response?: { status: number; fromCache: boolean };
+  /** ms since the epoch. */
+  timestamp: number;
+  request: { request: string; url: string; method: string; destination?: string; headers?: BidiHeader[] };
+  response?: { status: number; fromCache: boolean; statusText?: string; mimeType?: string; headers?: BidiHeader[] };
   errorText?: string;
 }
+
+const bidiHeaders = (headers: BidiHeader[] = []) =>
+  headerObject(
+    headers.map(({ name, value }) => ({
+      name,
+      value: value.type === 'base64' ? Buffer.from(value.value, 'base64').toString('latin1') : value.value,
+    })),
+  );
 
 /** BiDi's fetch destinations as the resource types Chromium names. */
 const RESOURCE_TYPES: Record<string, string> = {
@@ -73,6 +91,9 @@ export class FirefoxTab implements EngineTab {
   private navigationRequest: string | null = null;
   navigatedUrl: string | null = null;
   readonly cookies: SiteCookies;
+  readonly dialogs = new PendingDialogs();
+  private readonly details = new RequestDetailLog();
+  private lastUrl = 'about:blank';
 
   private constructor(
     readonly page: Page,
@@ -97,6 +118,17 @@ export class FirefoxTab implements EngineTab {
         url: message.location().url ?? page.url(),
       });
     });
+    // puppeteer asks BiDi to leave prompts open ("ignore"): each one waits for browser_handle_dialog.
+    page.on('dialog', (dialog: Dialog) =>
+      tab.dialogs.opened({
+        type: dialog.type(),
+        message: dialog.message(),
+        defaultValue: dialog.defaultValue(),
+        accept: (text) => dialog.accept(text),
+        dismiss: () => dialog.dismiss(),
+      }),
+    );
+    page.once('close', () => tab.dialogs.closed());
     page.on('pageerror', (error) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       tab.log.add({ source: 'page', level: 'error', text: `Uncaught ${text}`, url: page.url() });
@@ -114,11 +146,15 @@ export class FirefoxTab implements EngineTab {
     if (event.context !== this.context || /^(data|blob):/.test(url)) return;
     if (event.navigation !== null && destination === 'document') {
       this.requests.clear();
+      this.details.clear();
       this.navigatedUrl = url;
       this.navigationRequest = id;
     }
     if (this.requests.size >= MAX_REQUESTS && !this.requests.has(id)) return;
     this.requests.set(id, { url, method, resourceType: RESOURCE_TYPES[destination ?? ''] ?? 'Other' });
+    // A redirect is sent again under the same id: it keeps its place and its start.
+    const startMs = this.details.get(id)?.startMs ?? event.timestamp;
+    this.details.sent({ id, url, method, requestHeaders: bidiHeaders(event.request.headers), startMs });
   }
 
   private responseCompleted(event: BidiRequestEvent): void {
@@ -131,15 +167,28 @@ export class FirefoxTab implements EngineTab {
       fromServiceWorker,
       fromDiskCache: !fromServiceWorker && event.response.fromCache,
     });
+    const { status, statusText, mimeType, headers } = event.response;
+    this.details.update(event.request.request, {
+      status,
+      statusText,
+      mimeType,
+      responseHeaders: bidiHeaders(headers),
+      endMs: event.timestamp,
+    });
   }
 
   private fetchFailed(event: BidiRequestEvent): void {
     const request = event.context === this.context ? this.requests.get(event.request.request) : undefined;
     if (request) request.failure = event.errorText ?? 'failed';
+    if (request) this.details.update(event.request.request, { endMs: event.timestamp });
   }
 
   url(): string {
-    return this.page.url();
+    // puppeteer forgets the address when a navigation is aborted (a leave-page dialog dismissed):
+    // the tab still shows the page it last reported.
+    const now = this.page.url() as string | undefined;
+    if (now) this.lastUrl = now;
+    return now || this.lastUrl;
   }
 
   title(): Promise<string> {
@@ -298,5 +347,23 @@ export class FirefoxTab implements EngineTab {
 
   console(clear: boolean): ConsoleEntry[] {
     return this.log.read(clear);
+  }
+
+  requestDetails(): RequestDetail[] {
+    return this.details.list();
+  }
+
+  /** From the data collector puppeteer adds as the session starts (BiDi's network.getData). */
+  async responseBody(id: string): Promise<RawBody> {
+    const { result } = await this.feeds.connection.send('network.getData', { dataType: 'response', request: id });
+    const { bytes } = result as { bytes: { type: 'string' | 'base64'; value: string } };
+    return { data: bytes.value, base64: bytes.type === 'base64' };
+  }
+
+  async emulate({ viewport, userAgent, cpuThrottling }: TabEmulation): Promise<void> {
+    if (cpuThrottling !== undefined) throw new Error('not available in Firefox: WebDriver BiDi has no CPU throttling');
+    if (viewport) await this.page.setViewport(viewport);
+    // BiDi's emulation.setUserAgentOverride: navigator.userAgent and the User-Agent header.
+    if (userAgent !== undefined) await this.page.setUserAgent(userAgent);
   }
 }

@@ -11,7 +11,11 @@ import { BROWSER_TOOLS } from './browser-tools';
 import { HISTORY_TOOLS } from './history-tools';
 import { REF_TOOLS } from './ref-tools';
 import { browserTabs } from './tab-tools';
+import { guardDialogs } from './dialog-guard';
+import { browserHandleDialog } from './dialog-tools';
+import { browserEmulate } from './emulate-tool';
 import { browserFillForm } from './form-tools';
+import { browserNetworkRequest } from './network-request-tool';
 import { SITE_DATA_TOOLS } from './site-data-tools';
 import { browserUpload } from './upload-tool';
 import { parseCommand, USAGE } from './options';
@@ -39,8 +43,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
-  const tools = [...BROWSER_TOOLS, ...REF_TOOLS, ...HISTORY_TOOLS, browserTabs];
-  tools.push(browserFillForm, browserUpload, ...SITE_DATA_TOOLS);
+  const tools = [
+    ...BROWSER_TOOLS,
+    ...REF_TOOLS,
+    ...HISTORY_TOOLS,
+    browserTabs,
+    browserHandleDialog,
+    browserNetworkRequest,
+    browserEmulate,
+    browserFillForm,
+    browserUpload,
+    ...SITE_DATA_TOOLS,
+  ].map(guardDialogs);
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
   const abp = {
     agent: { name: 'bosun-bridge', version },

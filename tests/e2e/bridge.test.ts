@@ -14,6 +14,7 @@ import {
   type RunningBridge,
 } from './support/bridge';
 import { useSite } from './support/site';
+import { testSiteDir } from '../fixtures/static-server';
 
 const site = useSite();
 
@@ -38,7 +39,7 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     // The list is known at build time: no browser was started to answer it.
     expect(browserPid(bridge.pid)).toBeUndefined();
     const names = tools.map((t) => t.name);
-    expect(names.slice(0, 19)).toEqual([
+    expect(names.slice(0, 22)).toEqual([
       'browser_navigate',
       'browser_service_workers',
       'browser_network_sources',
@@ -58,6 +59,9 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
       'browser_reload',
       'browser_wait_for',
       'browser_tabs',
+      'browser_handle_dialog',
+      'browser_network_request',
+      'browser_emulate',
     ]);
     expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(22);
     expect(names).toEqual(
@@ -90,6 +94,10 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
       openWorldHint: true,
     });
     expect(byName('browser_console')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    // Answering a dialog acts on the page; reading a request does not; emulating changes only the tab.
+    expect(byName('browser_handle_dialog')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName('browser_network_request')?.annotations).toMatchObject({ readOnlyHint: true });
+    expect(byName('browser_emulate')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(byName('abp_storage_jobs_delete')?.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
@@ -289,6 +297,230 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     );
     expect(pages.find((p) => p.canonicalUrl === site.url('crawl/a.html'))?.markdown).toMatch(/^# Alpha\n/);
     expect(await bridge.data('abp_storage_jobs_delete', { jobIds: jobId })).toEqual({ deleted: 1 });
+  });
+
+  it('answers the page’s dialogs under the policy, and an open dialog never hangs another tool', async () => {
+    await bridge.data('browser_set_offline', { offline: false });
+    const account = site.url('account/index.html');
+    await bridge.data('browser_navigate', { url: account });
+    await bridge.data('browser_wait_for', { text: 'Ada Lovelace' });
+    const status = async () =>
+      (await bridge.data('browser_eval', { expression: "document.getElementById('status').textContent" })).value;
+    expect(textOf(await bridge.call('browser_handle_dialog', { accept: true }))).toMatch(
+      /^ERROR: No dialog is open in the working tab\./,
+    );
+
+    // A click that opens a confirm returns as the dialog opens, with what it asks.
+    const deleting = await bridge.call('browser_click', { selector: '#delete' });
+    const confirmDialog = { type: 'confirm', message: 'Delete your account? This cannot be undone.', defaultValue: '' };
+    expect(deleting).toMatchObject({ isError: true, structuredContent: { error: { dialog: confirmDialog } } });
+    expect(textOf(deleting)).toMatch(
+      /opened a confirm dialog "Delete your account\?.*\nNext step: Call browser_handle_dialog/,
+    );
+    // While it is open, a tool that needs the page says so at once; one that reads the bridge's records works.
+    const started = Date.now();
+    expect(await bridge.call('browser_snapshot')).toMatchObject({
+      isError: true,
+      structuredContent: { error: { dialog: confirmDialog } },
+    });
+    expect(await bridge.call('browser_eval', { expression: '1' })).toMatchObject({ isError: true });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A request's details still come, its body once the dialog is answered (Chromium gives none before).
+    expect(await bridge.data('browser_network_request', { url: 'account.json' })).toMatchObject({
+      status: 200,
+      body: {
+        kind: 'unavailable',
+        reason: expect.stringMatching(/^the page has a confirm dialog "Delete your account/),
+      },
+    });
+    expect(textOf(await bridge.call('browser_network_sources'))).toMatch(
+      /^SUCCESS: .*\(a confirm dialog "Delete your account\? This cannot be undone\." is open/,
+    );
+    expect(await bridge.data('browser_handle_dialog', { accept: false })).toMatchObject({
+      ...confirmDialog,
+      accepted: false,
+      url: account,
+    });
+    expect(await status()).toBe('Kept the account');
+
+    // An alert the answer to a prompt opens is the next dialog.
+    await bridge.call('browser_click', { selector: '#rename' });
+    await bridge.data('browser_handle_dialog', { accept: true, promptText: ' ' });
+    await waitUntil(
+      async () =>
+        /an alert dialog "The name cannot be empty\." is open/.test(textOf(await bridge.call('browser_console'))),
+      { timeoutMs: 10_000, message: 'the alert never opened' },
+    );
+    expect(await bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
+      type: 'alert',
+      accepted: true,
+    });
+    expect(await status()).toBe('Name unchanged');
+
+    // A prompt gets the text given; a confirm accepted does what it asked.
+    expect(await bridge.call('browser_click', { selector: '#rename' })).toMatchObject({
+      structuredContent: { error: { dialog: { type: 'prompt', defaultValue: 'Ada Lovelace' } } },
+    });
+    expect(await bridge.data('browser_handle_dialog', { accept: true, promptText: 'Ada King' })).toMatchObject({
+      type: 'prompt',
+      accepted: true,
+      promptText: 'Ada King',
+    });
+    expect(await status()).toBe('Renamed to Ada King');
+    await bridge.call('browser_click', { selector: '#delete' });
+    expect(await bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({ accepted: true });
+    expect(await status()).toBe('Account deleted');
+    expect(textOf(await bridge.call('browser_handle_dialog', { accept: true }))).toMatch(/^ERROR: No dialog is open/);
+
+    // Leaving the renamed account asks first: dismissed, the tab stays; accepted, it goes.
+    const leaving = await bridge.call('browser_navigate', { url: site.url('index.html') });
+    expect(leaving).toMatchObject({
+      isError: true,
+      structuredContent: { error: { dialog: { type: 'beforeunload' } } },
+    });
+    expect(await bridge.data('browser_handle_dialog', { accept: false })).toMatchObject({ type: 'beforeunload' });
+    expect(await bridge.data('browser_eval', { expression: 'location.href' })).toEqual({
+      type: 'string',
+      value: account,
+    });
+    await bridge.call('browser_navigate', { url: site.url('index.html') });
+    expect(await bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
+      type: 'beforeunload',
+      accepted: true,
+    });
+    await waitUntil(
+      async () => (await bridge.data('browser_eval', { expression: 'location.href' })).value === site.url('index.html'),
+      { timeoutMs: 10_000, message: 'the tab never left the account page' },
+    );
+
+    // Answering acts on the page: on a site nobody allowed (localhost, where 127.0.0.1 is allowed),
+    // headless, it is refused at once, and the dialog stays open until then.
+    await bridge.data('browser_tabs', { action: 'new' });
+    await bridge.data('browser_navigate', { url: `${account.replace('127.0.0.1', 'localhost')}?expire=300` });
+    await waitUntil(
+      async () =>
+        /a confirm dialog "Your session is about to expire/.test(textOf(await bridge.call('browser_console'))),
+      { timeoutMs: 10_000, message: 'the session dialog never opened' },
+    );
+    expect(await bridge.call('browser_handle_dialog', { accept: true })).toMatchObject({
+      isError: true,
+      structuredContent: {
+        error: {
+          code: 'PERMISSION_REQUIRED',
+          details: {
+            tool: 'browser_handle_dialog',
+            site: 'localhost',
+            level: 'interact',
+            summary: 'Accept the confirm dialog "Your session is about to expire. Stay signed in?"',
+            allowWith: '--allow localhost:interact',
+          },
+        },
+      },
+    });
+    expect(await bridge.call('browser_snapshot')).toMatchObject({
+      structuredContent: { error: { dialog: { type: 'confirm' } } },
+    });
+    // A tab stuck behind a dialog can still be closed; the tools then work on the first tab.
+    await bridge.data('browser_tabs', { action: 'close' });
+    expect(await bridge.data('browser_eval', { expression: 'location.href' })).toEqual({
+      type: 'string',
+      value: site.url('index.html'),
+    });
+  });
+
+  it('shows one request in full: headers, status, timing and body', async () => {
+    const account = site.url('account/index.html');
+    await bridge.data('browser_navigate', { url: account });
+    await bridge.data('browser_wait_for', { text: 'Ada Lovelace' });
+    const json = await bridge.data('browser_network_request', { url: site.url('account/account.json') });
+    const file = await readFile(join(testSiteDir, 'account/account.json'), 'utf8');
+    expect(json).toMatchObject({
+      url: site.url('account/account.json'),
+      method: 'GET',
+      status: 200,
+      source: 'network',
+      mimeType: 'application/json',
+      requestHeaders: { accept: 'application/json' },
+      responseHeaders: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      body: { kind: 'text', text: file, bytes: Buffer.byteLength(file), truncated: false },
+    });
+    expect(Date.now() - Date.parse(String(json.startTime))).toBeLessThan(60_000);
+    expect(json.durationMs).toEqual(expect.any(Number));
+    // The index is the request's place in browser_network_sources; a part of a URL names the only match.
+    const { requests } = (await bridge.data('browser_network_sources')) as { requests: { url: string }[] };
+    expect(requests[json.index as number]?.url).toBe(json.url);
+    expect(await bridge.data('browser_network_request', { index: json.index })).toMatchObject({ url: json.url });
+    expect(await bridge.data('browser_network_request', { url: 'avatar.png' })).toMatchObject({
+      status: 200,
+      mimeType: 'image/png',
+      body: { kind: 'binary', bytes: (await readFile(join(testSiteDir, 'account/avatar.png'))).length },
+    });
+    expect(textOf(await bridge.call('browser_network_request', { url: 'nothing-like-this' }))).toMatch(
+      /^ERROR: The working tab made no request to nothing-like-this since its last navigation/,
+    );
+    expect(textOf(await bridge.call('browser_network_request', { index: 999 }))).toMatch(
+      /^ERROR: There is no request 999/,
+    );
+    expect(textOf(await bridge.call('browser_network_request', {}))).toMatch(
+      /^ERROR: Invalid arguments for browser_network_request: give either url or index/,
+    );
+  });
+
+  it('emulates a viewport, a user agent and offline, as the page reads them back', async () => {
+    const account = site.url('account/index.html');
+    await bridge.data('browser_navigate', { url: account });
+    const userAgent = 'BosunTest/1.0 (emulated phone)';
+    const emulated = await bridge.data('browser_emulate', {
+      viewport: { width: 400, height: 700 },
+      userAgent,
+      offline: true,
+    });
+    const seen = { innerWidth: 400, innerHeight: 700, userAgent, onLine: false };
+    expect(emulated).toEqual({ url: account, applied: ['viewport', 'userAgent', 'offline'], page: seen });
+    expect(
+      await bridge.data('browser_eval', {
+        expression: '({ innerWidth, innerHeight, userAgent: navigator.userAgent, onLine: navigator.onLine })',
+      }),
+    ).toEqual({ type: 'object', value: seen });
+    // Back online, the tab's requests carry the user agent too.
+    expect(await bridge.data('browser_emulate', { offline: false })).toMatchObject({ page: { onLine: true } });
+    await bridge.data('browser_reload');
+    expect(await bridge.data('browser_network_request', { url: account })).toMatchObject({
+      requestHeaders: { 'user-agent': userAgent },
+    });
+    expect(textOf(await bridge.call('browser_emulate', {}))).toMatch(
+      /^ERROR: Invalid arguments for browser_emulate: give at least one/,
+    );
+    expect(textOf(await bridge.call('browser_emulate', { viewport: { width: 10, height: 700 } }))).toMatch(
+      /^ERROR: Invalid arguments for browser_emulate: viewport\.width: /,
+    );
+
+    // A fixed piece of work, timed in the page: CPU throttling slows it in Chromium; Firefox has none.
+    const work = async () =>
+      (
+        await bridge.data('browser_eval', {
+          expression:
+            '(() => { const t = performance.now(); let x = 0; for (let i = 0; i < 2e7; i++) x += i % 7; return performance.now() - t; })()',
+        })
+      ).value as number;
+    if (chromium) {
+      const normal = Math.min(await work(), await work());
+      expect(await bridge.data('browser_emulate', { cpuThrottling: 8 })).toMatchObject({ applied: ['cpuThrottling'] });
+      const slowed = await work();
+      await bridge.data('browser_emulate', { cpuThrottling: 1 });
+      expect(slowed / normal).toBeGreaterThan(3);
+    } else {
+      expect(textOf(await bridge.call('browser_emulate', { cpuThrottling: 4 }))).toMatch(
+        /^ERROR: CPU throttling is not available in Firefox: WebDriver BiDi has no CPU throttling/,
+      );
+      expect(
+        await bridge.data('browser_emulate', { viewport: { width: 800, height: 600 }, cpuThrottling: 4 }),
+      ).toMatchObject({
+        applied: ['viewport'],
+        unavailable: { cpuThrottling: 'not available in Firefox: WebDriver BiDi has no CPU throttling' },
+        page: { innerWidth: 800 },
+      });
+    }
   });
 
   it('rejects bad arguments with a clear error before anything runs', async () => {

@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import { ACTS, BOOLEAN, STRING } from './browser-tool-parts';
+import { DIALOG_TYPES, describeDialog, noDialogError } from './dialogs';
+import { abpError, ToolError } from './errors';
+import { defineTool, objectSchema } from './tool';
+
+/**
+ * Answers the dialog the page has open. Answering acts on the page (a confirm's "OK" may delete
+ * something), so Bosun's policy is asked first, like a click, with the dialog's own words.
+ */
+export const browserHandleDialog = defineTool({
+  name: 'browser_handle_dialog',
+  title: 'Handle dialog',
+  annotations: ACTS,
+  outputSchema: objectSchema(
+    {
+      type: { enum: [...DIALOG_TYPES] },
+      message: STRING,
+      defaultValue: STRING,
+      openedAt: STRING,
+      accepted: BOOLEAN,
+      promptText: STRING,
+      url: STRING,
+    },
+    ['promptText'],
+  ),
+  description:
+    'Accept or dismiss the alert, confirm, prompt or leave-page dialog the working tab has open (a tool that meets one says so, with its text). For a prompt, promptText is what is typed into it (its default text if not given).',
+  params: v.strictObject({
+    accept: v.pipe(v.boolean(), v.description('true: OK / Leave; false: Cancel / Stay')),
+    promptText: v.optional(
+      v.pipe(v.string(), v.maxLength(10_000), v.description('The answer to a prompt() (ignored for other dialogs)')),
+    ),
+  }),
+  // The question names the dialog's text, which only the open dialog has: run() asks Bosun itself.
+  permission: () => null,
+  async run({ accept, promptText }, browser, call) {
+    const tab = await browser.tab();
+    const open = tab.dialogs.pending();
+    if (!open) throw noDialogError();
+    const url = tab.url();
+    if (/^https?:/.test(url)) {
+      const summary = `${accept ? 'Accept' : 'Dismiss'} the ${describeDialog(open)}`;
+      const answer = await (
+        await browser.abp()
+      ).authorize({ tool: 'browser_handle_dialog', level: 'interact', url, summary }, call);
+      if (!answer.success) throw abpError("browser_handle_dialog (Bosun's permission)", answer);
+      if (call.signal.aborted)
+        throw new ToolError(
+          'The call was cancelled before it acted; nothing was done.',
+          'Call again if it is still wanted.',
+        );
+    }
+    const answered = await tab.dialogs.answer(
+      accept,
+      promptText ?? (open.type === 'prompt' ? open.defaultValue : undefined),
+    );
+    return {
+      summary: `${accept ? 'Accepted' : 'Dismissed'} the ${describeDialog(answered)}`,
+      // The page that showed the dialog (after a leave-page dialog, the tab may be on its way elsewhere).
+      data: { ...answered, url },
+    };
+  },
+});

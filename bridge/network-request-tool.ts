@@ -1,0 +1,110 @@
+import * as v from 'valibot';
+import { INTEGER, NULLABLE_STRING, READS, STRING } from './browser-tool-parts';
+import { aDialog } from './dialogs';
+import { firstLine } from './errors';
+import { bucketOf } from './network-buckets';
+import { BODY_TEXT_LIMIT, mimeEssence, pickRequest, reportBody, type BodyReport } from './request-details';
+import { defineTool, objectSchema } from './tool';
+
+const HEADERS = { type: 'object', additionalProperties: STRING };
+
+/** One request of the working tab in full: what was sent, what came back, when, and the body. */
+export const browserNetworkRequest = defineTool({
+  name: 'browser_network_request',
+  title: 'Network request',
+  annotations: READS,
+  outputSchema: objectSchema(
+    {
+      index: INTEGER,
+      url: STRING,
+      method: STRING,
+      source: STRING,
+      status: INTEGER,
+      statusText: STRING,
+      mimeType: STRING,
+      failure: STRING,
+      requestHeaders: HEADERS,
+      responseHeaders: HEADERS,
+      startTime: STRING,
+      durationMs: { type: ['number', 'null'] },
+      body: objectSchema(
+        {
+          kind: { enum: ['text', 'binary', 'unavailable'] },
+          text: STRING,
+          bytes: INTEGER,
+          truncated: { type: 'boolean' },
+          reason: STRING,
+        },
+        ['text', 'bytes', 'truncated', 'reason'],
+      ),
+      note: NULLABLE_STRING,
+    },
+    ['status', 'statusText', 'mimeType', 'failure', 'note'],
+  ),
+  description: `One request the working tab made since its last navigation, by its index in browser_network_sources or by URL (the latest request to it): method, URL, status, request and response headers, start time and duration, and the response body (text up to ${BODY_TEXT_LIMIT} characters; binary bodies as their size).`,
+  params: v.pipe(
+    v.strictObject({
+      url: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.minLength(1, 'must not be empty'),
+          v.maxLength(8000),
+          v.description('The full URL, or a part only one request has'),
+        ),
+      ),
+      index: v.optional(
+        v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Its place in browser_network_sources, from 0')),
+      ),
+    }),
+    v.check((a) => (a.url === undefined) !== (a.index === undefined), 'give either url or index'),
+  ),
+  async run(which, browser) {
+    const tab = await browser.tab();
+    const sources = tab.requestsSinceNavigation();
+    const { index, request } = pickRequest(tab.requestDetails(), which);
+    const recorded = sources[index];
+    const failure = recorded?.url === request.url ? recorded.failure : undefined;
+    let body: BodyReport;
+    if (failure !== undefined) body = { kind: 'unavailable', reason: `the request failed: ${failure}` };
+    else if (request.endMs === undefined)
+      body = { kind: 'unavailable', reason: 'the response has not finished loading' };
+    else {
+      // Chromium answers no body while the page has a dialog open: the rest is shown, the body after the answer.
+      const dialog = tab.dialogs.next();
+      body = await Promise.race([
+        tab.responseBody(request.id).then(
+          (raw) => reportBody(raw, request.mimeType),
+          (error: unknown) => ({
+            kind: 'unavailable' as const,
+            reason: `the browser kept no body for it (${firstLine(error instanceof Error ? error.message : String(error))})`,
+          }),
+        ),
+        dialog.opened.then((open) => ({
+          kind: 'unavailable' as const,
+          reason: `the page has ${aDialog(open)} open; the body can be read once browser_handle_dialog has answered it`,
+        })),
+      ]).finally(dialog.stop);
+    }
+    const data = {
+      index,
+      url: request.url,
+      method: request.method,
+      source: recorded ? bucketOf(recorded) : 'pending',
+      ...(request.status === undefined ? {} : { status: request.status }),
+      ...(request.statusText ? { statusText: request.statusText } : {}),
+      ...(request.mimeType ? { mimeType: mimeEssence(request.mimeType) } : {}),
+      ...(failure === undefined ? {} : { failure }),
+      requestHeaders: request.requestHeaders,
+      responseHeaders: request.responseHeaders ?? {},
+      startTime: new Date(request.startMs).toISOString(),
+      durationMs: request.endMs === undefined ? null : Math.max(0, Math.round(request.endMs - request.startMs)),
+      body,
+      ...(body.kind === 'text' && body.truncated
+        ? { note: `The body is cut to its first ${BODY_TEXT_LIMIT} characters of ${body.bytes} bytes.` }
+        : {}),
+    };
+    const outcome = failure ?? (request.status === undefined ? 'pending' : `HTTP ${request.status}`);
+    return { summary: `${request.method} ${request.url}: ${outcome}, body ${body.kind}`, data };
+  },
+});
