@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { launchExtension, type BrowserName, type ExtensionSession, type PageDriver } from '../../tests/e2e/harness';
 import { openOnly, waitUntilIdle } from '../../tests/e2e/support/agent';
 import { setSiteRule } from '../../tests/e2e/support/permissions';
-import { configure, openSidebar, send, shownMessages } from '../../tests/e2e/support/sidebar';
+import { configure, openSidebar, send, setLimits, shownMessages } from '../../tests/e2e/support/sidebar';
 import { startLlmServer, type LlmServer } from '../../tests/fixtures/llm-server';
 import type { Step } from '../../tests/fixtures/llm-server/script';
 import { bundleInPage } from '../in-page-bundle';
@@ -193,6 +193,8 @@ async function measureBrowser(
     await configure(sidebar, llm);
     // Clicks on the benchmark's site need no question: the person allowed them, as a trusting person does.
     await setSiteRule(sidebar, '127.0.0.1', 'interact');
+    // Every step re-sends the conversation, reads of a big page included: a long task's limits, as a person sets them.
+    await setLimits(sidebar, { maxSteps: 500, maxTokens: 10_000_000 });
     const rows: Row[] = [];
     for (const elements of options.sizes)
       rows.push(await measureSize(session, sidebar, llm, server, script, elements, options));

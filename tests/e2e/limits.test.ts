@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { shownTools, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send, shownMessages } from './support/sidebar';
+import { configure, openSidebar, send, setLimits, shownMessages } from './support/sidebar';
 import { useSite } from './support/site';
 import type { Step } from '../fixtures/llm-server';
 
@@ -11,32 +11,6 @@ const read = (id: string, type: string, usage?: { prompt_tokens: number; complet
   calls: [{ id, name: 'get_page_content', arguments: { type } }],
   ...(usage ? { usage } : {}),
 });
-
-/** Changes Settings → Limits the way a person does, and waits until the background holds the new values. */
-async function setLimits(sidebar: PageDriver, limits: { maxSteps: number; maxTokens: number }): Promise<void> {
-  await sidebar.click('[data-testid="view-settings"]');
-  await sidebar.fill('[data-testid="limit-maxSteps"]', String(limits.maxSteps));
-  await sidebar.fill('[data-testid="limit-maxTokens"]', String(limits.maxTokens));
-  await sidebar.click('[data-testid="limits-save"]');
-  // Every sidebar gets the background's LIMITS on connect: a new one shows what was saved.
-  await sidebar.waitFor(
-    async (expected) => {
-      const port = browser.runtime.connect({ name: 'sidebar' });
-      const shown = await new Promise<unknown>((resolve) => {
-        port.onMessage.addListener((message) => {
-          const { type, payload } = message as { type: string; payload: unknown };
-          if (type === 'LIMITS') resolve(payload);
-        });
-        setTimeout(() => resolve(null), 2000);
-      });
-      port.disconnect();
-      return JSON.stringify(shown) === expected;
-    },
-    JSON.stringify({ ...limits, promptTimeoutSeconds: 120 }),
-    { message: 'the limits were not saved' },
-  );
-  await sidebar.click('[data-testid="view-chat"]');
-}
 
 describe.each(BROWSERS)('the limits of one task in %s', (browserName) => {
   const ctx = useExtension(browserName);

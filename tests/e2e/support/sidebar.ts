@@ -105,3 +105,31 @@ export async function showView(page: PageDriver, view: string): Promise<void> {
     },
   );
 }
+
+/** Changes Settings → Limits the way a person does, and waits until the background holds the new values. */
+export async function setLimits(
+  sidebar: PageDriver,
+  limits: Partial<Record<'maxSteps' | 'maxTokens' | 'promptTimeoutSeconds', number>>,
+): Promise<void> {
+  await showView(sidebar, 'settings');
+  for (const [key, value] of Object.entries(limits)) await sidebar.fill(`[data-testid="limit-${key}"]`, String(value));
+  await sidebar.click('[data-testid="limits-save"]');
+  // Every sidebar gets the background's LIMITS on connect: a new one shows what was saved.
+  await sidebar.waitFor(
+    async (expected) => {
+      const port = browser.runtime.connect({ name: 'sidebar' });
+      const shown = await new Promise<Record<string, unknown> | null>((resolve) => {
+        port.onMessage.addListener((message) => {
+          const { type, payload } = message as { type: string; payload: Record<string, unknown> };
+          if (type === 'LIMITS') resolve(payload);
+        });
+        setTimeout(() => resolve(null), 2000);
+      });
+      port.disconnect();
+      return shown !== null && Object.entries(expected).every(([key, value]) => shown[key] === value);
+    },
+    limits,
+    { message: 'the limits were not saved' },
+  );
+  await showView(sidebar, 'chat');
+}
