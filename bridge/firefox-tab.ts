@@ -10,10 +10,11 @@ import {
   type TabEmulation,
 } from './engine';
 import { PendingDialogs } from './dialogs';
-import { headerObject, RequestDetailLog, type RawBody, type RequestDetail } from './request-details';
+import type { RawBody, RequestDetail } from './request-details';
+import { FirefoxNetwork, type NetworkFeeds } from './firefox-network';
 import { navigationError } from './errors';
 import { evaluateInFirefox } from './firefox-eval';
-import type { BidiConnection, WorkerConsoleMessage } from './firefox-privileged';
+import type { WorkerConsoleMessage } from './firefox-privileged';
 import type { EvalResult } from './chromium-eval';
 import type { RecordedRequest } from './network-buckets';
 import { firefoxCookies } from './firefox-cookies';
@@ -27,49 +28,10 @@ import {
   type StorageRequest,
 } from './site-data';
 
-const MAX_REQUESTS = 2000;
-
 /** What the tab hears from the browser as a whole. */
-export interface FirefoxFeeds {
-  connection: BidiConnection;
-  /** True (once) when a service worker produced the response for this URL. */
-  takeSynthesized(url: string): boolean;
+export interface FirefoxFeeds extends NetworkFeeds {
   onWorkerConsole(listener: (message: WorkerConsoleMessage) => void): () => void;
 }
-
-interface BidiHeader {
-  name: string;
-  value: { type: 'string' | 'base64'; value: string };
-}
-
-interface BidiRequestEvent {
-  context: string | null;
-  navigation: string | null;
-  /** ms since the epoch. */
-  timestamp: number;
-  request: { request: string; url: string; method: string; destination?: string; headers?: BidiHeader[] };
-  response?: { status: number; fromCache: boolean; statusText?: string; mimeType?: string; headers?: BidiHeader[] };
-  errorText?: string;
-}
-
-const bidiHeaders = (headers: BidiHeader[] = []) =>
-  headerObject(
-    headers.map(({ name, value }) => ({
-      name,
-      value: value.type === 'base64' ? Buffer.from(value.value, 'base64').toString('latin1') : value.value,
-    })),
-  );
-
-/** BiDi's fetch destinations as the resource types Chromium names. */
-const RESOURCE_TYPES: Record<string, string> = {
-  document: 'Document',
-  script: 'Script',
-  style: 'Stylesheet',
-  image: 'Image',
-  font: 'Font',
-  manifest: 'Manifest',
-  '': 'Fetch',
-};
 
 /** puppeteer's console types, named as Chromium names them. */
 const level = (type: string) => (type === 'warn' ? 'warning' : type);
@@ -86,13 +48,10 @@ function normalised(error: unknown, timeoutMs: number): Error {
  * requests since its last navigation, and its log events plus the workers' consoles for the console.
  */
 export class FirefoxTab implements EngineTab {
-  private requests = new Map<string, RecordedRequest>();
   private readonly log = new ConsoleLog();
-  private navigationRequest: string | null = null;
-  navigatedUrl: string | null = null;
+  private readonly network: FirefoxNetwork;
   readonly cookies: SiteCookies;
   readonly dialogs = new PendingDialogs();
-  private readonly details = new RequestDetailLog();
   private lastUrl = 'about:blank';
 
   private constructor(
@@ -101,15 +60,17 @@ export class FirefoxTab implements EngineTab {
     private readonly feeds: FirefoxFeeds,
   ) {
     this.cookies = firefoxCookies(page);
+    this.network = new FirefoxNetwork(context, feeds);
+  }
+
+  get navigatedUrl(): string | null {
+    return this.network.navigatedUrl;
   }
 
   static attach(page: Page, feeds: FirefoxFeeds): FirefoxTab {
     const context = (page.mainFrame() as unknown as { _id: string })._id;
     const tab = new FirefoxTab(page, context, feeds);
-    const { connection } = feeds;
-    connection.on('network.beforeRequestSent', (event) => tab.requestSent(event as BidiRequestEvent));
-    connection.on('network.responseCompleted', (event) => tab.responseCompleted(event as BidiRequestEvent));
-    connection.on('network.fetchError', (event) => tab.fetchFailed(event as BidiRequestEvent));
+    tab.network.listen(feeds.connection);
     page.on('console', (message: ConsoleMessage) => {
       tab.log.add({
         source: 'page',
@@ -140,49 +101,6 @@ export class FirefoxTab implements EngineTab {
     return tab;
   }
 
-  private requestSent(event: BidiRequestEvent): void {
-    const { url, method, request: id, destination } = event.request;
-    // data: and blob: URLs are not loaded from anywhere.
-    if (event.context !== this.context || /^(data|blob):/.test(url)) return;
-    if (event.navigation !== null && destination === 'document') {
-      this.requests.clear();
-      this.details.clear();
-      this.navigatedUrl = url;
-      this.navigationRequest = id;
-    }
-    if (this.requests.size >= MAX_REQUESTS && !this.requests.has(id)) return;
-    this.requests.set(id, { url, method, resourceType: RESOURCE_TYPES[destination ?? ''] ?? 'Other' });
-    // A redirect is sent again under the same id: it keeps its place and its start.
-    const startMs = this.details.get(id)?.startMs ?? event.timestamp;
-    this.details.sent({ id, url, method, requestHeaders: bidiHeaders(event.request.headers), startMs });
-  }
-
-  private responseCompleted(event: BidiRequestEvent): void {
-    const request = event.context === this.context ? this.requests.get(event.request.request) : undefined;
-    if (!request || !event.response) return;
-    const fromServiceWorker = this.feeds.takeSynthesized(request.url);
-    // BiDi tells only "from a cache": Firefox reports a worker's answer that way too.
-    Object.assign(request, {
-      status: event.response.status,
-      fromServiceWorker,
-      fromDiskCache: !fromServiceWorker && event.response.fromCache,
-    });
-    const { status, statusText, mimeType, headers } = event.response;
-    this.details.update(event.request.request, {
-      status,
-      statusText,
-      mimeType,
-      responseHeaders: bidiHeaders(headers),
-      endMs: event.timestamp,
-    });
-  }
-
-  private fetchFailed(event: BidiRequestEvent): void {
-    const request = event.context === this.context ? this.requests.get(event.request.request) : undefined;
-    if (request) request.failure = event.errorText ?? 'failed';
-    if (request) this.details.update(event.request.request, { endMs: event.timestamp });
-  }
-
   url(): string {
     // puppeteer forgets the address when a navigation is aborted (a leave-page dialog dismissed):
     // the tab still shows the page it last reported.
@@ -210,7 +128,7 @@ export class FirefoxTab implements EngineTab {
     const options = { waitUntil: 'load', timeout: timeoutMs } as const;
     const from = this.page.url();
     // A page restored from the back-forward cache sends no request: its status is then unknown, not the last page's.
-    this.navigationRequest = null;
+    this.network.navigationRequest = null;
     const moved =
       to === 'reload'
         ? this.page.reload(options)
@@ -228,7 +146,7 @@ export class FirefoxTab implements EngineTab {
 
   /** What a navigation answered; BiDi's own record of the document request where puppeteer has none. */
   private arrived(response: HTTPResponse | null): Navigation {
-    const document = this.navigationRequest ? this.requests.get(this.navigationRequest) : undefined;
+    const document = this.network.document();
     return {
       status: response?.status() ?? document?.status ?? null,
       fromServiceWorker: document?.fromServiceWorker ?? false,
@@ -342,7 +260,7 @@ export class FirefoxTab implements EngineTab {
   }
 
   requestsSinceNavigation(): RecordedRequest[] {
-    return [...this.requests.values()];
+    return this.network.recorded();
   }
 
   console(clear: boolean): ConsoleEntry[] {
@@ -350,14 +268,11 @@ export class FirefoxTab implements EngineTab {
   }
 
   requestDetails(): RequestDetail[] {
-    return this.details.list();
+    return this.network.inFull();
   }
 
-  /** From the data collector puppeteer adds as the session starts (BiDi's network.getData). */
-  async responseBody(id: string): Promise<RawBody> {
-    const { result } = await this.feeds.connection.send('network.getData', { dataType: 'response', request: id });
-    const { bytes } = result as { bytes: { type: 'string' | 'base64'; value: string } };
-    return { data: bytes.value, base64: bytes.type === 'base64' };
+  responseBody(id: string): Promise<RawBody> {
+    return this.network.body(id);
   }
 
   async emulate({ viewport, userAgent, cpuThrottling }: TabEmulation): Promise<void> {
