@@ -1,7 +1,6 @@
-import * as v from 'valibot';
 import { ABP_PROTOCOL_VERSION, fail, ok, type AbpResponse, type CapabilityInfo } from '../src/abp/response';
-import { describeIssues } from '../src/messaging/router';
 import type { PortClient } from './port-client';
+import { callRequest, initializeRequest } from './runtime-params';
 
 export interface AppInfo {
   id: string;
@@ -9,35 +8,11 @@ export interface AppInfo {
   version: string;
 }
 
-/** What an agent may say about itself; Bosun needs none of it, but what is given must be well formed. */
-const InitializeParams = v.optional(
-  v.looseObject({
-    agent: v.optional(v.looseObject({ name: v.optional(v.string()), version: v.optional(v.string()) })),
-    protocolVersion: v.optional(v.string()),
-    features: v.optional(v.record(v.string(), v.unknown())),
-  }),
-);
-
-/**
- * The spec's CallOptions that Bosun honours: `callId`, which cancel() names; and Bosun's own
- * `questionTimeout`, how long (ms) a permission question may wait for this caller: 0 says nobody
- * can answer (a headless agent), so a call that needs a question fails at once with PERMISSION_REQUIRED.
- */
-const CallOptions = v.optional(
-  v.looseObject({
-    callId: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
-    questionTimeout: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000))),
-  }),
-);
-
 /** Bosun pushes nothing: long work is fire-and-poll, and there are no questions for the agent. */
 const FEATURES = { notifications: false, progress: false, elicitation: false, dynamicCapabilities: false };
 
 const LOST =
   "The connection to Bosun's background was lost (it was stopped or reloaded) before the answer arrived; the call may or may not have completed.";
-
-/** `0.1` and `0.1.x` are this protocol; any other major.minor is another one. */
-const speaks = (version: string) => /^0\.1(\.\d+)?$/.test(version.trim());
 
 /**
  * `window.abp`: the session lives here, in the page (NOT_INITIALIZED is decided here); every
@@ -75,21 +50,10 @@ export function createAbpRuntime(
      * answered with the spec's error envelope (the promise resolves; nothing changes).
      */
     async initialize(params?: unknown) {
-      const parsed = v.safeParse(InitializeParams, params);
-      if (!parsed.success) return fail('INVALID_PARAMS', `initialize: ${describeIssues(parsed.issues)}`);
-      const asked = parsed.output?.protocolVersion;
-      if (asked !== undefined && !speaks(asked))
-        return fail(
-          'INVALID_PARAMS',
-          `protocolVersion: Bosun speaks ABP ${ABP_PROTOCOL_VERSION}, not ${asked.slice(0, 20)}; initialize with protocolVersion '${ABP_PROTOCOL_VERSION}'.`,
-        );
-      if (session !== null)
-        return fail(
-          'ALREADY_INITIALIZED',
-          `A session (${session.id}) is already open on this page; call shutdown() before initializing again.`,
-        );
+      const request = initializeRequest(params, session?.id ?? null);
+      if ('success' in request) return request;
       const capabilities = await listCapabilities();
-      session = { id: newSessionId(), agent: parsed.output?.agent?.name?.trim().slice(0, 100) || undefined };
+      session = { id: newSessionId(), agent: request.agent };
       return {
         sessionId: session.id,
         protocolVersion: ABP_PROTOCOL_VERSION,
@@ -106,26 +70,9 @@ export function createAbpRuntime(
 
     async call(capability: unknown, params?: unknown, options?: unknown): Promise<AbpResponse> {
       if (session === null) return fail('NOT_INITIALIZED', 'Call initialize() before call().');
-      if (typeof capability !== 'string')
-        return fail('INVALID_PARAMS', 'capability: must be a capability name (a string).');
-      const opts = v.safeParse(CallOptions, options);
-      if (!opts.success) return fail('INVALID_PARAMS', `options: ${describeIssues(opts.issues)}`);
-      let json: unknown;
-      try {
-        // Params cross a runtime port, which Chrome serializes as JSON and Firefox clones: making
-        // them JSON here gives both browsers the same params, and refuses what JSON cannot carry.
-        json = params === undefined ? undefined : JSON.parse(JSON.stringify(params));
-      } catch (error) {
-        return fail('INVALID_PARAMS', `params: must be JSON data (${String(error)}).`);
-      }
-      const { callId, questionTimeout } = opts.output ?? {};
-      const reply = await client.request('ABP_CALL', {
-        capability,
-        params: json,
-        ...caller(),
-        ...(callId !== undefined ? { callId } : {}),
-        ...(questionTimeout !== undefined ? { questionTimeoutMs: questionTimeout } : {}),
-      });
+      const request = callRequest(capability, params, options);
+      if ('success' in request) return request;
+      const reply = await client.request('ABP_CALL', { ...request, ...caller() });
       if (reply === null) return fail('OPERATION_FAILED', LOST, true);
       return reply.type === 'ABP_RESULT'
         ? reply.payload.response
@@ -133,29 +80,39 @@ export function createAbpRuntime(
     },
 
     /** The spec's cancel(): the call named stops; a permission question it waits on is withdrawn. */
-    async cancel(params: unknown): Promise<{ callId: string; cancelled: boolean; reason?: string }> {
-      const callId = typeof params === 'string' ? params : (params as { callId?: unknown } | null)?.callId;
-      if (typeof callId !== 'string' || callId === '' || callId.length > 100)
-        return { callId: String(callId ?? ''), cancelled: false, reason: 'callId: must be the id a call was given.' };
-      const reply = await client.request('ABP_CANCEL', { callId });
-      const cancelled =
-        reply?.type === 'ABP_RESULT' && reply.payload.response.success === true
-          ? reply.payload.response.data.cancelled === true
-          : false;
-      return cancelled ? { callId, cancelled } : { callId, cancelled, reason: 'No call with that id is running.' };
-    },
+    cancel: (params: unknown) => cancel(client, params),
 
     /** The spec's supports(): whether a capability exists here and can be used now. */
-    async supports(name: unknown): Promise<{ supported: boolean; available: boolean; reason?: string }> {
-      const found = (await listCapabilities()).find((capability) => capability.name === name);
-      if (!found) return { supported: false, available: false, reason: 'Bosun has no capability by that name.' };
-      return found.available
-        ? { supported: true, available: true }
-        : { supported: true, available: false, reason: 'Not available in this browser.' };
-    },
+    supports: async (name: unknown) => supports(await listCapabilities(), name),
 
     /** A plain array, never wrapped in an envelope (the bridge iterates it directly). */
     listCapabilities,
   });
 }
 export type AbpRuntime = ReturnType<typeof createAbpRuntime>;
+
+async function cancel(
+  client: Pick<PortClient, 'request'>,
+  params: unknown,
+): Promise<{ callId: string; cancelled: boolean; reason?: string }> {
+  const callId = typeof params === 'string' ? params : (params as { callId?: unknown } | null)?.callId;
+  if (typeof callId !== 'string' || callId === '' || callId.length > 100)
+    return { callId: String(callId ?? ''), cancelled: false, reason: 'callId: must be the id a call was given.' };
+  const reply = await client.request('ABP_CANCEL', { callId });
+  const cancelled =
+    reply?.type === 'ABP_RESULT' && reply.payload.response.success === true
+      ? reply.payload.response.data.cancelled === true
+      : false;
+  return cancelled ? { callId, cancelled } : { callId, cancelled, reason: 'No call with that id is running.' };
+}
+
+function supports(
+  capabilities: CapabilityInfo[],
+  name: unknown,
+): { supported: boolean; available: boolean; reason?: string } {
+  const found = capabilities.find((capability) => capability.name === name);
+  if (!found) return { supported: false, available: false, reason: 'Bosun has no capability by that name.' };
+  return found.available
+    ? { supported: true, available: true }
+    : { supported: true, available: false, reason: 'Not available in this browser.' };
+}

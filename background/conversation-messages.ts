@@ -22,10 +22,7 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
   };
 
   return {
-    async restore(): Promise<ChatMessage[]> {
-      messages = await store.load();
-      return messages;
-    },
+    restore: async (): Promise<ChatMessage[]> => (messages = await store.load()),
     snapshot: () => ({ messages: structuredClone(messages), busy }),
     all: (): readonly ChatMessage[] => messages,
     includes: (message: ChatMessage) => messages.includes(message),
@@ -44,16 +41,7 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
         broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
     },
     async add(fields: Omit<ChatMessage, 'id' | 'createdAt'>): Promise<ChatMessage> {
-      const message: ChatMessage = { id: newId('msg'), createdAt: new Date().toISOString(), ...fields };
-      // Its place is taken at once, so messages added meanwhile keep their order.
-      messages.push(message);
-      try {
-        await store.put(message, messages.length - 1);
-      } catch (error) {
-        // A message the browser refused to store (its storage is full) is not kept as if it were.
-        messages.splice(messages.indexOf(message), 1);
-        throw error;
-      }
+      const message = await addMessage(messages, store, fields);
       broadcast({ type: 'MESSAGE_ADDED', payload: { message } });
       return message;
     },
@@ -67,25 +55,8 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     /** Saves a finished answer and tells every sidebar how it ended. */
     async finish(message: ChatMessage): Promise<void> {
       if (!messages.includes(message)) return;
-      try {
-        await save(message);
-      } catch (error) {
-        // The person still sees how it ended, and that this answer could not be kept.
-        message.status = 'error';
-        message.error = `This answer could not be saved: ${describeFailure(error)}`;
-      }
-      // One announcement, the spec's: it carries what the deltas did not (the whole text, the final status, the usage).
-      const isError = message.status === 'error';
-      broadcast({
-        type: 'CHAT_RESPONSE',
-        payload: {
-          content: isError ? (message.error ?? '') : message.content,
-          isError,
-          messageId: message.id,
-          status: message.status === 'error' ? 'error' : message.status === 'stopped' ? 'stopped' : 'done',
-          ...(message.usage ? { usage: { ...message.usage } } : {}),
-        },
-      });
+      await saveOrMark(save, message);
+      broadcast(responseOf(message));
     },
     /** Shows another conversation (from the history, or a new empty one); never while a task runs. */
     async switchTo(next: ConversationStore): Promise<void> {
@@ -105,3 +76,46 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
   };
 }
 export type Conversation = ReturnType<typeof createConversation>;
+
+/** Stores a new message in its place; one the browser refused to store (its storage is full) is not kept as if it were. */
+async function addMessage(
+  messages: ChatMessage[],
+  store: ConversationStore,
+  fields: Omit<ChatMessage, 'id' | 'createdAt'>,
+): Promise<ChatMessage> {
+  const message: ChatMessage = { id: newId('msg'), createdAt: new Date().toISOString(), ...fields };
+  // Its place is taken at once, so messages added meanwhile keep their order.
+  messages.push(message);
+  try {
+    await store.put(message, messages.length - 1);
+  } catch (error) {
+    messages.splice(messages.indexOf(message), 1);
+    throw error;
+  }
+  return message;
+}
+
+/** Saves a finished answer; one that could not be kept says so, and the person still sees how it ended. */
+async function saveOrMark(save: (message: ChatMessage) => Promise<void>, message: ChatMessage): Promise<void> {
+  try {
+    await save(message);
+  } catch (error) {
+    message.status = 'error';
+    message.error = `This answer could not be saved: ${describeFailure(error)}`;
+  }
+}
+
+/** One announcement, the spec's: it carries what the deltas did not (the whole text, the final status, the usage). */
+function responseOf(message: ChatMessage): BackgroundToSidebar {
+  const isError = message.status === 'error';
+  return {
+    type: 'CHAT_RESPONSE',
+    payload: {
+      content: isError ? (message.error ?? '') : message.content,
+      isError,
+      messageId: message.id,
+      status: message.status === 'error' ? 'error' : message.status === 'stopped' ? 'stopped' : 'done',
+      ...(message.usage ? { usage: { ...message.usage } } : {}),
+    },
+  };
+}

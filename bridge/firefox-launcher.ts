@@ -48,31 +48,7 @@ export async function launchFirefox(settings: LaunchSettings, agent: AbpSessionS
   }
   const geckoId = geckoIdOf(settings.extensionDir);
   const uuid = extensionUuid(settings.profileDir);
-  let browser: Browser;
-  try {
-    browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: settings.executablePath,
-      headless: settings.headless,
-      userDataDir: settings.profileDir,
-      defaultViewport: null,
-      // Privileged access over BiDi: see firefox-privileged.ts.
-      args: ['--remote-allow-system-access'],
-      extraPrefsFirefox: {
-        'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: uuid }),
-        // The add-on is temporary: its data stays when Firefox closes, as an installed add-on's would.
-        'extensions.webextensions.keepStorageOnUninstall': true,
-        // Bosun's host permissions granted at install, as a person approves them when installing it.
-        'extensions.originControls.grantByDefault': true,
-        'security.allow_parent_unrestricted_js_loads': true,
-      },
-    });
-  } catch (error) {
-    throw new ToolError(
-      `Firefox did not start: ${firstLine(error instanceof Error ? error.message : String(error))}.`,
-      'Check the Firefox path (--firefox) and that no other Firefox uses this profile directory (--profile-dir).',
-    );
-  }
+  const browser = await startFirefox(settings, geckoId, uuid);
   try {
     const connection = (browser as unknown as { connection: BidiConnection }).connection;
     const privileged = await FirefoxPrivileged.open(connection);
@@ -103,6 +79,34 @@ export async function launchFirefox(settings: LaunchSettings, agent: AbpSessionS
     throw new ToolError(
       `Bosun did not start in Firefox from ${settings.extensionDir}: ${firstLine(error instanceof Error ? error.message : String(error))}.`,
       'Rebuild the extension (npm run build), then call again.',
+    );
+  }
+}
+
+/** Firefox on the profile, with the prefs that keep Bosun's moz-extension origin and storage stable. */
+async function startFirefox(settings: LaunchSettings, geckoId: string, uuid: string): Promise<Browser> {
+  try {
+    return await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: settings.executablePath,
+      headless: settings.headless,
+      userDataDir: settings.profileDir,
+      defaultViewport: null,
+      // Privileged access over BiDi: see firefox-privileged.ts.
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: {
+        'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: uuid }),
+        // The add-on is temporary: its data stays when Firefox closes, as an installed add-on's would.
+        'extensions.webextensions.keepStorageOnUninstall': true,
+        // Bosun's host permissions granted at install, as a person approves them when installing it.
+        'extensions.originControls.grantByDefault': true,
+        'security.allow_parent_unrestricted_js_loads': true,
+      },
+    });
+  } catch (error) {
+    throw new ToolError(
+      `Firefox did not start: ${firstLine(error instanceof Error ? error.message : String(error))}.`,
+      'Check the Firefox path (--firefox) and that no other Firefox uses this profile directory (--profile-dir).',
     );
   }
 }

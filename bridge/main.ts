@@ -79,6 +79,16 @@ async function main(): Promise<void> {
     if (client) abp.agent.name = `${client.name.slice(0, 60)} via bosun-bridge`;
   };
 
+  closeWithClient(session);
+
+  await server.connect(new StdioServerTransport());
+  log(
+    `ready (${options.engine}, profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`,
+  );
+}
+
+/** The browser closes when the client goes (it closes stdin) or the bridge is told to stop. */
+function closeWithClient(session: BrowserSession): void {
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
@@ -93,11 +103,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('interrupted'));
   process.on('SIGTERM', () => void stop('terminated'));
   process.on('exit', () => session.releaseClaim());
-
-  await server.connect(new StdioServerTransport());
-  log(
-    `ready (${options.engine}, profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`,
-  );
 }
 
 main().catch((error: unknown) => {

@@ -29,28 +29,7 @@ export function libraryView(
   library: CrawlLibrary,
   live: (jobId: string) => Promise<{ pagesProcessed: number } | null>,
 ) {
-  const summary = async (job: CrawlJob) => {
-    const frontier = await library.getFrontier(job.id);
-    // A running crawl counts pages before it saves them on the job: the live count is the fresher one.
-    const progress = job.status === 'in_progress' ? await live(job.id) : null;
-    // The pages stored, not those read: the crawl's answer to the model gives the same count.
-    const counts = crawlCounts(
-      { pagesProcessed: progress?.pagesProcessed ?? job.pagesProcessed, pagesFailed: job.pagesFailed },
-      await library.countPages(job.id),
-    );
-    return {
-      id: job.id,
-      title: job.title ?? job.baseUrl,
-      baseUrl: job.baseUrl,
-      status: job.status,
-      pagesProcessed: counts.read,
-      pagesStored: counts.stored,
-      pagesFailed: counts.failed,
-      pageLimit: frontier?.settings.pageLimit ?? null,
-      createdAt: job.createdAt,
-      updatedAt: job.updatedAt,
-    };
-  };
+  const summary = (job: CrawlJob) => jobSummary(library, live, job);
 
   return {
     async jobs(): Promise<BackgroundToSidebar> {
@@ -63,21 +42,7 @@ export function libraryView(
     },
 
     /** The pages a job stored, as the opened crawl lists them: title, address, size of its markdown. */
-    async pages(jobId: string): Promise<BackgroundToSidebar | Refusal> {
-      if (!(await library.getJob(jobId))) return refuse('That crawl job is no longer in the library.');
-      const pages = await library.pagesOf(jobId, MAX_LISTED_PAGES);
-      return {
-        type: 'CRAWL_PAGES',
-        payload: {
-          jobId,
-          total: await library.countPages(jobId),
-          pages: pages.map((page) => ({
-            ...pageSummary(page),
-            bytes: encoder.encode(contentForFormat(page, 'markdown', DEFAULT_CONFIDENCE_THRESHOLD).content).length,
-          })),
-        },
-      };
-    },
+    pages: (jobId: string) => jobPages(library, jobId),
 
     async page(pageId: string): Promise<BackgroundToSidebar | Refusal> {
       const page = await library.getPage(pageId);
@@ -98,3 +63,47 @@ export function libraryView(
   };
 }
 export type LibraryView = ReturnType<typeof libraryView>;
+
+/** A job as the Library lists it: its status and the pages read, stored and failed. */
+async function jobSummary(
+  library: CrawlLibrary,
+  live: (jobId: string) => Promise<{ pagesProcessed: number } | null>,
+  job: CrawlJob,
+) {
+  const frontier = await library.getFrontier(job.id);
+  // A running crawl counts pages before it saves them on the job: the live count is the fresher one.
+  const progress = job.status === 'in_progress' ? await live(job.id) : null;
+  // The pages stored, not those read: the crawl's answer to the model gives the same count.
+  const counts = crawlCounts(
+    { pagesProcessed: progress?.pagesProcessed ?? job.pagesProcessed, pagesFailed: job.pagesFailed },
+    await library.countPages(job.id),
+  );
+  return {
+    id: job.id,
+    title: job.title ?? job.baseUrl,
+    baseUrl: job.baseUrl,
+    status: job.status,
+    pagesProcessed: counts.read,
+    pagesStored: counts.stored,
+    pagesFailed: counts.failed,
+    pageLimit: frontier?.settings.pageLimit ?? null,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}
+
+async function jobPages(library: CrawlLibrary, jobId: string): Promise<BackgroundToSidebar | Refusal> {
+  if (!(await library.getJob(jobId))) return refuse('That crawl job is no longer in the library.');
+  const pages = await library.pagesOf(jobId, MAX_LISTED_PAGES);
+  return {
+    type: 'CRAWL_PAGES',
+    payload: {
+      jobId,
+      total: await library.countPages(jobId),
+      pages: pages.map((page) => ({
+        ...pageSummary(page),
+        bytes: encoder.encode(contentForFormat(page, 'markdown', DEFAULT_CONFIDENCE_THRESHOLD).content).length,
+      })),
+    },
+  };
+}

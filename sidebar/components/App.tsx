@@ -1,35 +1,22 @@
-import { voiceOf, type ModelPrice } from '../../src/protocol/common';
+import type { ModelPrice } from '../../src/protocol/common';
 import type { SidebarActions } from '../actions';
 import type { ReadonlySignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { WorkTab } from '../work-tab';
 import type { SidebarState } from '../state';
 import { useShortcuts } from '../shortcuts';
-import { SPEECH_UNAVAILABLE } from '../voice/speech';
 import { ActionLogView } from './ActionLogView';
-import { Composer } from './Composer';
+import { ChatPage } from './ChatPage';
 import { Header } from './Header';
 import { HistoryView } from './HistoryView';
 import { LibraryView } from './LibraryView';
-import { LimitsForm } from './LimitsForm';
-import { MessageList } from './MessageList';
-import { ModelSwitch } from './ModelSwitch';
 import { Notice } from './Notice';
-import { PermissionLevels } from './PermissionLevels';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PermissionsView } from './PermissionsView';
-import { SettingsForm } from './SettingsForm';
-import { StatusBar, type StatusBarProps } from './StatusBar';
-import { SpeechUnavailable, VoiceIndicator } from './VoiceIndicator';
-import { VoiceForm } from './VoiceForm';
+import { SettingsPage } from './SettingsPage';
+import type { StatusBarProps } from './StatusBar';
+import { RecordingBanner, SpeechUnavailableBanner, type VoiceControls } from './VoiceBanners';
 import { WorkflowView } from './WorkflowView';
-
-/** What the voice controller offers the components. */
-interface VoiceControls {
-  start(): void;
-  finish(): void;
-  cancel(): void;
-}
 
 interface AppProps {
   state: SidebarState;
@@ -42,7 +29,6 @@ interface AppProps {
 
 export function App({ state, actions, voice, workTab, price, nameSite }: AppProps) {
   const settings = state.settings.value;
-  const voiceSettings = voiceOf(settings);
   const listening = state.voice.value.phase !== 'idle';
   // Until a provider is saved there is nothing to chat with: the settings are the first thing shown.
   const view = settings === null ? 'settings' : state.view.value;
@@ -52,17 +38,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
   useEffect(() => {
     if (firstRun) actions.detectOllama();
   }, [firstRun, actions]);
-  useShortcuts({
-    escape: () =>
-      listening
-        ? voice.cancel
-        : prompt
-          ? () => actions.answer(prompt.id, 'deny')
-          : state.busy.value
-            ? actions.stop
-            : null,
-    focusInput: () => document.getElementById('composer-input')?.focus(),
-  });
+  useAppShortcuts(state, actions, voice);
 
   return (
     <div class="app">
@@ -74,85 +50,16 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
         onClear={actions.clear}
         onNew={actions.newConversation}
       />
-      {listening ? (
-        <VoiceIndicator
-          voice={state.voice.value}
-          maxSeconds={voiceSettings.maxSeconds}
-          onFinish={voice.finish}
-          onCancel={voice.cancel}
-        />
-      ) : null}
+      <RecordingBanner state={state} voice={voice} />
       <Notice text={state.notice.value} onDismiss={actions.dismissNotice} />
-      {state.speechUnavailable.value ? (
-        <SpeechUnavailable
-          message={SPEECH_UNAVAILABLE}
-          onUseWhisper={() => {
-            state.speechUnavailable.value = false;
-            actions.saveVoice({ ...voiceSettings, mode: 'whisper' });
-          }}
-          onDismiss={() => (state.speechUnavailable.value = false)}
-        />
-      ) : null}
+      <SpeechUnavailableBanner state={state} actions={actions} />
       {prompt ? (
         <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} />
       ) : null}
       {view === 'chat' ? (
-        <>
-          <StatusBar
-            tab={workTab.value}
-            policy={state.policy.value}
-            messages={state.messages.value}
-            busy={state.busy.value}
-            scope={state.taskScope.value}
-            step={state.taskStep.value}
-            price={price.value}
-            nameSite={nameSite}
-          />
-          <MessageList messages={state.messages.value} onSuggest={state.busy.value ? undefined : actions.send} />
-          <Composer
-            busy={state.busy.value}
-            draft={state.draft}
-            listening={listening}
-            onSend={actions.send}
-            onStop={actions.stop}
-            onSummarize={actions.summarize}
-            onTalk={voice.start}
-            footer={
-              settings ? (
-                <ModelSwitch
-                  model={settings.model}
-                  models={state.chatModels.value}
-                  busy={state.busy.value}
-                  onList={actions.listModels}
-                  onSwitch={actions.switchModel}
-                />
-              ) : null
-            }
-          />
-        </>
+        <ChatPage {...{ state, actions, listening, workTab, price, nameSite }} onTalk={voice.start} />
       ) : null}
-      {view === 'settings' ? (
-        <main class="settings-page">
-          <SettingsForm
-            saved={settings ?? null}
-            testResult={state.testResult.value}
-            firstRun={firstRun}
-            ollama={state.ollama.value}
-            modelList={state.modelList.value}
-            onEdit={actions.forgetTestResult}
-            onSave={(next) => {
-              actions.saveSettings(next);
-              actions.show('chat');
-            }}
-            onTest={actions.testConnection}
-          />
-          {firstRun ? <PermissionLevels /> : null}
-          {settings ? <VoiceForm voice={voiceSettings} onSave={actions.saveVoice} /> : null}
-          {settings && state.limits.value ? (
-            <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} />
-          ) : null}
-        </main>
-      ) : null}
+      {view === 'settings' ? <SettingsPage state={state} actions={actions} /> : null}
       {view === 'history' ? (
         <HistoryView conversations={state.conversations.value} busy={state.busy.value} actions={actions} />
       ) : null}
@@ -172,4 +79,24 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
       {view === 'log' ? <ActionLogView entries={state.log.value} onClear={actions.clearLog} /> : null}
     </div>
   );
+}
+
+/**
+ * Escape stops what is under way, the nearest thing first (the microphone, the question, the task);
+ * the focus shortcut goes to the input box.
+ */
+function useAppShortcuts(state: SidebarState, actions: SidebarActions, voice: VoiceControls) {
+  const listening = state.voice.value.phase !== 'idle';
+  const prompt = state.prompts.value[0];
+  useShortcuts({
+    escape: () =>
+      listening
+        ? voice.cancel
+        : prompt
+          ? () => actions.answer(prompt.id, 'deny')
+          : state.busy.value
+            ? actions.stop
+            : null,
+    focusInput: () => document.getElementById('composer-input')?.focus(),
+  });
 }

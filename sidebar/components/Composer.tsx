@@ -17,7 +17,7 @@ interface ComposerProps {
 }
 
 export function Composer(props: ComposerProps) {
-  const { busy, draft, listening, onSend, onStop, onSummarize, onTalk, footer } = props;
+  const { busy, draft, onSend, footer } = props;
   const canSend = !busy && draft.value.trim() !== '';
   // Enter during a task says why nothing was sent, until the task is over.
   const explain = useSignal(false);
@@ -52,54 +52,68 @@ export function Composer(props: ComposerProps) {
           if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) submit(event);
         }}
       />
-      <div class="composer-actions">
-        {busy ? (
-          <button
-            type="button"
-            class="button button--stop"
-            data-testid="stop"
-            onClick={onStop}
-            title={t('composer_stop_title')}
-            aria-keyshortcuts="Escape"
-          >
-            {t('stop')}
-          </button>
-        ) : (
-          <button type="submit" class="button button--primary" data-testid="send" disabled={!canSend}>
-            {t('composer_send')}
-          </button>
-        )}
-        {/* Also while Bosun works: a spoken yes or no can answer its question. */}
+      <ComposerButtons {...props} canSend={canSend} />
+      {footer ? <div class="composer-footer">{footer}</div> : null}
+    </form>
+  );
+}
+
+/** Send (Stop while Bosun works), Talk, and Summarize this page when idle. */
+function ComposerButtons({
+  busy,
+  listening,
+  canSend,
+  onStop,
+  onTalk,
+  onSummarize,
+}: Pick<ComposerProps, 'busy' | 'listening' | 'onStop' | 'onTalk' | 'onSummarize'> & { canSend: boolean }) {
+  return (
+    <div class="composer-actions">
+      {busy ? (
+        <button
+          type="button"
+          class="button button--stop"
+          data-testid="stop"
+          onClick={onStop}
+          title={t('composer_stop_title')}
+          aria-keyshortcuts="Escape"
+        >
+          {t('stop')}
+        </button>
+      ) : (
+        <button type="submit" class="button button--primary" data-testid="send" disabled={!canSend}>
+          {t('composer_send')}
+        </button>
+      )}
+      {/* Also while Bosun works: a spoken yes or no can answer its question. */}
+      <button
+        type="button"
+        class="icon-button"
+        data-testid="talk"
+        onClick={onTalk}
+        disabled={listening}
+        aria-label={t('composer_talk_label')}
+        title={t('composer_talk_title')}
+      >
+        <svg class="icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11Z"
+          />
+        </svg>{' '}
+        {t('composer_talk')}
+      </button>
+      {busy ? null : (
         <button
           type="button"
           class="icon-button"
-          data-testid="talk"
-          onClick={onTalk}
-          disabled={listening}
-          aria-label={t('composer_talk_label')}
-          title={t('composer_talk_title')}
+          data-testid="summarize"
+          onClick={onSummarize}
+          title={t('composer_summarize_title')}
         >
-          <svg class="icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11Z"
-            />
-          </svg>{' '}
-          {t('composer_talk')}
+          {t('composer_summarize')}
         </button>
-        {busy ? null : (
-          <button
-            type="button"
-            class="icon-button"
-            data-testid="summarize"
-            onClick={onSummarize}
-            title={t('composer_summarize_title')}
-          >
-            {t('composer_summarize')}
-          </button>
-        )}
-      </div>
-      {footer ? <div class="composer-footer">{footer}</div> : null}
-    </form>
+      )}
+    </div>
   );
 }

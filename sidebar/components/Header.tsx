@@ -1,8 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { ConnectionStatus, View } from '../state';
-import { cycleTheme, theme } from '../theme';
 import { t } from '../../src/i18n';
+import { HeaderActions } from './HeaderActions';
 import { Icon } from './Icon';
 
 const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
@@ -22,12 +22,6 @@ const MORE: { view: View; label: string }[] = [
   { view: 'permissions', label: t('view_permissions') },
   { view: 'log', label: t('view_log') },
 ];
-const THEME = {
-  system: { icon: 'auto', label: t('theme_system') },
-  light: { icon: 'sun', label: t('theme_light') },
-  dark: { icon: 'moon', label: t('theme_dark') },
-} as const;
-
 interface HeaderProps {
   connection: ConnectionStatus;
   view: View;
@@ -38,7 +32,6 @@ interface HeaderProps {
 }
 
 export function Header({ connection, view, canClear, onShow, onClear, onNew }: HeaderProps) {
-  const current = THEME[theme.value];
   return (
     <header class="header">
       <div class="header-row">
@@ -50,49 +43,7 @@ export function Header({ connection, view, canClear, onShow, onClear, onNew }: H
         >
           <span class="visually-hidden">{CONNECTION_LABEL[connection]}</span>
         </span>
-        <div class="header-actions">
-          {view === 'chat' ? (
-            <>
-              <button
-                type="button"
-                class="icon-button"
-                onClick={onNew}
-                disabled={!canClear}
-                data-testid="new-conversation"
-                title={t('conversation_new_title')}
-              >
-                <Icon name="plus" />
-                <span class="visually-hidden">{t('conversation_new')}</span>
-              </button>
-              <button
-                type="button"
-                class="icon-button"
-                onClick={onClear}
-                disabled={!canClear}
-                data-testid="clear"
-                title={t('conversation_clear_title')}
-              >
-                <Icon name="trash" />
-                <span class="visually-hidden">{t('conversation_clear')}</span>
-              </button>
-            </>
-          ) : null}
-          <button type="button" class="icon-button" onClick={cycleTheme} data-testid="theme" title={t('theme_title')}>
-            <Icon name={current.icon} /> <span class="visually-hidden">{t('theme_label')}</span>
-            {current.label}
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            onClick={() => onShow('settings')}
-            aria-current={view === 'settings' ? 'page' : undefined}
-            data-testid="view-settings"
-            title={t('view_settings')}
-          >
-            <Icon name="gear" />
-            <span class="visually-hidden">{t('view_settings')}</span>
-          </button>
-        </div>
+        <HeaderActions view={view} canClear={canClear} onShow={onShow} onClear={onClear} onNew={onNew} />
       </div>
       <nav class="views" aria-label={t('views_label')}>
         {PRIMARY.map((item) => (

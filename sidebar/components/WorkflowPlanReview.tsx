@@ -35,55 +35,17 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
       <p class="hint">{t('review_hint')}</p>
       <ol class="workflow-steps">
         {steps.map((step, index) => (
-          <li key={step.id} class="workflow-step" data-testid="review-step" data-step-id={step.id}>
-            <div class="workflow-task">{step.task}</div>
-            <div class="workflow-meta">
-              {step.site} · {step.permissions.join(', ')} ·{' '}
-              {step.onFailure === 'stop' ? t('review_on_failure_stop') : t('review_on_failure_continue')}
-            </div>
-            <div class="workflow-step-actions">
-              <button
-                type="button"
-                class="icon-button"
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-                aria-label={t('review_up_label', index + 1)}
-                data-testid="step-up"
-              >
-                {t('review_up')}
-              </button>
-              <button
-                type="button"
-                class="icon-button"
-                disabled={index === steps.length - 1}
-                onClick={() => move(index, 1)}
-                aria-label={t('review_down_label', index + 1)}
-                data-testid="step-down"
-              >
-                {t('review_down')}
-              </button>
-              <button
-                type="button"
-                class="icon-button"
-                onClick={() => setOrder(order.filter((id) => id !== step.id))}
-                aria-label={t('review_remove_label', index + 1)}
-                data-testid="step-remove"
-              >
-                {t('remove')}
-              </button>
-            </div>
-          </li>
+          <ReviewStep
+            key={step.id}
+            step={step}
+            index={index}
+            last={index === steps.length - 1}
+            onMove={(delta) => move(index, delta)}
+            onRemove={() => setOrder(order.filter((id) => id !== step.id))}
+          />
         ))}
       </ol>
-      <h4>{t('review_access_title')}</h4>
-      <ul class="workflow-access" data-testid="workflow-access">
-        {access(steps).map(([site, levels]) => (
-          <li key={site}>
-            <strong>{site}</strong>: {levels.join(', ')}
-          </li>
-        ))}
-      </ul>
-      <p class="hint">{t('review_access_hint')}</p>
+      <StepAccess steps={steps} />
       <div class="page-actions">
         <button
           type="button"
@@ -99,5 +61,74 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
         </button>
       </div>
     </section>
+  );
+}
+
+interface StepProps {
+  step: WorkflowPlan['steps'][number];
+  index: number;
+  last: boolean;
+  onMove(delta: -1 | 1): void;
+  onRemove(): void;
+}
+
+/** One step: its task, where and at which levels, what a failure does; moved up or down, or removed. */
+function ReviewStep({ step, index, last, onMove, onRemove }: StepProps) {
+  return (
+    <li class="workflow-step" data-testid="review-step" data-step-id={step.id}>
+      <div class="workflow-task">{step.task}</div>
+      <div class="workflow-meta">
+        {step.site} · {step.permissions.join(', ')} ·{' '}
+        {step.onFailure === 'stop' ? t('review_on_failure_stop') : t('review_on_failure_continue')}
+      </div>
+      <div class="workflow-step-actions">
+        <button
+          type="button"
+          class="icon-button"
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+          aria-label={t('review_up_label', index + 1)}
+          data-testid="step-up"
+        >
+          {t('review_up')}
+        </button>
+        <button
+          type="button"
+          class="icon-button"
+          disabled={last}
+          onClick={() => onMove(1)}
+          aria-label={t('review_down_label', index + 1)}
+          data-testid="step-down"
+        >
+          {t('review_down')}
+        </button>
+        <button
+          type="button"
+          class="icon-button"
+          onClick={onRemove}
+          aria-label={t('review_remove_label', index + 1)}
+          data-testid="step-remove"
+        >
+          {t('remove')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** What approving grants: each site with the levels the kept steps need there. */
+function StepAccess({ steps }: { steps: WorkflowPlan['steps'] }) {
+  return (
+    <>
+      <h4>{t('review_access_title')}</h4>
+      <ul class="workflow-access" data-testid="workflow-access">
+        {access(steps).map(([site, levels]) => (
+          <li key={site}>
+            <strong>{site}</strong>: {levels.join(', ')}
+          </li>
+        ))}
+      </ul>
+      <p class="hint">{t('review_access_hint')}</p>
+    </>
   );
 }

@@ -61,48 +61,67 @@ export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
       </label>
       <ol class="workflow-steps">
         {plan.steps.map((step) => (
-          <li
-            key={step.id}
-            class={`workflow-step workflow-step--${step.status}`}
-            data-testid="workflow-step"
-            data-status={step.status}
-          >
-            <div class="workflow-task">
-              <strong>{STEP_LABEL[step.status]}</strong> {step.task}
-              {step.startedAt !== undefined ? (
-                <span class="workflow-meta"> · {since(step.startedAt, step.finishedAt)}</span>
-              ) : null}
-            </div>
-            {step.error ? (
-              <div class="workflow-error" data-testid="workflow-step-error">
-                {step.error}
-              </div>
-            ) : null}
-            {step.result ? (
-              <div class="workflow-result" data-testid="workflow-step-result">
-                {step.result}
-              </div>
-            ) : null}
-          </li>
+          <ProgressStep key={step.id} step={step} since={since} />
         ))}
       </ol>
-      <div class="page-actions">
-        {running ? (
-          <button type="button" class="button button--stop" onClick={onCancel} data-testid="workflow-cancel">
-            {t('workflow_cancel')}
-          </button>
-        ) : null}
-        {plan.status === 'interrupted' ? (
-          <>
-            <button type="button" class="button button--primary" onClick={onResume} data-testid="workflow-resume">
-              {t('workflow_resume')}
-            </button>
-            <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel">
-              {t('workflow_cancel')}
-            </button>
-          </>
+      <ProgressActions status={plan.status} onCancel={onCancel} onResume={onResume} />
+    </section>
+  );
+}
+
+/** One step: its state, task and time; its error or findings once it has them. */
+function ProgressStep({
+  step,
+  since,
+}: {
+  step: WorkflowPlan['steps'][number];
+  since(start: number | undefined, end: number | undefined): string;
+}) {
+  return (
+    <li class={`workflow-step workflow-step--${step.status}`} data-testid="workflow-step" data-status={step.status}>
+      <div class="workflow-task">
+        <strong>{STEP_LABEL[step.status]}</strong> {step.task}
+        {step.startedAt !== undefined ? (
+          <span class="workflow-meta"> · {since(step.startedAt, step.finishedAt)}</span>
         ) : null}
       </div>
-    </section>
+      {step.error ? (
+        <div class="workflow-error" data-testid="workflow-step-error">
+          {step.error}
+        </div>
+      ) : null}
+      {step.result ? (
+        <div class="workflow-result" data-testid="workflow-step-result">
+          {step.result}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Cancel while it runs; Resume or Cancel once it was interrupted. */
+function ProgressActions({
+  status,
+  onCancel,
+  onResume,
+}: { status: WorkflowPlan['status'] } & Omit<ProgressProps, 'plan'>) {
+  return (
+    <div class="page-actions">
+      {status === 'running' ? (
+        <button type="button" class="button button--stop" onClick={onCancel} data-testid="workflow-cancel">
+          {t('workflow_cancel')}
+        </button>
+      ) : null}
+      {status === 'interrupted' ? (
+        <>
+          <button type="button" class="button button--primary" onClick={onResume} data-testid="workflow-resume">
+            {t('workflow_resume')}
+          </button>
+          <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel">
+            {t('workflow_cancel')}
+          </button>
+        </>
+      ) : null}
+    </div>
   );
 }

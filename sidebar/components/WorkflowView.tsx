@@ -14,46 +14,24 @@ const FINISHED = ['completed', 'failed', 'cancelled'];
 
 /** Research: describe what to find out, review the plan, watch it run, read and export the report. */
 export function WorkflowView({ state, actions }: { state: WorkflowState; actions: WorkflowActions }) {
+  // Kept here, not in the form: the intent stays typed while the form is hidden by a running plan.
   const [intent, setIntent] = useState('');
   const plan = state.plan.value;
   const planning = state.planning.value;
   const canStart = !planning && !(plan && ACTIVE.includes(plan.status));
-  const submit = (event: Event) => {
-    event.preventDefault();
-    if (intent.trim()) actions.start(intent.trim());
-  };
   return (
     <main class="page" data-testid="research-view">
       <h2>{t('view_research')}</h2>
       <Notice text={state.error.value} onDismiss={actions.dismissError} testId="workflow-error" />
       {canStart || planning ? (
-        <form class="workflow-form" onSubmit={submit}>
-          <label for="workflow-intent">{t('research_intent_label')}</label>
-          <textarea
-            id="workflow-intent"
-            rows={3}
-            value={intent}
-            onInput={(event) => setIntent((event.target as HTMLTextAreaElement).value)}
-            placeholder={t('research_intent_placeholder')}
-            data-testid="workflow-intent"
-          />
-          <div class="page-actions">
-            <button
-              type="submit"
-              class="button button--primary"
-              disabled={!canStart || intent.trim() === ''}
-              data-testid="workflow-plan"
-            >
-              {planning ? t('workflow_planning') : t('research_plan')}
-            </button>
-            {planning ? (
-              <button type="button" class="button" onClick={actions.cancel} data-testid="workflow-cancel-planning">
-                {t('cancel')}
-              </button>
-            ) : null}
-          </div>
-          <p class="hint">{t('research_hint')}</p>
-        </form>
+        <IntentForm
+          intent={intent}
+          setIntent={setIntent}
+          canStart={canStart}
+          planning={planning}
+          onStart={actions.start}
+          onCancel={actions.cancel}
+        />
       ) : null}
       {plan && !planning && plan.status === 'awaiting-approval' ? (
         <WorkflowPlanReview
@@ -88,5 +66,51 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
         onDelete={actions.removeSaved}
       />
     </main>
+  );
+}
+
+interface IntentFormProps {
+  intent: string;
+  setIntent(intent: string): void;
+  canStart: boolean;
+  planning: boolean;
+  onStart(intent: string): void;
+  onCancel(): void;
+}
+
+/** What to find out, in the person's words; Plan asks for a plan, which can be cancelled while it is made. */
+function IntentForm({ intent, setIntent, canStart, planning, onStart, onCancel }: IntentFormProps) {
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (intent.trim()) onStart(intent.trim());
+  };
+  return (
+    <form class="workflow-form" onSubmit={submit}>
+      <label for="workflow-intent">{t('research_intent_label')}</label>
+      <textarea
+        id="workflow-intent"
+        rows={3}
+        value={intent}
+        onInput={(event) => setIntent((event.target as HTMLTextAreaElement).value)}
+        placeholder={t('research_intent_placeholder')}
+        data-testid="workflow-intent"
+      />
+      <div class="page-actions">
+        <button
+          type="submit"
+          class="button button--primary"
+          disabled={!canStart || intent.trim() === ''}
+          data-testid="workflow-plan"
+        >
+          {planning ? t('workflow_planning') : t('research_plan')}
+        </button>
+        {planning ? (
+          <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel-planning">
+            {t('cancel')}
+          </button>
+        ) : null}
+      </div>
+      <p class="hint">{t('research_hint')}</p>
+    </form>
   );
 }

@@ -33,153 +33,171 @@ export function createVoice(
   actions: Pick<SidebarActions, 'send' | 'answer'>,
   platform: VoicePlatform,
 ) {
-  let recording: Recording | null = null;
-  let speech: { stop(): void; cancel(): void } | null = null;
-  let limit: ReturnType<typeof setTimeout> | undefined;
-  let heard = '';
+  const voice = new VoiceController(state, actions, platform);
+  const { start, finish, cancel, handlers, refusals, closeMic } = voice;
+  return { start, finish, cancel, inbox: { handlers, refusals } satisfies InboxPart<VoiceTypes>, dispose: closeMic };
+}
 
-  const settings = () => voiceOf(state.settings.value);
-  const phase = () => state.voice.value.phase;
-  const set = (change: Partial<typeof state.voice.value>) => (state.voice.value = { ...state.voice.value, ...change });
-  const endMessage = (): SidebarToBackground => ({
-    type: state.voice.value.mode === 'whisper' ? 'STOP_VOICE' : 'STOP_SPEECH_RECOGNITION',
+/** One sidebar's microphone and what it heard; every method is bound, as the UI passes them around. */
+class VoiceController {
+  private recording: Recording | null = null;
+  private speech: { stop(): void; cancel(): void } | null = null;
+  private limit: ReturnType<typeof setTimeout> | undefined;
+  private heard = '';
+  private readonly state: SidebarState;
+  private readonly actions: Pick<SidebarActions, 'send' | 'answer'>;
+  private readonly platform: VoicePlatform;
+
+  constructor(state: SidebarState, actions: Pick<SidebarActions, 'send' | 'answer'>, platform: VoicePlatform) {
+    this.state = state;
+    this.actions = actions;
+    this.platform = platform;
+  }
+
+  private settings = () => voiceOf(this.state.settings.value);
+  private phase = () => this.state.voice.value.phase;
+  private set = (change: Partial<SidebarState['voice']['value']>) =>
+    (this.state.voice.value = { ...this.state.voice.value, ...change });
+  private endMessage = (): SidebarToBackground => ({
+    type: this.state.voice.value.mode === 'whisper' ? 'STOP_VOICE' : 'STOP_SPEECH_RECOGNITION',
   });
 
   /** Closes the microphone, if open; the recording indicator goes with it. */
-  function closeMic(): void {
-    clearTimeout(limit);
-    recording?.cancel();
-    speech?.cancel();
-    recording = null;
-    speech = null;
-  }
+  closeMic = (): void => {
+    clearTimeout(this.limit);
+    this.recording?.cancel();
+    this.speech?.cancel();
+    this.recording = null;
+    this.speech = null;
+  };
 
-  async function start(): Promise<void> {
-    if (phase() !== 'idle') return;
-    const { mode } = settings();
+  start = async (): Promise<void> => {
+    const { state, platform } = this;
+    if (this.phase() !== 'idle') return;
+    const { mode } = this.settings();
     if (mode === 'browser' && !platform.speechAvailable()) {
       state.speechUnavailable.value = true;
       return;
     }
     state.speechUnavailable.value = false;
-    set({ phase: 'starting', mode, interim: '' });
+    this.set({ phase: 'starting', mode, interim: '' });
     const route = captureRoute(await platform.micPermission(), await platform.inTab());
     if (route !== 'record') {
       platform.openGrantPage();
-      set({ phase: 'idle' });
+      this.set({ phase: 'idle' });
       state.notice.value = route === 'blocked' ? MIC_BLOCKED : MIC_ASK;
       return;
     }
     platform.send({ type: mode === 'whisper' ? 'START_VOICE' : 'START_SPEECH_RECOGNITION' });
-  }
+  };
 
-  async function openMic(): Promise<void> {
-    const { maxSeconds } = settings();
-    const { mode } = state.voice.value;
+  private openMic = async (): Promise<void> => {
+    const { platform } = this;
+    const { maxSeconds } = this.settings();
+    const { mode } = this.state.voice.value;
     try {
       if (mode === 'whisper') {
         const opened = await platform.startRecording();
         // Cancelled while the browser was opening the microphone: close it at once.
-        if (phase() !== 'starting') return opened.cancel();
-        recording = opened;
-      } else speech = platform.startSpeech(speechHandlers);
+        if (this.phase() !== 'starting') return opened.cancel();
+        this.recording = opened;
+      } else this.speech = platform.startSpeech(this.speechHandlers);
     } catch (error) {
       if (isDenial(error)) platform.openGrantPage();
-      platform.send(endMessage());
-      fail(micErrorMessage(error));
+      platform.send(this.endMessage());
+      this.fail(micErrorMessage(error));
       return;
     }
-    heard = '';
-    set({ phase: 'recording', startedAt: Date.now() });
-    limit = setTimeout(() => {
-      state.notice.value = t('voice_stopped_at_limit', maxSeconds);
-      void finish();
+    this.heard = '';
+    this.set({ phase: 'recording', startedAt: Date.now() });
+    this.limit = setTimeout(() => {
+      this.state.notice.value = t('voice_stopped_at_limit', maxSeconds);
+      void this.finish();
     }, maxSeconds * 1000);
-  }
+  };
 
-  const speechHandlers: SpeechHandlers = {
+  private speechHandlers: SpeechHandlers = {
     result: (transcript, isFinal) => {
       const payload = { transcript, isFinal, isInterim: !isFinal };
-      handlers.VOICE_SPEECH_RESULT({ type: 'VOICE_SPEECH_RESULT', payload });
+      this.handlers.VOICE_SPEECH_RESULT({ type: 'VOICE_SPEECH_RESULT', payload });
     },
     error: (error) => {
-      platform.send(endMessage());
-      fail(error);
+      this.platform.send(this.endMessage());
+      this.fail(error);
     },
     end: () => {
-      if (!speech) return;
-      speech = null;
-      clearTimeout(limit);
-      platform.send({ type: 'STOP_SPEECH_RECOGNITION' });
-      if (heard.trim()) deliver(heard.trim());
+      if (!this.speech) return;
+      this.speech = null;
+      clearTimeout(this.limit);
+      this.platform.send({ type: 'STOP_SPEECH_RECOGNITION' });
+      if (this.heard.trim()) this.deliver(this.heard.trim());
     },
   };
 
   /** Stop pressed, or the time limit: the recording is transcribed. */
-  async function finish(): Promise<void> {
-    clearTimeout(limit);
-    if (speech) {
-      speech.stop();
+  finish = async (): Promise<void> => {
+    const { platform } = this;
+    clearTimeout(this.limit);
+    if (this.speech) {
+      this.speech.stop();
       return;
     }
-    const current = recording;
+    const current = this.recording;
     if (!current) return;
-    recording = null;
-    set({ phase: 'transcribing' });
+    this.recording = null;
+    this.set({ phase: 'transcribing' });
     const audio = await current.finish();
     if (audio.size > MAX_AUDIO_BYTES) {
       platform.send({ type: 'STOP_VOICE' });
-      fail(t('voice_too_large', MAX_AUDIO_BYTES / 1024 / 1024));
+      this.fail(t('voice_too_large', MAX_AUDIO_BYTES / 1024 / 1024));
       return;
     }
     platform.send({ type: 'VOICE_AUDIO', payload: { audio: await blobToBase64(audio), mimeType: audio.type } });
-  }
+  };
 
   /** Cancel pressed, Escape, or the panel closing: nothing is transcribed. */
-  function cancel(): void {
-    if (phase() === 'idle') return;
-    closeMic();
-    platform.send(endMessage());
-    set({ phase: 'idle', interim: '' });
-  }
+  cancel = (): void => {
+    if (this.phase() === 'idle') return;
+    this.closeMic();
+    this.platform.send(this.endMessage());
+    this.set({ phase: 'idle', interim: '' });
+  };
 
-  function fail(error: string): void {
-    closeMic();
-    set({ phase: 'idle', interim: '' });
-    state.notice.value = error;
-  }
+  private fail = (error: string): void => {
+    this.closeMic();
+    this.set({ phase: 'idle', interim: '' });
+    this.state.notice.value = error;
+  };
 
-  const deliver = (transcript: string) =>
-    deliverTranscript(transcript, settings(), state, actions, platform.focusInput);
+  private deliver = (transcript: string) =>
+    deliverTranscript(transcript, this.settings(), this.state, this.actions, this.platform.focusInput);
 
   /** Nothing is under way any more: the microphone closes and the indicator goes. */
-  function stopAll(): void {
-    closeMic();
-    set({ phase: 'idle', interim: '' });
-  }
+  private stopAll = (): void => {
+    this.closeMic();
+    this.set({ phase: 'idle', interim: '' });
+  };
 
-  const handlers: Handlers<VoiceTypes> = {
+  readonly handlers: Handlers<VoiceTypes> = {
     // Only the answer to this sidebar's own START: anything else opens no microphone.
     VOICE_STARTED: () => {
-      if (phase() === 'starting') void openMic();
+      if (this.phase() === 'starting') void this.openMic();
     },
-    VOICE_TRANSCRIBING: () => set({ phase: 'transcribing' }),
-    VOICE_RESULT: ({ payload }) => deliver(payload.transcript),
+    VOICE_TRANSCRIBING: () => this.set({ phase: 'transcribing' }),
+    VOICE_RESULT: ({ payload }) => this.deliver(payload.transcript),
     VOICE_SPEECH_RESULT: ({ payload }) => {
-      if (payload.isFinal) heard = `${heard} ${payload.transcript}`;
-      set({ interim: payload.isFinal ? '' : payload.transcript });
+      if (payload.isFinal) this.heard = `${this.heard} ${payload.transcript}`;
+      this.set({ interim: payload.isFinal ? '' : payload.transcript });
     },
-    VOICE_END: stopAll,
-    VOICE_ERROR: ({ payload }) => fail(payload.error),
+    VOICE_END: this.stopAll,
+    VOICE_ERROR: ({ payload }) => this.fail(payload.error),
   };
   // A voice request the background refused (its ERROR is shown as a notice): nothing is under way any more.
-  const refusals: Refusals = {
-    START_VOICE: stopAll,
-    STOP_VOICE: stopAll,
-    VOICE_AUDIO: stopAll,
-    START_SPEECH_RECOGNITION: stopAll,
-    STOP_SPEECH_RECOGNITION: stopAll,
+  readonly refusals: Refusals = {
+    START_VOICE: this.stopAll,
+    STOP_VOICE: this.stopAll,
+    VOICE_AUDIO: this.stopAll,
+    START_SPEECH_RECOGNITION: this.stopAll,
+    STOP_SPEECH_RECOGNITION: this.stopAll,
   };
-
-  return { start, finish, cancel, inbox: { handlers, refusals } satisfies InboxPart<VoiceTypes>, dispose: closeMic };
 }

@@ -29,6 +29,70 @@ interface Run {
 const KEPT = 20;
 const RunId = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100));
 
+type Runs = Map<string, Run>;
+
+function findRun(runs: Runs, runId: string): Run {
+  const run = runs.get(runId);
+  if (!run)
+    throw new AbpError(
+      'INVALID_PARAMS',
+      `runId: there is no agent run ${runId} (runs are forgotten when Bosun restarts).`,
+    );
+  return run;
+}
+
+/** What agent.status answers: the run's state, the actions taken so far, and its answer once it has one. */
+function report(runId: string, run: Run) {
+  const messages = run.conversation.all();
+  const answer = messages.findLast((m) => m.role === 'assistant' && m.content !== '');
+  return {
+    runId,
+    status: run.status,
+    task: run.task,
+    tabId: run.tabId,
+    startedAt: run.startedAt,
+    ...(run.finishedAt ? { finishedAt: run.finishedAt } : {}),
+    actions: messages
+      .filter((m) => m.role === 'tool')
+      .map((m) => ({ tool: m.name ?? '', outcome: m.outcome ?? 'success', site: m.site ?? '' })),
+    ...(run.status === 'running' ? {} : { answer: answer?.content ?? '' }),
+    ...(messages.at(-1)?.error ? { error: messages.at(-1)?.error } : {}),
+  };
+}
+
+function forgetOld(runs: Runs): void {
+  const finished = [...runs].filter(([, run]) => run.status !== 'running');
+  for (const [id] of finished.slice(0, Math.max(0, finished.length - KEPT))) runs.delete(id);
+}
+
+/** Starts the task in a conversation of its own and returns at once; the run's status follows the task loop. */
+async function startRun(deps: AgentRunDeps, runs: Runs, task: string, tabId: number) {
+  if ([...runs.values()].some((run) => run.status === 'running')) {
+    throw new AbpError(
+      'OPERATION_FAILED',
+      'An agent run is already going: poll it with agent.status, or stop it with agent.cancel.',
+    );
+  }
+  if (!(await browser.tabs.get(tabId).catch(() => null)))
+    throw new AbpError('INVALID_PARAMS', `tabId: there is no tab ${tabId}.`);
+  const runId = newId('abprun');
+  const store = createConversationStore(deps.database, `abp-run:${runId}`);
+  const conversation = createConversation(store, () => {});
+  const run: Run = { task, tabId, status: 'running', startedAt: Date.now(), conversation, stop: new AbortController() };
+  runs.set(runId, run);
+  await conversation.add({ role: 'user', content: task, status: 'done' });
+  void runTask({ ...deps, conversation }, tabId, run.stop.signal, { runId, requester: ABP_REQUESTER })
+    .catch((): TaskEnd => 'error')
+    .then(async (end) => {
+      run.status = end;
+      run.finishedAt = Date.now();
+      // The conversation was only the run's working memory: its report keeps what matters.
+      await store.clear();
+      forgetOld(runs);
+    });
+  return { runId, status: 'running' };
+}
+
 /**
  * agent.run, agent.status, agent.cancel: a task for Bosun's agent, started and then polled. It runs
  * through the same task loop and the same permission gate as the chat (the prompt names the ABP
@@ -36,38 +100,7 @@ const RunId = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLengt
  * long as the background: after a restart their ids are unknown.
  */
 export function agentCapabilities(deps: AgentRunDeps): Capability[] {
-  const runs = new Map<string, Run>();
-  const find = (runId: string) => {
-    const run = runs.get(runId);
-    if (!run)
-      throw new AbpError(
-        'INVALID_PARAMS',
-        `runId: there is no agent run ${runId} (runs are forgotten when Bosun restarts).`,
-      );
-    return run;
-  };
-  const report = (runId: string, run: Run) => {
-    const messages = run.conversation.all();
-    const answer = messages.findLast((m) => m.role === 'assistant' && m.content !== '');
-    return {
-      runId,
-      status: run.status,
-      task: run.task,
-      tabId: run.tabId,
-      startedAt: run.startedAt,
-      ...(run.finishedAt ? { finishedAt: run.finishedAt } : {}),
-      actions: messages
-        .filter((m) => m.role === 'tool')
-        .map((m) => ({ tool: m.name ?? '', outcome: m.outcome ?? 'success', site: m.site ?? '' })),
-      ...(run.status === 'running' ? {} : { answer: answer?.content ?? '' }),
-      ...(messages.at(-1)?.error ? { error: messages.at(-1)?.error } : {}),
-    };
-  };
-  const forgetOld = () => {
-    const finished = [...runs].filter(([, run]) => run.status !== 'running');
-    for (const [id] of finished.slice(0, Math.max(0, finished.length - KEPT))) runs.delete(id);
-  };
-
+  const runs: Runs = new Map();
   return [
     defineCapability({
       name: 'agent.run',
@@ -77,53 +110,21 @@ export function agentCapabilities(deps: AgentRunDeps): Capability[] {
         task: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(10_000)),
         tabId: TabId,
       }),
-      handle: async ({ task, tabId }) => {
-        if ([...runs.values()].some((run) => run.status === 'running')) {
-          throw new AbpError(
-            'OPERATION_FAILED',
-            'An agent run is already going: poll it with agent.status, or stop it with agent.cancel.',
-          );
-        }
-        if (!(await browser.tabs.get(tabId).catch(() => null)))
-          throw new AbpError('INVALID_PARAMS', `tabId: there is no tab ${tabId}.`);
-        const runId = newId('abprun');
-        const store = createConversationStore(deps.database, `abp-run:${runId}`);
-        const conversation = createConversation(store, () => {});
-        const run: Run = {
-          task,
-          tabId,
-          status: 'running',
-          startedAt: Date.now(),
-          conversation,
-          stop: new AbortController(),
-        };
-        runs.set(runId, run);
-        await conversation.add({ role: 'user', content: task, status: 'done' });
-        void runTask({ ...deps, conversation }, tabId, run.stop.signal, { runId, requester: ABP_REQUESTER })
-          .catch((): TaskEnd => 'error')
-          .then(async (end) => {
-            run.status = end;
-            run.finishedAt = Date.now();
-            // The conversation was only the run's working memory: its report keeps what matters.
-            await store.clear();
-            forgetOld();
-          });
-        return { runId, status: 'running' };
-      },
+      handle: ({ task, tabId }) => startRun(deps, runs, task, tabId),
     }),
     defineCapability({
       name: 'agent.status',
       description:
         "How an agent run is going: its status ('running', 'answered', 'limit', 'stopped', 'error'), the actions taken so far, and the answer once it has one.",
       params: v.strictObject({ runId: RunId }),
-      handle: async ({ runId }) => report(runId, find(runId)),
+      handle: async ({ runId }) => report(runId, findRun(runs, runId)),
     }),
     defineCapability({
       name: 'agent.cancel',
       description: 'Stop an agent run: the request and the action under way are aborted; what was done stays done.',
       params: v.strictObject({ runId: RunId }),
       handle: async ({ runId }) => {
-        const run = find(runId);
+        const run = findRun(runs, runId);
         run.stop.abort(new DOMException('Cancelled by the ABP client', 'AbortError'));
         return { runId, cancelled: run.status === 'running' };
       },

@@ -1,0 +1,44 @@
+import { applyDecision, decide, decisionProceeds, type PermissionLevel } from '../../policy';
+import type { Target } from '../tools/types';
+import { askPerson } from './gate-question';
+import { actionOf, refusal } from './gate-record';
+import type { GateCall, GateDeps, GateResult } from './gate-types';
+import { beyondInWords, beyondScope, WIDENS } from './scope-check';
+
+export type Judged = { site: string; decision: string; refused?: undefined } | { refused: GateResult };
+
+/** decide → (ask the person): the verdict for one action at `level` on `target`; a refusal is logged. */
+export async function judge(
+  deps: GateDeps,
+  call: GateCall,
+  name: string,
+  level: PermissionLevel,
+  target: Target,
+  signal: AbortSignal,
+  grantedAs = 'auto-approved',
+): Promise<Judged> {
+  const action = actionOf(target);
+  const policy = await deps.policy.load();
+  const verdict = decide(policy, { toolName: name, level, site: target.url, runId: call.runId, action }, Date.now());
+  const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
+  const refuse = async (decision: string, text: string): Promise<Judged> => ({
+    refused: await refusal(deps.log, call, site, level, decision, text, target),
+  });
+
+  if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
+  // Only an action the policy would allow is checked against the task: a deny stays a deny.
+  const beyond = await beyondScope(call.scope, level, action, signal);
+  if (verdict.verdict === 'auto-approve' && beyond === null)
+    return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved' };
+  const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
+  const answer = await askPerson(
+    deps,
+    { call, site, level, target, reason, critical: verdict.critical, beyond },
+    signal,
+  );
+  await deps.policy.update((p) => applyDecision(p, { toolName: name, site, runId: call.runId }, answer));
+  if (!decisionProceeds(answer))
+    return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
+  if (beyond && WIDENS.has(answer)) call.scope?.widen(beyond);
+  return { site, decision: answer };
+}

@@ -1,0 +1,68 @@
+import type { CriticalContext, PermissionLevel } from '../../policy';
+import { newId } from '../../src/ids';
+import type { Target } from '../tools/types';
+import type { ActionLog } from './action-log';
+import type { GateCall, GateResult } from './gate-types';
+
+/** Everything the target description says, for the critical-action check and the action's level. */
+export const actionOf = (target: Target): CriticalContext => ({
+  label: target.label,
+  url: target.url,
+  pageUrl: target.url,
+  formAction: target.form?.action,
+  fieldTypes: target.form?.fieldTypes,
+  autocomplete: target.form?.autocomplete,
+  fieldNames: target.form?.fieldNames,
+  element: target.element,
+  fields: target.fields,
+});
+
+/** The element's name on the page, as results and the Action Log carry it. */
+export const labelOf = (target: Target): { label?: string } =>
+  target.label ? { label: target.label.slice(0, 200) } : {};
+
+export const summarize = (args: unknown) =>
+  typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+
+/** Every call the gate sees leaves one Action Log entry; the result passes through unchanged. */
+export async function record(
+  log: ActionLog,
+  call: GateCall,
+  site: string,
+  level: PermissionLevel,
+  decision: string,
+  result: GateResult,
+): Promise<GateResult> {
+  await log.add({
+    id: newId('log'),
+    timestamp: Date.now(),
+    toolName: call.name,
+    parameters: summarize(call.args),
+    site,
+    permissionLevel: level,
+    decision,
+    result: result.outcome,
+    details: `${call.requester}: ${result.text.slice(0, 500)}`,
+    ...(result.label ? { target: result.label } : {}),
+  });
+  return result;
+}
+
+/** A refusal, logged: the action did not run. */
+export const refusal = (
+  log: ActionLog,
+  call: GateCall,
+  site: string,
+  level: PermissionLevel,
+  decision: string,
+  text: string,
+  target: Target,
+): Promise<GateResult> =>
+  record(log, call, site, level, decision, {
+    success: false,
+    outcome: 'denied',
+    decision,
+    site,
+    text,
+    ...labelOf(target),
+  });

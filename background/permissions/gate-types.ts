@@ -1,0 +1,64 @@
+import type { PermissionLevel } from '../../policy';
+import type { ToolOutput } from '../tools/types';
+import type { ActionLog } from './action-log';
+import type { PolicyStore } from './policy-store';
+import type { Prompts } from './prompts';
+import type { ScopeHolder } from './scope-check';
+
+export interface GateDeps {
+  policy: PolicyStore;
+  prompts: Prompts;
+  log: ActionLog;
+  /** How long a question waits for the person before it counts as a deny. */
+  promptTimeoutMs(): number;
+}
+
+export interface GateCall {
+  name: string;
+  args: unknown;
+  /** The run this call belongs to: a `deny` is remembered for the rest of it. */
+  runId: string;
+  /** Who asked, shown in the prompt and the log: the chat, a workflow step, an ABP client. */
+  requester: string;
+  /** Called once the action is allowed, right before it runs (after any question to the person). */
+  beforeRun?(): Promise<void>;
+  /** Called with the element's name on the page once the page has described it, before any question. */
+  described?(label: string): void;
+  /**
+   * How long a question may wait for this caller (ms), where it is not the person's own setting:
+   * an MCP client gives up after its own timeout, and 0 means nobody can answer (a headless
+   * bridge), so nobody is asked. Unanswered, such a call throws QuestionUnanswered instead of
+   * counting as the person's deny.
+   */
+  questionTimeoutMs?: number;
+  /**
+   * What the person asked this task to do (chat tasks only): an action beyond it asks even where a
+   * grant or the site's trust would approve it. Workflows (their approved plan), ABP and the bridge
+   * (no person's words) have none.
+   */
+  scope?: ScopeHolder;
+}
+
+/** A request to open or read a site outside the tool registry: an ABP crawl, a picked page. */
+export interface SiteAccess {
+  /** The capability asking, as the question and the log name it: "crawl.start". */
+  name: string;
+  level: PermissionLevel;
+  url: string;
+  args: unknown;
+  runId: string;
+  requester: string;
+  summary?: string;
+  /** How the log names an approval that came from a grant (a workflow's approved plan). */
+  grantedAs?: string;
+  /** As GateCall's: how long a question may wait for this caller. */
+  questionTimeoutMs?: number;
+}
+
+export interface GateResult extends ToolOutput {
+  outcome: 'success' | 'failed' | 'denied';
+  decision: string;
+  site: string;
+  /** The element the action was about, by its name on the page, for the chat's line in words. */
+  label?: string;
+}

@@ -1,0 +1,61 @@
+import type { ReadonlySignal } from '@preact/signals';
+import type { ModelPrice } from '../../src/protocol/common';
+import type { SidebarActions } from '../actions';
+import type { SidebarState } from '../state';
+import type { WorkTab } from '../work-tab';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { ModelSwitch } from './ModelSwitch';
+import { StatusBar, type StatusBarProps } from './StatusBar';
+
+export interface ChatPageProps {
+  state: SidebarState;
+  actions: SidebarActions;
+  /** Starts voice input. */
+  onTalk(): void;
+  listening: boolean;
+  workTab: ReadonlySignal<WorkTab | null>;
+  price: ReadonlySignal<ModelPrice | null>;
+  nameSite: StatusBarProps['nameSite'];
+}
+
+/** The chat: what Bosun works on and spends, the conversation, and the input box with its model switch. */
+export function ChatPage({ state, actions, onTalk, listening, workTab, price, nameSite }: ChatPageProps) {
+  const settings = state.settings.value;
+  const busy = state.busy.value;
+  return (
+    <>
+      <StatusBar
+        tab={workTab.value}
+        policy={state.policy.value}
+        messages={state.messages.value}
+        busy={busy}
+        scope={state.taskScope.value}
+        step={state.taskStep.value}
+        price={price.value}
+        nameSite={nameSite}
+      />
+      <MessageList messages={state.messages.value} onSuggest={busy ? undefined : actions.send} />
+      <Composer
+        busy={busy}
+        draft={state.draft}
+        listening={listening}
+        onSend={actions.send}
+        onStop={actions.stop}
+        onSummarize={actions.summarize}
+        onTalk={onTalk}
+        footer={
+          settings ? (
+            <ModelSwitch
+              model={settings.model}
+              models={state.chatModels.value}
+              busy={busy}
+              onList={actions.listModels}
+              onSwitch={actions.switchModel}
+            />
+          ) : null
+        }
+      />
+    </>
+  );
+}

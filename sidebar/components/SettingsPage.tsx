@@ -1,0 +1,33 @@
+import { voiceOf } from '../../src/protocol/common';
+import type { SidebarActions } from '../actions';
+import type { SidebarState } from '../state';
+import { LimitsForm } from './LimitsForm';
+import { PermissionLevels } from './PermissionLevels';
+import { SettingsForm } from './SettingsForm';
+import { VoiceForm } from './VoiceForm';
+
+/** The provider's settings; on first run what the permission levels mean, afterwards voice and limits. */
+export function SettingsPage({ state, actions }: { state: SidebarState; actions: SidebarActions }) {
+  const settings = state.settings.value;
+  const firstRun = settings === null;
+  return (
+    <main class="settings-page">
+      <SettingsForm
+        saved={settings ?? null}
+        testResult={state.testResult.value}
+        firstRun={firstRun}
+        ollama={state.ollama.value}
+        modelList={state.modelList.value}
+        onEdit={actions.forgetTestResult}
+        onSave={(next) => {
+          actions.saveSettings(next);
+          actions.show('chat');
+        }}
+        onTest={actions.testConnection}
+      />
+      {firstRun ? <PermissionLevels /> : null}
+      {settings ? <VoiceForm voice={voiceOf(settings)} onSave={actions.saveVoice} /> : null}
+      {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
+    </main>
+  );
+}

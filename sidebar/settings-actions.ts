@@ -1,0 +1,49 @@
+import type { Settings, VoiceSettings } from '../src/protocol/common';
+import type { Limits } from '../src/protocol/limits';
+import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
+import type { SidebarState } from './state';
+
+/** The Settings page's requests, and the chat's model switch, which saves the settings too. */
+export interface SettingsActions {
+  saveSettings(settings: Settings): void;
+  testConnection(settings: Settings): void;
+  /** The settings changed since the last test: its result is dropped (a test still running keeps going). */
+  forgetTestResult(): void;
+  /** Asks for the saved provider's models, for the chat's model switch. */
+  listModels(): void;
+  /** Switches the chat to another of the provider's models, keeping every other setting. */
+  switchModel(model: string): void;
+  detectOllama(): void;
+  saveLimits(limits: Limits): void;
+  /** Turns a setting of voice on, keeping the provider settings as they are. */
+  saveVoice(voice: VoiceSettings): void;
+}
+
+export function createSettingsActions(
+  send: (message: SidebarToBackground) => void,
+  state: SidebarState,
+): SettingsActions {
+  return {
+    saveSettings: (settings) => send({ type: 'SAVE_SETTINGS', payload: settings }),
+    detectOllama: () => send({ type: 'DETECT_OLLAMA' }),
+    testConnection: (settings) => {
+      state.testResult.value = 'testing';
+      state.testedFor.value = { provider: settings.provider, baseUrl: settings.baseUrl };
+      send({ type: 'TEST_CONNECTION', payload: settings });
+    },
+    forgetTestResult: () => {
+      if (state.testResult.value !== 'testing') state.testResult.value = null;
+    },
+    listModels: () => send({ type: 'LIST_MODELS' }),
+    switchModel: (model) => {
+      const settings = state.settings.value;
+      if (settings && model && model !== settings.model)
+        send({ type: 'SAVE_SETTINGS', payload: { ...settings, model } });
+    },
+    saveVoice: (voice) => {
+      const settings = state.settings.value;
+      if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, voice } });
+    },
+    saveLimits: (limits) => send({ type: 'SAVE_LIMITS', payload: limits }),
+  };
+}
