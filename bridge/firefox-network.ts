@@ -62,7 +62,7 @@ export class FirefoxNetwork {
     private readonly feeds: NetworkFeeds,
   ) {}
 
-  listen(connection: BidiConnection): void {
+  watch(connection: BidiConnection): void {
     connection.on('network.beforeRequestSent', (event) => this.sent(event as BidiRequestEvent));
     connection.on('network.responseCompleted', (event) => this.completed(event as BidiRequestEvent));
     connection.on('network.fetchError', (event) => this.failed(event as BidiRequestEvent));

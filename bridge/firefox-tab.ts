@@ -70,7 +70,7 @@ export class FirefoxTab implements EngineTab {
   static attach(page: Page, feeds: FirefoxFeeds): FirefoxTab {
     const context = (page.mainFrame() as unknown as { _id: string })._id;
     const tab = new FirefoxTab(page, context, feeds);
-    tab.network.listen(feeds.connection);
+    tab.network.watch(feeds.connection);
     page.on('console', (message: ConsoleMessage) => {
       tab.log.add({
         source: 'page',
