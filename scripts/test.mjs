@@ -1,17 +1,13 @@
 // @ts-check
 /**
- * `npm test`: every check: lint (eslint, the dependency rule and the formatter), unit tests, build (which
- * type-checks), the Firefox add-on linter, and the end-to-end tests in real Chromium and Firefox. The build
- * comes first, because the end-to-end suite loads what it builds; then the end-to-end suite runs, and the
- * other checks run beside it at a lower priority: most of an end-to-end file's time is spent waiting on
- * browsers, pages and timers, so the cores have room for them. Their output is printed whole when the
- * end-to-end suite has ended. Every check runs even if another failed (except those that need the build).
- * Before the last line, the ten slowest tests of the run (from the vitest JSON reports), to show where the
- * time goes. Ends with one line, `N passed, N failed`, counting each test and each non-test check.
+ * `npm test`: every check, in order: lint (eslint, the dependency rule and the formatter, at once), unit tests, build (which type-checks), the Firefox
+ * add-on linter, then the end-to-end tests in real Chromium and Firefox. Each stage runs even
+ * if an earlier one failed (except e2e, which needs the build), so one run shows everything.
+ * Before it, the ten slowest tests of the run (from the vitest JSON reports), to show where the time goes.
+ * Ends with one line, `N passed, N failed`, counting each test and each non-test check.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +24,19 @@ const timings = [];
 /** @type {{ ms: number, name: string }[]} */
 const fileTimings = [];
 
+/** @param {string} label @param {string[]} args */
+function stage(label, args) {
+  console.log(`\n── ${label} ──`);
+  const ok = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root }).status === 0;
+  console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} ──`);
+  return ok;
+}
+
+/** A check that is not a test suite counts as one test. @param {string} label @param {string[]} args */
+function check(label, args) {
+  return count(stage(label, args));
+}
+
 /** @param {boolean} ok */
 function count(ok) {
   if (ok) passed += 1;
@@ -36,100 +45,96 @@ function count(ok) {
 }
 
 /**
- * Runs one check. In front, its output goes straight to the terminal; beside the end-to-end suite
- * (`beside`), it is kept, and the check runs at a lower priority than the browsers.
- * @param {string} label @param {string[]} args @param {{ beside?: boolean }} [how]
- * @returns {Promise<{ label: string, ok: boolean, output: string }>}
+ * Checks that each use one core, run at once; each one's output is printed whole when all have
+ * ended, in the order given, so the log reads as if they had run one after another.
+ * @param {[string, string[]][]} checks
  */
-function run(label, args, { beside = false } = {}) {
-  if (!beside) console.log(`\n── ${label} ──`);
-  return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: beside ? 'pipe' : 'inherit' });
-    if (beside && child.pid !== undefined) setPriority(child.pid, 10);
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => {
-      if (!beside) console.log(`── ${label}: ${code === 0 ? 'ok' : 'FAILED'} ──`);
-      done({ label, ok: code === 0, output });
-    });
+async function checksAtOnce(checks) {
+  const runs = checks.map(
+    ([, args]) =>
+      /** @type {Promise<{ ok: boolean, output: string }>} */ (
+        new Promise((done) => {
+          const child = spawn(process.execPath, args, { cwd: root });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => done({ ok: code === 0, output }));
+        })
+      ),
+  );
+  const ended = await Promise.all(runs);
+  ended.forEach(({ ok, output }, i) => {
+    const label = checks[i]?.[0];
+    console.log(`\n── ${label} ──\n${output.trimEnd()}`);
+    console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} ──`);
+    count(ok);
   });
 }
 
-/** Prints a check that ran beside the end-to-end suite, as if it had run alone. @param {{ label: string, ok: boolean, output: string }} check */
-function report({ label, ok, output }) {
-  console.log(`\n── ${label} ──\n${output.trimEnd()}`);
-  console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} ──`);
-}
-
-/**
- * A vitest project: its tests are counted from the JSON report.
- * @param {string} project @param {{ beside?: boolean }} [how]
- */
-async function suite(project, how) {
-  const file = join(results, `${project}.json`);
-  const args = ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default'];
-  return { ...(await run(`${project} tests`, [...args, '--reporter=json', `--outputFile.json=${file}`], how)), file };
-}
-
-/** Counts a check, or each test of a vitest project from its JSON report. @param {{ ok: boolean, file?: string }} check */
-function tally({ ok, file }) {
-  if (file === undefined) {
-    count(ok);
-    return;
-  }
-  if (!existsSync(file)) {
+/** A vitest project: its tests are counted from the JSON report. @param {string} project */
+function suite(project) {
+  const report = join(results, `${project}.json`);
+  const ok = stage(`${project} tests`, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (!existsSync(report)) {
     failed += 1; // the runner itself crashed before reporting
     return;
   }
-  const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(file, 'utf8'));
-  for (const result of testResults ?? []) {
+  const { numPassedTests, numFailedTests, testResults } = JSON.parse(readFileSync(report, 'utf8'));
+  for (const file of testResults ?? []) {
     // A file's time also holds its hooks: the browser launches in beforeAll.
-    fileTimings.push({ ms: (result.endTime ?? 0) - (result.startTime ?? 0), name: relative(root, result.name) });
-    for (const test of result.assertionResults ?? []) {
-      timings.push({ ms: test.duration ?? 0, name: `${relative(root, result.name)} > ${test.fullName}` });
+    fileTimings.push({ ms: (file.endTime ?? 0) - (file.startTime ?? 0), name: relative(root, file.name) });
+    for (const test of file.assertionResults ?? []) {
+      timings.push({ ms: test.duration ?? 0, name: `${relative(root, file.name)} > ${test.fullName}` });
     }
   }
   passed += numPassedTests;
   failed += numFailedTests + (ok || numFailedTests > 0 ? 0 : 1);
 }
 
-const built = count((await run('build (type-check, bundle, manifests)', ['build.mjs'])).ok);
-const e2e = built ? suite('e2e') : null;
-if (!built) failed += 2; // the add-on linter and the end-to-end suite could not run
-
-const beside = { beside: true };
-const lint = await Promise.all([
-  run('eslint', ['node_modules/eslint/bin/eslint.js', '.'], beside),
+const webExt = 'node_modules/web-ext/bin/web-ext.js';
+await checksAtOnce([
+  ['eslint', ['node_modules/eslint/bin/eslint.js', '.']],
   // The second part of `npm run lint`: layers and circles (.dependency-cruiser.mjs says which).
-  run(
+  [
     'dependency rule (layers, no circles)',
     [
       'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
       '--config',
       '.dependency-cruiser.mjs',
-      ...['policy', 'src', 'background', 'content', 'sidebar', 'abp-app', 'bridge'],
+      'policy',
+      'src',
+      'background',
+      'content',
+      'sidebar',
+      'abp-app',
+      'bridge',
     ],
-    beside,
-  ),
+  ],
   // The third: one formatter for every file it knows (.prettierrc.json; `npm run format` applies it).
-  run('format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.'], beside),
+  ['format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
 ]);
-const unit = await suite('unit', beside);
-const webExt = built
-  ? await run(
-      'web-ext lint (Firefox add-on linter)',
-      [
-        ...['node_modules/web-ext/bin/web-ext.js', 'lint', '--source-dir', 'dist/firefox'],
-        ...['--self-hosted', '--warnings-as-errors'],
-      ],
-      beside,
-    )
-  : null;
-const endToEnd = await e2e;
-
-for (const check of [...lint, unit, ...(webExt ? [webExt] : [])]) report(check);
-for (const check of [...lint, unit, webExt, endToEnd]) if (check) tally(check);
+suite('unit');
+if (check('build (type-check, bundle, manifests)', ['build.mjs'])) {
+  check('web-ext lint (Firefox add-on linter)', [
+    webExt,
+    'lint',
+    '--source-dir',
+    'dist/firefox',
+    '--self-hosted',
+    '--warnings-as-errors',
+  ]);
+  suite('e2e');
+} else {
+  failed += 2; // the add-on linter and the end-to-end suite could not run
+}
 
 /** @param {string} title @param {{ ms: number, name: string }[]} list @param {number} count */
 function slowest(title, list, count) {
