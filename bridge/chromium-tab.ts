@@ -23,7 +23,7 @@ import {
   type StorageAnswer,
   type StorageRequest,
 } from './site-data';
-import { PendingDialogs } from './dialogs';
+import { engineDialog, PendingDialogs } from './dialogs';
 import { headerObject, RequestDetailLog, type RawBody, type RequestDetail } from './request-details';
 
 const MAX_REQUESTS = 2000;
@@ -72,15 +72,7 @@ export class ChromiumTab implements EngineTab {
     // A closed tab is replaced by a new one, which takes over the workers' messages.
     page.once('close', () => context.off('console', onConsole));
     // Listened to, a dialog stays open (Playwright would dismiss it) until browser_handle_dialog answers it.
-    page.on('dialog', (dialog) =>
-      tab.dialogs.opened({
-        type: dialog.type(),
-        message: dialog.message(),
-        defaultValue: dialog.defaultValue(),
-        accept: (text) => dialog.accept(text),
-        dismiss: () => dialog.dismiss(),
-      }),
-    );
+    page.on('dialog', (dialog) => tab.dialogs.opened(engineDialog(dialog)));
     page.once('close', () => tab.dialogs.closed());
     page.on('pageerror', (error) =>
       tab.log.add({

@@ -21,6 +21,23 @@ export interface EngineDialog {
   dismiss(): Promise<void>;
 }
 
+/** A dialog as Playwright and puppeteer both hand it over (the same calls in each). */
+interface DriverDialog {
+  type(): string;
+  message(): string;
+  defaultValue(): string;
+  accept(promptText?: string): Promise<void>;
+  dismiss(): Promise<void>;
+}
+
+export const engineDialog = (dialog: DriverDialog): EngineDialog => ({
+  type: dialog.type(),
+  message: dialog.message(),
+  defaultValue: dialog.defaultValue(),
+  accept: (text) => dialog.accept(text),
+  dismiss: () => dialog.dismiss(),
+});
+
 /** What answering did. */
 export interface DialogAnswer extends DialogInfo {
   accepted: boolean;

@@ -9,7 +9,7 @@ import {
   type PageCondition,
   type TabEmulation,
 } from './engine';
-import { PendingDialogs } from './dialogs';
+import { engineDialog, PendingDialogs } from './dialogs';
 import type { RawBody, RequestDetail } from './request-details';
 import { FirefoxNetwork, type NetworkFeeds } from './firefox-network';
 import { navigationError } from './errors';
@@ -80,15 +80,7 @@ export class FirefoxTab implements EngineTab {
       });
     });
     // puppeteer asks BiDi to leave prompts open ("ignore"): each one waits for browser_handle_dialog.
-    page.on('dialog', (dialog: Dialog) =>
-      tab.dialogs.opened({
-        type: dialog.type(),
-        message: dialog.message(),
-        defaultValue: dialog.defaultValue(),
-        accept: (text) => dialog.accept(text),
-        dismiss: () => dialog.dismiss(),
-      }),
-    );
+    page.on('dialog', (dialog: Dialog) => tab.dialogs.opened(engineDialog(dialog)));
     page.once('close', () => tab.dialogs.closed());
     page.on('pageerror', (error) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -186,13 +178,7 @@ export class FirefoxTab implements EngineTab {
   async fill(selector: string, text: string, timeoutMs: number): Promise<void> {
     await this.page.bringToFront();
     // Typed over a selection, so the page gets trusted input events as from a person.
-    const field = await this.page
-      .locator(selector)
-      .setTimeout(timeoutMs)
-      .waitHandle()
-      .catch((error: unknown) => {
-        throw normalised(error, timeoutMs);
-      });
+    const field = await this.element(selector, timeoutMs);
     try {
       await field.focus();
       const hadValue = await field.evaluate((element) => {
@@ -244,14 +230,19 @@ export class FirefoxTab implements EngineTab {
     }
   }
 
-  async elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer> {
-    const element = await this.page
+  /** The first element matching the selector once it is visible, or the engine's timeout in both engines' words. */
+  private element(selector: string, timeoutMs: number): Promise<ElementHandle> {
+    return this.page
       .locator(selector)
       .setTimeout(timeoutMs)
       .waitHandle()
       .catch((error: unknown) => {
         throw normalised(error, timeoutMs);
       });
+  }
+
+  async elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer> {
+    const element = await this.element(selector, timeoutMs);
     try {
       return Buffer.from(await element.screenshot({ type: 'png' }));
     } finally {
