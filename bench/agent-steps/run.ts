@@ -6,8 +6,6 @@
 // contexts, the gate, the mask, the click and the result back to the model. Next to it, the floor:
 // the same click and read done directly in the page by the same engine, with no extension around
 // it. Run it with `node bench/run.mjs agent-steps`.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +19,7 @@ import { bundleInPage } from '../in-page-bundle';
 import { generatePage } from '../page-engine/generate-page';
 import { startPageServer, type PageServer } from '../page-engine/server';
 import type { FloorWindow } from './in-page';
+import { builtExtensions } from '../built-extension';
 
 /** The budget read_page asks the page for (READ_BUDGET in background/tools/page-tools.ts). */
 const READ_BUDGET = 24_000;
@@ -247,15 +246,11 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
   const log = context.log ?? ((line: string) => console.log(line));
   const options = parseArgs(argv);
   const root = context.root ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const targets = options.browsers.map((b) => BUILD_TARGET[b]);
-  if (options.build) {
-    const built = spawnSync(process.execPath, ['build.mjs', ...targets], { cwd: root, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`node build.mjs failed:\n${built.stdout}${built.stderr}`);
-  } else {
-    for (const target of targets)
-      if (!existsSync(join(root, 'dist', target, 'manifest.json')))
-        throw new Error(`dist/${target} is missing: run \`node build.mjs\` or drop --no-build`);
-  }
+  builtExtensions(
+    root,
+    options.browsers.map((b) => BUILD_TARGET[b]),
+    options.build,
+  );
   const script = await bundleInPage(root, 'agent-steps');
   const server = await startPageServer();
   const result: BenchResult = { machine: { cpus: cpus().length, node: process.version }, options, rows: [] };

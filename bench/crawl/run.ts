@@ -3,8 +3,6 @@
 // times it next to a baseline measured in the same run: the same pages fetched by Node's fetch at
 // the same concurrency, following the same links. Then it exports the crawled pages as a ZIP
 // (export.asArchive). Run it with `node bench/run.mjs crawl`.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { launchExtension, type ExtensionSession, type PageDriver } from '../../tests/e2e/harness';
 import { findBrowserPid, isSupported, watchMemory, type MemoryPeaks } from './memory';
 import { generateSite, serveSite, type SiteServer } from './site';
+import { builtExtensions } from '../built-extension';
 
 export interface BenchOptions {
   pages: number;
@@ -211,13 +210,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
   const log = context.log ?? ((line: string) => console.log(line));
   const options = parseArgs(argv);
   const root = context.root ?? defaultRoot();
-  const extensionDir = join(root, 'dist/chrome');
-  if (options.build) {
-    const built = spawnSync(process.execPath, ['build.mjs', 'chrome'], { cwd: root, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`node build.mjs chrome failed:\n${built.stdout}${built.stderr}`);
-  } else if (!existsSync(join(extensionDir, 'manifest.json'))) {
-    throw new Error('dist/chrome is missing: run `node build.mjs chrome` or drop --no-build');
-  }
+  const [extensionDir = ''] = builtExtensions(root, ['chrome'], options.build);
 
   const site = generateSite(options.pages);
   const server = await serveSite(site);

@@ -3,8 +3,6 @@
 // in the sidebar page how long opening one takes, how long a sent message takes to show, how long a
 // typed character takes to reach the screen (idle, and while an answer streams in), and the memory
 // the sidebar and the extension hold. Run it with `node bench/run.mjs long-conversation`.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,6 +14,7 @@ import { startLlmServer } from '../../tests/fixtures/llm-server';
 import { findBrowserPid, isSupported, sampleTree } from '../crawl/memory';
 import { conversationExport } from './conversation';
 import { heapAndNodes, openFromHistory, sendAndShow, takeTyping, untilFrame, watchTyping } from './in-page';
+import { builtExtensions } from '../built-extension';
 
 export interface BenchOptions {
   sizes: number[];
@@ -195,13 +194,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
   const log = context.log ?? ((line: string) => console.log(line));
   const options = parseArgs(argv);
   const root = context.root ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const extensionDir = join(root, 'dist/chrome');
-  if (options.build) {
-    const built = spawnSync(process.execPath, ['build.mjs', 'chrome'], { cwd: root, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`node build.mjs chrome failed:\n${built.stdout}${built.stderr}`);
-  } else if (!existsSync(join(extensionDir, 'manifest.json'))) {
-    throw new Error('dist/chrome is missing: run `node build.mjs chrome` or drop --no-build');
-  }
+  const [extensionDir = ''] = builtExtensions(root, ['chrome'], options.build);
   const llm = await startLlmServer();
   const profile = await mkdtemp(join(tmpdir(), 'bosun-bench-conversation-'));
   let session: ExtensionSession | undefined;

@@ -1,0 +1,21 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Builds the extensions a benchmark loads (`chrome`, `firefox`), or with `build` false checks that
+ * they are built; answers their directories.
+ */
+export function builtExtensions(root: string, targets: readonly string[], build: boolean): string[] {
+  if (build) {
+    const built = spawnSync(process.execPath, ['build.mjs', ...targets], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0)
+      throw new Error(`node build.mjs ${targets.join(' ')} failed:\n${built.stdout}${built.stderr}`);
+  }
+  return targets.map((target) => {
+    const dir = join(root, 'dist', target);
+    if (!existsSync(join(dir, 'manifest.json')))
+      throw new Error(`dist/${target} is missing: run \`node build.mjs ${target}\` or drop --no-build`);
+    return dir;
+  });
+}
