@@ -101,6 +101,11 @@ async function startFirefox(settings: LaunchSettings, geckoId: string, uuid: str
         // Bosun's host permissions granted at install, as a person approves them when installing it.
         'extensions.originControls.grantByDefault': true,
         'security.allow_parent_unrestricted_js_loads': true,
+        // The agent works in tabs that are not in front: their timers run on time, as they do in the
+        // Chromium that Playwright starts (--disable-background-timer-throttling), not once a second.
+        'dom.min_background_timeout_value': 4,
+        'dom.min_background_timeout_value_without_budget_throttling': 4,
+        'dom.timeout.enable_budget_timer_throttling': false,
       },
     });
   } catch (error) {

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { clickWhenReady } from './chromium-click';
 import { FIRST_RUN_PAGE, hasFirstRunPage, readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
-import { waitUntil } from './wait';
+import { pollInPage, waitUntil } from './wait';
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ACTION_TIMEOUT_MS = 15_000;
@@ -21,7 +21,8 @@ class ChromiumPage implements PageDriver {
     return this.page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
   }
   waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>> {
-    return waitUntil(() => this.evaluate(fn, arg), { message: 'page.waitFor', ...opts });
+    const expression = pollInPage(fn, arg);
+    return waitUntil(() => this.page.evaluate(expression) as Promise<R>, { message: 'page.waitFor', ...opts });
   }
   async click(selector: string, button: 'left' | 'right' = 'left'): Promise<void> {
     // Not Locator.click: its stability check waits on animation frames, which a background tab

@@ -19,7 +19,7 @@ import { ChromeScope } from './firefox-privileged';
 import type { BidiConnectionLike, CapturedMessage } from './firefox-privileged';
 import { FIRST_RUN_PAGE, hasFirstRunPage, readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
-import { waitUntil } from './wait';
+import { pollInPage, waitUntil } from './wait';
 
 export const FIREFOX_EXECUTABLE = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const ACTION_TIMEOUT_MS = 15_000;
@@ -56,7 +56,8 @@ class FirefoxPage implements PageDriver {
     return this.page.evaluate(fn as (arg: unknown) => unknown, arg) as Promise<R>;
   }
   waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>> {
-    return waitUntil(() => this.evaluate(fn, arg), { message: 'page.waitFor', ...opts });
+    const expression = pollInPage(fn, arg);
+    return waitUntil(() => this.page.evaluate(expression) as Promise<R>, { message: 'page.waitFor', ...opts });
   }
   async click(selector: string, button: 'left' | 'right' = 'left'): Promise<void> {
     // A person clicks in the tab they see. A background tab gets no animation
@@ -132,6 +133,17 @@ function uuidFor(profileDir: string): string {
 }
 
 /** Prefs of every launch; `uuid` fixes the add-on's moz-extension:// origin before it is installed. */
+/**
+ * Tests open the sidebar as a tab, which is in the background whenever a test page is in front;
+ * Firefox then runs its timers once a second, where the real sidebar, always visible, runs them at
+ * once. Chromium under Playwright never throttles (--disable-background-timer-throttling).
+ */
+const UNTHROTTLED_BACKGROUND_TABS = {
+  'dom.min_background_timeout_value': 4,
+  'dom.min_background_timeout_value_without_budget_throttling': 4,
+  'dom.timeout.enable_budget_timer_throttling': false,
+};
+
 export function firefoxPrefs(geckoId: string, uuid: string, keepStorage: boolean): Record<string, unknown> {
   return {
     'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: uuid }),
@@ -139,6 +151,7 @@ export function firefoxPrefs(geckoId: string, uuid: string, keepStorage: boolean
     'extensions.webextensions.keepStorageOnUninstall': keepStorage,
     'extensions.originControls.grantByDefault': true, // see the finding at the top
     'security.allow_parent_unrestricted_js_loads': true, // for the data: process script
+    ...UNTHROTTLED_BACKGROUND_TABS,
   };
 }
 
