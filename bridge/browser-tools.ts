@@ -16,15 +16,8 @@ import {
 } from './browser-tool-parts';
 import { bucketRequests } from './network-buckets';
 import { browserScreenshot } from './screenshot-tool';
-import { actByRef, Ref } from './ref-tools';
+import { actByRef, oneTarget, Ref } from './ref-tools';
 import { defineTool, objectSchema, type BridgeTool } from './tool';
-
-/** Either a reference from the last snapshot or a selector, not both. */
-const oneTarget = <T extends { selector?: string; ref?: number }>() =>
-  v.check<T, string>(
-    (a) => (a.selector === undefined) !== (a.ref === undefined),
-    'give either ref (from browser_snapshot) or selector',
-  );
 
 export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({

@@ -34,17 +34,19 @@ export const browserEmulate = defineTool({
     ['unavailable'],
   ),
   description:
-    'Emulate a device in the working tab: its viewport size and user agent (navigator.userAgent and the User-Agent header); offline for the whole browser, as browser_set_offline; CPU throttling (Chromium only: 4 is four times slower, 1 is none). Returns what the page then reads back.',
+    "Emulate a device in the working tab: its viewport size and user agent (navigator.userAgent and the User-Agent header; null restores the browser's own); offline for the whole browser, as browser_set_offline; CPU throttling (Chromium only: 4 is four times slower, 1 is none). Returns what the page then reads back.",
   params: v.pipe(
     v.strictObject({
       viewport: v.optional(v.strictObject({ width: Side('CSS pixels'), height: Side('CSS pixels') })),
       userAgent: v.optional(
-        v.pipe(
-          v.string(),
-          v.trim(),
-          v.minLength(1, 'must not be empty'),
-          v.maxLength(1000),
-          v.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII, as an HTTP header is'),
+        v.nullable(
+          v.pipe(
+            v.string(),
+            v.trim(),
+            v.minLength(1, 'must not be empty'),
+            v.maxLength(1000),
+            v.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII, as an HTTP header is'),
+          ),
         ),
       ),
       offline: v.optional(v.boolean()),
@@ -67,7 +69,12 @@ export const browserEmulate = defineTool({
         );
       unavailable.cpuThrottling = CPU_NOT_IN_FIREFOX;
     }
-    const settings: TabEmulation = { viewport, userAgent, ...(firefox ? {} : { cpuThrottling }) };
+    // An empty override is none, in CDP as in BiDi: the browser's own user agent again.
+    const settings: TabEmulation = {
+      viewport,
+      userAgent: userAgent === null ? '' : userAgent,
+      ...(firefox ? {} : { cpuThrottling }),
+    };
     await tab.emulate(settings).catch((error: unknown) => {
       throw new ToolError(
         `Could not emulate: ${firstLine(error instanceof Error ? error.message : String(error))}.`,

@@ -101,6 +101,7 @@ export interface EngineTab {
 
 export interface TabEmulation {
   viewport?: { width: number; height: number };
+  /** An empty one restores the browser's own. */
   userAgent?: string;
   /** 1 is no throttling, 4 is four times slower. */
   cpuThrottling?: number;

@@ -1,9 +1,9 @@
 // The tools that act on what a snapshot shows: browser_snapshot lists the working tab's elements
 // with Bosun's page engine (the listing the chat's agent reads), and each action names an element
-// by its reference there. They run as ABP page.read and page.act, so Bosun's gate judges each one
-// with the MCP client named as the one asking, exactly as for the abp_* tools.
+// by its reference there, or by a CSS selector. They run as ABP page.read and page.act, so Bosun's
+// gate judges each one with the MCP client named as the one asking, exactly as for the abp_* tools.
 import * as v from 'valibot';
-import { ACTS, assertWebPage, INTEGER, READS, STRING } from './browser-tool-parts';
+import { ACTS, assertWebPage, INTEGER, READS, Selector, STRING } from './browser-tool-parts';
 import { abpError, ToolError } from './errors';
 import type { LiveBrowser } from './session';
 import { defineTool, objectSchema, type BridgeTool, type CallInfo, type ToolOutput } from './tool';
@@ -17,6 +17,13 @@ export const Ref = v.pipe(
   v.minValue(0),
   v.description('The [number] of an element in the last browser_snapshot'),
 );
+
+/** Either a reference from the last snapshot or a selector, not both. */
+export const oneTarget = <T extends { selector?: string; ref?: number }>() =>
+  v.check<T, string>(
+    (a) => (a.selector === undefined) !== (a.ref === undefined),
+    'give either ref (from browser_snapshot) or selector',
+  );
 
 const ACTED = objectSchema({ url: STRING, decision: STRING, result: STRING });
 
@@ -67,13 +74,41 @@ export async function actByRef(
   action: string,
   args: Record<string, unknown>,
 ): Promise<ToolOutput> {
-  const shot = await currentSnapshot(browser);
-  const { url } = shot;
-  const response = await (await browser.abp()).call('page.act', { tabId: shot.tabId, action, args }, call);
+  const { url, tabId } = await currentSnapshot(browser);
+  return act(browser, call, url, { tabId, action, args });
+}
+
+/** One page-engine action on the working tab, named by its address: no snapshot is needed to use a selector. */
+async function actBySelector(
+  browser: LiveBrowser,
+  call: CallInfo,
+  action: string,
+  args: Record<string, unknown>,
+): Promise<ToolOutput> {
+  const tab = await browser.tab();
+  assertWebPage(tab);
+  const url = tab.url();
+  return act(browser, call, url, { url, action, args });
+}
+
+async function act(browser: LiveBrowser, call: CallInfo, url: string, params: Record<string, unknown>) {
+  const response = await (await browser.abp()).call('page.act', params, call);
   if (!response.success) throw abpError('page.act', response);
   const { decision, result } = response.data as { decision: string; result: string };
   return { summary: result, data: { url, decision, result } };
 }
+
+/** An action on the element a call names: by reference in the last snapshot, or by selector. */
+const actOn = (
+  browser: LiveBrowser,
+  call: CallInfo,
+  action: string,
+  { ref, selector }: { ref?: number | undefined; selector?: string | undefined },
+  args: Record<string, unknown> = {},
+) =>
+  selector === undefined
+    ? actByRef(browser, call, action, { index: ref, ...args })
+    : actBySelector(browser, call, action, { selector, ...args });
 
 const browserHover = defineTool({
   name: 'browser_hover',
@@ -81,9 +116,9 @@ const browserHover = defineTool({
   annotations: ACTS,
   outputSchema: ACTED,
   description:
-    'Move the pointer over an element of the last snapshot and leave it there (menus and tooltips that open on hover). Take a new snapshot to see what appeared.',
-  params: v.strictObject({ ref: Ref }),
-  run: ({ ref }, browser, call) => actByRef(browser, call, 'hover', { index: ref }),
+    'Move the pointer over an element (by its reference in the last snapshot, or a CSS selector) and leave it there: menus and tooltips that open on hover. Take a new snapshot to see what appeared.',
+  params: v.pipe(v.strictObject({ ref: v.optional(Ref), selector: v.optional(Selector) }), oneTarget()),
+  run: (target, browser, call) => actOn(browser, call, 'hover', target),
 });
 
 const browserPressKey = defineTool({
@@ -92,13 +127,19 @@ const browserPressKey = defineTool({
   annotations: ACTS,
   outputSchema: ACTED,
   description:
-    'Press a key or combination (Enter, Escape, Tab, ArrowDown, PageUp, Home, Control+A…) on an element of the last snapshot, or on whatever has focus.',
-  params: v.strictObject({
-    key: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
-    ref: v.optional(Ref),
-  }),
-  run: ({ key, ref }, browser, call) =>
-    actByRef(browser, call, 'press_key', { key, ...(ref === undefined ? {} : { index: ref }) }),
+    'Press a key or combination (Enter, Escape, Tab, ArrowDown, PageUp, Home, Control+A…) on an element (by its reference in the last snapshot, or a CSS selector), or on whatever has focus.',
+  params: v.pipe(
+    v.strictObject({
+      key: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+      ref: v.optional(Ref),
+      selector: v.optional(Selector),
+    }),
+    v.check((a) => a.ref === undefined || a.selector === undefined, 'give either ref or selector, not both'),
+  ),
+  run: ({ key, ...target }, browser, call) =>
+    target.ref === undefined && target.selector === undefined
+      ? actByRef(browser, call, 'press_key', { key })
+      : actOn(browser, call, 'press_key', target, { key }),
 });
 
 const browserDrag = defineTool({
@@ -107,14 +148,19 @@ const browserDrag = defineTool({
   annotations: ACTS,
   outputSchema: ACTED,
   description:
-    'Drag an element of the last snapshot onto another (to: its reference), or by dx/dy pixels (a slider handle). Works with mouse-driven and HTML5 drag and drop.',
-  params: v.strictObject({
-    ref: Ref,
-    to: v.optional(Ref),
-    dx: v.optional(v.number()),
-    dy: v.optional(v.number()),
-  }),
-  run: ({ ref, ...where }, browser, call) => actByRef(browser, call, 'drag', { index: ref, ...where }),
+    'Drag an element (by its reference in the last snapshot, or a CSS selector) onto another (to: its reference, or toSelector), or by dx/dy pixels (a slider handle). Works with mouse-driven and HTML5 drag and drop.',
+  params: v.pipe(
+    v.strictObject({
+      ref: v.optional(Ref),
+      selector: v.optional(Selector),
+      to: v.optional(Ref),
+      toSelector: v.optional(Selector),
+      dx: v.optional(v.number()),
+      dy: v.optional(v.number()),
+    }),
+    oneTarget(),
+  ),
+  run: ({ ref, selector, ...where }, browser, call) => actOn(browser, call, 'drag', { ref, selector }, where),
 });
 
 const browserSelectOption = defineTool({
@@ -123,12 +169,16 @@ const browserSelectOption = defineTool({
   annotations: ACTS,
   outputSchema: ACTED,
   description:
-    'Choose options of a drop-down list or listbox of the last snapshot by their visible text (several for a multiple-choice list).',
-  params: v.strictObject({
-    ref: Ref,
-    values: v.pipe(v.array(v.pipe(v.string(), v.maxLength(500))), v.minLength(1), v.maxLength(100)),
-  }),
-  run: ({ ref, values }, browser, call) => actByRef(browser, call, 'select_option', { index: ref, options: values }),
+    'Choose options of a drop-down list or listbox (by its reference in the last snapshot, or a CSS selector) by their visible text (several for a multiple-choice list).',
+  params: v.pipe(
+    v.strictObject({
+      ref: v.optional(Ref),
+      selector: v.optional(Selector),
+      values: v.pipe(v.array(v.pipe(v.string(), v.maxLength(500))), v.minLength(1), v.maxLength(100)),
+    }),
+    oneTarget(),
+  ),
+  run: ({ values, ...target }, browser, call) => actOn(browser, call, 'select_option', target, { options: values }),
 });
 
 export const REF_TOOLS: readonly BridgeTool[] = [

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { ACTION_TIMEOUT_MS, ACTS, assertWebPage, INTEGER, Selector, STRING } from './browser-tool-parts';
 import { firstLine, ToolError } from './errors';
 import { markByRef } from './marked-element';
-import { Ref } from './ref-tools';
+import { oneTarget, Ref } from './ref-tools';
 import { defineTool, objectSchema } from './tool';
 
 /** Why a path cannot be uploaded, or null: it must name an existing regular file by its absolute path. */
@@ -62,10 +62,7 @@ export const browserUpload = defineTool({
         v.description('Absolute paths of existing regular files'),
       ),
     }),
-    v.check(
-      (a) => (a.selector === undefined) !== (a.ref === undefined),
-      'give either ref (from browser_snapshot) or selector',
-    ),
+    oneTarget(),
   ),
   permission: ({ selector, ref, paths }) => ({
     level: 'interact',

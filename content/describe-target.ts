@@ -1,5 +1,5 @@
 import type { TargetResult } from '../src/protocol/background-to-content';
-import { byIndexOrSelector } from './find-element';
+import { locate } from './find-element';
 import { labelOf, readableName } from './snapshot/label';
 import { roleOf } from './snapshot/roles';
 
@@ -117,7 +117,7 @@ function formOf(el: Element): TargetResult['form'] {
  * the page dresses it (aria-label, CSS-only text, a password field outside any form).
  */
 export function describeTarget(p: { index?: number; snapshotId?: string; selector?: string }): TargetResult {
-  const found = byIndexOrSelector(p);
+  const found = locate(p);
   if ('error' in found)
     return { found: false, error: found.error, ...(found.failure ? { failure: found.failure } : {}) };
   const form = formOf(found.el);

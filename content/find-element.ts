@@ -1,5 +1,7 @@
 import type { ActionFailure } from '../src/protocol/background-to-content';
+import { labelOf } from './snapshot/label';
 import { resolve } from './snapshot/registry';
+import { roleOf } from './snapshot/roles';
 
 export type Found = { el: Element } | { error: string; failure?: ActionFailure };
 
@@ -21,11 +23,26 @@ export function bySelector(selector: string): Found {
   return el ? { el } : { error: `Element not found: ${selector}` };
 }
 
-/** An element by index into the last snapshot (checked for staleness) or, failing that, by selector. */
-export function byIndexOrSelector(p: { index?: number; snapshotId?: string; selector?: string }): Found {
+/** Where an action was told to act: an index of the last reading, or a CSS selector. */
+export type Place = { index?: number; snapshotId?: string; selector?: string };
+
+/** The element an action acts on, with the name its answer gives it (its index, role and label, as the listing shows it). */
+export type Located = { el: Element; name: string; role: string } | { error: string; failure?: ActionFailure };
+
+export function locate(p: Place): Located {
   if (p.index !== undefined) {
     const found = resolve(p.index, p.snapshotId ?? '');
-    return found.ok ? { el: found.el } : { error: found.error };
+    if (!found.ok) return { error: found.error };
+    return {
+      el: found.el,
+      name: `[${p.index}] ${found.role}${found.label ? ` "${found.label}"` : ''}`,
+      role: found.role,
+    };
   }
-  return p.selector ? bySelector(p.selector) : { error: 'Give an index or a selector.', failure: 'invalid-args' };
+  if (!p.selector) return { error: 'Give an index or a selector.', failure: 'invalid-args' };
+  const found = bySelector(p.selector);
+  if ('error' in found) return found;
+  const role = roleOf(found.el) ?? found.el.localName;
+  const label = labelOf(found.el);
+  return { el: found.el, name: `${role}${label ? ` "${label}"` : ''}`, role };
 }

@@ -1,5 +1,5 @@
 import { frameOf, inView } from './actions/target';
-import { byIndexOrSelector, notFound } from './find-element';
+import { locate, notFound } from './find-element';
 import { followTarget } from './overlay/highlight';
 import { renderedBox } from './snapshot/visibility';
 
@@ -9,7 +9,7 @@ import { renderedBox } from './snapshot/visibility';
  * Nothing on the page itself changes but its scroll position.
  */
 export function outlineTarget(p: { index?: number; snapshotId?: string; selector?: string }) {
-  const found = byIndexOrSelector(p);
+  const found = locate(p);
   if ('error' in found) return notFound(found);
   const { el } = found;
   const rect = renderedBox(el);

@@ -11,8 +11,8 @@ import {
   waitForElement,
 } from './actions/by-selector';
 import { chooseOptions } from './actions/choose';
-import { dragIndex } from './actions/drag';
-import { clickAt, doubleClickIndex, hoverIndex } from './actions/pointer';
+import { dragElement } from './actions/drag';
+import { clickAt, doubleClickIndex, hover } from './actions/pointer';
 import { pressKey } from './actions/press-key';
 import { selectTextIn } from './actions/select-text';
 import { removeHighlights } from './overlay/highlight';
@@ -43,10 +43,10 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
       payload.x === undefined && payload.y === undefined ? clickIndex(payload) : clickAt(payload),
   },
   PRESS_KEY: { senders: BOSUN, handle: ({ payload }) => pressKey(payload) },
-  HOVER: { senders: BOSUN, handle: ({ payload }) => hoverIndex(payload) },
+  HOVER: { senders: BOSUN, handle: ({ payload }) => hover(payload) },
   MARK_ELEMENT: { senders: BOSUN, handle: ({ payload }) => markElement(payload) },
   DOUBLE_CLICK: { senders: BOSUN, handle: ({ payload }) => doubleClickIndex(payload) },
-  DRAG: { senders: BOSUN, handle: ({ payload }) => dragIndex(payload) },
+  DRAG: { senders: BOSUN, handle: ({ payload }) => dragElement(payload) },
   SELECT_OPTIONS: { senders: BOSUN, handle: ({ payload }) => chooseOptions(payload) },
   SELECT_TEXT: { senders: BOSUN, handle: ({ payload }) => selectTextIn(payload) },
   INPUT_TEXT: { senders: BOSUN, handle: ({ payload }) => inputText(payload) },

@@ -1,9 +1,22 @@
 import * as v from 'valibot';
 import { parseKey } from '../../src/keys';
 import { here } from './targets';
-import { action, elementTarget, Index, output, Position } from './page-action';
+import {
+  action,
+  elementAt,
+  elementTarget,
+  Index,
+  IndexOrSelector,
+  needsTarget,
+  output,
+  Position,
+  Selector,
+} from './page-action';
 import { defineTool, type ToolContext } from './types';
 
+/** Whether a call names an element (else a key goes to whatever has focus). */
+const onElement = (args: { index?: number; selector?: string }) =>
+  args.index !== undefined || args.selector !== undefined;
 /** The last reading's id, which every index refers to. */
 const snapshot = (ctx: ToolContext) => ctx.snapshotId(ctx.tabId) ?? '';
 const maybe = <K extends string, T>(key: K, value: T | undefined) =>
@@ -26,21 +39,18 @@ const Key = v.pipe(
 export const pressKey = defineTool({
   name: 'press_key',
   description:
-    'Press a key or combination (Enter, Escape, Tab, arrows, PageUp/PageDown, Home/End, Backspace, Ctrl+A…) on element [index], or on whatever has focus. Use it for sliders and other widgets driven by the keyboard, to close a pop-up with Escape, to pick a highlighted suggestion with Enter, or to move focus with Tab. The result says what the key did.',
+    'Press a key or combination (Enter, Escape, Tab, arrows, PageUp/PageDown, Home/End, Backspace, Ctrl+A…) on element [index] (or the one a CSS selector finds), or on whatever has focus. Use it for sliders and other widgets driven by the keyboard, to close a pop-up with Escape, to pick a highlighted suggestion with Enter, or to move focus with Tab. The result says what the key did.',
   level: 'interact',
-  params: v.object({ key: Key, index: v.optional(Index) }),
+  params: v.object({ key: Key, ...IndexOrSelector }),
   target: async (args, ctx) => {
-    const target = args.index !== undefined ? await elementTarget(ctx, args) : await here(args, ctx);
+    const target = onElement(args) ? await elementTarget(ctx, args) : await here(args, ctx);
     return { ...target, summary: `press ${args.key}${target.summary ? ` on ${target.summary}` : ''}` };
   },
   run: async (args, ctx) =>
     output(
       await action(ctx, {
         type: 'PRESS_KEY',
-        payload: {
-          key: args.key,
-          ...(args.index !== undefined ? { index: args.index, snapshotId: snapshot(ctx) } : {}),
-        },
+        payload: { key: args.key, ...(onElement(args) ? elementAt(ctx, args) : {}) },
       }),
     ),
 });
@@ -48,12 +58,11 @@ export const pressKey = defineTool({
 export const hover = defineTool({
   name: 'hover',
   description:
-    'Move the pointer over element [index] and leave it there, as a person does to open a menu or show a tooltip that appears on hover. Read the page again to see what appeared.',
+    'Move the pointer over element [index] (or the one a CSS selector finds) and leave it there, as a person does to open a menu or show a tooltip that appears on hover. Read the page again to see what appeared.',
   level: 'interact',
-  params: v.object({ index: Index }),
+  params: v.pipe(v.object(IndexOrSelector), needsTarget()),
   target: (args, ctx) => elementTarget(ctx, args),
-  run: async (args, ctx) =>
-    output(await action(ctx, { type: 'HOVER', payload: { index: args.index, snapshotId: snapshot(ctx) } })),
+  run: async (args, ctx) => output(await action(ctx, { type: 'HOVER', payload: elementAt(ctx, args) })),
 });
 
 export const doubleClick = defineTool({
@@ -76,31 +85,40 @@ const Shift = v.pipe(v.number(), v.integer(), v.minValue(-100_000), v.maxValue(1
 export const drag = defineTool({
   name: 'drag',
   description:
-    'Drag element [index] and drop it onto element [to] (reorder a sortable list, drop a card into a zone), or by dx/dy pixels (move a slider handle). Works with mouse-driven and HTML5 drag and drop.',
+    'Drag element [index] (or the one a CSS selector finds) and drop it onto element [to] (or toSelector) to reorder a sortable list or drop a card into a zone, or by dx/dy pixels to move a slider handle. Works with mouse-driven and HTML5 drag and drop.',
   level: 'interact',
   params: v.pipe(
     v.object({
-      index: Index,
+      ...IndexOrSelector,
       to: v.optional(v.pipe(Index, v.description('The [index] of the element to drop onto'))),
+      toSelector: v.optional(v.pipe(Selector, v.description('A CSS selector of the element to drop onto'))),
       dx: v.optional(v.pipe(Shift, v.description('Pixels to the right (negative: left)'))),
       dy: v.optional(v.pipe(Shift, v.description('Pixels down (negative: up)'))),
     }),
-    v.check((a) => (a.to === undefined) !== (a.dx === undefined && a.dy === undefined), 'give either to or dx/dy'),
+    needsTarget(),
+    v.check(
+      (a) => [a.to, a.toSelector, a.dx ?? a.dy].filter((x) => x !== undefined).length === 1,
+      'give either to, toSelector or dx/dy',
+    ),
   ),
   target: async (args, ctx) => {
     const target = await elementTarget(ctx, args);
-    const onto = args.to !== undefined ? await elementTarget(ctx, { index: args.to }) : null;
-    const where = onto ? `onto ${onto.summary ?? `[${args.to}]`}` : `by ${args.dx ?? 0}, ${args.dy ?? 0} px`;
-    return { ...target, summary: `drag ${target.summary ?? `[${args.index}]`} ${where}` };
+    const drop = args.to !== undefined ? { index: args.to } : args.toSelector ? { selector: args.toSelector } : null;
+    const onto = drop ? await elementTarget(ctx, drop) : null;
+    const where = onto
+      ? `onto ${onto.summary ?? args.toSelector ?? `[${args.to}]`}`
+      : `by ${args.dx ?? 0}, ${args.dy ?? 0} px`;
+    return { ...target, summary: `drag ${target.summary ?? args.selector ?? `[${args.index}]`} ${where}` };
   },
   run: async (args, ctx) =>
     output(
       await action(ctx, {
         type: 'DRAG',
         payload: {
-          index: args.index,
-          snapshotId: snapshot(ctx),
-          ...maybe('to', args.to),
+          ...elementAt(ctx, args),
+          // The element to drop onto is one of the last reading's too, whatever names the one dragged.
+          ...(args.to !== undefined ? { to: args.to, snapshotId: snapshot(ctx) } : {}),
+          ...maybe('toSelector', args.toSelector),
           ...maybe('dx', args.dx),
           ...maybe('dy', args.dy),
         },

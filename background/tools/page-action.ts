@@ -32,6 +32,12 @@ export const IndexOrSelector = { index: v.optional(Index), selector: v.optional(
 export const needsTarget = <T extends { index?: number; selector?: string }>() =>
   v.check<T, string>((a) => a.index !== undefined || a.selector !== undefined, 'give an index or a selector');
 
+/** How a content request names the element: its index with the reading it comes from, else the selector. */
+export const elementAt = (ctx: ToolContext, args: { index?: number; selector?: string }) =>
+  args.index !== undefined
+    ? { index: args.index, snapshotId: ctx.snapshotId(ctx.tabId) ?? '' }
+    : { selector: args.selector ?? '' };
+
 export const action = (ctx: ToolContext, message: BackgroundToContent) =>
   askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.());
 // What an action did quotes the page (a button's label, an option's text): it is marked as page content.

@@ -4,6 +4,7 @@ import { askContent } from '../content-client';
 import { watchNewTab } from '../tabs/navigation';
 import {
   action,
+  elementAt,
   elementTarget,
   fieldsTarget,
   Index,
@@ -141,32 +142,22 @@ export const submitForm = defineTool({
   level: 'submit',
   params: v.pipe(v.object(IndexOrSelector), needsTarget()),
   target: (args, ctx) => elementTarget(ctx, args),
-  run: async (args, ctx) => {
-    const snapshotId = ctx.snapshotId(ctx.tabId);
-    return output(
-      await action(ctx, {
-        type: 'SUBMIT_FORM',
-        payload:
-          args.index !== undefined
-            ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) }
-            : { selector: args.selector ?? '' },
-      }),
-    );
-  },
+  run: async (args, ctx) => output(await action(ctx, { type: 'SUBMIT_FORM', payload: elementAt(ctx, args) })),
 });
 
 const OptionText = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(1000));
 export const selectOption = defineTool({
   name: 'select_option',
   description:
-    "Choose an option of a drop-down list (select) or a listbox by the option's visible text. For a multiple-choice list (select multiple, or a listbox that takes several), give every option wanted in options.",
+    "Choose an option of a drop-down list (select) or a listbox, by [index] or CSS selector, by the option's visible text. For a multiple-choice list (select multiple, or a listbox that takes several), give every option wanted in options.",
   level: 'interact',
   params: v.pipe(
     v.object({
-      index: Index,
+      ...IndexOrSelector,
       option: v.optional(OptionText),
       options: v.optional(v.pipe(v.array(OptionText), v.minLength(1), v.maxLength(100))),
     }),
+    needsTarget(),
     v.check((a) => (a.option === undefined) !== (a.options === undefined), 'give either option or options'),
   ),
   target: async (args, ctx) => {
@@ -178,11 +169,7 @@ export const selectOption = defineTool({
     output(
       await action(ctx, {
         type: 'SELECT_OPTIONS',
-        payload: {
-          index: args.index,
-          snapshotId: ctx.snapshotId(ctx.tabId) ?? '',
-          optionTexts: args.options ?? [args.option ?? ''],
-        },
+        payload: { ...elementAt(ctx, args), optionTexts: args.options ?? [args.option ?? ''] },
       }),
     ),
 });

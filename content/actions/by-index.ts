@@ -1,15 +1,12 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { resolve } from '../snapshot/registry';
+import { locate, notFound } from '../find-element';
 import { clickElement, selectOption, typeInto } from './operate';
 import { scroll } from './scroll';
 
-const what = (index: number, role: string, label: string) => `[${index}] ${role}${label ? ` "${label}"` : ''}`;
-
 /** Runs an action on an element of the last snapshot, or reports why the index no longer fits. */
 function onIndex(index: number, snapshotId: string, act: (el: Element, name: string) => ActionResult): ActionResult {
-  const found = resolve(index, snapshotId);
-  if (!found.ok) return { success: false, error: found.error };
-  return act(found.el, what(index, found.role, found.label));
+  const found = locate({ index, snapshotId });
+  return 'error' in found ? notFound(found) : act(found.el, found.name);
 }
 
 export const clickIndex = (p: { index: number; snapshotId: string }) => onIndex(p.index, p.snapshotId, clickElement);

@@ -1,6 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { clickElement, typeInto } from './operate';
-import { byIndexOrSelector, bySelector, notFound } from '../find-element';
+import { locate, bySelector, notFound } from '../find-element';
 import { scroll } from './scroll';
 
 const MAX_CONTENT = 200_000;
@@ -86,7 +86,7 @@ export function getContent(
   if (type === 'url') return { success: true, type, content: location.href };
   const scope =
     at.index !== undefined
-      ? byIndexOrSelector({ index: at.index, snapshotId: at.snapshotId ?? '' })
+      ? locate({ index: at.index, snapshotId: at.snapshotId ?? '' })
       : selector
         ? bySelector(selector)
         : { el: document.body ?? document.documentElement };

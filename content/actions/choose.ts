@@ -1,6 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { labelOf } from '../snapshot/label';
-import { resolve } from '../snapshot/registry';
+import { locate, notFound, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { click, focus, inputAndChange } from './events';
 import { prepare } from './target';
@@ -113,14 +113,10 @@ async function chooseInListbox(listbox: Element, what: string, wanted: string[])
   };
 }
 
-export async function chooseOptions(p: {
-  index: number;
-  snapshotId: string;
-  optionTexts: string[];
-}): Promise<ActionResult> {
-  const found = resolve(p.index, p.snapshotId);
-  if (!found.ok) return fail(found.error);
-  const what = `[${p.index}] ${found.role}${found.label ? ` "${found.label}"` : ''}`;
+export async function chooseOptions(p: Place & { optionTexts: string[] }): Promise<ActionResult> {
+  const found = locate(p);
+  if ('error' in found) return notFound(found);
+  const what = found.name;
   if (found.el.localName === 'select') return chooseInSelect(found.el as HTMLSelectElement, what, p.optionTexts);
   const listbox = listboxOf(found.el);
   if (listbox) return chooseInListbox(listbox, what, p.optionTexts);

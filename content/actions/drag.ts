@@ -1,18 +1,17 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { withOverlayHidden } from '../overlay/host';
 import { renderedBox } from '../snapshot/visibility';
-import { resolve } from '../snapshot/registry';
+import { locate, notFound, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { pointerInit, pointerTo } from './hover-state';
 import { prepare } from './target';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
-const name = (index: number, role: string, label: string) => `[${index}] ${role}${label ? ` "${label}"` : ''}`;
 /** Moves between press and release: libraries start a drag only after the pointer travels a few pixels. */
 const STEPS = 10;
 
 type Point = { x: number; y: number };
-type Place = { el: Element; point: Point; name: string };
+type Spot = { el: Element; point: Point; name: string };
 
 const centre = (rect: DOMRect): Point => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
 
@@ -80,7 +79,7 @@ function mouseDrag(source: Element, root: Document | ShadowRoot, from: Point, to
   return 'dragged with the mouse button held';
 }
 
-function drag(from: Place, to: Place): string {
+function drag(from: Spot, to: Spot): string {
   const root = from.el.getRootNode() as Document | ShadowRoot;
   pointerTo(from.el, from.point.x, from.point.y);
   const start = from.point;
@@ -90,41 +89,37 @@ function drag(from: Place, to: Place): string {
   return native ? html5Drag(native, root, start, to.point) : mouseDrag(from.el, root, start, to.point);
 }
 
-/** Where the drag ends: the centre of another element of the listing, or an offset from the start. */
+/** Where the drag ends: the centre of another element (by index or selector), or an offset from the start. */
 function destination(
-  p: { to?: number; dx?: number; dy?: number; snapshotId: string },
+  p: { to?: number; toSelector?: string; dx?: number; dy?: number; snapshotId?: string },
   source: Element,
-): Place | { error: string } {
-  if (p.to === undefined) {
+): Spot | { error: string } {
+  if (p.to === undefined && p.toSelector === undefined) {
     const box = source.getBoundingClientRect();
     const point = { x: box.left + box.width / 2 + (p.dx ?? 0), y: box.top + box.height / 2 + (p.dy ?? 0) };
     return { el: source, point, name: `${p.dx ?? 0}px across and ${p.dy ?? 0}px down` };
   }
-  const found = resolve(p.to, p.snapshotId);
-  if (!found.ok) return { error: found.error };
+  const found = locate({ index: p.to, snapshotId: p.snapshotId, selector: p.toSelector });
+  if ('error' in found) return found;
   if (found.el.ownerDocument !== source.ownerDocument)
     return { error: 'Cannot drag between frames: the two elements are in different documents.' };
   const box = renderedBox(found.el);
-  if (!box) return { error: `not visible: ${name(p.to, found.role, found.label)} is hidden on the page.` };
-  return { el: found.el, point: centre(box), name: name(p.to, found.role, found.label) };
+  if (!box) return { error: `not visible: ${found.name} is hidden on the page.` };
+  return { el: found.el, point: centre(box), name: found.name };
 }
 
-export async function dragIndex(p: {
-  index: number;
-  snapshotId: string;
-  to?: number;
-  dx?: number;
-  dy?: number;
-}): Promise<ActionResult> {
-  const found = resolve(p.index, p.snapshotId);
-  if (!found.ok) return fail(found.error);
-  const what = name(p.index, found.role, found.label);
+export async function dragElement(
+  p: Place & { to?: number; toSelector?: string; dx?: number; dy?: number },
+): Promise<ActionResult> {
+  const found = locate(p);
+  if ('error' in found) return notFound(found);
+  const what = found.name;
   const ready = prepare(found.el, what);
   if (!ready.ok) return fail(ready.error);
   const end = destination(p, found.el);
-  if ('error' in end) return fail(end.error);
+  if ('error' in end) return notFound(end);
   const from = { el: found.el, point: { x: ready.x, y: ready.y }, name: what };
   const { result, reaction } = await watchReaction(found.el.ownerDocument, () => drag(from, end));
-  const onto = p.to === undefined ? ` by ${end.name}` : ` onto ${end.name}`;
+  const onto = p.to === undefined && p.toSelector === undefined ? ` by ${end.name}` : ` onto ${end.name}`;
   return { success: true, message: `Dragged ${what}${onto} (${result})${reacted(reaction)}` };
 }

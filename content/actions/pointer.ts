@@ -1,6 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { withOverlayHidden } from '../overlay/host';
-import { resolve } from '../snapshot/registry';
+import { locate, notFound, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { coveredError } from './cover';
 import { click, doubleClick } from './events';
@@ -8,7 +8,6 @@ import { pointerTo } from './hover-state';
 import { prepare } from './target';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
-const what = (index: number, role: string, label: string) => `[${index}] ${role}${label ? ` "${label}"` : ''}`;
 
 type Point = { x: number; y: number };
 
@@ -41,21 +40,17 @@ function aim(
   return { ok: true, x, y, hit };
 }
 
-async function onIndex(
-  p: { index: number; snapshotId: string },
-  act: (el: Element, name: string) => Promise<ActionResult>,
-): Promise<ActionResult> {
-  const found = resolve(p.index, p.snapshotId);
-  if (!found.ok) return fail(found.error);
-  return act(found.el, what(p.index, found.role, found.label));
+async function onElement(p: Place, act: (el: Element, name: string) => Promise<ActionResult>): Promise<ActionResult> {
+  const found = locate(p);
+  return 'error' in found ? notFound(found) : act(found.el, found.name);
 }
 
 const at = (p: { x?: number; y?: number }): Point | undefined =>
   p.x !== undefined || p.y !== undefined ? { x: p.x ?? 0, y: p.y ?? 0 } : undefined;
 const where = (point?: Point) => (point ? ` at (${point.x}, ${point.y})` : '');
 
-export const hoverIndex = (p: { index: number; snapshotId: string }) =>
-  onIndex(p, async (el, name) => {
+export const hover = (p: Place) =>
+  onElement(p, async (el, name) => {
     const target = aim(el, name);
     if (!target.ok) return fail(target.error);
     const { reaction } = await watchReaction(el.ownerDocument, () => pointerTo(el, target.x, target.y));
@@ -63,7 +58,7 @@ export const hoverIndex = (p: { index: number; snapshotId: string }) =>
   });
 
 export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: number }) =>
-  onIndex(p, async (el, name) => {
+  onElement(p, async (el, name) => {
     const point = at(p);
     const target = aim(el, name, point);
     if (!target.ok) return fail(target.error);
@@ -72,7 +67,7 @@ export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: 
   });
 
 export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: number; y?: number }) =>
-  onIndex(p, async (el, name) => {
+  onElement(p, async (el, name) => {
     const point = at(p);
     const target = aim(el, name, point);
     if (!target.ok) return fail(target.error);

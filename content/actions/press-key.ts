@@ -1,6 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { stateOf } from '../snapshot/describe';
-import { resolve } from '../snapshot/registry';
+import { locate, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { focus } from './events';
 import { focusName, keyDefault } from './key-defaults';
@@ -42,28 +42,23 @@ function press(target: Element, key: Key): { handled: boolean; effect: string | 
 
 /** The element the key goes to: the indexed one (focused first), or whatever has focus on the page. */
 type KeyTarget = { el: Element; what: string; listed?: Element; role?: string };
-function keyTarget(p: { index?: number; snapshotId?: string }): KeyTarget | { error: string } {
-  if (p.index === undefined) {
+function keyTarget(p: Place): KeyTarget | { error: string } {
+  if (p.index === undefined && p.selector === undefined) {
     const active = document.activeElement ?? document.body;
     return { el: active, what: active === document.body ? 'the page' : focusName(active) };
   }
-  const found = resolve(p.index, p.snapshotId ?? '');
-  if (!found.ok) return { error: found.error };
+  const found = locate(p);
+  if ('error' in found) return found;
   const { el } = found;
-  if ((el as HTMLButtonElement).disabled === true) return { error: `disabled: [${p.index}] is disabled.` };
+  if ((el as HTMLButtonElement).disabled === true) return { error: `disabled: ${found.name} is disabled.` };
   focus(el);
   // A wrapper that is not focusable itself passes the key to what took focus inside it.
   const active = el.ownerDocument.activeElement;
   const to = active && el.contains(active) ? active : el;
-  return {
-    el: to,
-    what: `[${p.index}] ${found.role}${found.label ? ` "${found.label}"` : ''}`,
-    listed: el,
-    role: found.role,
-  };
+  return { el: to, what: found.name, listed: el, role: found.role };
 }
 
-export async function pressKey(p: { key: string; index?: number; snapshotId?: string }): Promise<ActionResult> {
+export async function pressKey(p: Place & { key: string }): Promise<ActionResult> {
   const parsed = parseKey(p.key);
   if (!parsed.ok) return fail(parsed.error);
   const target = keyTarget(p);

@@ -1,5 +1,5 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { byIndexOrSelector, notFound } from '../find-element';
+import { locate, notFound } from '../find-element';
 import { pressEnter } from './events';
 import { prepare } from './target';
 
@@ -9,7 +9,7 @@ import { prepare } from './target';
  * handlers and validation run.
  */
 export function submitForm(p: { index?: number; snapshotId?: string; selector?: string }): ActionResult {
-  const found = byIndexOrSelector(p);
+  const found = locate(p);
   if ('error' in found) return notFound(found);
   const { el } = found;
   const form =

@@ -6,6 +6,8 @@ const Index = v.pipe(v.number(), v.integer(), v.minValue(1));
 /** Which snapshot an index belongs to, so an index from an older reading is never applied. */
 const SnapshotId = nonEmptyText(100);
 /** A position inside an element, from its top-left corner. */
+/** An element by index of the last reading or by CSS selector (the action checks that one is given). */
+const WhichElement = { index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) };
 const Offset = v.pipe(v.number(), v.minValue(0), v.maxValue(100_000));
 /** A distance to drag, either way. */
 const Shift = v.pipe(v.number(), v.integer(), v.minValue(-100_000), v.maxValue(100_000));
@@ -58,12 +60,9 @@ export const BackgroundToContent = {
   ),
 
   // Additions: input a person gives with the keyboard and the pointer.
-  /** A key or combination ("Enter", "Ctrl+A", "Shift+Tab") on an element of the last reading, or on what has focus. */
-  PRESS_KEY: message(
-    'PRESS_KEY',
-    v.strictObject({ key: nonEmptyText(40), index: v.optional(Index), snapshotId: v.optional(SnapshotId) }),
-  ),
-  HOVER: message('HOVER', v.strictObject({ index: Index, snapshotId: SnapshotId })),
+  /** A key or combination ("Enter", "Ctrl+A", "Shift+Tab") on an element, or on what has focus. */
+  PRESS_KEY: message('PRESS_KEY', v.strictObject({ key: nonEmptyText(40), ...WhichElement })),
+  HOVER: message('HOVER', v.strictObject(WhichElement)),
   // Addition: names an indexed element by an attribute for a driver outside the extension (the MCP bridge).
   MARK_ELEMENT: message(
     'MARK_ELEMENT',
@@ -73,26 +72,28 @@ export const BackgroundToContent = {
     'DOUBLE_CLICK',
     v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset) }),
   ),
-  /** Drags an element onto another one of the same reading (`to`), or by an offset in pixels. */
+  /** Drags an element onto another one (`to` by index, `toSelector`), or by an offset in pixels. */
   DRAG: message(
     'DRAG',
     v.pipe(
       v.strictObject({
-        index: Index,
-        snapshotId: SnapshotId,
+        ...WhichElement,
         to: v.optional(Index),
+        toSelector: v.optional(Selector),
         dx: v.optional(Shift),
         dy: v.optional(Shift),
       }),
-      v.check((p) => (p.to === undefined) !== (p.dx === undefined && p.dy === undefined), 'give either to or dx/dy'),
+      v.check(
+        (p) => [p.to, p.toSelector, p.dx ?? p.dy].filter((x) => x !== undefined).length === 1,
+        'give either to, toSelector or dx/dy',
+      ),
     ),
   ),
   /** Several options of a <select multiple> or a listbox widget (one is fine too). */
   SELECT_OPTIONS: message(
     'SELECT_OPTIONS',
     v.strictObject({
-      index: Index,
-      snapshotId: SnapshotId,
+      ...WhichElement,
       optionTexts: v.pipe(v.array(nonEmptyText(1000)), v.minLength(1), v.maxLength(100)),
     }),
   ),
@@ -105,16 +106,10 @@ export const BackgroundToContent = {
   HIDE_MASK: bare('HIDE_MASK'),
   CLEAN_UP_HIGHLIGHTS: bare('CLEAN_UP_HIGHLIGHTS'),
   /** Outlines what a permission question is about, until CLEAN_UP_HIGHLIGHTS: the person sees it while deciding. */
-  OUTLINE_TARGET: message(
-    'OUTLINE_TARGET',
-    v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) }),
-  ),
+  OUTLINE_TARGET: message('OUTLINE_TARGET', v.strictObject(WhichElement)),
 
   /** Read-only: what an action by index or selector would touch, for the permission prompt. */
-  DESCRIBE_TARGET: message(
-    'DESCRIBE_TARGET',
-    v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) }),
-  ),
+  DESCRIBE_TARGET: message('DESCRIBE_TARGET', v.strictObject(WhichElement)),
 
   /** Read-only: a table as rows of cells, for the extract-table tool. */
   EXTRACT_TABLE: message(
@@ -125,10 +120,7 @@ export const BackgroundToContent = {
     }),
   ),
   /** Submits the form a field or button belongs to, as Enter or a submit click would. */
-  SUBMIT_FORM: message(
-    'SUBMIT_FORM',
-    v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) }),
-  ),
+  SUBMIT_FORM: message('SUBMIT_FORM', v.strictObject(WhichElement)),
 
   /** Addition: another part of the last reading's listing (from an index, around one, or after a heading). */
   READ_LISTING: message(

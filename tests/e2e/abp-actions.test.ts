@@ -58,7 +58,7 @@ describe.each(BROWSERS)('ABP page.act with keys and the pointer in %s', (browser
     const bothTargets = await call('page.act', { tabId, action: 'drag', args: { index: 1, to: 2, dx: 5 } });
     expect(bothTargets).toMatchObject({
       success: false,
-      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/give either to or dx\/dy/) },
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/give either to, toSelector or dx\/dy/) },
     });
     expect(await noPromptFor(sidebar, 300)).toBe(true);
     await page.close();

@@ -357,6 +357,15 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     });
     expect(await status()).toBe('Name unchanged');
 
+    // A prompt accepted without text gets its default text, as pressing OK does.
+    await bridge.call('browser_click', { selector: '#rename' });
+    expect(await bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
+      type: 'prompt',
+      accepted: true,
+      promptText: 'Ada Lovelace',
+    });
+    expect(await status()).toBe('Renamed to Ada Lovelace');
+
     // A prompt gets the text given; a confirm accepted does what it asked.
     expect(await bridge.call('browser_click', { selector: '#rename' })).toMatchObject({
       structuredContent: { error: { dialog: { type: 'prompt', defaultValue: 'Ada Lovelace' } } },
@@ -474,6 +483,7 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
   it('emulates a viewport, a user agent and offline, as the page reads them back', async () => {
     const account = site.url('account/index.html');
     await bridge.data('browser_navigate', { url: account });
+    const own = (await bridge.data('browser_eval', { expression: 'navigator.userAgent' })).value as string;
     const userAgent = 'BosunTest/1.0 (emulated phone)';
     const emulated = await bridge.data('browser_emulate', {
       viewport: { width: 400, height: 700 },
@@ -493,6 +503,12 @@ describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserNa
     expect(await bridge.data('browser_network_request', { url: account })).toMatchObject({
       requestHeaders: { 'user-agent': userAgent },
     });
+    // null gives the page the browser's own user agent again.
+    expect(await bridge.data('browser_emulate', { userAgent: null })).toMatchObject({
+      applied: ['userAgent'],
+      page: { userAgent: own },
+    });
+    expect(own).not.toBe(userAgent);
     expect(textOf(await bridge.call('browser_emulate', {}))).toMatch(
       /^ERROR: Invalid arguments for browser_emulate: give at least one/,
     );

@@ -79,9 +79,19 @@ describe('the keyboard and pointer tools', () => {
     expect(parseCall('drag', { index: 1, dx: -40 })).toMatchObject({ ok: true });
     expect(parseCall('drag', { index: 1 })).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/give either to or dx\/dy/),
+      error: expect.stringMatching(/give either to, toSelector or dx\/dy/),
     });
     expect(parseCall('drag', { index: 1, to: 2, dy: 3 })).toMatchObject({ ok: false });
+    expect(parseCall('drag', { index: 1, to: 2, toSelector: '#b' })).toMatchObject({ ok: false });
+    // Every element they act on may be named by a CSS selector instead of an index.
+    expect(parseCall('drag', { selector: '#a', toSelector: '#b' })).toMatchObject({ ok: true });
+    expect(parseCall('hover', { selector: 'nav a' })).toMatchObject({ ok: true });
+    expect(parseCall('press_key', { key: 'End', selector: '[role=slider]' })).toMatchObject({ ok: true });
+    expect(parseCall('select_option', { selector: 'select', option: 'A' })).toMatchObject({ ok: true });
+    expect(parseCall('select_option', { option: 'A' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/give an index or a selector/),
+    });
     expect(parseCall('select_option', { index: 1, options: ['A', 'B'] })).toMatchObject({ ok: true });
     expect(parseCall('select_option', { index: 1, option: 'A', options: ['B'] })).toMatchObject({ ok: false });
     expect(parseCall('select_option', { index: 1, options: [] })).toMatchObject({ ok: false });
@@ -99,6 +109,11 @@ describe('the keyboard and pointer tools', () => {
     const ok = (schema: v.GenericSchema, value: unknown) => v.safeParse(schema, value).success;
     expect(ok(BackgroundToContent.DRAG, { type: 'DRAG', payload: { index: 1, snapshotId: 's1', dx: 5 } })).toBe(true);
     expect(ok(BackgroundToContent.DRAG, { type: 'DRAG', payload: { index: 1, snapshotId: 's1' } })).toBe(false);
+    expect(ok(BackgroundToContent.DRAG, { type: 'DRAG', payload: { selector: 'li', toSelector: 'ol', dx: 1 } })).toBe(
+      false,
+    );
+    expect(ok(BackgroundToContent.HOVER, { type: 'HOVER', payload: { selector: 'nav a' } })).toBe(true);
+    expect(ok(BackgroundToContent.HOVER, { type: 'HOVER', payload: { selector: '' } })).toBe(false);
     expect(ok(BackgroundToContent.PRESS_KEY, { type: 'PRESS_KEY', payload: { key: 'Enter', extra: 1 } })).toBe(false);
     expect(
       ok(BackgroundToContent.SELECT_OPTIONS, {

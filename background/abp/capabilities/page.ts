@@ -131,15 +131,19 @@ export function pageCapabilities(deps: { gate: Gate; pages: PageCache; crawl: To
     }),
     defineCapability({
       name: 'page.act',
-      description: `Act on an open tab with one of the page engine's actions; the person may be asked first, and a refusal is PERMISSION_DENIED. Actions and their args: ${ACTIONS.map(argsSummary).join('; ')}.`,
-      params: v.strictObject({
-        tabId: TabId,
-        action: v.picklist(ACTIONS.map((tool) => tool.name)),
-        // Checked by the gate against the action's own schema, the one the chat's tool calls meet.
-        args: v.optional(v.record(v.string(), v.unknown())),
-      }),
-      handle: async ({ tabId, action, args }, call) => {
-        await resolveTab({ tabId });
+      description: `Act on an open tab (by tabId, or the tab showing url) with one of the page engine's actions; the person may be asked first, and a refusal is PERMISSION_DENIED. Actions and their args: ${ACTIONS.map(argsSummary).join('; ')}.`,
+      params: v.pipe(
+        v.strictObject({
+          tabId: v.optional(TabId),
+          url: v.optional(HttpUrl),
+          action: v.picklist(ACTIONS.map((tool) => tool.name)),
+          // Checked by the gate against the action's own schema, the one the chat's tool calls meet.
+          args: v.optional(v.record(v.string(), v.unknown())),
+        }),
+        v.check((p) => (p.tabId === undefined) !== (p.url === undefined), 'give either tabId or url'),
+      ),
+      handle: async ({ action, args, ...where }, call) => {
+        const tabId = await resolveTab(where);
         const result = await run(action, args ?? {}, tabId, call);
         return { tabId, action, site: result.site, decision: result.decision, result: result.text };
       },

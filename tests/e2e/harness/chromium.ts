@@ -21,8 +21,10 @@ class ChromiumPage implements PageDriver {
     return this.page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
   }
   waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>> {
-    const expression = pollInPage(fn, arg);
-    return waitUntil(() => this.page.evaluate(expression) as Promise<R>, { message: 'page.waitFor', ...opts });
+    return waitUntil((remainingMs) => this.page.evaluate(pollInPage(fn, arg, remainingMs)) as Promise<R>, {
+      message: 'page.waitFor',
+      ...opts,
+    });
   }
   async click(selector: string, button: 'left' | 'right' = 'left'): Promise<void> {
     // Not Locator.click: its stability check waits on animation frames, which a background tab

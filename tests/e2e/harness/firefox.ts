@@ -56,8 +56,10 @@ class FirefoxPage implements PageDriver {
     return this.page.evaluate(fn as (arg: unknown) => unknown, arg) as Promise<R>;
   }
   waitFor<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, opts?: WaitOptions): Promise<Truthy<R>> {
-    const expression = pollInPage(fn, arg);
-    return waitUntil(() => this.page.evaluate(expression) as Promise<R>, { message: 'page.waitFor', ...opts });
+    return waitUntil((remainingMs) => this.page.evaluate(pollInPage(fn, arg, remainingMs)) as Promise<R>, {
+      message: 'page.waitFor',
+      ...opts,
+    });
   }
   async click(selector: string, button: 'left' | 'right' = 'left'): Promise<void> {
     // A person clicks in the tab they see. A background tab gets no animation

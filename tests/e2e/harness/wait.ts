@@ -2,7 +2,7 @@ import type { Truthy, WaitOptions } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const INTERVAL_MS = 50;
-/** How long one poll inside the page runs before it reports back (its last value names a timeout). */
+/** The longest one poll inside the page runs before it reports back (its last value names a timeout). */
 const SLICE_MS = 2_000;
 
 function describe(value: unknown): string {
@@ -20,7 +20,10 @@ function describe(value: unknown): string {
  * attempt is raced against the deadline, so a hung evaluate cannot outlive it.
  * On timeout the error names the wait, the last value and the last error.
  */
-export async function waitUntil<R>(probe: () => R | Promise<R>, opts: WaitOptions = {}): Promise<Truthy<R>> {
+export async function waitUntil<R>(
+  probe: (remainingMs: number) => R | Promise<R>,
+  opts: WaitOptions = {},
+): Promise<Truthy<R>> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
@@ -32,7 +35,7 @@ export async function waitUntil<R>(probe: () => R | Promise<R>, opts: WaitOption
       timer = setTimeout(() => resolve(expiredMark), Math.max(remaining, 0));
     });
     try {
-      const value = await Promise.race([Promise.resolve().then(probe), expired]);
+      const value = await Promise.race([Promise.resolve().then(() => probe(remaining)), expired]);
       if (value !== expiredMark) {
         last = value;
         if (value) return value as Truthy<R>;
@@ -57,15 +60,17 @@ const expiredMark: unique symbol = Symbol('expired');
 
 /**
  * An expression that calls `fn(arg)` in the page every INTERVAL_MS until it gives a truthy value
- * or SLICE_MS pass, then gives its last value. Polled from here, every check was a round trip
+ * or its slice ends (SLICE_MS, or half the time left, so a value is back before the wait's
+ * deadline), then gives its last value. Polled from here, every check was a round trip
  * through the driver, whose work in the browser cost a fifth of a core per waiting page; polled in
  * the page (as Playwright's waitForFunction does), a wait costs one round trip per slice.
  * A throw ends the slice: `waitUntil` counts it as "not yet", as a page that reloads throws.
  */
-export function pollInPage<R, A>(fn: (arg: A) => R | Promise<R>, arg: A | undefined): string {
+export function pollInPage<R, A>(fn: (arg: A) => R | Promise<R>, arg: A | undefined, remainingMs: number): string {
   const value = arg === undefined ? 'undefined' : JSON.stringify(arg);
+  const slice = Math.round(Math.min(SLICE_MS, remainingMs / 2));
   return `(async (probe, arg) => {
-    const until = Date.now() + ${SLICE_MS};
+    const until = Date.now() + ${slice};
     for (;;) {
       const value = await probe(arg);
       if (value || Date.now() >= until) return value;
