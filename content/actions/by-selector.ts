@@ -13,10 +13,7 @@ function withElement(selector: string, act: (el: Element) => ActionResult): Acti
 
 /** Jawad's CLICK_ELEMENT: `{ success, message: 'Clicked element: <selector>' }`. */
 export const clickSelector = (selector: string) =>
-  withElement(selector, (el) => {
-    const result = clickElement(el, selector);
-    return result.success ? { success: true, message: `Clicked element: ${selector}` } : result;
-  });
+  withElement(selector, (el) => clickElement(el, selector, `Clicked element: ${selector}`));
 
 /** Jawad's FILL_FORM: fills one field and, when asked, submits as Enter would. */
 export const fillSelector = (selector: string, text: string, submit = false) =>

@@ -7,8 +7,11 @@ import { pointerInit, pointerTo } from './hover-state';
 
 const pointer = (x: number, y: number, buttons: number) => pointerInit(x, y, buttons);
 
-/** A press and release of the left button; the `detail` counts the clicks of a double click. */
-export function click(el: Element, x: number, y: number, detail = 1): void {
+/**
+ * A press and release of the left button; the `detail` counts the clicks of a double click.
+ * False when the page cancelled the click (a link then goes nowhere).
+ */
+export function click(el: Element, x: number, y: number, detail = 1): boolean {
   pointerTo(el, x, y);
   const down = el.dispatchEvent(new PointerEvent('pointerdown', pointer(x, y, 1)));
   const mouseDown = down && el.dispatchEvent(new MouseEvent('mousedown', { ...pointer(x, y, 1), detail }));
@@ -17,7 +20,7 @@ export function click(el: Element, x: number, y: number, detail = 1): void {
   el.dispatchEvent(new PointerEvent('pointerup', pointer(x, y, 0)));
   el.dispatchEvent(new MouseEvent('mouseup', { ...pointer(x, y, 0), detail }));
   // An untrusted click still runs the element's activation behaviour: links follow, boxes toggle, buttons submit.
-  el.dispatchEvent(new MouseEvent('click', { ...pointer(x, y, 0), detail }));
+  return el.dispatchEvent(new MouseEvent('click', { ...pointer(x, y, 0), detail }));
 }
 
 /** Two clicks in a row, then dblclick, as the browser reports a double click. */

@@ -10,11 +10,16 @@ function opensTab(el: Element): boolean {
   return target !== '' && target !== '_self' && target !== '_parent' && target !== '_top';
 }
 
-export function clickElement(el: Element, what: string): ActionResult {
+/** Clicks the element; `done` is what the answer says happened (by default "Clicked <what>"). */
+export function clickElement(el: Element, what: string, done = `Clicked ${what}`): ActionResult {
   const ready = prepare(el, what);
   if (!ready.ok) return fail(ready.error);
-  click(el, ready.x, ready.y);
-  return { success: true, message: `Clicked ${what}`, ...(opensTab(el) ? { opensTab: true } : {}) };
+  const followed = click(el, ready.x, ready.y);
+  if (!opensTab(el)) return { success: true, message: done };
+  // A page that handles the click itself (an in-page preview) opens no tab: nothing to wait for.
+  return followed
+    ? { success: true, message: done, opensTab: true }
+    : { success: true, message: `${done}; the page handled it and opened no new tab` };
 }
 
 const isTextField = (el: Element) =>

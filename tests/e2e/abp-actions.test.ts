@@ -88,4 +88,21 @@ describe.each(BROWSERS)('ABP page.act with keys and the pointer in %s', (browser
     expect(await choices.evaluate(() => document.getElementById('log')?.textContent)).toBe('toppings: olives, ham');
     await choices.close();
   });
+
+  it('a new-tab link the page turns into an in-page preview answers at once, by selector and tab address', async () => {
+    const url = site.url('widgets/quick-view.html');
+    const page = await ctx.session.openPage(url);
+    await data('page.read', { url });
+    const pending = call('page.act', { url, action: 'click_element', args: { selector: 'a.quick-view' } });
+    await answerPrompt(sidebar, 'allow-once');
+    const answered = Date.now();
+    expect(await pending).toMatchObject({
+      success: true,
+      data: { result: expect.stringMatching(/Clicked .*; the page handled it and opened no new tab/) },
+    });
+    // No wait for a tab that never opens (a followed link waits up to 3 s for its tab).
+    expect(Date.now() - answered).toBeLessThan(3_000);
+    expect(await page.evaluate(() => document.getElementById('preview-name')?.textContent)).toBe('Trail Runner 2');
+    await page.close();
+  });
 });
