@@ -8,15 +8,13 @@ import { useShortcuts } from '../shortcuts';
 import { ActionLogView } from './ActionLogView';
 import { ChatPage } from './ChatPage';
 import { Header } from './Header';
-import { HistoryView } from './HistoryView';
-import { LibraryView } from './LibraryView';
+import { LazyView } from './LazyView';
 import { Notice } from './Notice';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PermissionsView } from './PermissionsView';
 import { SettingsPage } from './SettingsPage';
 import type { StatusBarProps } from './StatusBar';
 import { RecordingBanner, SpeechUnavailableBanner, type VoiceControls } from './VoiceBanners';
-import { WorkflowView } from './WorkflowView';
 
 interface AppProps {
   state: SidebarState;
@@ -61,18 +59,26 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
       ) : null}
       {view === 'settings' ? <SettingsPage state={state} actions={actions} /> : null}
       {view === 'history' ? (
-        <HistoryView conversations={state.conversations.value} busy={state.busy.value} actions={actions} />
-      ) : null}
-      {view === 'library' ? (
-        <LibraryView
-          jobs={state.crawlJobs.value}
-          search={state.librarySearch.value}
-          preview={state.libraryPage.value}
-          crawl={state.libraryCrawl.value}
-          actions={actions}
+        <LazyView
+          name="history"
+          props={{ conversations: state.conversations.value, busy: state.busy.value, actions }}
         />
       ) : null}
-      {view === 'research' ? <WorkflowView state={state.workflow} actions={actions.workflow} /> : null}
+      {view === 'library' ? (
+        <LazyView
+          name="library"
+          props={{
+            jobs: state.crawlJobs.value,
+            search: state.librarySearch.value,
+            preview: state.libraryPage.value,
+            crawl: state.libraryCrawl.value,
+            actions,
+          }}
+        />
+      ) : null}
+      {view === 'research' ? (
+        <LazyView name="research" props={{ state: state.workflow, actions: actions.workflow }} />
+      ) : null}
       {view === 'permissions' ? (
         <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} />
       ) : null}
