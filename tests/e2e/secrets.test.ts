@@ -158,7 +158,7 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
       found.set(`the ${format} export`, (await lastDownload(sidebar)).bytes.toString('utf8'));
     }
     expect(found.get('the markdown export')).toContain('I typed your search.');
-    await sidebar.click('[data-testid="view-library"]');
+    await showView(sidebar, 'library');
     const job = `[data-testid="library-job"][data-id="${crawlJob}"]`;
     await sidebar.waitFor(
       (selector) => document.querySelector(selector)?.getAttribute('data-status') === 'completed',

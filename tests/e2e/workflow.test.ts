@@ -15,7 +15,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
   beforeAll(async () => {
     page = await openSidebar(ctx.session);
     await configure(page, ctx.llm);
-    await page.click('[data-testid="view-research"]');
+    await showView(page, 'research');
   });
   beforeEach(async () => {
     ctx.llm.reset();
@@ -137,7 +137,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
         message: 'the Action Log does not show the three tabs the workflow opened',
       },
     );
-    await page.click('[data-testid="view-research"]');
+    await showView(page, 'research');
 
     const links = await page.evaluate(() =>
       // A link's text, without the host Bosun shows after every link.

@@ -84,7 +84,8 @@ export async function send(page: PageDriver, text: string): Promise<void> {
 
 /**
  * Shows a view the way a person reaches it: a tab of the bar, the gear (Settings), or an entry of the
- * More menu, which is opened first. Resolves once the view is the current one.
+ * More menu, which is opened first. Resolves once the view is the current one and its content is shown
+ * (a view loaded on first use shows "Loading…" until its code has arrived); a view that failed to load fails.
  */
 export async function showView(page: PageDriver, view: string): Promise<void> {
   const inMenu = await page.evaluate(
@@ -98,12 +99,16 @@ export async function showView(page: PageDriver, view: string): Promise<void> {
   if (inMenu) await page.click('[data-testid="views-more"]');
   await page.click(`[data-testid="view-${view}"]`);
   await page.waitFor(
-    (v) => document.querySelector(`[data-testid="view-${v}"]`)?.getAttribute('aria-current') === 'page',
+    (v) =>
+      document.querySelector(`[data-testid="view-${v}"]`)?.getAttribute('aria-current') === 'page' &&
+      document.querySelector('[data-testid="view-loading"]') === null,
     view,
     {
       message: `the ${view} view was not shown`,
     },
   );
+  const failed = await page.evaluate(() => document.querySelector('[data-testid="view-load-failed"]')?.textContent);
+  if (failed) throw new Error(`the ${view} view did not load: ${failed}`);
 }
 
 /** Changes Settings → Limits the way a person does, and waits until the background holds the new values. */
