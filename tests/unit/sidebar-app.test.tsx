@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 // The sidebar as a whole: which view it opens on, notices, the connection.
-import { signal } from '@preact/signals';
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../sidebar/components/App';
 import { createSidebarState } from '../../sidebar/state';
-import { actions, at, saved, voice } from './support/sidebar-props';
+import { renderApp } from './support/render-app';
+import { actions, at, saved } from './support/sidebar-props';
 
 afterEach(cleanup);
 
@@ -13,16 +12,7 @@ describe('App', () => {
   it('opens on the settings form until a provider is saved', () => {
     const state = createSidebarState();
     state.settings.value = null;
-    render(
-      <App
-        workTab={signal(null)}
-        price={signal(null)}
-        nameSite={() => null}
-        state={state}
-        actions={actions()}
-        voice={voice()}
-      />,
-    );
+    renderApp(state);
     expect(screen.getByText('Connect a model')).toBeTruthy();
     expect(screen.queryByTestId('composer-input')).toBeNull();
   });
@@ -32,16 +22,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.messages.value = [{ id: 'u', createdAt: at, role: 'user', content: 'Hi there', status: 'done' }];
     const a = actions();
-    render(
-      <App
-        workTab={signal(null)}
-        price={signal(null)}
-        nameSite={() => null}
-        state={state}
-        actions={a}
-        voice={voice()}
-      />,
-    );
+    renderApp(state, a);
     expect(screen.getByText('Hi there')).toBeTruthy();
     fireEvent.click(screen.getByTestId('view-settings'));
     expect(a.show).toHaveBeenCalledWith('settings');
@@ -52,16 +33,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.limits.value = { maxSteps: 30, maxTokens: 400000, promptTimeoutSeconds: 120 };
     state.view.value = 'settings';
-    render(
-      <App
-        workTab={signal(null)}
-        price={signal(null)}
-        nameSite={() => null}
-        state={state}
-        actions={actions()}
-        voice={voice()}
-      />,
-    );
+    renderApp(state);
     expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.1');
     expect((screen.getByTestId('limit-maxSteps') as HTMLInputElement).value).toBe('30');
   });
@@ -71,16 +43,7 @@ describe('App', () => {
     state.settings.value = saved;
     state.notice.value = 'Unknown message type "X".';
     const a = actions();
-    render(
-      <App
-        workTab={signal(null)}
-        price={signal(null)}
-        nameSite={() => null}
-        state={state}
-        actions={a}
-        voice={voice()}
-      />,
-    );
+    renderApp(state, a);
     expect(screen.getByRole('alert').textContent).toContain('Unknown message type');
     fireEvent.click(screen.getByLabelText('Dismiss'));
     expect(a.dismissNotice).toHaveBeenCalled();
@@ -90,16 +53,7 @@ describe('App', () => {
     const state = createSidebarState();
     state.settings.value = saved;
     state.connection.value = 'reconnecting';
-    render(
-      <App
-        workTab={signal(null)}
-        price={signal(null)}
-        nameSite={() => null}
-        state={state}
-        actions={actions()}
-        voice={voice()}
-      />,
-    );
+    renderApp(state);
     expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
   });
 });

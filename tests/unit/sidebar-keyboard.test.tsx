@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 // The sidebar's keyboard: Escape, "/" and the answers' access keys.
-import { signal } from '@preact/signals';
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../sidebar/components/App';
 import { createSidebarState } from '../../sidebar/state';
+import { renderApp } from './support/render-app';
 import { actions, saved, voice } from './support/sidebar-props';
 
 afterEach(cleanup);
@@ -25,9 +24,7 @@ describe('keyboard', () => {
     change(state);
     const a = actions();
     const v = voice();
-    render(
-      <App workTab={signal(null)} price={signal(null)} nameSite={() => null} state={state} actions={a} voice={v} />,
-    );
+    renderApp(state, a, v);
     return { a, v };
   };
   const key = (k: string, target: Element = document.body) => fireEvent.keyDown(target, { key: k });

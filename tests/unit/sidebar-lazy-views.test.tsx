@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 // Views loaded on first use (sidebar/view-loader.ts): a loading line, then the view; a failed load
 // says why and loads again on Try again.
-import { signal } from '@preact/signals';
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../sidebar/components/App';
 import { createSidebarState } from '../../sidebar/state';
-import { actions, saved, voice } from './support/sidebar-props';
+import { renderApp } from './support/render-app';
+import { saved } from './support/sidebar-props';
 
 afterEach(cleanup);
 
@@ -17,16 +16,7 @@ function showApp(view: 'library' | 'history') {
   const state = createSidebarState();
   state.settings.value = saved;
   state.view.value = view;
-  render(
-    <App
-      workTab={signal(null)}
-      price={signal(null)}
-      nameSite={() => null}
-      state={state}
-      actions={actions()}
-      voice={voice()}
-    />,
-  );
+  renderApp(state);
 }
 
 describe('a view loaded on first use', () => {
