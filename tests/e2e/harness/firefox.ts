@@ -19,10 +19,12 @@ import { ChromeScope } from './firefox-privileged';
 import type { BidiConnectionLike, CapturedMessage } from './firefox-privileged';
 import { FIRST_RUN_PAGE, hasFirstRunPage, readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
-import { pollInPage, waitUntil } from './wait';
+import { orAfter, pollInPage, waitUntil } from './wait';
 
 export const FIREFOX_EXECUTABLE = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const ACTION_TIMEOUT_MS = 15_000;
+/** How long one tab may take to say where it is before `tabAt` moves on to the next. */
+const TAB_ANSWER_MS = 2_000;
 
 /**
  * Quirk: page.goto() of a moz-extension:// URL never settles in puppeteer
@@ -229,14 +231,21 @@ export async function attach(
     });
   }
 
-  // page.url() lags behind over BiDi (see navigate): each tab is asked where it is.
+  // page.url() lags behind over BiDi (see navigate): each tab is asked where it is. A tab that is
+  // just being created can leave the question unanswered; it is asked again on the next round.
   const tabAt = (url: string, loaded: boolean, opts: WaitOptions) =>
     waitUntil(
       async () => {
         for (const candidate of await browser.pages()) {
-          const at = await candidate
-            .evaluate((loaded) => (!loaded || document.readyState === 'complete') && location.href, loaded)
-            .catch(() => false);
+          const asked = candidate.evaluate(
+            (loaded) => (!loaded || document.readyState === 'complete') && location.href,
+            loaded,
+          );
+          const at = await orAfter(
+            asked.catch(() => false),
+            TAB_ANSWER_MS,
+            false,
+          );
           if (at === url) return candidate;
         }
         return undefined;
@@ -249,6 +258,7 @@ export async function attach(
     // Closed as soon as it is there: waiting for it to load would only cost time.
     const firstRun = await tabAt(`${origin}/${FIRST_RUN_PAGE}`, false, {
       message: `firefox: the install did not open ${FIRST_RUN_PAGE}`,
+      timeoutMs: 30_000,
     });
     await firstRun.close();
   }

@@ -30,20 +30,18 @@ export async function waitUntil<R>(
   let lastError: unknown;
   for (;;) {
     const remaining = deadline - Date.now();
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<typeof expiredMark>((resolve) => {
-      timer = setTimeout(() => resolve(expiredMark), Math.max(remaining, 0));
-    });
     try {
-      const value = await Promise.race([Promise.resolve().then(() => probe(remaining)), expired]);
+      const value = await orAfter(
+        Promise.resolve().then(() => probe(remaining)),
+        remaining,
+        expiredMark,
+      );
       if (value !== expiredMark) {
         last = value;
         if (value) return value as Truthy<R>;
       }
     } catch (err) {
       lastError = err;
-    } finally {
-      clearTimeout(timer);
     }
     if (Date.now() >= deadline) {
       const parts = [
@@ -57,6 +55,19 @@ export async function waitUntil<R>(
   }
 }
 const expiredMark: unique symbol = Symbol('expired');
+
+/** `work`'s value, or `fallback` if it has not settled within `ms` (a hung driver call is left behind). */
+export async function orAfter<T, F>(work: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<F>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), Math.max(ms, 0));
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * An expression that calls `fn(arg)` in the page every INTERVAL_MS until it gives a truthy value
