@@ -10,7 +10,7 @@ import puppeteer from 'puppeteer-core';
 import { attach, connectionOf, FIREFOX_EXECUTABLE, firefoxPrefs } from './firefox';
 import { ChromeScope } from './firefox-privileged';
 import { readManifest } from './manifest';
-import type { ExtensionSession } from './types';
+import type { ExtensionSession, LaunchOptions } from './types';
 
 function geckoIdOf(extensionDir: string) {
   const manifest = readManifest(extensionDir);
@@ -49,24 +49,78 @@ export async function startSharedFirefox(extensionDir: string): Promise<{ endpoi
   };
 }
 
-/** A session over the shared Firefox at `endpoint`: a fresh install of the add-on, as a new browser would have. */
-export async function connectFirefox(endpoint: string, extensionDir: string): Promise<ExtensionSession> {
+/** What a file may ask of the shared Firefox: everything but a profile or a quota of its own, which only a launch gives. */
+export type SharedLaunchOptions = Pick<LaunchOptions, 'firefoxPrefs' | 'openBeforeInstall' | 'keepFirstRunPage'>;
+
+export const canShare = (options: LaunchOptions): options is SharedLaunchOptions =>
+  options.profileDir === undefined && options.storageQuotaBytes === undefined;
+
+/**
+ * A session over the shared Firefox at `endpoint`: a fresh install of the add-on, as a new browser
+ * would have. The file's prefs are set for its session and put back when it closes.
+ */
+export async function connectFirefox(
+  endpoint: string,
+  extensionDir: string,
+  options: SharedLaunchOptions = {},
+): Promise<ExtensionSession> {
   const dir = resolve(extensionDir);
   const { geckoId, backgroundPage } = geckoIdOf(dir);
   const browser = await puppeteer.connect({ browserWSEndpoint: endpoint, protocol: 'webDriverBiDi' });
+  let restorePrefs = async () => {};
   try {
     const chrome = await ChromeScope.open(connectionOf(browser));
     // A new origin for this install: nothing the previous file's add-on stored can be seen.
     const uuids = JSON.stringify({ [geckoId]: randomUUID() });
     await chrome.evaluate(`Services.prefs.setStringPref('extensions.webextensions.uuids', ${JSON.stringify(uuids)})`);
+    restorePrefs = await setPrefs(chrome, options.firefoxPrefs ?? {});
     const before = new Set(await browser.pages());
-    return await attach(browser, chrome, dir, geckoId, backgroundPage, async () => {
+    if (options.openBeforeInstall)
+      await (await browser.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
+    const release = async () => {
       for (const page of await browser.pages()) if (!before.has(page)) await page.close().catch(() => {});
       await browser.uninstallExtension(geckoId).catch(() => {});
+      await restorePrefs();
       await browser.disconnect();
+    };
+    return await attach(browser, chrome, dir, geckoId, backgroundPage, release, {
+      keepFirstRun: options.keepFirstRunPage === true,
     });
   } catch (err) {
+    await restorePrefs().catch(() => {});
     await browser.disconnect().catch(() => {});
     throw err;
   }
 }
+
+/** Sets `prefs` in the running browser; gives what puts each one back as it was. */
+async function setPrefs(chrome: ChromeScope, prefs: Record<string, unknown>): Promise<() => Promise<void>> {
+  const names = Object.keys(prefs);
+  if (names.length === 0) return async () => {};
+  const saved = JSON.stringify(
+    await chrome.evaluate(`(() => {
+      const prefs = ${JSON.stringify(prefs)};
+      const saved = {};
+      for (const [name, value] of Object.entries(prefs)) {
+        saved[name] = Services.prefs.prefHasUserValue(name) ? ${PREF_VALUE} : null;
+        ${SET_PREF}
+      }
+      return JSON.stringify(saved);
+    })()`),
+  );
+  return async () => {
+    await chrome.evaluate(`(() => {
+      for (const [name, value] of Object.entries(JSON.parse(${saved}))) {
+        if (value === null) Services.prefs.clearUserPref(name);
+        else { ${SET_PREF} }
+      }
+    })()`);
+  };
+}
+/** The user value of pref `name`, whatever its type (in chrome scope). */
+const PREF_VALUE = `({ [Services.prefs.PREF_BOOL]: () => Services.prefs.getBoolPref(name),
+  [Services.prefs.PREF_INT]: () => Services.prefs.getIntPref(name) })[Services.prefs.getPrefType(name)]?.() ?? Services.prefs.getStringPref(name)`;
+/** Sets pref `name` to `value`, by the value's type (in chrome scope). */
+const SET_PREF = `if (typeof value === 'boolean') Services.prefs.setBoolPref(name, value);
+  else if (typeof value === 'number') Services.prefs.setIntPref(name, value);
+  else Services.prefs.setStringPref(name, String(value));`;

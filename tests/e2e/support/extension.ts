@@ -1,19 +1,16 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchExtension, type BrowserName, type ExtensionSession, type LaunchOptions } from '../harness';
-import { connectFirefox } from '../harness/firefox-shared';
+import { canShare, connectFirefox } from '../harness/firefox-shared';
 import { startLlmServer, type LlmServer, type LlmServerOptions } from '../../fixtures/llm-server';
 
 export const DIST = { chromium: join('dist', 'chrome'), firefox: join('dist', 'firefox') } as const;
 
 /**
- * This worker's shared Firefox, for a file that needs nothing special of its browser: the add-on is
+ * This worker's shared Firefox, for a file that needs no profile or quota of its own: the add-on is
  * installed fresh in it, under an origin of its own.
  */
-function sharedFirefox(launchOptions: LaunchOptions): string | undefined {
-  if (Object.keys(launchOptions).length > 0) return undefined;
-  return inject('firefoxEndpoints')[Number(process.env.VITEST_POOL_ID ?? '1') - 1];
-}
+const sharedFirefox = () => inject('firefoxEndpoints')[Number(process.env.VITEST_POOL_ID ?? '1') - 1];
 
 /**
  * One browser with the built extension and one scripted LLM server for a whole test file:
@@ -27,9 +24,9 @@ export function useExtension(
   const context = {} as { session: ExtensionSession; llm: LlmServer };
   beforeAll(async () => {
     context.llm = await startLlmServer(llmOptions);
-    const shared = browserName === 'firefox' ? sharedFirefox(launchOptions) : undefined;
+    const shared = browserName === 'firefox' && canShare(launchOptions) ? sharedFirefox() : undefined;
     context.session = shared
-      ? await connectFirefox(shared, DIST.firefox)
+      ? await connectFirefox(shared, DIST.firefox, launchOptions)
       : await launchExtension(browserName, DIST[browserName], launchOptions);
   });
   // An uncaught error or console.error in the background fails the test that caused it.
