@@ -21,6 +21,7 @@ import { markElement } from './actions/mark';
 import { submitForm } from './actions/submit';
 import { extractTable } from './actions/table';
 import { describeTarget } from './describe-target';
+import { acceptNextDialog, withDialogsSeen } from './dialogs';
 import { extractPage } from './extract-page';
 import { outlineTarget } from './outline-target';
 import { browserState, readPage } from './read-page';
@@ -30,37 +31,52 @@ import { readListingPart } from './snapshot/listing-part';
 const BOSUN = ['extension-page'] as const;
 const done = { success: true };
 
-/** The content channel's table: every request of the protocol this content script answers. */
+/**
+ * The content channel's table: every request of the protocol this content script answers. An action
+ * runs page code (listeners): its answer says what the dialogs answered meanwhile said (dialogs.ts).
+ */
 const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   READ_PAGE: { senders: BOSUN, handle: ({ payload }) => readPage(payload) },
   GET_BROWSER_STATE: { senders: BOSUN, handle: ({ payload }) => browserState(payload) },
-  CLICK_ELEMENT: { senders: BOSUN, handle: ({ payload }) => clickSelector(payload.selector) },
-  FILL_FORM: { senders: BOSUN, handle: ({ payload }) => fillSelector(payload.selector, payload.text, payload.submit) },
-  SCROLL_PAGE: { senders: BOSUN, handle: ({ payload }) => scrollPage(payload.direction) },
+  CLICK_ELEMENT: {
+    senders: BOSUN,
+    handle: ({ payload }) => withDialogsSeen(() => clickSelector(payload.selector)),
+  },
+  FILL_FORM: {
+    senders: BOSUN,
+    handle: ({ payload }) => withDialogsSeen(() => fillSelector(payload.selector, payload.text, payload.submit)),
+  },
+  SCROLL_PAGE: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => scrollPage(payload.direction)) },
   CLICK_INDEX: {
     senders: BOSUN,
     handle: ({ payload }) =>
-      payload.x === undefined && payload.y === undefined ? clickIndex(payload) : clickAt(payload),
+      withDialogsSeen(() =>
+        payload.x === undefined && payload.y === undefined ? clickIndex(payload) : clickAt(payload),
+      ),
   },
-  PRESS_KEY: { senders: BOSUN, handle: ({ payload }) => pressKey(payload) },
-  HOVER: { senders: BOSUN, handle: ({ payload }) => hover(payload) },
+  PRESS_KEY: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => pressKey(payload)) },
+  HOVER: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => hover(payload)) },
   MARK_ELEMENT: { senders: BOSUN, handle: ({ payload }) => markElement(payload) },
-  DOUBLE_CLICK: { senders: BOSUN, handle: ({ payload }) => doubleClickIndex(payload) },
-  DRAG: { senders: BOSUN, handle: ({ payload }) => dragElement(payload) },
-  SELECT_OPTIONS: { senders: BOSUN, handle: ({ payload }) => chooseOptions(payload) },
-  SELECT_TEXT: { senders: BOSUN, handle: ({ payload }) => selectTextIn(payload) },
-  INPUT_TEXT: { senders: BOSUN, handle: ({ payload }) => inputText(payload) },
-  SELECT_OPTION: { senders: BOSUN, handle: ({ payload }) => selectIndex(payload) },
-  SCROLL: { senders: BOSUN, handle: ({ payload }) => scrollBy(payload) },
-  TYPE_TEXT: { senders: BOSUN, handle: ({ payload }) => typeSelector(payload.selector, payload.text, payload.clear) },
-  FILL_FIELDS: { senders: BOSUN, handle: ({ payload }) => fillFields(payload.fields) },
+  DOUBLE_CLICK: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => doubleClickIndex(payload)) },
+  DRAG: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => dragElement(payload)) },
+  SELECT_OPTIONS: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => chooseOptions(payload)) },
+  SELECT_TEXT: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => selectTextIn(payload)) },
+  INPUT_TEXT: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => inputText(payload)) },
+  SELECT_OPTION: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => selectIndex(payload)) },
+  SCROLL: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => scrollBy(payload)) },
+  TYPE_TEXT: {
+    senders: BOSUN,
+    handle: ({ payload }) => withDialogsSeen(() => typeSelector(payload.selector, payload.text, payload.clear)),
+  },
+  FILL_FIELDS: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => fillFields(payload.fields)) },
   WAIT_FOR_ELEMENT: { senders: BOSUN, handle: ({ payload }) => waitForElement(payload.selector, payload.timeoutMs) },
   GET_CONTENT: { senders: BOSUN, handle: ({ payload }) => getContent(payload.type, payload.selector, payload) },
   EXTRACT_PAGE: { senders: BOSUN, handle: ({ payload }) => extractPage(payload.selector) },
   DESCRIBE_TARGET: { senders: BOSUN, handle: ({ payload }) => describeTarget(payload) },
   EXTRACT_TABLE: { senders: BOSUN, handle: ({ payload }) => extractTable(payload) },
-  SUBMIT_FORM: { senders: BOSUN, handle: ({ payload }) => submitForm(payload) },
+  SUBMIT_FORM: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => submitForm(payload)) },
   READ_LISTING: { senders: BOSUN, handle: ({ payload }) => readListingPart(payload) },
+  ACCEPT_NEXT_DIALOG: { senders: BOSUN, handle: ({ payload }) => (acceptNextDialog(payload.promptText), done) },
   SHOW_MASK: { senders: BOSUN, handle: () => (showMask(document), done) },
   HIDE_MASK: { senders: BOSUN, handle: () => (hideMask(), done) },
   CLEAN_UP_HIGHLIGHTS: { senders: BOSUN, handle: () => (removeHighlights(), done) },

@@ -18,7 +18,7 @@ const KB = 1000;
  */
 /** @type {Record<string, number>} */
 export const BUDGETS = {
-  /** Every page the person visits: the manifest's content scripts (only the page-world handler recorder). */
+  /** Every page the person visits: the manifest's content scripts (only the page-world script: the handler recorder and the dialog stand-in). */
   'every page': 15 * KB,
   'sidebar.js': 60 * KB,
   'content.js': 40 * KB,

@@ -11,7 +11,7 @@ export const ENTRIES = {
   'background/index.ts': 'background.js',
   'content/index.ts': 'content.js',
   'content/reader/register.ts': 'reader.js',
-  'content/page-world/handlers.ts': 'page-handlers.js',
+  'content/page-world/index.ts': 'page-handlers.js',
   'sidebar/index.tsx': 'sidebar.js',
   'sidebar/microphone.ts': 'microphone.js',
   'sidebar/welcome.ts': 'welcome.js',

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { ContentResponses, type BackgroundToContent } from '../../src/protocol/background-to-content';
 import type { ElementFacts } from '../../policy';
 import { askContent } from '../content-client';
+import { dialogsReport } from './dialogs-report';
 import { outlinedTabs } from './outlined-tabs';
 import { pageUrl } from './targets';
 import type { Target, ToolContext, ToolOutput } from './types';
@@ -41,11 +42,14 @@ export const elementAt = (ctx: ToolContext, args: { index?: number; selector?: s
 export const action = (ctx: ToolContext, message: BackgroundToContent) =>
   askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.());
 // What an action did quotes the page (a button's label, an option's text): it is marked as page content.
-export const output = (reply: v.InferOutput<typeof ContentResponses.ACTION>): ToolOutput => ({
-  success: reply.success,
-  text: reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed'),
-  ...(!reply.success && reply.failure ? { failure: reply.failure } : {}),
-});
+export function output(reply: v.InferOutput<typeof ContentResponses.ACTION>): ToolOutput {
+  const said = reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed');
+  return {
+    success: reply.success,
+    text: reply.dialogs?.length ? `${said}\n${dialogsReport(reply.dialogs)}` : said,
+    ...(!reply.success && reply.failure ? { failure: reply.failure } : {}),
+  };
+}
 
 /** The element's name for the person: its accessible name, and what it shows when that says otherwise. */
 function describe(role: string, label: string | undefined, element: ElementFacts | undefined): string {

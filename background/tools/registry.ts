@@ -3,6 +3,7 @@ import { describeIssues } from '../../src/messaging/router';
 import { toolSpec } from '../../src/llm/tool-spec';
 import type { ToolSpec } from '../../src/llm/types';
 import { CRAWL_TOOLS } from './crawl-tools';
+import { acceptDialog } from './dialog-tool';
 import { INPUT_TOOLS } from './input-tools';
 import { searchLibrary } from './library-tool';
 import { LISTING_TOOLS } from './listing-tools';
@@ -20,6 +21,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(
   [
     ...PAGE_TOOLS,
     ...INPUT_TOOLS,
+    acceptDialog,
     ...LISTING_TOOLS,
     ...TAB_TOOLS,
     takeScreenshot,

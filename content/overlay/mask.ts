@@ -1,3 +1,4 @@
+import { answerDialogs } from '../dialogs';
 import { overlayRoot } from './host';
 import { removeHighlights } from './highlight';
 
@@ -23,6 +24,8 @@ function holdTrustedInput(event: Event): void {
 export function showMask(doc: Document): void {
   clearTimeout(timer);
   timer = setTimeout(() => hideMask(), SELF_REMOVE_MS);
+  // The page's dialogs are answered for exactly as long as the mask is there, its lifting by itself included.
+  answerDialogs(true);
   if (mask?.isConnected) return;
   mask = doc.createElement('div');
   mask.className = 'mask';
@@ -45,5 +48,6 @@ export function hideMask(): void {
   controller = null;
   mask?.remove();
   mask = null;
+  answerDialogs(false);
   removeHighlights();
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DIALOG_TEXT_MAX } from '../page-dialogs';
 import { bare, message, nonEmptyText, text, type MessageOf } from './envelope';
 
 const Selector = nonEmptyText(2000);
@@ -102,6 +103,8 @@ export const BackgroundToContent = {
     'SELECT_TEXT',
     v.strictObject({ index: v.optional(Index), snapshotId: v.optional(SnapshotId), text: nonEmptyText(10_000) }),
   ),
+  /** Accept the page's next confirm or prompt while Bosun acts (with this text for a prompt, '' for its default). */
+  ACCEPT_NEXT_DIALOG: message('ACCEPT_NEXT_DIALOG', v.strictObject({ promptText: text(10_000) })),
   SHOW_MASK: bare('SHOW_MASK'),
   HIDE_MASK: bare('HIDE_MASK'),
   CLEAN_UP_HIGHLIGHTS: bare('CLEAN_UP_HIGHLIGHTS'),
@@ -201,6 +204,12 @@ const TargetList = v.pipe(v.array(TargetText), v.maxLength(200));
 /** The replies content scripts give, validated by the background before use. */
 /** Why an action failed, where the caller caused it: a selector that does not parse, a wait that ran out. */
 export const ActionFailure = v.picklist(['invalid-args', 'timeout']);
+const SeenDialog = v.strictObject({
+  type: v.picklist(['alert', 'confirm', 'prompt']),
+  message: text(DIALOG_TEXT_MAX),
+  defaultValue: text(DIALOG_TEXT_MAX),
+  accepted: v.boolean(),
+});
 export type ActionFailure = v.InferOutput<typeof ActionFailure>;
 
 export const ContentResponses = {
@@ -286,6 +295,8 @@ export const ContentResponses = {
     failure: v.optional(ActionFailure),
     /** A link to another tab was clicked: the browser opens that tab after this answer, and the caller waits for it. */
     opensTab: v.optional(v.boolean()),
+    /** The page's dialogs Bosun answered since the last action (see src/page-dialogs.ts). */
+    dialogs: v.optional(v.pipe(v.array(SeenDialog), v.maxLength(5))),
   }),
 };
 export type ReadPageResult = v.InferOutput<typeof ContentResponses.READ_PAGE>;

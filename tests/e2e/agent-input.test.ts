@@ -227,4 +227,60 @@ describe.each(BROWSERS)('the agent using keys and the pointer in %s', (browserNa
     expect(await page.evaluate(() => document.querySelector('[data-field="amount"]')?.textContent)).toBe('950');
     await page.close();
   });
+
+  it("answers the page's dialogs: told what a confirm said, it accepts one only by asking first", async () => {
+    const page = await onlyTab('widgets/dialogs.html');
+    follow(
+      [
+        () => call('read_page', {}),
+        ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Delete Q3 report.pdf') }),
+        ({ last }) => {
+          // Dismissed, and the model is told what the dialog said and how to accept it.
+          expect(last).toMatch(/answered in the person's place \(dialog 1: Cancel\)/);
+          expect(last).toContain('A confirm dialog: "Delete "Q3 report.pdf"? It cannot be undone."');
+          expect(last).toContain('call accept_dialog, then do the same action again');
+          return call('accept_dialog', {});
+        },
+        ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Delete Q3 report.pdf') }),
+        ({ last }) => {
+          expect(last).toMatch(/\(dialog 1: accepted\)/);
+          return call('accept_dialog', { prompt_text: 'minutes.txt' });
+        },
+        () => call('read_page', {}),
+        ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Rename notes.txt') }),
+        ({ last }) => {
+          // The prompt got the text asked for, then the page's alert said it was done.
+          expect(last).toMatch(/\(dialog 1: accepted, dialog 2: OK\)/);
+          expect(last).toContain('A prompt dialog: "New name for "notes.txt"" (default text "notes.txt")');
+          expect(last).toContain('An alert dialog: "Renamed to minutes.txt."');
+          return { kind: 'text', chunks: ['Deleted the report and renamed the notes.'] };
+        },
+      ],
+      'Done.',
+    );
+    // The delete button's words commit (submit); accepting a dialog commits too.
+    expect(await solve('Delete the Q3 report and rename notes.txt to minutes.txt')).toEqual([
+      'submit',
+      'submit',
+      'submit',
+      'submit',
+      'interact',
+    ]);
+    expect(await shownTools(sidebar)).toEqual(
+      [
+        'read_page',
+        'click_element',
+        'accept_dialog',
+        'click_element',
+        'accept_dialog',
+        'read_page',
+        'click_element',
+      ].map((tool) => ({ tool, outcome: 'success' })),
+    );
+    expect(await text(page, '#log')).toBe('renamed notes.txt to minutes.txt');
+    expect(
+      await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#files li')].map((li) => li.dataset.name)),
+    ).toEqual(['minutes.txt']);
+    await page.close();
+  });
 });

@@ -40,7 +40,7 @@ describe.each(['chrome', 'firefox'] as const)('the bundles of dist/%s', (target)
     for (const chunk of [/jszip/, /markdown/, /HistoryView/, /LibraryView/, /WorkflowView/])
       expect(onDemand).toMatch(chunk);
     expect([...(sidebar?.packages.keys() ?? [])]).not.toContain('tldts');
-    // Only Bosun's page-world handler recorder is in every page; the page engine is injected on first use.
+    // Only Bosun's page-world script (handler recorder, dialog stand-in) is in every page; the page engine is injected on first use.
     expect(everyPage).toEqual(['page-handlers.js']);
 
     for (const s of sizes) {

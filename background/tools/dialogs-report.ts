@@ -1,0 +1,28 @@
+import type * as v from 'valibot';
+import type { ContentResponses } from '../../src/protocol/background-to-content';
+import { untrusted } from './untrusted';
+
+type SeenDialog = NonNullable<v.InferOutput<typeof ContentResponses.ACTION>['dialogs']>[number];
+
+const NAMED = { alert: 'An alert dialog', confirm: 'A confirm dialog', prompt: 'A prompt dialog' } as const;
+const answer = (d: SeenDialog) => (d.type === 'alert' ? 'OK' : d.accepted ? 'accepted' : 'Cancel');
+const said = (d: SeenDialog) =>
+  `${NAMED[d.type]}: "${d.message}"${d.type === 'prompt' && d.defaultValue ? ` (default text "${d.defaultValue}")` : ''}`;
+
+/**
+ * What an action's answer says of the dialogs the page opened during it: their words are the
+ * page's (marked as such); how Bosun answered them, and how to accept one, are Bosun's.
+ */
+export function dialogsReport(dialogs: readonly SeenDialog[]): string {
+  const one = dialogs.length === 1;
+  const answers = dialogs.map((d, i) => `dialog ${i + 1}: ${answer(d)}`).join(', ');
+  const lines = [
+    `The page opened ${one ? 'a dialog' : `${dialogs.length} dialogs`}; Bosun answered in the person's place (${answers}). What ${one ? 'it' : 'they'} said:`,
+    untrusted(dialogs.map(said).join('\n')),
+  ];
+  if (dialogs.some((d) => answer(d) === 'Cancel'))
+    lines.push(
+      'A dismissed dialog usually means the page did not do what it asked about. If the person asked for exactly that, call accept_dialog, then do the same action again.',
+    );
+  return lines.join('\n');
+}

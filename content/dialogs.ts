@@ -1,0 +1,49 @@
+/**
+ * The content script's side of the dialog stand-in (content/page-world/dialogs.ts). While the
+ * agent works in the tab (its mask is on the page), the page is told to answer its own dialogs
+ * instead of stopping everything until someone clicks; what each dialog said goes with the answer
+ * to the next action. Actions that other drivers ask for (ABP page.act, the MCP bridge) leave
+ * dialogs to the browser: the bridge answers them itself.
+ */
+import type { ActionResult } from '../src/protocol/background-to-content';
+import { DIALOG_ORDER, DIALOG_SEEN, parseSeenDialog, type DialogOrder, type SeenDialog } from '../src/page-dialogs';
+
+/** A page that opens dialogs in a loop is reported by its first few. */
+const KEPT = 5;
+const seen: SeenDialog[] = [];
+let listening = false;
+let answering = false;
+
+function order(value: DialogOrder): void {
+  if (!listening) {
+    listening = true;
+    document.addEventListener(
+      DIALOG_SEEN,
+      (event) => {
+        const dialog = parseSeenDialog((event as CustomEvent<unknown>).detail);
+        if (dialog && seen.length < KEPT) seen.push(dialog);
+      },
+      true,
+    );
+  }
+  document.dispatchEvent(new CustomEvent(DIALOG_ORDER, { detail: JSON.stringify(value) }));
+}
+
+/** Whether the page's dialogs are answered for the person: exactly while the agent's mask is shown. */
+export function answerDialogs(on: boolean): void {
+  if (on === answering) return;
+  answering = on;
+  order({ acting: on });
+}
+
+/** The next confirm or prompt is accepted (with `promptText` for a prompt, '' for its default). */
+export function acceptNextDialog(promptText: string): void {
+  order({ acting: answering, acceptNext: { promptText } });
+}
+
+/** Runs an action and adds to its answer the dialogs answered since the last one. */
+export async function withDialogsSeen(act: () => ActionResult | Promise<ActionResult>): Promise<ActionResult> {
+  const result = await act();
+  const dialogs = seen.splice(0);
+  return dialogs.length > 0 ? { ...result, dialogs } : result;
+}

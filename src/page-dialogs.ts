@@ -1,0 +1,53 @@
+/**
+ * How the page-world dialog stand-in (content/page-world/dialogs.ts) and the content script talk:
+ * two event names on the document, and a JSON string as the detail (a string crosses between the
+ * page's world and the content script's in both browsers; an object does not).
+ */
+
+/** Content script → page: `DialogOrder` as JSON. */
+export const DIALOG_ORDER = 'bosun:dialog-order';
+/** Page → content script: `SeenDialog` as JSON, once for each dialog answered while Bosun works. */
+export const DIALOG_SEEN = 'bosun:dialog-seen';
+
+export type DialogType = 'alert' | 'confirm' | 'prompt';
+
+export interface DialogOrder {
+  /** Whether Bosun is acting in the page: only then are dialogs answered in the person's place. */
+  acting: boolean;
+  /** Accept the next confirm or prompt (once), with this text for a prompt ('' keeps its default). */
+  acceptNext?: { promptText: string };
+}
+
+export interface SeenDialog {
+  type: DialogType;
+  message: string;
+  /** The default text of a prompt. */
+  defaultValue: string;
+  /** Whether Bosun accepted it (OK) rather than dismissed it (Cancel); an alert has only OK. */
+  accepted: boolean;
+}
+
+const TYPES: readonly string[] = ['alert', 'confirm', 'prompt'];
+/** The longest dialog text passed on: a dialog is a sentence or two, and a page may write anything. */
+export const DIALOG_TEXT_MAX = 1000;
+
+/** A SEEN event's detail, checked: a page can dispatch the event itself with anything in it. */
+export function parseSeenDialog(detail: unknown): SeenDialog | null {
+  if (typeof detail !== 'string' || detail.length > 4 * DIALOG_TEXT_MAX) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(detail);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { type, message, defaultValue, accepted } = value as Record<string, unknown>;
+  if (typeof type !== 'string' || !TYPES.includes(type)) return null;
+  if (typeof message !== 'string' || typeof defaultValue !== 'string' || typeof accepted !== 'boolean') return null;
+  return {
+    type: type as DialogType,
+    message: message.slice(0, DIALOG_TEXT_MAX),
+    defaultValue: defaultValue.slice(0, DIALOG_TEXT_MAX),
+    accepted,
+  };
+}
