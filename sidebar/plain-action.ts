@@ -45,7 +45,21 @@ const LINES: Record<string, (args: Args, label?: string) => string> = {
   get_cached_snapshot: () => t('action_cached_page'),
   extract_table: () => t('action_extract_table'),
   take_screenshot: () => t('action_screenshot'),
+  read_listing: () => t('action_read_page'),
+  mark_element: () => t('action_read_page'),
   click_element: (a, label) => t('action_click', target(a, label)),
+  press_key: (a, label) =>
+    typeof a.index === 'number' || typeof a.selector === 'string'
+      ? t('action_press_key_on', quoted(a.key), target(a, label))
+      : t('action_press_key', quoted(a.key)),
+  hover: (a, label) => t('action_hover', target(a, label)),
+  double_click: (a, label) => t('action_double_click', target(a, label)),
+  drag: (a, label) => t('action_drag', target(a, label)),
+  select_text: (a) => t('action_select_text', quoted(a.text)),
+  accept_dialog: () => t('action_accept_dialog'),
+  go_back: () => t('action_go_back'),
+  go_forward: () => t('action_go_forward'),
+  reload_page: () => t('action_reload'),
   type_text: (a, label) => t('action_type', quoted(a.text), target(a, label)),
   fill_form: (a) => t('action_fill_form', Array.isArray(a.fields) ? a.fields.length : 0),
   submit_form: () => t('action_submit'),

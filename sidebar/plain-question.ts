@@ -14,8 +14,40 @@ const host = (value: unknown): string => {
 const what = (args: Args, summary: string | undefined): string =>
   summary || (typeof args.index === 'number' ? t('action_item', args.index) : t('action_quoted', text(args.selector)));
 
+/** The gate's summary without the verb it starts with ("drag …" → "…"), when it has one. */
+const after = (prefix: string, summary: string | undefined) =>
+  summary?.startsWith(prefix) ? summary.slice(prefix.length) : undefined;
+const onElement = (a: Args) => typeof a.index === 'number' || typeof a.selector === 'string';
+
 const QUESTIONS: Record<string, (args: Args, summary: string | undefined) => string> = {
+  read_page: () => t('ask_read'),
+  get_page_content: () => t('ask_read'),
+  read_listing: () => t('ask_read'),
+  extract_table: () => t('ask_read'),
+  wait_for_element: () => t('ask_read'),
+  get_cached_snapshot: () => t('ask_read'),
+  mark_element: () => t('ask_read'),
+  scroll_page: () => t('ask_scroll'),
+  list_tabs: () => t('ask_list_tabs'),
+  take_screenshot: () => t('ask_screenshot'),
   click_element: (a, s) => t('ask_click', what(a, s)),
+  press_key: (a, s) =>
+    onElement(a)
+      ? t('ask_press_key_on', text(a.key), what(a, after(`press ${text(a.key)} on `, s)))
+      : t('ask_press_key', text(a.key)),
+  hover: (a, s) => t('ask_hover', what(a, s)),
+  double_click: (a, s) => t('ask_double_click', what(a, s)),
+  drag: (a, s) => t('ask_drag', after('drag ', s) ?? what(a, undefined)),
+  select_text: (a) => t('ask_select_text', text(a.text)),
+  accept_dialog: (a) =>
+    text(a.prompt_text) ? t('ask_accept_dialog_text', text(a.prompt_text)) : t('ask_accept_dialog'),
+  go_back: () => t('ask_go_back'),
+  go_forward: () => t('ask_go_forward'),
+  reload_page: () => t('ask_reload'),
+  close_tab: () => t('ask_close_tab'),
+  switch_tab: () => t('ask_switch_tab'),
+  create_tab_group: () => t('ask_group_tabs'),
+  ungroup_tabs: () => t('ask_ungroup_tabs'),
   // The gate's summary ends with the text to type; the question shows that text in a box of its own.
   type_text: (a, s) => t('ask_type', what(a, s?.replace(/: type ".*"$/s, ''))),
   fill_form: (a) => t('ask_fill_form', Array.isArray(a.fields) ? a.fields.length : 0),
@@ -46,6 +78,27 @@ const KINDS: Record<string, string> = {
   open_tab: t('kind_open_tab'),
   read_page: t('kind_read'),
   get_page_content: t('kind_read'),
+  read_listing: t('kind_read'),
+  extract_table: t('kind_read'),
+  wait_for_element: t('kind_read'),
+  get_cached_snapshot: t('kind_read'),
+  mark_element: t('kind_read'),
+  scroll_page: t('kind_scroll'),
+  list_tabs: t('kind_list_tabs'),
+  take_screenshot: t('kind_screenshot'),
+  press_key: t('kind_press_key'),
+  hover: t('kind_hover'),
+  double_click: t('kind_double_click'),
+  drag: t('kind_drag'),
+  select_text: t('kind_select_text'),
+  accept_dialog: t('kind_accept_dialog'),
+  go_back: t('kind_history'),
+  go_forward: t('kind_history'),
+  reload_page: t('kind_reload'),
+  close_tab: t('kind_close_tab'),
+  switch_tab: t('kind_switch_tab'),
+  create_tab_group: t('kind_group_tabs'),
+  ungroup_tabs: t('kind_group_tabs'),
   search_web: t('kind_search'),
   crawl_site: t('kind_crawl'),
   search_library: t('kind_search_library'),

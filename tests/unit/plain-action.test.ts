@@ -48,3 +48,35 @@ describe('search_library in words', () => {
     expect(actionKind('search_library')).toBe('use pages stored in the Library');
   });
 });
+
+describe('every tool in words', () => {
+  it('has a line, a question and a kind of its own: a person never reads a tool name', async () => {
+    const { TOOLS } = await import('../../background/tools/registry');
+    // What a tool without words of its own falls back to.
+    for (const name of TOOLS.keys()) {
+      expect(plainAction(name, {}), name).not.toBe(`Using the tool ${name}`);
+      expect(plainQuestion(name, {}), name).not.toBe(`Use the tool ${name}?`);
+      expect(actionKind(name), name).not.toBe(`use ${name}`);
+    }
+  });
+
+  it('names the key, the element and the answer the new actions would give', () => {
+    expect(plainQuestion('press_key', { key: 'Enter', index: 3 }, 'press Enter on textbox "Search"')).toBe(
+      'Press Enter on textbox "Search"?',
+    );
+    expect(plainQuestion('press_key', { key: 'Escape' }, 'press Escape')).toBe('Press Escape?');
+    expect(plainQuestion('drag', { index: 2, to: 5 }, 'drag listitem "Milk" onto listitem "Eggs"')).toBe(
+      'Drag listitem "Milk" onto listitem "Eggs"?',
+    );
+    expect(plainQuestion('accept_dialog', { prompt_text: 'minutes.txt' })).toBe(
+      'Answer “minutes.txt” to the page’s next question?',
+    );
+    expect(plainAction('press_key', { key: 'ArrowRight', index: 4 }, undefined, 'Volume')).toBe(
+      'Pressing ArrowRight on ‘Volume’',
+    );
+    expect(plainAction('hover', { index: 2 }, 'shop.example', 'Products')).toBe(
+      'Pointing at ‘Products’ on shop.example',
+    );
+    expect(actionKind('go_back')).toBe('go back and forward');
+  });
+});
