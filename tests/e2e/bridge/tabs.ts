@@ -1,0 +1,40 @@
+// Tabs: listed, opened, chosen and closed, never Bosun's own pages.
+import { expect, it } from 'vitest';
+import { textOf } from '../support/bridge';
+import type { BridgeEnv } from './env';
+
+export function tabs(env: BridgeEnv): void {
+  it("lists, opens, chooses and closes tabs, the other tools following the chosen one, and never lists Bosun's own pages", async () => {
+    // Bosun's ABP page is open in a tab of its own once an ABP tool has run.
+    await env.bridge.data('abp_extension_getInfo');
+    await env.bridge.data('browser_navigate', { url: env.site.url('index.html') });
+    const opened = await env.bridge.call('browser_tabs', { action: 'new', url: env.site.url('product.html') });
+    expect(opened.structuredContent).toEqual({
+      tabs: [
+        { index: 0, url: env.site.url('index.html'), title: 'Bosun Test Shop', current: false },
+        { index: 1, url: env.site.url('product.html'), title: expect.stringMatching(/^Trail Runner 2/), current: true },
+      ],
+    });
+    expect(textOf(opened)).toContain(`* 1: Trail Runner 2`);
+    const whereTheToolsWork = async () => (await env.bridge.data('browser_wait_for', { time: 0 })).url;
+    expect(await whereTheToolsWork()).toBe(env.site.url('product.html'));
+    expect(await env.bridge.data('browser_tabs', { action: 'select', index: 0 })).toMatchObject({
+      tabs: [{ current: true }, { current: false }],
+    });
+    expect(await whereTheToolsWork()).toBe(env.site.url('index.html'));
+    const closed = await env.bridge.data('browser_tabs', { action: 'close' });
+    expect(closed).toEqual({
+      tabs: [{ index: 0, url: env.site.url('product.html'), title: expect.any(String), current: true }],
+    });
+    expect(await whereTheToolsWork()).toBe(env.site.url('product.html'));
+    expect(textOf(await env.bridge.call('browser_tabs', { action: 'select', index: 5 }))).toBe(
+      "ERROR: There is no tab 5: the browser has 1 tab(s), numbered from 0.\nNext step: Call browser_tabs with action 'list' to see them.",
+    );
+    expect(textOf(await env.bridge.call('browser_tabs', { action: 'select' }))).toMatch(
+      /^ERROR: Invalid arguments for browser_tabs: 'select' needs an index/,
+    );
+    expect(textOf(await env.bridge.call('browser_tabs', { action: 'list', url: env.site.url('form.html') }))).toMatch(
+      /^ERROR: Invalid arguments for browser_tabs: only 'new' takes a url/,
+    );
+  });
+}
