@@ -6,6 +6,8 @@ import { browser } from '../../src/platform/browser';
 /** How long a navigation is waited for: some pages never stop loading. */
 export const LOAD_WAIT_MS = 15_000;
 const NAVIGATION_START_MS = 3_000;
+/** How long a navigation that came back to the address it left must stay there to count as arrived. */
+const BACK_STABLE_MS = 500;
 
 /** Resolves true once the tab starts loading or changes address, false when nothing happens in time. */
 function navigationStart(tabId: number): { started: Promise<boolean>; cancel(): void } {
@@ -94,7 +96,8 @@ export async function navigateTab(
  * Waits until the tab has loaded (or a while has passed: some pages never stop loading). A new
  * tab reports the blank page it starts on as loaded (Firefox) before it starts on its URL, and a
  * tab can report the page it is `leaving` as loaded before the new one commits (Firefox, under load):
- * that address counts only once `reloaded` says a document has finished loading since.
+ * that address counts only once `reloaded` says a document has finished loading since, and only if
+ * the tab is still there a moment later (Firefox can report the new load before the new address).
  */
 export async function settled(
   tabId: number,
@@ -103,10 +106,13 @@ export async function settled(
   reloaded: () => boolean = () => false,
 ): Promise<Arrival> {
   const deadline = Date.now() + LOAD_WAIT_MS;
+  let backSince: number | undefined;
   for (;;) {
     const tab = await browser.tabs.get(tabId);
-    const loaded =
-      tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank' && (tab.url !== leaving || reloaded());
+    const complete = tab.status === 'complete' && Boolean(tab.url) && tab.url !== 'about:blank';
+    const back = complete && tab.url === leaving && reloaded();
+    backSince = back ? (backSince ?? Date.now()) : undefined;
+    const loaded = complete && (tab.url !== leaving || (back && Date.now() - (backSince ?? 0) >= BACK_STABLE_MS));
     if (loaded || Date.now() > deadline || signal.aborted)
       return { url: tab.url ?? '', title: tab.title ?? '', loaded };
     await new Promise((resolve) => setTimeout(resolve, 100));
