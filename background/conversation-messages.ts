@@ -11,7 +11,7 @@ import { describeFailure } from '../src/storage/storage-errors';
 export function createConversation(initial: ConversationStore, broadcast: (message: BackgroundToSidebar) => void) {
   let store = initial;
   let messages: ChatMessage[] = [];
-  let busy = false;
+  const task = chatTask(broadcast);
   /** Changes with every clear, so a task still finishing after a clear writes nothing into the new conversation. */
   let generation = 0;
 
@@ -23,14 +23,14 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
 
   return {
     restore: async (): Promise<ChatMessage[]> => (messages = await store.load()),
-    snapshot: () => ({ messages: structuredClone(messages), busy }),
+    snapshot: () => ({ messages: structuredClone(messages), busy: task.busy }),
     all: (): readonly ChatMessage[] => messages,
     includes: (message: ChatMessage) => messages.includes(message),
     setBusy(value: boolean) {
-      busy = value;
+      task.busy = value;
     },
     get busy() {
-      return busy;
+      return task.busy;
     },
     get generation() {
       return generation;
@@ -56,26 +56,57 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     async finish(message: ChatMessage): Promise<void> {
       if (!messages.includes(message)) return;
       await saveOrMark(save, message);
-      broadcast(responseOf(message));
+      task.announce(responseOf(message));
     },
     /** Shows another conversation (from the history, or a new empty one); never while a task runs. */
     async switchTo(next: ConversationStore): Promise<void> {
       generation += 1;
+      task.reset();
+      // Emptied before the wait: a task still finishing writes nothing into the new store meanwhile.
+      messages = [];
       store = next;
       messages = await next.load();
-      busy = false;
-      broadcast({ type: 'CONVERSATION_STATE', payload: { messages: structuredClone(messages), busy } });
+      broadcast({ type: 'CONVERSATION_STATE', payload: { messages: structuredClone(messages), busy: false } });
     },
     async clear(): Promise<void> {
       generation += 1;
+      task.reset();
       messages = [];
-      busy = false;
       await store.clear();
       broadcast({ type: 'CONVERSATION_STATE', payload: { messages: [], busy: false } });
     },
   };
 }
 export type Conversation = ReturnType<typeof createConversation>;
+
+/**
+ * Whether a chat task runs. Its last answer is announced only once the task has let go: the sidebar
+ * takes the announcement as "you may send again", and a message sent before then would be refused as busy.
+ */
+function chatTask(broadcast: (message: BackgroundToSidebar) => void) {
+  let busy = false;
+  let held: BackgroundToSidebar[] = [];
+  return {
+    get busy() {
+      return busy;
+    },
+    set busy(value: boolean) {
+      busy = value;
+      if (busy) return;
+      for (const response of held) broadcast(response);
+      held = [];
+    },
+    announce(response: BackgroundToSidebar) {
+      if (busy) held.push(response);
+      else broadcast(response);
+    },
+    /** A new or cleared conversation: nothing runs in it, and nothing of an earlier task is announced. */
+    reset() {
+      busy = false;
+      held = [];
+    },
+  };
+}
 
 /** Stores a new message in its place; one the browser refused to store (its storage is full) is not kept as if it were. */
 async function addMessage(

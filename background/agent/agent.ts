@@ -33,6 +33,7 @@ export function createAgent(deps: AgentDeps) {
     conversation.setBusy(true);
     const release = () => {
       if (active !== controller) return;
+      // Free before the held answer is announced: the sidebar may send again the moment it sees it.
       active = null;
       conversation.setBusy(false);
     };

@@ -55,4 +55,32 @@ describe('a finished answer', () => {
     expect(sent.slice(before).map((m) => m.type)).toEqual(['CHAT_RESPONSE']);
     expect(sidebar.messages.value).toEqual([answer]);
   });
+
+  it('during a chat task is announced only once the task lets go, so the sidebar cannot send into a busy agent', async () => {
+    const { sent, sidebar, conversation } = setup();
+    conversation.setBusy(true);
+    await conversation.add({ role: 'user', content: 'What does it cost?', status: 'done' });
+    const answer = await conversation.add({ role: 'assistant', content: 'Ten.', status: 'done' });
+    const before = sent.length;
+    await conversation.finish(answer);
+
+    expect(sent.slice(before)).toEqual([]);
+    expect(sidebar.busy.value).toBe(true);
+    conversation.setBusy(false);
+    expect(sent.slice(before).map((m) => m.type)).toEqual(['CHAT_RESPONSE']);
+    expect(sidebar.busy.value).toBe(false);
+    expect(conversation.snapshot().messages.at(-1)?.status).toBe('done');
+  });
+
+  it('held for a task that a clear ended is never announced into the new conversation', async () => {
+    const { sent, conversation } = setup();
+    conversation.setBusy(true);
+    const answer = await conversation.add({ role: 'assistant', content: 'Ten.', status: 'done' });
+    await conversation.finish(answer);
+    await conversation.clear();
+    const before = sent.length;
+    conversation.setBusy(false);
+
+    expect(sent.slice(before)).toEqual([]);
+  });
 });
