@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { startSharedChromium, type SharedChromium } from './harness/chromium-shared';
 import { startSharedFirefox } from './harness/firefox-shared';
 import { makeSpeechWav } from './support/speech';
 
@@ -8,12 +9,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The shared Firefox of each test worker (VITEST_POOL_ID 1, 2, …), by WebDriver BiDi address. */
     firefoxEndpoints: string[];
+    /** The shared Chromium of each test worker: its DevTools address and the installer holding its pipe. */
+    sharedChromiums: SharedChromium[];
   }
 }
 
 /**
  * The end-to-end suites load the built extensions and bridge (`npm test` builds them), a React test
- * page and a spoken WAV built here, and one Firefox per test worker that files share.
+ * page and a spoken WAV built here, and one Firefox and one Chromium per test worker that files share.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   for (const [target, file] of [
@@ -35,12 +38,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   makeSpeechWav();
   const workers = project.config.maxWorkers;
-  const firefoxes = await Promise.all(Array.from({ length: workers }, () => startSharedFirefox('dist/firefox')));
+  const perWorker = Array.from({ length: workers });
+  const [firefoxes, chromiums] = await Promise.all([
+    Promise.all(perWorker.map(() => startSharedFirefox('dist/firefox'))),
+    Promise.all(perWorker.map(() => startSharedChromium())),
+  ]);
   project.provide(
     'firefoxEndpoints',
     firefoxes.map((f) => f.endpoint),
   );
+  project.provide(
+    'sharedChromiums',
+    chromiums.map(({ endpoint, installer }) => ({ endpoint, installer })),
+  );
   return async () => {
-    await Promise.all(firefoxes.map((f) => f.stop()));
+    await Promise.all([...firefoxes, ...chromiums].map((b) => b.stop()));
   };
 }

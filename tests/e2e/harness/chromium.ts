@@ -9,7 +9,7 @@ import { FIRST_RUN_PAGE, hasFirstRunPage, readManifest, stripOrigin } from './ma
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
 import { pollInPage, waitUntil } from './wait';
 
-const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ACTION_TIMEOUT_MS = 15_000;
 
 class ChromiumPage implements PageDriver {
@@ -59,9 +59,21 @@ class ChromiumPage implements PageDriver {
   }
 }
 
+/** Our switches, on top of Playwright's own (chromium-shared.ts starts its browser with both). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+  // Allows CDP Extensions.loadUnpacked over the browser's pipe.
+  '--enable-unsafe-extension-debugging',
+];
+
 export async function launchChromium(extensionDir: string, options: LaunchOptions = {}): Promise<ExtensionSession> {
   const dir = resolve(extensionDir);
-  const manifest = readManifest(dir);
   const profile = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'bosun-e2e-chromium-')));
   const keepProfile = options.profileDir !== undefined;
   let context: BrowserContext | undefined;
@@ -71,27 +83,23 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
       headless: true,
       // Playwright passes --disable-extensions by default.
       ignoreDefaultArgs: ['--disable-extensions'],
-      args: [
-        // Allows CDP Extensions.loadUnpacked (below) over Playwright's pipe.
-        '--enable-unsafe-extension-debugging',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-        ...(options.chromiumArgs ?? []),
-      ],
+      args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
     });
     if (options.openBeforeInstall)
       await (await context.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
-    return await attach(context, dir, {
-      hasWorker: manifest.serviceWorker !== undefined,
-      disposableProfile: keepProfile ? null : profile,
+    const launched = context;
+    return await attach(launched, dir, {
+      install: async (path) => {
+        const browserCdp = await launched.browser()!.newBrowserCDPSession();
+        return (await browserCdp.send('Extensions.loadUnpacked', { path })).id;
+      },
+      close: async () => {
+        await launched.close();
+        if (!keepProfile) await rm(profile, { recursive: true, force: true });
+      },
       quotaSize: options.storageQuotaBytes,
       // Extensions.loadUnpacked installs afresh on every launch, a kept profile's too: the first-run page always opens.
-      closeFirstRun: hasFirstRunPage(dir) && !options.keepFirstRunPage,
+      closeFirstRun: !options.keepFirstRunPage,
     });
   } catch (err) {
     await context?.close().catch(() => {});
@@ -101,19 +109,21 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
 }
 
 interface AttachOptions {
-  hasWorker: boolean;
-  /** Removed on close; null when the caller keeps the profile. */
-  disposableProfile: string | null;
+  /** Installs the unpacked extension at this path; gives its id. */
+  install(path: string): Promise<string>;
+  /** Ends the session: the browser or, in a shared one, what the file added to it. */
+  close(): Promise<void>;
   quotaSize: number | undefined;
-  /** Wait for the tab the install opens (FIRST_RUN_PAGE) and close it. */
+  /** Wait for the tab the install opens (FIRST_RUN_PAGE), if the extension has one, and close it. */
   closeFirstRun: boolean;
 }
 
-async function attach(
+export async function attach(
   context: BrowserContext,
   dir: string,
-  { hasWorker, disposableProfile, quotaSize, closeFirstRun }: AttachOptions,
+  { install, close, quotaSize, closeFirstRun }: AttachOptions,
 ): Promise<ExtensionSession> {
+  const hasWorker = readManifest(dir).serviceWorker !== undefined;
   // A harness-owned tab whose CDP session watches service workers; tests
   // never see it, so closing their pages cannot kill the session.
   const harnessPage = context.pages()[0] ?? (await context.newPage());
@@ -153,8 +163,7 @@ async function attach(
   // start are reported too (the reason to prefer Extensions.loadUnpacked over
   // --load-extension, whose worker starts before any CDP session exists).
   await cdp.send('ServiceWorker.enable');
-  const browserCdp = await context.browser()!.newBrowserCDPSession();
-  const { id } = await browserCdp.send('Extensions.loadUnpacked', { path: dir });
+  const id = await install(dir);
   const origin = `chrome-extension://${id}`;
   if (quotaSize !== undefined) await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize });
   const ours = () => [...status.values()].filter((v) => v.url.startsWith(origin + '/'));
@@ -175,7 +184,7 @@ async function attach(
     await page.waitForLoadState('load');
     return new ChromiumPage(page);
   };
-  if (closeFirstRun) {
+  if (closeFirstRun && hasFirstRunPage(dir)) {
     // Closed as soon as it is there: waiting for it to load would only cost time.
     const firstRun = await waitUntil(() => context.pages().find((p) => p.url() === `${origin}/${FIRST_RUN_PAGE}`), {
       message: `chromium: the install did not open ${FIRST_RUN_PAGE}`,
@@ -217,9 +226,6 @@ async function attach(
         .filter((e) => e.sourceURL.startsWith(origin + '/'))
         .map((e) => `${e.errorMessage} (${stripOrigin(e.sourceURL, origin)}:${e.lineNumber})`),
     consoleOutput: () => [...consoleOutput],
-    async close() {
-      await context.close();
-      if (disposableProfile) await rm(disposableProfile, { recursive: true, force: true });
-    },
+    close,
   };
 }

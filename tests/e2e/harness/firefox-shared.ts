@@ -50,9 +50,9 @@ export async function startSharedFirefox(extensionDir: string): Promise<{ endpoi
 }
 
 /** What a file may ask of the shared Firefox: everything but a profile or a quota of its own, which only a launch gives. */
-export type SharedLaunchOptions = Pick<LaunchOptions, 'firefoxPrefs' | 'openBeforeInstall' | 'keepFirstRunPage'>;
+export type SharedFirefoxOptions = Pick<LaunchOptions, 'firefoxPrefs' | 'openBeforeInstall' | 'keepFirstRunPage'>;
 
-export const canShare = (options: LaunchOptions): options is SharedLaunchOptions =>
+export const canShareFirefox = (options: LaunchOptions): options is SharedFirefoxOptions =>
   options.profileDir === undefined && options.storageQuotaBytes === undefined;
 
 /**
@@ -62,33 +62,46 @@ export const canShare = (options: LaunchOptions): options is SharedLaunchOptions
 export async function connectFirefox(
   endpoint: string,
   extensionDir: string,
-  options: SharedLaunchOptions = {},
+  options: SharedFirefoxOptions = {},
 ): Promise<ExtensionSession> {
   const dir = resolve(extensionDir);
   const { geckoId, backgroundPage } = geckoIdOf(dir);
   const browser = await puppeteer.connect({ browserWSEndpoint: endpoint, protocol: 'webDriverBiDi' });
-  let restorePrefs = async () => {};
+  const before = new Set(await browser.pages());
+  let chrome: ChromeScope;
   try {
-    const chrome = await ChromeScope.open(connectionOf(browser));
+    chrome = await ChromeScope.open(connectionOf(browser));
+  } catch (err) {
+    await browser.disconnect().catch(() => {});
+    throw err;
+  }
+  // By the add-on manager, which finds the add-on by its id whichever connection installed it.
+  const uninstall = () =>
+    chrome.evaluate(`(async () => {
+      const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
+      await (await AddonManager.getAddonByID(${JSON.stringify(geckoId)}))?.uninstall();
+    })()`);
+  let restorePrefs = async () => {};
+  const release = async () => {
+    for (const page of await browser.pages()) if (!before.has(page)) await page.close().catch(() => {});
+    await uninstall().catch(() => {});
+    await restorePrefs();
+    await browser.disconnect();
+  };
+  try {
+    // An install left by a file that failed would make this one an update, which opens no first-run page.
+    await uninstall();
     // A new origin for this install: nothing the previous file's add-on stored can be seen.
     const uuids = JSON.stringify({ [geckoId]: randomUUID() });
     await chrome.evaluate(`Services.prefs.setStringPref('extensions.webextensions.uuids', ${JSON.stringify(uuids)})`);
     restorePrefs = await setPrefs(chrome, options.firefoxPrefs ?? {});
-    const before = new Set(await browser.pages());
     if (options.openBeforeInstall)
       await (await browser.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
-    const release = async () => {
-      for (const page of await browser.pages()) if (!before.has(page)) await page.close().catch(() => {});
-      await browser.uninstallExtension(geckoId).catch(() => {});
-      await restorePrefs();
-      await browser.disconnect();
-    };
     return await attach(browser, chrome, dir, geckoId, backgroundPage, release, {
       keepFirstRun: options.keepFirstRunPage === true,
     });
   } catch (err) {
-    await restorePrefs().catch(() => {});
-    await browser.disconnect().catch(() => {});
+    await release().catch(() => {});
     throw err;
   }
 }

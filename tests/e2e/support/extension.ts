@@ -1,16 +1,26 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchExtension, type BrowserName, type ExtensionSession, type LaunchOptions } from '../harness';
-import { canShare, connectFirefox } from '../harness/firefox-shared';
+import { canShareChromium, connectChromium } from '../harness/chromium-shared';
+import { canShareFirefox, connectFirefox } from '../harness/firefox-shared';
 import { startLlmServer, type LlmServer, type LlmServerOptions } from '../../fixtures/llm-server';
 
 export const DIST = { chromium: join('dist', 'chrome'), firefox: join('dist', 'firefox') } as const;
 
+/** This worker's shared browsers (VITEST_POOL_ID 1, 2, …): see global-setup.ts. */
+const worker = () => Number(process.env.VITEST_POOL_ID ?? '1') - 1;
+
 /**
- * This worker's shared Firefox, for a file that needs no profile or quota of its own: the add-on is
- * installed fresh in it, under an origin of its own.
+ * A session in this worker's shared browser when the file needs no profile or launch of its own:
+ * the extension is installed fresh in it, under an origin of its own. Otherwise a browser of its own.
  */
-const sharedFirefox = () => inject('firefoxEndpoints')[Number(process.env.VITEST_POOL_ID ?? '1') - 1];
+function openSession(browserName: BrowserName, options: LaunchOptions): Promise<ExtensionSession> {
+  if (browserName === 'chromium' && canShareChromium(options))
+    return connectChromium(inject('sharedChromiums')[worker()]!, DIST.chromium, options);
+  if (browserName === 'firefox' && canShareFirefox(options))
+    return connectFirefox(inject('firefoxEndpoints')[worker()]!, DIST.firefox, options);
+  return launchExtension(browserName, DIST[browserName], options);
+}
 
 /**
  * One browser with the built extension and one scripted LLM server for a whole test file:
@@ -24,10 +34,7 @@ export function useExtension(
   const context = {} as { session: ExtensionSession; llm: LlmServer };
   beforeAll(async () => {
     context.llm = await startLlmServer(llmOptions);
-    const shared = browserName === 'firefox' && canShare(launchOptions) ? sharedFirefox() : undefined;
-    context.session = shared
-      ? await connectFirefox(shared, DIST.firefox, launchOptions)
-      : await launchExtension(browserName, DIST[browserName], launchOptions);
+    context.session = await openSession(browserName, launchOptions);
   });
   // An uncaught error or console.error in the background fails the test that caused it.
   afterEach(() => expect(context.session.backgroundErrors()).toEqual([]));
