@@ -23,7 +23,7 @@ import { orAfter, pollInPage, waitUntil } from './wait';
 
 export const FIREFOX_EXECUTABLE = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const ACTION_TIMEOUT_MS = 15_000;
-/** How long one tab may take to say where it is before `tabAt` moves on to the next. */
+/** How long one tab may take to say where it is before `findPage` moves on to the next. */
 const TAB_ANSWER_MS = 2_000;
 
 /**
@@ -196,6 +196,33 @@ export async function launchFirefox(extensionDir: string, options: LaunchOptions
   }
 }
 
+/**
+ * Closes the tab at `url` as soon as the browser has it. Found in the browser's own tab strip, not
+ * through the tabs puppeteer knows of, and without asking the page anything: a tab still being created
+ * can be missing from the one and leave the other unanswered. When it never comes, says which tabs there are.
+ */
+async function closeTab(chrome: ChromeScope, url: string): Promise<void> {
+  const windows = `[...Services.wm.getEnumerator('navigator:browser')]`;
+  const closed = () =>
+    chrome.evaluate(`(() => {
+      for (const w of ${windows}) {
+        const tab = [...w.gBrowser.tabs].find((t) => t.linkedBrowser.currentURI.spec === ${JSON.stringify(url)});
+        if (tab) return (w.gBrowser.removeTab(tab), true);
+      }
+      return false;
+    })()`);
+  try {
+    await waitUntil(closed, { message: `firefox: the install did not open ${url}`, timeoutMs: 30_000 });
+  } catch (err) {
+    const open = await chrome
+      .evaluate(
+        `JSON.stringify(${windows}.flatMap((w) => [...w.gBrowser.tabs].map((t) => t.linkedBrowser.currentURI.spec)))`,
+      )
+      .catch(() => '?');
+    throw new Error(`${(err as Error).message}; the tabs open: ${String(open)}`, { cause: err });
+  }
+}
+
 /** puppeteer's BiDi connection, for the raw commands it has no API for. */
 export const connectionOf = (browser: Browser) => (browser as unknown as { connection: BidiConnectionLike }).connection;
 
@@ -231,37 +258,29 @@ export async function attach(
     });
   }
 
-  // page.url() lags behind over BiDi (see navigate): each tab is asked where it is. A tab that is
-  // just being created can leave the question unanswered; it is asked again on the next round.
-  const tabAt = (url: string, loaded: boolean, opts: WaitOptions) =>
-    waitUntil(
+  // page.url() lags behind over BiDi (see navigate): each tab is asked where it is, once loaded. A
+  // tab that is just being created can leave the question unanswered; it is asked again on the next round.
+  const findPage = async (url: string, opts: WaitOptions = {}): Promise<PageDriver> => {
+    const page = await waitUntil(
       async () => {
         for (const candidate of await browser.pages()) {
-          const asked = candidate.evaluate(
-            (loaded) => (!loaded || document.readyState === 'complete') && location.href,
-            loaded,
-          );
-          const at = await orAfter(
-            asked.catch(() => false),
-            TAB_ANSWER_MS,
-            false,
-          );
-          if (at === url) return candidate;
+          const asked = candidate.evaluate(() => document.readyState === 'complete' && location.href);
+          if (
+            (await orAfter(
+              asked.catch(() => false),
+              TAB_ANSWER_MS,
+              false,
+            )) === url
+          )
+            return candidate;
         }
         return undefined;
       },
       { message: `firefox: no tab at ${url}`, timeoutMs: 15_000, ...opts },
     );
-  const findPage = async (url: string, opts: WaitOptions = {}): Promise<PageDriver> =>
-    new FirefoxPage(await tabAt(url, true, opts));
-  if (!keepFirstRun && hasFirstRunPage(dir)) {
-    // Closed as soon as it is there: waiting for it to load would only cost time.
-    const firstRun = await tabAt(`${origin}/${FIRST_RUN_PAGE}`, false, {
-      message: `firefox: the install did not open ${FIRST_RUN_PAGE}`,
-      timeoutMs: 30_000,
-    });
-    await firstRun.close();
-  }
+    return new FirefoxPage(page);
+  };
+  if (!keepFirstRun && hasFirstRunPage(dir)) await closeTab(chrome, `${origin}/${FIRST_RUN_PAGE}`);
 
   return {
     browserName: 'firefox',
