@@ -11,6 +11,7 @@ import { formatMs, formatTable, summarize, type PageResult, type Summary } from 
 import { formatVerdicts, referenceSize, verdicts, type Verdict } from './targets';
 import type { PageServer } from './server';
 import { startPageServer } from './server';
+import { CHROMIUM_ARGS, EXECUTABLE } from '../../tests/e2e/harness/chromium';
 import { bundleInPage } from '../in-page-bundle';
 
 export interface BenchOptions {
@@ -49,14 +50,8 @@ const ALL: readonly MeasureId[] = [
 const ONCE: readonly MeasureId[] = ['fullChanged'];
 /** Flat and nested pages only compare the walk itself. */
 const SHAPE: readonly MeasureId[] = ['floor', 'full', 'viewport'];
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
+const BENCH_ARGS = [
+  ...CHROMIUM_ARGS,
   // Lets settle() collect garbage between calls, so one call's garbage is not billed to the next.
   '--js-flags=--expose-gc',
 ];
@@ -175,8 +170,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
   const options = parseArgs(argv);
   const script = await bundleInPage(context.root ?? defaultRoot(), 'page-engine');
   const server = await startPageServer();
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: EXECUTABLE, headless: true, args: BENCH_ARGS });
   try {
     const machine = { cpus: cpus().length, node: process.version, chromium: browser.version() };
     log(
