@@ -64,8 +64,9 @@ export async function startFresh(page: PageDriver): Promise<void> {
   ) {
     await page.click('[data-testid="view-chat"]');
   }
-  if (await page.evaluate(() => document.querySelector('[data-testid="stop"]') !== null))
-    await page.click('[data-testid="stop"]');
+  // Pressed in the page, in one step: a task ending meanwhile takes the button away, and a click
+  // that waits for it would wait for nothing.
+  await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid="stop"]')?.click());
   await waitUntilIdle(page);
   if (
     await page.evaluate(() => !(document.querySelector('[data-testid="clear"]') as HTMLButtonElement | null)?.disabled)

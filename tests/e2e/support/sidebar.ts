@@ -72,8 +72,15 @@ export async function configure(page: PageDriver, llm: LlmServer, apiKey = '', p
   });
 }
 
-/** Sends a message and waits until the background has taken it (it shows in the conversation). */
+/**
+ * Sends a message as a person does, once Send is there (Stop shows while a task runs, and Enter then
+ * only says so), and waits until the background has taken it (it shows in the conversation).
+ */
 export async function send(page: PageDriver, text: string): Promise<void> {
+  await page.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, {
+    timeoutMs: 30_000,
+    message: `the last task did not end, so "${text}" could not be sent`,
+  });
   const before = await page.evaluate(() => document.querySelectorAll('[data-role="user"]').length);
   await page.fill('[data-testid="composer-input"]', text);
   await page.press('Enter');
