@@ -5,6 +5,7 @@ import type { SidebarState } from './state';
 
 /** The Settings page's requests, and the chat's model switch, which saves the settings too. */
 export interface SettingsActions {
+  /** Saves the Settings page; the chat opens once the background has them. */
   saveSettings(settings: Settings): void;
   testConnection(settings: Settings): void;
   /** The settings changed since the last test: its result is dropped (a test still running keeps going). */
@@ -24,7 +25,10 @@ export function createSettingsActions(
   state: SidebarState,
 ): SettingsActions {
   return {
-    saveSettings: (settings) => send({ type: 'SAVE_SETTINGS', payload: settings }),
+    saveSettings: (settings) => {
+      state.settingsSaving.value = true;
+      send({ type: 'SAVE_SETTINGS', payload: settings });
+    },
     detectOllama: () => send({ type: 'DETECT_OLLAMA' }),
     testConnection: (settings) => {
       state.testResult.value = 'testing';

@@ -65,6 +65,11 @@ function settingsHandlers(state: SidebarState) {
       state.settings.value = payload;
       // Another provider or address offers other models: the chat's switch asks again.
       if (before?.provider !== payload?.provider || before?.baseUrl !== payload?.baseUrl) state.chatModels.value = null;
+      // Only now: the chat, its model switch and Talk work with what the background holds.
+      if (state.settingsSaving.value) {
+        state.settingsSaving.value = false;
+        state.view.value = 'chat';
+      }
     },
     LIMITS: ({ payload }) => (state.limits.value = payload),
     OLLAMA_DETECTED: ({ payload }) => (state.ollama.value = payload),
@@ -134,5 +139,12 @@ export function statePart(state: SidebarState): InboxPart<StateTypes> {
   const testRefused = () => {
     state.testResult.value = null;
   };
-  return { handlers, refusals: { ...workflow.refusals, TEST_CONNECTION: testRefused } };
+  // A refused save keeps the person on Settings, with the notice saying why.
+  const saveRefused = () => {
+    state.settingsSaving.value = false;
+  };
+  return {
+    handlers,
+    refusals: { ...workflow.refusals, TEST_CONNECTION: testRefused, SAVE_SETTINGS: saveRefused },
+  };
 }

@@ -43,6 +43,8 @@ export function createSidebarState() {
     taskStep: signal<PayloadOf<'TASK_STEP'>['step']>(null),
     /** `undefined` until the background has said; `null` when nothing is saved yet. */
     settings: signal<Settings | null | undefined>(undefined),
+    /** A save of the Settings page the background has not confirmed yet: the chat opens once it has. */
+    settingsSaving: signal(false),
     testResult: signal<TestResult | 'testing' | null>(null),
     /** The provider and address the last Test connection asked; its answer's models belong to them. */
     testedFor: signal<ModelSource | null>(null),

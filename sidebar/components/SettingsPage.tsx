@@ -19,10 +19,7 @@ export function SettingsPage({ state, actions }: { state: SidebarState; actions:
         ollama={state.ollama.value}
         modelList={state.modelList.value}
         onEdit={actions.forgetTestResult}
-        onSave={(next) => {
-          actions.saveSettings(next);
-          actions.show('chat');
-        }}
+        onSave={actions.saveSettings}
         onTest={actions.testConnection}
       />
       {firstRun ? <PermissionLevels /> : null}
