@@ -21,35 +21,34 @@ vi.mock('webextension-polyfill', () => ({
 }));
 
 const { navigateTab } = await import('../../background/tabs/navigation');
-const later = (ms: number, step: () => void) => setTimeout(step, ms);
+
+/**
+ * Navigates tab 7 from `from`, leaving it: `changes` are the tab's updates the browser then reports,
+ * each after its delay in milliseconds.
+ */
+function leave(from: string, changes: [number, Change][]) {
+  Object.assign(tab, { url: from, status: 'complete' });
+  const start = async () => {
+    for (const [ms, change] of changes) setTimeout(() => update(change), ms);
+  };
+  return navigateTab(7, new AbortController().signal, start, from);
+}
 
 describe('navigateTab', () => {
   it('does not take the page being left for the arrival when the new load is reported before its address (Firefox under load)', async () => {
-    Object.assign(tab, { url: 'http://shop.test/product.html', status: 'complete' });
-    const arrival = await navigateTab(
-      7,
-      new AbortController().signal,
-      async () => {
-        later(20, () => update({ status: 'loading' }));
-        later(100, () => update({ status: 'complete' }));
-        later(250, () => update({ url: 'https://search.test/?q=river' }));
-      },
-      'http://shop.test/product.html',
-    );
+    const arrival = await leave('http://shop.test/product.html', [
+      [20, { status: 'loading' }],
+      [100, { status: 'complete' }],
+      [250, { url: 'https://search.test/?q=river' }],
+    ]);
     expect(arrival).toEqual({ url: 'https://search.test/?q=river', title: '', loaded: true });
   });
 
   it('arrives at the address it left when a new document loaded there (the same search again)', async () => {
-    Object.assign(tab, { url: 'https://search.test/?q=river', status: 'complete' });
-    const arrival = await navigateTab(
-      7,
-      new AbortController().signal,
-      async () => {
-        later(50, () => update({ status: 'loading' }));
-        later(200, () => update({ status: 'complete' }));
-      },
-      'https://search.test/?q=river',
-    );
+    const arrival = await leave('https://search.test/?q=river', [
+      [50, { status: 'loading' }],
+      [200, { status: 'complete' }],
+    ]);
     expect(arrival).toEqual({ url: 'https://search.test/?q=river', title: '', loaded: true });
   });
 

@@ -204,7 +204,7 @@ export async function connectChromium(
     if (options.openBeforeInstall)
       await (await context.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
     return await attach(context, copy, {
-      install: async (path) => (id = (await post(shared.installer, '/install', { path })).id as string),
+      install: async (path) => (id = (await post(shared.installer, '/install', { path })).id!),
       close: release,
       quotaSize: options.storageQuotaBytes,
       closeFirstRun: !options.keepFirstRunPage,
