@@ -30,6 +30,7 @@ export function createActions(
   const { send } = connector;
   return {
     send: (content) => {
+      state.unsent.value = content;
       void currentTab().then((tabId) =>
         send({ type: 'CHAT_MESSAGE', payload: tabId === undefined ? { content } : { content, tabId } }),
       );

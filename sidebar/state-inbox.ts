@@ -27,6 +27,7 @@ function conversationHandlers(state: SidebarState) {
     MESSAGE_ADDED: ({ payload: { message } }) => {
       const known = state.messages.value.some((m) => m.id === message.id);
       if (!known) state.messages.value = [...state.messages.value, message];
+      if (message.role === 'user') state.unsent.value = null;
       // Every message of the person starts a task, which ends with CHAT_RESPONSE.
       if (message.role === 'user' || message.status === 'streaming') state.busy.value = true;
     },
@@ -143,8 +144,18 @@ export function statePart(state: SidebarState): InboxPart<StateTypes> {
   const saveRefused = () => {
     state.settingsSaving.value = false;
   };
+  // A refused message goes back in the box, unless the person has started typing another.
+  const chatRefused = () => {
+    if (state.unsent.value !== null && state.draft.value.trim() === '') state.draft.value = state.unsent.value;
+    state.unsent.value = null;
+  };
   return {
     handlers,
-    refusals: { ...workflow.refusals, TEST_CONNECTION: testRefused, SAVE_SETTINGS: saveRefused },
+    refusals: {
+      ...workflow.refusals,
+      TEST_CONNECTION: testRefused,
+      SAVE_SETTINGS: saveRefused,
+      CHAT_MESSAGE: chatRefused,
+    },
   };
 }

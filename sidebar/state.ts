@@ -71,6 +71,8 @@ export function createSidebarState() {
     libraryCrawl: signal<CrawlPages | null>(null),
     /** The input box: typed text and push-to-talk transcripts land here. */
     draft: signal(''),
+    /** A message sent and not yet taken by the background: put back in the box if it is refused. */
+    unsent: signal<string | null>(null),
     voice: signal<VoiceState>({ phase: 'idle', mode: 'whisper' }),
     /** Set when browser speech was asked for where the browser has none: the sidebar offers Whisper. */
     speechUnavailable: signal(false),

@@ -89,12 +89,15 @@ describe.each(BROWSERS)('a full storage in %s', (browserName) => {
     });
 
     expect(await fillStorage(sidebar)).toBeGreaterThan(QUOTA / 2);
-    await submitMessage(sidebar, randomBytes(30_000).toString('base64'));
+    const refused = randomBytes(30_000).toString('base64');
+    await submitMessage(sidebar, refused);
     expect(await shownNotice(sidebar)).toMatch(
       /Bosun could not do that: the browser's storage for Bosun is full, so nothing was saved\./,
     );
-    // The message that could not be kept is not shown as sent, and the model was not asked.
+    // The message that could not be kept is not shown as sent but is back in the box, and the model was not asked.
     expect(await shownMessages(sidebar)).toEqual(before);
+    const box = () => document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.value;
+    expect(await sidebar.evaluate(box)).toBe(refused);
     expect(ctx.llm.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
 
     // A crawl cannot store its job either, and says why. (In Firefox this write meets the refusal that

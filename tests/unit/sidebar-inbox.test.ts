@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createActions } from '../../sidebar/actions';
+import type { Connector } from '../../sidebar/connector';
 import type { Handlers, Inbox, StateTypes } from '../../sidebar/inbox';
 import { statePart } from '../../sidebar/state-inbox';
 import { createSidebarState } from '../../sidebar/state';
@@ -34,6 +36,37 @@ describe('the sidebar inbox', () => {
     }
     const after = [sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.voice.value.phase];
     expect(after).toEqual([true, 'testing', 'idle']);
+  });
+
+  it('a refused message goes back in the box, unless the person has typed another; a taken one does not', async () => {
+    const sidebar = sidebarWithInbox();
+    const send = vi.fn();
+    const actions = createActions({ send } as unknown as Connector, sidebar, async () => 7);
+    const refuse = () =>
+      sidebar.apply({ type: 'ERROR', payload: { error: 'Bosun is busy.', inReplyTo: 'CHAT_MESSAGE' } });
+
+    actions.send('Add it to my cart');
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    refuse();
+    expect([sidebar.draft.value, sidebar.notice.value]).toEqual(['Add it to my cart', 'Bosun is busy.']);
+
+    actions.send('Compare the prices');
+    sidebar.draft.value = 'Something new';
+    refuse();
+    expect(sidebar.draft.value).toBe('Something new');
+
+    sidebar.draft.value = '';
+    actions.send('Read the reviews');
+    const message = {
+      id: 'm1',
+      createdAt: '2026-11-26T14:00:00Z',
+      role: 'user',
+      content: 'Read the reviews',
+      status: 'done',
+    } as const;
+    sidebar.apply({ type: 'MESSAGE_ADDED', payload: { message } });
+    refuse();
+    expect(sidebar.draft.value).toBe('');
   });
 
   it('saves the exports the background sends as files', () => {
