@@ -54,6 +54,14 @@ describe('navigateTab', () => {
 
   it('is null when the tab never starts loading', async () => {
     Object.assign(tab, { url: 'http://shop.test/', status: 'complete' });
-    expect(await navigateTab(7, new AbortController().signal, async () => {})).toBeNull();
+    // The wait for a load to start is seconds long: the clock is moved on instead of waited for.
+    vi.useFakeTimers();
+    try {
+      const arrival = navigateTab(7, new AbortController().signal, async () => {});
+      await vi.runAllTimersAsync();
+      expect(await arrival).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
