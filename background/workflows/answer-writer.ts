@@ -3,6 +3,7 @@ import { answerMarkdown } from './answer-citations';
 import { ANSWER_SYSTEM, answerPrompt } from './answer-prompt';
 import type { PlannerDeps } from './planner';
 import { numberedSources, type RunAnswer } from './report';
+import { errorText } from './workflow-slot';
 
 /** Enough for the few hundred words asked for, with room for the citations. */
 const ANSWER_MAX_TOKENS = 1500;
@@ -30,7 +31,8 @@ export async function writeAnswer(deps: PlannerDeps, plan: WorkflowPlan, signal:
     return answerMarkdown(result.text, sources);
   } catch (error) {
     if (signal.aborted) return { ok: false, reason: CANCELLED_ANSWER };
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.` };
+    // The reason is followed by more of the note's sentence: it must end as a sentence does.
+    const message = errorText(error).trim();
+    return { ok: false, reason: /[.!?]$/.test(message) ? message : `${message}.` };
   }
 }
