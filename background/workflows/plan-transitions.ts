@@ -1,6 +1,6 @@
 import type { PlannedAccess } from '../../policy';
 import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
-import { buildReport } from './report';
+import { buildReport, type RunAnswer } from './report';
 
 /** How a run ended: every step done or skipped, a step that had to stop it failed, or the person cancelled. */
 export type RunEnd = 'completed' | 'failed' | 'cancelled';
@@ -37,7 +37,10 @@ export const updateStep = (plan: WorkflowPlan, id: string, change: Partial<Workf
   steps: plan.steps.map((s) => (s.id === id ? { ...s, ...change } : s)),
 });
 
-/** After a restart: the run is shown interrupted, and the step that was running is to be run again. */
+/**
+ * After a restart: the run is shown interrupted, and the step that was running is to be run again;
+ * an answer that was being written is written again on resume.
+ */
 export function interruptPlan(plan: WorkflowPlan): WorkflowPlan {
   if (plan.status !== 'running') return plan;
   const steps = plan.steps.map(({ startedAt, ...step }) =>
@@ -45,17 +48,28 @@ export function interruptPlan(plan: WorkflowPlan): WorkflowPlan {
       ? { ...step, status: 'pending' as const }
       : { ...step, ...(startedAt === undefined ? {} : { startedAt }) },
   );
-  return { ...plan, status: 'interrupted', steps };
+  const { answering: _answering, ...rest } = plan;
+  return { ...rest, status: 'interrupted', steps };
 }
 
-/** The end of a run: what did not run is skipped, a step cut by a cancel says so, and the report is written. */
-export function finishPlan(plan: WorkflowPlan, end: RunEnd, now: number): WorkflowPlan {
-  const steps = plan.steps.map((step): WorkflowStep => {
+/** How steps that have run end: a step that had to stop the run failed, or every step is done. */
+export const stepsEnd = (plan: WorkflowPlan): Exclude<RunEnd, 'cancelled'> =>
+  plan.steps.some((s) => s.status === 'failed' && s.onFailure === 'stop') ? 'failed' : 'completed';
+
+/** What did not run is skipped, and a step cut by a cancel says so. */
+export const closeSteps = (plan: WorkflowPlan, now: number): WorkflowPlan => ({
+  ...plan,
+  steps: plan.steps.map((step): WorkflowStep => {
     if (step.status === 'pending') return { ...step, status: 'skipped' };
     if (step.status === 'running') return { ...step, status: 'failed', error: CANCELLED, finishedAt: now };
     return step;
-  });
-  const finished: WorkflowPlan = { ...plan, steps, status: end, finishedAt: now };
+  }),
+});
+
+/** The end of a run: its steps are closed and the report is written, with the answer if there is one. */
+export function finishPlan(plan: WorkflowPlan, end: RunEnd, now: number, answer?: RunAnswer): WorkflowPlan {
+  const { answering: _answering, ...rest } = closeSteps(plan, now);
+  const finished: WorkflowPlan = { ...rest, status: end, finishedAt: now };
   // A plan cancelled before it ran has nothing to report.
-  return plan.startedAt === undefined ? finished : { ...finished, report: buildReport(finished) };
+  return plan.startedAt === undefined ? finished : { ...finished, report: buildReport(finished, answer) };
 }

@@ -5,11 +5,18 @@ export interface SourcePage extends WorkflowSource {
   markdown: string;
 }
 
+/** What the report says under "Answer": the model's answer, or why there is none. */
+export type RunAnswer = { ok: true; markdown: string } | { ok: false; reason: string };
+
 /** Brackets would end a markdown link's text early. */
 const linkText = (title: string, url: string) => (title.trim() || url).replace(/[[\]]/g, (c) => `\\${c}`);
 
+/** A link target that a space or a parenthesis in the URL cannot end early. */
+export const linkTarget = (url: string) =>
+  url.replace(/[\s()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+
 /** Every source of the run, once each, numbered in the order the steps first read them. */
-function numberedSources(plan: WorkflowPlan): WorkflowSource[] {
+export function numberedSources(plan: WorkflowPlan): WorkflowSource[] {
   const byUrl = new Map<string, WorkflowSource>();
   for (const step of plan.steps)
     for (const source of step.sources ?? []) if (!byUrl.has(source.url)) byUrl.set(source.url, source);
@@ -34,23 +41,28 @@ function stepSection(step: WorkflowStep, index: number, numbers: Map<string, num
         ]
           .filter(Boolean)
           .join('\n\n');
-  const cited = (step.sources ?? []).map((s) => `[${numbers.get(s.url)}](${s.url})`);
+  const cited = (step.sources ?? []).map((s) => `[${numbers.get(s.url)}](${linkTarget(s.url)})`);
   return [`## ${index + 1}. ${step.task}`, body, cited.length ? `Sources: ${cited.join(', ')}` : '']
     .filter(Boolean)
     .join('\n\n');
 }
 
+const answerSection = (answer: RunAnswer) =>
+  `## Answer\n\n${answer.ok ? answer.markdown : `The answer could not be written: ${answer.reason} The findings below are as the steps recorded them.`}`;
+
 /**
- * The final report: each step's findings, then every page read, cited by title and URL. Built from
- * what the steps recorded, not written by the model, so no source can go missing or be invented.
+ * The final report: the answer (when the run has one), each step's findings, then every page read,
+ * cited by title and URL. The findings and sources are built from what the steps recorded, not
+ * written by the model, so no source can go missing or be invented; the answer cites only them.
  */
-export function buildReport(plan: WorkflowPlan): string {
+export function buildReport(plan: WorkflowPlan, answer?: RunAnswer): string {
   const sources = numberedSources(plan);
   const numbers = new Map(sources.map((s, i) => [s.url, i + 1]));
-  const list = sources.map((s, i) => `${i + 1}. [${linkText(s.title, s.url)}](${s.url})`);
+  const list = sources.map((s, i) => `${i + 1}. [${linkText(s.title, s.url)}](${linkTarget(s.url)})`);
   return (
     [
       `# ${plan.intent}`,
+      ...(answer ? [answerSection(answer)] : []),
       ...plan.steps.map((step, i) => stepSection(step, i, numbers)),
       `## Sources\n\n${list.length ? list.join('\n') : 'No pages were read.'}`,
     ].join('\n\n') + '\n'

@@ -1,6 +1,8 @@
 import { grantWorkflowRun, withoutRun } from '../../policy';
 import type { WorkflowStep } from '../../src/protocol/common';
-import { finishPlan, planAccess, updateStep, type RunEnd } from './plan-transitions';
+import { CANCELLED_ANSWER, writeAnswer } from './answer-writer';
+import { closeSteps, finishPlan, planAccess, stepsEnd, updateStep, type RunEnd } from './plan-transitions';
+import type { RunAnswer } from './report';
 import { runStep, type StepOutcome } from './step-runner';
 import { errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
 import type { WorkflowRecord } from './workflow-store';
@@ -14,7 +16,7 @@ export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: Workflow
       grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames()),
     );
     await publish(deps, current);
-    await finishRun(deps, current, await runSteps(deps, current, controller.signal));
+    await finishRun(deps, current, await runSteps(deps, current, controller.signal), controller.signal);
   })();
   // A failure to save or broadcast is not the person's to act on; it is logged and the run slot freed.
   const done = deps.holdAlive(work).catch((error: unknown) => console.warn('Bosun: the workflow stopped:', error));
@@ -47,7 +49,8 @@ async function runSteps(deps: WorkflowDeps, current: WorkflowRecord, signal: Abo
     await publish(deps, current);
     if (status === 'failed' && step.onFailure === 'stop') return 'failed';
   }
-  return signal.aborted ? 'cancelled' : 'completed';
+  // A run resumed after a restart during its answer has no step left to run: its steps say how it ended.
+  return signal.aborted ? 'cancelled' : stepsEnd(current.plan);
 }
 
 /** Opens the step's site in a tab of its own, if the gate lets it, and runs the step's task there. */
@@ -95,11 +98,39 @@ async function runStepInTab(
   }
 }
 
-/** Ends the run: the approval's grants end with it, and a cancel closes every tab it opened. */
-export async function finishRun(deps: WorkflowDeps, current: WorkflowRecord, end: RunEnd): Promise<void> {
+/**
+ * Ends the run: the approval's grants end with it, the answer is written if a step found something,
+ * and a cancel (before or while the answer is written) closes every tab it opened.
+ */
+export async function finishRun(
+  deps: WorkflowDeps,
+  current: WorkflowRecord,
+  end: RunEnd,
+  signal?: AbortSignal,
+): Promise<void> {
   await deps.policy.update((policy) => withoutRun(policy, current.runId));
   await deps.runs.end();
-  if (end === 'cancelled') await closeTabs(Object.values(current.tabs).flat());
-  current.plan = finishPlan(current.plan, end, Date.now());
+  const answer = await answerRun(deps, current, end, signal);
+  const ended = signal?.aborted ? 'cancelled' : end;
+  if (ended === 'cancelled') await closeTabs(Object.values(current.tabs).flat());
+  current.plan = finishPlan(current.plan, ended, Date.now(), answer);
   await publish(deps, current);
+}
+
+/**
+ * The answer to the request, or why there is none; nothing when no step completed. While it is
+ * written the plan says so, saved with its steps closed: a restart then shows the run interrupted,
+ * and resuming it writes the answer again instead of leaving the report missing.
+ */
+async function answerRun(
+  deps: WorkflowDeps,
+  current: WorkflowRecord,
+  end: RunEnd,
+  signal: AbortSignal | undefined,
+): Promise<RunAnswer | undefined> {
+  if (!current.plan.steps.some((s) => s.status === 'completed')) return undefined;
+  if (end === 'cancelled' || !signal) return { ok: false, reason: CANCELLED_ANSWER };
+  current.plan = { ...closeSteps(current.plan, Date.now()), answering: true };
+  await publish(deps, current);
+  return writeAnswer(deps, current.plan, signal);
 }

@@ -50,7 +50,7 @@ export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
     <section class="workflow-progress" data-testid="workflow-progress-view" aria-labelledby="progress-title">
       <h3 id="progress-title">{plan.intent}</h3>
       <p role="status" data-testid="workflow-status" data-status={plan.status}>
-        {STATUS_LABEL[plan.status]}
+        {running && plan.answering ? t('workflow_answering') : STATUS_LABEL[plan.status]}
         {plan.startedAt !== undefined ? (
           <span data-testid="workflow-elapsed"> · {since(plan.startedAt, plan.finishedAt)}</span>
         ) : null}

@@ -169,6 +169,8 @@ export const WorkflowPlan = v.object({
   startedAt: v.optional(v.number()),
   finishedAt: v.optional(v.number()),
   report: v.optional(v.string()),
+  // Addition: true while the model writes the final answer from the steps' findings.
+  answering: v.optional(v.boolean()),
 });
 export type WorkflowPlan = v.InferOutput<typeof WorkflowPlan>;
 

@@ -206,6 +206,8 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
       { kind: 'text', chunks: ['```json\n', JSON.stringify({ steps }), '\n```'] },
       call('w1', 'read_page', {}),
       say('Offers read.'),
+      // The report's answer, from the one step that ran.
+      say('The offers were read [1].'),
     );
     await sidebar.fill('[data-testid="workflow-intent"]', 'Check my balance and the offers');
     await sidebar.click('[data-testid="workflow-plan"]');

@@ -1,11 +1,22 @@
-import JSZip from 'jszip';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { answerPrompt, waitForPrompt } from './support/agent';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, showView } from './support/sidebar';
-import { answer, openTabUrls, plan, read, sees, shownWorkflow, useShops, waitForWorkflow } from './support/workflow';
+import {
+  answer,
+  closeShopTabs,
+  copiedReport,
+  exportedZip,
+  openTabUrls,
+  planAndApprove,
+  read,
+  sees,
+  shownWorkflow,
+  useShops,
+  waitForWorkflow,
+} from './support/workflow';
 
 describe.each(BROWSERS)('research workflows in %s', (browserName) => {
   const ctx = useExtension(browserName);
@@ -19,28 +30,8 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
   });
   beforeEach(async () => {
     ctx.llm.reset();
-    // Tabs an earlier test's workflow left open would hide whether this one closed its own.
-    await page.evaluate(
-      async (origins) => {
-        const ids = (await browser.tabs.query({}))
-          .filter((t) => origins.some((o) => t.url?.startsWith(o)))
-          .map((t) => t.id as number);
-        if (ids.length > 0) await browser.tabs.remove(ids);
-      },
-      shops.servers.map((s) => s.url),
-    );
+    await closeShopTabs(page, shops);
   });
-
-  async function planAndApprove(intent: string, steps: object[], edit?: () => Promise<void>): Promise<void> {
-    ctx.llm.script(plan(steps));
-    await page.fill('[data-testid="workflow-intent"]', intent);
-    await page.click('[data-testid="workflow-plan"]');
-    await page.waitFor((n) => document.querySelectorAll('[data-testid="review-step"]').length === n, steps.length, {
-      message: 'the plan was not shown for review',
-    });
-    await edit?.();
-    await page.click('[data-testid="workflow-approve"]');
-  }
 
   it('runs an edited three-step plan with exactly the approved access, and reports every source', async () => {
     const extra = {
@@ -63,7 +54,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       },
       extra,
     ];
-    await planAndApprove('Compare studio headphone prices in three shops', steps, async () => {
+    await planAndApprove(page, ctx.llm, 'Compare studio headphone prices in three shops', steps, async () => {
       // Nothing runs before approval: the only request so far is the plan's.
       expect(ctx.llm.requests).toHaveLength(1);
       const access = await page.evaluate(
@@ -99,6 +90,8 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
         // Navigating was not approved for Gamma Gear's site: that still asks.
         { kind: 'tool_calls', calls: [{ id: 'c2', name: 'navigate', arguments: { url: shops.c('reviews-c.html') } }] },
         answer('Gamma Gear: $205.', 'Beta Sound: $189'),
+        // The report's answer, written from the three findings.
+        answer('Beta Sound is the cheapest at $189 [2].', 'Gamma Gear: $205.'),
       );
     });
 
@@ -153,18 +146,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     ];
     for (const source of cited) expect(links).toContainEqual(source);
 
-    await page.click('[data-testid="workflow-export"]');
-    await page.waitFor(() => document.querySelector('[data-testid="workflow-zip-link"]') !== null, undefined, {
-      message: 'the ZIP was not prepared',
-    });
-    const base64 = await page.evaluate(async () => {
-      const href = document.querySelector<HTMLAnchorElement>('[data-testid="workflow-zip-link"]')?.href ?? '';
-      const bytes = new Uint8Array(await (await fetch(href)).arrayBuffer());
-      let binary = '';
-      for (const byte of bytes) binary += String.fromCharCode(byte);
-      return btoa(binary);
-    });
-    const zip = await JSZip.loadAsync(Buffer.from(base64, 'base64'));
+    const zip = await exportedZip(page);
     const names = Object.keys(zip.files)
       .filter((name) => !zip.files[name]?.dir)
       .sort();
@@ -185,20 +167,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect(await zip.file('sources/02-beta-sound-reviews.md')?.async('string')).toContain('Four stars on average');
 
     // Copy as markdown puts the report's markdown, citations included, on the clipboard.
-    await page.evaluate(() => {
-      const write = navigator.clipboard.writeText.bind(navigator.clipboard);
-      navigator.clipboard.writeText = (text: string) => {
-        (window as unknown as { __copied: string }).__copied = text;
-        return write(text);
-      };
-    });
-    await page.click('[data-testid="workflow-copy"]');
-    await page.waitFor(
-      () => document.querySelector('[data-testid="workflow-copy"]')?.textContent === 'Copied',
-      undefined,
-      { message: 'the report was not copied' },
-    );
-    expect(await page.evaluate(() => (window as unknown as { __copied: string }).__copied)).toBe(report);
+    expect(await copiedReport(page)).toBe(report);
 
     // Saved with a parameter, it is planned again without the model, and waits for approval.
     await page.fill('[data-testid="save-value"]', 'studio headphone');
@@ -282,7 +251,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       { task: 'Read shop c', site: shops.c('shop-c.html'), permissions: ['read-only'], onFailure: 'stop' },
       { task: 'Read shop a again', site: shops.a('shop-a.html'), permissions: ['read-only'] },
     ];
-    await planAndApprove('Check three shops once', steps, async () => {
+    await planAndApprove(page, ctx.llm, 'Check three shops once', steps, async () => {
       ctx.llm.script({ kind: 'error', status: 400 }, read('b1'), { kind: 'error', status: 400 });
     });
     const shown = await waitForWorkflow(
@@ -307,7 +276,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`),
       permissions: ['read-only'],
     }));
-    await planAndApprove('Check three shops', steps, async () => {
+    await planAndApprove(page, ctx.llm, 'Check three shops', steps, async () => {
       // A page read in part (its text) is a source as much as one read whole.
       ctx.llm.script(
         { kind: 'tool_calls', calls: [{ id: 'a1', name: 'get_page_content', arguments: { type: 'text' } }] },
@@ -345,7 +314,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       site: shops[id as 'a' | 'b' | 'c'](`shop-${id}.html`),
       permissions: ['read-only'],
     }));
-    await planAndApprove('Check three shops again', steps, async () => {
+    await planAndApprove(page, ctx.llm, 'Check three shops again', steps, async () => {
       ctx.llm.script(read('a1'), answer('Alpha Audio: $199.'), { kind: 'hang' });
     });
     await waitForWorkflow(
@@ -368,6 +337,7 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       answer('Beta Sound: $189.', 'Alpha Audio: $199.'),
       read('c1'),
       answer('Gamma Gear: $205.'),
+      answer('Beta Sound is the cheapest [2].', 'Alpha Audio: $199.'),
     );
     await page.click('[data-testid="workflow-resume"]');
     const done = await waitForWorkflow(page, (w) => w.status === 'completed', 'the resumed workflow did not finish');

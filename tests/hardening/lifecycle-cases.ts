@@ -86,6 +86,8 @@ async function startWorkflow(ctx: CaseContext, token: string): Promise<void> {
     // Another tool for the second shop: both shops are one site to the Action Log, and one call must not look like a repeat of the other.
     call(`rb-${token}`, 'get_page_content', { type: 'text' }, 300),
     say(`Shop b costs 189 (${token}).`),
+    // The report's answer, from both findings.
+    say(`Shop b is cheaper [2] (${token}).`),
   );
   await ctx.sidebar.click('[data-testid="view-research"]');
   await ctx.sidebar.fill('[data-testid="workflow-intent"]', `Compare two shops ${token}`);

@@ -99,6 +99,21 @@ describe('the Research view', () => {
     expect(screen.queryByTestId('workflow-plan')).toBeNull();
   });
 
+  it('says the answer is being written, and offers to cancel it', () => {
+    const state = createWorkflowState();
+    const steps = [{ ...step('a', 'https://a.example', ['read-only'], 'completed'), result: 'A: $1' }];
+    state.apply({
+      type: 'WORKFLOW_UPDATE',
+      payload: plan({ status: 'running', startedAt: 1, steps, answering: true }),
+    });
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    expect(screen.getByTestId('workflow-status').textContent).toMatch(/^Writing the answer…/);
+    fireEvent.click(screen.getByTestId('workflow-cancel'));
+    expect(a.cancel).toHaveBeenCalled();
+    expect(screen.queryByTestId('workflow-report')).toBeNull();
+  });
+
   it('renders the report and asks for the export', () => {
     const state = createWorkflowState();
     state.apply({

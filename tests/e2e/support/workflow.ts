@@ -1,8 +1,9 @@
 // What the research workflow tests share: three shop sites, what the Research view shows, and scripted plans.
+import JSZip from 'jszip';
 import { afterAll, beforeAll } from 'vitest';
 import type { PageDriver } from '../harness';
 import { startStaticServer, testSiteDir, type StaticServer } from '../../fixtures/static-server';
-import type { Step } from '../../fixtures/llm-server';
+import type { LlmServer, Step } from '../../fixtures/llm-server';
 
 /** Three shops, each its own site to the policy: 127.0.0.1, 127.0.0.2 and 127.0.0.3. */
 export function useShops() {
@@ -21,6 +22,71 @@ export function useShops() {
   });
   afterAll(() => Promise.all(shops.servers?.map((s) => s.close()) ?? []));
   return shops;
+}
+
+/** Closes the shops' tabs: tabs an earlier test's workflow left open would hide whether the next one closed its own. */
+export async function closeShopTabs(page: PageDriver, shops: { servers: StaticServer[] }): Promise<void> {
+  await page.evaluate(
+    async (origins) => {
+      const ids = (await browser.tabs.query({}))
+        .filter((t) => origins.some((o) => t.url?.startsWith(o)))
+        .map((t) => t.id as number);
+      if (ids.length > 0) await browser.tabs.remove(ids);
+    },
+    shops.servers.map((s) => s.url),
+  );
+}
+
+/** Asks for a plan the model gives as `steps`, lets `edit` change or check it, and approves it. */
+export async function planAndApprove(
+  page: PageDriver,
+  llm: LlmServer,
+  intent: string,
+  steps: object[],
+  edit?: () => Promise<void>,
+): Promise<void> {
+  llm.script(plan(steps));
+  await page.fill('[data-testid="workflow-intent"]', intent);
+  await page.click('[data-testid="workflow-plan"]');
+  await page.waitFor((n) => document.querySelectorAll('[data-testid="review-step"]').length === n, steps.length, {
+    message: 'the plan was not shown for review',
+  });
+  await edit?.();
+  await page.click('[data-testid="workflow-approve"]');
+}
+
+/** The report's ZIP as the person saves it: Export, then the link's file, unpacked. */
+export async function exportedZip(page: PageDriver): Promise<JSZip> {
+  await page.click('[data-testid="workflow-export"]');
+  await page.waitFor(() => document.querySelector('[data-testid="workflow-zip-link"]') !== null, undefined, {
+    message: 'the ZIP was not prepared',
+  });
+  const base64 = await page.evaluate(async () => {
+    const href = document.querySelector<HTMLAnchorElement>('[data-testid="workflow-zip-link"]')?.href ?? '';
+    const bytes = new Uint8Array(await (await fetch(href)).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return JSZip.loadAsync(Buffer.from(base64, 'base64'));
+}
+
+/** Copy as markdown, as the person clicks it; the text it put on the clipboard. */
+export async function copiedReport(page: PageDriver): Promise<string> {
+  await page.evaluate(() => {
+    const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+    navigator.clipboard.writeText = (text: string) => {
+      (window as unknown as { __copied: string }).__copied = text;
+      return write(text);
+    };
+  });
+  await page.click('[data-testid="workflow-copy"]');
+  await page.waitFor(
+    () => document.querySelector('[data-testid="workflow-copy"]')?.textContent === 'Copied',
+    undefined,
+    { message: 'the report was not copied' },
+  );
+  return page.evaluate(() => (window as unknown as { __copied: string }).__copied);
 }
 
 export interface ShownWorkflow {
