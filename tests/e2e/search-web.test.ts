@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
+import { DEFAULT_ENGINE } from './support/search-engine';
 import { configure, openSidebar, send } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
 
@@ -16,11 +17,6 @@ const toolResults = (llm: LlmServer) =>
     .filter((m) => m.role === 'tool')
     .map((m) => String(m.content));
 
-/** Each browser's own default search engine in a fresh profile: its host, and the site the question names. */
-const ENGINE = {
-  chromium: { host: 'duckduckgo.com', site: 'duckduckgo.com' },
-  firefox: { host: 'www.google.com', site: 'google.com' },
-} as const;
 /** How each browser ends a page load an extension's rule blocked, before anything is sent. */
 const BLOCKED = { chromium: 'net::ERR_BLOCKED_BY_CLIENT', firefox: 'NS_ERROR_ABORT' } as const;
 
@@ -90,11 +86,11 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     );
     await send(sidebar, 'Search the web for river crossings');
     const question = await waitForPrompt(sidebar);
-    expect(question).toMatchObject({ tool: 'search_web', site: ENGINE[browserName].site, level: 'navigate' });
+    expect(question).toMatchObject({ tool: 'search_web', site: DEFAULT_ENGINE[browserName].site, level: 'navigate' });
     expect(question.summary).toContain('river crossings');
     // While the person decides, the words have gone nowhere and no tab shows the engine.
     expect((await searches()).map((r) => r.end)).toEqual([BLOCKED[browserName]]);
-    expect(await tabsAtEngine(ENGINE[browserName].host)).toEqual([]);
+    expect(await tabsAtEngine(DEFAULT_ENGINE[browserName].host)).toEqual([]);
 
     await answerPrompt(sidebar, 'allow-once');
     while (await sidebar.evaluate(() => document.querySelector('[data-testid="send"]') === null)) {
@@ -103,7 +99,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const [searched, listed] = toolResults(ctx.llm);
-    const host = ENGINE[browserName].host.replace(/\./g, '\\.');
+    const host = DEFAULT_ENGINE[browserName].host.replace(/\./g, '\\.');
     const tabId = Number(
       new RegExp(
         `^Searched for "river crossings" in new tab (\\d+), where Bosun now works: now on https://${host}/\\S*[?&]q=river(\\+|%20)crossings\\S*\\. Read`,
@@ -113,7 +109,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     expect(tabId).not.toBe(newTab);
     // The task went on in the results tab, which holds the engine's address with the words.
     expect(listed).toMatch(new RegExp(`^${tabId} \\(Bosun works here\\)`, 'm'));
-    const [results] = await tabsAtEngine(ENGINE[browserName].host);
+    const [results] = await tabsAtEngine(DEFAULT_ENGINE[browserName].host);
     expect(results).toMatchObject({ id: tabId, active: true });
     expect(results?.url).toMatch(/[?&]q=river(\+|%20)crossings/);
     // The one load that left the browser is the results tab's, after the person allowed it.
@@ -126,10 +122,13 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
   it('denied, leaves no tab and sends the engine nothing', async () => {
     ctx.llm.script(call('s1', 'search_web', { query: 'river crossings' }), say('I will not search.'));
     await send(sidebar, 'Search the web for river crossings');
-    expect(await answerPrompt(sidebar, 'deny')).toMatchObject({ tool: 'search_web', site: ENGINE[browserName].site });
+    expect(await answerPrompt(sidebar, 'deny')).toMatchObject({
+      tool: 'search_web',
+      site: DEFAULT_ENGINE[browserName].site,
+    });
     await waitUntilIdle(sidebar);
     expect(toolResults(ctx.llm)[0]).toMatch(/^Denied by the user\./);
-    expect(await tabsAtEngine(ENGINE[browserName].host)).toEqual([]);
+    expect(await tabsAtEngine(DEFAULT_ENGINE[browserName].host)).toEqual([]);
     // The only load with the words was the blocked one that found the engine's address.
     expect((await searches()).map((r) => r.end)).toEqual([BLOCKED[browserName]]);
     // The person's new tab is still there, and still where it was.
