@@ -87,6 +87,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     await send(sidebar, 'Search the web for river crossings');
     const question = await waitForPrompt(sidebar);
     expect(question).toMatchObject({ tool: 'search_web', site: DEFAULT_ENGINE[browserName].site, level: 'navigate' });
+    expect(question.title).toBe(`Search ${DEFAULT_ENGINE[browserName].host} for “river crossings”?`);
     expect(question.summary).toContain('river crossings');
     // While the person decides, the words have gone nowhere and no tab shows the engine.
     expect((await searches()).map((r) => r.end)).toEqual([BLOCKED[browserName]]);
