@@ -55,7 +55,11 @@ const QUESTIONS: Record<string, (args: Args, summary: string | undefined) => str
   select_option: (a) => t('ask_select', text(a.option)),
   navigate: (a) => t('ask_navigate', host(a.url)),
   open_tab: (a) => t('ask_open_tab', host(a.url)),
-  search_web: (a) => t('ask_search', text(a.query)),
+  // The gate's summary names the engine's host first ('search duckduckgo.com for "…"'); the words come from the arguments.
+  search_web: (a, s) => {
+    const engine = /^search (\S+) for "/.exec(s ?? '')?.[1];
+    return engine ? t('ask_search_on', engine, text(a.query)) : t('ask_search', text(a.query));
+  },
   crawl_site: (a) => t('ask_crawl', host(a.url)),
   search_library: (a) => t('ask_search_library', text(a.query)),
 };

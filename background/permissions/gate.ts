@@ -35,7 +35,7 @@ export function createGate(deps: GateDeps) {
     const judged = await judge(deps, call, tool.name, level, target, ctx.signal);
     if (judged.refused) return judged.refused;
     await call.beforeRun?.();
-    const runCtx = { ...ctx, readAccess: (url: string) => readAccess(call, url) };
+    const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(call, url) };
     const output = await execute(tool, args, runCtx);
     return record(deps.log, call, judged.site, level, judged.decision, {
       ...output,

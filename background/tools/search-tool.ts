@@ -1,29 +1,30 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
-import { navigateTab } from '../tabs/navigation';
+import { settled } from '../tabs/navigation';
+import { searchAddress } from '../tabs/search-address';
 import { arrivedAt } from './targets';
 import { defineTool } from './types';
 
 export const searchWeb = defineTool({
   name: 'search_web',
   description:
-    "Search the web with the person's default search engine, in the current tab. Then read the page to see the results.",
+    "Search the web with the person's default search engine, in a new tab; Bosun then works in that tab. Then read the page to see the results.",
   level: 'navigate',
   params: v.object({ query: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)) }),
-  target: async (args, ctx) => ({
-    url: (await browser.tabs.get(ctx.tabId)).url ?? '',
-    summary: `search the web for "${args.query}"`,
-  }),
+  // A search is a navigation to the engine: the gate judges the engine's address with the words in
+  // it, whatever tab the task is in (a new tab has no site of its own to judge).
+  async target(args, ctx) {
+    const { windowId } = await browser.tabs.get(ctx.tabId);
+    const url = await searchAddress(args.query, windowId, ctx.signal);
+    return { url, summary: `search ${new URL(url).host} for "${args.query}"` };
+  },
   async run(args, ctx) {
-    // A search always leaves the page it starts from.
-    const from = (await browser.tabs.get(ctx.tabId)).url;
-    const page = await navigateTab(
-      ctx.tabId,
-      ctx.signal,
-      () => browser.search.query({ text: args.query, tabId: ctx.tabId }),
-      from,
-    );
-    if (!page) return { success: false, text: 'The search page did not open.' };
-    return arrivedAt(page, `Searched for "${args.query}"`, 'the results');
+    const { windowId } = await browser.tabs.get(ctx.tabId);
+    // Exactly the address that was judged; the tab is the search's own, and the task goes with it.
+    const tab = await browser.tabs.create({ url: ctx.target.url, active: true, windowId, openerTabId: ctx.tabId });
+    if (tab.id === undefined) return { success: false, text: 'The browser did not open the search tab.' };
+    ctx.bindTab(tab.id);
+    const page = await settled(tab.id, ctx.signal);
+    return arrivedAt(page, `Searched for "${args.query}" in new tab ${tab.id}, where Bosun now works`, 'the results');
   },
 });

@@ -45,6 +45,8 @@ export type ReadAccess = 'allowed' | 'ask' | 'refused';
 /** The context a tool runs in: only the gate runs tools, and it adds what only it knows. */
 export interface RunContext extends ToolContext {
   readAccess(url: string): Promise<ReadAccess>;
+  /** What the gate judged: a tool whose target took finding (a search engine's address) acts on exactly that. */
+  target: Target;
 }
 
 export interface ToolOutput {

@@ -272,7 +272,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       call('h7', 'create_tab_group', { tabIds: [formTab], title: 'Research' }),
       call('h7b', 'ungroup_tabs', { tabIds: [formTab] }),
       call('h7c', 'search_web', { query: 'river crossings' }),
-      // From its own results page: the same address again, which counts once the page has loaded again.
+      // From its own results page: the same address again, in a tab of its own again.
       call('h7d', 'search_web', { query: 'river crossings' }),
       call('h8', 'close_tab', {}),
       call('h9', 'get_page_content', { type: 'url' }),
@@ -301,13 +301,18 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       expect(results[7]).toBe('There is no tool "create_tab_group" in this browser.');
       expect(results[8]).toBe('There is no tool "ungroup_tabs" in this browser.');
     }
-    // The person's search engine is on the web; here it does not answer, but the tab went there.
-    for (const searched of [results[9], results[10]]) {
-      expect(searched).toMatch(
-        /^Searched for "river crossings": now on https:\/\/\S*[?&]q=river(\+|%20)crossings\S*\. Read/,
-      );
-    }
-    expect(results[11]).toMatch(/^Closed tab \d+\.$/);
+    // The person's search engine is on the web; here it does not answer, but a tab of its own went there.
+    const searchTabs = [results[9], results[10]].map((searched) => {
+      const tab =
+        /^Searched for "river crossings" in new tab (\d+), where Bosun now works: now on https:\/\/\S*[?&]q=river(\+|%20)crossings\S*\. Read/.exec(
+          searched ?? '',
+        )?.[1];
+      expect(tab, searched).toBeDefined();
+      return tab;
+    });
+    expect(searchTabs[0]).not.toBe(searchTabs[1]);
+    // close_tab closes the tab Bosun works in: the second search's.
+    expect(results[11]).toBe(`Closed tab ${searchTabs[1]}.`);
     // Closing the tab Bosun worked in moves it to the tab the browser shows next.
     expect(results[12]).not.toContain('article.html');
     expect(results[12]).not.toContain('product.html');

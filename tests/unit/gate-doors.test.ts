@@ -36,6 +36,7 @@ const PRIMITIVES = [
   'waitForSelectors',
   'crawler.start',
   'crawler.resume',
+  'search.query',
 ] as const;
 type Primitive = (typeof PRIMITIVES)[number];
 
@@ -104,6 +105,11 @@ const DOORS: Record<string, Door> = {
     via: 'no-site',
     calls: { 'tabs.create': 1 },
     why: "opens Bosun's own welcome page on a first install; no site is loaded or read",
+  },
+  'background/tabs/search-address.ts': {
+    via: 'no-site',
+    calls: { 'tabs.create': 1, 'search.query': 1 },
+    why: "the browser's search runs in a hidden tab whose page loads a rule blocks; its address goes to the gate",
   },
   'background/page-mask.ts': {
     via: 'no-site',
@@ -220,6 +226,16 @@ describe('every door to a site goes through the permission gate', () => {
       'background/agent/run-task.ts',
       'background/workflows/step-runner.ts',
     ]);
+  });
+
+  it("the search that finds the engine's address runs only behind the rule that blocks its tab's pages", () => {
+    const text = readFileSync('background/tabs/search-address.ts', 'utf8');
+    const blocked = text.indexOf('updateSessionRules({ addRules: [blockRule(');
+    expect(blocked).toBeGreaterThan(0);
+    expect(blocked).toBeLessThan(text.indexOf('search.query('));
+    expect(text).toMatch(
+      /action: \{ type: 'block' as const \},\s+condition: \{ tabIds: \[tabId\], resourceTypes: \['main_frame' as const\] \}/,
+    );
   });
 
   it('the crawler puts every site it did not start on to the gate, redirects included', () => {

@@ -65,6 +65,10 @@ describe('every tool in words', () => {
       'Press Enter on textbox "Search"?',
     );
     expect(plainQuestion('press_key', { key: 'Escape' }, 'press Escape')).toBe('Press Escape?');
+    expect(plainQuestion('search_web', { query: 'desk lamp' }, 'search duckduckgo.com for "desk lamp"')).toBe(
+      'Search duckduckgo.com for “desk lamp”?',
+    );
+    expect(plainQuestion('search_web', { query: 'desk lamp' })).toBe('Search the web for “desk lamp”?');
     expect(plainQuestion('drag', { index: 2, to: 5 }, 'drag listitem "Milk" onto listitem "Eggs"')).toBe(
       'Drag listitem "Milk" onto listitem "Eggs"?',
     );

@@ -38,6 +38,7 @@ function context(actionTab?: ToolContext['actionTab']): RunContext {
     ...(actionTab ? { actionTab } : {}),
     pages: {} as ToolContext['pages'],
     crawl: {} as ToolContext['crawl'],
+    target: { url: 'https://shop.example/' },
     // A click reports on no other site.
     readAccess: () => Promise.reject(new Error('a click asks about no other site')),
   };

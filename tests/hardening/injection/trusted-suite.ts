@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS } from '../../e2e/harness';
 import { useExtension } from '../../e2e/support/extension';
+import { DEFAULT_ENGINE } from '../../e2e/support/search-engine';
 import { configure, openSidebar } from '../../e2e/support/sidebar';
 import { startRecordingServer } from '../recording-server';
 import { BANK_PAGE } from './attack-pages';
@@ -52,7 +53,11 @@ export function injectionAfterTrustSuite(scope: 'sample' | 'all'): void {
             ? START_PAGE
             : (all.find((p) => p.path === path)?.html ?? null),
       );
-      all = trustedPages({ site: env.site.url, attacker: env.attacker.url });
+      all = trustedPages({
+        site: env.site.url,
+        attacker: env.attacker.url,
+        engine: DEFAULT_ENGINE[browserName].site,
+      });
       pages = scope === 'all' ? all : trustedSample(all);
       // INJECTION_PAGES=id,id… replays those pages only (ids are printed with any failure).
       const only = process.env.INJECTION_PAGES?.split(',');
