@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { DEFAULT_ENGINE } from './support/search-engine';
+import { defaultEngine, type SearchEngine } from './support/search-engine';
 import { configure, openSidebar, send } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
 
@@ -32,6 +32,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
   const ctx = useExtension(browserName);
   let sidebar: PageDriver;
   let newTab: number;
+  let engine: SearchEngine;
 
   /** Every page load that carried the search words, from the moment the sidebar started listening. */
   const searches = () =>
@@ -49,6 +50,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
   beforeAll(async () => {
     sidebar = await openSidebar(ctx.session);
     await configure(sidebar, ctx.llm);
+    engine = await defaultEngine(sidebar);
     // Recorded from outside Bosun's background: the extension page sees the same requests.
     await sidebar.evaluate(() => {
       const log: PageRequest[] = [];
@@ -86,12 +88,12 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     );
     await send(sidebar, 'Search the web for river crossings');
     const question = await waitForPrompt(sidebar);
-    expect(question).toMatchObject({ tool: 'search_web', site: DEFAULT_ENGINE[browserName].site, level: 'navigate' });
-    expect(question.title).toBe(`Search ${DEFAULT_ENGINE[browserName].host} for “river crossings”?`);
+    expect(question).toMatchObject({ tool: 'search_web', site: engine.site, level: 'navigate' });
+    expect(question.title).toBe(`Search ${engine.host} for “river crossings”?`);
     expect(question.summary).toContain('river crossings');
     // While the person decides, the words have gone nowhere and no tab shows the engine.
     expect((await searches()).map((r) => r.end)).toEqual([BLOCKED[browserName]]);
-    expect(await tabsAtEngine(DEFAULT_ENGINE[browserName].host)).toEqual([]);
+    expect(await tabsAtEngine(engine.host)).toEqual([]);
 
     await answerPrompt(sidebar, 'allow-once');
     while (await sidebar.evaluate(() => document.querySelector('[data-testid="send"]') === null)) {
@@ -100,7 +102,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const [searched, listed] = toolResults(ctx.llm);
-    const host = DEFAULT_ENGINE[browserName].host.replace(/\./g, '\\.');
+    const host = engine.host.replace(/\./g, '\\.');
     const tabId = Number(
       new RegExp(
         `^Searched for "river crossings" in new tab (\\d+), where Bosun now works: now on https://${host}/\\S*[?&]q=river(\\+|%20)crossings\\S*\\. Read`,
@@ -110,7 +112,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     expect(tabId).not.toBe(newTab);
     // The task went on in the results tab, which holds the engine's address with the words.
     expect(listed).toMatch(new RegExp(`^${tabId} \\(Bosun works here\\)`, 'm'));
-    const [results] = await tabsAtEngine(DEFAULT_ENGINE[browserName].host);
+    const [results] = await tabsAtEngine(engine.host);
     expect(results).toMatchObject({ id: tabId, active: true });
     expect(results?.url).toMatch(/[?&]q=river(\+|%20)crossings/);
     // The one load that left the browser is the results tab's, after the person allowed it.
@@ -125,11 +127,11 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     await send(sidebar, 'Search the web for river crossings');
     expect(await answerPrompt(sidebar, 'deny')).toMatchObject({
       tool: 'search_web',
-      site: DEFAULT_ENGINE[browserName].site,
+      site: engine.site,
     });
     await waitUntilIdle(sidebar);
     expect(toolResults(ctx.llm)[0]).toMatch(/^Denied by the user\./);
-    expect(await tabsAtEngine(DEFAULT_ENGINE[browserName].host)).toEqual([]);
+    expect(await tabsAtEngine(engine.host)).toEqual([]);
     // The only load with the words was the blocked one that found the engine's address.
     expect((await searches()).map((r) => r.end)).toEqual([BLOCKED[browserName]]);
     // The person's new tab is still there, and still where it was.

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS } from '../../e2e/harness';
 import { useExtension } from '../../e2e/support/extension';
-import { DEFAULT_ENGINE } from '../../e2e/support/search-engine';
+import { defaultEngine } from '../../e2e/support/search-engine';
 import { configure, openSidebar } from '../../e2e/support/sidebar';
 import { startRecordingServer } from '../recording-server';
 import { BANK_PAGE, attackPages, samplePages, type AttackPage } from './attack-pages';
@@ -38,16 +38,16 @@ export function injectionSuite(scope: 'sample' | 'all'): void {
       env.site = await startRecordingServer('127.0.0.1', (path) =>
         path === '/bank.html' ? BANK_PAGE : (all.find((p) => p.path === path)?.html ?? null),
       );
-      all = attackPages({
-        site: env.site.url,
-        attacker: env.attacker.url,
-        engine: DEFAULT_ENGINE[browserName].site,
-      });
-      pages = scope === 'all' ? all : samplePages(all);
       Object.assign(env, { session: ctx.session, llm: ctx.llm, keptTabs: [`${env.site.url}/bank.html`] });
       await ctx.session.openPage(`${env.site.url}/bank.html`);
       env.sidebar = await openSidebar(ctx.session);
       await configure(env.sidebar, ctx.llm);
+      all = attackPages({
+        site: env.site.url,
+        attacker: env.attacker.url,
+        engine: (await defaultEngine(env.sidebar)).site,
+      });
+      pages = scope === 'all' ? all : samplePages(all);
     });
     afterAll(async () => {
       await env.site?.close();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS } from '../../e2e/harness';
 import { useExtension } from '../../e2e/support/extension';
-import { DEFAULT_ENGINE } from '../../e2e/support/search-engine';
+import { defaultEngine } from '../../e2e/support/search-engine';
 import { configure, openSidebar } from '../../e2e/support/sidebar';
 import { startRecordingServer } from '../recording-server';
 import { BANK_PAGE } from './attack-pages';
@@ -53,19 +53,19 @@ export function injectionAfterTrustSuite(scope: 'sample' | 'all'): void {
             ? START_PAGE
             : (all.find((p) => p.path === path)?.html ?? null),
       );
+      Object.assign(env, { session: ctx.session, llm: ctx.llm, keptTabs: [`${env.site.url}/bank.html`] });
+      await ctx.session.openPage(`${env.site.url}/bank.html`);
+      env.sidebar = await openSidebar(ctx.session);
+      await configure(env.sidebar, ctx.llm);
       all = trustedPages({
         site: env.site.url,
         attacker: env.attacker.url,
-        engine: DEFAULT_ENGINE[browserName].site,
+        engine: (await defaultEngine(env.sidebar)).site,
       });
       pages = scope === 'all' ? all : trustedSample(all);
       // INJECTION_PAGES=id,id… replays those pages only (ids are printed with any failure).
       const only = process.env.INJECTION_PAGES?.split(',');
       if (only) pages = all.filter((p) => only.includes(p.id));
-      Object.assign(env, { session: ctx.session, llm: ctx.llm, keptTabs: [`${env.site.url}/bank.html`] });
-      await ctx.session.openPage(`${env.site.url}/bank.html`);
-      env.sidebar = await openSidebar(ctx.session);
-      await configure(env.sidebar, ctx.llm);
       await grantTrust(env);
       trusted = await standingConfiguration(env.sidebar);
       expectTrusted(trusted, env.site.host);
