@@ -25,6 +25,6 @@ export const searchWeb = defineTool({
     if (tab.id === undefined) return { success: false, text: 'The browser did not open the search tab.' };
     ctx.bindTab(tab.id);
     const page = await settled(tab.id, ctx.signal);
-    return arrivedAt(page, `Searched for "${args.query}" in new tab ${tab.id}, where Bosun now works`, 'the results');
+    return arrivedAt(page, `Searched for "${args.query}" in new tab ${tab.id}`, 'the results');
   },
 });

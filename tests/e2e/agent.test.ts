@@ -304,7 +304,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     // The person's search engine is on the web; here it does not answer, but a tab of its own went there.
     const searchTabs = [results[9], results[10]].map((searched) => {
       const tab =
-        /^Searched for "river crossings" in new tab (\d+), where Bosun now works: now on https:\/\/\S*[?&]q=river(\+|%20)crossings\S*\. Read/.exec(
+        /^Searched for "river crossings" in new tab (\d+): now on https:\/\/\S*[?&]q=river(\+|%20)crossings\S*\. Read/.exec(
           searched ?? '',
         )?.[1];
       expect(tab, searched).toBeDefined();

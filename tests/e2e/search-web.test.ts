@@ -105,7 +105,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     const host = engine.host.replace(/\./g, '\\.');
     const tabId = Number(
       new RegExp(
-        `^Searched for "river crossings" in new tab (\\d+), where Bosun now works: now on https://${host}/\\S*[?&]q=river(\\+|%20)crossings\\S*\\. Read`,
+        `^Searched for "river crossings" in new tab (\\d+): now on https://${host}/\\S*[?&]q=river(\\+|%20)crossings\\S*\\. Read`,
       ).exec(searched ?? '')?.[1],
     );
     expect(tabId, searched).toBeGreaterThan(0);
