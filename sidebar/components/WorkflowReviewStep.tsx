@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WorkflowStep } from '../../src/protocol/common';
 import { t } from '../../src/i18n';
 
@@ -82,6 +82,9 @@ interface EditProps {
 function StepEditForm({ step, index, onSave, onCancel }: EditProps) {
   const [task, setTask] = useState(step.task);
   const [site, setSite] = useState(step.site);
+  const taskField = useRef<HTMLTextAreaElement>(null);
+  // The form replaces the Edit button that had the focus: a keyboard goes on in the form, not from the page's top.
+  useEffect(() => taskField.current?.focus(), []);
   const submit = (event: Event) => {
     event.preventDefault();
     onSave({ task: task.trim(), site: site.trim() });
@@ -97,6 +100,7 @@ function StepEditForm({ step, index, onSave, onCancel }: EditProps) {
     >
       <label for={taskId}>{t('review_edit_task')}</label>
       <textarea
+        ref={taskField}
         id={taskId}
         rows={3}
         value={task}

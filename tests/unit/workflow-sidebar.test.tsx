@@ -82,6 +82,7 @@ describe('the Research view', () => {
     const a = actions();
     render(<WorkflowView state={state} actions={a} />);
     fireEvent.click(screen.getByLabelText('Change step 1'));
+    expect(document.activeElement).toBe(screen.getByLabelText('What this step does'));
     // One step at a time: the rest wait, and so does approval, so nothing typed is lost.
     expect((screen.getByLabelText('Change step 2') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId('workflow-approve') as HTMLButtonElement).disabled).toBe(true);
