@@ -13,7 +13,7 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
       state.error.value = null;
       send({ type: 'START_WORKFLOW', payload: { intent } });
     },
-    /** Old payloads stay valid: `edits` is sent only when the person changed a step. */
+    /** `edits` only when the person changed a step: an unedited approval is the message it always was. */
     approve(id: string, stepIds: string[], edits: StepEdit[]): void {
       state.error.value = null;
       send({ type: 'APPROVE_WORKFLOW', payload: { id, stepIds, ...(edits.length > 0 ? { edits } : {}) } });
