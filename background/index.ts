@@ -177,6 +177,8 @@ const hub = createPortHub({
       : []),
     { type: 'SAVED_WORKFLOWS', payload: { workflows: workflows.saved() } },
     ...(workflows.current() ? [{ type: 'WORKFLOW_UPDATE', payload: workflows.current() } as BackgroundToSidebar] : []),
+    // What a running step does now: the plan above says which step runs, this what it is doing.
+    ...[workflows.action()].filter((message) => message !== null),
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
   ],

@@ -191,7 +191,10 @@ function permissionRoutes(deps: SidebarRouteDeps) {
 function workRoutes(deps: SidebarRouteDeps) {
   return {
     START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.start(payload.intent) },
-    APPROVE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.approve(payload.id, payload.stepIds) },
+    APPROVE_WORKFLOW: {
+      senders: PAGES,
+      handle: ({ payload }) => deps.workflows.approve(payload.id, payload.stepIds, payload.edits ?? []),
+    },
     CANCEL_WORKFLOW: { senders: PAGES, handle: () => deps.workflows.cancel() },
     RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.resume(payload.id) },
     SAVE_WORKFLOW: {

@@ -1,6 +1,10 @@
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 import type { WorkflowState } from './workflow-state';
 
+type Approval = Extract<SidebarToBackground, { type: 'APPROVE_WORKFLOW' }>['payload'];
+/** A kept step's changed task and site, as the approval carries it. */
+export type StepEdit = NonNullable<Approval['edits']>[number];
+
 /** Sends what the person asks for in the Research view. */
 export function createWorkflowActions(send: (message: SidebarToBackground) => void, state: WorkflowState) {
   return {
@@ -9,7 +13,11 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
       state.error.value = null;
       send({ type: 'START_WORKFLOW', payload: { intent } });
     },
-    approve: (id: string, stepIds: string[]) => send({ type: 'APPROVE_WORKFLOW', payload: { id, stepIds } }),
+    /** `edits` only when the person changed a step: an unedited approval is the message it always was. */
+    approve(id: string, stepIds: string[], edits: StepEdit[]): void {
+      state.error.value = null;
+      send({ type: 'APPROVE_WORKFLOW', payload: { id, stepIds, ...(edits.length > 0 ? { edits } : {}) } });
+    },
     cancel: () => send({ type: 'CANCEL_WORKFLOW' }),
     resume: (id: string) => send({ type: 'RESUME_WORKFLOW', payload: { id } }),
     exportZip: (id: string) => send({ type: 'EXPORT_WORKFLOW', payload: { id } }),

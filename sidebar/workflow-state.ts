@@ -5,6 +5,7 @@ import type { SidebarToBackground } from '../src/protocol/sidebar-to-background'
 import type { Handlers, InboxPart } from './inbox';
 
 export type WorkflowExport = PayloadOf<'WORKFLOW_EXPORT'>;
+export type WorkflowStepNow = PayloadOf<'WORKFLOW_STEP_ACTION'>['now'];
 
 /** The Research view's state: the current workflow as the background last announced it. */
 export function createWorkflowState() {
@@ -15,13 +16,15 @@ export function createWorkflowState() {
     /** The files of the last export, for the ZIP. */
     exported: signal<WorkflowExport | null>(null),
     saved: signal<SavedWorkflow[]>([]),
+    /** What the running step does now, as the background last said; null when no step runs. */
+    now: signal<WorkflowStepNow>(null),
     /** Why the last request of the Research view was refused: shown there, and only there. */
     error: signal<string | null>(null),
   };
 }
 export type WorkflowState = ReturnType<typeof createWorkflowState>;
 
-type WorkflowTypes = 'WORKFLOW_UPDATE' | 'SAVED_WORKFLOWS' | 'WORKFLOW_EXPORT';
+type WorkflowTypes = 'WORKFLOW_UPDATE' | 'SAVED_WORKFLOWS' | 'WORKFLOW_EXPORT' | 'WORKFLOW_STEP_ACTION';
 
 /** The Research view's requests: a refusal of any of them is said in that view, not on every view. */
 const WORKFLOW_REQUESTS = [
@@ -42,12 +45,14 @@ export function workflowPart(state: WorkflowState): InboxPart<WorkflowTypes> {
       if (payload.id !== state.plan.value?.id) {
         state.exported.value = null;
         state.error.value = null;
+        state.now.value = null;
       }
       state.plan.value = payload;
       state.planning.value = false;
     },
     SAVED_WORKFLOWS: ({ payload }) => (state.saved.value = payload.workflows),
     WORKFLOW_EXPORT: ({ payload }) => (state.exported.value = payload),
+    WORKFLOW_STEP_ACTION: ({ payload }) => (state.now.value = payload.now),
   };
   const refused = (error: string) => {
     state.planning.value = false;

@@ -12,13 +12,17 @@ const WebUrl = v.pipe(
   v.check((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), 'must be an http(s) URL'),
 );
 
+const StepTask = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(2000));
+
+/** A step's task and site as the person edits them before approving: held to the model's rules. */
+export const StepEdit = v.strictObject({ task: StepTask, site: WebUrl });
+
 /** The plan as the model must write it; anything else is refused, never repaired. */
 const ModelPlan = v.strictObject({
   steps: v.pipe(
     v.array(
       v.strictObject({
-        task: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(2000)),
-        site: WebUrl,
+        ...StepEdit.entries,
         permissions: v.pipe(v.array(PermissionLevel), v.minLength(1, 'must list at least one level')),
         onFailure: v.optional(v.picklist(['continue', 'stop'])),
         agent: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60))),

@@ -1,5 +1,8 @@
+import * as v from 'valibot';
 import type { PlannedAccess } from '../../policy';
+import { describeIssues } from '../../src/messaging/router';
 import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
+import { StepEdit } from './plan-parse';
 import { buildReport, type RunAnswer } from './report';
 
 /** How a run ended: every step done or skipped, a step that had to stop it failed, or the person cancelled. */
@@ -7,15 +10,55 @@ export type RunEnd = 'completed' | 'failed' | 'cancelled';
 
 const CANCELLED = 'Cancelled by you while it was running; what it had found so far is kept.';
 
+/** A change the person made to a step before approving: its new task and site, not yet checked. */
+export interface StepChange {
+  stepId: string;
+  task: string;
+  site: string;
+}
+
+type Approval = { ok: true; plan: WorkflowPlan } | { ok: false; error: string };
+
 /**
- * The plan the person approved: the steps they kept, in their order. Refused (with the reason)
- * unless the plan is waiting for approval and every id is one of its steps.
+ * The kept steps with the person's changes, each held to the rules the model's steps are; the
+ * first change that breaks one refuses them all, saying which step and why.
+ */
+function editSteps(steps: WorkflowStep[], changes: readonly StepChange[]): Approval | WorkflowStep[] {
+  const byId = new Map(changes.map((c) => [c.stepId, c]));
+  if (changes.some((c) => !steps.some((s) => s.id === c.stepId)))
+    return {
+      ok: false,
+      error: 'A changed step is not one of the steps kept. Reopen the Research view and approve again.',
+    };
+  const edited: WorkflowStep[] = [];
+  for (const [index, step] of steps.entries()) {
+    const change = byId.get(step.id);
+    if (!change) {
+      edited.push(step);
+      continue;
+    }
+    const parsed = v.safeParse(StepEdit, { task: change.task, site: change.site });
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: `Step ${index + 1} as changed cannot be used: ${describeIssues(parsed.issues)}. Nothing was approved; correct it and approve again.`,
+      };
+    edited.push({ ...step, task: parsed.output.task, site: parsed.output.site });
+  }
+  return edited;
+}
+
+/**
+ * The plan the person approved: the steps they kept, in their order, with their changes. Refused
+ * (with the reason) unless the plan is waiting for approval, every id is one of its steps and
+ * every change is one the planner would have accepted from the model.
  */
 export function approvePlan(
   plan: WorkflowPlan,
   stepIds: readonly string[],
   now: number,
-): { ok: true; plan: WorkflowPlan } | { ok: false; error: string } {
+  changes: readonly StepChange[] = [],
+): Approval {
   if (plan.status !== 'awaiting-approval')
     return { ok: false, error: 'This plan is not waiting for approval any more.' };
   const byId = new Map(plan.steps.map((s) => [s.id, s]));
@@ -25,7 +68,9 @@ export function approvePlan(
       ok: false,
       error: 'The approval names a step that is not in the plan. Reopen the Research view and approve again.',
     };
-  return { ok: true, plan: { ...plan, steps: steps as WorkflowStep[], status: 'running', startedAt: now } };
+  const edited = editSteps(steps as WorkflowStep[], changes);
+  if (!Array.isArray(edited)) return edited;
+  return { ok: true, plan: { ...plan, steps: edited, status: 'running', startedAt: now } };
 }
 
 /** Every (site, level) pair the plan lists: what its approval grants. */

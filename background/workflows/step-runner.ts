@@ -17,6 +17,14 @@ export interface StepDeps extends Omit<TaskDeps, 'conversation'> {
   database: Promise<Db>;
 }
 
+/** What a step does now, for its row's "now doing" line: the call it runs (null while the model thinks). */
+export interface StepAction {
+  tool: string | null;
+  args: Record<string, unknown>;
+  /** The element's name on the page, once the gate has read it. */
+  target?: string;
+}
+
 export interface StepOutcome {
   status: 'completed' | 'failed';
   result: string;
@@ -37,19 +45,21 @@ export async function runStep(
   tabId: number,
   runId: string,
   signal: AbortSignal,
+  report: (now: StepAction) => void,
 ): Promise<StepOutcome> {
   const store = createConversationStore(deps.database, `workflow-step:${step.id}`);
   await store.clear();
   const conversation = createConversation(store, () => {});
   const read = new Map<string, SourcePage>();
   const pages = recordingPages(deps.pages, read);
-  const gate = recordingGate(deps.gate, read);
+  const gate = reportingGate(recordingGate(deps.gate, read), report);
   const limits = () => {
     const mine = deps.limits();
     return { ...mine, maxSteps: Math.min(step.maxSteps ?? mine.maxSteps, mine.maxSteps) };
   };
   await conversation.add({ role: 'user', content: stepPrompt(plan, step), status: 'done' });
   const index = plan.steps.indexOf(step) + 1;
+  report(THINKING);
   let end: TaskEnd;
   try {
     end = await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, {
@@ -84,6 +94,38 @@ function recordingGate(gate: Gate, read: Map<string, SourcePage>): Gate {
       if (tab?.url && !read.has(tab.url))
         read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
       return output;
+    },
+    authorize: gate.authorize,
+  };
+}
+
+const THINKING: StepAction = { tool: null, args: {} };
+const argsOf = (args: unknown): Record<string, unknown> =>
+  typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+
+/**
+ * The same gate, reporting each call as it starts, the element it is about once the page names it
+ * (as the chat's status bar learns it), and the model's turn again once the call has returned.
+ */
+function reportingGate(gate: Gate, report: (now: StepAction) => void): Gate {
+  return {
+    run: async (call, ctx) => {
+      const now = { tool: call.name, args: argsOf(call.args) };
+      report(now);
+      try {
+        return await gate.run(
+          {
+            ...call,
+            described: (target) => {
+              call.described?.(target);
+              report({ ...now, target });
+            },
+          },
+          ctx,
+        );
+      } finally {
+        report(THINKING);
+      }
     },
     authorize: gate.authorize,
   };

@@ -1,5 +1,5 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
-import { approvePlan, interruptPlan } from './plan-transitions';
+import { approvePlan, interruptPlan, type StepChange } from './plan-transitions';
 import { planWorkflow } from './planner';
 import { finishRun, launch } from './workflow-run';
 import { adopt, blocked, errorText, NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
@@ -25,14 +25,16 @@ export async function startWorkflow(
   }
 }
 
+/** Runs the plan with the steps the person kept, in their order, as they changed them. */
 export async function approveWorkflow(
   deps: WorkflowDeps,
   slot: WorkflowSlot,
   id: string,
   stepIds: string[],
+  edits: readonly StepChange[],
 ): Promise<Refusal | undefined> {
   if (!slot.record || slot.record.plan.id !== id) return refuse(NOT_CURRENT);
-  const approved = approvePlan(slot.record.plan, stepIds, Date.now());
+  const approved = approvePlan(slot.record.plan, stepIds, Date.now(), edits);
   if (!approved.ok) return refuse(approved.error);
   slot.record.plan = approved.plan;
   launch(deps, slot, slot.record);

@@ -4,7 +4,7 @@ import { CANCELLED_ANSWER, writeAnswer } from './answer-writer';
 import { closeSteps, finishPlan, planAccess, stepsEnd, updateStep, type RunEnd } from './plan-transitions';
 import type { RunAnswer } from './report';
 import { runStep, type StepOutcome } from './step-runner';
-import { errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
+import { announceAction, errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
 import type { WorkflowRecord } from './workflow-store';
 import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
 
@@ -16,7 +16,7 @@ export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: Workflow
       grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames()),
     );
     await publish(deps, current);
-    await finishRun(deps, current, await runSteps(deps, current, controller.signal), controller.signal);
+    await finishRun(deps, current, await runSteps(deps, slot, current, controller.signal), controller.signal);
   })();
   // A failure to save or broadcast is not the person's to act on; it is logged and the run slot freed.
   const done = deps.holdAlive(work).catch((error: unknown) => console.warn('Bosun: the workflow stopped:', error));
@@ -24,13 +24,18 @@ export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: Workflow
 }
 
 /** Runs the pending steps one at a time, saving each one's outcome; says how the run ended. */
-async function runSteps(deps: WorkflowDeps, current: WorkflowRecord, signal: AbortSignal): Promise<RunEnd> {
+async function runSteps(
+  deps: WorkflowDeps,
+  slot: WorkflowSlot,
+  current: WorkflowRecord,
+  signal: AbortSignal,
+): Promise<RunEnd> {
   for (const step of current.plan.steps) {
     if (step.status !== 'pending') continue;
     if (signal.aborted) return 'cancelled';
     current.plan = updateStep(current.plan, step.id, { status: 'running', startedAt: Date.now() });
     await publish(deps, current);
-    const outcome = await runStepInTab(deps, current, step.id, signal);
+    const outcome = await runStepInTab(deps, slot, current, step.id, signal);
     const sources = outcome.pages.map(({ title, url }) => ({ title, url }));
     for (const page of outcome.pages) current.pages[page.url] = page;
     if (signal.aborted) {
@@ -56,6 +61,7 @@ async function runSteps(deps: WorkflowDeps, current: WorkflowRecord, signal: Abo
 /** Opens the step's site in a tab of its own, if the gate lets it, and runs the step's task there. */
 async function runStepInTab(
   deps: WorkflowDeps,
+  slot: WorkflowSlot,
   current: WorkflowRecord,
   stepId: string,
   signal: AbortSignal,
@@ -88,10 +94,14 @@ async function runStepInTab(
       () => tabs,
       (id) => tabs.push(id),
     );
+    const id = current.plan.id;
     try {
-      return await runStep(deps, current.plan, step, opened.tabId, current.runId, signal);
+      return await runStep(deps, current.plan, step, opened.tabId, current.runId, signal, (now) =>
+        announceAction(deps, slot, id, { stepId, ...now }),
+      );
     } finally {
       unwatch();
+      announceAction(deps, slot, id, null);
     }
   } catch (error) {
     return { status: 'failed', result: '', error: `The step could not run: ${errorText(error)}`, pages: [] };

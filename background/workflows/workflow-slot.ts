@@ -1,6 +1,6 @@
 import { newId } from '../../src/ids';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
-import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import type { BackgroundToSidebar, PayloadOf } from '../../src/protocol/background-to-sidebar';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import type { ActionLog } from '../permissions/action-log';
 import type { PolicyStore } from '../permissions/policy-store';
@@ -25,6 +25,16 @@ export interface WorkflowSlot {
   record: WorkflowRecord | null;
   planning: AbortController | null;
   running: { controller: AbortController; done: Promise<void> } | null;
+  /** What the running step does now, kept for a sidebar that opens mid-run; null when no step runs. */
+  now: StepNow;
+}
+
+export type StepNow = PayloadOf<'WORKFLOW_STEP_ACTION'>['now'];
+
+/** Says what the running step does now (null: it ended), to every sidebar. */
+export function announceAction(deps: WorkflowDeps, slot: WorkflowSlot, id: string, now: StepNow): void {
+  slot.now = now;
+  deps.broadcast({ type: 'WORKFLOW_STEP_ACTION', payload: { id, now } });
 }
 
 const BUSY = 'A workflow is already being planned or run. Wait for it, or cancel it first.';

@@ -1,6 +1,7 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import type { WorkflowPlan } from '../../src/protocol/common';
+import type { StepChange } from './plan-transitions';
 import { exportFiles } from './report';
 import { removeSavedWorkflow, runSavedWorkflow, saveWorkflow } from './saved-workflows';
 import type { Parameter } from './saved-template';
@@ -13,10 +14,10 @@ import { NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-sl
  * with WORKFLOW_UPDATE, so sidebars and a restarted background always see where it is.
  */
 export function createWorkflows(deps: WorkflowDeps) {
-  const slot: WorkflowSlot = { record: null, planning: null, running: null };
+  const slot: WorkflowSlot = { record: null, planning: null, running: null, now: null };
   return {
     start: (intent: string) => startWorkflow(deps, slot, intent),
-    approve: (id: string, stepIds: string[]) => approveWorkflow(deps, slot, id, stepIds),
+    approve: (id: string, stepIds: string[], edits: StepChange[]) => approveWorkflow(deps, slot, id, stepIds, edits),
     cancel: () => cancelWorkflow(deps, slot),
     resume: (id: string) => resumeWorkflow(deps, slot, id),
     restore: () => restoreWorkflow(deps, slot),
@@ -25,6 +26,11 @@ export function createWorkflows(deps: WorkflowDeps) {
     runSaved: (savedId: string, values: Record<string, string>) => runSavedWorkflow(deps, slot, savedId, values),
     removeSaved: (savedId: string) => removeSavedWorkflow(deps, savedId),
     current: (): WorkflowPlan | null => (slot.record ? structuredClone(slot.record.plan) : null),
+    /** What the running step does now, for a sidebar that opens mid-run; null when no step runs. */
+    action: (): BackgroundToSidebar | null =>
+      slot.record && slot.now
+        ? { type: 'WORKFLOW_STEP_ACTION', payload: { id: slot.record.plan.id, now: structuredClone(slot.now) } }
+        : null,
     saved: () => deps.saved.list(),
   };
 }

@@ -1,10 +1,12 @@
 import { useState } from 'preact/hooks';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import { t } from '../../src/i18n';
+import type { StepEdit } from '../workflow-actions';
+import { ReviewStep, type StepDraft } from './WorkflowReviewStep';
 
 interface ReviewProps {
   plan: WorkflowPlan;
-  onApprove(stepIds: string[]): void;
+  onApprove(stepIds: string[], edits: StepEdit[]): void;
   onCancel(): void;
 }
 
@@ -20,15 +22,28 @@ function access(steps: WorkflowPlan['steps']): [string, string[]][] {
   return [...bySite].map(([site, levels]) => [site, [...levels]]);
 }
 
-/** The plan before anything runs: the person removes or reorders steps, then approves or cancels. */
+/**
+ * The plan before anything runs: the person removes, reorders or changes steps (task and site),
+ * then approves or cancels. What approving grants follows the changes at once.
+ */
 export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
   const [order, setOrder] = useState<string[]>(() => plan.steps.map((s) => s.id));
-  const steps = order.map((id) => plan.steps.find((s) => s.id === id)).filter((s) => s !== undefined);
+  const [drafts, setDrafts] = useState<Record<string, StepDraft>>({});
+  const [editing, setEditing] = useState<string | null>(null);
+  const steps = order
+    .map((id) => plan.steps.find((s) => s.id === id))
+    .filter((s) => s !== undefined)
+    .map((s) => ({ ...s, ...drafts[s.id] }));
   const move = (index: number, delta: -1 | 1) => {
     const next = [...order];
     [next[index], next[index + delta]] = [next[index + delta] as string, next[index] as string];
     setOrder(next);
   };
+  const approve = () =>
+    onApprove(
+      order,
+      order.flatMap((stepId) => (drafts[stepId] ? [{ stepId, ...drafts[stepId] }] : [])),
+    );
   return (
     <section class="workflow-review" data-testid="workflow-review" aria-labelledby="review-title">
       <h3 id="review-title">{t('review_title', plan.intent)}</h3>
@@ -40,8 +55,16 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
             step={step}
             index={index}
             last={index === steps.length - 1}
+            editing={editing === step.id}
+            locked={editing !== null}
             onMove={(delta) => move(index, delta)}
             onRemove={() => setOrder(order.filter((id) => id !== step.id))}
+            onEdit={() => setEditing(step.id)}
+            onSave={(draft) => {
+              setDrafts({ ...drafts, [step.id]: draft });
+              setEditing(null);
+            }}
+            onCancelEdit={() => setEditing(null)}
           />
         ))}
       </ol>
@@ -50,8 +73,8 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
         <button
           type="button"
           class="button button--primary"
-          disabled={steps.length === 0}
-          onClick={() => onApprove(order)}
+          disabled={steps.length === 0 || editing !== null}
+          onClick={approve}
           data-testid="workflow-approve"
         >
           {steps.length === 1 ? t('review_approve_one') : t('review_approve', steps.length)}
@@ -61,58 +84,6 @@ export function WorkflowPlanReview({ plan, onApprove, onCancel }: ReviewProps) {
         </button>
       </div>
     </section>
-  );
-}
-
-interface StepProps {
-  step: WorkflowPlan['steps'][number];
-  index: number;
-  last: boolean;
-  onMove(delta: -1 | 1): void;
-  onRemove(): void;
-}
-
-/** One step: its task, where and at which levels, what a failure does; moved up or down, or removed. */
-function ReviewStep({ step, index, last, onMove, onRemove }: StepProps) {
-  return (
-    <li class="workflow-step" data-testid="review-step" data-step-id={step.id}>
-      <div class="workflow-task">{step.task}</div>
-      <div class="workflow-meta">
-        {step.site} · {step.permissions.join(', ')} ·{' '}
-        {step.onFailure === 'stop' ? t('review_on_failure_stop') : t('review_on_failure_continue')}
-      </div>
-      <div class="workflow-step-actions">
-        <button
-          type="button"
-          class="icon-button"
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-          aria-label={t('review_up_label', index + 1)}
-          data-testid="step-up"
-        >
-          {t('review_up')}
-        </button>
-        <button
-          type="button"
-          class="icon-button"
-          disabled={last}
-          onClick={() => onMove(1)}
-          aria-label={t('review_down_label', index + 1)}
-          data-testid="step-down"
-        >
-          {t('review_down')}
-        </button>
-        <button
-          type="button"
-          class="icon-button"
-          onClick={onRemove}
-          aria-label={t('review_remove_label', index + 1)}
-          data-testid="step-remove"
-        >
-          {t('remove')}
-        </button>
-      </div>
-    </li>
   );
 }
 

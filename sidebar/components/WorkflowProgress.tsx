@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import { duration } from '../duration';
+import { plainAction } from '../plain-action';
+import type { WorkflowStepNow } from '../workflow-state';
+import { showInvisible } from '../../src/show-invisible';
 import { t } from '../../src/i18n';
 
 const STEP_LABEL: Record<WorkflowPlan['steps'][number]['status'], string> = {
@@ -34,12 +37,14 @@ function useTicking(on: boolean): number {
 
 interface ProgressProps {
   plan: WorkflowPlan;
+  /** What the running step does now, as the background last said. */
+  doing: WorkflowStepNow;
   onCancel(): void;
   onResume(): void;
 }
 
 /** The run step by step: a progress bar, the elapsed time, each step's state and findings. */
-export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
+export function WorkflowProgress({ plan, doing, onCancel, onResume }: ProgressProps) {
   const running = plan.status === 'running';
   const now = useTicking(running);
   const finished = plan.steps.filter((s) => s.status !== 'pending' && s.status !== 'running').length;
@@ -61,7 +66,12 @@ export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
       </label>
       <ol class="workflow-steps">
         {plan.steps.map((step) => (
-          <ProgressStep key={step.id} step={step} since={since} />
+          <ProgressStep
+            key={step.id}
+            step={step}
+            since={since}
+            doing={step.status === 'running' && doing?.stepId === step.id ? doing : null}
+          />
         ))}
       </ol>
       <ProgressActions status={plan.status} onCancel={onCancel} onResume={onResume} />
@@ -69,13 +79,15 @@ export function WorkflowProgress({ plan, onCancel, onResume }: ProgressProps) {
   );
 }
 
-/** One step: its state, task and time; its error or findings once it has them. */
+/** One step: its state, task and time; what it does now while it runs; its error or findings once it has them. */
 function ProgressStep({
   step,
   since,
+  doing,
 }: {
   step: WorkflowPlan['steps'][number];
   since(start: number | undefined, end: number | undefined): string;
+  doing: WorkflowStepNow;
 }) {
   return (
     <li class={`workflow-step workflow-step--${step.status}`} data-testid="workflow-step" data-status={step.status}>
@@ -85,6 +97,14 @@ function ProgressStep({
           <span class="workflow-meta"> · {since(step.startedAt, step.finishedAt)}</span>
         ) : null}
       </div>
+      {doing ? (
+        // The chat's "now doing" wording: the same words for the same action wherever it runs.
+        <div class="workflow-now" aria-live="polite" data-testid="workflow-step-now">
+          {doing.tool
+            ? showInvisible(plainAction(doing.tool, doing.args, undefined, doing.target))
+            : t('status_thinking')}
+        </div>
+      ) : null}
       {step.error ? (
         <div class="workflow-error" data-testid="workflow-step-error">
           {step.error}
@@ -104,7 +124,7 @@ function ProgressActions({
   status,
   onCancel,
   onResume,
-}: { status: WorkflowPlan['status'] } & Omit<ProgressProps, 'plan'>) {
+}: { status: WorkflowPlan['status'] } & Omit<ProgressProps, 'plan' | 'doing'>) {
   return (
     <div class="page-actions">
       {status === 'running' ? (

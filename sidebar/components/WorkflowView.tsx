@@ -37,12 +37,17 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
         <WorkflowPlanReview
           key={plan.id}
           plan={plan}
-          onApprove={(ids) => actions.approve(plan.id, ids)}
+          onApprove={(ids, edits) => actions.approve(plan.id, ids, edits)}
           onCancel={actions.cancel}
         />
       ) : null}
       {plan && !planning && plan.status !== 'awaiting-approval' && plan.startedAt !== undefined ? (
-        <WorkflowProgress plan={plan} onCancel={actions.cancel} onResume={() => actions.resume(plan.id)} />
+        <WorkflowProgress
+          plan={plan}
+          doing={state.now.value}
+          onCancel={actions.cancel}
+          onResume={() => actions.resume(plan.id)}
+        />
       ) : null}
       {plan?.report && !planning ? (
         <WorkflowReport

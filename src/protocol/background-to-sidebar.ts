@@ -195,6 +195,26 @@ export const BackgroundToSidebar = {
       step: v.nullable(v.object({ toolCallId: v.string(), target: v.pipe(v.string(), v.maxLength(200)) })),
     }),
   ),
+  /**
+   * Addition: what the running workflow step is doing now, as the chat's "now doing" line reads it:
+   * the tool call it runs (`tool` null while the model thinks) and the element's name on the page
+   * once the gate has read it. `now` is null when no step runs. Sent on each change and to a
+   * sidebar that connects mid-run.
+   */
+  WORKFLOW_STEP_ACTION: message(
+    'WORKFLOW_STEP_ACTION',
+    v.object({
+      id: v.string(),
+      now: v.nullable(
+        v.object({
+          stepId: v.string(),
+          tool: v.nullable(v.pipe(v.string(), v.maxLength(100))),
+          args: Json,
+          target: v.optional(v.pipe(v.string(), v.maxLength(200))),
+        }),
+      ),
+    }),
+  ),
   /** Addition: a request was refused; `inReplyTo` names its type when it had a readable one. */
   ERROR: message('ERROR', v.object({ error: v.string(), inReplyTo: v.nullable(v.string()) })),
 };

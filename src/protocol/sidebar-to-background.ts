@@ -35,6 +35,8 @@ export type PermissionChange = v.InferOutput<typeof PermissionChange>;
 
 /** The most steps one workflow plan may have. */
 export const MAX_WORKFLOW_STEPS = 10;
+/** A bound on an edited step's task or site as sent; the background applies the planner's own, tighter rules. */
+const MAX_EDIT_CHARS = 10_000;
 /** The most parameters one saved workflow may have. */
 export const MAX_PARAMETERS = 5;
 
@@ -88,7 +90,11 @@ export const SidebarToBackground = {
   GET_SETTINGS: bare('GET_SETTINGS'),
   START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ intent: nonEmptyText(10_000) })),
   CANCEL_WORKFLOW: bare('CANCEL_WORKFLOW'),
-  /** Addition: run the plan with these steps, in this order (the person may remove and reorder). */
+  /**
+   * Addition: run the plan with these steps, in this order (the person may remove and reorder), and
+   * with `edits`: the kept steps whose task or site the person changed (the background holds each to
+   * the planner's rules for a step).
+   */
   APPROVE_WORKFLOW: message(
     'APPROVE_WORKFLOW',
     v.strictObject({
@@ -98,6 +104,19 @@ export const SidebarToBackground = {
         v.minLength(1, 'must keep at least one step'),
         v.maxLength(MAX_WORKFLOW_STEPS),
         v.check((ids) => new Set(ids).size === ids.length, 'must not list a step twice'),
+      ),
+      edits: v.optional(
+        v.pipe(
+          v.array(
+            v.strictObject({
+              stepId: nonEmptyText(100),
+              task: v.pipe(v.string(), v.maxLength(MAX_EDIT_CHARS)),
+              site: v.pipe(v.string(), v.maxLength(MAX_EDIT_CHARS)),
+            }),
+          ),
+          v.maxLength(MAX_WORKFLOW_STEPS),
+          v.check((edits) => new Set(edits.map((e) => e.stepId)).size === edits.length, 'must not change a step twice'),
+        ),
       ),
     }),
   ),

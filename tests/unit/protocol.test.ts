@@ -237,6 +237,8 @@ describe('the spec messages parse, by their names', () => {
       'SITE_NAME',
       'TASK_SCOPE',
       'TASK_STEP',
+      // What the running workflow step does now, in the Research view (its row's "now doing" line).
+      'WORKFLOW_STEP_ACTION',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),
@@ -253,6 +255,24 @@ describe('malformed messages are refused', () => {
     [
       'an approval that lists a step twice',
       { type: 'APPROVE_WORKFLOW', payload: { id: 'wf_1', stepIds: ['s1', 's1'] } },
+    ],
+    [
+      'an approval that changes a step twice',
+      {
+        type: 'APPROVE_WORKFLOW',
+        payload: {
+          id: 'wf_1',
+          stepIds: ['s1'],
+          edits: [
+            { stepId: 's1', task: 'a', site: 'https://a.example' },
+            { stepId: 's1', task: 'b', site: 'https://b.example' },
+          ],
+        },
+      },
+    ],
+    [
+      'an approval whose change has no site',
+      { type: 'APPROVE_WORKFLOW', payload: { id: 'wf_1', stepIds: ['s1'], edits: [{ stepId: 's1', task: 'a' }] } },
     ],
     [
       'a parameter with a name that is not a {{name}}',

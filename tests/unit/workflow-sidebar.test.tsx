@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import { WorkflowView } from '../../sidebar/components/WorkflowView';
@@ -71,9 +71,74 @@ describe('the Research view', () => {
     fireEvent.click(screen.getByLabelText('Move step 2 up'));
     expect(texts('workflow-access')[0]).not.toContain('submit');
     fireEvent.click(screen.getByTestId('workflow-approve'));
-    expect(a.approve).toHaveBeenCalledWith('wf_1', ['b', 'a']);
+    expect(a.approve).toHaveBeenCalledWith('wf_1', ['b', 'a'], []);
     fireEvent.click(screen.getByTestId('workflow-cancel'));
     expect(a.cancel).toHaveBeenCalled();
+  });
+
+  it('a step changed before approval: the access follows its new site, and approval carries the change', () => {
+    const state = createWorkflowState();
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan() });
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    fireEvent.click(screen.getByLabelText('Change step 1'));
+    expect(document.activeElement).toBe(screen.getByLabelText('What this step does'));
+    // One step at a time: the rest wait, and so does approval, so nothing typed is lost.
+    expect((screen.getByLabelText('Change step 2') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('workflow-approve') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.input(screen.getByLabelText('What this step does'), { target: { value: ' Task d ' } });
+    fireEvent.input(screen.getByLabelText('Page it starts on (web address)'), {
+      target: { value: 'https://d.example/w' },
+    });
+    fireEvent.click(screen.getByTestId('step-edit-save'));
+    expect(texts('review-step')[0]).toContain('Task d');
+    expect(texts('workflow-access')[0]).toContain('d.example: read-only');
+    expect(texts('workflow-access')[0]).not.toContain('a.example');
+    // Cancel keeps the step as it was.
+    fireEvent.click(screen.getByLabelText('Change step 2'));
+    fireEvent.input(screen.getByLabelText('What this step does'), { target: { value: 'Not this' } });
+    fireEvent.click(screen.getByTestId('step-edit-cancel'));
+    expect(texts('review-step')[1]).toContain('Task b');
+    fireEvent.click(screen.getByTestId('workflow-approve'));
+    expect(a.approve).toHaveBeenCalledWith(
+      'wf_1',
+      ['a', 'b', 'c'],
+      [{ stepId: 'a', task: 'Task d', site: 'https://d.example/w' }],
+    );
+  });
+
+  it('the running step says what it does now, in the chat’s words, until it ends', async () => {
+    const state = createWorkflowState();
+    const running = plan({
+      status: 'running',
+      startedAt: 1,
+      steps: [step('a', 'https://a.example', ['read-only'], 'running'), step('b', 'https://b.example', ['read-only'])],
+    });
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: running });
+    render(<WorkflowView state={state} actions={actions()} />);
+    const now = (tool: string | null, args = {}, target?: string) =>
+      state.apply({
+        type: 'WORKFLOW_STEP_ACTION',
+        payload: { id: 'wf_1', now: { stepId: 'a', tool, args, ...(target ? { target } : {}) } },
+      });
+    const shows = (line: string[]) => waitFor(() => expect(texts('workflow-step-now')).toEqual(line));
+    now(null);
+    await shows(['Thinking…']);
+    now('read_page');
+    await shows(['Reading the page']);
+    now('click_element', { index: 4 }, 'Add to cart');
+    await shows(['Clicking ‘Add to cart’']);
+    state.apply({
+      type: 'WORKFLOW_UPDATE',
+      payload: {
+        ...running,
+        steps: [
+          { ...step('a', 'https://a.example', ['read-only'], 'completed') },
+          step('b', 'https://b.example', ['read-only']),
+        ],
+      },
+    });
+    await shows([]);
   });
 
   it('shows progress per step, and offers resume after an interruption', () => {
