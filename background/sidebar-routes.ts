@@ -211,7 +211,7 @@ function workRoutes(deps: SidebarRouteDeps) {
     SEARCH_LIBRARY: { senders: PAGES, handle: ({ payload }) => deps.library.search(payload.query) },
     GET_LIBRARY_PAGE: { senders: PAGES, handle: ({ payload }) => deps.library.page(payload.pageId) },
     EXPORT_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.library.exportJob(payload.jobId) },
-    LIST_CRAWL_PAGES: { senders: PAGES, handle: ({ payload }) => deps.library.pages(payload.jobId) },
+    LIST_CRAWL_PAGES: { senders: PAGES, handle: ({ payload }) => deps.library.pages(payload.jobId, payload.offset) },
     CANCEL_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.cancel(payload.jobId) },
     RESUME_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.resume(payload.jobId) },
     DELETE_CRAWL_JOB: { senders: PAGES, handle: ({ payload }) => deps.crawls.remove(payload.jobId) },

@@ -1,5 +1,5 @@
 // @ts-check
-/** Builds Bosun and retakes the README's screenshots (docs/sidebar-light.png, docs/sidebar-dark.png). */
+/** Builds Bosun, retakes the README's screenshots (docs/sidebar-*.png) and records its animation (docs/task-chromium.gif). */
 import { execFileSync } from 'node:child_process';
 import { root, runTypeScript } from './run-ts.mjs';
 

@@ -10,6 +10,8 @@ export interface LibraryActions {
   exportCrawlJob(jobId: string): void;
   /** A crawl opened to list its pages (null closes the list); cancelled, resumed, deleted. */
   openCrawl(jobId: string | null): void;
+  /** The opened crawl's next slice of pages, after those it lists. */
+  showMorePages(): void;
   cancelCrawl(jobId: string): void;
   resumeCrawl(jobId: string): void;
   deleteCrawl(jobId: string): void;
@@ -41,6 +43,10 @@ export function createLibraryActions(
     openCrawl: (jobId) => {
       if (jobId) send({ type: 'LIST_CRAWL_PAGES', payload: { jobId } });
       else state.libraryCrawl.value = null;
+    },
+    showMorePages: () => {
+      const opened = state.libraryCrawl.value;
+      if (opened) send({ type: 'LIST_CRAWL_PAGES', payload: { jobId: opened.jobId, offset: opened.pages.length } });
     },
     cancelCrawl: (jobId) => send({ type: 'CANCEL_CRAWL_JOB', payload: { jobId } }),
     resumeCrawl: (jobId) => send({ type: 'RESUME_CRAWL_JOB', payload: { jobId } }),

@@ -1,5 +1,6 @@
 import { t } from '../src/i18n';
 import type { ChatMessage } from '../src/protocol/common';
+import { withSlice } from './crawl-pages-slice';
 import type { Handlers, InboxPart, StateTypes } from './inbox';
 import type { SidebarState } from './state';
 import { workflowPart } from './workflow-state';
@@ -121,7 +122,7 @@ function historyAndLibraryHandlers(state: SidebarState) {
       if (search && search.pages.some((page) => !known.has(page.jobId)))
         state.librarySearch.value = { ...search, pages: search.pages.filter((page) => known.has(page.jobId)) };
     },
-    CRAWL_PAGES: ({ payload }) => (state.libraryCrawl.value = payload),
+    CRAWL_PAGES: ({ payload }) => (state.libraryCrawl.value = withSlice(state.libraryCrawl.value, payload)),
     LIBRARY_SEARCH_RESULTS: ({ payload }) => (state.librarySearch.value = payload),
     LIBRARY_PAGE: ({ payload }) => (state.libraryPage.value = payload),
   } satisfies Handlers<'CONVERSATIONS' | 'CRAWL_JOBS' | 'CRAWL_PAGES' | 'LIBRARY_SEARCH_RESULTS' | 'LIBRARY_PAGE'>;

@@ -8,8 +8,8 @@ import type { CrawlJob, CrawlPage } from '../../src/storage/db';
 
 /** The most pages a Library search lists: enough to browse, small enough for one port message. */
 export const MAX_SEARCH_RESULTS = 50;
-/** The most pages an opened crawl lists; the view says how many more the job has. */
-export const MAX_LISTED_PAGES = 500;
+/** The pages an opened crawl lists at a time; "Show more" asks for the next slice. */
+export const PAGES_PER_SLICE = 200;
 
 const encoder = new TextEncoder();
 
@@ -41,8 +41,8 @@ export function libraryView(
       return { type: 'LIBRARY_SEARCH_RESULTS', payload: { query, pages: pages.map(pageSummary) } };
     },
 
-    /** The pages a job stored, as the opened crawl lists them: title, address, size of its markdown. */
-    pages: (jobId: string) => jobPages(library, jobId),
+    /** A slice of the pages a job stored, as the opened crawl lists them: title, address, size of its markdown. */
+    pages: (jobId: string, offset = 0) => jobPages(library, jobId, offset),
 
     async page(pageId: string): Promise<BackgroundToSidebar | Refusal> {
       const page = await library.getPage(pageId);
@@ -92,14 +92,19 @@ async function jobSummary(
   };
 }
 
-async function jobPages(library: CrawlLibrary, jobId: string): Promise<BackgroundToSidebar | Refusal> {
+async function jobPages(library: CrawlLibrary, jobId: string, offset: number): Promise<BackgroundToSidebar | Refusal> {
   if (!(await library.getJob(jobId))) return refuse('That crawl job is no longer in the library.');
-  const pages = await library.pagesOf(jobId, MAX_LISTED_PAGES);
+  const total = await library.countPages(jobId);
+  // A job's pages only grow while it exists: fewer than the list already shows means it is not the crawl the list came from.
+  if (offset > total)
+    return refuse("This crawl's pages changed while they were listed: close the list and open it again.");
+  const pages = await library.pagesOf(jobId, PAGES_PER_SLICE, offset);
   return {
     type: 'CRAWL_PAGES',
     payload: {
       jobId,
-      total: await library.countPages(jobId),
+      total,
+      offset,
       pages: pages.map((page) => ({
         ...pageSummary(page),
         bytes: encoder.encode(contentForFormat(page, 'markdown', DEFAULT_CONFIDENCE_THRESHOLD).content).length,

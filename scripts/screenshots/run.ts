@@ -1,11 +1,13 @@
 // Takes the README's pictures of the sidebar: a real conversation with the scripted model server,
 // in Chromium's side panel and Firefox's sidebar at their usual widths, in the light and the dark
-// theme. Run by scripts/screenshots.mjs after a build.
+// theme, and the animated capture of a task (task-capture.ts). Run by scripts/screenshots.mjs after a build.
 import { join } from 'node:path';
 import { launchExtension, type BrowserName } from '../../tests/e2e/harness';
 import { configure, send, waitForMessages } from '../../tests/e2e/support/sidebar';
 import { startLlmServer } from '../../tests/fixtures/llm-server';
-import { startStaticServer, testSiteDir } from '../../tests/fixtures/static-server';
+import { startStaticServer } from '../../tests/fixtures/static-server';
+import { recordTask } from './task-capture';
+import { SITE_DIR } from './test-site';
 
 /** Chrome's side panel opens about 360 px wide; Firefox's sidebar narrower. */
 const SIZE: Record<BrowserName, { width: number; height: number }> = {
@@ -25,13 +27,15 @@ const ANSWER = [
   'Size 42 is the cheapest one in stock. Want me to add it to your cart?',
 ].join('\n');
 
-export async function main(_args: string[], { root }: { root: string }): Promise<void> {
-  for (const browserName of ['chromium', 'firefox'] as const) await photograph(browserName, root);
+export async function main(args: string[], { root }: { root: string }): Promise<void> {
+  if (!args.includes('--only-capture'))
+    for (const browserName of ['chromium', 'firefox'] as const) await photograph(browserName, root);
+  console.log(`wrote ${await recordTask(root)}`);
 }
 
 async function photograph(browserName: BrowserName, root: string): Promise<void> {
   const llm = await startLlmServer();
-  const site = await startStaticServer(testSiteDir);
+  const site = await startStaticServer(join(root, SITE_DIR));
   const session = await launchExtension(browserName, join(root, DIST[browserName]));
   try {
     await session.openPage(`${site.url}/product.html`);

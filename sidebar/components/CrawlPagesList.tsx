@@ -11,10 +11,16 @@ interface CrawlPagesListProps {
   title: string;
   onPreview(pageId: string): void;
   onClose(): void;
+  /** Asks for the next slice of pages, which the list appends. */
+  onShowMore(): void;
 }
 
-/** An opened crawl's stored pages: each previews its markdown here, or opens the page itself in a new tab. */
-export function CrawlPagesList({ crawl, title, onPreview, onClose }: CrawlPagesListProps) {
+/**
+ * An opened crawl's stored pages, a slice at a time: each previews its markdown here, or opens the
+ * page itself in a new tab.
+ */
+export function CrawlPagesList({ crawl, title, onPreview, onClose, onShowMore }: CrawlPagesListProps) {
+  const more = crawl.total > crawl.pages.length;
   return (
     <section class="library-pages" aria-label={t('library_pages_label', title)} data-testid="library-pages">
       <div class="page-head">
@@ -24,8 +30,10 @@ export function CrawlPagesList({ crawl, title, onPreview, onClose }: CrawlPagesL
         </button>
       </div>
       {crawl.pages.length === 0 ? <p class="hint">{t('library_no_pages')}</p> : null}
-      {crawl.total > crawl.pages.length ? (
-        <p class="hint">{t('library_pages_shown', crawl.pages.length, crawl.total)}</p>
+      {more ? (
+        <p class="hint" data-testid="library-pages-shown">
+          {t('library_pages_shown', crawl.pages.length, crawl.total)}
+        </p>
       ) : null}
       <ul class="history">
         {crawl.pages.map((page) => {
@@ -54,6 +62,11 @@ export function CrawlPagesList({ crawl, title, onPreview, onClose }: CrawlPagesL
           );
         })}
       </ul>
+      {more ? (
+        <button type="button" class="icon-button" onClick={onShowMore} data-testid="library-pages-more">
+          {t('library_pages_more')}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { JobItem, type JobActions } from './LibraryJob';
 import { Markdown } from './Markdown';
 import { t } from '../../src/i18n';
 
-type LibraryActions = Pick<SidebarActions, 'refreshLibrary' | 'searchLibrary' | 'previewPage'> & JobActions;
+type LibraryActions = Pick<SidebarActions, 'refreshLibrary' | 'searchLibrary' | 'previewPage' | 'showMorePages'> &
+  JobActions;
 
 /** How often the open view asks for the jobs again: a crawl started from the chat or by a page shows up and moves. */
 export const LIBRARY_POLL_MS = 1500;
@@ -64,6 +65,7 @@ export function LibraryView({ jobs, search, preview, crawl, actions }: LibraryVi
           title={opened.title}
           onPreview={actions.previewPage}
           onClose={() => actions.openCrawl(null)}
+          onShowMore={actions.showMorePages}
         />
       ) : null}
       <h3>{t('library_jobs_title')}</h3>

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PermissionLevel } from '../../policy/vocabulary';
 import { ScopeExcess, TaskScope } from '../../policy/task-scope';
-import { ChatMessage, SavedWorkflow, Settings, Usage, WorkflowPlan } from './common';
+import { ChatMessage, PageOffset, SavedWorkflow, Settings, Usage, WorkflowPlan } from './common';
 import { policySchema } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';
@@ -168,12 +168,16 @@ export const BackgroundToSidebar = {
     'LIBRARY_SEARCH_RESULTS',
     v.object({ query: v.string(), pages: v.array(LibraryPageSummary) }),
   ),
-  /** Addition: an opened crawl's stored pages (at most 500 of `total`), each with its markdown's size in bytes. */
+  /**
+   * Addition: a slice of an opened crawl's stored pages (at most 200 of `total`), each with its markdown's
+   * size in bytes; `offset` (absent: 0) is where the slice starts in the job's list.
+   */
   CRAWL_PAGES: message(
     'CRAWL_PAGES',
     v.object({
       jobId: v.string(),
       total: v.number(),
+      offset: v.optional(PageOffset),
       pages: v.array(v.object({ ...LibraryPageSummary.entries, bytes: v.number() })),
     }),
   ),

@@ -199,3 +199,6 @@ export const SavedWorkflow = v.object({
   savedAt: v.number(),
 });
 export type SavedWorkflow = v.InferOutput<typeof SavedWorkflow>;
+
+/** Where a slice of a crawl's pages starts; no crawl stores a million pages (crawl.start allows 100,000). */
+export const PageOffset = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PermissionDecision, PermissionLevel } from '../../policy/vocabulary';
-import { ParameterName, Settings, SettingsToTest } from './common';
+import { PageOffset, ParameterName, Settings, SettingsToTest } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';
@@ -184,7 +184,11 @@ export const SidebarToBackground = {
   GET_LIBRARY_PAGE: message('GET_LIBRARY_PAGE', v.strictObject({ pageId: nonEmptyText(200) })),
   EXPORT_CRAWL_JOB: message('EXPORT_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),
   /** Additions: a crawl opened to list its pages; cancelled, resumed or deleted (each answered by CRAWL_JOBS). */
-  LIST_CRAWL_PAGES: message('LIST_CRAWL_PAGES', v.strictObject({ jobId: nonEmptyText(200) })),
+  /** Addition: `offset` asks for the slice of pages from there on ("Show more"); absent, the first slice. */
+  LIST_CRAWL_PAGES: message(
+    'LIST_CRAWL_PAGES',
+    v.strictObject({ jobId: nonEmptyText(200), offset: v.optional(PageOffset) }),
+  ),
   CANCEL_CRAWL_JOB: message('CANCEL_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),
   RESUME_CRAWL_JOB: message('RESUME_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),
   DELETE_CRAWL_JOB: message('DELETE_CRAWL_JOB', v.strictObject({ jobId: nonEmptyText(200) })),

@@ -31,12 +31,19 @@ export function createCrawlLibrary(database: Promise<Db>, now: () => number = Da
       return (await database).countFromIndex('crawlPages', 'byJob', jobId);
     },
 
-    /** Up to `limit` pages of a job, in the order they are indexed, without reading the rest. */
-    async pagesOf(jobId: string, limit: number): Promise<CrawlPage[]> {
+    /**
+     * Up to `limit` pages of a job from the `offset`-th on, in the order they are indexed (by id,
+     * which starts with the time a page was stored, so a running crawl's new pages come last).
+     * The cursor skips the pages before the slice without reading them.
+     */
+    async pagesOf(jobId: string, limit: number, offset = 0): Promise<CrawlPage[]> {
       const found: CrawlPage[] = [];
-      for await (const cursor of (await database).transaction('crawlPages').store.index('byJob').iterate(jobId)) {
+      const index = (await database).transaction('crawlPages').store.index('byJob');
+      let cursor = await index.openCursor(jobId);
+      if (cursor && offset > 0) cursor = await cursor.advance(offset);
+      while (cursor && found.length < limit) {
         found.push(cursor.value);
-        if (found.length >= limit) break;
+        cursor = await cursor.continue();
       }
       return found;
     },

@@ -15,6 +15,7 @@ const actions = () => ({
   previewPage: vi.fn(),
   exportCrawlJob: vi.fn(),
   openCrawl: vi.fn(),
+  showMorePages: vi.fn(),
   cancelCrawl: vi.fn(),
   resumeCrawl: vi.fn(),
   deleteCrawl: vi.fn(),
@@ -156,7 +157,7 @@ describe('the Library view', () => {
       />,
     );
     const list = screen.getByRole('region', { name: 'Stored pages of https://docs.test/' });
-    expect(list.textContent).toContain('Showing the first 2 of 3 pages.');
+    expect(list.textContent).toContain('Showing 2 of 3 pages.');
     const links = [...list.querySelectorAll('a')];
     expect(links.map((l) => [l.getAttribute('href'), l.target, l.rel])).toEqual([
       ['https://docs.test/a', '_blank', 'noopener noreferrer'],

@@ -31,6 +31,7 @@ export const actions = (): SidebarActions => ({
   previewPage: vi.fn(),
   exportCrawlJob: vi.fn(),
   openCrawl: vi.fn(),
+  showMorePages: vi.fn(),
   cancelCrawl: vi.fn(),
   resumeCrawl: vi.fn(),
   deleteCrawl: vi.fn(),
