@@ -49,8 +49,10 @@ export function emulation(env: BridgeEnv): void {
         })
       ).value as number;
     if (env.chromium) {
-      const normal = Math.min(await work(), await work());
-      expect(await env.bridge.data('browser_emulate', { cpuThrottling: 8 })).toMatchObject({
+      // The strongest throttling, against the fastest of three plain runs: other work on a loaded
+      // machine slows both, so a mild rate could be lost in it (8× once measured 2.2× here).
+      const normal = Math.min(await work(), await work(), await work());
+      expect(await env.bridge.data('browser_emulate', { cpuThrottling: 20 })).toMatchObject({
         applied: ['cpuThrottling'],
       });
       const slowed = await work();
