@@ -2,19 +2,16 @@
 // in Chromium's side panel and Firefox's sidebar at their usual widths, in the light and the dark
 // theme, and the animated capture of a task (task-capture.ts). Run by scripts/screenshots.mjs after a build.
 import { join } from 'node:path';
-import { launchExtension, type BrowserName } from '../../tests/e2e/harness';
-import { configure, send, waitForMessages } from '../../tests/e2e/support/sidebar';
-import { startLlmServer } from '../../tests/fixtures/llm-server';
-import { startStaticServer } from '../../tests/fixtures/static-server';
+import type { BrowserName } from '../../tests/e2e/harness';
+import { send, waitForMessages } from '../../tests/e2e/support/sidebar';
+import { withSidebar } from './session';
 import { recordTask } from './task-capture';
-import { SITE_DIR } from './test-site';
 
 /** Chrome's side panel opens about 360 px wide; Firefox's sidebar narrower. */
 const SIZE: Record<BrowserName, { width: number; height: number }> = {
   chromium: { width: 360, height: 720 },
   firefox: { width: 300, height: 720 },
 };
-const DIST: Record<BrowserName, string> = { chromium: 'dist/chrome', firefox: 'dist/firefox' };
 const ANSWER = [
   'The **Trail Runner 2** comes in three sizes:',
   '',
@@ -34,18 +31,7 @@ export async function main(args: string[], { root }: { root: string }): Promise<
 }
 
 async function photograph(browserName: BrowserName, root: string): Promise<void> {
-  const llm = await startLlmServer();
-  const site = await startStaticServer(join(root, SITE_DIR));
-  const session = await launchExtension(browserName, join(root, DIST[browserName]));
-  try {
-    await session.openPage(`${site.url}/product.html`);
-    const sidebar = await session.openExtensionPage('sidebar.html');
-    await sidebar.waitFor(
-      () => document.querySelector('[data-testid="connection"]')?.className.includes('connected'),
-      undefined,
-      { message: 'the sidebar did not connect' },
-    );
-    await configure(sidebar, llm, '', 'openai');
+  await withSidebar(browserName, root, async (sidebar, llm) => {
     llm.script(
       {
         kind: 'tool_calls',
@@ -67,9 +53,5 @@ async function photograph(browserName: BrowserName, root: string): Promise<void>
       await sidebar.screenshot(path, SIZE[browserName]);
       console.log(`wrote ${path}`);
     }
-  } finally {
-    await session.close();
-    await site.close();
-    await llm.close();
-  }
+  });
 }

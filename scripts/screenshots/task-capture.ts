@@ -3,14 +3,12 @@
 // before it clicks, the person allows it, the answer streams in.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchExtension, type PageDriver } from '../../tests/e2e/harness';
+import type { PageDriver } from '../../tests/e2e/harness';
 import { answerPrompt, waitForPrompt, waitUntilIdle } from '../../tests/e2e/support/agent';
-import { configure } from '../../tests/e2e/support/sidebar';
-import { startLlmServer, type LlmServer } from '../../tests/fixtures/llm-server';
-import { startStaticServer } from '../../tests/fixtures/static-server';
+import type { LlmServer } from '../../tests/fixtures/llm-server';
 import { encodeGif } from './gif-encode';
-import { SITE_DIR } from './test-site';
 import { startRecording } from './recorder';
+import { withSidebar } from './session';
 
 /** Chrome's side panel opens about 360 px wide. */
 const SIZE = { width: 360, height: 640 };
@@ -24,19 +22,8 @@ const ANSWER = [
 const HOLD_MS = 4000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function recordTask(root: string): Promise<string> {
-  const llm = await startLlmServer();
-  const site = await startStaticServer(join(root, SITE_DIR));
-  const session = await launchExtension('chromium', join(root, 'dist/chrome'));
-  try {
-    await session.openPage(`${site.url}/product.html`);
-    const sidebar = await session.openExtensionPage('sidebar.html');
-    await sidebar.waitFor(
-      () => document.querySelector('[data-testid="connection"]')?.className.includes('connected'),
-      undefined,
-      { message: 'the sidebar did not connect' },
-    );
-    await configure(sidebar, llm, '', 'openai');
+export function recordTask(root: string): Promise<string> {
+  return withSidebar('chromium', root, async (sidebar, llm) => {
     const recording = await startRecording(sidebar, SIZE);
     try {
       await actTask(sidebar, llm);
@@ -48,11 +35,7 @@ export async function recordTask(root: string): Promise<string> {
     const path = join(root, 'docs', 'task-chromium.gif');
     await writeFile(path, encodeGif(frames));
     return `${path} (${frames.length} frames)`;
-  } finally {
-    await session.close();
-    await site.close();
-    await llm.close();
-  }
+  });
 }
 
 /** The task as a person does it, with pauses where a person reads or the model thinks. */
