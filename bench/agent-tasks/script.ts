@@ -1,0 +1,60 @@
+// What the scripted model knows of a page: only what the tools told it. It finds elements in the
+// latest listing by their role and label, as a model reading the listing does.
+import type { Responder, Step } from '../../tests/fixtures/llm-server/script';
+
+type Message = { role: string; content?: unknown };
+
+/** What the scripted model has seen when it takes a step: the latest listing and the last tool result. */
+export interface Seen {
+  listing: string;
+  last: string;
+}
+
+/** The scripted model's turns, one per tool result received so far; after the last, it answers `done`. */
+export type Plan = ((seen: Seen) => Step)[];
+
+let calls = 0;
+
+/** One model turn calling one tool. */
+export const call = (name: string, args: object): Step => ({
+  kind: 'tool_calls',
+  calls: [{ id: `c${++calls}`, name, arguments: args }],
+});
+
+/** A model turn answering the person, which ends the task. */
+export const answer = (text: string): Step => ({ kind: 'text', chunks: [text] });
+
+/** The index the listing gives the first element with this role whose label starts with `label`. */
+export function byLabel(listing: string, role: string, label: string): number {
+  const line = listing.split('\n').find((l) =>
+    l
+      .replace(/^\*/, '')
+      .replace(/^\[\d+\]/, '')
+      .startsWith(`${role} "${label}`),
+  );
+  if (!line) throw new Error(`no ${role} "${label}" in the listing:\n${listing.slice(-1500)}`);
+  return Number(/\[(\d+)\]/.exec(line)?.[1]);
+}
+
+const toolResults = (body: unknown): string[] =>
+  ((body as { messages?: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+
+/**
+ * The responder that plays `plan` against what the tools answer (OpenAI request format, which the
+ * scripted server's base URL speaks). A plan step that finds no element ends the task with what it
+ * missed, so a broken plan shows as an unsolved task rather than a hang.
+ */
+export function scriptedModel(plan: Plan, done: string): Responder {
+  return (body) => {
+    const results = toolResults(body);
+    const last = results.at(-1) ?? '';
+    const listing = [...results].reverse().find((r) => r.includes('## Interactive elements')) ?? '';
+    const step = plan[results.length];
+    if (!step) return answer(done);
+    try {
+      return step({ listing, last });
+    } catch (error) {
+      return answer(`I could not go on: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
