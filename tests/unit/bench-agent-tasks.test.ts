@@ -98,7 +98,7 @@ describe('the agent-tasks report', () => {
     });
     const lines = formatReport([{ browser: 'firefox', runs }]);
     expect(lines).toContain('firefox:');
-    expect(lines.some((l) => /^dialog +no +2 +1000 +20 +1\.5  stopped after 180 s$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^dialog +no +2 +1000 +20 +1\.5 {2}stopped after 180 s$/.test(l))).toBe(true);
     expect(lines).toContain('firefox total: solved 1 of 2, mean steps 3.5, tokens 2000 in / 40 out, time 3.0 s');
   });
 });
