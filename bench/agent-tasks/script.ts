@@ -24,13 +24,13 @@ export const call = (name: string, args: object): Step => ({
 /** A model turn answering the person, which ends the task. */
 export const answer = (text: string): Step => ({ kind: 'text', chunks: [text] });
 
-/** The index the listing gives the first element with this role whose label starts with `label`. */
+/** The index the listing gives the first element with this role and label (a state may follow the label). */
 export function byLabel(listing: string, role: string, label: string): number {
   const line = listing.split('\n').find((l) =>
     l
       .replace(/^\*/, '')
       .replace(/^\[\d+\]/, '')
-      .startsWith(`${role} "${label}`),
+      .startsWith(`${role} "${label}"`),
   );
   if (!line) throw new Error(`no ${role} "${label}" in the listing:\n${listing.slice(-1500)}`);
   return Number(/\[(\d+)\]/.exec(line)?.[1]);

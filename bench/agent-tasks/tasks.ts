@@ -182,7 +182,7 @@ export const TASKS: readonly AgentTask[] = [
     solution: [
       read,
       () => call('read_listing', { heading: 'Chapter 31' }),
-      ({ last }) => call('click_element', { index: byLabel(last, 'link', 'Chapter 31, page 7"') }),
+      ({ last }) => call('click_element', { index: byLabel(last, 'link', 'Chapter 31, page 7') }),
     ],
   },
   {
@@ -191,7 +191,7 @@ export const TASKS: readonly AgentTask[] = [
     page: 'widgets/listing.html',
     request: 'Show the Details tab',
     solved: () => document.querySelector('.tab-header.active')?.textContent?.includes('Details') === true,
-    solution: [read, ({ listing }) => call('click_element', { index: byLabel(listing, 'clickable', 'Details') })],
+    solution: [read, ({ listing }) => call('click_element', { index: byLabel(listing, 'clickable', 'Details 3') })],
   },
   {
     id: 'inbox',
@@ -199,7 +199,10 @@ export const TASKS: readonly AgentTask[] = [
     page: 'widgets/listing.html',
     request: "Open Brian's email about lunch",
     solved: () => document.getElementById('log')?.textContent === 'opened Lunch on Friday?',
-    solution: [read, ({ listing }) => call('click_element', { index: byLabel(listing, 'row', 'Brian Lunch') })],
+    solution: [
+      read,
+      ({ listing }) => call('click_element', { index: byLabel(listing, 'row', 'Brian Lunch on Friday?') }),
+    ],
   },
 ];
 
