@@ -4,7 +4,7 @@ import type { ExtensionSession, PageDriver } from '../../tests/e2e/harness';
 import { answerPrompt, openOnly, shownTools, startFresh } from '../../tests/e2e/support/agent';
 import { send } from '../../tests/e2e/support/sidebar';
 import type { LlmServer } from '../../tests/fixtures/llm-server';
-import { scriptedModel } from './script';
+import { scriptedModel } from '../../tests/e2e/support/scripted-turns';
 import type { AgentTask } from './tasks';
 
 export interface TaskRun {

@@ -2,7 +2,8 @@
 // site, a check run in the page that says whether it was done, and the scripted model's solution,
 // which picks elements by their listed labels as the e2e tests of these pages do
 // (tests/e2e/agent-input.test.ts, agent-widgets.test.ts).
-import { answer, byLabel, call, type Plan, type Seen } from './script';
+import { indexByLabel as byLabel } from '../../tests/e2e/support/listing';
+import { answer, call, type Plan, type Seen } from '../../tests/e2e/support/scripted-turns';
 
 export interface AgentTask {
   id: string;

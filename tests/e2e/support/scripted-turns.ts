@@ -1,6 +1,7 @@
-// What the scripted model knows of a page: only what the tools told it. It finds elements in the
-// latest listing by their role and label, as a model reading the listing does.
-import type { Responder, Step } from '../../tests/fixtures/llm-server/script';
+// A scripted model's turns that know of a page only what the tools told it: each turn is chosen
+// from the latest listing (where it finds elements by their labels, support/listing.ts) and the
+// last tool result.
+import type { Responder, Step } from '../../fixtures/llm-server/script';
 
 type Message = { role: string; content?: unknown };
 
@@ -24,19 +25,7 @@ export const call = (name: string, args: object): Step => ({
 /** A model turn answering the person, which ends the task. */
 export const answer = (text: string): Step => ({ kind: 'text', chunks: [text] });
 
-/** The index the listing gives the first element with this role and label (a state may follow the label). */
-export function byLabel(listing: string, role: string, label: string): number {
-  const line = listing.split('\n').find((l) =>
-    l
-      .replace(/^\*/, '')
-      .replace(/^\[\d+\]/, '')
-      .startsWith(`${role} "${label}"`),
-  );
-  if (!line) throw new Error(`no ${role} "${label}" in the listing:\n${listing.slice(-1500)}`);
-  return Number(/\[(\d+)\]/.exec(line)?.[1]);
-}
-
-const toolResults = (body: unknown): string[] =>
+export const toolResults = (body: unknown): string[] =>
   ((body as { messages?: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
 
 /**
