@@ -12,7 +12,7 @@ const [name, ...args] = process.argv.slice(2);
 const entry = name ? join('bench', name, 'run.ts') : '';
 if (!name || !existsSync(join(root, entry))) {
   console.error(
-    'usage: node bench/run.mjs <benchmark> [flags]   (benchmarks: page-engine, recall, markdown, crawl, long-conversation, agent-steps)',
+    'usage: node bench/run.mjs <benchmark> [flags]   (benchmarks: page-engine, recall, markdown, crawl, long-conversation, agent-steps, agent-tasks)',
   );
   process.exit(2);
 }

@@ -4,30 +4,8 @@ import { answerPrompt, openOnly, shownTools, startFresh } from './support/agent'
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
-import type { Step } from '../fixtures/llm-server/script';
-
-type Message = { role: string; content?: unknown };
-const call = (name: string, args: object): Step => ({
-  kind: 'tool_calls',
-  calls: [{ id: `c${Math.random().toString(36).slice(2, 8)}`, name, arguments: args }],
-});
-const toolResults = (body: unknown) =>
-  ((body as { messages: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
-
-/** The index the listing gives the element with this role and label, as a model finds it by reading. */
-function byLabel(listing: string, role: string, label: string): number {
-  const line = listing.split('\n').find((l) =>
-    l
-      .replace(/^\*/, '')
-      .replace(/^\[\d+\]/, '')
-      .startsWith(`${role} "${label}"`),
-  );
-  if (!line) throw new Error(`no ${role} "${label}" in the listing:\n${listing.slice(-1500)}`);
-  return Number(/\[(\d+)\]/.exec(line)?.[1]);
-}
-
-/** What the scripted model does at each step, from the latest listing and the last tool result. */
-type Plan = ((seen: { listing: string; last: string }) => Step)[];
+import { indexByLabel as byLabel } from './support/listing';
+import { call, toolResults, type Plan } from './support/scripted-turns';
 
 /**
  * Tasks that need keys, hover, drag, several options, a double click, a position on a canvas or

@@ -52,8 +52,14 @@ export async function openSidebar(session: {
   return page;
 }
 
-/** Fills the settings form the way a person does and saves it. */
-export async function configure(page: PageDriver, llm: LlmServer, apiKey = '', provider = 'custom'): Promise<void> {
+/** Fills the settings form the way a person does and saves it (the scripted server's test model unless `model` says). */
+export async function configure(
+  page: PageDriver,
+  llm: Pick<LlmServer, 'baseUrl'>,
+  apiKey = '',
+  provider = 'custom',
+  model = 'test-model',
+): Promise<void> {
   const onSettings = await page.evaluate(() => document.querySelector('[data-testid="settings-form"]') !== null);
   if (!onSettings) await page.click('[data-testid="view-settings"]');
   await page.evaluate((value) => {
@@ -64,7 +70,7 @@ export async function configure(page: PageDriver, llm: LlmServer, apiKey = '', p
     }
   }, provider);
   await page.fill('[data-testid="settings-baseUrl"]', llm.baseUrl);
-  await page.fill('[data-testid="settings-model"]', 'test-model');
+  await page.fill('[data-testid="settings-model"]', model);
   await page.fill('[data-testid="settings-apiKey"]', apiKey);
   await page.click('[data-testid="settings-save"]');
   await page.waitFor(() => document.querySelector('[data-testid="composer-input"]') !== null, undefined, {
