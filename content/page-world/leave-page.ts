@@ -37,7 +37,8 @@ function pageWouldAsk(): boolean {
 
 /** Whether Bosun may leave the page now: it reports a leave-page prompt that it answered. */
 function mayLeave(): boolean {
-  if (!isActing() || !pageWouldAsk()) return true;
+  // An accepted leave in progress is not asked about again (Firefox's navigate event may follow it).
+  if (!isActing() || Date.now() < leaveUntil || !pageWouldAsk()) return true;
   const accepted = takeAcceptance() !== null;
   report({ type: 'beforeunload', message: '', defaultValue: '', accepted });
   if (accepted) leaveUntil = Date.now() + LEAVE_FOR_MS;
@@ -49,7 +50,7 @@ function mayLeave(): boolean {
 window.addEventListener(
   'beforeunload',
   (event) => {
-    if (!probing && Date.now() < leaveUntil) event.stopImmediatePropagation();
+    if (!probing && isActing() && Date.now() < leaveUntil) event.stopImmediatePropagation();
   },
   true,
 );

@@ -129,14 +129,27 @@ describe.each(BROWSERS)('the agent on a page that asks to confirm leaving it, in
     expect(open.some((u) => u.includes('unsaved.html'))).toBe(false);
   });
 
-  it('follows a link away only once the model accepts the prompt', async () => {
+  it('reloads only once the model accepts the prompt', async () => {
+    const page = await withUnsavedChanges('widgets/unsaved.html');
+    follow([
+      ...leaving('reload_page', {}),
+      (last) => (expect(last).toContain('Reloaded'), { kind: 'text', chunks: ['Reloaded.'] }),
+    ]);
+    expect(await solve('Reload the page', page)).toEqual(['navigate', 'submit', 'navigate']);
+    await page.waitFor(() => document.getElementById('state')?.textContent === 'Nothing written yet');
+  });
+
+  it.each([
+    ['follows a link', 'a[href="dialogs.html"]', 'widgets/dialogs.html'],
+    ['submits a search form', '#search', 'widgets/dialogs.html?q='],
+  ])('%s away only once the model accepts the prompt', async (_, selector, away) => {
     const page = await withUnsavedChanges('widgets/unsaved.html');
     follow([
       () => call('read_page', {}),
-      ...leaving('click_element', { selector: 'a[href="dialogs.html"]' }),
+      ...leaving('click_element', { selector }),
       () => ({ kind: 'text', chunks: ['Went to your files.'] }),
     ]);
     await solve('Open my files', page);
-    await ctx.session.findPage(site.url('widgets/dialogs.html'));
+    await ctx.session.findPage(site.url(away));
   });
 });
