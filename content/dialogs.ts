@@ -41,9 +41,21 @@ export function acceptNextDialog(promptText: string): void {
   order({ acting: answering, acceptNext: { promptText } });
 }
 
+/**
+ * Before Bosun leaves the page: the page-world script reports, at once, a `beforeunload` dialog
+ * when the page would ask to confirm leaving (accepted when an order to accept was pending).
+ */
+export function checkLeave(): ActionResult {
+  order({ acting: answering, probeLeave: true });
+  return { success: true };
+}
+
 /** Runs an action and adds to its answer the dialogs answered since the last one. */
 export async function withDialogsSeen(act: () => ActionResult | Promise<ActionResult>): Promise<ActionResult> {
   const result = await act();
+  // Firefox starts a link's or a form's navigation a task after the click: its leave-page check
+  // (page-world/leave-page.ts, at the `navigate` event) has then run.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const dialogs = seen.splice(0);
   return dialogs.length > 0 ? { ...result, dialogs } : result;
 }

@@ -21,7 +21,7 @@ import { markElement } from './actions/mark';
 import { submitForm } from './actions/submit';
 import { extractTable } from './actions/table';
 import { describeTarget } from './describe-target';
-import { acceptNextDialog, withDialogsSeen } from './dialogs';
+import { acceptNextDialog, checkLeave, withDialogsSeen } from './dialogs';
 import { extractPage } from './extract-page';
 import { outlineTarget } from './outline-target';
 import { browserState, readPage } from './read-page';
@@ -77,6 +77,7 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   SUBMIT_FORM: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => submitForm(payload)) },
   READ_LISTING: { senders: BOSUN, handle: ({ payload }) => readListingPart(payload) },
   ACCEPT_NEXT_DIALOG: { senders: BOSUN, handle: ({ payload }) => (acceptNextDialog(payload.promptText), done) },
+  CHECK_LEAVE: { senders: BOSUN, handle: () => withDialogsSeen(checkLeave) },
   SHOW_MASK: { senders: BOSUN, handle: () => (showMask(document), done) },
   HIDE_MASK: { senders: BOSUN, handle: () => (hideMask(), done) },
   CLEAN_UP_HIGHLIGHTS: { senders: BOSUN, handle: () => (removeHighlights(), done) },

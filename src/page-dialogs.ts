@@ -9,13 +9,20 @@ export const DIALOG_ORDER = 'bosun:dialog-order';
 /** Page → content script: `SeenDialog` as JSON, once for each dialog answered while Bosun works. */
 export const DIALOG_SEEN = 'bosun:dialog-seen';
 
-export type DialogType = 'alert' | 'confirm' | 'prompt';
+/** `beforeunload`: the page asks to confirm leaving it (browsers show none of its words for it). */
+export type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
 
 export interface DialogOrder {
   /** Whether Bosun is acting in the page: only then are dialogs answered in the person's place. */
   acting: boolean;
   /** Accept the next confirm or prompt (once), with this text for a prompt ('' keeps its default). */
   acceptNext?: { promptText: string };
+  /**
+   * Bosun is about to leave the page (navigate, reload, history, close): the page checks whether it
+   * would ask to confirm that and, if it would, reports a `beforeunload` dialog, accepted only when
+   * an order to accept is pending. The content script reads that report right after dispatching.
+   */
+  probeLeave?: boolean;
 }
 
 export interface SeenDialog {
@@ -27,7 +34,7 @@ export interface SeenDialog {
   accepted: boolean;
 }
 
-const TYPES: readonly string[] = ['alert', 'confirm', 'prompt'];
+const TYPES: readonly string[] = ['alert', 'confirm', 'prompt', 'beforeunload'];
 /** The longest dialog text passed on: a dialog is a sentence or two, and a page may write anything. */
 export const DIALOG_TEXT_MAX = 1000;
 
@@ -50,4 +57,12 @@ export function parseSeenDialog(detail: unknown): SeenDialog | null {
     defaultValue: defaultValue.slice(0, DIALOG_TEXT_MAX),
     accepted,
   };
+}
+
+/**
+ * Whether a `beforeunload` event, once the page's handlers have run on it, asks to confirm leaving:
+ * a handler cancelled it, or set a `returnValue` (an `onbeforeunload` that returns a string sets it).
+ */
+export function asksToLeave(event: { defaultPrevented: boolean; returnValue: unknown }): boolean {
+  return event.defaultPrevented || (typeof event.returnValue === 'string' && event.returnValue !== '');
 }

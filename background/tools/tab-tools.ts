@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
 import { navigateTab, settled } from '../tabs/navigation';
+import { leaveRefused } from './leave-check';
 import { arrivedAt, here } from './targets';
 import { defineTool, type RunContext } from './types';
 import { shownUrl } from './site-urls';
@@ -21,6 +22,8 @@ export const navigate = defineTool({
   params: v.object({ url: Url }),
   target: async (args) => ({ url: args.url, summary: `go to ${args.url}` }),
   async run(args, ctx) {
+    const refused = await leaveRefused(ctx, ctx.tabId);
+    if (refused) return refused;
     const page = await navigateTab(ctx.tabId, ctx.signal, () => browser.tabs.update(ctx.tabId, { url: args.url }));
     return page ? arrivedAt(page, 'Navigated') : { success: false, text: `The tab did not start loading ${args.url}.` };
   },
@@ -50,6 +53,8 @@ const historyTool = (
     params: v.object({}),
     target: here,
     async run(_args, ctx) {
+      const refused = await leaveRefused(ctx, ctx.tabId);
+      if (refused) return refused;
       let page;
       try {
         page = await navigateTab(ctx.tabId, ctx.signal, () => move(ctx.tabId));
@@ -113,6 +118,8 @@ export const closeTab = defineTool({
   }),
   async run(args, ctx) {
     const tabId = args.tabId ?? ctx.tabId;
+    const refused = await leaveRefused(ctx, tabId);
+    if (refused) return refused;
     const { windowId } = await browser.tabs.get(tabId);
     await browser.tabs.remove(tabId);
     if (tabId === ctx.tabId) {

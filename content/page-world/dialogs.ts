@@ -43,17 +43,31 @@ const text = (value: unknown): string => {
   }
 };
 
+/** Whether Bosun is acting in the page, so that the page's dialogs are answered in the person's place. */
+export const isActing = (): boolean => acting;
+
+/** Uses up a pending order to accept the next dialog: whether there was one. */
+export function takeAcceptance(): { promptText: string } | null {
+  const order = acceptNext && Date.now() < acceptNext.until ? acceptNext : null;
+  acceptNext = null;
+  return order;
+}
+
+/** Tells the content script about a dialog Bosun answered. */
+export function report(seen: SeenDialog): void {
+  document.dispatchEvent(new CustomEvent(DIALOG_SEEN, { detail: JSON.stringify(seen) }));
+}
+
 /** Answers a dialog for Bosun and reports it: whether it was accepted, and the prompt's text. */
 function answer(type: DialogType, message: unknown, defaultValue: unknown): { accepted: boolean; promptText: string } {
-  const order = type !== 'alert' && acceptNext && Date.now() < acceptNext.until ? acceptNext : null;
-  if (order) acceptNext = null;
+  const order = type !== 'alert' ? takeAcceptance() : null;
   const seen: SeenDialog = {
     type,
     message: text(message),
     defaultValue: text(defaultValue),
     accepted: type === 'alert' || order !== null,
   };
-  document.dispatchEvent(new CustomEvent(DIALOG_SEEN, { detail: JSON.stringify(seen) }));
+  report(seen);
   return { accepted: seen.accepted, promptText: order?.promptText || seen.defaultValue };
 }
 

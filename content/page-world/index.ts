@@ -2,3 +2,4 @@
 // MAIN-world content script): what the content script cannot do from its isolated world.
 import './handlers';
 import './dialogs';
+import './leave-page';

@@ -105,6 +105,11 @@ export const BackgroundToContent = {
   ),
   /** Accept the page's next confirm or prompt while Bosun acts (with this text for a prompt, '' for its default). */
   ACCEPT_NEXT_DIALOG: message('ACCEPT_NEXT_DIALOG', v.strictObject({ promptText: text(10_000) })),
+  /**
+   * Before Bosun leaves the page while it acts: whether the page asks to confirm leaving, answered
+   * as an action whose `dialogs` holds a `beforeunload` one when it does (accepted or not).
+   */
+  CHECK_LEAVE: bare('CHECK_LEAVE'),
   SHOW_MASK: bare('SHOW_MASK'),
   HIDE_MASK: bare('HIDE_MASK'),
   CLEAN_UP_HIGHLIGHTS: bare('CLEAN_UP_HIGHLIGHTS'),
@@ -205,7 +210,7 @@ const TargetList = v.pipe(v.array(TargetText), v.maxLength(200));
 /** Why an action failed, where the caller caused it: a selector that does not parse, a wait that ran out. */
 export const ActionFailure = v.picklist(['invalid-args', 'timeout']);
 const SeenDialog = v.strictObject({
-  type: v.picklist(['alert', 'confirm', 'prompt']),
+  type: v.picklist(['alert', 'confirm', 'prompt', 'beforeunload']),
   message: text(DIALOG_TEXT_MAX),
   defaultValue: text(DIALOG_TEXT_MAX),
   accepted: v.boolean(),

@@ -203,6 +203,8 @@ describe('the spec messages parse, by their names', () => {
       'SELECT_TEXT',
       // The chat's agent accepting the page's next confirm or prompt dialog (issue 18).
       'ACCEPT_NEXT_DIALOG',
+      // Whether the page asks to confirm leaving it, before Bosun leaves it.
+      'CHECK_LEAVE',
       // The target outlined while a permission question is open (issue 19).
       'OUTLINE_TARGET',
       // An indexed element named by an attribute for the MCP bridge's own protocol (issue 20).
