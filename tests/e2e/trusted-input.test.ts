@@ -60,6 +60,17 @@ describe('trusted input in chromium', () => {
 
   const switchState = () =>
     sidebar.evaluate(() => document.querySelector<HTMLInputElement>('[data-testid="trusted-input-switch"]')?.checked);
+  /** Turns the switch on as a person does, in Settings, unless an earlier test did. */
+  async function turnOn() {
+    await showView(sidebar, 'settings');
+    if (!(await switchState())) await sidebar.click('[data-testid="trusted-input-switch"]');
+    await sidebar.waitFor(
+      () => document.querySelector<HTMLInputElement>('[data-testid="trusted-input-switch"]')?.checked,
+      undefined,
+      { message: 'trusted input was not turned on' },
+    );
+    await showView(sidebar, 'chat');
+  }
 
   it('is off by default: script events reach the page, which ignores them, and the result says nothing changed', async () => {
     await showView(sidebar, 'settings');
@@ -77,14 +88,7 @@ describe('trusted input in chromium', () => {
   });
 
   it('turns on in Settings; a debugger detached mid-task is attached again, and the key still arrives as trusted', async () => {
-    await showView(sidebar, 'settings');
-    await sidebar.click('[data-testid="trusted-input-switch"]');
-    await sidebar.waitFor(
-      () => document.querySelector<HTMLInputElement>('[data-testid="trusted-input-switch"]')?.checked,
-      undefined,
-      { message: 'trusted input was not turned on' },
-    );
-    await showView(sidebar, 'chat');
+    await turnOn();
     const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
     ctx.llm.respondWith(plan([confirm, keyK], seen));
     await send(sidebar, 'Confirm, then type k in Code');
@@ -108,6 +112,7 @@ describe('trusted input in chromium', () => {
     await page.close();
   });
   it('clicks, double-clicks, presses a key, drags and clicks in an iframe as trusted input', async () => {
+    await turnOn();
     const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
     ctx.llm.respondWith(
       plan(
@@ -122,8 +127,13 @@ describe('trusted input in chromium', () => {
       ),
     );
     await send(sidebar, 'Confirm, type k in Code, drag the handle right and confirm inside the frame');
-    await answerPrompt(sidebar, 'allow-site');
-    await waitUntilIdle(sidebar);
+    // Each kind of action is asked about once, then allowed on this site.
+    const idle = () => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') !== null);
+    while (!(await idle())) {
+      const asked = await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
+      if (asked) await answerPrompt(sidebar, 'allow-site');
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(seen.slice(1)).toEqual([
       expect.stringMatching(/^Clicked .*"Confirm".* with trusted input/s),
       expect.stringMatching(/^Pressed k on .*"Code".* with trusted input: the browser handled it as a real key press/s),
