@@ -72,7 +72,7 @@ describe('trusted input in chromium', () => {
     await showView(sidebar, 'chat');
   }
 
-  it('is off by default: script events reach the page, which ignores them, and the result says nothing changed', async () => {
+  it('is off by default: script events reach the page, which ignores them', async () => {
     await showView(sidebar, 'settings');
     expect(await switchState()).toBe(false);
     await showView(sidebar, 'chat');
@@ -111,6 +111,27 @@ describe('trusted input in chromium', () => {
     expect(await page.text('#key-state')).toBe('trusted k (KeyK, 75)');
     await page.close();
   });
+  it('uses script events when another debugger holds the tab, and the result says why', async () => {
+    await turnOn();
+    const url = site.url('widgets/trusted.html');
+    const page = await openOnly(ctx.session, sidebar, url);
+    const held = await sidebar.evaluate(async (address) => {
+      const [tab] = await chrome.tabs.query({ url: address });
+      await chrome.debugger.attach({ tabId: tab!.id! }, '1.3');
+      return tab!.id!;
+    }, url);
+    ctx.llm.respondWith(plan([confirm], seen));
+    await send(sidebar, 'Press Confirm');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    await sidebar.evaluate((tabId) => chrome.debugger.detach({ tabId }), held);
+    expect(seen[1]).toMatch(
+      /^Clicked \[\d+\] button "Confirm" with script events \(trusted input was not used: another debugger .* is attached to the tab\)\n/,
+    );
+    expect(await page.text('#click-state')).toBe('nothing');
+    await page.close();
+  });
+
   it('clicks, double-clicks, presses a key, drags and clicks in an iframe as trusted input', async () => {
     await turnOn();
     const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
@@ -148,6 +169,27 @@ describe('trusted input in chromium', () => {
     // The inner button's centre, in the frame's own coordinates: the frame offset was added, not doubled.
     expect(await page.text('#frame-state')).toMatch(/^trusted click at \d+,\d+$/);
     expect(await page.text('#click-state')).toBe('trusted click, detail 2');
+    // The task is over: Bosun has let go of the tab (and Chrome's bar goes with it), well before its
+    // idle time: another debugger may attach now.
+    const free = await sidebar.evaluate(async (address) => {
+      const [tab] = await chrome.tabs.query({ url: address });
+      const target = { tabId: tab!.id! };
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline) {
+        if (
+          await chrome.debugger.attach(target, '1.3').then(
+            () => true,
+            () => false,
+          )
+        ) {
+          await chrome.debugger.detach(target);
+          return true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return false;
+    }, site.url('widgets/trusted.html'));
+    expect(free).toBe(true);
     expect(ctx.llm.failures).toEqual([]);
     await page.close();
   });
