@@ -1,6 +1,6 @@
-import type { Permissions } from 'webextension-polyfill';
 import { t } from '../src/i18n';
 import { browser } from '../src/platform/browser';
+import { DEBUGGER_PERMISSION } from '../src/platform/debugger-permission';
 import type { Settings, VoiceSettings } from '../src/protocol/common';
 import type { Limits } from '../src/protocol/limits';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
@@ -24,9 +24,6 @@ export interface SettingsActions {
   /** Turns trusted input on (asking Chrome for the debugger permission, from this click) or off. */
   setTrustedInput(on: boolean): void;
 }
-
-// The polyfill's types predate `debugger` as an optional permission; Chrome accepts it.
-const DEBUGGER = { permissions: ['debugger'] } as unknown as Permissions.Permissions;
 
 export function createSettingsActions(
   send: (message: SidebarToBackground) => void,
@@ -62,7 +59,7 @@ export function createSettingsActions(
       if (!on) return send({ type: 'SET_TRUSTED_INPUT', payload: { on: false } });
       // Asked first thing in the click: Chrome shows its prompt only during a user gesture.
       void browser.permissions
-        .request(DEBUGGER)
+        .request(DEBUGGER_PERMISSION)
         .catch(() => false)
         .then((granted) => {
           if (granted) send({ type: 'SET_TRUSTED_INPUT', payload: { on: true } });

@@ -1,18 +1,16 @@
 import { t } from '../../src/i18n';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import { browser } from '../../src/platform/browser';
-import type { Permissions } from 'webextension-polyfill';
+import { DEBUGGER_PERMISSION } from '../../src/platform/debugger-permission';
 import type { SettingsStore } from '../../src/storage/settings-store';
 
 /** What the sidebar shows: whether this browser has trusted input at all, and whether it is on. */
 export type TrustedInputState = { available: boolean; on: boolean };
 
-// The polyfill's types predate `debugger` as an optional permission; Chrome accepts it.
-const DEBUGGER = { permissions: ['debugger'] } as unknown as Permissions.Permissions;
 // Firefox has no chrome.debugger: the setting exists there only to say so.
 const available = __TARGET__ === 'chrome';
 const held = (): Promise<boolean> =>
-  available ? browser.permissions.contains(DEBUGGER).catch(() => false) : Promise.resolve(false);
+  available ? browser.permissions.contains(DEBUGGER_PERMISSION).catch(() => false) : Promise.resolve(false);
 
 /**
  * The "Trusted input (Chrome)" setting. It follows the permission really held: one removed on the
@@ -44,7 +42,7 @@ export function createTrustedInputSetting(store: SettingsStore, changed: (state:
     async set(next: boolean): Promise<void | Refusal> {
       if (!available) return refuse(t('trusted_input_unavailable'));
       if (next && !(await held())) return refuse(t('trusted_input_not_granted'));
-      if (!next) await browser.permissions.remove(DEBUGGER).catch(() => false);
+      if (!next) await browser.permissions.remove(DEBUGGER_PERMISSION).catch(() => false);
       await store_(next);
     },
     /** The permission was taken back outside Bosun (the browser's extensions page). */

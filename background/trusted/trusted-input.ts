@@ -5,7 +5,8 @@
  * person (Chrome's "cancel" on its debugging bar), which the next action reports.
  */
 import { parseKey } from '../../src/keys';
-import type { TrustedInputReply, TrustedInputRequest } from '../../src/protocol/content-to-background';
+import type { TrustedInputRequest } from '../../src/protocol/content-to-background';
+import type { TrustedInputReply } from '../../src/protocol/trusted-input-reply';
 import { clickCommands, dragCommands, hoverCommands, keyCommands, type CdpCommand } from '../../src/trusted-input';
 
 /** Chrome shows its "started debugging this browser" bar while attached: it goes soon after the last action. */

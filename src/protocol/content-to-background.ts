@@ -17,13 +17,6 @@ export const TrustedInputRequest = v.variant('kind', [
 ]);
 export type TrustedInputRequest = v.InferOutput<typeof TrustedInputRequest>;
 
-/** `used: false` without a reason: trusted input is off, so script events are the path; with one, it failed. */
-export const TrustedInputReply = v.union([
-  v.strictObject({ used: v.literal(true) }),
-  v.strictObject({ used: v.literal(false), reason: v.optional(v.string()) }),
-]);
-export type TrustedInputReply = v.InferOutput<typeof TrustedInputReply>;
-
 /**
  * Messages content scripts send with `runtime.sendMessage`. The spec's voice messages are not
  * here: Bosun captures audio in its own extension pages (the sidebar), never in a content
