@@ -1,7 +1,7 @@
 /**
  * Trusted input in Chrome: presses what a content script asks for through `chrome.debugger`
  * (CDP `Input.*`), so pages that ignore `isTrusted: false` events react. Attached lazily per tab
- * while Bosun acts there, detached after a short idle time, when the tab closes, or by the
+ * while Bosun acts there; detached when the task ends, after a short idle time, when the tab closes, or by the
  * person (Chrome's "cancel" on its debugging bar), which the next action reports.
  */
 import { parseKey } from '../../src/keys';
