@@ -48,13 +48,15 @@ export default tseslint.config(
     files: ['tests/e2e/**/*.ts', 'tests/hardening/**/*.ts', 'tests/long/**/*.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
-  // The places Chrome-only APIs (sidePanel, tab groups) are called, behind a build-time target check.
+  // The places Chrome-only APIs (sidePanel, tab groups, the debugger of trusted input) are called, behind a
+  // build-time target check.
   {
     files: [
       'background/panel-opening.ts',
       'src/open-panel.ts',
       'background/tools/tab-group-tools.ts',
       'background/tab-groups.ts',
+      'background/trusted/trusted-input.ts',
     ],
     rules: { 'no-restricted-globals': 'off' },
   },

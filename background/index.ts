@@ -45,6 +45,9 @@ import { createPolicyStore } from './permissions/policy-store';
 import { createPrompts } from './permissions/prompts';
 import { createPortHub } from './port-hub';
 import { createSettingsService } from './settings-service';
+import { setUpTrustedInput } from './trusted/trusted-input-events';
+import { createTrustedInputSetting } from './trusted/trusted-input-setting';
+import { detachAll, pressTrusted } from './trusted/trusted-input';
 import { createSidebarRouter, startTask } from './sidebar-routes';
 import { setUpContextMenu } from './context-menu';
 import { TOOLS, toolSpecs } from './tools/registry';
@@ -70,7 +73,13 @@ globalThis.addEventListener(
 
 // Before any provider request: a refused redirect names the host it pointed to.
 setUpRedirectLookout();
-const settings = createSettingsService(createSettingsStore(database), keepOllamaReachable);
+const settingsStore = createSettingsStore(database);
+const settings = createSettingsService(settingsStore, keepOllamaReachable);
+const trustedInput = createTrustedInputSetting(settingsStore, (state) => {
+  void detachAll();
+  broadcast({ type: 'TRUSTED_INPUT', payload: state });
+});
+setUpTrustedInput(trustedInput);
 const limits = createLimitsService(database);
 const policy = createPolicyStore(database, (current) =>
   broadcast({ type: 'PERMISSIONS_STATE', payload: { policy: current } }),
@@ -130,6 +139,7 @@ const workflows = createWorkflows({
 });
 const ready = Promise.all([
   settings.load(),
+  trustedInput.load(),
   limits.load(),
   policy.load(),
   conversations.load().then(() => agent.restore(runs)),
@@ -142,6 +152,7 @@ const voice = createVoiceSessions({ settings: settings.current, target: transcri
 // The Library view reads what crawls stored (live counts from the running crawl) and controls crawls.
 const libraryPages = libraryView(library, (jobId) => crawler.status(jobId));
 const routeSidebar = createSidebarRouter({
+  trustedInput,
   agent,
   settings,
   limits,
@@ -167,6 +178,7 @@ const hub = createPortHub({
   disconnected: (port) => voice.close(port),
   greeting: () => [
     { type: 'SETTINGS', payload: settings.current() },
+    { type: 'TRUSTED_INPUT', payload: trustedInput.state() },
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
     { type: 'TASK_SCOPE', payload: { scope: taskScope } },
@@ -209,13 +221,21 @@ browser.runtime.onConnect.addListener((port) => {
   abpPorts.connect(port);
 });
 
-const routeContent = createContentRouter();
+const routeContent = createContentRouter({
+  trustedInput: async (tabId, request) =>
+    (await trustedInput.active()) ? pressTrusted(tabId, request) : { used: false },
+});
 browser.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (reply: unknown) => void) => {
   const senderClass = classifySender(sender, extensionId, extensionOrigin);
   void ready
-    .then(() => routeContent(raw, senderClass, undefined))
+    .then(() => routeContent(raw, senderClass, { tabId: sender.tab?.id, frameId: sender.frameId }))
     .then(
-      (outcome) => sendResponse(outcome.ok ? { success: true } : { success: false, error: outcome.error }),
+      (outcome) =>
+        sendResponse(
+          outcome.ok
+            ? { success: true, ...(outcome.value === undefined ? {} : { reply: outcome.value }) }
+            : { success: false, error: outcome.error },
+        ),
       (error: unknown) => sendResponse({ success: false, error: String(error) }),
     );
   // Keeps the reply channel open for the asynchronous answer (both browsers, with or without the polyfill).

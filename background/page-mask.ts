@@ -1,5 +1,6 @@
 import { ContentResponses } from '../src/protocol/background-to-content';
 import { askContent, type TabSeen } from './content-client';
+import { detachTab } from './trusted/trusted-input';
 
 /**
  * The mask on the pages the agent acts on. Failing to show or hide it never fails the task:
@@ -10,11 +11,13 @@ export const pageMask = {
   async show(tabId: number, seen?: TabSeen): Promise<void> {
     await askContent(tabId, { type: 'SHOW_MASK' }, ContentResponses.ACTION, undefined, seen).catch(() => undefined);
   },
+  /** The task is over in these tabs: the mask goes, and so does trusted input's debugger (and Chrome's bar). */
   async hide(tabIds: Iterable<number>): Promise<void> {
     await Promise.all(
-      [...tabIds].map((tabId) =>
-        askContent(tabId, { type: 'HIDE_MASK' }, ContentResponses.ACTION).catch(() => undefined),
-      ),
+      [...tabIds].map(async (tabId) => {
+        await detachTab(tabId);
+        await askContent(tabId, { type: 'HIDE_MASK' }, ContentResponses.ACTION).catch(() => undefined);
+      }),
     );
   },
 };

@@ -21,6 +21,7 @@ import type { Workflows } from './workflows/workflows';
 export interface SidebarRouteDeps {
   agent: Agent;
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
+  trustedInput: { set(on: boolean): Promise<void | Refusal> };
   limits: { save(limits: Limits): Promise<void> };
   testConnection(settings: Settings): Promise<TestResult>;
   /** The models the provider offers; empty when it cannot list them. */
@@ -123,6 +124,7 @@ function settingsRoutes(deps: SidebarRouteDeps) {
         deps.broadcast({ type: 'SETTINGS', payload });
       },
     },
+    SET_TRUSTED_INPUT: { senders: PAGES, handle: ({ payload }) => deps.trustedInput.set(payload.on) },
     SAVE_LIMITS: {
       senders: PAGES,
       handle: async ({ payload }) => {

@@ -21,7 +21,8 @@ export const BUDGETS = {
   /** Every page the person visits: the manifest's content scripts (only the page-world script: the handler recorder and the dialog stand-in). */
   'every page': 15 * KB,
   'sidebar.js': 60 * KB,
-  'content.js': 40 * KB,
+  /** Raised from 40 KB for trusted input's path (asking the background to press, the frame offset, the reply's check). */
+  'content.js': 42 * KB,
   'reader.js': 36 * KB,
   'background.js': 200 * KB,
   'abp-app.js': 12 * KB,

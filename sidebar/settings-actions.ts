@@ -1,3 +1,6 @@
+import { t } from '../src/i18n';
+import { browser } from '../src/platform/browser';
+import { DEBUGGER_PERMISSION } from '../src/platform/debugger-permission';
 import type { Settings, VoiceSettings } from '../src/protocol/common';
 import type { Limits } from '../src/protocol/limits';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
@@ -18,6 +21,8 @@ export interface SettingsActions {
   saveLimits(limits: Limits): void;
   /** Turns a setting of voice on, keeping the provider settings as they are. */
   saveVoice(voice: VoiceSettings): void;
+  /** Turns trusted input on (asking Chrome for the debugger permission, from this click) or off. */
+  setTrustedInput(on: boolean): void;
 }
 
 export function createSettingsActions(
@@ -49,5 +54,17 @@ export function createSettingsActions(
       if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, voice } });
     },
     saveLimits: (limits) => send({ type: 'SAVE_LIMITS', payload: limits }),
+    setTrustedInput: (on) => {
+      state.trustedInputNote.value = null;
+      if (!on) return send({ type: 'SET_TRUSTED_INPUT', payload: { on: false } });
+      // Asked first thing in the click: Chrome shows its prompt only during a user gesture.
+      void browser.permissions
+        .request(DEBUGGER_PERMISSION)
+        .catch(() => false)
+        .then((granted) => {
+          if (granted) send({ type: 'SET_TRUSTED_INPUT', payload: { on: true } });
+          else state.trustedInputNote.value = t('trusted_input_refused_note');
+        });
+    },
   };
 }

@@ -74,6 +74,7 @@ function settingsHandlers(state: SidebarState) {
       }
     },
     LIMITS: ({ payload }) => (state.limits.value = payload),
+    TRUSTED_INPUT: ({ payload }) => (state.trustedInput.value = payload),
     OLLAMA_DETECTED: ({ payload }) => (state.ollama.value = payload),
     TEST_RESULT: ({ payload }) => {
       const error = payload.error ?? t('settings_test_failed');
@@ -84,7 +85,7 @@ function settingsHandlers(state: SidebarState) {
         state.modelList.value = { ...source, models: payload.models };
     },
     MODELS: ({ payload }) => (state.chatModels.value = payload.models),
-  } satisfies Handlers<'SETTINGS' | 'LIMITS' | 'OLLAMA_DETECTED' | 'TEST_RESULT' | 'MODELS'>;
+  } satisfies Handlers<'SETTINGS' | 'LIMITS' | 'TRUSTED_INPUT' | 'OLLAMA_DETECTED' | 'TEST_RESULT' | 'MODELS'>;
 }
 
 type PermissionTypes =

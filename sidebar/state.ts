@@ -57,6 +57,9 @@ export function createSidebarState() {
     notice: signal<string | null>(null),
     connection: signal<ConnectionStatus>('connecting'),
     limits: signal<Limits | null>(null),
+    trustedInput: signal<PayloadOf<'TRUSTED_INPUT'> | null>(null),
+    /** Why trusted input stayed off after the person tried to turn it on (Chrome refused the permission). */
+    trustedInputNote: signal<string | null>(null),
     /** Questions waiting for the person, oldest first. */
     prompts: signal<PermissionPrompt[]>([]),
     log: signal<ActionLogEntry[]>([]),

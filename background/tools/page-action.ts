@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { ContentResponses, type BackgroundToContent } from '../../src/protocol/background-to-content';
 import type { ElementFacts } from '../../policy';
 import { askContent } from '../content-client';
+import { whileActing } from '../trusted/trusted-input';
 import { dialogsReport } from './dialogs-report';
 import { outlinedTabs } from './outlined-tabs';
 import { pageUrl } from './targets';
@@ -39,8 +40,9 @@ export const elementAt = (ctx: ToolContext, args: { index?: number; selector?: s
     ? { index: args.index, snapshotId: ctx.snapshotId(ctx.tabId) ?? '' }
     : { selector: args.selector ?? '' };
 
+// The content script may ask for trusted input in the tab only while one of these requests is in flight.
 export const action = (ctx: ToolContext, message: BackgroundToContent) =>
-  askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.());
+  whileActing(ctx.tabId, () => askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.()));
 // What an action did quotes the page (a button's label, an option's text): it is marked as page content.
 export function output(reply: v.InferOutput<typeof ContentResponses.ACTION>): ToolOutput {
   const said = reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed');

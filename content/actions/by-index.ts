@@ -4,7 +4,11 @@ import { clickElement, selectOption, typeInto } from './operate';
 import { scroll } from './scroll';
 
 /** Runs an action on an element of the last snapshot, or reports why the index no longer fits. */
-function onIndex(index: number, snapshotId: string, act: (el: Element, name: string) => ActionResult): ActionResult {
+function onIndex<R extends ActionResult | Promise<ActionResult>>(
+  index: number,
+  snapshotId: string,
+  act: (el: Element, name: string) => R,
+): R | ActionResult {
   const found = locate({ index, snapshotId });
   return 'error' in found ? notFound(found) : act(found.el, found.name);
 }

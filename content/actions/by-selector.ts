@@ -6,7 +6,10 @@ import { scroll } from './scroll';
 const MAX_CONTENT = 200_000;
 const MAX_LINKS = 500;
 
-function withElement(selector: string, act: (el: Element) => ActionResult): ActionResult {
+function withElement<R extends ActionResult | Promise<ActionResult>>(
+  selector: string,
+  act: (el: Element) => R,
+): R | ActionResult {
   const found = bySelector(selector);
   return 'error' in found ? notFound(found) : act(found.el);
 }

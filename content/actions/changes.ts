@@ -8,23 +8,30 @@ import { isOverlay } from '../overlay/host';
  */
 const SETTLE_MS = 60;
 
-/** Bosun's own overlay coming and going (the highlight of the target) is not the page reacting. */
+/**
+ * Bosun's own overlay coming and going (the highlight of the target), or stepping aside for
+ * trusted input (its style), is not the page reacting.
+ */
 const ownOverlay = (record: MutationRecord) =>
-  record.type === 'childList' &&
-  [...record.addedNodes, ...record.removedNodes].every((node) => node instanceof Element && isOverlay(node));
+  (record.type === 'attributes' && record.target instanceof Element && isOverlay(record.target)) ||
+  (record.type === 'childList' &&
+    [...record.addedNodes, ...record.removedNodes].every((node) => node instanceof Element && isOverlay(node)));
 
 export interface Reaction {
   changed: number;
 }
 
-export async function watchReaction<T>(doc: Document, act: () => T): Promise<{ result: T; reaction: Reaction }> {
+export async function watchReaction<T>(
+  doc: Document,
+  act: () => T | Promise<T>,
+): Promise<{ result: T; reaction: Reaction }> {
   const touched = new Set<Node>();
   const observer = new MutationObserver((records) => {
     for (const record of records) if (!ownOverlay(record)) touched.add(record.target);
   });
   observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
   try {
-    const result = act();
+    const result = await act();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     for (const record of observer.takeRecords()) if (!ownOverlay(record)) touched.add(record.target);
     return { result, reaction: { changed: touched.size } };

@@ -5,6 +5,7 @@ import { locate, notFound, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { pointerInit, pointerTo } from './hover-state';
 import { prepare } from './target';
+import { pointFor, pressOrScript } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 /** Moves between press and release: libraries start a drag only after the pointer travels a few pixels. */
@@ -119,7 +120,20 @@ export async function dragElement(
   const end = destination(p, found.el);
   if ('error' in end) return notFound(end);
   const from = { el: found.el, point: { x: ready.x, y: ready.y }, name: what };
-  const { result, reaction } = await watchReaction(found.el.ownerDocument, () => drag(from, end));
+  const { result, reaction } = await watchReaction(found.el.ownerDocument, () => dragBy(from, end));
   const onto = p.to === undefined && p.toSelector === undefined ? ` by ${end.name}` : ` onto ${end.name}`;
   return { success: true, message: `Dragged ${what}${onto} (${result})${reacted(reaction)}` };
+}
+
+/**
+ * A mouse drag goes by trusted input when it is on. A native HTML5 drag stays with script events:
+ * Chrome runs a real one through its own drag session, which CDP mouse events do not start.
+ */
+async function dragBy(from: Spot, to: Spot): Promise<string> {
+  if (nativeDraggable(from.el)) return drag(from, to);
+  const request = { kind: 'drag', from: pointFor(from.el, from.point), to: pointFor(to.el, to.point) } as const;
+  const pressed = await pressOrScript(request, () => drag(from, to));
+  return pressed.result === null
+    ? `dragged with the mouse button held${pressed.via}`
+    : `${pressed.result}${pressed.via}`;
 }

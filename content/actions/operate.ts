@@ -1,6 +1,7 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { click, focus, inputAndChange, pressEnter } from './events';
 import { prepare } from './target';
+import { pointFor, pressOrScript, watchClickFollowed } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 
@@ -11,10 +12,16 @@ function opensTab(el: Element): boolean {
 }
 
 /** Clicks the element; `done` is what the answer says happened (by default "Clicked <what>"). */
-export function clickElement(el: Element, what: string, done = `Clicked ${what}`): ActionResult {
+export async function clickElement(el: Element, what: string, clicked = `Clicked ${what}`): Promise<ActionResult> {
   const ready = prepare(el, what);
   if (!ready.ok) return fail(ready.error);
-  const followed = click(el, ready.x, ready.y);
+  const watch = watchClickFollowed(el);
+  const pressed = await pressOrScript({ kind: 'click', at: pointFor(el, ready), count: 1 }, () =>
+    click(el, ready.x, ready.y),
+  );
+  const seenFollowing = watch.stop();
+  const followed = pressed.result ?? seenFollowing;
+  const done = `${clicked}${pressed.via}`;
   if (!opensTab(el)) return { success: true, message: done };
   // A page that handles the click itself (an in-page preview) opens no tab: nothing to wait for.
   return followed

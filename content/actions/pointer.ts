@@ -6,6 +6,7 @@ import { coveredError } from './cover';
 import { click, doubleClick } from './events';
 import { pointerTo } from './hover-state';
 import { prepare } from './target';
+import { pointFor, pressOrScript } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 
@@ -53,8 +54,10 @@ export const hover = (p: Place) =>
   onElement(p, async (el, name) => {
     const target = aim(el, name);
     if (!target.ok) return fail(target.error);
-    const { reaction } = await watchReaction(el.ownerDocument, () => pointerTo(el, target.x, target.y));
-    return { success: true, message: `The pointer is over ${name} and stays there${reacted(reaction)}` };
+    const { result, reaction } = await watchReaction(el.ownerDocument, () =>
+      pressOrScript({ kind: 'hover', at: pointFor(el, target) }, () => pointerTo(el, target.x, target.y)),
+    );
+    return { success: true, message: `The pointer is over ${name}${result.via} and stays there${reacted(reaction)}` };
   });
 
 export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: number }) =>
@@ -62,8 +65,10 @@ export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: 
     const point = at(p);
     const target = aim(el, name, point);
     if (!target.ok) return fail(target.error);
-    const { reaction } = await watchReaction(el.ownerDocument, () => click(target.hit, target.x, target.y));
-    return { success: true, message: `Clicked ${name}${where(point)}${reacted(reaction)}` };
+    const { result, reaction } = await watchReaction(el.ownerDocument, () =>
+      pressOrScript({ kind: 'click', at: pointFor(el, target), count: 1 }, () => click(target.hit, target.x, target.y)),
+    );
+    return { success: true, message: `Clicked ${name}${where(point)}${result.via}${reacted(reaction)}` };
   });
 
 export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: number; y?: number }) =>
@@ -71,6 +76,10 @@ export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: num
     const point = at(p);
     const target = aim(el, name, point);
     if (!target.ok) return fail(target.error);
-    const { reaction } = await watchReaction(el.ownerDocument, () => doubleClick(target.hit, target.x, target.y));
-    return { success: true, message: `Double-clicked ${name}${where(point)}${reacted(reaction)}` };
+    const { result, reaction } = await watchReaction(el.ownerDocument, () =>
+      pressOrScript({ kind: 'click', at: pointFor(el, target), count: 2 }, () =>
+        doubleClick(target.hit, target.x, target.y),
+      ),
+    );
+    return { success: true, message: `Double-clicked ${name}${where(point)}${result.via}${reacted(reaction)}` };
   });

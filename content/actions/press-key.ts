@@ -5,6 +5,7 @@ import { reacted, watchReaction } from './changes';
 import { focus } from './events';
 import { focusName, keyDefault } from './key-defaults';
 import { keyName, parseKey, typesChar, type Key } from '../../src/keys';
+import { pressOrScript } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 
@@ -64,12 +65,17 @@ export async function pressKey(p: Place & { key: string }): Promise<ActionResult
   const target = keyTarget(p);
   if ('error' in target) return fail(target.error);
   const { key } = parsed;
-  const { result, reaction } = await watchReaction(target.el.ownerDocument, () => press(target.el, key));
-  const pressed = `Pressed ${keyName(key)} on ${target.what}`;
+  const { result: pressing, reaction } = await watchReaction(target.el.ownerDocument, () =>
+    pressOrScript({ kind: 'key', key: p.key }, () => press(target.el, key)),
+  );
+  const pressed = `Pressed ${keyName(key)} on ${target.what}${pressing.via}`;
   const done = (text: string): ActionResult => ({
     success: true,
     message: `${pressed}: ${text}${reacted(reaction)}${shows(target)}`,
   });
+  const result = pressing.result;
+  // A trusted key is the browser's own: it did what the key does, unless the page stopped it.
+  if (result === null) return done('the browser handled it as a real key press');
   if (result.handled) return done('the page handled the key');
   if (result.effect === 'implicit-submission') {
     if (!(target.el as HTMLInputElement).form) return done('the field is in no form, so Enter did nothing more');

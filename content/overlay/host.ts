@@ -58,3 +58,18 @@ export function withOverlayHidden<T>(read: () => T): T {
     host.style.visibility = previous;
   }
 }
+
+/**
+ * Runs `work` with the overlay out of the way of real input: trusted mouse events land at
+ * coordinates, where the mask would otherwise take them.
+ */
+export async function withOverlayAside<T>(work: () => Promise<T>): Promise<T> {
+  if (!host) return work();
+  const previous = host.style.visibility;
+  host.style.visibility = 'hidden';
+  try {
+    return await work();
+  } finally {
+    if (host) host.style.visibility = previous;
+  }
+}

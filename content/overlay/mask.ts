@@ -1,5 +1,5 @@
 import { answerDialogs } from '../dialogs';
-import { overlayRoot } from './host';
+import { overlayRoot, withOverlayAside } from './host';
 import { removeHighlights } from './highlight';
 
 /** A mask that nobody renews (the background stopped mid-task) lifts itself after this long. */
@@ -9,10 +9,12 @@ const BLOCKED = ['keydown', 'keypress', 'keyup', 'beforeinput', 'paste', 'drop']
 let mask: HTMLElement | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let controller: AbortController | null = null;
+/** Bosun's own trusted input is under way: its keys must reach the page. */
+let passing = 0;
 
 /** The person's own keystrokes are held back while Bosun acts; Bosun's synthetic events are not trusted, so they pass. */
 function holdTrustedInput(event: Event): void {
-  if (!event.isTrusted) return;
+  if (!event.isTrusted || passing > 0) return;
   event.preventDefault();
   event.stopImmediatePropagation();
 }
@@ -50,4 +52,14 @@ export function hideMask(): void {
   mask = null;
   answerDialogs(false);
   removeHighlights();
+}
+
+/** Lets Bosun's trusted input through the mask for the duration of `work` (the person's keys too, for that moment). */
+export async function passTrustedInput<T>(work: () => Promise<T>): Promise<T> {
+  passing += 1;
+  try {
+    return await withOverlayAside(work);
+  } finally {
+    passing -= 1;
+  }
 }

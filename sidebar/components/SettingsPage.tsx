@@ -4,9 +4,10 @@ import type { SidebarState } from '../state';
 import { LimitsForm } from './LimitsForm';
 import { PermissionLevels } from './PermissionLevels';
 import { SettingsForm } from './SettingsForm';
+import { TrustedInputForm } from './TrustedInputForm';
 import { VoiceForm } from './VoiceForm';
 
-/** The provider's settings; on first run what the permission levels mean, afterwards voice and limits. */
+/** The provider's settings; on first run what the permission levels mean, afterwards voice, trusted input and limits. */
 export function SettingsPage({ state, actions }: { state: SidebarState; actions: SidebarActions }) {
   const settings = state.settings.value;
   const firstRun = settings === null;
@@ -24,6 +25,13 @@ export function SettingsPage({ state, actions }: { state: SidebarState; actions:
       />
       {firstRun ? <PermissionLevels /> : null}
       {settings ? <VoiceForm voice={voiceOf(settings)} onSave={actions.saveVoice} /> : null}
+      {settings && state.trustedInput.value ? (
+        <TrustedInputForm
+          state={state.trustedInput.value}
+          note={state.trustedInputNote.value}
+          onChange={actions.setTrustedInput}
+        />
+      ) : null}
       {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
     </main>
   );

@@ -5,4 +5,4 @@ import browser from 'webextension-polyfill';
  * Chrome with promise-based `browser`), the polyfill's promise wrapper over `chrome` elsewhere.
  */
 export { browser };
-export type { Runtime } from 'webextension-polyfill';
+export type { Permissions, Runtime } from 'webextension-polyfill';

@@ -105,6 +105,8 @@ export const BackgroundToSidebar = {
     }),
   ),
   SETTINGS: message('SETTINGS', v.nullable(Settings)),
+  /** Whether this browser offers trusted input (Chrome only), and whether it is on with its permission held. */
+  TRUSTED_INPUT: message('TRUSTED_INPUT', v.strictObject({ available: v.boolean(), on: v.boolean() })),
   VOICE_STARTED: bare('VOICE_STARTED'),
   VOICE_TRANSCRIBING: bare('VOICE_TRANSCRIBING'),
   VOICE_RESULT: message('VOICE_RESULT', v.object({ transcript: v.string(), isFinal: v.boolean() })),

@@ -1,12 +1,29 @@
 import * as v from 'valibot';
-import { message, text, type MessageOf } from './envelope';
+import { message, nonEmptyText, text, type MessageOf } from './envelope';
+
+/** A point in CSS pixels of the tab's top viewport (the frame offset already added by the content script). */
+const ViewportPoint = v.strictObject({
+  x: v.pipe(v.number(), v.finite(), v.minValue(-100_000), v.maxValue(100_000)),
+  y: v.pipe(v.number(), v.finite(), v.minValue(-100_000), v.maxValue(100_000)),
+});
+
+/** What a content script asks to be pressed with trusted input while it carries out one of Bosun's actions. */
+export const TrustedInputRequest = v.variant('kind', [
+  v.strictObject({ kind: v.literal('click'), at: ViewportPoint, count: v.picklist([1, 2]) }),
+  v.strictObject({ kind: v.literal('hover'), at: ViewportPoint }),
+  v.strictObject({ kind: v.literal('drag'), from: ViewportPoint, to: ViewportPoint }),
+  /** The key as the model wrote it ("Enter", "ctrl+a"): the background parses it again. */
+  v.strictObject({ kind: v.literal('key'), key: nonEmptyText(40) }),
+]);
+export type TrustedInputRequest = v.InferOutput<typeof TrustedInputRequest>;
 
 /**
- * One-way messages content scripts send with `runtime.sendMessage`. The spec's voice messages
- * are not here: Bosun captures audio in its own extension pages (the sidebar), never in a
- * content script, so the visited page can neither see the microphone nor fake voice events.
+ * Messages content scripts send with `runtime.sendMessage`. The spec's voice messages are not
+ * here: Bosun captures audio in its own extension pages (the sidebar), never in a content
+ * script, so the visited page can neither see the microphone nor fake voice events.
  */
 export const ContentToBackground = {
   PAGE_CONTENT_READY: message('PAGE_CONTENT_READY', v.strictObject({ title: text(2000), url: text(8192) })),
+  TRUSTED_INPUT: message('TRUSTED_INPUT', TrustedInputRequest),
 };
 export type ContentToBackground = MessageOf<typeof ContentToBackground>;

@@ -88,6 +88,8 @@ export const SidebarToBackground = {
   ),
   SAVE_SETTINGS: message('SAVE_SETTINGS', Settings),
   GET_SETTINGS: bare('GET_SETTINGS'),
+  /** Trusted input (Chrome) on or off; the sidebar asks Chrome for the permission first, from the person's click. */
+  SET_TRUSTED_INPUT: message('SET_TRUSTED_INPUT', v.strictObject({ on: v.boolean() })),
   START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ intent: nonEmptyText(10_000) })),
   CANCEL_WORKFLOW: bare('CANCEL_WORKFLOW'),
   /**

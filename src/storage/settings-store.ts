@@ -1,13 +1,22 @@
+import * as v from 'valibot';
 import type { Settings } from '../protocol/common';
 import type { Db } from './db';
 
 const KEY = 'provider';
+/** Whether the person turned trusted input on (Chrome); kept apart from the provider, which it does not depend on. */
+const TRUSTED_INPUT_KEY = 'trusted-input';
 
 export function createSettingsStore(database: Promise<Db>) {
   return {
     load: async (): Promise<Settings | null> => (await (await database).get('settings', KEY)) ?? null,
     save: async (settings: Settings): Promise<void> => {
       await (await database).put('settings', settings, KEY);
+    },
+    /** Stored data is input too: anything but `true` reads as off. */
+    loadTrustedInput: async (): Promise<boolean> =>
+      v.is(v.literal(true), await (await database).get('state', TRUSTED_INPUT_KEY)),
+    saveTrustedInput: async (on: boolean): Promise<void> => {
+      await (await database).put('state', on, TRUSTED_INPUT_KEY);
     },
   };
 }

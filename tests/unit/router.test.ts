@@ -89,6 +89,7 @@ describe('createRouter', () => {
   it('answers a refusal as an error naming the message it refuses', async () => {
     const route = createRouter(ContentToBackground, {
       PAGE_CONTENT_READY: { senders: ['content-script'], handle: () => refuse('Not now.') },
+      TRUSTED_INPUT: NOT_HANDLED,
     });
     const outcome = await route(
       { type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } },
@@ -99,7 +100,10 @@ describe('createRouter', () => {
   });
 
   it('refuses a type the table declares NOT_HANDLED, whoever sends it', async () => {
-    const route = createRouter(ContentToBackground, { PAGE_CONTENT_READY: NOT_HANDLED });
+    const route = createRouter(ContentToBackground, {
+      PAGE_CONTENT_READY: NOT_HANDLED,
+      TRUSTED_INPUT: NOT_HANDLED,
+    });
     const outcome = await route(
       { type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } },
       'content-script',

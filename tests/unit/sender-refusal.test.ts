@@ -39,11 +39,14 @@ describe('a content script', () => {
   });
 
   it('gets every sidebar and ABP message refused on the runtime channel, named', async () => {
-    const route = createContentRouter();
+    const route = createContentRouter({ trustedInput: vi.fn() });
     const random = seededRandom(1);
     const tables = { ...SidebarToBackground, ...AbpToBackground };
     for (const [type, schema] of Object.entries(tables)) {
-      const outcome = await route(exampleOf(schema as never, random), 'content-script', undefined);
+      const outcome = await route(exampleOf(schema as never, random), 'content-script', {
+        tabId: 1,
+        frameId: 0,
+      });
       expect(outcome).toEqual({ ok: false, error: `Unknown message type "${type}".`, inReplyTo: type });
     }
   });

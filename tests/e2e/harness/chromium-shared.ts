@@ -170,7 +170,10 @@ async function post(installer: string, path: string, body: object): Promise<Reco
 }
 
 /** What a file may ask of the shared Chromium: everything but a profile or switches of its own, which only a launch gives. */
-export type SharedChromiumOptions = Pick<LaunchOptions, 'storageQuotaBytes' | 'openBeforeInstall' | 'keepFirstRunPage'>;
+export type SharedChromiumOptions = Pick<
+  LaunchOptions,
+  'storageQuotaBytes' | 'openBeforeInstall' | 'keepFirstRunPage' | 'grantDebugger'
+>;
 
 export const canShareChromium = (options: LaunchOptions): options is SharedChromiumOptions =>
   options.profileDir === undefined && options.chromiumArgs === undefined;
@@ -188,6 +191,13 @@ export async function connectChromium(
   await cp(resolve(extensionDir), copy, { recursive: true });
   const manifestPath = join(copy, 'manifest.json');
   const { key: _key, ...manifest } = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
+  // Granted as installed: Chrome then holds it, and permissions.request for it resolves true without a prompt.
+  if (options.grantDebugger) {
+    manifest.permissions = [...((manifest.permissions as string[] | undefined) ?? []), 'debugger'];
+    manifest.optional_permissions = ((manifest.optional_permissions as string[] | undefined) ?? []).filter(
+      (p) => p !== 'debugger',
+    );
+  }
   await writeFile(manifestPath, JSON.stringify(manifest));
 
   const browser = await chromium.connectOverCDP(shared.endpoint);

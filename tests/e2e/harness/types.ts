@@ -40,6 +40,11 @@ export interface LaunchOptions {
    * tests start with the tabs they open themselves.
    */
   keepFirstRunPage?: boolean;
+  /**
+   * Chromium: the copy of the extension lists `debugger` among its granted `permissions`, as if the
+   * person had allowed Bosun's optional permission (a test cannot click Chrome's permission prompt).
+   */
+  grantDebugger?: boolean;
 }
 
 export interface PageDriver {

@@ -20,6 +20,7 @@ export const actions = (): SidebarActions => ({
   clearLog: vi.fn(),
   show: vi.fn(),
   saveVoice: vi.fn(),
+  setTrustedInput: vi.fn(),
   newConversation: vi.fn(),
   openConversation: vi.fn(),
   renameConversation: vi.fn(),

@@ -1,0 +1,150 @@
+/**
+ * Trusted input in Chrome: presses what a content script asks for through `chrome.debugger`
+ * (CDP `Input.*`), so pages that ignore `isTrusted: false` events react. Attached lazily per tab
+ * while Bosun acts there; detached when the task ends, after a short idle time, when the tab closes, or by the
+ * person (Chrome's "cancel" on its debugging bar), which the next action reports.
+ */
+import { parseKey } from '../../src/keys';
+import type { TrustedInputRequest } from '../../src/protocol/content-to-background';
+import type { TrustedInputReply } from '../../src/protocol/trusted-input-reply';
+import { clickCommands, dragCommands, hoverCommands, keyCommands, type CdpCommand } from '../../src/trusted-input';
+
+/** Chrome shows its "started debugging this browser" bar while attached: it goes soon after the last action. */
+const IDLE_DETACH_MS = 15_000;
+const PROTOCOL_VERSION = '1.3';
+
+type Timer = ReturnType<typeof setTimeout>;
+const attached = new Map<number, Timer>();
+/** Tabs where Bosun has an action request in flight: only those may be pressed in. */
+const acting = new Map<number, number>();
+/**
+ * Tabs where the person cancelled debugging on Chrome's bar: Bosun does not attach there again
+ * (script events instead) until the tab closes or the setting is switched off and on.
+ */
+const refused = new Set<number>();
+const CANCELLED = 'you cancelled debugging in Chrome, so Bosun no longer uses it in this tab';
+
+/** The debugger API exists only once the optional permission is granted (and never in Firefox). */
+const api = (): typeof chrome.debugger | undefined =>
+  typeof chrome === 'undefined' ? undefined : (chrome as Partial<typeof chrome>).debugger;
+
+let listening = false;
+/** Registered at start and again once the permission arrives, when the API first exists. */
+export function listenForDetach(): void {
+  const debuggerApi = api();
+  if (listening || !debuggerApi) return;
+  listening = true;
+  debuggerApi.onDetach.addListener((source, reason) => {
+    if (source.tabId === undefined) return;
+    clearTimeout(attached.get(source.tabId));
+    attached.delete(source.tabId);
+    if (reason === 'canceled_by_user') refused.add(source.tabId);
+  });
+}
+
+/** Marks the tab as being acted on for the duration of one action request. */
+export async function whileActing<T>(tabId: number, work: () => Promise<T>): Promise<T> {
+  acting.set(tabId, (acting.get(tabId) ?? 0) + 1);
+  try {
+    return await work();
+  } finally {
+    const left = (acting.get(tabId) ?? 1) - 1;
+    if (left > 0) acting.set(tabId, left);
+    else acting.delete(tabId);
+  }
+}
+
+/** The tab closed: nothing of it is kept. */
+export function forgetTab(tabId: number): void {
+  refused.delete(tabId);
+  void detachTab(tabId);
+}
+
+/** The setting changed: every tab starts afresh (a tab the person refused is asked again once turned back on). */
+export async function detachAll(): Promise<void> {
+  refused.clear();
+  await Promise.all([...attached.keys()].map(detachTab));
+}
+
+export async function detachTab(tabId: number): Promise<void> {
+  clearTimeout(attached.get(tabId));
+  if (!attached.delete(tabId)) return;
+  await api()
+    ?.detach({ tabId })
+    .catch(() => undefined);
+}
+
+async function attach(tabId: number): Promise<void> {
+  const debuggerApi = api();
+  if (!debuggerApi) throw new Error('Chrome gives Bosun no debugger access');
+  if (!attached.has(tabId)) await debuggerApi.attach({ tabId }, PROTOCOL_VERSION);
+  clearTimeout(attached.get(tabId));
+  attached.set(
+    tabId,
+    setTimeout(() => void detachTab(tabId), IDLE_DETACH_MS),
+  );
+}
+
+function commandsFor(request: TrustedInputRequest): CdpCommand[] | string {
+  switch (request.kind) {
+    case 'click':
+      return clickCommands(request.at, request.count);
+    case 'hover':
+      return hoverCommands(request.at);
+    case 'drag':
+      return dragCommands(request.from, request.to);
+    case 'key': {
+      const parsed = parseKey(request.key);
+      return parsed.ok ? keyCommands(parsed.key) : parsed.error;
+    }
+  }
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Why attaching failed, in words: most often another debugger (DevTools, another extension) holds the tab. */
+function attachFailure(error: unknown): string {
+  const text = message(error);
+  return /already attached/i.test(text)
+    ? 'another debugger (DevTools or another extension) is attached to the tab'
+    : text;
+}
+
+/**
+ * Presses the request in the tab. A failure is not thrown: the content script then uses script
+ * events and its result says why trusted input was not used.
+ */
+export async function pressTrusted(tabId: number, request: TrustedInputRequest): Promise<TrustedInputReply> {
+  if (!acting.has(tabId)) return { used: false, reason: 'Bosun is not acting in this tab' };
+  if (refused.has(tabId)) return { used: false, reason: CANCELLED };
+  const commands = commandsFor(request);
+  if (typeof commands === 'string') return { used: false, reason: commands };
+  const first = await send(tabId, commands);
+  if (first.error === null) return { used: true };
+  // A debugger that left before anything was pressed (another client detached it) is attached again
+  // once; after a partial press, repeating it would press twice.
+  if (first.sent > 0 || refused.has(tabId))
+    return { used: false, reason: refused.has(tabId) ? CANCELLED : first.error };
+  await detachTab(tabId);
+  const second = await send(tabId, commands);
+  return second.error === null ? { used: true } : { used: false, reason: second.error };
+}
+
+/** How many commands went out, and why the rest did not (null: all of them). */
+async function send(tabId: number, commands: CdpCommand[]): Promise<{ sent: number; error: string | null }> {
+  try {
+    await attach(tabId);
+  } catch (error) {
+    return { sent: 0, error: attachFailure(error) };
+  }
+  let sent = 0;
+  try {
+    for (const { method, params } of commands) {
+      await api()?.sendCommand({ tabId }, method, params);
+      sent += 1;
+    }
+    return { sent, error: null };
+  } catch (error) {
+    return { sent, error: message(error) };
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Which way an action's input goes: trusted input through the background (Chrome's debugger,
+ * when the person turned it on), else script events. The action finds, scrolls and checks the
+ * element as always; only the pressing differs, and its result says which way it went.
+ */
+import * as v from 'valibot';
+import { browser } from '../../src/platform/browser';
+import type { TrustedInputRequest } from '../../src/protocol/content-to-background';
+import { TrustedInputReply } from '../../src/protocol/trusted-input-reply';
+import { topViewportPoint, type Point } from '../../src/trusted-input';
+import { passTrustedInput } from '../overlay/mask';
+import { frameOf } from './target';
+
+/** `result` is the script path's answer, null when trusted input pressed it; `via` goes into the result text. */
+export type Pressed<T> = { result: T | null; via: string };
+
+const Answer = v.object({ success: v.literal(true), reply: TrustedInputReply });
+
+async function askTrusted(request: TrustedInputRequest): Promise<TrustedInputReply> {
+  try {
+    const answer = v.safeParse(
+      Answer,
+      await passTrustedInput(() => browser.runtime.sendMessage({ type: 'TRUSTED_INPUT', payload: request })),
+    );
+    return answer.success ? answer.output.reply : { used: false, reason: 'Bosun did not answer as expected' };
+  } catch (error) {
+    return { used: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Presses with trusted input when it is on, else (or when it fails, saying why) runs the script events. */
+export async function pressOrScript<T>(request: TrustedInputRequest, script: () => T): Promise<Pressed<T>> {
+  // Firefox has no debugger for extensions: no need to ask (the build drops the rest there).
+  if (__TARGET__ !== 'chrome') return { result: script(), via: '' };
+  const reply = await askTrusted(request);
+  if (reply.used) return { result: null, via: ' with trusted input' };
+  const result = script();
+  return { result, via: reply.reason ? ` with script events (trusted input was not used: ${reply.reason})` : '' };
+}
+
+/** A point of the element's document, in the top viewport where trusted mouse events are aimed. */
+export const pointFor = (el: Element, local: Point): Point => topViewportPoint(local, frameOf(el));
+
+/**
+ * Whether a click that reached the page went on to its default action (a link opening its tab):
+ * a trusted click is the browser's, so the content script learns it from the event as it passes.
+ * `stop` says so and removes the listener.
+ */
+export function watchClickFollowed(el: Element): { stop(): boolean } {
+  const view = el.ownerDocument.defaultView;
+  let followed = false;
+  const seen = (event: Event) => {
+    if (event.target instanceof Node && (event.target === el || el.contains(event.target)))
+      followed = !event.defaultPrevented;
+  };
+  view?.addEventListener('click', seen);
+  return {
+    stop: () => {
+      view?.removeEventListener('click', seen);
+      return followed;
+    },
+  };
+}

@@ -1,0 +1,243 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PageDriver } from './harness';
+import { answerPrompt, openOnly, startFresh, waitUntilIdle } from './support/agent';
+import { useExtension } from './support/extension';
+import { indexByLabel } from './support/listing';
+import { configure, openSidebar, send, showView } from './support/sidebar';
+import { useSite } from './support/site';
+import type { Step } from '../fixtures/llm-server/script';
+
+type Message = { role: string; content?: unknown };
+const call = (name: string, args: object): Step => ({
+  kind: 'tool_calls',
+  calls: [{ id: `c${Math.random().toString(36).slice(2, 8)}`, name, arguments: args }],
+});
+const toolResults = (body: unknown) =>
+  ((body as { messages: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+
+/**
+ * A scripted model that reads the page, then makes each call in turn, finding its element by the
+ * label the listing gives it. `seen` collects the tool results, as the model was told them.
+ */
+function plan(calls: ((listing: string) => [string, object])[], seen: string[]) {
+  return (body: unknown): Step => {
+    const results = toolResults(body);
+    // What the action said, without the marking of page content around it.
+    seen.splice(0, seen.length, ...results.map((r) => r.replace(/^<untrusted_page_content>\n/, '')));
+    if (results.length === 0) return call('read_page', {});
+    const next = calls[results.length - 1];
+    return next ? call(...next(results[0] ?? '')) : { kind: 'text', chunks: ['Done.'] };
+  };
+}
+const confirm = (listing: string): [string, object] => [
+  'click_element',
+  { index: indexByLabel(listing, 'button', 'Confirm') },
+];
+const keyK = (listing: string): [string, object] => [
+  'press_key',
+  { index: indexByLabel(listing, 'textbox', 'Code'), key: 'k' },
+];
+
+/**
+ * Trusted input (Chrome): the page's handlers act only on `isTrusted` events. The test browser's copy
+ * of Bosun holds the debugger permission already (a test cannot click Chrome's prompt), so turning
+ * the switch on in Settings asks for it and Chrome grants it at once, as after a person's Allow.
+ */
+describe('trusted input in chromium', () => {
+  const ctx = useExtension('chromium', {}, { grantDebugger: true });
+  const site = useSite();
+  let sidebar: PageDriver;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+  });
+  beforeEach(async () => {
+    await startFresh(sidebar);
+    ctx.llm.reset();
+  });
+
+  const switchState = () =>
+    sidebar.evaluate(() => document.querySelector<HTMLInputElement>('[data-testid="trusted-input-switch"]')?.checked);
+  /** Turns the switch on as a person does, in Settings, unless an earlier test did. */
+  async function turnOn() {
+    await showView(sidebar, 'settings');
+    if (!(await switchState())) await sidebar.click('[data-testid="trusted-input-switch"]');
+    await sidebar.waitFor(
+      () => document.querySelector<HTMLInputElement>('[data-testid="trusted-input-switch"]')?.checked,
+      undefined,
+      { message: 'trusted input was not turned on' },
+    );
+    await showView(sidebar, 'chat');
+  }
+
+  it('is off by default: script events reach the page, which ignores them', async () => {
+    await showView(sidebar, 'settings');
+    expect(await switchState()).toBe(false);
+    await showView(sidebar, 'chat');
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
+    ctx.llm.respondWith(plan([confirm], seen));
+    await send(sidebar, 'Press Confirm');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    expect(seen[1]).toMatch(/^Clicked \[\d+\] button "Confirm"\n/);
+    expect(seen[1]).not.toMatch(/trusted input/);
+    expect(await page.text('#click-state')).toBe('nothing');
+    await page.close();
+  });
+
+  it('turns on in Settings; a debugger detached mid-task is attached again, and the key still arrives as trusted', async () => {
+    await turnOn();
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
+    ctx.llm.respondWith(plan([confirm, keyK], seen));
+    await send(sidebar, 'Confirm, then type k in Code');
+    await answerPrompt(sidebar, 'allow-once');
+    await page.waitFor(() => document.getElementById('click-state')?.textContent === 'trusted click, detail 1');
+    // The task now waits for the second question: another client takes the debugger off the tab meanwhile.
+    await sidebar.waitFor(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
+    const detached = await sidebar.evaluate(async (url) => {
+      const [tab] = await chrome.tabs.query({ url });
+      const targets = await chrome.debugger.getTargets();
+      return chrome.debugger.detach({ tabId: tab!.id! }).then(
+        () => 'detached',
+        (error: unknown) => `${String(error)} ${tab!.id} ${JSON.stringify(targets)}`,
+      );
+    }, site.url('widgets/trusted.html'));
+    expect(detached).toBe('detached');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    expect(seen[2]).toMatch(/^Pressed k on .*"Code".* with trusted input/s);
+    expect(await page.text('#key-state')).toBe('trusted k (KeyK, 75)');
+    await page.close();
+  });
+  it('uses script events when another debugger holds the tab, and the result says why', async () => {
+    await turnOn();
+    const url = site.url('widgets/trusted.html');
+    const page = await openOnly(ctx.session, sidebar, url);
+    const held = await sidebar.evaluate(async (address) => {
+      const [tab] = await chrome.tabs.query({ url: address });
+      await chrome.debugger.attach({ tabId: tab!.id! }, '1.3');
+      return tab!.id!;
+    }, url);
+    ctx.llm.respondWith(plan([confirm], seen));
+    await send(sidebar, 'Press Confirm');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    await sidebar.evaluate((tabId) => chrome.debugger.detach({ tabId }), held);
+    expect(seen[1]).toMatch(
+      /^Clicked \[\d+\] button "Confirm" with script events \(trusted input was not used: another debugger .* is attached to the tab\)\n/,
+    );
+    expect(await page.text('#click-state')).toBe('nothing');
+    await page.close();
+  });
+
+  it('clicks, double-clicks, presses a key, drags and clicks in an iframe as trusted input', async () => {
+    await turnOn();
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
+    ctx.llm.respondWith(
+      plan(
+        [
+          confirm,
+          keyK,
+          (l) => ['drag', { index: indexByLabel(l, 'button', 'Handle'), dx: 120 }],
+          (l) => ['click_element', { index: indexByLabel(l, 'button', 'Inner confirm') }],
+          (l) => ['double_click', { index: indexByLabel(l, 'button', 'Confirm') }],
+        ],
+        seen,
+      ),
+    );
+    await send(sidebar, 'Confirm, type k in Code, drag the handle right and confirm inside the frame');
+    // Each kind of action is asked about once, then allowed on this site.
+    const idle = () => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') !== null);
+    while (!(await idle())) {
+      const asked = await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
+      if (asked) await answerPrompt(sidebar, 'allow-site');
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen.slice(1)).toEqual([
+      expect.stringMatching(/^Clicked .*"Confirm".* with trusted input/s),
+      expect.stringMatching(/^Pressed k on .*"Code".* with trusted input: the browser handled it as a real key press/s),
+      expect.stringMatching(
+        /^Dragged .*"Handle" by 120px across.*dragged with the mouse button held with trusted input/s,
+      ),
+      expect.stringMatching(/^Clicked .*"Inner confirm".* with trusted input/s),
+      expect.stringMatching(/^Double-clicked .*"Confirm" with trusted input; the page changed/s),
+    ]);
+    expect(await page.text('#key-state')).toBe('trusted k (KeyK, 75)');
+    expect(await page.text('#drag-state')).toMatch(/^trusted drag by 120 px in \d+ moves$/);
+    // The inner button's centre, in the frame's own coordinates: the frame offset was added, not doubled.
+    expect(await page.text('#frame-state')).toMatch(/^trusted click at \d+,\d+$/);
+    expect(await page.text('#click-state')).toBe('trusted click, detail 2');
+    // The task is over: Bosun has let go of the tab (and Chrome's bar goes with it), well before its
+    // idle time: another debugger may attach now.
+    const free = await sidebar.evaluate(async (address) => {
+      const [tab] = await chrome.tabs.query({ url: address });
+      const target = { tabId: tab!.id! };
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline) {
+        if (
+          await chrome.debugger.attach(target, '1.3').then(
+            () => true,
+            () => false,
+          )
+        ) {
+          await chrome.debugger.detach(target);
+          return true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return false;
+    }, site.url('widgets/trusted.html'));
+    expect(free).toBe(true);
+    expect(ctx.llm.failures).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('trusted input in firefox', () => {
+  const ctx = useExtension('firefox');
+  let sidebar: PageDriver;
+
+  beforeAll(async () => {
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+  });
+
+  it('shows the switch disabled as not available, and the background refuses to turn it on', async () => {
+    await showView(sidebar, 'settings');
+    expect(
+      await sidebar.evaluate(() => {
+        const input = document.querySelector<HTMLInputElement>('[data-testid="trusted-input-switch"]');
+        return { checked: input?.checked, disabled: input?.disabled };
+      }),
+    ).toEqual({ checked: false, disabled: true });
+    expect(await sidebar.text('[data-testid="trusted-input-unavailable"]')).toMatch(/^Not available in Firefox/);
+
+    const replies = await sidebar.evaluate(async () => {
+      const received: { type: string; payload: unknown }[] = [];
+      const port = browser.runtime.connect({ name: 'sidebar' });
+      port.onMessage.addListener((m) => void received.push(m as (typeof received)[number]));
+      port.postMessage({ type: 'SET_TRUSTED_INPUT', payload: { on: true } });
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && !received.some((m) => m.type === 'ERROR'))
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      port.disconnect();
+      // A sidebar opened afterwards is told what the background holds.
+      const again = browser.runtime.connect({ name: 'sidebar' });
+      const state = await new Promise<unknown>((resolve) => {
+        again.onMessage.addListener((m) => {
+          const { type, payload } = m as { type: string; payload: unknown };
+          if (type === 'TRUSTED_INPUT') resolve(payload);
+        });
+        setTimeout(() => resolve(null), 3000);
+      });
+      again.disconnect();
+      return { errors: received.filter((m) => m.type === 'ERROR').map((m) => m.payload), state };
+    });
+    expect(replies.errors).toEqual([
+      { error: expect.stringMatching(/^Not available in Firefox/), inReplyTo: 'SET_TRUSTED_INPUT' },
+    ]);
+    expect(replies.state).toEqual({ available: false, on: false });
+  });
+});
