@@ -59,6 +59,7 @@ type Door =
 const DOORS: Record<string, Door> = {
   'background/tools/page-tools.ts': { via: 'tool' },
   'background/tools/page-action.ts': { via: 'tool-parts' },
+  'background/tools/leave-check.ts': { via: 'tool-parts' },
   'background/tools/listing-tools.ts': { via: 'tool' },
   'background/tools/tab-tools.ts': { via: 'tool' },
   'background/tools/search-tool.ts': { via: 'tool' },

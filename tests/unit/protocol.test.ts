@@ -169,11 +169,17 @@ describe('the spec messages parse, by their names', () => {
       'DELETE_CRAWL_JOB',
       // The site of a page, named by the background so the panel ships no public-suffix list (issue 22).
       'NAME_SITE',
+      // Trusted input through chrome.debugger, turned on or off in Settings.
+      'SET_TRUSTED_INPUT',
     ];
     expect(Object.keys(SidebarToBackground).sort()).toEqual(
       [...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort(),
     );
-    expect(Object.keys(ContentToBackground).sort()).toEqual(SPEC_CONTENT_MESSAGES.map((m) => m.type).sort());
+    // A content script asks the background to press what it found with trusted input (chrome.debugger).
+    const contentAdditions = ['TRUSTED_INPUT'];
+    expect(Object.keys(ContentToBackground).sort()).toEqual(
+      [...SPEC_CONTENT_MESSAGES.map((m) => m.type), ...contentAdditions].sort(),
+    );
     const pageOperations = [
       'GET_BROWSER_STATE',
       'CLICK_INDEX',
@@ -239,6 +245,8 @@ describe('the spec messages parse, by their names', () => {
       'TASK_STEP',
       // What the running workflow step does now, in the Research view (its row's "now doing" line).
       'WORKFLOW_STEP_ACTION',
+      // Whether trusted input is on and available in this browser, for the Settings switch.
+      'TRUSTED_INPUT',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),
