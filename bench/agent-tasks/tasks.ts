@@ -1,9 +1,11 @@
 // The agent-tasks benchmark's tasks: a person's request on one of the widget pages of the test
-// site, a check run in the page that says whether it was done, and the scripted model's solution,
-// which picks elements by their listed labels as the e2e tests of these pages do
-// (tests/e2e/agent-input.test.ts, agent-widgets.test.ts).
+// site, a check run in the page that says whether it was done, and a solution that picks elements
+// by their listed labels: a list of steps (steps.ts) that the scripted model, ABP page.act and the
+// MCP bridge each play, or, where a task needs the agent to recover from what a tool answered, the
+// scripted model's own turns.
 import { indexByLabel as byLabel } from '../../tests/e2e/support/listing';
-import { answer, call, type Plan, type Seen } from '../../tests/e2e/support/scripted-turns';
+import { call, type Plan } from '../../tests/e2e/support/scripted-turns';
+import { planOf, times, type TaskStep } from './steps';
 
 export interface AgentTask {
   id: string;
@@ -15,33 +17,42 @@ export interface AgentTask {
   request: string;
   /** Runs in the page (it is serialised: no outside names): true when the request was carried out. */
   solved: () => boolean;
-  /** The scripted model's turns. */
+  /** The solution as page-engine actions, for the callers that act directly; absent where none can (a dialog). */
+  steps?: readonly TaskStep[];
+  /** The scripted model's turns: the steps' (planOf), unless the task shows the agent recovering. */
   solution: Plan;
 }
 
-const read = () => call('read_page', {});
+type Stepped = Omit<AgentTask, 'solution' | 'steps'> & { steps: readonly TaskStep[]; solution?: Plan };
+const stepped = (task: Stepped): AgentTask => ({ ...task, solution: task.solution ?? planOf(task.steps) });
 
-/** Presses ArrowRight on the Volume slider until the last result shows 70. */
-const nudgeVolume = ({ listing, last }: Seen) =>
-  last.includes('=70')
-    ? answer('The volume is 70.')
-    : call('press_key', { index: byLabel(listing, 'slider', 'Volume'), key: 'ArrowRight' });
+const read = () => call('read_page', {});
+const click = (role: string, label: string, reread = false): TaskStep => ({
+  action: 'click_element',
+  target: [role, label],
+  reread,
+});
 
 export const TASKS: readonly AgentTask[] = [
-  {
+  stepped({
     id: 'slider',
     kind: 'slider, keys',
     page: 'widgets/keyboard.html',
     request: 'Set the volume to 70',
     solved: () => document.getElementById('volume-out')?.textContent === '70',
-    solution: [read, ...Array.from({ length: 6 }, () => nudgeVolume)],
-  },
-  {
+    steps: times(4, { action: 'press_key', target: ['slider', 'Volume'], args: { key: 'ArrowRight' } }),
+  }),
+  stepped({
     id: 'autocomplete',
     kind: 'autocomplete, covered button',
     page: 'widgets/keyboard.html',
     request: 'Find flights to Lebanon',
     solved: () => document.getElementById('log')?.textContent === 'searching flights to Lebanon',
+    steps: [
+      { action: 'type_text', target: ['combobox', 'Destination'], args: { text: 'Lebanon' } },
+      { action: 'press_key', args: { key: 'Escape' } },
+      click('button', 'Find flights'),
+    ],
     solution: [
       read,
       ({ listing }) => call('type_text', { index: byLabel(listing, 'combobox', 'Destination'), text: 'Lebanon' }),
@@ -50,77 +61,53 @@ export const TASKS: readonly AgentTask[] = [
       () => call('press_key', { key: 'Escape' }),
       ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Find flights') }),
     ],
-  },
-  {
+  }),
+  stepped({
     id: 'hover-menu',
     kind: 'hover menu',
     page: 'widgets/pointer.html',
     request: 'Open the Laptops page from the Products menu',
     solved: () => document.getElementById('log')?.textContent === 'opened Laptops',
-    solution: [
-      read,
-      ({ listing }) => call('hover', { index: byLabel(listing, 'link', 'Products') }),
-      read,
-      ({ listing }) => call('click_element', { index: byLabel(listing, 'link', 'Laptops') }),
-    ],
-  },
-  {
+    steps: [{ action: 'hover', target: ['link', 'Products'], reread: true }, click('link', 'Laptops')],
+  }),
+  stepped({
     id: 'sortable',
     kind: 'sortable list, drag',
     page: 'widgets/pointer.html',
     request: 'Put "Water plants" at the top of my priorities',
     solved: () => document.getElementById('order')?.textContent?.startsWith('Water plants >') === true,
-    solution: [
-      read,
-      ({ listing }) =>
-        call('drag', {
-          index: byLabel(listing, 'clickable', 'Water plants'),
-          to: byLabel(listing, 'clickable', 'Write report'),
-        }),
-    ],
-  },
-  {
+    steps: [{ action: 'drag', target: ['clickable', 'Water plants'], to: ['clickable', 'Write report'] }],
+  }),
+  stepped({
     id: 'drop-zone',
     kind: 'drop zone, drag',
     page: 'widgets/pointer.html',
     request: 'Archive the photo',
     solved: () => document.querySelector('#archive [data-file="photo"]') !== null,
-    solution: [
-      read,
-      ({ listing }) =>
-        call('drag', {
-          index: byLabel(listing, 'draggable', 'Photo.jpg'),
-          to: byLabel(listing, 'clickable', 'Archive'),
-        }),
-    ],
-  },
-  {
+    steps: [{ action: 'drag', target: ['draggable', 'Photo.jpg'], to: ['clickable', 'Archive'] }],
+  }),
+  stepped({
     id: 'canvas',
     kind: 'canvas, click at a position',
     page: 'widgets/pointer.html',
     request: 'Pick the green colour',
     solved: () => document.getElementById('log')?.textContent === 'picked Green',
     // The page says the swatches are 100 px each, left to right: Green is the middle one.
-    solution: [
-      read,
-      ({ listing }) => call('click_element', { index: byLabel(listing, 'clickable', 'Colour picker'), x: 150, y: 30 }),
-    ],
-  },
-  {
+    steps: [{ action: 'click_element', target: ['clickable', 'Colour picker'], args: { x: 150, y: 30 } }],
+  }),
+  stepped({
     id: 'grid-edit',
     kind: 'data grid, double click',
     page: 'widgets/pointer.html',
     request: 'Set the rent to 950 in the budget sheet',
     solved: () => document.querySelector('[data-field="amount"]')?.textContent === '950',
-    solution: [
-      read,
-      ({ listing }) => call('double_click', { index: byLabel(listing, 'gridcell', '900') }),
-      read,
-      ({ listing }) => call('type_text', { index: byLabel(listing, 'textbox', 'Edit Rent'), text: '950' }),
-      ({ listing }) => call('press_key', { index: byLabel(listing, 'textbox', 'Edit Rent'), key: 'Enter' }),
+    steps: [
+      { action: 'double_click', target: ['gridcell', '900'], reread: true },
+      { action: 'type_text', target: ['textbox', 'Edit Rent'], args: { text: '950' } },
+      { action: 'press_key', target: ['textbox', 'Edit Rent'], args: { key: 'Enter' } },
     ],
-  },
-  {
+  }),
+  stepped({
     id: 'multi-select',
     kind: 'multiple-choice list',
     page: 'widgets/choices.html',
@@ -128,13 +115,9 @@ export const TASKS: readonly AgentTask[] = [
     solved: () =>
       [...(document.getElementById('toppings') as HTMLSelectElement).selectedOptions].map((o) => o.value).join() ===
       'cheese,ham',
-    solution: [
-      read,
-      ({ listing }) =>
-        call('select_option', { index: byLabel(listing, 'select', 'Toppings'), options: ['Cheese', 'Ham'] }),
-    ],
-  },
-  {
+    steps: [{ action: 'select_option', target: ['select', 'Toppings'], args: { options: ['Cheese', 'Ham'] } }],
+  }),
+  stepped({
     id: 'listbox',
     kind: 'multi-select listbox',
     page: 'widgets/choices.html',
@@ -142,24 +125,16 @@ export const TASKS: readonly AgentTask[] = [
     solved: () =>
       [...document.querySelectorAll('#languages [aria-selected=true]')].map((o) => o.textContent).join() ===
       'English,German',
-    solution: [
-      read,
-      ({ listing }) =>
-        call('select_option', { index: byLabel(listing, 'listbox', 'Languages'), options: ['English', 'German'] }),
-    ],
-  },
-  {
+    steps: [{ action: 'select_option', target: ['listbox', 'Languages'], args: { options: ['English', 'German'] } }],
+  }),
+  stepped({
     id: 'highlight',
     kind: 'text selection, toolbar',
     page: 'widgets/choices.html',
     request: 'Highlight "lazy dog" in the article',
     solved: () => document.querySelector('#article mark')?.textContent === 'lazy dog',
-    solution: [
-      () => call('select_text', { text: 'lazy dog' }),
-      read,
-      ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Highlight') }),
-    ],
-  },
+    steps: [{ action: 'select_text', args: { text: 'lazy dog' }, reread: true }, click('button', 'Highlight')],
+  }),
   {
     id: 'dialog',
     kind: 'prompt dialog',
@@ -186,25 +161,81 @@ export const TASKS: readonly AgentTask[] = [
       ({ last }) => call('click_element', { index: byLabel(last, 'link', 'Chapter 31, page 7') }),
     ],
   },
-  {
+  stepped({
     id: 'tabs',
     kind: 'script-handled tab headers',
     page: 'widgets/listing.html',
     request: 'Show the Details tab',
     solved: () => document.querySelector('.tab-header.active')?.textContent?.includes('Details') === true,
-    solution: [read, ({ listing }) => call('click_element', { index: byLabel(listing, 'clickable', 'Details 3') })],
-  },
-  {
+    steps: [click('clickable', 'Details 3')],
+  }),
+  stepped({
     id: 'inbox',
     kind: 'delegated inbox rows',
     page: 'widgets/listing.html',
     request: "Open Brian's email about lunch",
     solved: () => document.getElementById('log')?.textContent === 'opened Lunch on Friday?',
-    solution: [
-      read,
-      ({ listing }) => call('click_element', { index: byLabel(listing, 'row', 'Brian Lunch on Friday?') }),
+    steps: [click('row', 'Brian Lunch on Friday?')],
+  }),
+  stepped({
+    id: 'list-item',
+    kind: 'script-handled list item',
+    page: 'widgets/listing.html',
+    request: 'Pick the cherry from the fruit list',
+    solved: () => document.getElementById('log')?.textContent === 'picked Cherry',
+    steps: [click('clickable', 'Cherry')],
+  }),
+  stepped({
+    id: 'icon-span',
+    kind: 'script-handled icon span',
+    page: 'widgets/listing.html',
+    request: 'Like the fruit salad recipe',
+    solved: () => document.getElementById('log')?.textContent === 'liked the recipe',
+    steps: [click('clickable', 'Like')],
+  }),
+  stepped({
+    id: 'tree',
+    kind: 'tree, expand and choose',
+    page: 'widgets/listing.html',
+    request: 'Open the Letters folder in Documents',
+    solved: () => document.getElementById('log')?.textContent === 'opened Documents/Letters',
+    steps: [click('treeitem', 'Documents', true), click('treeitem', 'Letters')],
+  }),
+  stepped({
+    id: 'date-picker',
+    kind: 'date picker, next month',
+    page: 'widgets/pickers.html',
+    request: 'Set the departure date to 14 March 2026',
+    solved: () =>
+      (document.getElementById('departure') as HTMLInputElement).value === '2026-03-14' &&
+      document.getElementById('calendar')?.hidden === true,
+    // The calendar opens on January 2026.
+    steps: [
+      click('textbox', 'Departure date', true),
+      ...times(2, click('clickable', 'Next month', true)),
+      click('gridcell', '14'),
     ],
-  },
+  }),
+  stepped({
+    id: 'spinner',
+    kind: 'spinbutton, keys and icon buttons',
+    page: 'widgets/pickers.html',
+    request: 'Set the quantity to 7',
+    solved: () => document.getElementById('quantity')?.getAttribute('aria-valuenow') === '7',
+    // End goes to the most (10), then three steps down.
+    steps: [
+      { action: 'press_key', target: ['spinbutton', 'Quantity'], args: { key: 'End' } },
+      ...times(3, click('clickable', 'Decrease quantity')),
+    ],
+  }),
+  stepped({
+    id: 'number-input',
+    kind: 'native number input',
+    page: 'widgets/pickers.html',
+    request: 'Book for 5 guests',
+    solved: () => document.getElementById('guests-out')?.textContent === '5',
+    steps: [{ action: 'type_text', target: ['spinbutton', 'Guests'], args: { text: '5' } }],
+  }),
 ];
 
 /** The tasks with these ids, in the order given; an unknown id is an error that names the known ones. */

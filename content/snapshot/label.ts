@@ -75,7 +75,16 @@ function byContent(el: Element, limit: number): string {
   return out;
 }
 
+/** Content of glyphs alone ("‹", "×", "☰") says less than a title, which then names the element. */
+const GLYPHS_ONLY = /^[^\p{L}\p{N}]+$/u;
+
 const svgTitle = (el: Element) => (el.localName === 'svg' ? squash(el.querySelector('title')?.textContent) : '');
+
+function byContentOrTitle(el: Element, fromContent: boolean, limit: number): string {
+  const content = fromContent ? byContent(el, limit) : '';
+  const title = named(el.getAttribute('title'));
+  return GLYPHS_ONLY.test(content) ? title || content : content || title;
+}
 
 const FIELDS = new Set(['input', 'textarea', 'select']);
 
@@ -90,8 +99,7 @@ function accessibleName(el: Element, labelsOf: LabelLookup, role: string | null,
     named(el.getAttribute('aria-label')) ||
     byLabelElement(el, labelsOf) ||
     named(el.getAttribute('alt')) ||
-    (fromContent ? byContent(el, limit) : '') ||
-    named(el.getAttribute('title')) ||
+    byContentOrTitle(el, fromContent, limit) ||
     squash(el.getAttribute('placeholder')) ||
     (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type)
       ? squash((el as HTMLInputElement).value)

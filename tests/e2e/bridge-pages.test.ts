@@ -1,4 +1,4 @@
-// The bridge's history, waiting, tab, form, file, screenshot and site-data tools, through the
+// The bridge's history, waiting, tab, form, file, screenshot and site-data tools, and the widget tasks, through the
 // official MCP client, in both browsers. One bridge per browser serves every group (tests/e2e/bridge/).
 import { describe } from 'vitest';
 import { acting } from './bridge/acting';
@@ -9,6 +9,7 @@ import { historyAndWaiting } from './bridge/history-and-waiting';
 import { siteData } from './bridge/site-data';
 import { tabs } from './bridge/tabs';
 import { upload } from './bridge/upload';
+import { widgetTasks } from './bridge/widget-tasks';
 import { BROWSERS } from './harness';
 import { useSite } from './support/site';
 
@@ -27,5 +28,6 @@ describe.each(BROWSERS)(
     upload(env);
     elementScreenshot(env);
     siteData(env);
+    widgetTasks(env);
   },
 );

@@ -44,6 +44,8 @@ describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s
     for (const expected of [
       /\]clickable "Apple"$/m,
       /\]clickable "Banana"$/m,
+      // An icon glyph with a tooltip is named by the tooltip.
+      /\]clickable "Like"$/m,
       /\]clickable "Overview"$/m,
       /\]clickable "Details 3"$/m,
       /\]row "Ada Quarterly report"$/m,

@@ -59,6 +59,11 @@ describe('labelOf', () => {
     ['<button>  Add\n   to   cart </button>', 'Add to cart'],
     ['<input type="submit" value="Send it">', 'Send it'],
     ['<button title="Settings"></button>', 'Settings'],
+    // A date picker's previous link: an icon glyph for text, its meaning in the title.
+    ['<a onclick="prev()" title="Previous month"><span class="icon">‹</span></a>', 'Previous month'],
+    ['<button title="Close">×</button>', 'Close'],
+    ['<button>×</button>', '×'],
+    ['<button title="Add a row">+ Add</button>', '+ Add'],
     ['<input name="q">', 'q'],
     ['<button>' + 'very long label '.repeat(10) + '</button>', 'very long label very long label very lo…'],
     ['<a href="/x"><img src="f.svg" alt="" title="This code does not compile!"></a>', 'This code does not compile!'],

@@ -1,0 +1,46 @@
+// A task's solution as a list of page-engine actions on elements named by their listed labels.
+// The scripted model plays it as tool calls (planOf); the e2e tests play the same list through
+// ABP page.act and through the MCP bridge's tools (tests/e2e/support/task-steps.ts).
+import { indexByLabel } from '../../tests/e2e/support/listing';
+import { call, type Plan } from '../../tests/e2e/support/scripted-turns';
+
+/** An element as the listing names it: its role and its label. */
+export type Target = readonly [role: string, label: string];
+
+export interface TaskStep {
+  /** A page-engine action (a tool of the chat's agent and of ABP page.act): click_element, drag… */
+  action: string;
+  /** The element acted on: `index`. */
+  target?: Target;
+  /** Where a drag ends: `to`. */
+  to?: Target;
+  /** The action's other arguments. */
+  args?: Record<string, unknown>;
+  /** The action changes what the page lists (a pop-up opens, a month turns): read the page again after it. */
+  reread?: boolean;
+}
+
+/** The action's arguments, its elements found by their labels in `listing`. */
+export function argsOf(step: TaskStep, listing: string): Record<string, unknown> {
+  return {
+    ...(step.target ? { index: indexByLabel(listing, ...step.target) } : {}),
+    ...(step.to ? { to: indexByLabel(listing, ...step.to) } : {}),
+    ...step.args,
+  };
+}
+
+const read = () => call('read_page', {});
+
+/** The scripted model's turns for the steps: read the page, then each step, reading again where a step says. */
+export function planOf(steps: readonly TaskStep[]): Plan {
+  return [
+    read,
+    ...steps.flatMap((step): Plan => [
+      ({ listing }) => call(step.action, argsOf(step, listing)),
+      ...(step.reread ? [read] : []),
+    ]),
+  ];
+}
+
+/** `count` presses or clicks of the same step. */
+export const times = (count: number, step: TaskStep): TaskStep[] => Array.from({ length: count }, () => step);

@@ -1,0 +1,24 @@
+// Every bench task that has steps, solved through the bridge's tools: the same steps the scripted
+// model plays in the chat (bench/agent-tasks), by snapshot reference, with abp_page_act for the
+// actions no browser_* tool takes (a double click, a click at a position, a text selection).
+import { expect, it } from 'vitest';
+import { TASKS } from '../../../bench/agent-tasks/tasks';
+import { playByBridge } from '../support/task-steps';
+import type { BridgeEnv } from './env';
+
+export function widgetTasks(env: BridgeEnv): void {
+  const solved = async (check: () => boolean) =>
+    (await env.bridge.data('browser_eval', { expression: `(${check.toString()})()` })).value;
+
+  it.each(TASKS.filter((task) => task.steps).map((task) => [task.id, task] as const))(
+    'solves the %s widget task',
+    async (_id, task) => {
+      const url = env.site.url(task.page);
+      await env.bridge.data('browser_navigate', { url });
+      expect(await solved(task.solved)).toBe(false);
+      const tools = await playByBridge(env.bridge, url, task.steps ?? []);
+      expect(tools).toHaveLength(task.steps?.length ?? 0);
+      expect(await solved(task.solved)).toBe(true);
+    },
+  );
+}

@@ -1,0 +1,63 @@
+// A bench task's steps (bench/agent-tasks/steps.ts) played by a caller that acts directly: through
+// ABP page.act, or through the MCP bridge's tools. Each finds its elements by their labels in the
+// latest reading, as the scripted model does.
+import { argsOf, type TaskStep } from '../../../bench/agent-tasks/steps';
+import type { RunningBridge } from './bridge';
+
+type Data = (capability: string, params?: unknown) => Promise<Record<string, unknown>>;
+
+/** Reads the tab showing `url` with page.read, then runs each step with page.act; returns each action's result. */
+export async function playByPageAct(data: Data, url: string, steps: readonly TaskStep[]): Promise<string[]> {
+  let read = await data('page.read', { url });
+  const tabId = read.tabId as number;
+  const results: string[] = [];
+  for (const step of steps) {
+    const args = argsOf(step, read.content as string);
+    results.push(String((await data('page.act', { tabId, action: step.action, args })).result));
+    if (step.reread) read = await data('page.read', { tabId });
+  }
+  return results;
+}
+
+/** The bridge's own tool for an action, and the page-engine arguments it takes (`index` is its `ref`). */
+const BRIDGE_TOOLS: Record<string, { tool: string; takes: readonly string[] }> = {
+  click_element: { tool: 'browser_click', takes: ['index'] },
+  type_text: { tool: 'browser_type', takes: ['index', 'text'] },
+  press_key: { tool: 'browser_press_key', takes: ['index', 'key'] },
+  hover: { tool: 'browser_hover', takes: ['index'] },
+  drag: { tool: 'browser_drag', takes: ['index', 'to'] },
+  select_option: { tool: 'browser_select_option', takes: ['index', 'options'] },
+};
+const BRIDGE_NAMES: Record<string, string> = { index: 'ref', options: 'values' };
+
+/**
+ * The tool call that plays an action through the bridge: its browser_* tool when it has one that
+ * takes every argument, otherwise abp_page_act (a click at a position, a double click, a selection).
+ */
+export function bridgeCall(
+  action: string,
+  args: Record<string, unknown>,
+  tabId: number,
+): [string, Record<string, unknown>] {
+  const own = BRIDGE_TOOLS[action];
+  if (own && Object.keys(args).every((name) => own.takes.includes(name)))
+    return [
+      own.tool,
+      Object.fromEntries(Object.entries(args).map(([name, value]) => [BRIDGE_NAMES[name] ?? name, value])),
+    ];
+  return ['abp_page_act', { tabId, action, args }];
+}
+
+/** Opens `url` in the bridge's working tab, takes a snapshot, then plays each step; returns the tools called. */
+export async function playByBridge(bridge: RunningBridge, url: string, steps: readonly TaskStep[]): Promise<string[]> {
+  await bridge.data('browser_navigate', { url });
+  let shot = await bridge.data('browser_snapshot');
+  const tools: string[] = [];
+  for (const step of steps) {
+    const [tool, args] = bridgeCall(step.action, argsOf(step, shot.snapshot as string), shot.tabId as number);
+    await bridge.data(tool, args);
+    tools.push(tool);
+    if (step.reread) shot = await bridge.data('browser_snapshot');
+  }
+  return tools;
+}
