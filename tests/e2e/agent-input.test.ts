@@ -5,7 +5,7 @@ import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
 import { indexByLabel as byLabel } from './support/listing';
-import { call, toolResults, type Plan } from './support/scripted-turns';
+import { call, scriptedModel, type Plan } from './support/scripted-turns';
 
 /**
  * Tasks that need keys, hover, drag, several options, a double click, a position on a canvas or
@@ -29,15 +29,7 @@ describe.each(BROWSERS)('the agent using keys and the pointer in %s', (browserNa
 
   const onlyTab = (path: string) => openOnly(ctx.session, sidebar, site.url(path));
 
-  function follow(plan: Plan, done: string) {
-    ctx.llm.respondWith((body) => {
-      const results = toolResults(body);
-      const last = results.at(-1) ?? '';
-      const listing = [...results].reverse().find((r) => r.includes('## Interactive elements')) ?? '';
-      const step = plan[results.length];
-      return step ? step({ listing, last }) : { kind: 'text', chunks: [done] };
-    });
-  }
+  const follow = (plan: Plan, done: string) => ctx.llm.respondWith(scriptedModel(plan, done));
 
   /** Sends the task and allows each action once when asked; returns the levels the questions named. */
   async function solve(task: string): Promise<string[]> {

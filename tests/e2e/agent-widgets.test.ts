@@ -4,15 +4,7 @@ import { answerPrompt, openOnly, shownTools, startFresh, waitUntilIdle } from '.
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
-import type { Step } from '../fixtures/llm-server/script';
-
-type Message = { role: string; content?: unknown };
-const call = (name: string, args: object): Step => ({
-  kind: 'tool_calls',
-  calls: [{ id: `c${Math.random().toString(36).slice(2, 8)}`, name, arguments: args }],
-});
-const toolResults = (body: unknown) =>
-  ((body as { messages: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+import { call, toolResults } from './support/scripted-turns';
 
 /** The index a listing gives the element with this role and label, as a model would find it by reading. */
 function indexByLabel(listing: string, role: string, label: string): number | null {

@@ -6,14 +6,7 @@ import { indexByLabel } from './support/listing';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 import { useSite } from './support/site';
 import type { Step } from '../fixtures/llm-server/script';
-
-type Message = { role: string; content?: unknown };
-const call = (name: string, args: object): Step => ({
-  kind: 'tool_calls',
-  calls: [{ id: `c${Math.random().toString(36).slice(2, 8)}`, name, arguments: args }],
-});
-const toolResults = (body: unknown) =>
-  ((body as { messages: Message[] }).messages ?? []).filter((m) => m.role === 'tool').map((m) => String(m.content));
+import { call, toolResults } from './support/scripted-turns';
 
 /**
  * A scripted model that reads the page, then makes each call in turn, finding its element by the
