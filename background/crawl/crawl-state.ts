@@ -66,12 +66,9 @@ export function recordError(state: CrawlState, url: string, message: string): vo
 
 export async function persist(state: CrawlState): Promise<void> {
   const { job, library, seen, inProgress, queue, settings } = state;
-  await library.updateJob(job.id, {
-    pagesFound: seen.size,
-    pagesProcessed: state.processed,
-    pagesFailed: state.failed,
-    errors: state.errors,
-  });
   // Pages in flight are saved as queued: if the background stops now, a resume fetches them again.
-  await library.saveFrontier({ jobId: job.id, queue: [...inProgress.values(), ...queue], seen: [...seen], settings });
+  await library.saveProgress(
+    { pagesFound: seen.size, pagesProcessed: state.processed, pagesFailed: state.failed, errors: state.errors },
+    { jobId: job.id, queue: [...inProgress.values(), ...queue], seen: [...seen], settings },
+  );
 }

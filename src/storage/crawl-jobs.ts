@@ -53,8 +53,17 @@ export function createJobStore(database: Promise<Db>, now: () => number) {
       return (await (await database).get('crawlFrontiers', jobId)) ?? null;
     },
 
-    async saveFrontier(frontier: CrawlFrontier): Promise<void> {
-      await (await database).put('crawlFrontiers', frontier);
+    /**
+     * A running crawl's counts and what it has left to crawl, in one transaction: a background
+     * stopped between two writes would count a page as processed and still have it queued, so a
+     * resume would crawl it and count it again.
+     */
+    async saveProgress(progress: JobProgress, frontier: CrawlFrontier): Promise<void> {
+      const tx = (await database).transaction(['crawlJobs', 'crawlFrontiers'], 'readwrite');
+      const job = await tx.objectStore('crawlJobs').get(frontier.jobId);
+      if (job) await tx.objectStore('crawlJobs').put({ ...job, ...progress, updatedAt: now() });
+      await tx.objectStore('crawlFrontiers').put(frontier);
+      await tx.done;
     },
 
     deleteJobs: (ids: string[]) => deleteJobs(database, ids),

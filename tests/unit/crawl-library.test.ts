@@ -111,16 +111,21 @@ describe('the crawl library', () => {
       maxExternalHops: 1,
       waitForSelectors: [],
     };
-    await lib.saveFrontier({
-      jobId: older.id,
-      queue: [{ url: 'https://one.test/q', hops: 0 }],
-      seen: ['https://one.test/p', 'https://one.test/q'],
-      settings,
-    });
+    await lib.saveProgress(
+      { pagesFound: 2, pagesProcessed: 1 },
+      {
+        jobId: older.id,
+        queue: [{ url: 'https://one.test/q', hops: 0 }],
+        seen: ['https://one.test/p', 'https://one.test/q'],
+        settings,
+      },
+    );
+    // The counts and the frontier are written together: a page counted is never still queued.
     expect(await lib.getFrontier(older.id)).toMatchObject({
       queue: [{ url: 'https://one.test/q', hops: 0 }],
       settings: { pageLimit: 10 },
     });
+    expect(await lib.getJob(older.id)).toMatchObject({ pagesFound: 2, pagesProcessed: 1, title: 'Docs' });
     expect(await lib.deleteJobs([older.id, older.id, 'job_missing'])).toBe(1);
     expect(await lib.getJob(older.id)).toBeNull();
     expect(await lib.getFrontier(older.id)).toBeNull();
