@@ -56,7 +56,7 @@ export default tseslint.config(
       'src/open-panel.ts',
       'background/tools/tab-group-tools.ts',
       'background/tab-groups.ts',
-      'background/trusted/trusted-input.ts',
+      'background/trusted/debugger-api.ts',
     ],
     rules: { 'no-restricted-globals': 'off' },
   },

@@ -40,11 +40,11 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   GET_BROWSER_STATE: { senders: BOSUN, handle: ({ payload }) => browserState(payload) },
   CLICK_ELEMENT: {
     senders: BOSUN,
-    handle: ({ payload }) => withDialogsSeen(() => clickSelector(payload.selector)),
+    handle: ({ payload }) => withDialogsSeen(() => clickSelector(payload.selector, payload.trusted)),
   },
   FILL_FORM: {
     senders: BOSUN,
-    handle: ({ payload }) => withDialogsSeen(() => fillSelector(payload.selector, payload.text, payload.submit)),
+    handle: ({ payload }) => withDialogsSeen(() => fillSelector(payload)),
   },
   SCROLL_PAGE: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => scrollPage(payload.direction)) },
   CLICK_INDEX: {
@@ -66,9 +66,12 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   SCROLL: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => scrollBy(payload)) },
   TYPE_TEXT: {
     senders: BOSUN,
-    handle: ({ payload }) => withDialogsSeen(() => typeSelector(payload.selector, payload.text, payload.clear)),
+    handle: ({ payload }) => withDialogsSeen(() => typeSelector(payload)),
   },
-  FILL_FIELDS: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => fillFields(payload.fields)) },
+  FILL_FIELDS: {
+    senders: BOSUN,
+    handle: ({ payload }) => withDialogsSeen(() => fillFields(payload.fields, payload.trusted)),
+  },
   WAIT_FOR_ELEMENT: { senders: BOSUN, handle: ({ payload }) => waitForElement(payload.selector, payload.timeoutMs) },
   GET_CONTENT: { senders: BOSUN, handle: ({ payload }) => getContent(payload.type, payload.selector, payload) },
   EXTRACT_PAGE: { senders: BOSUN, handle: ({ payload }) => extractPage(payload.selector) },

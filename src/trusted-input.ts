@@ -3,7 +3,7 @@
  * `Input.dispatchKeyEvent` commands that press what a content script asks for. Pure: the
  * background sends the commands, the content script works out the points.
  */
-import type { Key } from './keys';
+import { parseKey, type Key } from './keys';
 
 export type Point = { x: number; y: number };
 export type CdpCommand = { method: string; params: Record<string, unknown> };
@@ -70,19 +70,71 @@ export function clickCommands(at: Point, count: 1 | 2): CdpCommand[] {
 /** Moves between press and release: libraries start a drag only after the pointer travels a few pixels. */
 export const DRAG_STEPS = 10;
 
+/** The points a drag passes through after its start, its end last. */
+export const dragPath = (from: Point, to: Point): Point[] =>
+  Array.from({ length: DRAG_STEPS }, (_, i) => ({
+    x: from.x + ((to.x - from.x) * (i + 1)) / DRAG_STEPS,
+    y: from.y + ((to.y - from.y) * (i + 1)) / DRAG_STEPS,
+  }));
+
+/** The press a drag starts with. */
+export const dragStartCommands = (from: Point): CdpCommand[] => [
+  mouse('mouseMoved', from),
+  mouse('mousePressed', from, { button: 'left', buttons: 1, clickCount: 1 }),
+];
+export const heldMove = (at: Point): CdpCommand => mouse('mouseMoved', at, { button: 'left', buttons: 1 });
+export const release = (at: Point): CdpCommand =>
+  mouse('mouseReleased', at, { button: 'left', buttons: 0, clickCount: 1 });
+
 /** Press at `from`, move there in steps with the button held, release at `to`. */
-export function dragCommands(from: Point, to: Point): CdpCommand[] {
-  const steps = Array.from({ length: DRAG_STEPS }, (_, i) =>
-    mouse(
-      'mouseMoved',
-      { x: from.x + ((to.x - from.x) * (i + 1)) / DRAG_STEPS, y: from.y + ((to.y - from.y) * (i + 1)) / DRAG_STEPS },
-      { button: 'left', buttons: 1 },
-    ),
-  );
-  return [
-    mouse('mouseMoved', from),
-    mouse('mousePressed', from, { button: 'left', buttons: 1, clickCount: 1 }),
-    ...steps,
-    mouse('mouseReleased', to, { button: 'left', buttons: 0, clickCount: 1 }),
-  ];
+export const dragCommands = (from: Point, to: Point): CdpCommand[] => [
+  ...dragStartCommands(from),
+  ...dragPath(from, to).map(heldMove),
+  release(to),
+];
+
+/**
+ * One step of a drag Chrome handed over (`Input.dragIntercepted`): the data the page put in the
+ * drag goes with every step, so the drop target reads what the source set.
+ */
+export const dragEvent = (
+  type: 'dragEnter' | 'dragOver' | 'drop' | 'dragCancel',
+  at: Point,
+  data: unknown,
+): CdpCommand => ({
+  method: 'Input.dispatchDragEvent',
+  params: { type, x: at.x, y: at.y, data },
+});
+
+/**
+ * Text longer than this is inserted at once (`Input.insertText`: trusted beforeinput and input,
+ * no key events), since two commands per character would take minutes for a long text.
+ */
+export const KEYED_MAX = 1000;
+
+/**
+ * The key a character is typed with: a line break is Enter, a space is Space, a character of a US
+ * layout its own key, any other one a key named by the character. Control characters have none.
+ */
+function keyFor(char: string): Key | null {
+  const spec = char === '\n' ? 'Enter' : char === ' ' ? 'Space' : char;
+  if (/\p{Cc}/u.test(spec)) return null;
+  const parsed = parseKey(spec);
+  return parsed.ok ? parsed.key : null;
+}
+
+/**
+ * Text typed as a keyboard types it: for each character a key press that fires trusted keydown,
+ * keypress, beforeinput, input and keyup. A line break is Enter where it makes one (a textarea, an
+ * editor) and is left out of a one-line field, whose value drops line breaks anyway; other control
+ * characters (a tab would move focus) are inserted as text.
+ */
+export function typeCommands(text: string, multiline: boolean): CdpCommand[] {
+  const lines = text.replace(/\r\n?/g, '\n');
+  const typed = multiline ? lines : lines.replace(/\n/g, '');
+  if ([...typed].length > KEYED_MAX) return [{ method: 'Input.insertText', params: { text: typed } }];
+  return [...typed].flatMap((char): CdpCommand[] => {
+    const key = keyFor(char);
+    return key ? keyCommands(key) : [{ method: 'Input.insertText', params: { text: char } }];
+  });
 }

@@ -1,7 +1,7 @@
 // What the page tools share: their target arguments, the request that acts in the page and what it
 // answers, and the element (or fields) a call targets, described for the gate and the person.
 import * as v from 'valibot';
-import { ContentResponses, type BackgroundToContent } from '../../src/protocol/background-to-content';
+import { ContentResponses, PRESSING, type BackgroundToContent } from '../../src/protocol/background-to-content';
 import type { ElementFacts } from '../../policy';
 import { askContent } from '../content-client';
 import { whileActing } from '../trusted/trusted-input';
@@ -40,9 +40,20 @@ export const elementAt = (ctx: ToolContext, args: { index?: number; selector?: s
     ? { index: args.index, snapshotId: ctx.snapshotId(ctx.tabId) ?? '' }
     : { selector: args.selector ?? '' };
 
+const presses = (message: BackgroundToContent): boolean => (PRESSING as readonly string[]).includes(message.type);
+/** The request as sent: an action that presses something says when trusted input is on. */
+const withTrusted = (message: BackgroundToContent, trusted: boolean): BackgroundToContent =>
+  trusted && presses(message)
+    ? ({ ...message, payload: { ...message.payload, trusted } } as BackgroundToContent)
+    : message;
+
 // The content script may ask for trusted input in the tab only while one of these requests is in flight.
+export const actWith = <S extends v.GenericSchema>(ctx: ToolContext, message: BackgroundToContent, reply: S) =>
+  whileActing(ctx.tabId, (trusted) =>
+    askContent(ctx.tabId, withTrusted(message, trusted), reply, ctx.signal, ctx.actionTab?.()),
+  );
 export const action = (ctx: ToolContext, message: BackgroundToContent) =>
-  whileActing(ctx.tabId, () => askContent(ctx.tabId, message, ContentResponses.ACTION, ctx.signal, ctx.actionTab?.()));
+  actWith(ctx, message, ContentResponses.ACTION);
 // What an action did quotes the page (a button's label, an option's text): it is marked as page content.
 export function output(reply: v.InferOutput<typeof ContentResponses.ACTION>): ToolOutput {
   const said = reply.success ? untrusted(reply.message ?? 'Done') : (reply.error ?? 'Failed');

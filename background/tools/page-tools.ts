@@ -4,6 +4,7 @@ import { askContent } from '../content-client';
 import { watchNewTab } from '../tabs/navigation';
 import {
   action,
+  actWith,
   elementAt,
   elementTarget,
   fieldsTarget,
@@ -120,15 +121,14 @@ export const fillForm = defineTool({
   }),
   target: (args, ctx) => fieldsTarget(ctx, args.fields),
   run: async (args, ctx) => {
-    const reply = await askContent(
-      ctx.tabId,
+    const reply = await actWith(
+      ctx,
       { type: 'FILL_FIELDS', payload: { fields: args.fields } },
       v.object({
         success: v.boolean(),
         message: v.string(),
         results: v.array(v.object({ selector: v.string(), success: v.boolean(), error: v.optional(v.string()) })),
       }),
-      ctx.signal,
     );
     const failures = reply.results.filter((r) => !r.success).map((r) => `${r.selector}: ${r.error}`);
     return { success: reply.success, text: [reply.message, ...failures].join('\n') };

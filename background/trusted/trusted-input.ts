@@ -7,7 +7,16 @@
 import { parseKey } from '../../src/keys';
 import type { TrustedInputRequest } from '../../src/protocol/content-to-background';
 import type { TrustedInputReply } from '../../src/protocol/trusted-input-reply';
-import { clickCommands, dragCommands, hoverCommands, keyCommands, type CdpCommand } from '../../src/trusted-input';
+import {
+  clickCommands,
+  dragCommands,
+  hoverCommands,
+  keyCommands,
+  typeCommands,
+  type CdpCommand,
+} from '../../src/trusted-input';
+import { debuggerApi as api } from './debugger-api';
+import { html5Drag } from './html5-drag';
 
 /** Chrome shows its "started debugging this browser" bar while attached: it goes soon after the last action. */
 const IDLE_DETACH_MS = 15_000;
@@ -24,10 +33,6 @@ const acting = new Map<number, number>();
 const refused = new Set<number>();
 const CANCELLED = 'you cancelled debugging in Chrome, so Bosun no longer uses it in this tab';
 
-/** The debugger API exists only once the optional permission is granted (and never in Firefox). */
-const api = (): typeof chrome.debugger | undefined =>
-  typeof chrome === 'undefined' ? undefined : (chrome as Partial<typeof chrome>).debugger;
-
 let listening = false;
 /** Registered at start and again once the permission arrives, when the API first exists. */
 export function listenForDetach(): void {
@@ -42,11 +47,20 @@ export function listenForDetach(): void {
   });
 }
 
-/** Marks the tab as being acted on for the duration of one action request. */
-export async function whileActing<T>(tabId: number, work: () => Promise<T>): Promise<T> {
+let settingOn: () => Promise<boolean> = () => Promise.resolve(false);
+/** Where whether trusted input is on comes from: the setting, once the background has made it. */
+export function followSetting(active: () => Promise<boolean>): void {
+  settingOn = active;
+}
+
+/**
+ * Marks the tab as being acted on for the duration of one action request. `work` learns whether
+ * trusted input is on, so the request tells the content script, which otherwise asks nothing.
+ */
+export async function whileActing<T>(tabId: number, work: (trusted: boolean) => Promise<T>): Promise<T> {
   acting.set(tabId, (acting.get(tabId) ?? 0) + 1);
   try {
-    return await work();
+    return await work(await settingOn());
   } finally {
     const left = (acting.get(tabId) ?? 1) - 1;
     if (left > 0) acting.set(tabId, left);
@@ -85,7 +99,21 @@ async function attach(tabId: number): Promise<void> {
   );
 }
 
-function commandsFor(request: TrustedInputRequest): CdpCommand[] | string {
+/** What presses the request: its commands, sent one by one through `command`; or why it cannot be pressed. */
+type Press = (tabId: number, command: (c: CdpCommand) => Promise<void>) => Promise<void>;
+const inTurn =
+  (commands: CdpCommand[]): Press =>
+  async (_tabId, command) => {
+    for (const c of commands) await command(c);
+  };
+
+function pressFor(request: TrustedInputRequest): Press | string {
+  if (request.kind === 'dragDrop') return (tabId, command) => html5Drag(tabId, request.from, request.to, command);
+  const commands = commandsFor(request);
+  return typeof commands === 'string' ? commands : inTurn(commands);
+}
+
+function commandsFor(request: Exclude<TrustedInputRequest, { kind: 'dragDrop' }>): CdpCommand[] | string {
   switch (request.kind) {
     case 'click':
       return clickCommands(request.at, request.count);
@@ -93,6 +121,8 @@ function commandsFor(request: TrustedInputRequest): CdpCommand[] | string {
       return hoverCommands(request.at);
     case 'drag':
       return dragCommands(request.from, request.to);
+    case 'type':
+      return typeCommands(request.text, request.multiline);
     case 'key': {
       const parsed = parseKey(request.key);
       return parsed.ok ? keyCommands(parsed.key) : parsed.error;
@@ -117,21 +147,21 @@ function attachFailure(error: unknown): string {
 export async function pressTrusted(tabId: number, request: TrustedInputRequest): Promise<TrustedInputReply> {
   if (!acting.has(tabId)) return { used: false, reason: 'Bosun is not acting in this tab' };
   if (refused.has(tabId)) return { used: false, reason: CANCELLED };
-  const commands = commandsFor(request);
-  if (typeof commands === 'string') return { used: false, reason: commands };
-  const first = await send(tabId, commands);
+  const press = pressFor(request);
+  if (typeof press === 'string') return { used: false, reason: press };
+  const first = await send(tabId, press);
   if (first.error === null) return { used: true };
   // A debugger that left before anything was pressed (another client detached it) is attached again
   // once; after a partial press, repeating it would press twice.
   if (first.sent > 0 || refused.has(tabId))
     return { used: false, reason: refused.has(tabId) ? CANCELLED : first.error };
   await detachTab(tabId);
-  const second = await send(tabId, commands);
+  const second = await send(tabId, press);
   return second.error === null ? { used: true } : { used: false, reason: second.error };
 }
 
 /** How many commands went out, and why the rest did not (null: all of them). */
-async function send(tabId: number, commands: CdpCommand[]): Promise<{ sent: number; error: string | null }> {
+async function send(tabId: number, press: Press): Promise<{ sent: number; error: string | null }> {
   try {
     await attach(tabId);
   } catch (error) {
@@ -139,10 +169,10 @@ async function send(tabId: number, commands: CdpCommand[]): Promise<{ sent: numb
   }
   let sent = 0;
   try {
-    for (const { method, params } of commands) {
+    await press(tabId, async ({ method, params }) => {
       await api()?.sendCommand({ tabId }, method, params);
       sent += 1;
-    }
+    });
     return { sent, error: null };
   } catch (error) {
     return { sent, error: message(error) };

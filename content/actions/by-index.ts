@@ -13,12 +13,17 @@ function onIndex<R extends ActionResult | Promise<ActionResult>>(
   return 'error' in found ? notFound(found) : act(found.el, found.name);
 }
 
-export const clickIndex = (p: { index: number; snapshotId: string }) => onIndex(p.index, p.snapshotId, clickElement);
+export const clickIndex = (p: { index: number; snapshotId: string; trusted?: boolean }) =>
+  onIndex(p.index, p.snapshotId, (el, name) => clickElement(el, name, { trusted: p.trusted }));
 
-export const inputText = (p: { index: number; snapshotId: string; text: string; submit?: boolean }) =>
-  onIndex(p.index, p.snapshotId, (el, name) =>
-    typeInto(el, name, p.text, p.submit === undefined ? {} : { submit: p.submit }),
-  );
+export const inputText = (p: {
+  index: number;
+  snapshotId: string;
+  text: string;
+  submit?: boolean;
+  trusted?: boolean;
+}) =>
+  onIndex(p.index, p.snapshotId, (el, name) => typeInto(el, name, p.text, { submit: p.submit, trusted: p.trusted }));
 
 export const selectIndex = (p: { index: number; snapshotId: string; optionText: string }) =>
   onIndex(p.index, p.snapshotId, (el, name) => selectOption(el, name, p.optionText));

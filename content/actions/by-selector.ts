@@ -1,5 +1,5 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { clickElement, typeInto } from './operate';
+import { clickElement, typeField, typeInto } from './operate';
 import { locate, bySelector, notFound } from '../find-element';
 import { scroll } from './scroll';
 
@@ -15,31 +15,45 @@ function withElement<R extends ActionResult | Promise<ActionResult>>(
 }
 
 /** Jawad's CLICK_ELEMENT: `{ success, message: 'Clicked element: <selector>' }`. */
-export const clickSelector = (selector: string) =>
-  withElement(selector, (el) => clickElement(el, selector, `Clicked element: ${selector}`));
+export const clickSelector = (selector: string, trusted?: boolean) =>
+  withElement(selector, (el) => clickElement(el, selector, { clicked: `Clicked element: ${selector}`, trusted }));
 
 /** Jawad's FILL_FORM: fills one field and, when asked, submits as Enter would. */
-export const fillSelector = (selector: string, text: string, submit = false) =>
-  withElement(selector, (el) => {
-    const result = typeInto(el, selector, text, { submit });
+export const fillSelector = (p: { selector: string; text: string; submit?: boolean; trusted?: boolean }) =>
+  withElement(p.selector, async (el) => {
+    const { result, via } = await typeField(el, p.selector, p.text, { submit: p.submit, trusted: p.trusted });
     if (!result.success) return result;
-    return { ...result, message: submit ? `Filled and submitted: ${selector}` : `Filled: ${selector}` };
+    return { ...result, message: `${p.submit ? 'Filled and submitted' : 'Filled'}: ${p.selector}${via}` };
   });
 
 /** Parchi's type: clears first unless told not to. */
-export const typeSelector = (selector: string, text: string, clear = true) =>
-  withElement(selector, (el) => ({ ...typeInto(el, selector, text, { clear }), selector, text }));
+export const typeSelector = (p: { selector: string; text: string; clear?: boolean; trusted?: boolean }) =>
+  withElement(p.selector, async (el) => ({
+    ...(await typeInto(el, p.selector, p.text, { clear: p.clear ?? true, trusted: p.trusted })),
+    selector: p.selector,
+    text: p.text,
+  }));
 
-/** Parchi's fillForm: every field is attempted and reported on its own. */
-export function fillFields(fields: { selector: string; value: string }[]): ActionResult {
-  const results = fields.map(({ selector, value }) => {
-    const result = withElement(selector, (el) => typeInto(el, selector, value));
-    return result.success ? { selector, success: true } : { selector, success: false, error: result.error ?? 'failed' };
-  });
+/** Parchi's fillForm: every field is attempted, one after the other, and reported on its own. */
+export async function fillFields(
+  fields: { selector: string; value: string }[],
+  trusted?: boolean,
+): Promise<ActionResult> {
+  const results: { selector: string; success: boolean; error?: string }[] = [];
+  const vias = new Set<string>();
+  for (const { selector, value } of fields) {
+    const found = bySelector(selector);
+    const { result, via } =
+      'error' in found ? { result: notFound(found), via: '' } : await typeField(found.el, selector, value, { trusted });
+    if (result.success) vias.add(via);
+    results.push(
+      result.success ? { selector, success: true } : { selector, success: false, error: result.error ?? 'failed' },
+    );
+  }
   const failed = results.filter((r) => !r.success).length;
   return {
     success: failed === 0,
-    message: `Filled ${results.length - failed} of ${results.length} fields`,
+    message: `Filled ${results.length - failed} of ${results.length} fields${[...vias].join(';')}`,
     ...(failed > 0 ? { error: `${failed} field${failed === 1 ? '' : 's'} could not be filled` } : {}),
     results,
   };

@@ -5,7 +5,7 @@ import { locate, notFound, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { pointerInit, pointerTo } from './hover-state';
 import { prepare } from './target';
-import { pointFor, pressOrScript } from './trusted';
+import { pointFor, pressOrScript, type Trusted } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 /** Moves between press and release: libraries start a drag only after the pointer travels a few pixels. */
@@ -110,7 +110,7 @@ function destination(
 }
 
 export async function dragElement(
-  p: Place & { to?: number; toSelector?: string; dx?: number; dy?: number },
+  p: Place & Trusted & { to?: number; toSelector?: string; dx?: number; dy?: number },
 ): Promise<ActionResult> {
   const found = locate(p);
   if ('error' in found) return notFound(found);
@@ -120,19 +120,48 @@ export async function dragElement(
   const end = destination(p, found.el);
   if ('error' in end) return notFound(end);
   const from = { el: found.el, point: { x: ready.x, y: ready.y }, name: what };
-  const { result, reaction } = await watchReaction(found.el.ownerDocument, () => dragBy(from, end));
+  const { result, reaction } = await watchReaction(found.el.ownerDocument, () => dragBy(from, end, p.trusted));
   const onto = p.to === undefined && p.toSelector === undefined ? ` by ${end.name}` : ` onto ${end.name}`;
   return { success: true, message: `Dragged ${what}${onto} (${result})${reacted(reaction)}` };
 }
 
 /**
- * A mouse drag goes by trusted input when it is on. A native HTML5 drag stays with script events:
- * Chrome runs a real one through its own drag session, which CDP mouse events do not start.
+ * What a trusted HTML5 drag did, as the page's own events tell it while they pass: whether a
+ * dragstart went uncancelled, and whether a drop came (a drop fires only where a dragover allowed it).
  */
-async function dragBy(from: Spot, to: Spot): Promise<string> {
-  if (nativeDraggable(from.el)) return drag(from, to);
-  const request = { kind: 'drag', from: pointFor(from.el, from.point), to: pointFor(to.el, to.point) } as const;
-  const pressed = await pressOrScript(request, () => drag(from, to));
+function watchHtml5Drag(view: Window | null): { stop(): string } {
+  let start: Event | null = null;
+  let dropped = false;
+  const started = (event: Event) => void (event.isTrusted && (start = event));
+  const drop = (event: Event) => void (event.isTrusted && (dropped = true));
+  view?.addEventListener('dragstart', started, true);
+  view?.addEventListener('drop', drop, true);
+  return {
+    stop() {
+      view?.removeEventListener('dragstart', started, true);
+      view?.removeEventListener('drop', drop, true);
+      if (!start) return 'the browser started no drag';
+      if (start.defaultPrevented) return 'the page did not let the drag start (it cancelled dragstart)';
+      return dropped
+        ? 'HTML5 drag and drop: the drop was accepted where it ended'
+        : 'HTML5 drag and drop: nothing where it ended accepts a drop (no dragover handler allowed it)';
+    },
+  };
+}
+
+/**
+ * A drag goes by trusted input when it is on: a mouse drag as pointer moves with the button held,
+ * an HTML5 one through Chrome's own drag session, which the background carries to the drop.
+ */
+async function dragBy(from: Spot, to: Spot, trusted: boolean | undefined): Promise<string> {
+  const points = { from: pointFor(from.el, from.point), to: pointFor(to.el, to.point) };
+  if (nativeDraggable(from.el)) {
+    const seen = watchHtml5Drag(from.el.ownerDocument.defaultView);
+    const pressed = await pressOrScript(trusted, { kind: 'dragDrop', ...points }, () => drag(from, to));
+    const outcome = seen.stop();
+    return `${pressed.result ?? outcome}${pressed.via}`;
+  }
+  const pressed = await pressOrScript(trusted, { kind: 'drag', ...points }, () => drag(from, to));
   return pressed.result === null
     ? `dragged with the mouse button held${pressed.via}`
     : `${pressed.result}${pressed.via}`;

@@ -2,6 +2,7 @@ import type { ActionResult } from '../../src/protocol/background-to-content';
 import { click, focus, inputAndChange, pressEnter } from './events';
 import { prepare } from './target';
 import { pointFor, pressOrScript, watchClickFollowed } from './trusted';
+import { typeTrusted } from './trusted-typing';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 
@@ -11,12 +12,19 @@ function opensTab(el: Element): boolean {
   return target !== '' && target !== '_self' && target !== '_parent' && target !== '_top';
 }
 
-/** Clicks the element; `done` is what the answer says happened (by default "Clicked <what>"). */
-export async function clickElement(el: Element, what: string, clicked = `Clicked ${what}`): Promise<ActionResult> {
+/**
+ * Clicks the element; `clicked` is what the answer says happened (by default "Clicked <what>"),
+ * `trusted` whether trusted input is on.
+ */
+export async function clickElement(
+  el: Element,
+  what: string,
+  { clicked = `Clicked ${what}`, trusted }: { clicked?: string; trusted?: boolean } = {},
+): Promise<ActionResult> {
   const ready = prepare(el, what);
   if (!ready.ok) return fail(ready.error);
   const watch = watchClickFollowed(el);
-  const pressed = await pressOrScript({ kind: 'click', at: pointFor(el, ready), count: 1 }, () =>
+  const pressed = await pressOrScript(trusted, { kind: 'click', at: pointFor(el, ready), count: 1 }, () =>
     click(el, ready.x, ready.y),
   );
   const seenFollowing = watch.stop();
@@ -35,31 +43,41 @@ const isTextField = (el: Element) =>
     !/^(checkbox|radio|button|submit|reset|image|file|hidden|range|color)$/.test((el as HTMLInputElement).type));
 
 /**
- * Types into a text field. The value is set through the element's own property from the
- * content script's world, which a page framework (React's value tracker) does not intercept,
- * then `input` and `change` fire: controlled inputs see the change and keep it.
+ * Types into a text field, replacing its text unless `clear` is false. With trusted input on, the
+ * keys are the browser's own (trusted-typing.ts). Otherwise the value is set through the element's
+ * own property from the content script's world, which a page framework (React's value tracker)
+ * does not intercept, then `input` and `change` fire: controlled inputs see the change and keep it.
  */
-export function typeInto(
+type TypeOptions = { clear?: boolean; submit?: boolean; trusted?: boolean };
+export const typeInto = async (el: Element, what: string, text: string, options: TypeOptions = {}) =>
+  (await typeField(el, what, text, options)).result;
+
+/** typeInto, also saying which way the text went (" with trusted input"), for answers worded otherwise. */
+export async function typeField(
   el: Element,
   what: string,
   text: string,
-  options: { clear?: boolean; submit?: boolean } = {},
-): ActionResult {
+  options: TypeOptions = {},
+): Promise<{ result: ActionResult; via: string }> {
+  const fail = (error: string) => ({ result: { success: false, error }, via: '' });
   const editable = (el as HTMLElement).isContentEditable === true;
   if (!isTextField(el) && !editable) return fail(`${what} is not a text field; use click or select instead.`);
   if ((el as HTMLInputElement).readOnly === true) return fail(`disabled: ${what} is read-only.`);
   const ready = prepare(el, what);
   if (!ready.ok) return fail(ready.error);
   focus(el);
-  if (editable) typeIntoEditable(el, text, options.clear ?? true);
-  else {
-    const field = el as HTMLInputElement;
-    field.value = (options.clear ?? true) ? text : field.value + text;
-    inputAndChange(el, text);
-  }
-  const typed = `Typed ${text.length} character${text.length === 1 ? '' : 's'} into ${what}`;
-  if (!options.submit) return { success: true, message: typed };
-  return submitFrom(el, typed);
+  const clear = options.clear ?? true;
+  const before = editable ? '' : (el as HTMLInputElement).value;
+  const typing = await typeTrusted(options.trusted, el, text, clear, () => {
+    if (editable) typeIntoEditable(el, text, clear);
+    else {
+      (el as HTMLInputElement).value = clear ? text : before + text;
+      inputAndChange(el, text);
+    }
+  });
+  const typed = `Typed ${text.length} character${text.length === 1 ? '' : 's'} into ${what}${typing.via}`;
+  if (!options.submit) return { result: { success: true, message: typed }, via: typing.via };
+  return { result: await submitFrom(el, typed, typing.result === null), via: typing.via };
 }
 
 function typeIntoEditable(el: Element, text: string, clear: boolean): void {
@@ -79,15 +97,18 @@ function typeIntoEditable(el: Element, text: string, clear: boolean): void {
   }
 }
 
-/** Enter in the field; when the page does not handle it, the field's form is submitted as a browser would. */
-function submitFrom(el: Element, typed: string): ActionResult {
-  const handled = !pressEnter(el);
+/**
+ * Enter in the field (the browser's own when the text went in with trusted input); when the page
+ * does not handle a scripted one, the field's form is submitted as a browser would.
+ */
+async function submitFrom(el: Element, typed: string, trusted: boolean): Promise<ActionResult> {
   const form = (el as HTMLInputElement).form;
-  if (!handled && form) {
+  const pressed = await pressOrScript(trusted, { kind: 'key', key: 'Enter' }, () => !pressEnter(el));
+  if (pressed.result === false && form) {
     form.requestSubmit();
     return { success: true, message: `${typed} and submitted the form` };
   }
-  return { success: true, message: `${typed} and pressed Enter` };
+  return { success: true, message: `${typed} and pressed Enter${pressed.via}` };
 }
 
 export function selectOption(el: Element, what: string, optionText: string): ActionResult {

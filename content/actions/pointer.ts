@@ -6,7 +6,7 @@ import { coveredError } from './cover';
 import { click, doubleClick } from './events';
 import { pointerTo } from './hover-state';
 import { prepare } from './target';
-import { pointFor, pressOrScript } from './trusted';
+import { pointFor, pressOrScript, type Trusted } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 
@@ -50,34 +50,36 @@ const at = (p: { x?: number; y?: number }): Point | undefined =>
   p.x !== undefined || p.y !== undefined ? { x: p.x ?? 0, y: p.y ?? 0 } : undefined;
 const where = (point?: Point) => (point ? ` at (${point.x}, ${point.y})` : '');
 
-export const hover = (p: Place) =>
+export const hover = (p: Place & Trusted) =>
   onElement(p, async (el, name) => {
     const target = aim(el, name);
     if (!target.ok) return fail(target.error);
     const { result, reaction } = await watchReaction(el.ownerDocument, () =>
-      pressOrScript({ kind: 'hover', at: pointFor(el, target) }, () => pointerTo(el, target.x, target.y)),
+      pressOrScript(p.trusted, { kind: 'hover', at: pointFor(el, target) }, () => pointerTo(el, target.x, target.y)),
     );
     return { success: true, message: `The pointer is over ${name}${result.via} and stays there${reacted(reaction)}` };
   });
 
-export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: number }) =>
+export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: number } & Trusted) =>
   onElement(p, async (el, name) => {
     const point = at(p);
     const target = aim(el, name, point);
     if (!target.ok) return fail(target.error);
     const { result, reaction } = await watchReaction(el.ownerDocument, () =>
-      pressOrScript({ kind: 'click', at: pointFor(el, target), count: 1 }, () => click(target.hit, target.x, target.y)),
+      pressOrScript(p.trusted, { kind: 'click', at: pointFor(el, target), count: 1 }, () =>
+        click(target.hit, target.x, target.y),
+      ),
     );
     return { success: true, message: `Clicked ${name}${where(point)}${result.via}${reacted(reaction)}` };
   });
 
-export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: number; y?: number }) =>
+export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: number; y?: number } & Trusted) =>
   onElement(p, async (el, name) => {
     const point = at(p);
     const target = aim(el, name, point);
     if (!target.ok) return fail(target.error);
     const { result, reaction } = await watchReaction(el.ownerDocument, () =>
-      pressOrScript({ kind: 'click', at: pointFor(el, target), count: 2 }, () =>
+      pressOrScript(p.trusted, { kind: 'click', at: pointFor(el, target), count: 2 }, () =>
         doubleClick(target.hit, target.x, target.y),
       ),
     );

@@ -5,7 +5,7 @@ import { reacted, watchReaction } from './changes';
 import { focus } from './events';
 import { focusName, keyDefault } from './key-defaults';
 import { keyName, parseKey, typesChar, type Key } from '../../src/keys';
-import { pressOrScript } from './trusted';
+import { pressOrScript, type Trusted } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
 
@@ -59,14 +59,14 @@ function keyTarget(p: Place): KeyTarget | { error: string } {
   return { el: to, what: found.name, listed: el, role: found.role };
 }
 
-export async function pressKey(p: Place & { key: string }): Promise<ActionResult> {
+export async function pressKey(p: Place & Trusted & { key: string }): Promise<ActionResult> {
   const parsed = parseKey(p.key);
   if (!parsed.ok) return fail(parsed.error);
   const target = keyTarget(p);
   if ('error' in target) return fail(target.error);
   const { key } = parsed;
   const { result: pressing, reaction } = await watchReaction(target.el.ownerDocument, () =>
-    pressOrScript({ kind: 'key', key: p.key }, () => press(target.el, key)),
+    pressOrScript(p.trusted, { kind: 'key', key: p.key }, () => press(target.el, key)),
   );
   const pressed = `Pressed ${keyName(key)} on ${target.what}${pressing.via}`;
   const done = (text: string): ActionResult => ({

@@ -11,6 +11,9 @@ import { topViewportPoint, type Point } from '../../src/trusted-input';
 import { passTrustedInput } from '../overlay/mask';
 import { frameOf } from './target';
 
+/** Whether the person turned trusted input on, as the background's request says. */
+export type Trusted = { trusted?: boolean };
+
 /** `result` is the script path's answer, null when trusted input pressed it; `via` goes into the result text. */
 export type Pressed<T> = { result: T | null; via: string };
 
@@ -28,10 +31,17 @@ async function askTrusted(request: TrustedInputRequest): Promise<TrustedInputRep
   }
 }
 
-/** Presses with trusted input when it is on, else (or when it fails, saying why) runs the script events. */
-export async function pressOrScript<T>(request: TrustedInputRequest, script: () => T): Promise<Pressed<T>> {
-  // Firefox has no debugger for extensions: no need to ask (the build drops the rest there).
-  if (__TARGET__ !== 'chrome') return { result: script(), via: '' };
+/**
+ * Presses with trusted input when the request said it is on, else (or when it fails, saying why)
+ * runs the script events. Off, nothing is asked of the background and the mask stays as it is.
+ */
+export async function pressOrScript<T>(
+  trusted: boolean | undefined,
+  request: TrustedInputRequest,
+  script: () => T,
+): Promise<Pressed<T>> {
+  // Firefox has no debugger for extensions: the build drops the rest there.
+  if (__TARGET__ !== 'chrome' || trusted !== true) return { result: script(), via: '' };
   const reply = await askTrusted(request);
   if (reply.used) return { result: null, via: ' with trusted input' };
   const result = script();

@@ -13,6 +13,24 @@ const Offset = v.pipe(v.number(), v.minValue(0), v.maxValue(100_000));
 /** A distance to drag, either way. */
 const Shift = v.pipe(v.number(), v.integer(), v.minValue(-100_000), v.maxValue(100_000));
 const Pixels = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000));
+/**
+ * Addition to every action that presses something: present (true) when the person turned trusted
+ * input on, so only then does the content script ask the background to press it (TRUSTED_INPUT).
+ */
+const Trusted = { trusted: v.optional(v.boolean()) };
+/** The actions whose payload carries `Trusted`. */
+export const PRESSING = [
+  'CLICK_ELEMENT',
+  'FILL_FORM',
+  'CLICK_INDEX',
+  'INPUT_TEXT',
+  'PRESS_KEY',
+  'HOVER',
+  'DOUBLE_CLICK',
+  'DRAG',
+  'TYPE_TEXT',
+  'FILL_FIELDS',
+] as const;
 const ReadOptions = v.strictObject({
   viewportOnly: v.optional(v.boolean()),
   /** Draw numbered boxes over the listed elements that are on screen. */
@@ -28,10 +46,10 @@ const ReadOptions = v.strictObject({
 export const BackgroundToContent = {
   // Jawad: READ_PAGE may now carry options; without them it reads the whole page.
   READ_PAGE: v.object({ type: v.literal('READ_PAGE'), payload: v.optional(ReadOptions) }),
-  CLICK_ELEMENT: message('CLICK_ELEMENT', v.strictObject({ selector: Selector })),
+  CLICK_ELEMENT: message('CLICK_ELEMENT', v.strictObject({ selector: Selector, ...Trusted })),
   FILL_FORM: message(
     'FILL_FORM',
-    v.strictObject({ selector: Selector, text: text(100_000), submit: v.optional(v.boolean()) }),
+    v.strictObject({ selector: Selector, text: text(100_000), submit: v.optional(v.boolean()), ...Trusted }),
   ),
   SCROLL_PAGE: message('SCROLL_PAGE', v.strictObject({ direction: v.picklist(['up', 'down', 'top', 'bottom']) })),
 
@@ -40,11 +58,17 @@ export const BackgroundToContent = {
   CLICK_INDEX: message(
     'CLICK_INDEX',
     // Addition: a position inside the element, in CSS pixels from its top-left corner (canvas, SVG).
-    v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset) }),
+    v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset), ...Trusted }),
   ),
   INPUT_TEXT: message(
     'INPUT_TEXT',
-    v.strictObject({ index: Index, snapshotId: SnapshotId, text: text(100_000), submit: v.optional(v.boolean()) }),
+    v.strictObject({
+      index: Index,
+      snapshotId: SnapshotId,
+      text: text(100_000),
+      submit: v.optional(v.boolean()),
+      ...Trusted,
+    }),
   ),
   SELECT_OPTION: message(
     'SELECT_OPTION',
@@ -62,8 +86,8 @@ export const BackgroundToContent = {
 
   // Additions: input a person gives with the keyboard and the pointer.
   /** A key or combination ("Enter", "Ctrl+A", "Shift+Tab") on an element, or on what has focus. */
-  PRESS_KEY: message('PRESS_KEY', v.strictObject({ key: nonEmptyText(40), ...WhichElement })),
-  HOVER: message('HOVER', v.strictObject(WhichElement)),
+  PRESS_KEY: message('PRESS_KEY', v.strictObject({ key: nonEmptyText(40), ...WhichElement, ...Trusted })),
+  HOVER: message('HOVER', v.strictObject({ ...WhichElement, ...Trusted })),
   // Addition: names an indexed element by an attribute for a driver outside the extension (the MCP bridge).
   MARK_ELEMENT: message(
     'MARK_ELEMENT',
@@ -71,7 +95,7 @@ export const BackgroundToContent = {
   ),
   DOUBLE_CLICK: message(
     'DOUBLE_CLICK',
-    v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset) }),
+    v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset), ...Trusted }),
   ),
   /** Drags an element onto another one (`to` by index, `toSelector`), or by an offset in pixels. */
   DRAG: message(
@@ -83,6 +107,7 @@ export const BackgroundToContent = {
         toSelector: v.optional(Selector),
         dx: v.optional(Shift),
         dy: v.optional(Shift),
+        ...Trusted,
       }),
       v.check(
         (p) => [p.to, p.toSelector, p.dx ?? p.dy].filter((x) => x !== undefined).length === 1,
@@ -145,7 +170,7 @@ export const BackgroundToContent = {
   // Parchi's selector-based tools.
   TYPE_TEXT: message(
     'TYPE_TEXT',
-    v.strictObject({ selector: Selector, text: text(100_000), clear: v.optional(v.boolean()) }),
+    v.strictObject({ selector: Selector, text: text(100_000), clear: v.optional(v.boolean()), ...Trusted }),
   ),
   FILL_FIELDS: message(
     'FILL_FIELDS',
@@ -155,6 +180,7 @@ export const BackgroundToContent = {
         v.minLength(1),
         v.maxLength(100),
       ),
+      ...Trusted,
     }),
   ),
   WAIT_FOR_ELEMENT: message(

@@ -12,6 +12,10 @@ export const TrustedInputRequest = v.variant('kind', [
   v.strictObject({ kind: v.literal('click'), at: ViewportPoint, count: v.picklist([1, 2]) }),
   v.strictObject({ kind: v.literal('hover'), at: ViewportPoint }),
   v.strictObject({ kind: v.literal('drag'), from: ViewportPoint, to: ViewportPoint }),
+  /** An HTML5 drag of a draggable element, dropped at `to`: Chrome's own drag session, not just the mouse. */
+  v.strictObject({ kind: v.literal('dragDrop'), from: ViewportPoint, to: ViewportPoint }),
+  /** Text typed into what has focus; `multiline` lets a line break be Enter (a textarea, an editor). */
+  v.strictObject({ kind: v.literal('type'), text: v.pipe(text(100_000), v.minLength(1)), multiline: v.boolean() }),
   /** The key as the model wrote it ("Enter", "ctrl+a"): the background parses it again. */
   v.strictObject({ kind: v.literal('key'), key: nonEmptyText(40) }),
 ]);

@@ -30,6 +30,43 @@ const keyK = (listing: string): [string, object] => [
   'press_key',
   { index: indexByLabel(listing, 'textbox', 'Code'), key: 'k' },
 ];
+// "Name" holds "old": typing replaces it.
+const typeName = (listing: string): [string, object] => [
+  'type_text',
+  { index: indexByLabel(listing, 'textbox', 'Name'), text: 'Ada' },
+];
+const dropCard = (listing: string): [string, object] => [
+  'drag',
+  { index: indexByLabel(listing, 'button', 'Card'), toSelector: '#zone' },
+];
+
+/** Answers every question until the task ends ("allow on this site" keeps later tests' questions away). */
+async function allowUntilIdle(sidebar: PageDriver, answer: 'allow-once' | 'allow-site' = 'allow-site') {
+  const idle = () => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') !== null);
+  while (!(await idle())) {
+    const asked = await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
+    if (asked) await answerPrompt(sidebar, answer);
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Counts the content script's TRUSTED_INPUT requests from now on: every extension page hears a
+ * content script's runtime message as the background does, the sidebar included.
+ */
+async function countTrustedRequests(sidebar: PageDriver): Promise<() => Promise<number>> {
+  await sidebar.evaluate(() => {
+    const counted = globalThis as unknown as { trustedRequests?: number };
+    if (counted.trustedRequests === undefined)
+      chrome.runtime.onMessage.addListener((m: unknown) => {
+        if ((m as { type?: string } | null)?.type === 'TRUSTED_INPUT') counted.trustedRequests! += 1;
+      });
+    counted.trustedRequests = 0;
+  });
+  return () => sidebar.evaluate(() => (globalThis as unknown as { trustedRequests: number }).trustedRequests);
+}
+const nameValue = (page: PageDriver) =>
+  page.evaluate(() => (document.getElementById('name') as HTMLInputElement).value);
 
 /**
  * Trusted input (Chrome): the page's handlers act only on `isTrusted` events. The test browser's copy
@@ -77,6 +114,26 @@ describe('trusted input in chromium', () => {
     expect(seen[1]).toMatch(/^Clicked \[\d+\] button "Confirm"\n/);
     expect(seen[1]).not.toMatch(/trusted input/);
     expect(await page.text('#click-state')).toBe('nothing');
+    await page.close();
+  });
+
+  it('off, clicks, keys, typing and an HTML5 drop use script events and never ask the background', async () => {
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
+    const requests = await countTrustedRequests(sidebar);
+    ctx.llm.respondWith(plan([confirm, keyK, typeName, dropCard], seen));
+    await send(sidebar, 'Confirm, type k in Code, type Ada in Name and drop the card in the zone');
+    await allowUntilIdle(sidebar, 'allow-once');
+    expect(seen.slice(1)).toEqual([
+      expect.stringMatching(/^Clicked .*"Confirm"/),
+      expect.stringMatching(/^Pressed k on .*"Code"/),
+      expect.stringMatching(/^Typed 3 characters into .*"Name"/),
+      expect.stringMatching(/^Dragged .*"Card" onto .*\(HTML5 drag and drop: the drop was accepted where it ended\)/),
+    ]);
+    for (const result of seen.slice(1)) expect(result).not.toMatch(/trusted input/);
+    expect(await page.text('#type-state')).toBe('untrusted input ignored');
+    expect(await nameValue(page)).toBe('Ada');
+    expect(await page.text('#drop-state')).toBe('untrusted drop ignored');
+    expect(await requests()).toBe(0);
     await page.close();
   });
 
@@ -142,12 +199,7 @@ describe('trusted input in chromium', () => {
     );
     await send(sidebar, 'Confirm, type k in Code, drag the handle right and confirm inside the frame');
     // Each kind of action is asked about once, then allowed on this site.
-    const idle = () => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') !== null);
-    while (!(await idle())) {
-      const asked = await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
-      if (asked) await answerPrompt(sidebar, 'allow-site');
-      else await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await allowUntilIdle(sidebar);
     expect(seen.slice(1)).toEqual([
       expect.stringMatching(/^Clicked .*"Confirm".* with trusted input/s),
       expect.stringMatching(/^Pressed k on .*"Code".* with trusted input: the browser handled it as a real key press/s),
@@ -186,15 +238,54 @@ describe('trusted input in chromium', () => {
     expect(ctx.llm.failures).toEqual([]);
     await page.close();
   });
+
+  it('types into a field, replacing its text, and drops onto an HTML5 drop zone as trusted input', async () => {
+    await turnOn();
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
+    const requests = await countTrustedRequests(sidebar);
+    ctx.llm.respondWith(plan([typeName, dropCard], seen));
+    await send(sidebar, 'Type Ada in Name and drop the card in the zone');
+    await allowUntilIdle(sidebar);
+    expect(seen.slice(1)).toEqual([
+      expect.stringMatching(/^Typed 3 characters into .*"Name" with trusted input/),
+      expect.stringMatching(
+        /^Dragged .*"Card" onto .*\(HTML5 drag and drop: the drop was accepted where it ended with trusted input\)/,
+      ),
+    ]);
+    expect(await page.text('#type-state')).toBe('trusted "Ada" after 3 keys');
+    expect(await nameValue(page)).toBe('Ada');
+    expect(await page.text('#drop-state')).toBe('trusted drop of "card"');
+    expect(await requests()).toBe(2);
+    await page.close();
+  });
 });
 
 describe('trusted input in firefox', () => {
   const ctx = useExtension('firefox');
+  const site = useSite();
   let sidebar: PageDriver;
+  const seen: string[] = [];
 
   beforeAll(async () => {
     sidebar = await openSidebar(ctx.session);
     await configure(sidebar, ctx.llm);
+  });
+
+  it('types and drops with script events, which the page sees as untrusted', async () => {
+    await startFresh(sidebar);
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
+    ctx.llm.respondWith(plan([typeName, dropCard], seen));
+    await send(sidebar, 'Type Ada in Name and drop the card in the zone');
+    await allowUntilIdle(sidebar);
+    expect(seen.slice(1)).toEqual([
+      expect.stringMatching(/^Typed 3 characters into .*"Name"/),
+      expect.stringMatching(/^Dragged .*"Card" onto .*\(HTML5 drag and drop: the drop was accepted where it ended\)/),
+    ]);
+    for (const result of seen.slice(1)) expect(result).not.toMatch(/trusted input/);
+    expect(await page.text('#type-state')).toBe('untrusted input ignored');
+    expect(await nameValue(page)).toBe('Ada');
+    expect(await page.text('#drop-state')).toBe('untrusted drop ignored');
+    await page.close();
   });
 
   it('shows the switch disabled as not available, and the background refuses to turn it on', async () => {
