@@ -35,6 +35,8 @@ const typeName = (listing: string): [string, object] => [
   'type_text',
   { index: indexByLabel(listing, 'textbox', 'Name'), text: 'Ada' },
 ];
+const fillName = (): [string, object] => ['fill_form', { fields: [{ selector: '#name', value: 'Bo' }] }];
+const addToName = (): [string, object] => ['type_text', { selector: '#name', text: '!', clear: false }];
 const dropCard = (listing: string): [string, object] => [
   'drag',
   { index: indexByLabel(listing, 'button', 'Card'), toSelector: '#zone' },
@@ -120,18 +122,20 @@ describe('trusted input in chromium', () => {
   it('off, clicks, keys, typing and an HTML5 drop use script events and never ask the background', async () => {
     const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
     const requests = await countTrustedRequests(sidebar);
-    ctx.llm.respondWith(plan([confirm, keyK, typeName, dropCard], seen));
-    await send(sidebar, 'Confirm, type k in Code, type Ada in Name and drop the card in the zone');
+    ctx.llm.respondWith(plan([confirm, keyK, typeName, fillName, addToName, dropCard], seen));
+    await send(sidebar, 'Confirm, type k in Code, type Ada in Name, then Bo, add ! and drop the card in the zone');
     await allowUntilIdle(sidebar, 'allow-once');
     expect(seen.slice(1)).toEqual([
       expect.stringMatching(/^Clicked .*"Confirm"/),
       expect.stringMatching(/^Pressed k on .*"Code"/),
       expect.stringMatching(/^Typed 3 characters into .*"Name"/),
+      'Filled 1 of 1 fields',
+      expect.stringMatching(/^Typed 1 character into #name/),
       expect.stringMatching(/^Dragged .*"Card" onto .*\(HTML5 drag and drop: the drop was accepted where it ended\)/),
     ]);
     for (const result of seen.slice(1)) expect(result).not.toMatch(/trusted input/);
     expect(await page.text('#type-state')).toBe('untrusted input ignored');
-    expect(await nameValue(page)).toBe('Ada');
+    expect(await nameValue(page)).toBe('Bo!');
     expect(await page.text('#drop-state')).toBe('untrusted drop ignored');
     expect(await requests()).toBe(0);
     await page.close();
@@ -243,19 +247,22 @@ describe('trusted input in chromium', () => {
     await turnOn();
     const page = await openOnly(ctx.session, sidebar, site.url('widgets/trusted.html'));
     const requests = await countTrustedRequests(sidebar);
-    ctx.llm.respondWith(plan([typeName, dropCard], seen));
-    await send(sidebar, 'Type Ada in Name and drop the card in the zone');
+    ctx.llm.respondWith(plan([typeName, fillName, addToName, dropCard], seen));
+    await send(sidebar, 'Type Ada in Name, then fill in Bo, add ! and drop the card in the zone');
     await allowUntilIdle(sidebar);
     expect(seen.slice(1)).toEqual([
       expect.stringMatching(/^Typed 3 characters into .*"Name" with trusted input/),
+      'Filled 1 of 1 fields with trusted input',
+      expect.stringMatching(/^Typed 1 character into #name with trusted input/),
       expect.stringMatching(
         /^Dragged .*"Card" onto .*\(HTML5 drag and drop: the drop was accepted where it ended with trusted input\)/,
       ),
     ]);
-    expect(await page.text('#type-state')).toBe('trusted "Ada" after 3 keys');
-    expect(await nameValue(page)).toBe('Ada');
+    // Each text replaced the last one, except the one added at the end.
+    expect(await page.text('#type-state')).toBe('trusted "Bo!" after 6 keys');
+    expect(await nameValue(page)).toBe('Bo!');
     expect(await page.text('#drop-state')).toBe('trusted drop of "card"');
-    expect(await requests()).toBe(2);
+    expect(await requests()).toBe(4);
     await page.close();
   });
 });
