@@ -24,7 +24,8 @@ export const BUDGETS = {
   /** Raised from 40 KB for trusted input's path (asking the background to press, the frame offset, the reply's check). */
   'content.js': 42 * KB,
   'reader.js': 36 * KB,
-  'background.js': 200 * KB,
+  /** Raised from 200 KB for trusted input's typing and HTML5 drag and drop (the keys a text becomes, the intercepted drag). */
+  'background.js': 202 * KB,
   'abp-app.js': 12 * KB,
   'microphone.js': 7 * KB,
   'welcome.js': 7 * KB,

@@ -42,13 +42,13 @@ const isTextField = (el: Element) =>
   (el.localName === 'input' &&
     !/^(checkbox|radio|button|submit|reset|image|file|hidden|range|color)$/.test((el as HTMLInputElement).type));
 
+type TypeOptions = { clear?: boolean; submit?: boolean; trusted?: boolean };
 /**
  * Types into a text field, replacing its text unless `clear` is false. With trusted input on, the
  * keys are the browser's own (trusted-typing.ts). Otherwise the value is set through the element's
  * own property from the content script's world, which a page framework (React's value tracker)
  * does not intercept, then `input` and `change` fire: controlled inputs see the change and keep it.
  */
-type TypeOptions = { clear?: boolean; submit?: boolean; trusted?: boolean };
 export const typeInto = async (el: Element, what: string, text: string, options: TypeOptions = {}) =>
   (await typeField(el, what, text, options)).result;
 
