@@ -5,7 +5,10 @@ export interface RunRecord {
   runId: string;
   tabId: number;
   startedAt: number;
-  /** The tool call that had started and not finished: after a restart it is reported, never replayed. */
+  /**
+   * The last tool call that started: after a restart it is reported as interrupted unless its
+   * result was saved, and never replayed.
+   */
   inFlight?: { toolCallId: string; name: string };
 }
 

@@ -108,7 +108,8 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
     site: output.site,
     ...(output.label ? { target: output.label } : {}),
   });
-  await deps.runs.save({ runId, tabId: state.tabId, startedAt: Date.now() });
+  // The run record still names this call as in flight, and need not be written again: a restart
+  // reports an in-flight call as interrupted only when its result above was not saved.
   state.steps += 1;
   if (state.repeats.record(call.name, call.args, output.text)) return await closeTask(state, repeatedText(call.name));
   return null;

@@ -5,19 +5,20 @@ const KEEP = 2000;
 /** Every tool call, with its decision and result; kept across restarts, bounded, and clearable. */
 export function createActionLog(database: Promise<Db>, broadcast: (entry: ActionLogEntry) => void) {
   return {
+    /** One transaction writes the entry and trims the oldest past KEEP: one commit per call the gate sees. */
     async add(entry: ActionLogEntry): Promise<void> {
-      const db = await database;
-      await db.put('actionLog', entry);
-      broadcast(entry);
-      const total = await db.count('actionLog');
-      if (total <= KEEP) return;
-      let excess = total - KEEP;
-      const tx = db.transaction('actionLog', 'readwrite');
-      for await (const cursor of tx.store.index('byTime').iterate()) {
-        if (excess-- <= 0) break;
-        await cursor.delete();
-      }
+      const tx = (await database).transaction('actionLog', 'readwrite');
+      // A refused write (storage full) aborts the transaction: the write's own error is the one reported.
+      tx.done.catch(() => undefined);
+      await tx.store.put(entry);
+      let excess = (await tx.store.count()) - KEEP;
+      if (excess > 0)
+        for await (const cursor of tx.store.index('byTime').iterate()) {
+          if (excess-- <= 0) break;
+          await cursor.delete();
+        }
       await tx.done;
+      broadcast(entry);
     },
     async list(limit = 500): Promise<ActionLogEntry[]> {
       const entries: ActionLogEntry[] = [];

@@ -39,6 +39,7 @@ export const readPage = defineTool({
       { type: 'READ_PAGE', payload: { maxChars: READ_BUDGET, ...(args.viewportOnly ? { viewportOnly: true } : {}) } },
       ContentResponses.READ_PAGE,
       ctx.signal,
+      ctx.actionTab?.(),
     );
     ctx.rememberSnapshot(ctx.tabId, page.snapshotId);
     await ctx.pages.add({ url: page.url, title: page.title, markdown: page.markdown, product: page.product });

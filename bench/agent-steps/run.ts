@@ -20,6 +20,17 @@ import { generatePage } from '../page-engine/generate-page';
 import { startPageServer, type PageServer } from '../page-engine/server';
 import type { FloorWindow } from './in-page';
 import { builtExtensions } from '../built-extension';
+import {
+  actionLogTimes,
+  clickTimes,
+  PART_HEADS,
+  partCells,
+  spread,
+  stepParts,
+  watchClicks,
+  type Parts,
+  type Spread,
+} from './breakdown';
 
 /** The budget read_page asks the page for (READ_BUDGET in background/tools/page-tools.ts). */
 const READ_BUDGET = 24_000;
@@ -37,11 +48,6 @@ export interface BenchOptions {
   build: boolean;
 }
 
-interface Spread {
-  median: number;
-  max: number;
-}
-
 export interface Row {
   browser: BrowserName;
   /** Elements the generated page has. */
@@ -50,6 +56,8 @@ export interface Row {
   stepMs: Spread;
   /** The same click and read done in the page, per step. */
   floorMs: Spread;
+  /** Where the step's time went, seen from outside Bosun. */
+  parts: Parts;
 }
 
 export interface BenchResult {
@@ -87,11 +95,6 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
   return options;
 }
 
-const spread = (values: number[]): Spread => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
-};
-
 /** The text of the last tool result in an OpenAI-format request: the read_page that ended the previous step. */
 function lastToolResult(body: unknown): string {
   const messages = (body as { messages?: { role: string; content: unknown }[] }).messages ?? [];
@@ -102,13 +105,13 @@ function lastToolResult(body: unknown): string {
 /**
  * The model: it reads the page, then on each step clicks the next button it was shown (a different
  * one each time, as a person's task moves on: the same click on an unchanged page three times
- * would be stopped as a loop) and reads the page again; it notes when each request arrived. Done
+ * would be stopped as a loop) and reads the page again; it notes when each request arrived (epoch ms). Done
  * after `steps` steps.
  */
 function agentModel(llm: LlmServer, steps: number): number[] {
   const arrivals: number[] = [];
   llm.respondWith((body): Step => {
-    arrivals.push(performance.now());
+    arrivals.push(Date.now());
     const step = arrivals.length - 1;
     if (step === 0) return { kind: 'tool_calls', calls: [{ id: 'read-0', name: 'read_page', arguments: {} }] };
     if (step > steps) return { kind: 'text', chunks: ['Done.'] };
@@ -144,6 +147,8 @@ async function measureSize(
   const page = await openOnly(session, sidebar, server.add(path, generated.html));
   try {
     llm.reset();
+    await watchClicks(page);
+    const since = Date.now();
     const arrivals = agentModel(llm, options.steps);
     await send(sidebar, 'Add a few of these to my cart');
     await waitUntilIdle(sidebar, 600_000);
@@ -155,6 +160,7 @@ async function measureSize(
     }
     // The first interval is the first read alone; each later one is a whole step.
     const steps = arrivals.slice(2).map((at, i) => at - (arrivals[i + 1] ?? at));
+    const parts = stepParts(arrivals, await clickTimes(page), await actionLogTimes(sidebar, since));
     await page.evaluate((code) => void (0, eval)(code), script);
     const floor = (nth: number) =>
       page.evaluate(({ nth, budget }) => (window as unknown as FloorWindow).__floor.step(nth, budget), {
@@ -170,6 +176,7 @@ async function measureSize(
       elements: generated.elements,
       stepMs: spread(steps),
       floorMs: spread(floors),
+      parts,
     };
   } finally {
     await page.close();
@@ -215,6 +222,19 @@ export function formatTable(result: BenchResult): string {
     `${fixed(r.floorMs.median)} (${fixed(r.floorMs.max)})`,
     fixed(r.stepMs.median - r.floorMs.median),
   ]);
+  return aligned(head, rows);
+}
+
+/** Where each step's time went: the parts add up to the step. */
+export function formatParts(result: BenchResult): string {
+  const head = ['browser', 'elements', ...PART_HEADS];
+  return aligned(
+    head,
+    result.rows.map((r) => [r.browser, String(r.elements), ...partCells(r.parts, fixed)]),
+  );
+}
+
+function aligned(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] ?? 0)).join('  ');
   return [line(head), ...rows.map(line)].join('\n');
@@ -264,6 +284,10 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
     for (const browserName of options.browsers)
       result.rows.push(...(await measureBrowser(browserName, root, server, script, options)));
     log(formatTable(result));
+    log(
+      '\n  where a step goes (median, largest in brackets; seen from the model server, the page and the Action Log):\n',
+    );
+    log(formatParts(result));
     log('');
     for (const line of formatVerdicts(result)) log(line);
     if (options.json) log(JSON.stringify(result));

@@ -1,5 +1,8 @@
 import type { Product } from '../protocol/background-to-content';
-import type { CachedPage, Db } from './db';
+import type { IDBPObjectStore } from 'idb';
+import type { BosunDb, CachedPage, Db } from './db';
+
+type PagesStore = IDBPObjectStore<BosunDb, ('pages' | 'state')[], 'pages', 'readwrite'>;
 
 export const PAGE_CACHE_LIMITS = { count: 30, ageMs: 6 * 60 * 60 * 1000 };
 const LAST_PRODUCT = 'lastProduct';
@@ -9,25 +12,28 @@ const LAST_PRODUCT = 'lastProduct';
  * follow-up ("find me a cheaper one") still knows what "one" is after the page is gone.
  */
 export function createPageCache(database: Promise<Db>, now: () => number = Date.now) {
-  async function prune(db: Db): Promise<void> {
-    const tx = db.transaction('pages', 'readwrite');
+  /** Drops the oldest pages past the count and every page past the age, in the writer's transaction. */
+  async function prune(store: PagesStore): Promise<void> {
     const oldest = now() - PAGE_CACHE_LIMITS.ageMs;
-    const total = await tx.store.count();
-    let excess = total - PAGE_CACHE_LIMITS.count;
-    for await (const cursor of tx.store.index('byTime').iterate()) {
+    let excess = (await store.count()) - PAGE_CACHE_LIMITS.count;
+    for await (const cursor of store.index('byTime').iterate()) {
       if (excess <= 0 && cursor.value.timestamp >= oldest) break;
       excess -= 1;
       await cursor.delete();
     }
-    await tx.done;
   }
 
   return {
+    /** The page, the product it shows and the pruning are one transaction: one commit per read. */
     async add(page: Omit<CachedPage, 'timestamp'>): Promise<void> {
-      const db = await database;
-      await db.put('pages', { ...page, timestamp: now() });
-      if (page.product) await db.put('state', { ...page.product, url: page.url }, LAST_PRODUCT);
-      await prune(db);
+      const tx = (await database).transaction(['pages', 'state'], 'readwrite');
+      // A refused write (storage full) aborts the transaction: the write's own error is the one reported.
+      tx.done.catch(() => undefined);
+      const pages = tx.objectStore('pages');
+      await pages.put({ ...page, timestamp: now() });
+      if (page.product) await tx.objectStore('state').put({ ...page.product, url: page.url }, LAST_PRODUCT);
+      await prune(pages);
+      await tx.done;
     },
     /** The newest snapshot of `url`, or the newest of all when no URL is given. */
     async get(url?: string): Promise<CachedPage | null> {

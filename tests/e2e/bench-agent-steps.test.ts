@@ -5,7 +5,7 @@ import { runBench } from '../unit/support/bench-output';
 
 describe('the agent-steps benchmark', () => {
   it(
-    'takes every step in both browsers, and prints numeric figures and a verdict each',
+    'takes every step in both browsers, and prints numeric figures, where each step went and a verdict each',
     { timeout: 180_000 },
     async () => {
       const { result, output } = await runBench(main, ['--sizes=400', '--steps=2', '--json', '--no-build']);
@@ -16,6 +16,16 @@ describe('the agent-steps benchmark', () => {
           expect(Number.isFinite(figure)).toBe(true);
           expect(figure).toBeGreaterThan(0);
         }
+      }
+      expect(output).toMatch(/^ *browser +elements +answer→click +click→result +result→read done +read done→model$/m);
+      for (const row of result.rows) {
+        const { toClick, clickResult, read, toModel } = row.parts;
+        for (const part of [toClick, clickResult, read, toModel]) {
+          expect(Number.isFinite(part.median)).toBe(true);
+          expect(part.median).toBeGreaterThanOrEqual(0);
+        }
+        // The read alone is part of a step, so it cannot take longer than the longest step.
+        expect(read.median).toBeLessThanOrEqual(row.stepMs.max);
       }
       expect(output).toMatch(/^(PASS|MISS) chromium: median step on the \d+-element page [\d.]+ ms/m);
       expect(output).toMatch(/^(PASS|MISS) firefox: median step on the \d+-element page [\d.]+ ms/m);

@@ -1,0 +1,42 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { createActionLog } from '../../background/permissions/action-log';
+import { openBosunDb, type ActionLogEntry } from '../../src/storage/db';
+
+const entry = (n: number): ActionLogEntry => ({
+  id: `log-${n}`,
+  timestamp: 1_000_000 + n,
+  toolName: 'click_element',
+  parameters: { index: n },
+  site: 'example.com',
+  permissionLevel: 'interact',
+  decision: 'auto-approved',
+  result: 'success',
+  details: `chat: Clicked ${n}`,
+});
+
+describe('the Action Log store', () => {
+  it('keeps the newest 2000 entries, oldest first, and announces each entry once it is stored', async () => {
+    const announced: string[] = [];
+    const log = createActionLog(openBosunDb('action-log-keep'), (e) => announced.push(e.id));
+    for (let n = 1; n <= 2003; n++) await log.add(entry(n));
+
+    const kept = await log.list(5000);
+    expect(kept).toHaveLength(2000);
+    expect(kept[0]?.id).toBe('log-4');
+    expect(kept.at(-1)?.id).toBe('log-2003');
+    expect(announced).toHaveLength(2003);
+    expect(announced.at(-1)).toBe('log-2003');
+  });
+
+  it('announces nothing for an entry the store refuses, and reports why', async () => {
+    const announced: string[] = [];
+    const log = createActionLog(openBosunDb('action-log-refused'), (e) => announced.push(e.id));
+    await log.add(entry(1));
+    // A key the store cannot hold is refused by the put, as a full disk refuses a write.
+    await expect(log.add({ ...entry(2), id: undefined as unknown as string })).rejects.toThrow();
+
+    expect(announced).toEqual(['log-1']);
+    expect((await log.list()).map((e) => e.id)).toEqual(['log-1']);
+  });
+});
