@@ -1,6 +1,7 @@
 import { canonicalUrl } from '../../src/storage/canonical-url';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
+import type { PageReader } from './page-reader';
 
 /** The newest errors a job keeps: enough to see what went wrong, bounded for a site of broken links. */
 const KEEP_ERRORS = 100;
@@ -20,6 +21,8 @@ export interface CrawlState {
   readonly settings: CrawlSettings;
   readonly library: CrawlLibrary;
   readonly admit: Admit;
+  /** Reads fetched HTML without a tab (see page-reader.ts). */
+  readonly reader: PageReader;
   readonly abort: AbortController;
   readonly queue: CrawlItem[];
   /** Every address queued or stored, canonical: none is fetched twice. */
@@ -36,12 +39,14 @@ export function createCrawlState(
   frontier: CrawlFrontier,
   library: CrawlLibrary,
   admit: Admit,
+  reader: PageReader,
 ): CrawlState {
   return {
     job,
     settings: frontier.settings,
     library,
     admit,
+    reader,
     abort: new AbortController(),
     queue: [...frontier.queue],
     seen: new Set(frontier.seen),
