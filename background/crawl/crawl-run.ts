@@ -6,6 +6,8 @@ import { describeFailure } from '../../src/storage/storage-errors';
 import {
   createCrawlState,
   enqueue,
+  finishPage,
+  pageFinished,
   persist,
   recordError,
   type Admit,
@@ -95,7 +97,7 @@ async function worker(state: CrawlState): Promise<void> {
       if (!item) {
         // Other workers may still find links; the crawl is over when nothing is queued or in flight.
         if (inProgress.size === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+        await pageFinished(state, IDLE_POLL_MS);
         continue;
       }
       await crawlItem(state, tab, item);
@@ -119,7 +121,7 @@ async function crawlItem(state: CrawlState, tab: WorkerTab, item: CrawlItem): Pr
       recordError(state, item.url, describeFailure(error));
     }
   } finally {
-    state.inProgress.delete(item.url);
+    finishPage(state, item.url);
     await persist(state);
   }
 }
