@@ -48,7 +48,7 @@ export default tseslint.config(
     files: ['tests/e2e/**/*.ts', 'tests/hardening/**/*.ts', 'tests/long/**/*.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
-  // The places Chrome-only APIs (sidePanel, tab groups, the debugger of trusted input) are called, behind a
+  // The places Chrome-only APIs (sidePanel, tab groups, the debugger of trusted input, the crawl's offscreen document) are called, behind a
   // build-time target check.
   {
     files: [
@@ -57,6 +57,7 @@ export default tseslint.config(
       'background/tools/tab-group-tools.ts',
       'background/tab-groups.ts',
       'background/trusted/trusted-input.ts',
+      'background/crawl/offscreen-document.ts',
     ],
     rules: { 'no-restricted-globals': 'off' },
   },

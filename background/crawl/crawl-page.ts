@@ -6,32 +6,16 @@ import type { CrawlItem, CrawlState } from './crawl-state';
 import { crawlTabs } from './crawl-tabs';
 import { fetchPageHtml } from './page-fetch';
 
-/** A worker's one tab, opened on the first page that needs one and navigated from page to page. */
-export function workerTab(abort: AbortController) {
-  let tabId: number | undefined;
-  return {
-    async show(url: string): Promise<number> {
-      if (tabId !== undefined) {
-        await loadInTab(tabId, url, abort.signal);
-        return tabId;
-      }
-      tabId = await crawlTabs.open(url);
-      await settled(tabId, abort.signal);
-      return tabId;
-    },
-    async close(): Promise<void> {
-      if (tabId !== undefined) await crawlTabs.close(tabId);
-    },
-  };
-}
-export type WorkerTab = ReturnType<typeof workerTab>;
-
 /**
  * What the crawl stores of one page. Its HTML is fetched and read without a tab when the content
  * is in it; a page that scripts build, one that is not plain HTML, and every page of a crawl that
  * waits for selectors (content added after load) are rendered in the worker's tab instead.
  */
-export async function readPage(state: CrawlState, tab: WorkerTab, item: CrawlItem): Promise<ExtractPageResult> {
+export async function readPage(
+  state: CrawlState,
+  tab: ReturnType<typeof workerTab>,
+  item: CrawlItem,
+): Promise<ExtractPageResult> {
   const { settings, admit, reader } = state;
   // Checked between the steps: a tab that stopped loading because of a cancel still shows the
   // previous page, which must not be stored under this page's address.
@@ -54,3 +38,23 @@ export async function readPage(state: CrawlState, tab: WorkerTab, item: CrawlIte
   signal.throwIfAborted();
   return page;
 }
+
+/** A worker's one tab, opened on the first page that needs one and navigated from page to page. */
+export function workerTab(abort: AbortController) {
+  let tabId: number | undefined;
+  return {
+    async show(url: string): Promise<number> {
+      if (tabId !== undefined) {
+        await loadInTab(tabId, url, abort.signal);
+        return tabId;
+      }
+      tabId = await crawlTabs.open(url);
+      await settled(tabId, abort.signal);
+      return tabId;
+    },
+    async close(): Promise<void> {
+      if (tabId !== undefined) await crawlTabs.close(tabId);
+    },
+  };
+}
+export type WorkerTab = ReturnType<typeof workerTab>;
