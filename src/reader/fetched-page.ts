@@ -16,12 +16,22 @@ const APP_ROOTS = '#root, #app, #__next, #__nuxt, #svelte, [data-reactroot]';
 const RUNS = (script: HTMLScriptElement) =>
   !script.type || /^(module|(text|application)\/(java|ecma)script)$/i.test(script.type.trim());
 
-/** Text as a reader sees it: the HTML source's indentation and blank lines collapsed. */
-const collapseLines = (text: string) =>
-  text
+/** Elements a rendered page shows on lines of their own (what innerText breaks lines at). */
+const BLOCKS =
+  'address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,form,h1,h2,h3,h4,h5,h6,header,hr,li,main,nav,ol,p,pre,section,table,td,th,tr,ul';
+
+/**
+ * The body's text as innerText gives it in a tab, near enough for search and de-duplication: a
+ * parsed document has no layout, so line breaks go after block elements, and the HTML source's
+ * indentation and blank lines are collapsed. `body` is a cleaned copy: it is changed.
+ */
+function bodyText(body: HTMLElement): string {
+  for (const element of body.querySelectorAll(BLOCKS)) element.after('\n');
+  return (body.textContent ?? '')
     .replace(/[ \t\f\r\u00a0]+/g, ' ')
-    .replace(/ ?\n[\s]*/g, '\n')
+    .replace(/ ?\n\s*/g, '\n')
     .trim();
+}
 
 export type FetchedReading = v.InferOutput<typeof OffscreenReplies.READ_FETCHED_PAGE>;
 
@@ -70,7 +80,7 @@ export function readFetchedPage(html: string, url: string): FetchedReading {
       success: true,
       url,
       title,
-      text: cutPageText(collapseLines(body.textContent ?? '')),
+      text: cutPageText(bodyText(body)),
       html: cutPageText(pageHtml),
       markdown: cutPageText(readMarkdown(doc, { maxChars: MAX_PAGE_CHARS }).markdown),
       canonical,

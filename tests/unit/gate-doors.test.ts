@@ -12,7 +12,7 @@ const sources = (dir: string): string[] =>
     return /\.tsx?$/.test(name) ? [path] : [];
   });
 /** The extension's contexts: whatever runs in the browser with Bosun's rights. */
-const EXTENSION = ['background', 'content', 'sidebar', 'abp-app', 'src', 'policy'].flatMap(sources);
+const EXTENSION = ['background', 'content', 'sidebar', 'abp-app', 'offscreen', 'src', 'policy'].flatMap(sources);
 
 /**
  * The primitives that open a site in a tab, load one, read a tab's page or its address list, act
