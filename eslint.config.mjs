@@ -58,6 +58,7 @@ export default tseslint.config(
       'background/tab-groups.ts',
       'background/trusted/trusted-input.ts',
       'background/crawl/offscreen-document.ts',
+      'offscreen/index.ts',
     ],
     rules: { 'no-restricted-globals': 'off' },
   },

@@ -1,7 +1,8 @@
 /**
  * offscreen.js entry (Chrome only): wiring only. The offscreen document gives the background the
  * DOM its service worker lacks: a crawl's fetched HTML is parsed and read here, without a tab.
- * Nothing here loads or runs the page: DOMParser documents have no browsing context.
+ * Nothing here loads or runs the page: DOMParser documents have no browsing context. Listens with
+ * `chrome.runtime` because a listener there may decline a message (return false) or answer it later.
  */
 import { createRouter } from '../src/messaging/router';
 import { classifySender } from '../src/messaging/sender';
@@ -17,7 +18,7 @@ const route = createRouter(BackgroundToOffscreen, {
 });
 
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
-browser.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (reply: unknown) => void) => {
+chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse: (reply: unknown) => void) => {
   // Every extension page hears runtime messages: what is not this document's is left to the background to answer.
   const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
   if (typeof type !== 'string' || !Object.hasOwn(BackgroundToOffscreen, type)) return false;
