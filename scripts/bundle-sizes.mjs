@@ -13,7 +13,7 @@ import { packageDirOf } from './notices.mjs';
 const KB = 1000;
 
 /**
- * Gzipped budgets, in bytes. The sidebar and what sits in every page are the issue's targets;
+ * Gzipped budgets, in bytes; `name (target)` is one browser's own budget for that bundle. The sidebar and what sits in every page are the issue's targets;
  * the others are ceilings a little above today's size, so growth is a decision, not an accident.
  */
 /** @type {Record<string, number>} */
@@ -24,10 +24,13 @@ export const BUDGETS = {
   /** Raised from 40 KB for trusted input's path (asking the background to press, the frame offset, the reply's check). */
   'content.js': 42 * KB,
   'reader.js': 36 * KB,
-  'background.js': 200 * KB,
+  /** Raised from 200 KB for the crawl's offscreen document client (Chrome). */
+  'background.js': 202 * KB,
+  /** Firefox's background page reads crawled pages itself: it carries the reader (Readability, turndown). */
+  'background.js (firefox)': 236 * KB,
   'abp-app.js': 12 * KB,
   /** Chrome only: the reader (Readability, turndown) that parses crawled pages without a tab. */
-  'offscreen.js': 38 * KB,
+  'offscreen.js': 47 * KB,
   'microphone.js': 7 * KB,
   'welcome.js': 7 * KB,
   'page-handlers.js': 2 * KB,
@@ -74,7 +77,13 @@ export async function measureBundles(root, target) {
     const onDemand = Object.keys(outputs)
       .filter((path) => !loaded.has(path) && !path.endsWith('.map'))
       .map((path) => ({ file: relative(out, key(path)).split('\\').join('/'), gzip: sum([path]) }));
-    sizes.push({ name, gzip: sum(loaded), budget: BUDGETS[name], onDemand, packages });
+    sizes.push({
+      name,
+      gzip: sum(loaded),
+      budget: BUDGETS[`${name} (${target})`] ?? BUDGETS[name],
+      onDemand,
+      packages,
+    });
   }
   return sizes;
 }
