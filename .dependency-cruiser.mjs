@@ -2,10 +2,10 @@
 /**
  * The house's layers, checked by `npm run lint`. From the bottom: policy/ (the permission engine,
  * which imports nothing of Bosun's), src/ (code shared by the contexts, which may use the policy),
- * then the contexts (background, content, sidebar, abp-app, bridge), each of which may use src/ and
+ * then the contexts (background, content, sidebar, abp-app, offscreen, bridge), each of which may use src/ and
  * policy/ but never another context. No import circle anywhere, types included.
  */
-const CONTEXTS = '(background|content|sidebar|abp-app|bridge)';
+const CONTEXTS = '(background|content|sidebar|abp-app|offscreen|bridge)';
 /** Folders above the product: nothing of the product may import them. */
 const ABOVE = '^(tests|bench|scripts|manifests)/|^build\\.mjs$';
 

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildManifest } from './manifests/merge.mjs';
 import { referencedFiles, validateManifest } from './manifests/validate.mjs';
-import { ENTRIES, extensionBundle } from './scripts/bundles.mjs';
+import { entriesFor, extensionBundle } from './scripts/bundles.mjs';
 import { NOTICES_FILE, bundledPackages, noticesText } from './scripts/notices.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -34,6 +34,8 @@ const STATIC = {
   _locales: '_locales',
   LICENSE: 'LICENSE',
 };
+/** Static files of one browser only. */
+const TARGET_STATIC = { chrome: { 'offscreen/offscreen.html': 'offscreen.html' }, firefox: {} };
 
 /** @param {string} path */
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -115,12 +117,12 @@ async function buildTarget(target) {
   mkdirSync(out, { recursive: true });
 
   const metafiles = [];
-  for (const [source, name] of Object.entries(ENTRIES)) {
+  for (const [source, name] of Object.entries(entriesFor(target))) {
     const { metafile } = await esbuild.build(extensionBundle(root, target, source, join(out, name)));
     metafiles.push(metafile);
   }
   writeFileSync(join(out, NOTICES_FILE), noticesText(bundledPackages(root, metafiles), 'Bosun'));
-  for (const [source, destination] of Object.entries(STATIC)) {
+  for (const [source, destination] of Object.entries({ ...STATIC, ...TARGET_STATIC[target] })) {
     cpSync(join(root, source), join(out, destination), { recursive: true });
   }
 

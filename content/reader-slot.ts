@@ -1,4 +1,4 @@
-import type { elementMarkdown, readMarkdown } from './reader/markdown';
+import type { elementMarkdown, readMarkdown } from '../src/reader/markdown';
 
 /**
  * The reader (Readability, turndown and its GFM rules: most of the page engine's weight) is its

@@ -18,6 +18,15 @@ export const ENTRIES = {
   'abp-app/index.ts': 'abp-app.js',
 };
 
+/** Chrome's offscreen document, which parses crawled pages for a service worker that has no DOM; Firefox's background has one. */
+const CHROME_ENTRIES = { 'offscreen/index.ts': 'offscreen.js' };
+
+/**
+ * The script entries of one browser's extension.
+ * @param {'chrome' | 'firefox'} target @returns {Record<string, string>}
+ */
+export const entriesFor = (target) => (target === 'chrome' ? { ...ENTRIES, ...CHROME_ENTRIES } : ENTRIES);
+
 /**
  * Entries that are ES modules split into chunks: extension pages, which load what they need when
  * they need it (`import()` of a chunk file in the extension). Content scripts cannot be modules.
@@ -28,9 +37,28 @@ export const SPLIT = new Set(['sidebar/index.tsx']);
 export const CHUNKS_DIR = 'chunks';
 
 /**
+ * The reader's own modules (src/reader) do nothing when loaded. Declared so, a bundle that imports
+ * the reader without calling it leaves it out, with the CommonJS packages it pulls in (Readability,
+ * turndown), which esbuild cannot prove inert by itself: Chrome's background, whose offscreen
+ * document reads crawled pages, then ships no copy of it.
+ * @type {import('esbuild').Plugin}
+ */
+const inertReader = {
+  name: 'inert-reader',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, async ({ path, importer, resolveDir, kind, pluginData }) => {
+      if (pluginData === inertReader) return undefined;
+      const resolved = await build.resolve(path, { importer, resolveDir, kind, pluginData: inertReader });
+      if (resolved.errors.length > 0 || !/[\\/]src[\\/]reader[\\/]/.test(resolved.path)) return undefined;
+      return { path: resolved.path, sideEffects: false };
+    });
+  },
+};
+
+/**
  * esbuild's options for one entry of one browser's extension.
  * @param {string} root the repository @param {'chrome' | 'firefox'} target
- * @param {string} source a key of ENTRIES @param {string} outfile
+ * @param {string} source a key of entriesFor(target) @param {string} outfile
  * @returns {import('esbuild').BuildOptions & { metafile: true }}
  */
 export function extensionBundle(root, target, source, outfile) {
@@ -62,7 +90,7 @@ export function extensionBundle(root, target, source, outfile) {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     define: { __TARGET__: JSON.stringify(target) },
-    plugins: [vendorPatches],
+    plugins: [vendorPatches, inertReader],
     logLevel: 'warning',
   };
 }

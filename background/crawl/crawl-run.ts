@@ -3,19 +3,19 @@ import { canonicalUrl } from '../../src/storage/canonical-url';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlFrontier, CrawlJob } from '../../src/storage/db';
 import { describeFailure } from '../../src/storage/storage-errors';
-import { browser } from '../../src/platform/browser';
-import { extractPage, loadInTab, waitForSelectors } from '../library/page-tabs';
-import { settled } from '../tabs/navigation';
 import {
   createCrawlState,
   enqueue,
+  finishPage,
+  pageFinished,
   persist,
   recordError,
   type Admit,
   type CrawlItem,
   type CrawlState,
 } from './crawl-state';
-import { crawlTabs } from './crawl-tabs';
+import { readPage, workerTab, type WorkerTab } from './crawl-page';
+import { createPageReader } from './page-reader';
 import { discoverSitemapPages } from './sitemap-discovery';
 
 export type { Admit } from './crawl-state';
@@ -30,8 +30,9 @@ export interface CrawlProgress {
 }
 
 /**
- * One crawl of a job: `maxWorkers` workers, each holding one background tab, take pages from a
- * shared queue, store what they extract, and queue the links in scope. The job and the frontier
+ * One crawl of a job: `maxWorkers` workers take pages from a shared queue, read each from its
+ * fetched HTML (or, when only a rendered page shows its content, in a background tab the worker
+ * holds), store what they extract, and queue the links in scope. The job and the frontier
  * are saved after every page, so a stopped background loses at most the pages in flight, and
  * those are saved as still queued.
  */
@@ -42,7 +43,7 @@ export function startCrawlRun(
   discoverSitemap: boolean,
   admit: Admit,
 ) {
-  const state = createCrawlState(job, frontier, library, admit);
+  const state = createCrawlState(job, frontier, library, admit, createPageReader());
   const done = runCrawl(state, discoverSitemap);
   return {
     jobId: job.id,
@@ -62,21 +63,10 @@ export function startCrawlRun(
 }
 export type CrawlRun = ReturnType<typeof startCrawlRun>;
 
-/** Fetches one page in the worker's tab, stores what it extracts, and queues its links in scope. */
-async function fetchPage(state: CrawlState, show: (url: string) => Promise<number>, item: CrawlItem): Promise<void> {
-  const { job, settings, library, admit } = state;
-  // Checked between the steps: a tab that stopped loading because of a cancel still shows the
-  // previous page, which must not be stored under this page's address.
-  const { signal } = state.abort;
-  await admit(item.url, signal);
-  const tabId = await show(item.url);
-  signal.throwIfAborted();
-  // A redirect may have taken the tab to another site: that site's policy decides before it is read.
-  const landed = (await browser.tabs.get(tabId)).url;
-  if (landed && landed !== item.url) await admit(landed, signal);
-  if (settings.waitForSelectors.length > 0) await waitForSelectors(tabId, settings.waitForSelectors, signal);
-  const page = await extractPage(tabId, signal);
-  signal.throwIfAborted();
+/** Reads one page, stores it, and queues its links in scope. */
+async function crawlPage(state: CrawlState, tab: WorkerTab, item: CrawlItem): Promise<void> {
+  const { job, settings, library } = state;
+  const page = await readPage(state, tab, item);
   await library.savePage(job.id, {
     url: page.url,
     title: page.title,
@@ -97,25 +87,6 @@ async function fetchPage(state: CrawlState, show: (url: string) => Promise<numbe
   }
 }
 
-/** A worker's one tab, opened on its first page and navigated from page to page. */
-function workerTab(abort: AbortController) {
-  let tabId: number | undefined;
-  return {
-    async show(url: string): Promise<number> {
-      if (tabId !== undefined) {
-        await loadInTab(tabId, url, abort.signal);
-        return tabId;
-      }
-      tabId = await crawlTabs.open(url);
-      await settled(tabId, abort.signal);
-      return tabId;
-    },
-    async close(): Promise<void> {
-      if (tabId !== undefined) await crawlTabs.close(tabId);
-    },
-  };
-}
-
 /** One worker: takes pages from the shared queue until the crawl is over, the limit is reached, or it is cancelled. */
 async function worker(state: CrawlState): Promise<void> {
   const { abort, queue, inProgress, settings } = state;
@@ -126,10 +97,10 @@ async function worker(state: CrawlState): Promise<void> {
       if (!item) {
         // Other workers may still find links; the crawl is over when nothing is queued or in flight.
         if (inProgress.size === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+        await pageFinished(state, IDLE_POLL_MS);
         continue;
       }
-      await crawlItem(state, tab.show, item);
+      await crawlItem(state, tab, item);
     }
   } finally {
     await tab.close();
@@ -137,10 +108,10 @@ async function worker(state: CrawlState): Promise<void> {
 }
 
 /** Fetches one page and counts it processed or failed; a page a cancel interrupted goes back to the queue. */
-async function crawlItem(state: CrawlState, show: (url: string) => Promise<number>, item: CrawlItem): Promise<void> {
+async function crawlItem(state: CrawlState, tab: WorkerTab, item: CrawlItem): Promise<void> {
   state.inProgress.set(item.url, item);
   try {
-    await fetchPage(state, show, item);
+    await crawlPage(state, tab, item);
     state.processed += 1;
   } catch (error) {
     if (state.abort.signal.aborted) {
@@ -150,7 +121,7 @@ async function crawlItem(state: CrawlState, show: (url: string) => Promise<numbe
       recordError(state, item.url, describeFailure(error));
     }
   } finally {
-    state.inProgress.delete(item.url);
+    finishPage(state, item.url);
     await persist(state);
   }
 }
@@ -165,6 +136,7 @@ async function runCrawl(state: CrawlState, discoverSitemap: boolean): Promise<vo
   }
   await persist(state);
   const results = await Promise.allSettled(Array.from({ length: settings.maxWorkers }, () => worker(state)));
+  await state.reader.close();
   const broken = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (broken) recordError(state, job.baseUrl, `A crawl worker stopped: ${String(broken.reason)}`);
   await persist(state);

@@ -1,6 +1,7 @@
 import { canonicalUrl } from '../../src/storage/canonical-url';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
+import type { PageReader } from './page-reader';
 
 /** The newest errors a job keeps: enough to see what went wrong, bounded for a site of broken links. */
 const KEEP_ERRORS = 100;
@@ -20,6 +21,8 @@ export interface CrawlState {
   readonly settings: CrawlSettings;
   readonly library: CrawlLibrary;
   readonly admit: Admit;
+  /** Reads fetched HTML without a tab (see page-reader.ts). */
+  readonly reader: PageReader;
   readonly abort: AbortController;
   readonly queue: CrawlItem[];
   /** Every address queued or stored, canonical: none is fetched twice. */
@@ -28,6 +31,10 @@ export interface CrawlState {
   processed: number;
   failed: number;
   errors: CrawlJob['errors'];
+  /** Workers waiting for a page in flight to finish (it may queue links, or end the crawl). */
+  readonly waiting: (() => void)[];
+  /** The save under way, and the one that will follow it with every change made meanwhile. */
+  saves: { running: Promise<void> | null; next: Promise<void> | null };
 }
 
 /** The crawl's state, from the job and its frontier as saved (new, or left by a stopped background). */
@@ -36,12 +43,14 @@ export function createCrawlState(
   frontier: CrawlFrontier,
   library: CrawlLibrary,
   admit: Admit,
+  reader: PageReader,
 ): CrawlState {
   return {
     job,
     settings: frontier.settings,
     library,
     admit,
+    reader,
     abort: new AbortController(),
     queue: [...frontier.queue],
     seen: new Set(frontier.seen),
@@ -49,7 +58,25 @@ export function createCrawlState(
     processed: job.pagesProcessed,
     failed: job.pagesFailed,
     errors: [...job.errors],
+    waiting: [],
+    saves: { running: null, next: null },
   };
+}
+
+/** Resolves when a page in flight finishes, or after `ms` at the latest. */
+export function pageFinished(state: CrawlState, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    state.waiting.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+export function finishPage(state: CrawlState, url: string): void {
+  state.inProgress.delete(url);
+  for (const wake of state.waiting.splice(0)) wake();
 }
 
 /** Queues a page once, under its canonical address. */
@@ -64,7 +91,30 @@ export function recordError(state: CrawlState, url: string, message: string): vo
   state.errors = [...state.errors, { url, message, at: Date.now() }].slice(-KEEP_ERRORS);
 }
 
-export async function persist(state: CrawlState): Promise<void> {
+/**
+ * Saves the job's counts and its frontier as they are now. Saves run one at a time: one asked for
+ * while another runs waits for it and then saves once for every worker that asked meanwhile, so
+ * more workers do not mean more IndexedDB transactions queueing on the same two records. Each
+ * caller's save still starts after its change, so what it awaits holds that change.
+ */
+export function persist(state: CrawlState): Promise<void> {
+  const { saves } = state;
+  if (!saves.running) {
+    saves.running = write(state).finally(() => {
+      saves.running = null;
+    });
+    return saves.running;
+  }
+  saves.next ??= saves.running
+    .catch(() => {})
+    .then(() => {
+      saves.next = null;
+      return persist(state);
+    });
+  return saves.next;
+}
+
+async function write(state: CrawlState): Promise<void> {
   const { job, library, seen, inProgress, queue, settings } = state;
   // Pages in flight are saved as queued: if the background stops now, a resume fetches them again.
   await library.saveProgress(

@@ -4,6 +4,7 @@ import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/d
 import { startCrawlRun, type Admit, type CrawlRun } from './crawl-run';
 import { CrawlRefused } from './crawl-refused';
 import { crawlTabs } from './crawl-tabs';
+import { createPageReader } from './page-reader';
 
 /** The start addresses of a saved job (older jobs kept only `baseUrl`). */
 export const jobUrls = (job: { baseUrl: string; baseUrls?: string[] }): string[] =>
@@ -121,10 +122,12 @@ export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promis
 
     /**
      * At background start no crawl runs: a job still marked in progress was cut off by a stop.
-     * It is marked interrupted (crawl.resume continues it) and the tabs it held are closed.
+     * It is marked interrupted (crawl.resume continues it), and the tabs and the offscreen
+     * document it held are closed.
      */
     async markInterrupted(): Promise<void> {
       await crawlTabs.closeLeftovers();
+      await createPageReader().close();
       for (const job of await library.listJobs()) {
         if (job.status === 'in_progress' || job.status === 'pending')
           await library.updateJob(job.id, { status: 'interrupted' });

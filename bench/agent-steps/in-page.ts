@@ -1,7 +1,7 @@
 // Bundled (IIFE) by the runner and evaluated in the benchmark page: the floor of one agent step,
 // the same work done directly in the page with the product's own page engine and reader, and
 // no extension around it: the listing and markdown read_page returns, and a click.
-import { readMarkdown } from '../../content/reader/markdown';
+import { readMarkdown } from '../../src/reader/markdown';
 import { takeSnapshot } from '../../content/snapshot/take-snapshot';
 
 export interface FloorWindow {

@@ -166,6 +166,31 @@ async function crawlOnce(
 
 const fixed = (n: number, digits = 1): string => n.toFixed(digits);
 
+/** The crawl's speed target: at least this many pages a second with this many workers. */
+export const TARGET = { workers: 4, pagesPerSecond: 60 };
+
+/**
+ * The run judged: the speed target (next to the fetch baseline of the same worker count, measured
+ * in the same run), and whether any worker count was slower than a smaller one.
+ */
+export function verdicts(result: BenchResult): string[] {
+  const atTarget = result.runs.find((r) => r.workers === TARGET.workers);
+  const target = `target: >= ${TARGET.pagesPerSecond} pages/s with ${TARGET.workers} workers:`;
+  const sorted = [...result.runs].sort((a, b) => a.workers - b.workers);
+  const slower = sorted.some((r, i) =>
+    sorted
+      .slice(0, i)
+      .some((fewer) => fewer.workers < r.workers && fewer.crawl.pagesPerSecond > r.crawl.pagesPerSecond),
+  );
+  const speeds = sorted.map((r) => `${r.workers}: ${fixed(r.crawl.pagesPerSecond)}`).join(', ');
+  return [
+    atTarget
+      ? `${target} ${atTarget.crawl.pagesPerSecond >= TARGET.pagesPerSecond ? 'PASS' : 'MISS'} (crawl ${fixed(atTarget.crawl.pagesPerSecond)} pages/s; fetch baseline ${fixed(atTarget.baseline.pagesPerSecond)} pages/s)`
+      : `${target} n/a (no run with ${TARGET.workers} workers)`,
+    `more workers never slower: ${sorted.length < 2 ? 'n/a (one worker count)' : slower ? 'MISS' : 'PASS'} (pages/s by workers: ${speeds})`,
+  ];
+}
+
 export function formatTable(result: BenchResult): string {
   const header = [
     'workers',
@@ -245,6 +270,8 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       });
     }
     log(formatTable(result));
+    log('');
+    for (const line of verdicts(result)) log(line);
     log('');
     log('fetch: Node fetch of the same pages, same concurrency, following the same links (the baseline)');
     log(

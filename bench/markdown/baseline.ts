@@ -3,11 +3,11 @@
 // over the result, and only then the cut to the budget. Built from the product's own parts, so the figures
 // differ only by the strategy.
 import { Readability, isProbablyReaderable } from '@mozilla/readability';
-import { cleanTree, textLength } from '../../content/reader/dom-clean';
-import { tidyMarkdown, truncateMarkdown } from '../../content/reader/markdown-budget';
-import { toMarkdown } from '../../content/reader/markdown-stream';
-import { flattenShadowRoots } from '../../content/reader/shadow-flatten';
-import { createTurndown } from '../../content/reader/turndown-service';
+import { cleanTree, textLength } from '../../src/reader/dom-clean';
+import { tidyMarkdown, truncateMarkdown } from '../../src/reader/markdown-budget';
+import { toMarkdown } from '../../src/reader/markdown-stream';
+import { flattenShadowRoots } from '../../src/reader/shadow-flatten';
+import { createTurndown } from '../../src/reader/turndown-service';
 
 const MIN_ARTICLE_CHARS = 500;
 const MIN_ARTICLE_SHARE = 0.25;

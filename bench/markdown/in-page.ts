@@ -1,6 +1,6 @@
 // Bundled (IIFE) by run.ts and evaluated in the benchmark page: the product's reader and the baseline, timed
 // with performance.now() in the page.
-import { readMarkdown } from '../../content/reader/markdown';
+import { readMarkdown } from '../../src/reader/markdown';
 import { wholePageMarkdown } from './baseline';
 
 export type MarkdownFigure = { ms: number; chars: number; truncated: boolean };

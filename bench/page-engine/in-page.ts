@@ -3,7 +3,7 @@
 // otherwise defer to the next frame (drawing or removing highlight boxes) is counted where it
 // is caused.
 import { removeHighlights } from '../../content/overlay/highlight';
-import { readMarkdown } from '../../content/reader/markdown';
+import { readMarkdown } from '../../src/reader/markdown';
 import { takeSnapshot, type SnapshotOptions } from '../../content/snapshot/take-snapshot';
 import type { BenchApi, BenchWindow, Figure } from './bench-api';
 

@@ -3,6 +3,6 @@
  * needs markdown (READ_PAGE, EXTRACT_PAGE); it hands the reader to the page engine.
  */
 import { provideReader } from '../reader-slot';
-import { elementMarkdown, readMarkdown } from './markdown';
+import { elementMarkdown, readMarkdown } from '../../src/reader/markdown';
 
 provideReader({ readMarkdown, elementMarkdown });

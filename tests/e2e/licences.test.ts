@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENTRIES, extensionBundle } from '../../scripts/bundles.mjs';
+import { entriesFor, extensionBundle } from '../../scripts/bundles.mjs';
 
 const root = process.cwd();
 const LEGAL = /\/\*!|@license|@preserve/;
@@ -13,7 +13,7 @@ const LEGAL = /\/\*!|@license|@preserve/;
 async function bundled(target: 'chrome' | 'firefox') {
   const packages = new Map<string, string>();
   const legal: { input: string; output: string }[] = [];
-  for (const [source, name] of Object.entries(ENTRIES)) {
+  for (const [source, name] of Object.entries(entriesFor(target))) {
     const options = { ...extensionBundle(root, target, source, join(root, 'dist', target, name)), write: false };
     const { metafile } = await esbuild.build(options);
     // An entry split into chunks (the sidebar) has several outputs: each keeps the comments of its code.

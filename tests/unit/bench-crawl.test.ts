@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { FANOUT, generateSite, pagePath, serveSite } from '../../bench/crawl/site';
-import { fetchCrawl, parseArgs } from '../../bench/crawl/run';
+import { fetchCrawl, parseArgs, verdicts, type BenchResult, type CrawlRun } from '../../bench/crawl/run';
 
 describe('the generated site', () => {
   it('is deterministic and every page is reachable from the index by links', () => {
@@ -49,5 +49,36 @@ describe('the generated site', () => {
       build: false,
     });
     expect(() => parseArgs(['--workers=11'])).toThrow(/1 to 10/);
+  });
+});
+
+describe('the verdicts', () => {
+  const run = (workers: number, crawl: number, fetch = 400): CrawlRun => ({
+    workers,
+    baseline: { seconds: 1, pages: fetch, pagesPerSecond: fetch },
+    crawl: { seconds: 1, pages: crawl, failed: 0, pagesPerSecond: crawl },
+    memory: null,
+    export: { seconds: 0.1, bytes: 1 },
+  });
+  const result = (runs: CrawlRun[]): BenchResult => ({
+    machine: { cpus: 2, node: 'v20' },
+    options: { pages: 500, workers: runs.map((r) => r.workers), json: false, build: false },
+    site: { pages: 500, htmlBytes: 1 },
+    runs,
+  });
+
+  it("judge the target at 4 workers next to that run's fetch baseline, and slower runs with more workers", () => {
+    expect(verdicts(result([run(1, 40), run(4, 61.25, 480), run(8, 70)]))).toEqual([
+      'target: >= 60 pages/s with 4 workers: PASS (crawl 61.3 pages/s; fetch baseline 480.0 pages/s)',
+      'more workers never slower: PASS (pages/s by workers: 1: 40.0, 4: 61.3, 8: 70.0)',
+    ]);
+    expect(verdicts(result([run(8, 50), run(4, 59.9), run(1, 30)]))).toEqual([
+      'target: >= 60 pages/s with 4 workers: MISS (crawl 59.9 pages/s; fetch baseline 400.0 pages/s)',
+      'more workers never slower: MISS (pages/s by workers: 1: 30.0, 4: 59.9, 8: 50.0)',
+    ]);
+    expect(verdicts(result([run(1, 30)]))).toEqual([
+      'target: >= 60 pages/s with 4 workers: n/a (no run with 4 workers)',
+      'more workers never slower: n/a (one worker count) (pages/s by workers: 1: 30.0)',
+    ]);
   });
 });

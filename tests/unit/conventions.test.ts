@@ -16,7 +16,9 @@ const sources = (dir: string): string[] =>
     if (statSync(path).isDirectory()) return sources(path);
     return /\.tsx?$/.test(name) ? [path] : [];
   });
-const PRODUCT = ['background', 'content', 'sidebar', 'abp-app', 'src', 'policy', 'bridge'].flatMap(sources);
+const PRODUCT = ['background', 'content', 'sidebar', 'abp-app', 'offscreen', 'src', 'policy', 'bridge'].flatMap(
+  sources,
+);
 
 /** The capabilities of the Webscribe ABP contract (specs/webscribe-abp-capabilities.md). */
 const ABP_SPEC_CAPABILITIES = [

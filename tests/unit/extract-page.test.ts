@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { extractPage } from '../../content/extract-page';
-import { elementMarkdown } from '../../content/reader/markdown';
+import { elementMarkdown } from '../../src/reader/markdown';
 // The reader is its own file in the extension; here it registers itself the same way.
 import '../../content/reader/register';
 

@@ -12,7 +12,7 @@ const sources = (dir: string): string[] =>
     return /\.tsx?$/.test(name) ? [path] : [];
   });
 /** The extension's contexts: whatever runs in the browser with Bosun's rights. */
-const EXTENSION = ['background', 'content', 'sidebar', 'abp-app', 'src', 'policy'].flatMap(sources);
+const EXTENSION = ['background', 'content', 'sidebar', 'abp-app', 'offscreen', 'src', 'policy'].flatMap(sources);
 
 /**
  * The primitives that open a site in a tab, load one, read a tab's page or its address list, act
@@ -31,6 +31,7 @@ const PRIMITIVES = [
   'inBackgroundTab',
   'openStepTab',
   'crawlTabs.open',
+  'fetchPageHtml',
   'askContent',
   'extractPage',
   'waitForSelectors',
@@ -73,9 +74,14 @@ const DOORS: Record<string, Door> = {
   // The Library view's Resume: the job's start sites go to the gate first (sitesRefusal), as crawl.resume's do.
   'background/library/library-control.ts': { via: 'gated', calls: { 'crawler.resume': 1 } },
   'background/workflows/workflow-run.ts': { via: 'gated', calls: { openStepTab: 1 } },
-  'background/crawl/crawl-run.ts': {
+  'background/crawl/crawl-page.ts': {
     via: 'gated',
-    calls: { 'crawlTabs.open': 1, loadInTab: 1, waitForSelectors: 1, extractPage: 1 },
+    calls: { fetchPageHtml: 1, 'crawlTabs.open': 1, loadInTab: 1, waitForSelectors: 1, extractPage: 1 },
+  },
+  'background/crawl/page-fetch.ts': {
+    via: 'primitive',
+    calls: { fetchPageHtml: 1 },
+    why: "fetchPageHtml: a crawl's page loaded without a tab",
   },
   'background/content-client.ts': {
     via: 'primitive',
@@ -240,11 +246,14 @@ describe('every door to a site goes through the permission gate', () => {
   });
 
   it('the crawler puts every site it did not start on to the gate, redirects included', () => {
-    const run = readFileSync('background/crawl/crawl-run.ts', 'utf8');
-    // Before the page is loaded, and again for where the tab landed, before anything is extracted.
+    const run = readFileSync('background/crawl/crawl-page.ts', 'utf8');
+    // Before the page is loaded, and again for where the fetch or the tab landed, before anything is read.
     const admits = [...run.matchAll(/await admit\(/g)].map((m) => m.index);
-    expect(admits).toHaveLength(2);
-    expect(admits[1]).toBeLessThan(run.indexOf('extractPage(tabId'));
+    expect(admits).toHaveLength(3);
+    expect(admits[0]).toBeLessThan(run.indexOf('fetchPageHtml(item.url'));
+    expect(admits[1]).toBeGreaterThan(run.indexOf('fetchPageHtml(item.url'));
+    expect(admits[1]).toBeLessThan(run.indexOf('reader.read('));
+    expect(admits[2]).toBeLessThan(run.indexOf('extractPage(tabId'));
     expect(readFileSync('background/index.ts', 'utf8')).toMatch(/createCrawler\([^)]*crawlSiteCheck\(gate\)\)/);
   });
 });

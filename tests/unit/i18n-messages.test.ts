@@ -60,7 +60,7 @@ function hardCodedText(source: ts.SourceFile): string[] {
   return found;
 }
 
-const PRODUCT = ['sidebar', 'abp-app', 'background', 'src', 'content', 'policy'].flatMap((dir) =>
+const PRODUCT = ['sidebar', 'abp-app', 'offscreen', 'background', 'src', 'content', 'policy'].flatMap((dir) =>
   files(dir, /\.tsx?$/),
 );
 const calls = PRODUCT.map((file) => messageCalls(parse(file)));

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { cleanTree } from '../../content/reader/dom-clean';
-import { tidyMarkdown } from '../../content/reader/markdown-budget';
-import { readMarkdown } from '../../content/reader/markdown';
-import { streamMarkdown, toMarkdown } from '../../content/reader/markdown-stream';
-import { flattenShadowRoots } from '../../content/reader/shadow-flatten';
-import { createTurndown } from '../../content/reader/turndown-service';
+import { cleanTree } from '../../src/reader/dom-clean';
+import { tidyMarkdown } from '../../src/reader/markdown-budget';
+import { readMarkdown } from '../../src/reader/markdown';
+import { streamMarkdown, toMarkdown } from '../../src/reader/markdown-stream';
+import { flattenShadowRoots } from '../../src/reader/shadow-flatten';
+import { createTurndown } from '../../src/reader/turndown-service';
 
 const BASE = 'https://docs.example/api/';
 // jsdom converts a page of this size in about a second on an idle machine; a shared one can be many times slower.

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tidyMarkdown, truncateMarkdown } from '../../content/reader/markdown-budget';
-import { readMarkdown } from '../../content/reader/markdown';
+import { tidyMarkdown, truncateMarkdown } from '../../src/reader/markdown-budget';
+import { readMarkdown } from '../../src/reader/markdown';
 
 /** Parses a page as if served from `base`, so relative links have something to resolve against. */
 const parse = (

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { readMarkdown } from '../../content/reader/markdown';
-import { flattenShadowRoots } from '../../content/reader/shadow-flatten';
+import { readMarkdown } from '../../src/reader/markdown';
+import { flattenShadowRoots } from '../../src/reader/shadow-flatten';
 
 const host = (tag: string, shadowHtml: string, lightHtml = '') => {
   const el = document.createElement(tag);
