@@ -75,11 +75,14 @@ export function bundleTargets(sizes: readonly BuildSizes[]): TargetLine[] {
 }
 
 export function formatBuild({ build, rows, onDemand, duplicates }: BuildSizes): string {
-  const lines = rows.map(
-    (r) => `  ${r.name.padEnd(36)} ${kb(r.gzip).padStart(9)}   budget ${r.budget === undefined ? '—' : kb(r.budget)}`,
+  const cells = [
+    ...rows.map((r) => [r.name, kb(r.gzip), `budget ${r.budget === undefined ? '—' : kb(r.budget)}`]),
+    ...onDemand.map((chunk) => [`  ${chunk.bundle} on demand: ${chunk.file}`, kb(chunk.gzip), '']),
+  ];
+  const width = Math.max(...cells.map(([label = '']) => label.length));
+  const lines = cells.map(
+    ([label = '', size = '', budget]) => `  ${label.padEnd(width)} ${size.padStart(9)}${budget ? `   ${budget}` : ''}`,
   );
-  for (const chunk of onDemand)
-    lines.push(`  ${`  ${chunk.bundle} on demand: ${chunk.file}`.padEnd(36)} ${kb(chunk.gzip).padStart(9)}`);
   for (const d of duplicates) lines.push(`  ${d.bundle} bundles ${d.pkg} twice: ${d.dirs.join(', ')}`);
   if (duplicates.length === 0) lines.push('  each library once per bundle');
   return `${build} bundles, gzipped (level 9):\n${lines.join('\n')}`;
