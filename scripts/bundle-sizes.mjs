@@ -4,6 +4,7 @@
  * statically (what loads with it); chunks it imports with `import()` load on demand and count apart.
  * Shared by the unit test that fails over budget (tests/unit/bundle-sizes.test.ts).
  */
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -86,6 +87,41 @@ export async function measureBundles(root, target) {
     });
   }
   return sizes;
+}
+
+/**
+ * The scripts the browser puts into every page (the manifest's content scripts), whether Bosun ever works there or not.
+ * @param {string} root @returns {string[]}
+ */
+export function everyPageScripts(root) {
+  /** @type {{ content_scripts?: { js?: string[] }[] }} */
+  const base = JSON.parse(readFileSync(join(root, 'manifests/base.json'), 'utf8'));
+  return (base.content_scripts ?? []).flatMap((script) => script.js ?? []);
+}
+
+/**
+ * Each bundle's row, then one row for what every page loads (the sum of `everyPage`'s bundles), with their budgets.
+ * @param {BundleSize[]} sizes @param {string[]} everyPage
+ * @returns {{ name: string, gzip: number, budget: number | undefined }[]}
+ */
+export function budgetRows(sizes, everyPage) {
+  const inPages = sizes.filter((s) => everyPage.includes(s.name)).reduce((sum, s) => sum + s.gzip, 0);
+  return [
+    ...sizes.map((s) => ({ name: s.name, gzip: s.gzip, budget: s.budget })),
+    { name: `every page (${everyPage.join(', ')})`, gzip: inPages, budget: BUDGETS['every page'] },
+  ];
+}
+
+/**
+ * Packages bundled from more than one folder into one bundle (two copies of a library): bundle, package and folders.
+ * @param {BundleSize[]} sizes @returns {{ bundle: string, pkg: string, dirs: string[] }[]}
+ */
+export function duplicatePackages(sizes) {
+  return sizes.flatMap((s) =>
+    [...s.packages]
+      .filter(([, dirs]) => dirs.size > 1)
+      .map(([pkg, dirs]) => ({ bundle: s.name, pkg, dirs: [...dirs] })),
+  );
 }
 
 /** @param {number} bytes */

@@ -10,6 +10,8 @@ export interface Verdict {
   value: number;
   shown: string;
   target: string;
+  /** The figure this one is judged against, measured in the same run. */
+  baseline: string;
   pass: boolean;
 }
 
@@ -61,6 +63,7 @@ function highlightOverhead(page: PageResult): Verdict {
     value: bySize ? share : added,
     shown: `${(share * 100).toFixed(1)}%, ${formatMs(added)} ms, medians of paired runs (medians ${formatMs(ms(page, 'highlight'))} vs ${formatMs(ms(page, 'full'))} ms; one box alone: ${formatMs(ms(page, 'writeFloor'))} ms)`,
     target: bySize ? '≤ 10%' : '≤ 2 ms',
+    baseline: `snapshot ${formatMs(ms(page, 'full'))} ms; one box ${formatMs(ms(page, 'writeFloor'))} ms`,
     pass: bySize ? share <= 0.1 : added <= 2,
   };
 }
@@ -76,6 +79,7 @@ function charsPerElement(page: PageResult): Verdict {
     value: ours,
     shown: `${ours.toFixed(1)} vs ${theirs.toFixed(1)} (aria length / our count: ${spread.toFixed(1)})`,
     target: 'ours fewer, and ≤ 40',
+    baseline: `ariaSnapshot ${theirs.toFixed(1)}`,
     pass: ours < theirs && ours <= 40,
   };
 }
@@ -91,6 +95,7 @@ function perSize(page: PageResult): Verdict[] {
       value: markdown,
       shown: `${times(markdown)} (${formatMs(ms(page, 'markdown'))} vs ${formatMs(ms(page, 'aria'))} ms)`,
       target: '< 1×',
+      baseline: `ariaSnapshot ${formatMs(ms(page, 'aria'))} ms`,
       pass: markdown < 1,
     },
     {
@@ -99,6 +104,7 @@ function perSize(page: PageResult): Verdict[] {
       value: viewport,
       shown: `${formatMs(viewport)} ms`,
       target: 'tens of ms (< 100 ms)',
+      baseline: `full snapshot ${formatMs(ms(page, 'full'))} ms`,
       pass: viewport < 100,
     },
     highlightOverhead(page),
@@ -113,6 +119,7 @@ function flatVsNested(flat: PageResult, nested: PageResult, id: 'full' | 'viewpo
     value,
     shown: `${times(value)} (${formatMs(ms(flat, id))} vs ${formatMs(ms(nested, id))} ms)`,
     target: '≤ 1.5× either way',
+    baseline: `nested ${formatMs(ms(nested, id))} ms`,
     pass: Math.max(value, 1 / value) <= 1.5,
   };
 }
@@ -132,6 +139,7 @@ export function verdicts(mixed: readonly PageResult[], flat: PageResult, nested:
         value: overFloor,
         shown: times(overFloor),
         target: '≤ 2×',
+        baseline: `floor ${formatMs(ms(ref, 'floor'))} ms`,
         pass: overFloor <= 2,
       },
       // The same target where it matters: a real page has changed since the last snapshot.
@@ -141,6 +149,7 @@ export function verdicts(mixed: readonly PageResult[], flat: PageResult, nested:
         value: changedOverFloor,
         shown: `${times(changedOverFloor)} (${formatMs(ms(ref, 'fullChanged'))} vs ${formatMs(ms(ref, 'floor'))} ms)`,
         target: '≤ 2×',
+        baseline: `floor ${formatMs(ms(ref, 'floor'))} ms`,
         pass: changedOverFloor <= 2,
       },
       {
@@ -149,6 +158,7 @@ export function verdicts(mixed: readonly PageResult[], flat: PageResult, nested:
         value: ariaOverOurs,
         shown: times(ariaOverOurs),
         target: '≥ 4×',
+        baseline: `ariaSnapshot ${formatMs(ms(ref, 'aria'))} ms`,
         pass: ariaOverOurs >= 4,
       },
     );

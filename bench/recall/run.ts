@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { startStaticServer } from '../../tests/fixtures/static-server';
 import { debianDoc } from '../debian-docs';
+import type { TargetLine } from '../target-line';
 import { ariaLinksAndButtons, recall, type Recall } from './compare';
 import { CONTROL_KINDS, controlsPage } from './controls-page';
 
@@ -53,13 +54,67 @@ interface ControlsFigures {
   missing: Record<string, number>;
 }
 
+/** On the generated page: the known controls, those the snapshot lists, and the entries it lists in all. */
+export interface GeneratedRecall {
+  controls: number;
+  listed: number;
+  entries: number;
+}
+
+export interface RecallResult {
+  generated: GeneratedRecall;
+  /** Empty with --generated-only. */
+  pages: PageRecall[];
+  targets: TargetLine[];
+}
+
+const share = (part: number, whole: number) => (whole === 0 ? NaN : part / whole);
+
+/** The generated page's recall (controls listed) and precision (listed entries that are a control), against their targets. */
+export function generatedTargets({ controls, listed, entries }: GeneratedRecall): TargetLine[] {
+  const recallShare = share(listed, controls);
+  const precision = share(listed, entries);
+  return [
+    {
+      bench: 'recall',
+      figure: 'recall on the generated page (controls listed)',
+      value: `${percent(listed, controls)} (${listed} of ${controls})`,
+      target: `≥ ${CONTROLS_RECALL * 100}%`,
+      baseline: '—',
+      verdict: recallShare >= CONTROLS_RECALL ? 'PASS' : 'MISS',
+    },
+    {
+      bench: 'recall',
+      figure: 'precision on the generated page (entries that are a control)',
+      value: `${percent(listed, entries)} (${listed} of ${entries})`,
+      target: `≥ ${100 - CONTROLS_EXTRA * 100}%`,
+      baseline: '—',
+      verdict: precision >= 1 - CONTROLS_EXTRA ? 'PASS' : 'MISS',
+    },
+  ];
+}
+
+/** The documentation pages' share of ariaSnapshot()'s named links and buttons that Bosun lists, against its target. */
+export function pagesTarget(pages: readonly PageRecall[]): TargetLine {
+  const named = pages.reduce((sum, r) => sum + r.named, 0);
+  const listed = pages.reduce((sum, r) => sum + r.listed, 0);
+  return {
+    bench: 'recall',
+    figure: `documentation pages: ariaSnapshot()'s named links and buttons listed (${pages.length} pages)`,
+    value: `${percent(listed, named)} (${listed} of ${named})`,
+    target: `≥ ${TARGET * 100}%`,
+    baseline: `ariaSnapshot ${named}`,
+    verdict: named > 0 && listed / named >= TARGET ? 'PASS' : 'MISS',
+  };
+}
+
 async function generatedControls(
   browser: Browser,
   origin: string,
   script: string,
   watcher: string,
   log: (line: string) => void,
-): Promise<void> {
+): Promise<GeneratedRecall> {
   const { html, controls } = controlsPage(GROUPS);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript(watcher);
@@ -82,53 +137,73 @@ async function generatedControls(
   if (missing.length > 0) log(`  not listed, by kind: ${missing.join(', ')}`);
   if (figures.extra.length > 0) log(`  extra entries, for example: ${figures.extra.join(', ')}`);
   log(`generated page: ${met ? 'met' : 'NOT MET'}\n`);
+  return { controls, listed: figures.listed, entries: figures.entries };
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
 
+async function documentationPages(
+  browser: Browser,
+  origin: string,
+  script: string,
+  log: (line: string) => void,
+): Promise<PageRecall[]> {
+  log('recall: named links and buttons of ariaSnapshot() that Bosun lists with that name (target ≥ 95%)\n');
+  const results: PageRecall[] = [];
+  for (const { path } of PAGES) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${origin}/${path}`, { waitUntil: 'load' });
+    await page.evaluate(script);
+    const listed = await page.evaluate(() =>
+      (window as unknown as { __listed: () => { role: string; label: string }[] }).__listed(),
+    );
+    const aria = ariaLinksAndButtons(await page.locator('body').ariaSnapshot({ timeout: 300_000 }));
+    await page.close();
+    const result = { path, ...recall(aria, listed) };
+    results.push(result);
+    log(
+      `${path.padEnd(52)} ${String(result.listed).padStart(5)} of ${String(result.named).padStart(5)}  ${percent(result.listed, result.named).padStart(6)}`,
+    );
+    if (result.missing.length > 0)
+      log(`  not listed, for example: ${result.missing.map((m) => JSON.stringify(m)).join(', ')}`);
+  }
+  const total = pagesTarget(results);
+  log(`\nall pages: ${total.value} (target ${total.target}): ${total.verdict === 'PASS' ? 'met' : 'NOT MET'}`);
+  return results;
+}
+
+export function parseArgs(argv: readonly string[]): { generatedOnly: boolean; json: boolean } {
+  const options = { generatedOnly: false, json: false };
+  for (const arg of argv) {
+    if (arg === '--generated-only') options.generatedOnly = true;
+    else if (arg === '--json') options.json = true;
+    else throw new Error(`unknown argument ${arg} (use --generated-only --json)`);
+  }
+  return options;
+}
+
 export async function main(
   argv: readonly string[],
   context: { log?: (line: string) => void; root?: string } = {},
-): Promise<PageRecall[]> {
+): Promise<RecallResult> {
   const log = context.log ?? ((line: string) => console.log(line));
-  if (argv.length > 0) throw new Error(`the recall benchmark takes no arguments (got ${argv.join(' ')})`);
-  for (const { pkg, path } of PAGES) debianDoc(pkg, join(DOCS, path));
+  const options = parseArgs(argv);
+  if (!options.generatedOnly) for (const { pkg, path } of PAGES) debianDoc(pkg, join(DOCS, path));
   const root = context.root ?? join(dirname(fileURLToPath(import.meta.url)), '../..');
   const script = await bundle(root, 'bench/recall/in-page.ts');
   // The extension's page-world watcher, which must run before the page's own scripts add listeners.
   const watcher = await bundle(root, 'content/page-world/handlers.ts');
   const server = await startStaticServer(DOCS);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
-  const results: PageRecall[] = [];
   try {
-    await generatedControls(browser, server.url, script, watcher, log);
-    log('recall: named links and buttons of ariaSnapshot() that Bosun lists with that name (target ≥ 95%)\n');
-    for (const { path } of PAGES) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await page.goto(`${server.url}/${path}`, { waitUntil: 'load' });
-      await page.evaluate(script);
-      const listed = await page.evaluate(() =>
-        (window as unknown as { __listed: () => { role: string; label: string }[] }).__listed(),
-      );
-      const aria = ariaLinksAndButtons(await page.locator('body').ariaSnapshot({ timeout: 300_000 }));
-      await page.close();
-      const result = { path, ...recall(aria, listed) };
-      results.push(result);
-      log(
-        `${path.padEnd(52)} ${String(result.listed).padStart(5)} of ${String(result.named).padStart(5)}  ${percent(result.listed, result.named).padStart(6)}`,
-      );
-      if (result.missing.length > 0)
-        log(`  not listed, for example: ${result.missing.map((m) => JSON.stringify(m)).join(', ')}`);
-    }
-    const named = results.reduce((sum, r) => sum + r.named, 0);
-    const listed = results.reduce((sum, r) => sum + r.listed, 0);
-    const met = named > 0 && listed / named >= TARGET;
-    log(
-      `\nall pages: ${listed} of ${named}, ${percent(listed, named)} (target ≥ ${TARGET * 100}%): ${met ? 'met' : 'NOT MET'}`,
-    );
+    const generated = await generatedControls(browser, server.url, script, watcher, log);
+    const pages = options.generatedOnly ? [] : await documentationPages(browser, server.url, script, log);
+    const targets = [...generatedTargets(generated), ...(pages.length > 0 ? [pagesTarget(pages)] : [])];
+    const result: RecallResult = { generated, pages, targets };
+    if (options.json) log(JSON.stringify(result));
+    return result;
   } finally {
     await browser.close();
     await server.close();
   }
-  return results;
 }
