@@ -18,3 +18,7 @@ export interface TargetLine {
   /** PASS or MISS against the target; INFO when there is no target; ERROR when the benchmark failed. */
   verdict: TargetVerdict;
 }
+
+/** One judged line as a benchmark prints it under its own table. */
+export const formatTargetLine = (line: TargetLine): string =>
+  `${line.verdict} ${line.figure}: ${line.value} (target ${line.target}; baseline of the same run: ${line.baseline})`;

@@ -58,44 +58,6 @@ export function markdownLines(result: unknown): TargetLine[] {
   });
 }
 
-/** What bench/crawl returns today: a run per worker count, the crawl next to Node's fetch. */
-export interface CrawlResultShape {
-  runs: { workers: number; crawl: { pagesPerSecond: number }; baseline: { pagesPerSecond: number } }[];
-}
-
-export function crawlLines(result: unknown): TargetLine[] {
-  return (
-    ownTargets(result) ??
-    (result as CrawlResultShape).runs.map((run) =>
-      info(
-        'crawl',
-        `crawl, ${run.workers} worker${run.workers === 1 ? '' : 's'}`,
-        `${fmt(run.crawl.pagesPerSecond)} pages/s`,
-        `fetch ${fmt(run.baseline.pagesPerSecond)} pages/s`,
-      ),
-    )
-  );
-}
-
-/** What bench/agent-steps returns today: per browser and page size, Bosun's step and the in-page floor. */
-export interface AgentStepsShape {
-  rows: { browser: string; elements: number; stepMs: { median: number }; floorMs: { median: number } }[];
-}
-
-export function agentStepsLines(result: unknown): TargetLine[] {
-  return (
-    ownTargets(result) ??
-    (result as AgentStepsShape).rows.map((row) =>
-      info(
-        'agent-steps',
-        `per-step overhead, ${row.browser}, ${row.elements} elements`,
-        `step ${fmt(row.stepMs.median)} ms, Bosun adds ${fmt(row.stepMs.median - row.floorMs.median)} ms`,
-        `floor ${fmt(row.floorMs.median)} ms`,
-      ),
-    )
-  );
-}
-
 /** A sub-benchmark that failed: one line saying so, so the summary still shows every benchmark. */
 export const errorLine = (bench: string, error: unknown): TargetLine => ({
   bench,

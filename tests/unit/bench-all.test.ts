@@ -2,14 +2,7 @@
 // The all-run's summary (bench/all): each sub-benchmark's result becomes target lines, and the lines one table.
 import { describe, expect, it } from 'vitest';
 import { STEPS, parseArgs } from '../../bench/all/run';
-import {
-  agentStepsLines,
-  crawlLines,
-  errorLine,
-  formatSummary,
-  markdownLines,
-  pageEngineLines,
-} from '../../bench/all/summary';
+import { errorLine, formatSummary, markdownLines, pageEngineLines } from '../../bench/all/summary';
 import { bundleTargets, type BuildSizes } from '../../bench/bundles/run';
 import type { Verdict } from '../../bench/page-engine/targets';
 import { generatedTargets, pagesTarget } from '../../bench/recall/run';
@@ -78,25 +71,6 @@ describe('the all-run summary', () => {
     ]);
     const own: TargetLine[] = [errorLine('markdown', new Error('x'))];
     expect(markdownLines({ targets: own })).toBe(own);
-  });
-
-  it("reads the crawl's pages/s per worker count and the agent's per-step overhead, each next to its baseline", () => {
-    const crawl = crawlLines({
-      runs: [{ workers: 4, crawl: { pagesPerSecond: 62.34 }, baseline: { pagesPerSecond: 900 } }],
-    });
-    expect(crawl).toEqual([
-      expect.objectContaining({ figure: 'crawl, 4 workers', value: '62.3 pages/s', baseline: 'fetch 900 pages/s' }),
-    ]);
-    const steps = agentStepsLines({
-      rows: [{ browser: 'firefox', elements: 10_012, stepMs: { median: 120 }, floorMs: { median: 45.5 } }],
-    });
-    expect(steps).toEqual([
-      expect.objectContaining({
-        figure: 'per-step overhead, firefox, 10012 elements',
-        value: 'step 120 ms, Bosun adds 74.5 ms',
-        baseline: 'floor 45.5 ms',
-      }),
-    ]);
   });
 
   it('puts both builds of a bundle on one line, and misses over budget or a library bundled twice', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { FANOUT, generateSite, pagePath, serveSite } from '../../bench/crawl/site';
-import { fetchCrawl, parseArgs, verdicts, type BenchResult, type CrawlRun } from '../../bench/crawl/run';
+import { fetchCrawl, parseArgs, targetLines, type BenchResult, type CrawlRun } from '../../bench/crawl/run';
 
 describe('the generated site', () => {
   it('is deterministic and every page is reachable from the index by links', () => {
@@ -68,17 +68,23 @@ describe('the verdicts', () => {
   });
 
   it("judge the target at 4 workers next to that run's fetch baseline, and slower runs with more workers", () => {
-    expect(verdicts(result([run(1, 40), run(4, 61.25, 480), run(8, 70)]))).toEqual([
-      'target: >= 60 pages/s with 4 workers: PASS (crawl 61.3 pages/s; fetch baseline 480.0 pages/s)',
-      'more workers never slower: PASS (pages/s by workers: 1: 40.0, 4: 61.3, 8: 70.0)',
+    const judged = (runs: CrawlRun[]) =>
+      targetLines(result(runs)).map((l) => [l.verdict, l.figure, l.value, l.target, l.baseline]);
+    expect(judged([run(1, 40), run(4, 61.25, 480), run(8, 70)])).toEqual([
+      ['INFO', 'crawl, 1 worker', '40.0 pages/s', '—', 'fetch 400.0 pages/s'],
+      ['PASS', 'crawl, 4 workers', '61.3 pages/s', '≥ 60 pages/s', 'fetch 480.0 pages/s'],
+      ['INFO', 'crawl, 8 workers', '70.0 pages/s', '—', 'fetch 400.0 pages/s'],
+      [
+        'PASS',
+        'more workers never slower',
+        'pages/s by workers 1: 40.0, 4: 61.3, 8: 70.0',
+        'never below fewer workers',
+        '—',
+      ],
     ]);
-    expect(verdicts(result([run(8, 50), run(4, 59.9), run(1, 30)]))).toEqual([
-      'target: >= 60 pages/s with 4 workers: MISS (crawl 59.9 pages/s; fetch baseline 400.0 pages/s)',
-      'more workers never slower: MISS (pages/s by workers: 1: 30.0, 4: 59.9, 8: 50.0)',
-    ]);
-    expect(verdicts(result([run(1, 30)]))).toEqual([
-      'target: >= 60 pages/s with 4 workers: n/a (no run with 4 workers)',
-      'more workers never slower: n/a (one worker count) (pages/s by workers: 1: 30.0)',
-    ]);
+    const missed = judged([run(8, 50), run(4, 59.9), run(1, 30)]);
+    expect(missed.map((l) => l[0])).toEqual(['INFO', 'MISS', 'INFO', 'MISS']);
+    expect(missed[3]?.[2]).toBe('pages/s by workers 1: 30.0, 4: 59.9, 8: 50.0');
+    expect(judged([run(1, 30)]).map((l) => l[0])).toEqual(['INFO', 'INFO']);
   });
 });
