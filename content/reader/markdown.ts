@@ -1,9 +1,9 @@
 import { Readability, isProbablyReaderable } from '@mozilla/readability';
 import { cleanTree, isRemoved, textLength } from './dom-clean';
 import { tidyMarkdown, truncateMarkdown } from './markdown-budget';
-import { streamMarkdown, toMarkdown } from './markdown-stream';
+import { writeMarkdown } from './markdown-writer';
 import { flattenShadowRoots } from './shadow-flatten';
-import { createTurndown } from './turndown-service';
+import { createTurndown, toMarkdown } from './turndown-service';
 
 export type ReadMarkdownOptions = { maxChars?: number };
 export type ReadMarkdownResult = { title: string; markdown: string; truncated: boolean };
@@ -18,7 +18,7 @@ const MIN_ARTICLE_CHARS = 500;
 const MIN_ARTICLE_SHARE = 0.25;
 // Readability scores the whole page, several times over when its first pass finds too little, whatever the
 // budget: seconds on pages of 100k elements. Articles are far smaller than this; bigger pages (references,
-// listings, apps) are read from their main landmark, or whole, piece by piece up to the budget.
+// listings, apps) are read from their main landmark, or whole, in one walk that stops at the budget.
 const READABILITY_MAX_ELEMENTS = 5000;
 
 /**
@@ -40,13 +40,13 @@ export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): 
   return { title, ...truncateMarkdown(markdown, budget) };
 }
 
-/** A big page, from its main landmark when it has one that holds the content, piece by piece up to the budget. */
+/** A big page, from its main landmark when it has one that holds the content, in one walk up to the budget. */
 function readLargePage(
   doc: Document,
   body: HTMLElement,
   budget: number | undefined,
 ): { markdown: string; truncated: boolean } {
-  const read = streamMarkdown(landmark(doc) ?? body, createTurndown(doc.baseURI), budget);
+  const read = writeMarkdown(landmark(doc) ?? body, doc.baseURI, budget);
   if (budget === undefined) return { markdown: read.markdown, truncated: false };
   return truncateMarkdown(read.markdown, budget, read.complete);
 }

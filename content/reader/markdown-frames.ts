@@ -1,0 +1,111 @@
+// What the one-pass writer (markdown-writer.ts) does with the content of an element whose markdown wraps or
+// reworks it (heading, list item, quote, link, emphasis, code, table parts): the replacement turndown's rule
+// for that element writes, with turndown's handling of blank elements and of spaces at an inline element's
+// edges (moved outside its delimiters).
+import { type Row, type Table, cellOf, tableMarkdown } from './markdown-table';
+import { inlineCode, trimNewlines } from './markdown-text';
+import { absoluteUrl } from './safe-link';
+
+export const FrameKind = {
+  Root: 0,
+  Heading: 1,
+  Quote: 2,
+  Item: 3,
+  Link: 4,
+  Emphasis: 5,
+  Strong: 6,
+  Strike: 7,
+  Code: 8,
+  Table: 9,
+  Row: 10,
+  Cell: 11,
+  Caption: 12,
+} as const;
+export type FrameKind = (typeof FrameKind)[keyof typeof FrameKind];
+
+export type Frame = {
+  kind: FrameKind;
+  el: Element | null;
+  out: string[];
+  /** Whether the element is not blank for turndown: it holds non-space text, or a void or meaningful element. */
+  content: boolean;
+  /** List item marker; table being assembled; row being filled. */
+  prefix?: string;
+  table?: Table;
+  row?: Row;
+};
+
+export function newFrame(kind: FrameKind, el: Element | null): Frame {
+  return { kind, el, out: [], content: false };
+}
+
+const LEADING_SPACE = /^[^\S\r\n]+/;
+const TRAILING_SPACE = /[^\S\r\n]+$/;
+
+/** The markdown `frame`'s element writes into its parent. Rows and cells are handed to their table instead. */
+export function frameMarkdown(frame: Frame, parent: Frame, baseUrl: string): string {
+  const content = frame.out.join('');
+  switch (frame.kind) {
+    case FrameKind.Heading:
+      return frame.content ? `\n\n${'#'.repeat(Number(frame.el?.nodeName.charAt(1)))} ${content}\n\n` : '\n\n';
+    case FrameKind.Quote:
+      return frame.content ? `\n\n${trimNewlines(content).replace(/^/gm, '> ')}\n\n` : '\n\n';
+    case FrameKind.Item:
+      return frame.content ? listItem(content, frame.prefix ?? '') : '\n\n';
+    case FrameKind.Table:
+      return tableMarkdown(frame.table as Table);
+    case FrameKind.Row:
+      return '';
+    case FrameKind.Cell:
+      if (!parent.row) return content;
+      parent.row.cells.push(cellOf(frame.el as Element, content));
+      return '';
+    case FrameKind.Caption:
+      if (parent.table && parent.table.caption === null) parent.table.caption = content;
+      return '';
+    default:
+      return inline(frame, content, baseUrl);
+  }
+}
+
+function listItem(markdown: string, prefix: string): string {
+  const paragraph = markdown.endsWith('\n');
+  const content = trimNewlines(markdown) + (paragraph ? '\n' : '');
+  return prefix + content.replace(/\n/g, `\n${' '.repeat(prefix.length)}`);
+}
+
+/** An inline element: spaces at its edges go outside the delimiters, as turndown's flanking whitespace does. */
+function inline(frame: Frame, content: string, baseUrl: string): string {
+  if (!frame.content) return content;
+  let lead = '';
+  let trail = '';
+  if (!content.trim()) lead = content;
+  else {
+    lead = LEADING_SPACE.exec(content)?.[0] ?? '';
+    trail = TRAILING_SPACE.exec(content)?.[0] ?? '';
+  }
+  const inner = lead || trail ? content.trim() : content;
+  return lead + inlineRule(frame, inner, baseUrl) + trail;
+}
+
+function inlineRule(frame: Frame, content: string, baseUrl: string): string {
+  switch (frame.kind) {
+    case FrameKind.Emphasis:
+      return content.trim() ? `_${content}_` : '';
+    case FrameKind.Strong:
+      return content.trim() ? `**${content}**` : '';
+    case FrameKind.Strike:
+      return `~~${content}~~`;
+    case FrameKind.Code:
+      return inlineCode(content);
+    case FrameKind.Link: {
+      // A link wrapping blocks (a product card) must stay on one line for the [text](url) syntax to hold.
+      const text = content.replace(/\s*\n\s*/g, ' ').trim();
+      if (!text) return '';
+      const href = absoluteUrl((frame.el as Element).getAttribute('href'), baseUrl);
+      return href ? `[${text}](${href})` : text;
+    }
+    default:
+      return content;
+  }
+}
