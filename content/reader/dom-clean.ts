@@ -27,7 +27,9 @@ export function cleanTree(root: Element): void {
 export function isRemoved(element: Element): boolean {
   // The selectors above, checked by hand: this runs once per element of a page read in one walk, where
   // selector matching would cost more than the rest of the work on the element.
-  if (NEVER_READ_NAMES.has(element.localName) || element.hasAttribute('hidden')) return true;
+  if (NEVER_READ_NAMES.has(element.localName)) return true;
+  if (!element.hasAttributes()) return false;
+  if (element.hasAttribute('hidden')) return true;
   const ariaHidden = element.getAttribute('aria-hidden');
   if (ariaHidden !== null && ariaHidden.toLowerCase() === 'true') return true;
   const inline = element.getAttribute('style');

@@ -21,8 +21,9 @@ export type Entry = {
   /** A list item just closed: the newline turndown puts after an item that has a next sibling. */
   itemBreak: boolean;
   code: boolean;
-  section?: string;
-  firstBody?: boolean;
+  /** A table section's name (thead, tbody, tfoot), and whether a tbody is the table's first. */
+  section: string;
+  firstBody: boolean;
 };
 
 /** The innermost table: a layout table reads as blocks, a data table collects its rows in its frame. */

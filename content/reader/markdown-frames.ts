@@ -4,7 +4,8 @@
 // edges (moved outside its delimiters).
 import { type Row, type Table, cellOf, tableMarkdown } from './markdown-table';
 import { inlineCode, trimNewlines } from './markdown-text';
-import { absoluteUrl } from './safe-link';
+
+export type LinkResolver = (href: string | null) => string | null;
 
 export const FrameKind = {
   Root: 0,
@@ -43,7 +44,7 @@ const LEADING_SPACE = /^[^\S\r\n]+/;
 const TRAILING_SPACE = /[^\S\r\n]+$/;
 
 /** The markdown `frame`'s element writes into its parent. Rows and cells are handed to their table instead. */
-export function frameMarkdown(frame: Frame, parent: Frame, baseUrl: string): string {
+export function frameMarkdown(frame: Frame, parent: Frame, resolve: LinkResolver): string {
   const content = frame.out.join('');
   switch (frame.kind) {
     case FrameKind.Heading:
@@ -64,7 +65,7 @@ export function frameMarkdown(frame: Frame, parent: Frame, baseUrl: string): str
       if (parent.table && parent.table.caption === null) parent.table.caption = content;
       return '';
     default:
-      return inline(frame, content, baseUrl);
+      return inline(frame, content, resolve);
   }
 }
 
@@ -75,7 +76,7 @@ function listItem(markdown: string, prefix: string): string {
 }
 
 /** An inline element: spaces at its edges go outside the delimiters, as turndown's flanking whitespace does. */
-function inline(frame: Frame, content: string, baseUrl: string): string {
+function inline(frame: Frame, content: string, resolve: LinkResolver): string {
   if (!frame.content) return content;
   let lead = '';
   let trail = '';
@@ -85,10 +86,10 @@ function inline(frame: Frame, content: string, baseUrl: string): string {
     trail = TRAILING_SPACE.exec(content)?.[0] ?? '';
   }
   const inner = lead || trail ? content.trim() : content;
-  return lead + inlineRule(frame, inner, baseUrl) + trail;
+  return lead + inlineRule(frame, inner, resolve) + trail;
 }
 
-function inlineRule(frame: Frame, content: string, baseUrl: string): string {
+function inlineRule(frame: Frame, content: string, resolve: LinkResolver): string {
   switch (frame.kind) {
     case FrameKind.Emphasis:
       return content.trim() ? `_${content}_` : '';
@@ -102,7 +103,7 @@ function inlineRule(frame: Frame, content: string, baseUrl: string): string {
       // A link wrapping blocks (a product card) must stay on one line for the [text](url) syntax to hold.
       const text = content.replace(/\s*\n\s*/g, ' ').trim();
       if (!text) return '';
-      const href = absoluteUrl((frame.el as Element).getAttribute('href'), baseUrl);
+      const href = resolve((frame.el as Element).getAttribute('href'));
       return href ? `[${text}](${href})` : text;
     }
     default:

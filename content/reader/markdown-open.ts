@@ -193,11 +193,11 @@ function openTablePart(writer: MarkdownWriter, entry: Entry, name: string): void
 
 function openRow(context: { row: Frame | null }, entry: Entry): Frame {
   const parent = entry.parent!.owner;
-  const section = parent.section ?? (parent.el?.nodeName === 'TABLE' ? 'TABLE' : '');
+  const section = parent.section || (parent.el?.nodeName === 'TABLE' ? 'TABLE' : '');
   const frame = newFrame(FrameKind.Row, entry.el);
   frame.row = {
     cells: [],
-    heading: isHeadingRowPlace(section, parent.count === 1, parent.firstBody === true),
+    heading: isHeadingRowPlace(section, parent.count === 1, parent.firstBody),
     head: section === 'THEAD',
     blank: false,
     width: 0,

@@ -11,8 +11,9 @@
 import { isRemoved } from './dom-clean';
 import { tidyMarkdown } from './markdown-budget';
 import { ENDS_SPACE, ENDS_WORD, type Entry, NO_TEXT, type TableContext, Wrap } from './markdown-entry';
-import { type Frame, FrameKind, frameMarkdown, newFrame } from './markdown-frames';
+import { type Frame, FrameKind, frameMarkdown, type LinkResolver, newFrame } from './markdown-frames';
 import { openElement } from './markdown-open';
+import { linkResolver } from './safe-link';
 import { composedChildren, escapeMarkdown, expandSlots, joinInto, needsComposing } from './markdown-text';
 
 const ELEMENT_NODE = 1;
@@ -40,6 +41,7 @@ export class MarkdownWriter {
   codeDepth = 0;
   preDepth = 0;
   captionDepth = 0;
+  private readonly resolve: LinkResolver;
   private rootChars = 0;
   private nextCheck: number;
 
@@ -48,6 +50,7 @@ export class MarkdownWriter {
     private readonly maxChars?: number,
   ) {
     this.nextCheck = maxChars ?? Infinity;
+    this.resolve = linkResolver(baseUrl);
   }
 
   write(root: Element): WriteResult {
@@ -77,10 +80,24 @@ export class MarkdownWriter {
   }
 
   entry(el: Element | null, wrap: Wrap, block: boolean, parent: Entry | null): Entry {
-    const entry = { el, wrap, block, parent, frame: null, next: null, list: null, index: 0, count: 0 } as Entry;
+    // Every field set here, so all entries share one shape.
+    const entry: Entry = {
+      el,
+      owner: null as unknown as Entry,
+      parent,
+      wrap,
+      block,
+      frame: null,
+      next: null,
+      list: null,
+      index: 0,
+      count: 0,
+      itemBreak: false,
+      code: false,
+      section: '',
+      firstBody: false,
+    };
     entry.owner = entry;
-    entry.itemBreak = false;
-    entry.code = false;
     if (el) {
       if (needsComposing(el)) entry.list = composedChildren(el);
       else entry.next = el.firstChild;
@@ -107,7 +124,7 @@ export class MarkdownWriter {
       if (!data) return;
       this.breakItem(entry);
       this.emit(this.codeDepth > 0 ? data : escapeMarkdown(data));
-      if (/\S/.test(data)) this.frame.content = true;
+      if (!this.frame.content && /\S/.test(data)) this.frame.content = true;
       return;
     }
     let text = data.replace(/[ \r\n\t]+/g, ' ');
@@ -116,7 +133,7 @@ export class MarkdownWriter {
     this.breakItem(entry);
     const endsSpace = text.charCodeAt(text.length - 1) === 32;
     this.lastText = endsSpace ? ENDS_SPACE : ENDS_WORD;
-    if (/\S/.test(text)) this.frame.content = true;
+    if (!this.frame.content && /\S/.test(text)) this.frame.content = true;
     const written = this.codeDepth > 0 || this.captionDepth > 0 ? text : escapeMarkdown(text);
     const body = endsSpace ? written.slice(0, -1) : written;
     if (body) this.emit(this.pendingSpace ? ` ${body}` : body);
@@ -188,7 +205,7 @@ export class MarkdownWriter {
     const parent = this.frame;
     if (frame.kind === FrameKind.Caption) this.captionDepth -= 1;
     if (frame.kind === FrameKind.Row) this.closeRow(frame, entry);
-    const markdown = frameMarkdown(frame, parent, this.baseUrl);
+    const markdown = frameMarkdown(frame, parent, this.resolve);
     if (frame.content) parent.content = true;
     this.emit(markdown);
     if (frame.kind === FrameKind.Item) entry.parent!.owner.itemBreak = true;
