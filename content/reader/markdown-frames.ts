@@ -3,7 +3,7 @@
 // for that element writes, with turndown's handling of blank elements and of spaces at an inline element's
 // edges (moved outside its delimiters).
 import { type Row, type Table, cellOf, tableMarkdown } from './markdown-table';
-import { inlineCode, trimNewlines } from './markdown-text';
+import { inlineCode, joinInto, trimNewlines } from './markdown-text';
 
 export type LinkResolver = (href: string | null) => string | null;
 
@@ -27,7 +27,9 @@ export type FrameKind = (typeof FrameKind)[keyof typeof FrameKind];
 export type Frame = {
   kind: FrameKind;
   el: Element | null;
+  /** Pieces written so far; all but the last (where turndown's join looks) are merged now and then into `done`. */
   out: string[];
+  done: string[];
   /** Whether the element is not blank for turndown: it holds non-space text, or a void or meaningful element. */
   content: boolean;
   /** List item marker; table being assembled; row being filled. */
@@ -37,7 +39,25 @@ export type Frame = {
 };
 
 export function newFrame(kind: FrameKind, el: Element | null): Frame {
-  return { kind, el, out: [], content: false };
+  return { kind, el, out: [], done: [], content: false };
+}
+
+// Merging pieces into a chunk every so often keeps a big page's markdown a few thousand strings instead of
+// millions, which the garbage collector would otherwise trace over and over while the walk runs.
+const MERGE_AT = 512;
+
+/** Appends `piece` to what `frame` has written, as turndown joins a replacement to its parent's output. */
+export function writeTo(frame: Frame, piece: string): void {
+  joinInto(frame.out, piece);
+  if (frame.out.length < MERGE_AT) return;
+  const last = frame.out.pop() as string;
+  frame.done.push(frame.out.join(''));
+  frame.out = [last];
+}
+
+export function frameContent(frame: Frame): string {
+  const recent = frame.out.join('');
+  return frame.done.length > 0 ? frame.done.join('') + recent : recent;
 }
 
 const LEADING_SPACE = /^[^\S\r\n]+/;
@@ -45,7 +65,7 @@ const TRAILING_SPACE = /[^\S\r\n]+$/;
 
 /** The markdown `frame`'s element writes into its parent. Rows and cells are handed to their table instead. */
 export function frameMarkdown(frame: Frame, parent: Frame, resolve: LinkResolver): string {
-  const content = frame.out.join('');
+  const content = frameContent(frame);
   switch (frame.kind) {
     case FrameKind.Heading:
       return frame.content ? `\n\n${'#'.repeat(Number(frame.el?.nodeName.charAt(1)))} ${content}\n\n` : '\n\n';

@@ -11,10 +11,18 @@
 import { isRemoved } from './dom-clean';
 import { tidyMarkdown } from './markdown-budget';
 import { ENDS_SPACE, ENDS_WORD, type Entry, NO_TEXT, type TableContext, Wrap } from './markdown-entry';
-import { type Frame, FrameKind, frameMarkdown, type LinkResolver, newFrame } from './markdown-frames';
+import {
+  type Frame,
+  FrameKind,
+  frameContent,
+  frameMarkdown,
+  type LinkResolver,
+  newFrame,
+  writeTo,
+} from './markdown-frames';
 import { openElement } from './markdown-open';
 import { linkResolver } from './safe-link';
-import { composedChildren, escapeMarkdown, expandSlots, joinInto, needsComposing } from './markdown-text';
+import { composedChildren, escapeMarkdown, expandSlots, needsComposing } from './markdown-text';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -75,7 +83,7 @@ export class MarkdownWriter {
   /** Appends to the innermost open frame, as turndown joins a replacement to its parent's output. */
   emit(piece: string): void {
     const frame = this.frame;
-    joinInto(frame.out, piece);
+    writeTo(frame, piece);
     if (frame.kind === FrameKind.Root) this.rootChars += piece.length;
   }
 
@@ -222,14 +230,14 @@ export class MarkdownWriter {
   }
 
   private overBudget(): boolean {
-    const length = tidyMarkdown(this.frames[0]!.out.join('')).length;
+    const length = tidyMarkdown(frameContent(this.frames[0] as Frame)).length;
     if (length > (this.maxChars as number)) return true;
     this.nextCheck = this.rootChars + Math.max(CHECK_STEP, (this.maxChars as number) - length + 1);
     return false;
   }
 
   private result(): string {
-    const out = (this.frames[0] as Frame).out.join('');
+    const out = frameContent(this.frames[0] as Frame);
     return tidyMarkdown(out.replace(/^[\t\r\n]+/, '').replace(/[\t\r\n\s]+$/, ''));
   }
 }
