@@ -93,16 +93,22 @@ export function needsComposing(el: Element): boolean {
 /** The text of `root` without what cleanTree removes, shadow roots flattened: a code block's textContent. */
 export function readableText(root: Element): string {
   const parts: string[] = [];
-  const stack: Node[] = [...composedChildren(root)].reverse();
+  const stack: Node[] = [];
+  pushChildren(root, stack);
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     if (node.nodeType === TEXT_NODE) parts.push((node as Text).data);
-    else if (node.nodeType === ELEMENT_NODE && !isRemoved(node as Element)) {
-      const children = composedChildren(node as Element);
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
-    }
+    else if (node.nodeType === ELEMENT_NODE && !isRemoved(node as Element)) pushChildren(node as Element, stack);
   }
   return parts.join('');
+}
+
+/** Pushes the children of `el` so that the first is popped first. */
+function pushChildren(el: Element, stack: Node[]): void {
+  if (needsComposing(el)) {
+    const children = composedChildren(el);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
+  } else for (let child = el.lastChild; child; child = child.previousSibling) stack.push(child);
 }
 
 /** A fenced code block as turndown writes one: a fence longer than any run of backticks starting a line. */

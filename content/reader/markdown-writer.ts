@@ -54,7 +54,7 @@ export class MarkdownWriter {
   private nextCheck: number;
 
   constructor(
-    readonly baseUrl: string,
+    baseUrl: string,
     private readonly maxChars?: number,
   ) {
     this.nextCheck = maxChars ?? Infinity;
