@@ -6,7 +6,7 @@ import { Readability, isProbablyReaderable } from '@mozilla/readability';
 import { cleanTree, textLength } from '../../content/reader/dom-clean';
 import { tidyMarkdown, truncateMarkdown } from '../../content/reader/markdown-budget';
 import { flattenShadowRoots } from '../../content/reader/shadow-flatten';
-import { createTurndown, toMarkdown } from '../../content/reader/turndown-service';
+import { createTurndown, toMarkdown } from './turndown-reference';
 
 const MIN_ARTICLE_CHARS = 500;
 const MIN_ARTICLE_SHARE = 0.25;

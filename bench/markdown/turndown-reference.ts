@@ -1,6 +1,11 @@
+// Turndown configured as the reader configured it before it wrote markdown itself (GFM tables and
+// strikethrough, ATX headings, fenced code, `-` bullets, `_` emphasis, safe links, images as alt text,
+// selects as their selected option, layout tables read as blocks). Kept as the reference that the reader's
+// one-pass writer is held to (tests/unit/reader-markdown-writer.test.ts) and as the benchmark baseline's
+// converter; nothing in the extension uses it.
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
-import { absoluteUrl } from './safe-link';
+import { absoluteUrl } from '../../content/reader/safe-link';
 
 const TABLE_PARTS = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TH', 'TD']);
 // The GFM plugin emits a table holding any of these as raw HTML (outerHTML, image URLs and all). Such tables
