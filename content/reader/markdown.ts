@@ -22,7 +22,8 @@ const READABILITY_MAX_ELEMENTS = 5000;
 
 /**
  * Turns the page into markdown: the main content found by Readability, or the whole body when there is no
- * real article. Works on copies; the live page is never modified. Page text is data and is only converted.
+ * real article. Readability works on a copy, the writer only reads: the live page is never modified. Page
+ * text is data and is only converted.
  */
 export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): ReadMarkdownResult {
   const title = pageTitle(doc);
