@@ -33,3 +33,21 @@ export type TableContext = { layout: boolean; frame: Frame | null; row: Frame | 
 export const NO_TEXT = 0;
 export const ENDS_WORD = 1;
 export const ENDS_SPACE = 2;
+
+/** What opening an element (markdown-open.ts) uses of the writer: its output and its collapsing state. */
+export interface Walk {
+  readonly frame: Frame;
+  readonly tables: TableContext[];
+  lastText: number;
+  keepLeadingSpace: boolean;
+  pendingSpace: boolean;
+  codeDepth: number;
+  preDepth: number;
+  captionDepth: number;
+  emit(piece: string): void;
+  entry(el: Element | null, wrap: Wrap, block: boolean, parent: Entry | null): Entry;
+  push(entry: Entry, frame: Frame | null): void;
+  blockEdge(): void;
+  voidEdge(): void;
+  inlineEdge(): void;
+}

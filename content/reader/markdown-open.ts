@@ -4,8 +4,7 @@
 import { type Frame, FrameKind, newFrame } from './markdown-frames';
 import { isFirstBody, isHeadingRowPlace, isLayoutTable } from './markdown-table';
 import { collapse, escapeMarkdown, fencedBlock, readableText } from './markdown-text';
-import { ENDS_SPACE, ENDS_WORD, type Entry, Wrap } from './markdown-entry';
-import type { MarkdownWriter } from './markdown-writer';
+import { ENDS_SPACE, ENDS_WORD, type Entry, type Walk, Wrap } from './markdown-entry';
 import { isRemoved } from './dom-clean';
 
 // Turndown's block elements (its whitespace collapsing restarts at each) and void elements.
@@ -30,7 +29,7 @@ const INLINE_FRAMES: Record<string, FrameKind> = {
 };
 const HIGHLIGHT = /highlight-(?:text|source)-([a-z0-9]+)/;
 
-export function openElement(writer: MarkdownWriter, el: Element, parent: Entry): void {
+export function openElement(writer: Walk, el: Element, parent: Entry): void {
   const name = el.nodeName;
   if (VOIDS.has(name) || MEANINGFUL.has(name)) writer.frame.content = true;
   if (VOIDS.has(name)) return writeVoid(writer, el, name, parent);
@@ -63,7 +62,7 @@ export function openElement(writer: MarkdownWriter, el: Element, parent: Entry):
   writer.push(entry, null);
 }
 
-function writeVoid(writer: MarkdownWriter, el: Element, name: string, parent: Entry): void {
+function writeVoid(writer: Walk, el: Element, name: string, parent: Entry): void {
   if (name === 'BR' || name === 'HR') {
     if (writer.preDepth === 0) writer.blockEdge();
     writer.emit(name === 'BR' ? '  \n' : '\n\n---\n\n');
@@ -88,7 +87,7 @@ function isTaskCheckbox(el: Element, parent: Entry): boolean {
 }
 
 /** A select reads as its selected option: every option of a country list would otherwise be one long line. */
-function writeSelect(writer: MarkdownWriter, el: Element): void {
+function writeSelect(writer: Walk, el: Element): void {
   // The options' text still counts for the whitespace around the select, as in turndown.
   let text = (el.textContent ?? '').replace(/[ \r\n\t]+/g, ' ');
   if (text.startsWith(' ') && writer.lastText !== ENDS_WORD && !writer.keepLeadingSpace) text = text.slice(1);
@@ -104,7 +103,7 @@ function writeSelect(writer: MarkdownWriter, el: Element): void {
 }
 
 /** A pre whose first child is code: a fenced block of the code's text, its language from the class. */
-function writeCodeBlock(writer: MarkdownWriter, pre: Element): boolean {
+function writeCodeBlock(writer: Walk, pre: Element): boolean {
   const code = firstReadableChild(pre);
   if (code?.nodeName !== 'CODE') return false;
   const text = readableText(code as Element);
@@ -117,7 +116,7 @@ function writeCodeBlock(writer: MarkdownWriter, pre: Element): boolean {
 }
 
 /** The GFM plugin's highlighted code: a div classed highlight-source-LANG around a pre. */
-function writeHighlighted(writer: MarkdownWriter, div: Element): boolean {
+function writeHighlighted(writer: Walk, div: Element): boolean {
   const match = HIGHLIGHT.exec(div.className);
   if (!match) return false;
   const pre = firstReadableChild(div);
@@ -148,7 +147,7 @@ function listItem(el: Element, parent: Entry): Frame {
 }
 
 /** A list that ends a list item follows the item's text on the next line; any other stands apart. */
-function openList(writer: MarkdownWriter, entry: Entry, parent: Entry): void {
+function openList(writer: Walk, entry: Entry, parent: Entry): void {
   const nested = parent.owner.el?.nodeName === 'LI' && !nextReadableElement(entry.el as Element);
   entry.wrap = nested ? Wrap.NestedList : Wrap.List;
   writer.emit(nested ? '\n' : '\n\n');
@@ -163,7 +162,7 @@ function nextReadableElement(el: Element): Element | null {
 
 const TABLE_PARTS = new Set(['THEAD', 'TBODY', 'TFOOT', 'TR', 'TH', 'TD']);
 
-function openTablePart(writer: MarkdownWriter, entry: Entry, name: string): void {
+function openTablePart(writer: Walk, entry: Entry, name: string): void {
   const context = writer.tables[writer.tables.length - 1];
   if (name === 'TABLE') {
     const layout = isLayoutTable(entry.el as Element);

@@ -10,7 +10,7 @@
 // page's document, so no image or other resource starts loading.
 import { isRemoved } from './dom-clean';
 import { tidyMarkdown } from './markdown-budget';
-import { ENDS_SPACE, ENDS_WORD, type Entry, NO_TEXT, type TableContext, Wrap } from './markdown-entry';
+import { ENDS_SPACE, ENDS_WORD, type Entry, NO_TEXT, type TableContext, type Walk, Wrap } from './markdown-entry';
 import {
   type Frame,
   FrameKind,
@@ -37,7 +37,7 @@ export function writeMarkdown(root: Element, baseUrl: string, maxChars?: number)
   return new MarkdownWriter(baseUrl, maxChars).write(root);
 }
 
-export class MarkdownWriter {
+class MarkdownWriter implements Walk {
   readonly frames: Frame[] = [newFrame(FrameKind.Root, null)];
   readonly stack: Entry[] = [];
   readonly tables: TableContext[] = [];
