@@ -27,10 +27,10 @@ export const BUDGETS = {
   'reader.js': 36 * KB,
   /** Raised from 200 KB for trusted input's typing and HTML5 drag, and the crawl's offscreen document client. */
   'background.js': 204 * KB,
-  /** Firefox's background page reads crawled pages itself: it carries the reader (Readability, turndown). */
+  /** Firefox's background page reads crawled pages itself: it carries the reader (Readability and the markdown writer). */
   'background.js (firefox)': 236 * KB,
   'abp-app.js': 12 * KB,
-  /** Chrome only: the reader (Readability, turndown) that parses crawled pages without a tab. */
+  /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */
   'offscreen.js': 47 * KB,
   'microphone.js': 7 * KB,
   'welcome.js': 7 * KB,

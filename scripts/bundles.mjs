@@ -38,8 +38,8 @@ export const CHUNKS_DIR = 'chunks';
 
 /**
  * The reader's own modules (src/reader) do nothing when loaded. Declared so, a bundle that imports
- * the reader without calling it leaves it out, with the CommonJS packages it pulls in (Readability,
- * turndown), which esbuild cannot prove inert by itself: Chrome's background, whose offscreen
+ * the reader without calling it leaves it out, with the CommonJS package it pulls in (Readability),
+ * which esbuild cannot prove inert by itself: Chrome's background, whose offscreen
  * document reads crawled pages, then ships no copy of it.
  * @type {import('esbuild').Plugin}
  */

@@ -5,9 +5,8 @@
 import { Readability, isProbablyReaderable } from '@mozilla/readability';
 import { cleanTree, textLength } from '../../src/reader/dom-clean';
 import { tidyMarkdown, truncateMarkdown } from '../../src/reader/markdown-budget';
-import { toMarkdown } from '../../src/reader/markdown-stream';
 import { flattenShadowRoots } from '../../src/reader/shadow-flatten';
-import { createTurndown } from '../../src/reader/turndown-service';
+import { createTurndown, toMarkdown } from './turndown-reference';
 
 const MIN_ARTICLE_CHARS = 500;
 const MIN_ARTICLE_SHARE = 0.25;

@@ -1,9 +1,8 @@
 import { Readability, isProbablyReaderable } from '@mozilla/readability';
 import { cleanTree, isRemoved, textLength } from './dom-clean';
-import { tidyMarkdown, truncateMarkdown } from './markdown-budget';
-import { streamMarkdown, toMarkdown } from './markdown-stream';
+import { truncateMarkdown } from './markdown-budget';
+import { writeMarkdown } from './markdown-writer';
 import { flattenShadowRoots } from './shadow-flatten';
-import { createTurndown } from './turndown-service';
 
 export type ReadMarkdownOptions = { maxChars?: number };
 export type ReadMarkdownResult = { title: string; markdown: string; truncated: boolean };
@@ -18,12 +17,13 @@ const MIN_ARTICLE_CHARS = 500;
 const MIN_ARTICLE_SHARE = 0.25;
 // Readability scores the whole page, several times over when its first pass finds too little, whatever the
 // budget: seconds on pages of 100k elements. Articles are far smaller than this; bigger pages (references,
-// listings, apps) are read from their main landmark, or whole, piece by piece up to the budget.
+// listings, apps) are read from their main landmark, or whole, in one walk that stops at the budget.
 const READABILITY_MAX_ELEMENTS = 5000;
 
 /**
  * Turns the page into markdown: the main content found by Readability, or the whole body when there is no
- * real article. Works on copies; the live page is never modified. Page text is data and is only converted.
+ * real article. Readability works on a copy, the writer only reads: the live page is never modified. Page
+ * text is data and is only converted.
  */
 export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): ReadMarkdownResult {
   const title = pageTitle(doc);
@@ -32,7 +32,7 @@ export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): 
     maxChars === undefined || !Number.isFinite(maxChars) || maxChars < 0 ? undefined : Math.floor(maxChars);
   if (doc.body && largerThan(doc, READABILITY_MAX_ELEMENTS)) return { title, ...readLargePage(doc, doc.body, budget) };
   const main = mainContent(doc);
-  let markdown = main ? tidyMarkdown(toMarkdown(main.root, createTurndown(doc.baseURI))) : '';
+  let markdown = main ? writeMarkdown(main.root, doc.baseURI).markdown : '';
   // Readability drops the heading that repeats the title; put it back so the markdown says what it is.
   const heading = main?.heading ?? '';
   if (heading && !markdown.startsWith('# ')) markdown = markdown ? `# ${heading}\n\n${markdown}` : `# ${heading}`;
@@ -40,13 +40,13 @@ export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): 
   return { title, ...truncateMarkdown(markdown, budget) };
 }
 
-/** A big page, from its main landmark when it has one that holds the content, piece by piece up to the budget. */
+/** A big page, from its main landmark when it has one that holds the content, in one walk up to the budget. */
 function readLargePage(
   doc: Document,
   body: HTMLElement,
   budget: number | undefined,
 ): { markdown: string; truncated: boolean } {
-  const read = streamMarkdown(landmark(doc) ?? body, createTurndown(doc.baseURI), budget);
+  const read = writeMarkdown(landmark(doc) ?? body, doc.baseURI, budget);
   if (budget === undefined) return { markdown: read.markdown, truncated: false };
   return truncateMarkdown(read.markdown, budget, read.complete);
 }
@@ -71,16 +71,11 @@ function largerThan(doc: Document, limit: number): boolean {
 }
 
 /**
- * One element as markdown (the content picker's selection), not the page's main content. It is
- * converted from a copy in a document without a browsing context, so its images do not load.
+ * One element as markdown (the content picker's selection), not the page's main content. The writer only
+ * reads the live element, so nothing is copied into the page and no image loads.
  */
 export function elementMarkdown(element: Element): string {
-  const inert = element.ownerDocument.implementation.createHTMLDocument('');
-  // Turndown converts what a root contains: the element goes inside one, so a picked heading stays a heading.
-  const root = inert.createElement('div');
-  root.append(inert.importNode(element, true));
-  cleanTree(root);
-  return tidyMarkdown(toMarkdown(root, createTurndown(element.ownerDocument.baseURI)));
+  return writeMarkdown(element, element.ownerDocument.baseURI).markdown;
 }
 
 type MainContent = { root: HTMLElement; heading: string | null };
@@ -98,13 +93,8 @@ function mainContent(doc: Document): MainContent | null {
   if (article && article.chars >= MIN_ARTICLE_CHARS && article.chars >= bodyChars * MIN_ARTICLE_SHARE) {
     return { root: article.root, heading: article.title || pageTitle(doc) };
   }
-  // Readability rearranged `copy`; the fallback needs a fresh, cleaned copy of the body. It is imported into
-  // a document without a browsing context: a plain clone would belong to the live page, and its images would
-  // start loading (tracking pixels included) the moment they were created.
-  const body = doc.implementation.createHTMLDocument('').importNode(doc.body, true);
-  flattenShadowRoots(doc.body, body);
-  cleanTree(body);
-  return { root: body, heading: null };
+  // Readability rearranged `copy`; the writer reads the live body instead, which it only reads.
+  return { root: doc.body, heading: null };
 }
 
 function parseArticle(copy: Document): { root: HTMLElement; title: string; chars: number } | null {

@@ -1,9 +1,12 @@
+// Turndown configured as the reader configured it before it wrote markdown itself (GFM tables and
+// strikethrough, ATX headings, fenced code, `-` bullets, `_` emphasis, safe links, images as alt text,
+// selects as their selected option, layout tables read as blocks). Kept as the reference that the reader's
+// one-pass writer is held to (tests/unit/reader-markdown-writer.test.ts) and as the benchmark baseline's
+// converter; nothing in the extension uses it.
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
+import { absoluteUrl } from '../../src/reader/safe-link';
 
-// Only these schemes are kept as links. javascript:, data:, vbscript:, blob: and extension URLs are either
-// page-controlled code or useless outside the page, so their text stays and the URL goes.
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:', 'ftp:']);
 const TABLE_PARTS = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TH', 'TD']);
 // The GFM plugin emits a table holding any of these as raw HTML (outerHTML, image URLs and all). Such tables
 // are page layout in practice, so their cells are read as ordinary blocks instead.
@@ -72,20 +75,17 @@ function addLayoutTableRule(service: TurndownService): void {
   });
 }
 
-/** Resolves `href` against the page, or returns null when it is missing, invalid or not a safe scheme. */
-export function absoluteUrl(href: string | null, baseUrl: string): string | null {
-  if (href === null || href.trim() === '') return null;
-  let url: URL;
-  try {
-    url = new URL(href.trim(), baseUrl);
-  } catch {
-    return null;
-  }
-  if (!LINK_PROTOCOLS.has(url.protocol)) return null;
-  // Parentheses would end the markdown link early; the URL serializer leaves them unescaped.
-  return url.href.replace(/\(/g, '%28').replace(/\)/g, '%29');
-}
-
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Turndown's markdown of `root`, or its plain text when the tree is too deep for it. */
+export function toMarkdown(root: HTMLElement, service: TurndownService): string {
+  try {
+    return service.turndown(root);
+  } catch {
+    // Turndown recurses once per nesting level and overflows the stack near 3,000 levels (Chromium), a depth
+    // only script-built DOM reaches (the HTML parser stops nesting at 512). Plain text beats no answer.
+    return (root.textContent ?? '').replace(/[^\S\n]+/g, ' ');
+  }
 }
