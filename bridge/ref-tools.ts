@@ -78,6 +78,23 @@ export async function actByRef(
   return act(browser, call, url, { tabId, action, args });
 }
 
+/**
+ * Types into the field a reference names, then submits its form with the page engine's submit_form,
+ * the action the chat's agent submits with: script events cannot make Enter submit, and Bosun's gate
+ * judges the submit at "submit". What could not be submitted (refused, or no form) is said, not hidden.
+ */
+export async function typeAndSubmitByRef(browser: LiveBrowser, call: CallInfo, ref: number | undefined, text: string) {
+  const typed = await actByRef(browser, call, 'type_text', { index: ref, text });
+  try {
+    const sent = await actByRef(browser, call, 'submit_form', { index: ref });
+    return { summary: `${typed.summary}; ${sent.summary}`, data: { ...sent.data, submitted: true } };
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    const reason = `Typed, but the form was not submitted: ${error.message}`;
+    return { summary: `${typed.summary}; ${reason}`, data: { ...typed.data, submitted: false, reason } };
+  }
+}
+
 /** One page-engine action on the working tab, named by its address: no snapshot is needed to use a selector. */
 async function actBySelector(
   browser: LiveBrowser,
