@@ -33,7 +33,7 @@ export const browserSnapshot = defineTool({
   annotations: READS,
   outputSchema: objectSchema({ url: STRING, tabId: INTEGER, snapshot: STRING }),
   description:
-    "The working tab as Bosun's page engine reads it: the page as markdown and a numbered list of the elements a person can use. The other tools take those numbers as `ref`. Through Bosun's permission policy.",
+    "The working tab as Bosun's page engine reads it: the page as markdown and a numbered list of the elements a person can use. The other tools take those numbers as `ref`; where a long page's listing is cut, browser_read_listing and browser_get_page_content read the rest. Through Bosun's permission policy.",
   params: v.strictObject({
     viewportOnly: v.optional(v.pipe(v.boolean(), v.description('List only what is in view')), false),
   }),

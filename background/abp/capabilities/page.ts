@@ -125,7 +125,7 @@ export function pageCapabilities(deps: PageDeps): Capability[] {
     defineCapability({
       name: 'page.read',
       description:
-        "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Through Bosun's permission policy.",
+        "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Where a long page's listing is cut, page.readListing and page.getContent read the rest. Through Bosun's permission policy.",
       params: v.pipe(
         v.strictObject({ tabId: v.optional(TabId), url: v.optional(HttpUrl), viewportOnly: v.optional(v.boolean()) }),
         v.check((p) => (p.tabId === undefined) !== (p.url === undefined), 'give either tabId or url'),
