@@ -24,10 +24,12 @@ const READS =
 /** Capabilities that remove data or act on pages in the person's name. */
 const DESTRUCTIVE = /^(storage\.jobs\.delete|diagnostics\.clearErrors|page\.act|agent\.run)$/;
 /** Capabilities that reach web sites. */
-const OPEN_WORLD = /^(crawl\.(start|resume)|scrape\.pickContent|page\.(read|act)|agent\.run)$/;
+const OPEN_WORLD = /^(crawl\.(start|resume)|scrape\.pickContent|page\.(read|readListing|getContent|act)|agent\.run)$/;
+/** Capabilities that read an open tab, under Bosun's policy. */
+const READS_PAGES = /^page\.(read|readListing|getContent)$/;
 
 export function abpAnnotations(capability: string): ToolAnnotations {
-  const readOnly = READS.test(capability) || capability === 'page.read';
+  const readOnly = READS.test(capability) || READS_PAGES.test(capability);
   return {
     readOnlyHint: readOnly,
     destructiveHint: !readOnly && DESTRUCTIVE.test(capability),

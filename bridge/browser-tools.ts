@@ -16,7 +16,7 @@ import {
 } from './browser-tool-parts';
 import { bucketRequests } from './network-buckets';
 import { browserScreenshot } from './screenshot-tool';
-import { actByRef, oneTarget, Ref } from './ref-tools';
+import { actByRef, oneTarget, Ref, typeAndSubmitByRef } from './ref-tools';
 import { defineTool, objectSchema, type BridgeTool } from './tool';
 
 export const BROWSER_TOOLS: readonly BridgeTool[] = [
@@ -211,11 +211,11 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     title: 'Type',
     annotations: ACTS,
     outputSchema: objectSchema(
-      { url: STRING, selector: STRING, submitted: BOOLEAN, decision: STRING, result: STRING },
-      ['selector', 'submitted', 'decision', 'result'],
+      { url: STRING, selector: STRING, submitted: BOOLEAN, reason: STRING, decision: STRING, result: STRING },
+      ['selector', 'submitted', 'reason', 'decision', 'result'],
     ),
     description:
-      "Replace the value of a field with the text: by its reference in the last browser_snapshot (through Bosun's page engine), or the first input, textarea or editable element matching a CSS selector; optionally press Enter afterwards.",
+      "Replace the value of a field with the text: by its reference in the last browser_snapshot (through Bosun's page engine), or the first input, textarea or editable element matching a CSS selector; optionally submit its form afterwards (by ref: as Bosun's submit_form does, judged at the submit level; by selector: by pressing Enter). submitted says whether it was, reason why not.",
     params: v.pipe(
       v.strictObject({
         selector: v.optional(Selector),
@@ -234,10 +234,9 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
           },
     async run({ selector, ref, text, submit }, browser, call) {
       if (selector === undefined) {
+        if (submit) return typeAndSubmitByRef(browser, call, ref, text);
         const typed = await actByRef(browser, call, 'type_text', { index: ref, text });
-        if (!submit) return typed;
-        const pressed = await actByRef(browser, call, 'press_key', { key: 'Enter', index: ref });
-        return { summary: `${typed.summary}; ${pressed.summary}`, data: { ...pressed.data, submitted: true } };
+        return { summary: typed.summary, data: { ...typed.data, submitted: false } };
       }
       const page = await browser.tab();
       assertWebPage(page);

@@ -1,12 +1,14 @@
 import * as v from 'valibot';
+import { dialogAnswerLevel } from '../policy/dialog-level';
 import { ACTS, BOOLEAN, STRING } from './browser-tool-parts';
 import { DIALOG_TYPES, describeDialog, noDialogError } from './dialogs';
 import { abpError, ToolError } from './errors';
 import { defineTool, objectSchema } from './tool';
 
 /**
- * Answers the dialog the page has open. Answering acts on the page (a confirm's "OK" may delete
- * something), so Bosun's policy is asked first, like a click, with the dialog's own words.
+ * Answers the dialog the page has open. Answering acts on the page, so Bosun's policy is asked
+ * first with the dialog's own words: accepting a confirm, prompt or leave-page dialog commits (a
+ * confirm's "OK" may delete something) and is judged at submit, as the chat's accept_dialog is.
  */
 export const browserHandleDialog = defineTool({
   name: 'browser_handle_dialog',
@@ -43,7 +45,7 @@ export const browserHandleDialog = defineTool({
       const summary = `${accept ? 'Accept' : 'Dismiss'} the ${describeDialog(open)}`;
       const answer = await (
         await browser.abp()
-      ).authorize({ tool: 'browser_handle_dialog', level: 'interact', url, summary }, call);
+      ).authorize({ tool: 'browser_handle_dialog', level: dialogAnswerLevel(open.type, accept), url, summary }, call);
       if (!answer.success) throw abpError("browser_handle_dialog (Bosun's permission)", answer);
       if (call.signal.aborted)
         throw new ToolError(

@@ -10,6 +10,7 @@ import { abpTools } from './abp-tools';
 import { BROWSER_TOOLS } from './browser-tools';
 import { HISTORY_TOOLS } from './history-tools';
 import { REF_TOOLS } from './ref-tools';
+import { LISTING_TOOLS } from './listing-tools';
 import { browserTabs } from './tab-tools';
 import { guardDialogs } from './dialog-guard';
 import { browserHandleDialog } from './dialog-tools';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     browserFillForm,
     browserUpload,
     ...SITE_DATA_TOOLS,
+    ...LISTING_TOOLS,
   ].map(guardDialogs);
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
   const abp = {

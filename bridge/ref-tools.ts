@@ -33,7 +33,7 @@ export const browserSnapshot = defineTool({
   annotations: READS,
   outputSchema: objectSchema({ url: STRING, tabId: INTEGER, snapshot: STRING }),
   description:
-    "The working tab as Bosun's page engine reads it: the page as markdown and a numbered list of the elements a person can use. The other tools take those numbers as `ref`. Through Bosun's permission policy.",
+    "The working tab as Bosun's page engine reads it: the page as markdown and a numbered list of the elements a person can use. The other tools take those numbers as `ref`; where a long page's listing is cut, browser_read_listing and browser_get_page_content read the rest. Through Bosun's permission policy.",
   params: v.strictObject({
     viewportOnly: v.optional(v.pipe(v.boolean(), v.description('List only what is in view')), false),
   }),
@@ -76,6 +76,23 @@ export async function actByRef(
 ): Promise<ToolOutput> {
   const { url, tabId } = await currentSnapshot(browser);
   return act(browser, call, url, { tabId, action, args });
+}
+
+/**
+ * Types into the field a reference names, then submits its form with the page engine's submit_form,
+ * the action the chat's agent submits with: script events cannot make Enter submit, and Bosun's gate
+ * judges the submit at "submit". What could not be submitted (refused, or no form) is said, not hidden.
+ */
+export async function typeAndSubmitByRef(browser: LiveBrowser, call: CallInfo, ref: number | undefined, text: string) {
+  const typed = await actByRef(browser, call, 'type_text', { index: ref, text });
+  try {
+    const sent = await actByRef(browser, call, 'submit_form', { index: ref });
+    return { summary: `${typed.summary}; ${sent.summary}`, data: { ...sent.data, submitted: true } };
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    const reason = `Typed, but the form was not submitted: ${error.message}`;
+    return { summary: `${typed.summary}; ${reason}`, data: { ...typed.data, submitted: false, reason } };
+  }
 }
 
 /** One page-engine action on the working tab, named by its address: no snapshot is needed to use a selector. */

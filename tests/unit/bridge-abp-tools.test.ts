@@ -73,7 +73,8 @@ describe('ABP tools: titles and annotations', () => {
       destructiveHint: false,
       openWorldHint: false,
     });
-    expect(abpAnnotations('page.read')).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+    for (const reading of ['page.read', 'page.readListing', 'page.getContent'])
+      expect(abpAnnotations(reading)).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
     expect(abpAnnotations('storage.jobs.delete')).toEqual({
       readOnlyHint: false,
       destructiveHint: true,

@@ -20,6 +20,7 @@ import type { Tool, ToolContext } from '../../tools/types';
 import { defineCapability, type CallContext, type Capability } from '../capability';
 import { ABP_REQUESTER, asCaller } from '../caller';
 import { HttpUrl, TabId } from '../params';
+import { pagePartCapabilities } from './page-parts';
 
 /** The page engine's actions an agent may ask for; each is Bosun's tool of the same name. */
 const ACTIONS: readonly Tool[] = [
@@ -80,15 +81,13 @@ async function resolveTab(params: { tabId?: number; url?: string }): Promise<num
   return showing.id;
 }
 
-/**
- * page.read and page.act: Bosun's own tools, run through the permission gate like the chat's, so
- * the same policy decides, the person is asked in the sidebar when the policy says so (the
- * question names the ABP client as the requester), and every call is in the Action Log.
- */
-export function pageCapabilities(deps: { gate: Gate; pages: PageCache; crawl: ToolContext['crawl'] }): Capability[] {
+type PageDeps = { gate: Gate; pages: PageCache; crawl: ToolContext['crawl'] };
+
+/** Runs one of Bosun's tools on a tab through the gate, for an ABP caller. */
+function toolRunner(deps: PageDeps) {
   // Index-based actions refer to the last page.read of their tab, as in a chat task.
   const snapshots = new Map<number, string>();
-  const run = (name: string, args: unknown, tabId: number, call: CallContext) => {
+  return (name: string, args: unknown, tabId: number, call: CallContext) => {
     const ctx: ToolContext = {
       tabId,
       signal: call.signal,
@@ -113,12 +112,20 @@ export function pageCapabilities(deps: { gate: Gate; pages: PageCache; crawl: To
       ),
     ).then(settle);
   };
+}
 
+/**
+ * page.read and page.act: Bosun's own tools, run through the permission gate like the chat's, so
+ * the same policy decides, the person is asked in the sidebar when the policy says so (the
+ * question names the ABP client as the requester), and every call is in the Action Log.
+ */
+export function pageCapabilities(deps: PageDeps): Capability[] {
+  const run = toolRunner(deps);
   return [
     defineCapability({
       name: 'page.read',
       description:
-        "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Through Bosun's permission policy.",
+        "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Where a long page's listing is cut, page.readListing and page.getContent read the rest. Through Bosun's permission policy.",
       params: v.pipe(
         v.strictObject({ tabId: v.optional(TabId), url: v.optional(HttpUrl), viewportOnly: v.optional(v.boolean()) }),
         v.check((p) => (p.tabId === undefined) !== (p.url === undefined), 'give either tabId or url'),
@@ -129,6 +136,7 @@ export function pageCapabilities(deps: { gate: Gate; pages: PageCache; crawl: To
         return { tabId, site: result.site, decision: result.decision, content: result.text };
       },
     }),
+    ...pagePartCapabilities(run, resolveTab),
     defineCapability({
       name: 'page.act',
       description: `Act on an open tab (by tabId, or the tab showing url) with one of the page engine's actions; the person may be asked first, and a refusal is PERMISSION_DENIED. Actions and their args: ${ACTIONS.map(argsSummary).join('; ')}.`,

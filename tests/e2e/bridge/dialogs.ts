@@ -133,9 +133,10 @@ export function dialogs(env: BridgeEnv): void {
           details: {
             tool: 'browser_handle_dialog',
             site: 'localhost',
-            level: 'interact',
+            // Accepting a confirm commits what it asks, as the chat's accept_dialog: judged at submit.
+            level: 'submit',
             summary: 'Accept the confirm dialog "Your session is about to expire. Stay signed in?"',
-            allowWith: '--allow localhost:interact',
+            allowWith: '--allow localhost:submit',
           },
         },
       },

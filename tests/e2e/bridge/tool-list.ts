@@ -33,14 +33,18 @@ export function toolList(env: BridgeEnv): void {
       'browser_network_request',
       'browser_emulate',
     ]);
-    expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(22);
+    expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(24);
     expect(names).toEqual(
       expect.arrayContaining([
         'abp_crawl_start',
         'abp_crawl_status',
         'abp_storage_pages_list',
         'abp_page_read',
+        'abp_page_readListing',
+        'abp_page_getContent',
         'abp_page_act',
+        'browser_read_listing',
+        'browser_get_page_content',
         'abp_agent_run',
         'abp_extension_getInfo',
       ]),

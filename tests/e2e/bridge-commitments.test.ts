@@ -1,0 +1,115 @@
+// What commits through the MCP bridge is judged where the chat's agent's would be: browser_type
+// {ref, submit} submits with the page engine's submit_form at "submit", and accepting a confirm is a
+// commitment too; and a long page's snapshot can be read on in parts, as its markers say.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
+import { startBridge, textOf, type RunningBridge } from './support/bridge';
+import { indexByLabel } from './support/listing';
+import { useSite } from './support/site';
+
+const site = useSite();
+
+describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', { timeout: 240_000 }, (browserName) => {
+  const profiles: string[] = [];
+  const bridges: RunningBridge[] = [];
+  const bridgeWith = async (...args: string[]) => {
+    const profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
+    profiles.push(profileDir);
+    const bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, ...args]);
+    bridges.push(bridge);
+    return bridge;
+  };
+  afterAll(async () => {
+    for (const bridge of bridges) await bridge.close();
+    for (const dir of profiles) await rm(dir, { recursive: true, force: true });
+  });
+
+  const snapshot = async (bridge: RunningBridge) => (await bridge.data('browser_snapshot')).snapshot as string;
+  /** The form's own record of a submit, read through Bosun's page.read (read-only: never asks). */
+  const formResult = async (bridge: RunningBridge) =>
+    String((await bridge.data('abp_page_read', { url: site.url('form.html') })).content);
+
+  it('with interact allowed but not submit, typing by ref with submit types, is refused the submit and says so; accepting a confirm is refused, dismissing it is not', async () => {
+    const bridge = await bridgeWith('--allow', '127.0.0.1:interact');
+    await bridge.data('browser_navigate', { url: site.url('form.html') });
+    const typed = await bridge.data('browser_type', {
+      ref: indexByLabel(await snapshot(bridge), 'textbox', 'Name'),
+      text: 'Ada',
+      submit: true,
+    });
+    expect(typed).toMatchObject({
+      submitted: false,
+      reason: expect.stringMatching(
+        /^Typed, but the form was not submitted: page\.act failed with PERMISSION_REQUIRED/,
+      ),
+    });
+    expect(await formResult(bridge)).not.toContain('Thanks, Ada');
+    expect(await formResult(bridge)).toContain('=Ada');
+
+    await bridge.data('browser_navigate', { url: site.url('account/index.html') });
+    await bridge.data('browser_wait_for', { text: 'Ada Lovelace' });
+    expect(await bridge.call('browser_click', { selector: '#delete' })).toMatchObject({
+      isError: true,
+      structuredContent: { error: { dialog: { type: 'confirm' } } },
+    });
+    const accepting = await bridge.call('browser_handle_dialog', { accept: true });
+    expect(accepting).toMatchObject({
+      isError: true,
+      structuredContent: {
+        error: {
+          code: 'PERMISSION_REQUIRED',
+          details: { tool: 'browser_handle_dialog', level: 'submit', allowWith: '--allow 127.0.0.1:submit' },
+        },
+      },
+    });
+    expect(await bridge.data('browser_handle_dialog', { accept: false })).toMatchObject({ accepted: false });
+    await bridge.data('browser_wait_for', { text: 'Kept the account' });
+  });
+
+  it('with submit allowed, typing by ref with submit submits the form as the page engine does', async () => {
+    const bridge = await bridgeWith('--allow', '127.0.0.1:submit');
+    await bridge.data('browser_navigate', { url: site.url('form.html') });
+    const typed = await bridge.data('browser_type', {
+      ref: indexByLabel(await snapshot(bridge), 'textbox', 'Name'),
+      text: 'Grace',
+      submit: true,
+    });
+    expect(typed).toMatchObject({ submitted: true, result: expect.stringMatching(/submit/i) });
+    expect(typed).not.toHaveProperty('reason');
+    await bridge.data('browser_wait_for', { text: 'Thanks, Grace' });
+
+    // A field's value the snapshot cuts is read whole by its reference.
+    const long = `${'Lorem ipsum dolor sit amet. '.repeat(40)}The end.`;
+    await bridge.data('browser_eval', {
+      expression: `document.getElementById('message').value = ${JSON.stringify(long)}`,
+    });
+    const form = await snapshot(bridge);
+    expect(form).toMatch(/textbox "Message" =.*more characters: get_page_content with this index\]/);
+    const message = indexByLabel(form, 'textbox', 'Message');
+    const value = await bridge.data('browser_get_page_content', { ref: message });
+    expect(value).toMatchObject({ url: site.url('form.html'), decision: expect.any(String) });
+    expect(value.content).toContain(long);
+  });
+
+  it('reads the rest of a long page’s listing in parts, by reference or after a heading, with the snapshot’s references', async () => {
+    const bridge = await bridgeWith('--allow', '127.0.0.1:interact');
+    await bridge.data('browser_navigate', { url: site.url('widgets/long.html') });
+    const first = await snapshot(bridge);
+    expect(first).not.toMatch(/link "Chapter 31, page 7"/);
+    const next = Number(/read_listing with from=(\d+) shows them\]/.exec(first)?.[1]);
+    expect(next).toBeGreaterThan(1);
+    const part = await bridge.data('browser_read_listing', { from: next });
+    expect(String(part.content)).toMatch(new RegExp(`Elements ${next}–\\d+ of \\d+:`));
+    expect(String(part.content)).toMatch(new RegExp(`^\\*?\\[${next}\\]`, 'm'));
+    const after = String((await bridge.data('browser_read_listing', { heading: 'Chapter 31' })).content);
+    const ref = indexByLabel(after.replace(/^.*:\n/, ''), 'link', 'Chapter 31, page 7');
+    await bridge.data('browser_click', { ref });
+    await bridge.data('browser_wait_for', { text: 'opened #c31-p7' });
+    expect(textOf(await bridge.call('browser_read_listing', { from: 1, heading: 'Chapter 2' }))).toMatch(
+      /^ERROR: Invalid arguments for browser_read_listing: .*give one of from, around or heading/,
+    );
+  });
+});
