@@ -203,6 +203,9 @@ export const BackgroundToContent = {
       // Addition: an element of the last reading; its text is a field's whole value or a textarea's text.
       index: v.optional(Index),
       snapshotId: v.optional(SnapshotId),
+      // Addition: the part to give, `maxChars` from character `from`; the rest is named by a marker.
+      from: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000_000))),
+      maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000))),
     }),
   ),
   /** Addition: everything a crawl or the content picker stores about a page, in one answer. */
