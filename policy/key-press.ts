@@ -1,4 +1,3 @@
-import { parseKey } from '../src/keys';
 import { isButton, type ElementFacts } from './critical-fields';
 
 /**
@@ -17,15 +16,43 @@ const isToggle = (el: ElementFacts) =>
 const isField = (el: ElementFacts) =>
   ['input', 'textarea', 'select'].includes(str(el.tag)) || ['textbox', 'searchbox', 'combobox'].includes(str(el.role));
 
+const MODIFIERS: Readonly<Record<string, 'ctrl' | 'shift' | 'alt' | 'meta'>> = {
+  ctrl: 'ctrl',
+  control: 'ctrl',
+  shift: 'shift',
+  alt: 'alt',
+  option: 'alt',
+  meta: 'meta',
+  cmd: 'meta',
+  command: 'meta',
+};
+
+/**
+ * Enter or Space and the modifiers held, read as src/keys.ts names keys ("Ctrl+Enter", "return",
+ * "Space"); null for any other key or an unknown modifier (the policy is a leaf: it parses its own).
+ */
+function enterOrSpace(spec: string): { key: 'Enter' | 'Space'; shortcut: boolean } | null {
+  const parts = spec.split('+').map((part) =>
+    part
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]/g, ''),
+  );
+  const name = parts.pop() ?? '';
+  const mods = parts.map((part) => MODIFIERS[part]);
+  if (mods.some((mod) => mod === undefined)) return null;
+  const key = name === 'enter' || name === 'return' ? 'Enter' : name === 'space' ? 'Space' : null;
+  return key ? { key, shortcut: mods.includes('ctrl') || mods.includes('meta') } : null;
+}
+
 export function keyEffect(key: unknown, el: ElementFacts | undefined): KeyEffect {
   if (typeof key !== 'string' || typeof el !== 'object' || el === null) return null;
-  const parsed = parseKey(key);
-  if (!parsed.ok) return null;
-  const pressed = parsed.key;
+  const pressed = enterOrSpace(key);
+  if (pressed === null) return null;
   if (pressed.key === 'Enter' && (isButton(el) || isLink(el))) return 'clicks';
-  if (pressed.key === ' ' && (isButton(el) || isToggle(el))) return 'clicks';
+  if (pressed.key === 'Space' && (isButton(el) || isToggle(el))) return 'clicks';
   if (pressed.key !== 'Enter' || !isField(el)) return null;
   const tag = str(el.tag);
-  const shortcut = pressed.ctrlKey || pressed.metaKey;
+  const shortcut = pressed.shortcut;
   return el.inForm === true && (tag === 'input' || (tag === 'textarea' && shortcut)) ? 'submits' : 'enters';
 }

@@ -67,3 +67,17 @@ describe("Enter in a form's field commits what its default button commits", () =
     expect(criticalReason({ element: inForm, submitter: order })).toBeNull();
   });
 });
+
+describe('the key names the policy reads, as press_key accepts them', () => {
+  it.each(['Enter', 'enter', 'Return', 'Shift+Enter', 'ctrl + enter', 'Cmd+Return'])('%s is Enter', (key) => {
+    expect(press(key, field({ inForm: true }))).toBe('submit');
+  });
+
+  it.each(['Space', 'space', 'Shift+Space'])('%s is Space', (key) => {
+    expect(press(key, button({ inForm: true }))).toBe('submit');
+  });
+
+  it.each(['Escape', 'a', 'F1', 'Hyper+Enter', 'Enter+a'])('%s is neither', (key) => {
+    expect(press(key, button({ inForm: true }))).toBe('interact');
+  });
+});
