@@ -1,5 +1,5 @@
 import type { TargetResult } from '../src/protocol/background-to-content';
-import { locate } from './find-element';
+import { locateOrFocused } from './find-element';
 import { labelOf, readableName } from './snapshot/label';
 import { roleOf } from './snapshot/roles';
 
@@ -90,6 +90,10 @@ const fieldFacts = (fields: HTMLInputElement[]) => ({
   fieldNames: unique(fields.flatMap((f) => [f.name, f.id])),
 });
 
+/** The button Enter in a form's field clicks: its first submit button (HTML's "default button"). */
+const defaultButton = (form: HTMLFormElement): Element | null =>
+  [...form.elements].find((e) => /^(submit|image)$/.test((e as HTMLButtonElement).type)) ?? null;
+
 /**
  * The form an element would submit: where to, how, and what kinds of fields it holds. A button
  * outside any form is described with the fields around it: a password change in a single-page
@@ -104,10 +108,12 @@ function formOf(el: Element): TargetResult['form'] {
   // A button's or field's formAction is the page's own address when it has no formaction
   // attribute (the HTML spec's reflection), which would hide where the form really sends its data.
   const own = el.hasAttribute('formaction') ? (el as HTMLButtonElement).formAction : '';
+  const submitter = el.matches(FIELDS) ? defaultButton(form) : null;
   return {
     action: own || form.action,
     method: (form.method || 'get').toLowerCase(),
     ...fieldFacts([...form.elements] as HTMLInputElement[]),
+    ...(submitter ? { submitter: elementFacts(submitter) } : {}),
   };
 }
 
@@ -116,8 +122,13 @@ function formOf(el: Element): TargetResult['form'] {
  * permission prompt can name it and the policy can tell a "Buy now" from an "Add to cart" however
  * the page dresses it (aria-label, CSS-only text, a password field outside any form).
  */
-export function describeTarget(p: { index?: number; snapshotId?: string; selector?: string }): TargetResult {
-  const found = locate(p);
+export function describeTarget(p: {
+  index?: number;
+  snapshotId?: string;
+  selector?: string;
+  focused?: true;
+}): TargetResult {
+  const found = locateOrFocused(p);
   if ('error' in found)
     return { found: false, error: found.error, ...(found.failure ? { failure: found.failure } : {}) };
   const form = formOf(found.el);

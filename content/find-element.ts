@@ -46,3 +46,23 @@ export function locate(p: Place): Located {
   const label = labelOf(found.el);
   return { el: found.el, name: `${role}${label ? ` "${label}"` : ''}`, role };
 }
+
+/**
+ * The element a key pressed on the page goes to: the focused one, followed into open shadow roots
+ * (a trusted key reaches the field inside a web component); null when only the page has focus.
+ */
+export function focusedElement(doc: Document = document): Element | null {
+  let el = doc.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el === null || el === doc.body || el === doc.documentElement ? null : el;
+}
+
+/** A place to describe or outline: as `locate`, or the focused element (a key pressed on the page). */
+export function locateOrFocused(p: Place & { focused?: true }): Located {
+  if (p.focused !== true) return locate(p);
+  const el = focusedElement();
+  if (!el) return { error: 'Nothing on the page has focus.' };
+  const role = roleOf(el) ?? el.localName;
+  const label = labelOf(el);
+  return { el, name: `${role}${label ? ` "${label}"` : ''}`, role };
+}

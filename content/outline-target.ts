@@ -1,5 +1,5 @@
 import { frameOf, inView } from './actions/target';
-import { locate, notFound } from './find-element';
+import { locateOrFocused, notFound } from './find-element';
 import { followTarget } from './overlay/highlight';
 import { renderedBox } from './snapshot/visibility';
 
@@ -8,8 +8,8 @@ import { renderedBox } from './snapshot/visibility';
  * and keeps the outline on it as the page moves until the question is answered (CLEAN_UP_HIGHLIGHTS).
  * Nothing on the page itself changes but its scroll position.
  */
-export function outlineTarget(p: { index?: number; snapshotId?: string; selector?: string }) {
-  const found = locate(p);
+export function outlineTarget(p: { index?: number; snapshotId?: string; selector?: string; focused?: true }) {
+  const found = locateOrFocused(p);
   if ('error' in found) return notFound(found);
   const { el } = found;
   const rect = renderedBox(el);

@@ -8,6 +8,7 @@ import {
   isUnlabeled,
   type ElementFacts,
 } from './critical-fields';
+import { keyEffect } from './key-press';
 import { skeletonRegExp, textForms } from './text-skeleton';
 import type { Commitment } from './task-scope';
 
@@ -33,6 +34,10 @@ export interface CriticalContext {
   readonly element?: ElementFacts;
   /** Each field a multi-field action (fill_form) touches, judged one by one. */
   readonly fields?: readonly ElementFacts[];
+  /** The key a press_key call presses ("Enter", "Ctrl+Enter"), which can submit or click like a click. */
+  readonly key?: string;
+  /** The default button of the form the element sits in: Enter in one of its fields clicks it. */
+  readonly submitter?: ElementFacts;
 }
 
 /** Labels longer than this are judged on their first part only: a regex over megabytes is a page's DoS. */
@@ -154,7 +159,12 @@ function unlabeledReason(ctx: CriticalContext): string | null {
 export function criticalReason(ctx: CriticalContext): string | null {
   if (typeof ctx !== 'object' || ctx === null) return null;
   return (
-    labelReason(ctx.label) ?? elementReason(ctx.element) ?? fieldReason(ctx) ?? urlReason(ctx) ?? unlabeledReason(ctx)
+    labelReason(ctx.label) ??
+    elementReason(ctx.element) ??
+    elementTextReason(enteredButton(ctx)) ??
+    fieldReason(ctx) ??
+    urlReason(ctx) ??
+    unlabeledReason(ctx)
   );
 }
 
@@ -169,7 +179,13 @@ export const commitReason = (ctx: CriticalContext): string | null => commitRule(
 export const commitmentOf = (ctx: CriticalContext): Commitment | null => commitRule(ctx)?.commitment ?? null;
 
 const commitRule = (ctx: CriticalContext): WordRule | null =>
-  typeof ctx === 'object' && ctx !== null ? (labelRule(ctx.label) ?? elementTextRule(ctx.element)) : null;
+  typeof ctx === 'object' && ctx !== null
+    ? (labelRule(ctx.label) ?? elementTextRule(ctx.element) ?? elementTextRule(enteredButton(ctx)))
+    : null;
+
+/** The button a key press clicks without naming it: the form's default button, for Enter in its field. */
+const enteredButton = (ctx: CriticalContext): ElementFacts | undefined =>
+  keyEffect(ctx.key, ctx.element) === 'submits' ? ctx.submitter : undefined;
 
 function elementTextRule(el: ElementFacts | undefined): WordRule | null {
   if (typeof el !== 'object' || el === null) return null;

@@ -15,6 +15,8 @@ export const actionOf = (target: Target): CriticalContext => ({
   fieldNames: target.form?.fieldNames,
   element: target.element,
   fields: target.fields,
+  key: target.key,
+  submitter: target.form?.submitter,
 });
 
 /** The element's name on the page, as results and the Action Log carry it. */

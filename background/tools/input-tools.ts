@@ -42,9 +42,12 @@ export const pressKey = defineTool({
     'Press a key or combination (Enter, Escape, Tab, arrows, PageUp/PageDown, Home/End, Backspace, Ctrl+A…) on element [index] (or the one a CSS selector finds), or on whatever has focus. Use it for sliders and other widgets driven by the keyboard, to close a pop-up with Escape, to pick a highlighted suggestion with Enter, or to move focus with Tab. The result says what the key did.',
   level: 'interact',
   params: v.object({ key: Key, ...IndexOrSelector }),
+  // Without a target the key goes to what has focus: that element is described and judged, as Enter
+  // in a form's field or on a button submits or clicks whichever way it was aimed.
   target: async (args, ctx) => {
-    const target = onElement(args) ? await elementTarget(ctx, args) : await here(args, ctx);
-    return { ...target, summary: `press ${args.key}${target.summary ? ` on ${target.summary}` : ''}` };
+    const target = await elementTarget(ctx, onElement(args) ? args : { focused: true });
+    const summary = `press ${args.key}${target.summary ? ` on ${target.summary}` : ''}`;
+    return { ...target, summary, key: args.key };
   },
   run: async (args, ctx) =>
     output(

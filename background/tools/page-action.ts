@@ -76,21 +76,29 @@ function describe(role: string, label: string | undefined, element: ElementFacts
 type Described = v.InferOutput<typeof ContentResponses.TARGET>;
 const describeElement = (
   ctx: ToolContext,
-  payload: { index?: number; snapshotId?: string; selector?: string },
+  payload: { index?: number; snapshotId?: string; selector?: string; focused?: true },
   url: string,
 ): Promise<Described | null> =>
   askContent(ctx.tabId, { type: 'DESCRIBE_TARGET', payload }, ContentResponses.TARGET, ctx.signal, { url }).catch(
     () => null,
   );
 
-/** What an index or selector points at, for the permission prompt and the critical-action check. */
-export async function elementTarget(ctx: ToolContext, args: { index?: number; selector?: string }): Promise<Target> {
+/**
+ * What an index or selector points at (or, for `focused`, the element that has focus), for the
+ * permission prompt and the critical-action check.
+ */
+export async function elementTarget(
+  ctx: ToolContext,
+  args: { index?: number; selector?: string; focused?: true },
+): Promise<Target> {
   const url = await pageUrl(ctx);
   const snapshotId = ctx.snapshotId(ctx.tabId);
   const payload =
     args.index !== undefined
       ? { index: args.index, ...(snapshotId ? { snapshotId } : {}) }
-      : { selector: args.selector ?? '' };
+      : args.focused
+        ? { focused: true as const }
+        : { selector: args.selector ?? '' };
   // The address was read just now: the request does not read the tab again.
   const described = await describeElement(ctx, payload, url);
   if (described?.failure === 'invalid-args') return { url, invalid: described.error ?? 'invalid target' };

@@ -225,19 +225,29 @@ export const getPageContent = defineTool({
   name: 'get_page_content',
   description:
     'Get part of the page: its text, HTML, title, URL or links, optionally only inside an element ([index] from read_page) ' +
-    'or a CSS selector. With an index and type "text" you get the whole value of a field or textarea, which the listing cuts.',
+    'or a CSS selector. With an index and type "text" you get the whole value of a field or textarea, which the listing cuts. ' +
+    'A long text or HTML is cut at the reading budget with a marker; read on with the "from" it names.',
   level: 'read-only',
   params: v.object({
     type: v.picklist(['text', 'html', 'title', 'url', 'links']),
     index: v.optional(Index),
     selector: v.optional(Selector),
+    from: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(1_000_000_000),
+        v.description("The character to start at, as a cut text's marker names it"),
+      ),
+    ),
   }),
   target: here,
   run: async (args, ctx) => {
     const snapshotId = ctx.snapshotId(ctx.tabId);
     const at = { index: args.index, ...(snapshotId ? { snapshotId } : {}) };
     const where = args.index !== undefined ? at : args.selector ? { selector: args.selector } : {};
-    const payload = { type: args.type, ...where };
+    const payload = { type: args.type, ...where, maxChars: READ_BUDGET, ...(args.from ? { from: args.from } : {}) };
     const reply = await askContent(
       ctx.tabId,
       { type: 'GET_CONTENT', payload },

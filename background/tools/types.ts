@@ -66,7 +66,17 @@ export interface Target {
   /** The element's role and label, the text to be typed, the option: whatever the person needs to judge. */
   summary?: string;
   label?: string;
-  form?: { action?: string; method?: string; fieldTypes?: string[]; autocomplete?: string[]; fieldNames?: string[] };
+  form?: {
+    action?: string;
+    method?: string;
+    fieldTypes?: string[];
+    autocomplete?: string[];
+    fieldNames?: string[];
+    /** The button Enter in the element (a field of the form) clicks. */
+    submitter?: ElementFacts;
+  };
+  /** The key a press_key call presses: Enter or Space can submit or click, and is judged so. */
+  key?: string;
   /** The element itself (type, names, every text naming it), as the page describes it. */
   element?: ElementFacts;
   /** Each field a multi-field action touches, judged one by one. */

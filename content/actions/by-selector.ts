@@ -1,9 +1,9 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { clickElement, typeField, typeInto } from './operate';
 import { locate, bySelector, notFound } from '../find-element';
+import { contentPart } from './content-part';
 import { scroll } from './scroll';
 
-const MAX_CONTENT = 200_000;
 const MAX_LINKS = 500;
 
 function withElement<R extends ActionResult | Promise<ActionResult>>(
@@ -94,7 +94,7 @@ export function waitForElement(selector: string, timeoutMs = 5000): Promise<Acti
 export function getContent(
   type: 'text' | 'html' | 'title' | 'url' | 'links',
   selector?: string,
-  at: { index?: number; snapshotId?: string } = {},
+  at: { index?: number; snapshotId?: string; from?: number; maxChars?: number } = {},
 ): ActionResult {
   if (type === 'title') return { success: true, type, content: document.title };
   if (type === 'url') return { success: true, type, content: location.href };
@@ -116,11 +116,7 @@ export function getContent(
     return { success: true, type, content: links };
   }
   const raw = type === 'html' ? scope.el.outerHTML : textOf(scope.el);
-  const content =
-    raw.length > MAX_CONTENT
-      ? `${raw.slice(0, MAX_CONTENT)}\n[… truncated: ${raw.length - MAX_CONTENT} more characters]`
-      : raw;
-  return { success: true, type, content };
+  return { success: true, type, content: contentPart(raw, at.from, at.maxChars) };
 }
 
 /** What a person reads in an element: a field's whole value (a password only as its length), else its text. */

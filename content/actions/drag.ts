@@ -4,6 +4,7 @@ import { renderedBox } from '../snapshot/visibility';
 import { locate, notFound, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { pointerInit, pointerTo } from './hover-state';
+import { dragRange } from './range-drag';
 import { prepare } from './target';
 import { pointFor, pressOrScript, type Trusted } from './trusted';
 
@@ -161,7 +162,11 @@ async function dragBy(from: Spot, to: Spot, trusted: boolean | undefined): Promi
     const outcome = seen.stop();
     return `${pressed.result ?? outcome}${pressed.via}`;
   }
-  const pressed = await pressOrScript(trusted, { kind: 'drag', ...points }, () => drag(from, to));
+  // Script events move no native slider: where they ran, the slider takes the value the drop point shows.
+  const pressed = await pressOrScript(trusted, { kind: 'drag', ...points }, () => {
+    const said = drag(from, to);
+    return dragRange(from.el, to.point.x) ?? said;
+  });
   return pressed.result === null
     ? `dragged with the mouse button held${pressed.via}`
     : `${pressed.result}${pressed.via}`;

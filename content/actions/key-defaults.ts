@@ -9,7 +9,8 @@ import { scroll } from './scroll';
  *
  * Two defaults are deliberately not performed: submitting a form (Enter in a field) and
  * activating a button or link (Enter, Space). They commit things, and the permission gate judges
- * those at the level of submit_form and click_element; the result says which to call instead.
+ * those at the level of submit_form and click_element; the result says which to call instead. (A
+ * trusted key or the page's own handler can still do them: press_key is judged at that level too.)
  */
 export function keyDefault(el: Element, key: Key): string | null {
   if (key.key === 'Tab' && !key.ctrlKey && !key.altKey && !key.metaKey) return moveFocus(el, key.shiftKey);

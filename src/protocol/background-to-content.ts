@@ -9,6 +9,11 @@ const SnapshotId = nonEmptyText(100);
 /** A position inside an element, from its top-left corner. */
 /** An element by index of the last reading or by CSS selector (the action checks that one is given). */
 const WhichElement = { index: v.optional(Index), snapshotId: v.optional(SnapshotId), selector: v.optional(Selector) };
+/**
+ * Addition for describing and outlining: `focused` names the element that has focus, where a key
+ * pressed on the page (press_key without a target) goes, so the gate judges what the key does there.
+ */
+const DescribedElement = { ...WhichElement, focused: v.optional(v.literal(true)) };
 const Offset = v.pipe(v.number(), v.minValue(0), v.maxValue(100_000));
 /** A distance to drag, either way. */
 const Shift = v.pipe(v.number(), v.integer(), v.minValue(-100_000), v.maxValue(100_000));
@@ -139,10 +144,10 @@ export const BackgroundToContent = {
   HIDE_MASK: bare('HIDE_MASK'),
   CLEAN_UP_HIGHLIGHTS: bare('CLEAN_UP_HIGHLIGHTS'),
   /** Outlines what a permission question is about, until CLEAN_UP_HIGHLIGHTS: the person sees it while deciding. */
-  OUTLINE_TARGET: message('OUTLINE_TARGET', v.strictObject(WhichElement)),
+  OUTLINE_TARGET: message('OUTLINE_TARGET', v.strictObject(DescribedElement)),
 
   /** Read-only: what an action by index or selector would touch, for the permission prompt. */
-  DESCRIBE_TARGET: message('DESCRIBE_TARGET', v.strictObject(WhichElement)),
+  DESCRIBE_TARGET: message('DESCRIBE_TARGET', v.strictObject(DescribedElement)),
 
   /** Read-only: a table as rows of cells, for the extract-table tool. */
   EXTRACT_TABLE: message(
@@ -198,6 +203,9 @@ export const BackgroundToContent = {
       // Addition: an element of the last reading; its text is a field's whole value or a textarea's text.
       index: v.optional(Index),
       snapshotId: v.optional(SnapshotId),
+      // Addition: the part to give, `maxChars` from character `from`; the rest is named by a marker.
+      from: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000_000))),
+      maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000))),
     }),
   ),
   /** Addition: everything a crawl or the content picker stores about a page, in one answer. */
@@ -231,6 +239,23 @@ const BrowserState = v.object({
 /** Page text describing a target: bounded, so a page cannot make the policy judge megabytes. */
 const TargetText = v.pipe(v.string(), v.maxLength(4000));
 const TargetList = v.pipe(v.array(TargetText), v.maxLength(200));
+/** An element as the critical-action check knows it (policy/critical-fields.ts ElementFacts). */
+const TargetFacts = v.object({
+  tag: TargetText,
+  role: TargetText,
+  type: TargetText,
+  autocomplete: TargetText,
+  name: TargetText,
+  id: TargetText,
+  visibleText: TargetText,
+  accessibleName: TargetText,
+  generatedText: TargetText,
+  title: TargetText,
+  value: TargetText,
+  placeholder: TargetText,
+  inForm: v.boolean(),
+  inDialog: v.boolean(),
+});
 
 /** The replies content scripts give, validated by the background before use. */
 /** Why an action failed, where the caller caused it: a selector that does not parse, a wait that ran out. */
@@ -263,24 +288,7 @@ export const ContentResponses = {
     role: v.optional(v.string()),
     label: v.optional(v.string()),
     /** The element itself, for the critical-action check (policy/critical-fields.ts ElementFacts). */
-    element: v.optional(
-      v.object({
-        tag: TargetText,
-        role: TargetText,
-        type: TargetText,
-        autocomplete: TargetText,
-        name: TargetText,
-        id: TargetText,
-        visibleText: TargetText,
-        accessibleName: TargetText,
-        generatedText: TargetText,
-        title: TargetText,
-        value: TargetText,
-        placeholder: TargetText,
-        inForm: v.boolean(),
-        inDialog: v.boolean(),
-      }),
-    ),
+    element: v.optional(TargetFacts),
     form: v.optional(
       v.object({
         action: v.optional(v.string()),
@@ -288,6 +296,8 @@ export const ContentResponses = {
         fieldTypes: TargetList,
         autocomplete: TargetList,
         fieldNames: v.optional(TargetList),
+        /** Addition: the button Enter in one of the form's fields clicks (its default button), when it has one. */
+        submitter: v.optional(TargetFacts),
       }),
     ),
   }),

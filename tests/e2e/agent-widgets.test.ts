@@ -63,4 +63,27 @@ describe.each(BROWSERS)('the agent on real-web pages in %s', (browserName) => {
     expect(ctx.llm.failures).toEqual([]);
     await page.close();
   });
+
+  it('drags a native range slider by an offset with script events, to the value under the drop point', async () => {
+    const page = await onlyTab('widgets/keyboard.html');
+    // From the thumb at 5 (the middle of 0-10), three tenths of the slider's width to the right: 8.
+    const dx = Math.round((await page.evaluate(() => document.getElementById('brightness')!.offsetWidth)) * 0.3);
+    ctx.llm.respondWith((body) => {
+      const results = toolResults(body);
+      if (results.length === 0) return call('read_page', {});
+      if (results.length === 1) {
+        const line = results[0]!.split('\n').find((l) => /slider "Brightness"/.test(l)) ?? '';
+        return call('drag', { index: Number(/\[(\d+)\]/.exec(line)?.[1]), dx });
+      }
+      return { kind: 'text', chunks: ['Moved it.'] };
+    });
+    await send(sidebar, 'Turn the brightness up to 8');
+    expect((await answerPrompt(sidebar, 'allow-once')).tool).toBe('drag');
+    await waitUntilIdle(sidebar);
+    expect(await page.evaluate(() => (document.getElementById('brightness') as HTMLInputElement).value)).toBe('8');
+    // The page heard it as a person's drag: its input handler shows the new value.
+    expect(await page.evaluate(() => document.getElementById('brightness-out')?.textContent)).toBe('8');
+    expect(toolResults(ctx.llm.requests.at(-1)?.body).at(-1)).toMatch(/the slider moved from 5 to 8/);
+    await page.close();
+  });
 });

@@ -150,5 +150,13 @@ describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s
       payload: { type: 'text', index: indexOf(interactiveElements, /textbox "Story"/), snapshotId },
     });
     expect(whole.content).toBe(`${'Once upon a time. '.repeat(60)}The end.`);
+    // Over the budget the tool asks with, the value is cut with a marker naming where to read on.
+    const at = { type: 'text', index: indexOf(interactiveElements, /textbox "Story"/), snapshotId };
+    const first = await ask({ type: 'GET_CONTENT', payload: { ...at, maxChars: 1000 } });
+    expect(first.content).toBe(
+      `${'Once upon a time. '.repeat(60).slice(0, 1000)}\n[… cut at the page budget: 88 more characters; read them with get_page_content and from 1000]`,
+    );
+    const rest = await ask({ type: 'GET_CONTENT', payload: { ...at, maxChars: 1000, from: 1000 } });
+    expect(rest.content).toBe(`${'Once upon a time. '.repeat(60).slice(1000)}The end.`);
   });
 });
