@@ -1,6 +1,6 @@
 import { isOverlay } from '../overlay/host';
-import { childFrame, intersects, topFrame, type Frame } from './frames';
-import { roleOf } from './roles';
+import { childFrame, intersects, toBox, topFrame, type Box, type Frame } from './frames';
+import { MAY_HAVE_ROLE, roleOf } from './roles';
 import type { ScriptedRole } from './scripted';
 import { renderedBox } from './visibility';
 
@@ -8,67 +8,111 @@ export interface Candidate {
   el: Element;
   role: string;
   /** In the element's own frame's coordinates. */
-  rect: DOMRect;
+  rect: Box;
   frame: Frame;
 }
 
 /** Subtrees that never hold anything a person operates. */
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'link', 'meta']);
+const SKIPPED = 'script,style,noscript,template,head,link,meta';
 /** A parent with more children than this is searched by position in viewport mode. */
 const WIDE = 64;
 /** How many children past the viewport end a positional scan tolerates (layouts are not strictly ordered). */
 const SLACK = 8;
 
 /**
+ * What the walk needs to know of the elements of one document or shadow root, found by native
+ * queries: in a Firefox content script every property read crosses a wrapper and costs many
+ * times what it costs in the page, so an element the queries do not name costs the walk only
+ * the reads that move to the next element.
+ */
+interface Scope {
+  root: Document | ShadowRoot;
+  doc: Document;
+  mayHaveRole: Set<Element>;
+  skipped: Set<Element>;
+  iframes: Set<Element>;
+}
+
+/** Scopes per document or shadow root, each queried once per snapshot. */
+export type ScopeLookup = (root: Document | ShadowRoot, doc: Document) => Scope;
+
+export function createScopeLookup(): ScopeLookup {
+  const cache = new Map<Node, Scope>();
+  return (root, doc) => {
+    let scope = cache.get(root);
+    if (!scope) {
+      scope = {
+        root,
+        doc,
+        mayHaveRole: new Set(root.querySelectorAll(MAY_HAVE_ROLE)),
+        skipped: new Set(root.querySelectorAll(SKIPPED)),
+        iframes: new Set(root.querySelectorAll('iframe')),
+      };
+      cache.set(root, scope);
+    }
+    return scope;
+  };
+}
+
+export interface Walk {
+  viewportOnly: boolean;
+  scripted: ScriptedRole;
+  scopes: ScopeLookup;
+}
+
+/**
  * Every rendered interactive element, in document order, descending into open shadow roots and
  * same-origin iframes. In viewport mode subtrees whose box lies outside the viewport are skipped
  * and wide lists are searched by position, so the cost follows what is on screen, not page size.
  */
-export function collect(doc: Document, viewportOnly: boolean, scripted: ScriptedRole = () => null): Candidate[] {
-  return collectWithin(doc.body ?? doc.documentElement, topFrame(doc), viewportOnly, scripted);
+export function collect(doc: Document, how: Walk): Candidate[] {
+  return collectWithin(doc.body ?? doc.documentElement, topFrame(doc), how);
 }
 
 /** What `collect` finds inside one element (itself included). */
-export function collectWithin(
-  start: Element,
-  frame: Frame,
-  viewportOnly: boolean,
-  scripted: ScriptedRole = () => null,
-): Candidate[] {
+export function collectWithin(start: Element, frame: Frame, how: Walk): Candidate[] {
   const out: Candidate[] = [];
-  walk(start, frame, { viewportOnly, scripted }, out);
+  walk([start], how.scopes(start.getRootNode() as Document | ShadowRoot, frame.doc), frame, how, out);
   return out;
 }
 
-interface Walk {
-  viewportOnly: boolean;
-  scripted: ScriptedRole;
-}
-
-function walk(start: Element, frame: Frame, how: Walk, out: Candidate[]): void {
+function walk(stack: Element[], scope: Scope, frame: Frame, how: Walk, out: Candidate[]): void {
   const { viewportOnly } = how;
-  const stack: Element[] = [start];
   while (stack.length > 0) {
     const el = stack.pop() as Element;
-    if (SKIPPED.has(el.localName) || isOverlay(el)) continue;
+    if (scope.skipped.has(el) || isOverlay(el)) continue;
     if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) continue;
-    const role = roleOf(el) ?? how.scripted(el);
+    const role = (scope.mayHaveRole.has(el) ? roleOf(el) : null) ?? how.scripted(el, scope.root, scope.doc);
     if (role) {
       const rect = renderedBox(el);
-      if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
+      if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect: toBox(rect), frame });
     }
-    if (el.localName === 'iframe') {
-      const rect = renderedBox(el);
-      const child = rect && childFrame(el as HTMLIFrameElement, rect, frame);
-      if (child && (!viewportOnly || intersects(rect, frame)))
-        walk(child.doc.body ?? child.doc.documentElement, child, how, out);
+    if (scope.iframes.has(el)) {
+      inFrame(el as HTMLIFrameElement, frame, how, out);
       continue;
     }
     pushChildren(el, stack, frame, viewportOnly);
+    // A shadow tree renders before the light children: it is walked to its end first.
+    const shadow = el.shadowRoot;
+    if (shadow) walk(childrenOf(shadow), how.scopes(shadow, scope.doc), frame, how, out);
   }
 }
 
-/** Children go on the stack last-first so they come off in document order; a shadow tree renders before light children. */
+function inFrame(iframe: HTMLIFrameElement, frame: Frame, how: Walk, out: Candidate[]): void {
+  const rect = renderedBox(iframe);
+  const child = rect && childFrame(iframe, rect, frame);
+  if (!child || (how.viewportOnly && !intersects(rect, frame))) return;
+  const start = child.doc.body ?? child.doc.documentElement;
+  walk([start], how.scopes(child.doc, child.doc), child, how, out);
+}
+
+/** Children last-first, so they come off a stack in document order. */
+function childrenOf(parent: ParentNode): Element[] {
+  const stack: Element[] = [];
+  for (let child = parent.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
+  return stack;
+}
+
 function pushChildren(el: Element, stack: Element[], frame: Frame, viewportOnly: boolean): void {
   if (viewportOnly && isWide(el)) pushVisibleRange(el.children, stack, frame);
   else for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push(child);

@@ -6,15 +6,14 @@ import { matching, splitSelectors } from './layer-rules';
  * style; an element that only inherits the cursor from its parent is not reported again.
  * When a stylesheet cannot be read (another origin's), every element's computed style is asked.
  */
-export type CursorLookup = (el: Element) => boolean;
+export type CursorLookup = (el: Element, root?: Node) => boolean;
 
 /** A pointer says "click me"; move and grab say "drag me" (sortable items, handles). */
 const OPERABLE_CURSORS = new Set(['pointer', 'move', 'grab']);
 
 export function createCursorLookup(): CursorLookup {
   const byRoot = new Map<Node, Set<Element> | null>();
-  return (el) => {
-    const root = el.getRootNode();
+  return (el, root = el.getRootNode()) => {
     let set = byRoot.get(root);
     if (set === undefined) byRoot.set(root, (set = pointerElements(root as Document | ShadowRoot)));
     if (set && !set.has(el)) return false;

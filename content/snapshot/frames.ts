@@ -11,6 +11,21 @@ export interface Frame {
   clip: { left: number; top: number; right: number; bottom: number };
 }
 
+/** A box read once into plain numbers: a DOMRect's fields are each a wrapper crossing in a Firefox content script. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+
+export function toBox(rect: DOMRect): Box {
+  const { left, top, right, bottom, width, height } = rect;
+  return { left, top, right, bottom, width, height };
+}
+
 export function topFrame(doc: Document): Frame {
   const view = doc.defaultView;
   return { doc, dx: 0, dy: 0, clip: { left: 0, top: 0, right: view?.innerWidth ?? 0, bottom: view?.innerHeight ?? 0 } };

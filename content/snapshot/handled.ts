@@ -5,12 +5,11 @@ import { HANDLER_ANSWER, HANDLER_REQUEST } from '../../src/page-handlers';
  * page-world watcher (content/page-world/handlers.ts). Asked once per document per snapshot:
  * the watcher answers synchronously with one event per element, collected here.
  */
-export type HandledLookup = (el: Element) => boolean;
+export type HandledLookup = (el: Element, doc?: Document) => boolean;
 
 export function createHandledLookup(): HandledLookup {
   const byDoc = new Map<Document, Set<EventTarget>>();
-  return (el) => {
-    const doc = el.ownerDocument;
+  return (el, doc = el.ownerDocument) => {
     let found = byDoc.get(doc);
     if (!found) byDoc.set(doc, (found = ask(doc)));
     return found.has(el);

@@ -1,5 +1,5 @@
 import { isOverlay } from '../overlay/host';
-import { intersects, type Frame } from './frames';
+import { intersects, toBox, type Box, type Frame } from './frames';
 import { layerSelectors, matching } from './layer-rules';
 
 /**
@@ -10,7 +10,7 @@ import { layerSelectors, matching } from './layer-rules';
  */
 export interface Layer {
   el: Element;
-  rect: DOMRect;
+  rect: Box;
   /** The box is the element's ::before or ::after, bounded by its containing block. */
   pseudo: boolean;
 }
@@ -28,7 +28,7 @@ export function createLayerLookup(): LayerLookup {
 }
 
 /** Whether a layer of the element's document or of a shadow root around it overlaps its box. */
-export function mayBeCovered(el: Element, rect: DOMRect, frame: Frame, layers: LayerLookup): boolean {
+export function mayBeCovered(el: Element, rect: Box, frame: Frame, layers: LayerLookup): boolean {
   if (!intersects(rect, frame)) return false;
   for (let root: Node = el.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
     for (const layer of layers(root)) {
@@ -72,12 +72,11 @@ function containingBlock(el: Element): Element {
 }
 
 function add(layers: Layer[], el: Element, boxOf: Element, pseudo: boolean): void {
-  const rect = boxOf.getBoundingClientRect();
+  const rect = toBox(boxOf.getBoundingClientRect());
   if (rect.width > 0 && rect.height > 0) layers.push({ el, rect, pseudo });
 }
 
-const overlaps = (a: DOMRect, b: DOMRect) =>
-  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** `outer` contains `inner` across shadow-root boundaries. */
 function composedContains(outer: Element, inner: Element): boolean {

@@ -45,6 +45,20 @@ const WIDGET_ROLES = new Set([
   'gridcell',
 ]);
 
+/** Handler attributes that make an element something a person clicks. */
+const HANDLER_ATTRIBUTES = ['onclick', 'onmousedown', 'onmouseup', 'onpointerdown', 'onpointerup', 'ondblclick'];
+
+/**
+ * Every element `roleOf` can give a role matches this: the tags it switches on and the attributes
+ * it reads. One native query per document finds them, so the walk asks nothing of the others
+ * (each DOM read from a Firefox content script crosses a wrapper and costs far more than in the page).
+ */
+export const MAY_HAVE_ROLE = [
+  'a,button,summary,input,textarea,select,label,audio,video',
+  '[role],[contenteditable],[tabindex],[draggable]',
+  ...HANDLER_ATTRIBUTES.map((name) => `[${name}]`),
+].join(',');
+
 export function roleOf(el: Element): string | null {
   const explicit = el.getAttribute('role');
   if (explicit) {
@@ -74,9 +88,6 @@ export function roleOf(el: Element): string | null {
       return clickableByAttribute(el);
   }
 }
-
-/** Handler attributes that make an element something a person clicks. */
-const HANDLER_ATTRIBUTES = ['onclick', 'onmousedown', 'onmouseup', 'onpointerdown', 'onpointerup', 'ondblclick'];
 
 /**
  * A label stands for its control when the control itself is not rendered: custom checkboxes,

@@ -4,7 +4,8 @@ import { createHandledLookup } from './handled';
 /** Roles given to elements that only script and style make operable. */
 export const SCRIPTED_ROLES = new Set(['clickable', 'row']);
 
-export type ScriptedRole = (el: Element) => string | null;
+/** `root` and `doc` are the element's root node and document, when the caller already knows them. */
+export type ScriptedRole = (el: Element, root?: Node, doc?: Document) => string | null;
 
 /** Inside one of these, a pointer cursor or a listener belongs to the control itself (an icon in a button). */
 const CONTROL =
@@ -19,8 +20,9 @@ const NEVER = new Set(['html', 'body', 'label', 'option', 'optgroup']);
 export function createScriptedRole(): ScriptedRole {
   const handled = createHandledLookup();
   const pointer = createCursorLookup();
-  return (el) => {
-    if (NEVER.has(el.localName) || !(handled(el) || pointer(el))) return null;
+  return (el, root, doc) => {
+    // The lookups first: they answer most elements from a set, without reading the element.
+    if (!(handled(el, doc) || pointer(el, root)) || NEVER.has(el.localName)) return null;
     if (el.parentElement?.closest(CONTROL)) return null;
     return el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable';
   };

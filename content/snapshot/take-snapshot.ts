@@ -1,13 +1,13 @@
 import { drawHighlights } from '../overlay/highlight';
 import { withOverlayHidden } from '../overlay/host';
-import { collect, collectWithin, type Candidate } from './collect';
+import { collect, collectWithin, createScopeLookup, type Candidate, type Walk } from './collect';
 import { intersects, topFrame } from './frames';
 import { labelOf } from './label';
 import { createLabelLookup } from './labels';
 import { createLayerLookup, mayBeCovered, type LayerLookup } from './layers';
 import { formatPart } from './listing-part';
 import { record } from './registry';
-import { createScriptedRole, type ScriptedRole } from './scripted';
+import { createScriptedRole } from './scripted';
 import { coveringElement } from './visibility';
 
 export interface SnapshotOptions {
@@ -36,9 +36,9 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
   const labelsOf = createLabelLookup();
   const usable = withOverlayHidden(() => {
     const layers = createLayerLookup();
-    const scripted = createScriptedRole();
-    const candidates = collect(doc, viewportOnly, scripted);
-    if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, scripted));
+    const how: Walk = { viewportOnly, scripted: createScriptedRole(), scopes: createScopeLookup() };
+    const candidates = collect(doc, how);
+    if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, how));
     return candidates.filter(
       (c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
     );
@@ -54,13 +54,13 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
  * In viewport mode, what the positional skips miss: the contents of layers on screen (a fixed
  * header, a modal, a dropdown) whose place in the document is in a skipped subtree.
  */
-function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], scripted: ScriptedRole): Candidate[] {
+function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], how: Walk): Candidate[] {
   const frame = topFrame(doc);
   const seen = new Set(found.map((c) => c.el));
   const more: Candidate[] = [];
   for (const layer of layers(doc)) {
     if (layer.pseudo || !intersects(layer.rect, frame)) continue;
-    for (const c of collectWithin(layer.el, frame, true, scripted)) {
+    for (const c of collectWithin(layer.el, frame, how)) {
       if (!seen.has(c.el)) more.push(c);
       seen.add(c.el);
     }

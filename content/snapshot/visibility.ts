@@ -1,4 +1,4 @@
-import { intersects, type Frame } from './frames';
+import { intersects, type Box, type Frame } from './frames';
 import { createLabelLookup, type LabelLookup } from './labels';
 
 /** The element's box when it is rendered and not hidden by style; null otherwise. */
@@ -14,7 +14,7 @@ export function renderedBox(el: Element): DOMRect | null {
 }
 
 /** A point inside the part of the element that is within its frame's viewport. */
-function visiblePoint(rect: DOMRect, frame: Frame): [number, number] {
+function visiblePoint(rect: Box, frame: Frame): [number, number] {
   const left = Math.max(rect.left, frame.clip.left - frame.dx);
   const right = Math.min(rect.right, frame.clip.right - frame.dx);
   const top = Math.max(rect.top, frame.clip.top - frame.dy);
@@ -29,7 +29,7 @@ function visiblePoint(rect: DOMRect, frame: Frame): [number, number] {
  */
 export function coveringElement(
   el: Element,
-  rect: DOMRect,
+  rect: Box,
   frame: Frame,
   labelsOf: LabelLookup = createLabelLookup(),
 ): Element | null {
