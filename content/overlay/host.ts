@@ -7,13 +7,19 @@ const TAG = 'bosun-overlay';
 let host: HTMLElement | null = null;
 let root: ShadowRoot | null = null;
 
+/**
+ * Containment is size, layout and paint, not `strict`: `strict` includes style containment, and
+ * Chromium answers the removal of a style-containment scope by re-walking the whole document
+ * (about 10 ms, at times 60 ms, on a 50k-element page, against 0.3 ms without it), once every
+ * time the last box goes. The boxes hold no counters or quotes for style containment to fence in.
+ */
 const STYLE = `
-  :host { all: initial; position: fixed; inset: 0; z-index: 2147483647; pointer-events: none; contain: strict; }
+  :host { all: initial; position: fixed; inset: 0; z-index: 2147483647; pointer-events: none; contain: size layout paint; }
   .mask { position: fixed; inset: 0; pointer-events: auto; cursor: progress;
     box-shadow: inset 0 0 0 3px #e07a5f; background: rgba(15, 76, 92, 0.06); }
   .mask-label { position: fixed; right: 12px; bottom: 12px; padding: 6px 10px; border-radius: 6px;
     font: 13px/1.3 system-ui, sans-serif; color: #fff; background: #0f4c5c; }
-  .box { position: fixed; box-sizing: border-box; border: 2px solid #e07a5f; border-radius: 3px; contain: layout style; }
+  .box { position: fixed; box-sizing: border-box; border: 2px solid #e07a5f; border-radius: 3px; contain: layout; }
   .box > span { position: absolute; top: -2px; left: -2px; padding: 0 3px; font: 10px/14px monospace;
     color: #fff; background: #e07a5f; }
   .box.target { border-color: #0f4c5c; border-width: 3px; background: rgba(15, 76, 92, 0.12); }
