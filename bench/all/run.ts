@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { main as agentSteps, targetLines as agentStepsLines } from '../agent-steps/run';
 import { main as bundles } from '../bundles/run';
 import { main as crawl, targetLines as crawlLines } from '../crawl/run';
-import { main as markdown } from '../markdown/run';
+import { main as markdown, targetLines as markdownLines } from '../markdown/run';
 import { main as pageEngine } from '../page-engine/run';
 import { main as recall } from '../recall/run';
 import type { TargetLine } from '../target-line';
-import { errorLine, formatSummary, markdownLines, pageEngineLines } from './summary';
+import { errorLine, formatSummary, pageEngineLines } from './summary';
 
 type Log = (line: string) => void;
 

@@ -10,6 +10,7 @@ import { startPageServer } from '../page-engine/server';
 import type { MarkdownBenchWindow, MarkdownFigure, MarkdownMethod } from './in-page';
 import { nodeApiPage } from './nodejs-doc';
 import { bundleInPage } from '../in-page-bundle';
+import { formatTargetLine, type TargetLine } from '../target-line';
 
 export interface MarkdownBenchOptions {
   sizes: number[];
@@ -18,7 +19,7 @@ export interface MarkdownBenchOptions {
   nodeApi: boolean;
 }
 
-type Row = { page: string; bytes: number; figures: Record<MarkdownMethod, MarkdownFigure[]> };
+export type Row = { page: string; bytes: number; figures: Record<MarkdownMethod, MarkdownFigure[]> };
 
 const METHODS: readonly MarkdownMethod[] = ['budgeted', 'baselineBudgeted', 'full', 'baselineFull'];
 /** A budgeted read of any page should cost tens of milliseconds; a full one should run at 10 MB/s of HTML. */
@@ -80,21 +81,30 @@ function formatRow(row: Row): string {
   ].join('\n');
 }
 
-function verdicts(rows: readonly Row[]): string[] {
-  const lines: string[] = [];
-  for (const row of rows) {
+/** Each page's budgeted read and full conversion judged, next to the baseline reader of the same run. */
+export function targetLines(rows: readonly Row[]): TargetLine[] {
+  return rows.flatMap((row): TargetLine[] => {
     const budgeted = ms(row.figures.budgeted);
-    const base = ms(row.figures.baselineBudgeted);
-    lines.push(
-      `${budgeted < BUDGETED_MS ? 'PASS' : 'MISS'}  budgeted read, ${row.page}: ${fmt(budgeted)} ms (target < ${BUDGETED_MS} ms; baseline ${fmt(base)} ms, ${fmt(base / budgeted)}× slower)`,
-    );
     const full = mbPerS(row.bytes, ms(row.figures.full));
-    const baseFull = mbPerS(row.bytes, ms(row.figures.baselineFull));
-    lines.push(
-      `${full >= FULL_MB_S ? 'PASS' : 'MISS'}  full conversion, ${row.page}: ${fmt(full)} MB/s (target ≥ ${FULL_MB_S} MB/s; baseline ${fmt(baseFull)} MB/s)`,
-    );
-  }
-  return lines;
+    return [
+      {
+        bench: 'markdown',
+        figure: `budgeted read, ${row.page}`,
+        value: `${fmt(budgeted)} ms`,
+        target: `< ${BUDGETED_MS} ms`,
+        baseline: `${fmt(ms(row.figures.baselineBudgeted))} ms`,
+        verdict: budgeted < BUDGETED_MS ? 'PASS' : 'MISS',
+      },
+      {
+        bench: 'markdown',
+        figure: `full conversion, ${row.page}`,
+        value: `${fmt(full)} MB/s`,
+        target: `≥ ${FULL_MB_S} MB/s`,
+        baseline: `${fmt(mbPerS(row.bytes, ms(row.figures.baselineFull)))} MB/s`,
+        verdict: full >= FULL_MB_S ? 'PASS' : 'MISS',
+      },
+    ];
+  });
 }
 
 const CHROMIUM_ARGS = [
@@ -142,7 +152,7 @@ export async function main(
         server.remove(`/page-${i}`);
       }
     }
-    log(verdicts(rows).join('\n'));
+    log(targetLines(rows).map(formatTargetLine).join('\n'));
     return rows;
   } finally {
     await browser.close();
