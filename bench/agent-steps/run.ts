@@ -299,7 +299,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
     );
     log(formatParts(result));
     log('');
-    for (const line of targetLines(result)) if (line.verdict !== 'INFO') log(formatTargetLine(line));
+    for (const line of targetLines(result)) if (line.target !== '—') log(formatTargetLine(line));
     if (options.json) log(JSON.stringify(result));
     return result;
   } finally {

@@ -205,8 +205,12 @@ export function targetLines(result: BenchResult): TargetLine[] {
     sorted.slice(0, i).some((fewer) => fewer.crawl.pagesPerSecond > r.crawl.pagesPerSecond),
   );
   const speeds = sorted.map((r) => `${r.workers}: ${fixed(r.crawl.pagesPerSecond)}`).join(', ');
+  const notRun = sorted.some((r) => r.workers === TARGET.workers)
+    ? []
+    : [judged(`crawl, ${TARGET.workers} workers`, 'not run', `≥ ${TARGET.pagesPerSecond} pages/s`, '—', null)];
   return [
     ...runs,
+    ...notRun,
     judged(
       'more workers never slower',
       `pages/s by workers ${speeds}`,
@@ -297,7 +301,8 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
     }
     log(formatTable(result));
     log('');
-    for (const line of targetLines(result)) if (line.verdict !== 'INFO') log(formatTargetLine(line));
+    // The lines with a target; the other worker counts are in the table above.
+    for (const line of targetLines(result)) if (line.target !== '—') log(formatTargetLine(line));
     log('');
     log('fetch: Node fetch of the same pages, same concurrency, following the same links (the baseline)');
     log(

@@ -9,9 +9,9 @@ describe('the crawl benchmark', () => {
     expect(output).toMatch(
       /^workers +fetch pages\/s +crawl pages\/s +crawl s +pages +ext MiB +tabs MiB +all MiB +zip s +zip KiB$/m,
     );
-    expect(output).toMatch(/^target: >= 60 pages\/s with 4 workers: n\/a \(no run with 4 workers\)$/m);
+    expect(output).toMatch(/^INFO crawl, 4 workers: not run \(target ≥ 60 pages\/s; baseline of the same run: —\)$/m);
     expect(output).toMatch(
-      /^more workers never slower: n\/a \(one worker count\) \(pages\/s by workers: 1: \d+\.\d\)$/m,
+      /^INFO more workers never slower: pages\/s by workers 1: \d+\.\d \(target never below fewer workers; baseline of the same run: —\)$/m,
     );
     const row = output.split('\n').find((line) => /^1 /.test(line)) ?? '';
     const cells = row.trim().split(/\s+/);

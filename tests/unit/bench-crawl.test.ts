@@ -85,6 +85,10 @@ describe('the verdicts', () => {
     const missed = judged([run(8, 50), run(4, 59.9), run(1, 30)]);
     expect(missed.map((l) => l[0])).toEqual(['INFO', 'MISS', 'INFO', 'MISS']);
     expect(missed[3]?.[2]).toBe('pages/s by workers 1: 30.0, 4: 59.9, 8: 50.0');
-    expect(judged([run(1, 30)]).map((l) => l[0])).toEqual(['INFO', 'INFO']);
+    expect(judged([run(1, 30)]).map((l) => [l[0], l[1], l[2]])).toEqual([
+      ['INFO', 'crawl, 1 worker', '30.0 pages/s'],
+      ['INFO', 'crawl, 4 workers', 'not run'],
+      ['INFO', 'more workers never slower', 'pages/s by workers 1: 30.0'],
+    ]);
   });
 });
