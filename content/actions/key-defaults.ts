@@ -1,4 +1,5 @@
 import { inputAndChange } from './events';
+import { activate, implicitSubmission } from './key-commits';
 import { typesChar, type Key } from '../../src/keys';
 import { scroll } from './scroll';
 
@@ -7,10 +8,8 @@ import { scroll } from './scroll';
  * trigger these defaults, so Bosun performs them, as the browser would, on the focused element.
  * Each returns what happened, in words for the model, or null when the key has no effect there.
  *
- * Two defaults are deliberately not performed: submitting a form (Enter in a field) and
- * activating a button or link (Enter, Space). They commit things, and the permission gate judges
- * those at the level of submit_form and click_element; the result says which to call instead. (A
- * trusted key or the page's own handler can still do them: press_key is judged at that level too.)
+ * Submitting a form (Enter in a field) and activating a button or link (Enter, Space) commit
+ * things: the gate judges such a key press at the level of submit_form and click_element.
  */
 export function keyDefault(el: Element, key: Key): string | null {
   if (key.key === 'Tab' && !key.ctrlKey && !key.altKey && !key.metaKey) return moveFocus(el, key.shiftKey);
@@ -25,7 +24,7 @@ export function keyDefault(el: Element, key: Key): string | null {
   }
   if (el.localName === 'select' && !(el as HTMLSelectElement).multiple)
     return selectDefault(el as HTMLSelectElement, key);
-  if (activates(el, key)) return 'activation';
+  if (activates(el, key)) return activate(el as HTMLElement, key.key);
   if ((key.ctrlKey || key.metaKey) && key.key.toLowerCase() === 'a') {
     el.ownerDocument.getSelection()?.selectAllChildren(el.ownerDocument.body);
     return 'selected all the text of the page';
@@ -98,7 +97,7 @@ function textDefault(field: HTMLInputElement, key: Key): string | null {
     field.select();
     return 'selected all the text of the field';
   }
-  if (key.key === 'Enter') return field.localName === 'textarea' ? insert(field, '\n') : 'implicit-submission';
+  if (key.key === 'Enter') return field.localName === 'textarea' ? insert(field, '\n') : implicitSubmission(field);
   if (typesChar(key)) return insert(field, key.char ?? '');
   if (key.key === 'Backspace' || key.key === 'Delete') return erase(field, key.key === 'Backspace');
   const length = field.value.length;

@@ -77,16 +77,6 @@ export async function pressKey(p: Place & Trusted & { key: string }): Promise<Ac
   // A trusted key is the browser's own: it did what the key does, unless the page stopped it.
   if (result === null) return done('the browser handled it as a real key press');
   if (result.handled) return done('the page handled the key');
-  if (result.effect === 'implicit-submission') {
-    if (!(target.el as HTMLInputElement).form) return done('the field is in no form, so Enter did nothing more');
-    return done(
-      "the page did not handle it; in a browser Enter would now submit the form. To submit it, call submit_form with this field's index",
-    );
-  }
-  if (result.effect === 'activation')
-    return done(
-      'the page did not handle it; in a browser this key would click it. To do that, call click_element with its index',
-    );
   return done(result.effect ?? 'the key has no effect there');
 }
 

@@ -85,13 +85,13 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
       'Lebanon',
     );
     ({ interactiveElements: listing, snapshotId } = await read());
-    // Enter the page does not handle would submit the form: Bosun says so and leaves it to submit_form.
+    // Enter the page does not handle submits the form, as in a browser: its default button is clicked.
     const enter = await ask({
       type: 'PRESS_KEY',
       payload: { key: 'Enter', index: indexMatching(listing, /combobox "Destination"/), snapshotId },
     });
-    expect(enter.message).toMatch(/in a browser Enter would now submit the form\. To submit it, call submit_form/);
-    expect(await text('#log')).toBe('nothing yet');
+    expect(enter.message).toMatch(/: Enter clicked the form's default button "Find flights"/);
+    expect(await text('#log')).toBe('searching flights to Lebanon');
     // Escape on an open list: the page's handler closes it.
     await ask({
       type: 'PRESS_KEY',

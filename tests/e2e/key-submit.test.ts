@@ -79,18 +79,17 @@ function keySubmitCases(browserName: 'chromium' | 'firefox', options: { trusted?
     expect(await result()).toBe('');
   });
 
-  if (options.trusted)
-    it('sends the form natively once the person allows the Enter', async () => {
-      ctx.llm.script(call('press_key', { selector: '#name', key: 'Enter' }), answer('Sent.'));
-      await send(sidebar, 'Send the contact form');
-      const prompt = await waitForPrompt(sidebar);
-      expect(prompt.level).toBe('submit');
-      await answerPrompt(sidebar, 'allow-once');
-      await waitUntilIdle(sidebar);
-      await form.waitFor(() => document.getElementById('result')?.textContent === 'Thanks, Ada', undefined, {
-        message: 'the trusted Enter did not submit the form',
-      });
+  it('submits the form once the person allows the Enter, as a browser would', async () => {
+    ctx.llm.script(call('press_key', { selector: '#name', key: 'Enter' }), answer('Sent.'));
+    await send(sidebar, 'Send the contact form');
+    const prompt = await waitForPrompt(sidebar);
+    expect(prompt.level).toBe('submit');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar);
+    await form.waitFor(() => document.getElementById('result')?.textContent === 'Thanks, Ada', undefined, {
+      message: 'the allowed Enter did not submit the form',
     });
+  });
 }
 
 describe.each(BROWSERS)('a key that submits, with script events, in %s', (browserName) => {
