@@ -49,12 +49,24 @@ export function locate(p: Place): Located {
 
 /**
  * The element a key pressed on the page goes to: the focused one, followed into open shadow roots
- * (a trusted key reaches the field inside a web component); null when only the page has focus.
+ * and same-origin frames (a trusted key reaches the field inside a web component or a frame); null
+ * when only the page has focus. A frame of another site stays the frame: its document is closed to us.
  */
 export function focusedElement(doc: Document = document): Element | null {
   let el = doc.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  for (;;) {
+    const inner = el?.shadowRoot?.activeElement ?? focusInFrame(el);
+    if (!inner) break;
+    el = inner;
+  }
   return el === null || el === doc.body || el === doc.documentElement ? null : el;
+}
+
+function focusInFrame(el: Element | null | undefined): Element | null {
+  if (el?.localName !== 'iframe' && el?.localName !== 'frame') return null;
+  const inner = (el as HTMLIFrameElement).contentDocument;
+  const active = inner?.activeElement;
+  return active && active !== inner.body && active !== inner.documentElement ? active : null;
 }
 
 /** A place to describe or outline: as `locate`, or the focused element (a key pressed on the page). */

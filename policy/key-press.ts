@@ -49,6 +49,8 @@ export function keyEffect(key: unknown, el: ElementFacts | undefined): KeyEffect
   if (typeof key !== 'string' || typeof el !== 'object' || el === null) return null;
   const pressed = enterOrSpace(key);
   if (pressed === null) return null;
+  // Focus inside a frame of another site, whose document is closed to Bosun: the key may submit there.
+  if (['iframe', 'frame'].includes(str(el.tag))) return 'submits';
   if (pressed.key === 'Enter' && (isButton(el) || isLink(el))) return 'clicks';
   if (pressed.key === 'Space' && (isButton(el) || isToggle(el))) return 'clicks';
   if (pressed.key !== 'Enter' || !isField(el)) return null;

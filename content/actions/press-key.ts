@@ -1,6 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { stateOf } from '../snapshot/describe';
-import { locate, type Place } from '../find-element';
+import { focusedElement, locate, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { focus } from './events';
 import { focusName, keyDefault } from './key-defaults';
@@ -45,8 +45,8 @@ function press(target: Element, key: Key): { handled: boolean; effect: string | 
 type KeyTarget = { el: Element; what: string; listed?: Element; role?: string };
 function keyTarget(p: Place): KeyTarget | { error: string } {
   if (p.index === undefined && p.selector === undefined) {
-    const active = document.activeElement ?? document.body;
-    return { el: active, what: active === document.body ? 'the page' : focusName(active) };
+    const active = focusedElement();
+    return active ? { el: active, what: focusName(active) } : { el: document.body, what: 'the page' };
   }
   const found = locate(p);
   if ('error' in found) return found;

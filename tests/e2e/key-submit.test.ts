@@ -71,6 +71,28 @@ function keySubmitCases(browserName: 'chromium' | 'firefox', options: { trusted?
     expect(await result()).toBe('');
   });
 
+  it('follows the focus into a frame: Enter in its form field is judged at submit', async () => {
+    const framed = await openOnly(ctx.session, sidebar, site.url('framed-form.html'));
+    await framed.waitFor(() => {
+      const inner = document.querySelector<HTMLIFrameElement>('#contact')?.contentDocument;
+      const name = inner?.getElementById('name') as HTMLInputElement | null | undefined;
+      if (inner?.readyState !== 'complete' || !name) return false;
+      name.value = 'Ada';
+      name.focus();
+      return inner.activeElement === name;
+    });
+    ctx.llm.script(call('press_key', { key: 'Enter' }), answer('I did not send it.'));
+    await send(sidebar, 'Send the contact form');
+    const prompt = await answerPrompt(sidebar, 'deny');
+    expect(prompt).toMatchObject({ tool: 'press_key', level: 'submit', summary: 'press Enter on textbox "Name"' });
+    await waitUntilIdle(sidebar);
+    const sent = await framed.evaluate(
+      () =>
+        document.querySelector<HTMLIFrameElement>('#contact')?.contentDocument?.getElementById('result')?.textContent,
+    );
+    expect(sent).toBe('');
+  });
+
   it('lets Enter in the text area (a new line) run as an interaction, without a question', async () => {
     ctx.llm.script(call('press_key', { selector: '#message', key: 'Enter' }), answer('A new line.'));
     await send(sidebar, 'Start a new line in the message');

@@ -24,6 +24,7 @@ describe('actionLevel: a key press that submits or clicks is judged at submit', 
     ],
     ['Ctrl+Enter in a text area of a form', 'Ctrl+Enter', { tag: 'textarea', inForm: true }, 'submit'],
     ['Enter in a chat box named Send message', 'Enter', { role: 'textbox', accessibleName: 'Send message' }, 'submit'],
+    ["Enter with focus in another site's frame, which Bosun cannot see into", 'Enter', { tag: 'iframe' }, 'submit'],
   ])('%s', (_what, key, element, level) => {
     expect(press(key, element)).toBe(level);
   });
@@ -35,6 +36,7 @@ describe('actionLevel: a key press that submits or clicks is judged at submit', 
     ['Space on a link (scrolls)', 'Space', { tag: 'a', role: 'link', visibleText: 'Buy now' }],
     ['Space in a form field types a space', 'Space', field({ inForm: true })],
     ['Tab in a form field', 'Tab', field({ inForm: true })],
+    ['Tab with focus in a frame', 'Tab', { tag: 'iframe' }],
     ['ArrowRight on a slider in a form', 'ArrowRight', { role: 'slider', tag: 'div', inForm: true }],
     ['Space on a harmless button outside a form', 'Space', button({ visibleText: 'Show more' })],
     ['Enter with nothing focused', 'Enter', undefined],
