@@ -1,31 +1,16 @@
 // What commits through the MCP bridge is judged where the chat's agent's would be: browser_type
 // {ref, submit} submits with the page engine's submit_form at "submit", and accepting a confirm is a
 // commitment too; and a long page's snapshot can be read on in parts, as its markers say.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
-import { startBridge, textOf, type RunningBridge } from './support/bridge';
+import { textOf, useBridges, type RunningBridge } from './support/bridge';
 import { indexByLabel } from './support/listing';
 import { useSite } from './support/site';
 
 const site = useSite();
 
 describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', { timeout: 240_000 }, (browserName) => {
-  const profiles: string[] = [];
-  const bridges: RunningBridge[] = [];
-  const bridgeWith = async (...args: string[]) => {
-    const profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
-    profiles.push(profileDir);
-    const bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, ...args]);
-    bridges.push(bridge);
-    return bridge;
-  };
-  afterAll(async () => {
-    for (const bridge of bridges) await bridge.close();
-    for (const dir of profiles) await rm(dir, { recursive: true, force: true });
-  });
+  const bridgeWith = useBridges(browserName);
 
   const snapshot = async (bridge: RunningBridge) => (await bridge.data('browser_snapshot')).snapshot as string;
   /** The form's own record of a submit, read through Bosun's page.read (read-only: never asks). */

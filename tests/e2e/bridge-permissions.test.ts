@@ -1,30 +1,15 @@
 // The MCP bridge under the person's policy, in both browsers: its acting tools ask Bosun first, a
 // question nobody can answer fails at once with PERMISSION_REQUIRED, --allow grants up front for the
 // session, and a cancelled call never acts.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
-import { startBridge, textOf, type RunningBridge, type ToolResult } from './support/bridge';
+import { textOf, useBridges, type RunningBridge, type ToolResult } from './support/bridge';
 import { useSite } from './support/site';
 
 const site = useSite();
 
 describe.each(BROWSERS)('the MCP bridge under the permission policy in %s', { timeout: 240_000 }, (browserName) => {
-  const profiles: string[] = [];
-  const bridges: RunningBridge[] = [];
-  const bridgeWith = async (...args: string[]) => {
-    const profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
-    profiles.push(profileDir);
-    const bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, ...args]);
-    bridges.push(bridge);
-    return bridge;
-  };
-  afterAll(async () => {
-    for (const bridge of bridges) await bridge.close();
-    for (const dir of profiles) await rm(dir, { recursive: true, force: true });
-  });
+  const bridgeWith = useBridges(browserName);
 
   /** The product page's status line, read through Bosun's page.read (read-only: never asks). */
   const status = async (bridge: RunningBridge) => {

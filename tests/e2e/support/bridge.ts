@@ -1,4 +1,8 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { waitUntil } from '../harness';
@@ -127,4 +131,24 @@ export function waitForExit(pid: number, message: string): Promise<true> {
     },
     { message, timeoutMs: 30_000 },
   );
+}
+
+/**
+ * Bridges started in one describe block, each with a fresh profile in `browserName`; all are
+ * closed and their profiles removed after the block.
+ */
+export function useBridges(browserName: string): (...args: string[]) => Promise<RunningBridge> {
+  const profiles: string[] = [];
+  const bridges: RunningBridge[] = [];
+  afterAll(async () => {
+    for (const bridge of bridges) await bridge.close();
+    for (const dir of profiles) await rm(dir, { recursive: true, force: true });
+  });
+  return async (...args: string[]) => {
+    const profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
+    profiles.push(profileDir);
+    const bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, ...args]);
+    bridges.push(bridge);
+    return bridge;
+  };
 }
