@@ -42,7 +42,10 @@ export const readPage = defineTool({
       ctx.actionTab?.(),
     );
     ctx.rememberSnapshot(ctx.tabId, page.snapshotId);
-    await ctx.pages.add({ url: page.url, title: page.title, markdown: page.markdown, product: page.product });
+    // The reading goes to the model at once; the copy kept for follow-ups is written meanwhile
+    // (IndexedDB runs a later read of the cache after this write). A failed copy never fails a
+    // reading that succeeded: it is recorded in the error log as any unhandled failure is.
+    void ctx.pages.add({ url: page.url, title: page.title, markdown: page.markdown, product: page.product });
     const product = page.product ? `\nProduct: ${JSON.stringify(page.product)}` : '';
     // The title and product data are page text too, so they sit inside the marked block.
     const body = `Page: ${page.title}\nURL: ${page.url}${product}\n## Content\n${page.markdown}\n\n## Interactive elements\n${page.interactiveElements || '(none)'}`;

@@ -1,5 +1,5 @@
 // Where one agent step's time goes, measured from outside Bosun: the model server notes when each
-// request arrives, the page itself notes when the click reaches it (a listener the benchmark adds to
+// request had arrived and when its answer had been sent, the page itself notes when the click reaches it (a listener the benchmark adds to
 // the page), and the Action Log, which the product keeps anyway, stamps each call as its result
 // is recorded. Every clock here is the machine's wall clock, in epoch milliseconds.
 import type { PageDriver } from '../../tests/e2e/harness';
@@ -51,19 +51,25 @@ export async function actionLogTimes(sidebar: PageDriver, since: number): Promis
   return { click: times('click_element'), read: times('read_page') };
 }
 
+/** One model request, as the server saw it: when it had arrived and when its answer had been sent. */
+export interface Exchange {
+  received: number;
+  answered: number;
+}
+
 /**
- * The parts of steps 1…n. `arrivals` holds every model request (the first asks for the first
- * read alone); `reads` every read's log time, the first read's included.
+ * The parts of steps 1…n. `exchanges` holds every model request (the first answer asks for the
+ * first read alone); `logged.read` every read's log time, the first read's included.
  */
-export function stepParts(arrivals: number[], clicks: number[], logged: { click: number[]; read: number[] }): Parts {
+export function stepParts(exchanges: Exchange[], clicks: number[], logged: { click: number[]; read: number[] }): Parts {
   const parts: Record<keyof Parts, number[]> = { toClick: [], clickResult: [], read: [], toModel: [] };
   for (let i = 0; i < logged.click.length; i++) {
     const [asked, click, clicked, read, next] = [
-      arrivals[i + 1],
+      exchanges[i + 1]?.answered,
       clicks[i],
       logged.click[i],
       logged.read[i + 1],
-      arrivals[i + 2],
+      exchanges[i + 2]?.received,
     ];
     if ([asked, click, clicked, read, next].some((t) => t === undefined)) break;
     parts.toClick.push((click as number) - (asked as number));

@@ -2,8 +2,9 @@
 // answers at once. The built extension runs in headless Chromium and Firefox (the e2e harness) with
 // the scripted model server; on generated pages of 1k, 10k and 50k elements the model clicks a
 // button by its index and reads the page again, step after step, and the time from
-// one model request to the next is Bosun's: the listing and markdown, the relay between the
-// contexts, the gate, the mask, the click and the result back to the model. Next to it, the floor:
+// the model's answer to the next request is Bosun's: the listing and markdown, the relay between the
+// contexts, the gate, the mask, the click and the result back to the model. The scripted server's
+// own work (parsing the request, writing the answer) is not counted: a real model's is not Bosun's either. Next to it, the floor:
 // the same click and read done directly in the page by the same engine, with no extension around
 // it. Run it with `node bench/run.mjs agent-steps`.
 import { cpus } from 'node:os';
@@ -106,14 +107,12 @@ function lastToolResult(body: unknown): string {
 /**
  * The model: it reads the page, then on each step clicks the next button it was shown (a different
  * one each time, as a person's task moves on: the same click on an unchanged page three times
- * would be stopped as a loop) and reads the page again; it notes when each request arrived (epoch ms). Done
- * after `steps` steps.
+ * would be stopped as a loop) and reads the page again. Done after `steps` steps.
  */
-function agentModel(llm: LlmServer, steps: number): number[] {
-  const arrivals: number[] = [];
+function agentModel(llm: LlmServer, steps: number): void {
+  let asked = 0;
   llm.respondWith((body): Step => {
-    arrivals.push(Date.now());
-    const step = arrivals.length - 1;
+    const step = asked++;
     if (step === 0) return { kind: 'tool_calls', calls: [{ id: 'read-0', name: 'read_page', arguments: {} }] };
     if (step > steps) return { kind: 'text', chunks: ['Done.'] };
     // Buttons whose click changes nothing for good: no form's Send, and no "Buy now", which Bosun
@@ -131,7 +130,6 @@ function agentModel(llm: LlmServer, steps: number): number[] {
       ],
     };
   });
-  return arrivals;
 }
 
 async function measureSize(
@@ -150,18 +148,20 @@ async function measureSize(
     llm.reset();
     await watchClicks(page);
     const since = Date.now();
-    const arrivals = agentModel(llm, options.steps);
+    agentModel(llm, options.steps);
     await send(sidebar, 'Add a few of these to my cart');
     await waitUntilIdle(sidebar, 600_000);
-    if (arrivals.length !== options.steps + 2) {
+    const exchanges = llm.requests.map((r) => ({ received: r.receivedAt, answered: r.answeredAt ?? Number.NaN }));
+    if (exchanges.length !== options.steps + 2) {
       const last = (await shownMessages(sidebar)).at(-1);
       throw new Error(
-        `the task took ${arrivals.length - 2} steps of ${options.steps} on the ${elements}-element page; it ended with: ${last?.error || last?.content}`,
+        `the task took ${exchanges.length - 2} steps of ${options.steps} on the ${elements}-element page; it ended with: ${last?.error || last?.content}`,
       );
     }
-    // The first interval is the first read alone; each later one is a whole step.
-    const steps = arrivals.slice(2).map((at, i) => at - (arrivals[i + 1] ?? at));
-    const parts = stepParts(arrivals, await clickTimes(page), await actionLogTimes(sidebar, since));
+    // A step runs from the answer that asks for it to the request that brings its results; the
+    // first answer asks for the first read alone.
+    const steps = exchanges.slice(2).map((next, i) => next.received - (exchanges[i + 1]?.answered ?? Number.NaN));
+    const parts = stepParts(exchanges, await clickTimes(page), await actionLogTimes(sidebar, since));
     await page.evaluate((code) => void (0, eval)(code), script);
     const floor = (nth: number) =>
       page.evaluate(({ nth, budget }) => (window as unknown as FloorWindow).__floor.step(nth, budget), {

@@ -1,11 +1,11 @@
 // Bundled (IIFE) by the recall benchmark and evaluated in each page: what the product's full
 // snapshot lists there, as role and label.
-import { lastListing } from '../../content/snapshot/registry';
+import { lastListing, nameOf } from '../../content/snapshot/registry';
 import { takeSnapshot } from '../../content/snapshot/take-snapshot';
 
 (window as unknown as { __listed: () => { role: string; label: string }[] }).__listed = () => {
   takeSnapshot(document);
-  return (lastListing()?.listed ?? []).map(({ role, label }) => ({ role, label }));
+  return (lastListing()?.listed ?? []).map((entry) => ({ role: entry.role, label: nameOf(entry) }));
 };
 
 /**
@@ -16,10 +16,10 @@ import { takeSnapshot } from '../../content/snapshot/take-snapshot';
   takeSnapshot(document);
   const matched = new Set<Element>();
   const extra: string[] = [];
-  for (const { el, role, label } of lastListing()?.listed ?? []) {
-    const control = el.closest('[data-c]');
+  for (const entry of lastListing()?.listed ?? []) {
+    const control = entry.el.closest('[data-c]');
     if (control && !matched.has(control)) matched.add(control);
-    else extra.push(`${role} "${label}"`);
+    else extra.push(`${entry.role} "${nameOf(entry)}"`);
   }
   const missing: Record<string, number> = {};
   for (const control of document.querySelectorAll('[data-c]')) {

@@ -1,5 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { withOverlayHidden } from '../overlay/host';
+import type { Box } from '../snapshot/frames';
 import { renderedBox } from '../snapshot/visibility';
 import { locate, notFound, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
@@ -15,7 +16,7 @@ const STEPS = 10;
 type Point = { x: number; y: number };
 type Spot = { el: Element; point: Point; name: string };
 
-const centre = (rect: DOMRect): Point => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+const centre = (rect: Box): Point => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
 
 function under(root: Document | ShadowRoot, point: Point, fallback: Element): Element {
   return withOverlayHidden(() => root.elementFromPoint(point.x, point.y)) ?? fallback;

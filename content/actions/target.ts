@@ -1,6 +1,6 @@
 import { highlightTarget } from '../overlay/highlight';
 import { withOverlayHidden } from '../overlay/host';
-import { childFrame, topFrame, type Frame } from '../snapshot/frames';
+import { childFrame, toBox, topFrame, type Box, type Frame } from '../snapshot/frames';
 import { coveringElement, renderedBox } from '../snapshot/visibility';
 import { coveredError } from './cover';
 
@@ -12,11 +12,11 @@ export function frameOf(el: Element): Frame {
   const host = doc.defaultView?.frameElement as HTMLIFrameElement | null | undefined;
   if (!host) return topFrame(doc);
   const parent = frameOf(host);
-  return childFrame(host, host.getBoundingClientRect(), parent) ?? topFrame(doc);
+  return childFrame(host, toBox(host.getBoundingClientRect()), parent) ?? topFrame(doc);
 }
 
 /** Whether the box lies wholly inside what its frame shows. */
-export function inView(rect: DOMRect, frame: Frame): boolean {
+export function inView(rect: Box, frame: Frame): boolean {
   return (
     rect.top + frame.dy >= frame.clip.top &&
     rect.bottom + frame.dy <= frame.clip.bottom &&

@@ -1,5 +1,5 @@
 import { isOverlay } from '../overlay/host';
-import { childFrame, intersects, toBox, topFrame, type Box, type Frame } from './frames';
+import { childFrame, intersects, topFrame, type Box, type Frame } from './frames';
 import { MAY_HAVE_ROLE, roleOf } from './roles';
 import type { ScriptedRole } from './scripted';
 import { renderedBox } from './visibility';
@@ -85,14 +85,14 @@ function walk(stack: Element[], scope: Scope, frame: Frame, how: Walk, out: Cand
     const role = (scope.mayHaveRole.has(el) ? roleOf(el) : null) ?? how.scripted(el, scope.root, scope.doc);
     if (role) {
       const rect = renderedBox(el);
-      if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect: toBox(rect), frame });
+      if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
     }
     if (scope.iframes.has(el)) {
       inFrame(el as HTMLIFrameElement, frame, how, out);
       continue;
     }
     pushChildren(el, stack, frame, viewportOnly);
-    // A shadow tree renders before the light children: it is walked to its end first.
+    // A shadow tree renders before the light children: it is walked to its end first, in its own scope.
     const shadow = el.shadowRoot;
     if (shadow) walk(childrenOf(shadow), how.scopes(shadow, scope.doc), frame, how, out);
   }
@@ -116,8 +116,6 @@ function childrenOf(parent: ParentNode): Element[] {
 function pushChildren(el: Element, stack: Element[], frame: Frame, viewportOnly: boolean): void {
   if (viewportOnly && isWide(el)) pushVisibleRange(el.children, stack, frame);
   else for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
-  const shadow = el.shadowRoot;
-  if (shadow) for (let child = shadow.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
 }
 
 /** More than WIDE children, without counting them all (childElementCount walks every child). */

@@ -22,8 +22,8 @@ export interface Box {
 }
 
 export function toBox(rect: DOMRect): Box {
-  const { left, top, right, bottom, width, height } = rect;
-  return { left, top, right, bottom, width, height };
+  const { left, top, width, height } = rect;
+  return { left, top, right: left + width, bottom: top + height, width, height };
 }
 
 export function topFrame(doc: Document): Frame {
@@ -32,7 +32,7 @@ export function topFrame(doc: Document): Frame {
 }
 
 /** The frame of a same-origin iframe, or null when it is cross-origin, not loaded or not shown. */
-export function childFrame(iframe: HTMLIFrameElement, rect: DOMRect, parent: Frame): Frame | null {
+export function childFrame(iframe: HTMLIFrameElement, rect: Box, parent: Frame): Frame | null {
   let doc: Document | null = null;
   try {
     doc = iframe.contentDocument;

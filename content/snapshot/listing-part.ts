@@ -1,3 +1,4 @@
+import { createLabelLookup, type LabelLookup } from './labels';
 import { lastListing, line, type Listed } from './registry';
 
 /** Room kept for the marker lines, so a part stays within its budget. */
@@ -10,12 +11,18 @@ const CONTEXT = 10;
  * with markers saying what comes before and after and how to read it: a long page is read in
  * parts, never re-read whole, and its indices stay those of the one snapshot.
  */
-export function formatPart(listed: readonly Listed[], isNew: readonly boolean[], start: number, maxChars = Infinity) {
+export function formatPart(
+  listed: readonly Listed[],
+  isNew: readonly boolean[],
+  start: number,
+  maxChars = Infinity,
+  labelsOf: LabelLookup = createLabelLookup(),
+) {
   const lines: string[] = [];
   if (start > 0) lines.push(`[… elements 1–${start} are in an earlier part of this listing]`);
   let size = 0;
   for (let i = start; i < listed.length; i++) {
-    const next = line(i + 1, listed[i] as Listed, isNew[i] === true);
+    const next = line(i + 1, listed[i] as Listed, isNew[i] === true, labelsOf);
     if (size + next.length + 1 > maxChars - MARKERS) {
       lines.push(`[… ${listed.length - i} more elements not listed: read_listing with from=${i + 1} shows them]`);
       return { text: lines.join('\n'), shown: i };

@@ -1,12 +1,23 @@
 import { stateOf } from './describe';
 import { labelOf } from './label';
+import type { LabelLookup } from './labels';
 import { roleOf } from './roles';
 import { SCRIPTED_ROLES } from './scripted';
 
 export interface Listed {
   el: Element;
   role: string;
-  label: string;
+  /**
+   * Named when the entry is first shown or resolved: a listing cut at its budget shows a few
+   * hundred of a big page's thousands of elements, and naming one reads its content and labels.
+   */
+  label?: string;
+}
+
+/** The entry's name, as first shown: an index is then checked against the name the model saw. */
+export function nameOf(entry: Listed, labelsOf?: LabelLookup): string {
+  entry.label ??= labelOf(entry.el, labelsOf, entry.role);
+  return entry.label;
 }
 
 export type Resolved = { ok: true; el: Element; role: string; label: string } | { ok: false; error: string };
@@ -52,7 +63,8 @@ export function resolve(index: number, snapshotId: string): Resolved {
       ok: false,
       error: `Element not found: there is no element ${index} (the listing has ${current.listed.length}).`,
     };
-  const { el, role, label } = entry;
+  const { el, role } = entry;
+  const label = nameOf(entry);
   if (!el.isConnected) {
     return {
       ok: false,
@@ -72,6 +84,7 @@ export function resolve(index: number, snapshotId: string): Resolved {
 }
 
 /** One listing line, e.g. `*[12]button "Add to cart"` (the star marks an element new since the last reading). */
-export function line(index: number, entry: Listed, isNew: boolean): string {
-  return `${isNew ? '*' : ''}[${index}]${shown(entry.role, entry.label.replace(/"/g, "'"))}${stateOf(entry.el, entry.role)}`;
+export function line(index: number, entry: Listed, isNew: boolean, labelsOf?: LabelLookup): string {
+  const label = nameOf(entry, labelsOf).replace(/"/g, "'");
+  return `${isNew ? '*' : ''}[${index}]${shown(entry.role, label)}${stateOf(entry.el, entry.role)}`;
 }

@@ -2,7 +2,6 @@ import { drawHighlights } from '../overlay/highlight';
 import { withOverlayHidden } from '../overlay/host';
 import { collect, collectWithin, createScopeLookup, type Candidate, type Walk } from './collect';
 import { intersects, topFrame } from './frames';
-import { labelOf } from './label';
 import { createLabelLookup } from './labels';
 import { createLayerLookup, mayBeCovered, type LayerLookup } from './layers';
 import { formatPart } from './listing-part';
@@ -43,9 +42,9 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
       (c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
     );
   });
-  const listed = usable.map((c) => ({ el: c.el, role: c.role, label: labelOf(c.el, labelsOf, c.role) }));
+  const listed = usable.map((c) => ({ el: c.el, role: c.role }));
   const { id, isNew } = record(listed);
-  const { text, shown } = formatPart(listed, isNew, 0, options.maxChars);
+  const { text, shown } = formatPart(listed, isNew, 0, options.maxChars, labelsOf);
   if (options.highlight) drawHighlights(doc, onScreenBoxes(usable.slice(0, shown)));
   return { id, text, count: listed.length, truncated: shown < listed.length };
 }

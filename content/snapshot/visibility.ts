@@ -1,9 +1,9 @@
-import { intersects, type Box, type Frame } from './frames';
+import { intersects, toBox, type Box, type Frame } from './frames';
 import { createLabelLookup, type LabelLookup } from './labels';
 
 /** The element's box when it is rendered and not hidden by style; null otherwise. */
-export function renderedBox(el: Element): DOMRect | null {
-  const rect = el.getBoundingClientRect();
+export function renderedBox(el: Element): Box | null {
+  const rect = toBox(el.getBoundingClientRect());
   if (rect.width === 0 || rect.height === 0) return null;
   // One native check covers display:none ancestors, visibility:hidden and content-visibility:
   // hidden. Content skipped by `content-visibility: auto` counts as visible: it renders as soon as

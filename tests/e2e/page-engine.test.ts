@@ -89,6 +89,9 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     for (const absent of ['Hidden button', 'Invisible button', 'Covered button', 'Under the card link'])
       expect(listing).not.toContain(absent);
     expect(result.elementCount).toBe(listing.split('\n').length);
+    // What shadow roots hold, nested ones included, is listed once.
+    expect(listing.match(/\]clickable "Shadow chip"$/gm)).toHaveLength(1);
+    expect(listing.match(/\]button "Nested shadow action"$/gm)).toHaveLength(1);
     // Text in a shadow root reads as the person sees it, slotted content in place.
     expect(result.markdown).toContain('Ships in 3 days from the shadow warehouse.');
     // Compact: a line costs well under 40 characters on average.

@@ -159,6 +159,18 @@ describe('requests', () => {
     expect(llm.requests[2]?.body).toBe('{not json');
   });
 
+  it('notes when each request had arrived and when its answer had been sent', async () => {
+    llm.script({ kind: 'text', chunks: ['one', ' two'], delayMs: 30 });
+    const before = Date.now();
+    const response = await chat(llm, { model: 'test-model', messages, stream: true });
+    await response.text();
+    const [recorded] = llm.requests;
+    expect(recorded?.receivedAt).toBeGreaterThanOrEqual(before);
+    // The answer was paced: it ended after its last delay, not when the request came.
+    expect(recorded?.answeredAt).toBeGreaterThanOrEqual((recorded?.receivedAt ?? 0) + 25);
+    expect(recorded?.answeredAt).toBeLessThanOrEqual(Date.now());
+  });
+
   it('answers a malformed JSON body with 400', async () => {
     const response = await fetch(`${llm.baseUrl}/chat/completions`, { method: 'POST', body: '{not json' });
     expect(response.status).toBe(400);
