@@ -1,6 +1,7 @@
 import { isOverlay } from '../overlay/host';
 import { childFrame, intersects, topFrame, type Box, type Frame } from './frames';
 import { MAY_HAVE_ROLE, roleOf } from './roles';
+import { MAY_HOST } from './shadow-hosts';
 import type { ScriptedRole } from './scripted';
 import { renderedBox } from './visibility';
 
@@ -23,12 +24,13 @@ const SLACK = 8;
  * What the walk needs to know of the elements of one document or shadow root, found by native
  * queries: in a Firefox content script every property read crosses a wrapper and costs many
  * times what it costs in the page, so an element the queries do not name costs the walk only
- * the reads that move to the next element.
+ * the step to the next element.
  */
 interface Scope {
   root: Document | ShadowRoot;
   doc: Document;
   mayHaveRole: Set<Element>;
+  mayHost: Set<Element>;
   skipped: Set<Element>;
   iframes: Set<Element>;
 }
@@ -45,6 +47,7 @@ export function createScopeLookup(): ScopeLookup {
         root,
         doc,
         mayHaveRole: new Set(root.querySelectorAll(MAY_HAVE_ROLE)),
+        mayHost: new Set(root.querySelectorAll(MAY_HOST)),
         skipped: new Set(root.querySelectorAll(SKIPPED)),
         iframes: new Set(root.querySelectorAll('iframe')),
       };
@@ -72,29 +75,53 @@ export function collect(doc: Document, how: Walk): Candidate[] {
 /** What `collect` finds inside one element (itself included). */
 export function collectWithin(start: Element, frame: Frame, how: Walk): Candidate[] {
   const out: Candidate[] = [];
-  walk([start], how.scopes(start.getRootNode() as Document | ShadowRoot, frame.doc), frame, how, out);
+  walk(start, how.scopes(start.getRootNode() as Document | ShadowRoot, frame.doc), frame, how, out);
   return out;
 }
 
-function walk(stack: Element[], scope: Scope, frame: Frame, how: Walk, out: Candidate[]): void {
+/**
+ * The elements under `top` (itself included when it is an element), in document order. A
+ * TreeWalker moves from one element to the next in one native call, where following child and
+ * sibling links takes one call per link: in a Firefox content script several times cheaper.
+ */
+function walk(top: Element | ShadowRoot, scope: Scope, frame: Frame, how: Walk, out: Candidate[]): void {
+  const walker = scope.doc.createTreeWalker(top, NodeFilter.SHOW_ELEMENT);
+  // Not instanceof: an iframe's elements belong to another realm's Element.
+  let el = top.nodeType === Node.ELEMENT_NODE ? (top as Element) : (walker.nextNode() as Element | null);
+  while (el) {
+    const enter = visit(el, scope, frame, how, out);
+    el = (enter ? walker.nextNode() : pastSubtree(walker)) as Element | null;
+  }
+}
+
+/** Looks at one element; says whether the walk goes on into its light children. */
+function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidate[]): boolean {
   const { viewportOnly } = how;
-  while (stack.length > 0) {
-    const el = stack.pop() as Element;
-    if (scope.skipped.has(el) || isOverlay(el)) continue;
-    if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) continue;
-    const role = (scope.mayHaveRole.has(el) ? roleOf(el) : null) ?? how.scripted(el, scope.root, scope.doc);
-    if (role) {
-      const rect = renderedBox(el);
-      if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
-    }
-    if (scope.iframes.has(el)) {
-      inFrame(el as HTMLIFrameElement, frame, how, out);
-      continue;
-    }
-    pushChildren(el, stack, frame, viewportOnly);
-    // A shadow tree renders before the light children: it is walked to its end first, in its own scope.
-    const shadow = el.shadowRoot;
-    if (shadow) walk(childrenOf(shadow), how.scopes(shadow, scope.doc), frame, how, out);
+  if (scope.skipped.has(el) || isOverlay(el)) return false;
+  if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) return false;
+  const role = (scope.mayHaveRole.has(el) ? roleOf(el) : null) ?? how.scripted(el, scope.root, scope.doc);
+  if (role) {
+    const rect = renderedBox(el);
+    if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
+  }
+  if (scope.iframes.has(el)) {
+    inFrame(el as HTMLIFrameElement, frame, how, out);
+    return false;
+  }
+  // A shadow tree renders before the light children: it is walked to its end first, in its own scope.
+  const shadow = scope.mayHost.has(el) ? el.shadowRoot : null;
+  if (shadow) walk(shadow, how.scopes(shadow, scope.doc), frame, how, out);
+  if (!viewportOnly || !isWide(el)) return true;
+  for (const child of visibleRange(el.children, frame)) walk(child, scope, frame, how, out);
+  return false;
+}
+
+/** The element after the walker's current one and all its descendants; null at the end of the walk. */
+function pastSubtree(walker: TreeWalker): Node | null {
+  for (;;) {
+    const next = walker.nextSibling();
+    if (next) return next;
+    if (!walker.parentNode()) return null;
   }
 }
 
@@ -103,19 +130,7 @@ function inFrame(iframe: HTMLIFrameElement, frame: Frame, how: Walk, out: Candid
   const child = rect && childFrame(iframe, rect, frame);
   if (!child || (how.viewportOnly && !intersects(rect, frame))) return;
   const start = child.doc.body ?? child.doc.documentElement;
-  walk([start], how.scopes(child.doc, child.doc), child, how, out);
-}
-
-/** Children last-first, so they come off a stack in document order. */
-function childrenOf(parent: ParentNode): Element[] {
-  const stack: Element[] = [];
-  for (let child = parent.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
-  return stack;
-}
-
-function pushChildren(el: Element, stack: Element[], frame: Frame, viewportOnly: boolean): void {
-  if (viewportOnly && isWide(el)) pushVisibleRange(el.children, stack, frame);
-  else for (let child = el.lastElementChild; child; child = child.previousElementSibling) stack.push(child);
+  walk(start, how.scopes(child.doc, child.doc), child, how, out);
 }
 
 /** More than WIDE children, without counting them all (childElementCount walks every child). */
@@ -138,7 +153,7 @@ function isOffscreen(el: Element, frame: Frame): boolean {
  * laid out top to bottom, as they are in normal flow. It gallops, then bisects, so it never
  * counts or copies the children: the cost follows the position of the viewport in the list.
  */
-function pushVisibleRange(children: HTMLCollection, stack: Element[], frame: Frame): void {
+function visibleRange(children: HTMLCollection, frame: Frame): Element[] {
   const top = frame.clip.top - frame.dy;
   const bottom = frame.clip.bottom - frame.dy;
   const above = (i: number) => {
@@ -163,5 +178,5 @@ function pushVisibleRange(children: HTMLCollection, stack: Element[], frame: Fra
     range.push(child);
     below = child.getBoundingClientRect().top > bottom ? below + 1 : 0;
   }
-  for (let i = range.length - 1; i >= 0; i--) stack.push(range[i] as Element);
+  return range;
 }
