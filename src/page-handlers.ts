@@ -6,6 +6,12 @@
 export const HANDLER_REQUEST = 'bosun:which-handled';
 export const HANDLER_ANSWER = 'bosun:handled';
 
+/** The same kind of exchange for the elements that carry an open shadow root (content/page-world/shadow-hosts.ts). */
+export const HOSTS_REQUEST = 'bosun:which-hosts';
+export const HOST_ANSWER = 'bosun:host';
+/** Sent on the document once every host has answered: without it, the content script reads every element itself. */
+export const HOSTS_DONE = 'bosun:hosts-done';
+
 /** Listeners that make an element something a person clicks, presses, drags or drops onto. */
 export const POINTER_EVENTS = new Set([
   'click',

@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../../src/protocol/common';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { Conversation } from '../conversation-messages';
 import type { RunRecords } from './run-record';
@@ -90,16 +91,31 @@ async function markInterrupted(conversation: Conversation, runs: RunRecords): Pr
     await conversation.save(message);
   }
   if (!run) return;
-  if (run.inFlight && !messages.some((m) => m.toolCallId === run.inFlight?.toolCallId)) {
+  const cut = interruptedCall(messages, run.startedAt);
+  if (cut) {
     await conversation.add({
       role: 'tool',
       status: 'done',
       outcome: 'interrupted',
-      toolCallId: run.inFlight.toolCallId,
-      name: run.inFlight.name,
-      content: `Interrupted: Bosun restarted while ${run.inFlight.name} was running. It may or may not have taken effect, and it was not repeated.`,
+      toolCallId: cut.id,
+      name: cut.name,
+      content: `Interrupted: Bosun restarted while ${cut.name} was running. It may or may not have taken effect, and it was not repeated.`,
     });
   }
   if (!marked) await conversation.add({ role: 'assistant', content: '', status: 'interrupted', error: RESTARTED });
   await runs.end();
+}
+
+/**
+ * The action a restart cut: the first call, of the task's last answer that asked for actions,
+ * whose result was not saved. Calls run one after another and each result is saved before the
+ * next starts, so that call was running, or about to run (which the message's "may or may not"
+ * covers). Answers from before the task started belong to earlier tasks.
+ */
+export function interruptedCall(messages: readonly ChatMessage[], startedAt: number) {
+  const answer = messages.findLast(
+    (m) => m.role === 'assistant' && (m.toolCalls?.length ?? 0) > 0 && Date.parse(m.createdAt) >= startedAt,
+  );
+  const answered = new Set(messages.map((m) => m.toolCallId));
+  return answer?.toolCalls?.find((call) => !answered.has(call.id)) ?? null;
 }

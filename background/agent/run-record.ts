@@ -1,15 +1,14 @@
 import type { Db } from '../../src/storage/db';
 
-/** The task being run, saved before each action so a restart knows what was under way. */
+/**
+ * The task being run, saved when it starts so a restart knows one was under way. Which action was
+ * running needs no record of its own: the answer that asked for it is saved before it runs, and
+ * each result as it comes (see markInterrupted in agent.ts).
+ */
 export interface RunRecord {
   runId: string;
   tabId: number;
   startedAt: number;
-  /**
-   * The last tool call that started: after a restart it is reported as interrupted unless its
-   * result was saved, and never replayed.
-   */
-  inFlight?: { toolCallId: string; name: string };
 }
 
 /** `key` names the record: the chat's task and a workflow's running step each keep their own. */

@@ -74,12 +74,6 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
 export async function runToolCall(state: TaskState, call: ToolCall): Promise<TaskEnd | null> {
   const { deps, runId } = state;
   const { conversation } = deps;
-  await deps.runs.save({
-    runId,
-    tabId: state.tabId,
-    startedAt: Date.now(),
-    inFlight: { toolCallId: call.id, name: call.name },
-  });
   state.seen = undefined;
   const output = await state.follower.around(() =>
     deps.gate.run(
@@ -108,8 +102,6 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
     site: output.site,
     ...(output.label ? { target: output.label } : {}),
   });
-  // The run record still names this call as in flight, and need not be written again: a restart
-  // reports an in-flight call as interrupted only when its result above was not saved.
   state.steps += 1;
   if (state.repeats.record(call.name, call.args, output.text)) return await closeTask(state, repeatedText(call.name));
   return null;

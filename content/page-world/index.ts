@@ -3,3 +3,4 @@
 import './handlers';
 import './dialogs';
 import './leave-page';
+import './shadow-hosts';

@@ -1,7 +1,7 @@
 import { isOverlay } from '../overlay/host';
 import { childFrame, intersects, topFrame, type Box, type Frame } from './frames';
 import { MAY_HAVE_ROLE, roleOf } from './roles';
-import { MAY_HOST } from './shadow-hosts';
+import { createHostLookup } from './shadow-hosts';
 import type { ScriptedRole } from './scripted';
 import { renderedBox } from './visibility';
 
@@ -30,7 +30,8 @@ interface Scope {
   root: Document | ShadowRoot;
   doc: Document;
   mayHaveRole: Set<Element>;
-  mayHost: Set<Element>;
+  /** The document's shadow hosts, nested ones included; null when every element must be asked. */
+  hosts: Set<EventTarget> | null;
   skipped: Set<Element>;
   iframes: Set<Element>;
 }
@@ -40,6 +41,7 @@ export type ScopeLookup = (root: Document | ShadowRoot, doc: Document) => Scope;
 
 export function createScopeLookup(): ScopeLookup {
   const cache = new Map<Node, Scope>();
+  const hostsOf = createHostLookup();
   return (root, doc) => {
     let scope = cache.get(root);
     if (!scope) {
@@ -47,7 +49,7 @@ export function createScopeLookup(): ScopeLookup {
         root,
         doc,
         mayHaveRole: new Set(root.querySelectorAll(MAY_HAVE_ROLE)),
-        mayHost: new Set(root.querySelectorAll(MAY_HOST)),
+        hosts: hostsOf(doc),
         skipped: new Set(root.querySelectorAll(SKIPPED)),
         iframes: new Set(root.querySelectorAll('iframe')),
       };
@@ -109,7 +111,7 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidat
     return false;
   }
   // A shadow tree renders before the light children: it is walked to its end first, in its own scope.
-  const shadow = scope.mayHost.has(el) ? el.shadowRoot : null;
+  const shadow = scope.hosts === null || scope.hosts.has(el) ? el.shadowRoot : null;
   if (shadow) walk(shadow, how.scopes(shadow, scope.doc), frame, how, out);
   if (!viewportOnly || !isWide(el)) return true;
   for (const child of visibleRange(el.children, frame)) walk(child, scope, frame, how, out);

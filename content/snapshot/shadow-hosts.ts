@@ -1,21 +1,19 @@
-/**
- * The HTML elements that can never carry a shadow root. The DOM lets only custom elements and
- * article, aside, blockquote, body, div, footer, h1–h6, header, main, nav, p, section and span
- * host one (attachShadow and declarative shadow roots alike). A custom element's name has a
- * hyphen and is in no list, so what MAY_HOST leaves out is exactly these tags; an unknown tag
- * stays in (a read too many, never a root missed).
- */
-const NEVER_HOSTS =
-  'a,abbr,address,area,audio,b,base,bdi,bdo,br,button,canvas,caption,cite,code,col,colgroup,data,' +
-  'datalist,dd,del,details,dfn,dialog,dl,dt,em,embed,fieldset,figcaption,figure,form,head,hr,html,i,' +
-  'iframe,img,input,ins,kbd,label,legend,li,link,map,mark,menu,meta,meter,noscript,object,ol,optgroup,' +
-  'option,output,picture,pre,progress,q,rp,rt,ruby,s,samp,script,search,select,slot,small,source,' +
-  'strong,style,sub,summary,sup,table,tbody,td,template,textarea,tfoot,th,thead,time,title,tr,track,' +
-  'u,ul,var,video,wbr';
+import { HOST_ANSWER, HOSTS_DONE, HOSTS_REQUEST } from '../../src/page-handlers';
+import { pageWorldAnswers } from './page-world-answers';
 
 /**
- * Elements whose `shadowRoot` the walk reads, found by one native query per scope: in a Firefox
- * content script each read crosses a wrapper, and on most pages the tags above are the larger
- * part. SVG content cannot host a shadow root either, except HTML inside a foreignObject.
+ * The elements of a document that carry an open shadow root, as Bosun's page-world script names
+ * them (content/page-world/shadow-hosts.ts); null when it did not answer, and the walk then
+ * reads `shadowRoot` on every element. Reading it on each of a large page's elements is a
+ * wrapper crossing each in a Firefox content script; the page-world walk costs what it costs the
+ * page. The walk still reads each named host's root itself.
  */
-export const MAY_HOST = `:not(${NEVER_HOSTS},svg,svg *),foreignObject *`;
+export type HostLookup = (doc: Document) => Set<EventTarget> | null;
+
+export function createHostLookup(): HostLookup {
+  const byDoc = new Map<Document, Set<EventTarget> | null>();
+  return (doc) => {
+    if (!byDoc.has(doc)) byDoc.set(doc, pageWorldAnswers(doc, HOSTS_REQUEST, HOST_ANSWER, HOSTS_DONE));
+    return byDoc.get(doc) ?? null;
+  };
+}

@@ -345,6 +345,10 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       'the task was not shown as interrupted',
     );
     expect(shown.find((m) => m.status === 'interrupted')?.error).toMatch(/^Bosun restarted while working on this/);
+    // The click that was waiting for the person is reported to the model as cut, not left unanswered.
+    expect(shown.map((m) => m.content)).toContainEqual(
+      expect.stringMatching(/^Interrupted: Bosun restarted while click_element was running/),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(chatRequests(ctx.llm)).toHaveLength(1);
     expect(await form.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).checked)).toBe(false);

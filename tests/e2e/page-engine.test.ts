@@ -98,6 +98,27 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     expect(listing.length / result.elementCount).toBeLessThan(40);
   });
 
+  it('finds shadow roots through the page-world script, and by itself when a page keeps it from answering', async () => {
+    // The page-world script names the hosts, nested ones included.
+    const named = await page.evaluate(() => {
+      const hosts: string[] = [];
+      const note = (event: Event) => hosts.push((event.composedPath()[0] as Element).localName);
+      window.addEventListener('bosun:host', note, true);
+      document.dispatchEvent(new CustomEvent('bosun:which-hosts'));
+      window.removeEventListener('bosun:host', note, true);
+      return hosts;
+    });
+    expect(named).toEqual(expect.arrayContaining(['shadow-widget', 'outer-card', 'inner-action']));
+    const silentUrl = site.url('shadow-silent.html');
+    const silent = await ctx.session.openPage(silentUrl);
+    try {
+      const listing = (await askTab<Read>(bosun, silentUrl, { type: 'READ_PAGE' })).interactiveElements;
+      expect(listing).toMatch(/\]button "Silent shadow action"$/m);
+    } finally {
+      await silent.close();
+    }
+  });
+
   it('in viewport mode lists what is on screen, with a fixed element declared far below, and nothing covered', async () => {
     await page.evaluate(() => scrollTo(0, 0));
     const listing = (await read({ viewportOnly: true })).interactiveElements;
