@@ -1,6 +1,6 @@
 import { isOverlay } from '../overlay/host';
 import { childFrame, intersects, topFrame, type Box, type Frame } from './frames';
-import { MAY_HAVE_ROLE, roleOf } from './roles';
+import { MAY_HAVE_ROLE, PLAIN_ROLES, roleOf } from './roles';
 import { createHostLookup } from './shadow-hosts';
 import type { ScriptedRole } from './scripted';
 import { renderedBox } from './visibility';
@@ -30,6 +30,8 @@ interface Scope {
   root: Document | ShadowRoot;
   doc: Document;
   mayHaveRole: Set<Element>;
+  /** Elements whose role the queries settle (PLAIN_ROLES). */
+  plain: Map<Element, string>;
   /** The document's shadow hosts, nested ones included; null when every element must be asked. */
   hosts: Set<EventTarget> | null;
   skipped: Set<Element>;
@@ -49,6 +51,9 @@ export function createScopeLookup(): ScopeLookup {
         root,
         doc,
         mayHaveRole: new Set(root.querySelectorAll(MAY_HAVE_ROLE)),
+        plain: new Map(
+          PLAIN_ROLES.flatMap(([selector, role]) => [...root.querySelectorAll(selector)].map((el) => [el, role])),
+        ),
         hosts: hostsOf(doc),
         skipped: new Set(root.querySelectorAll(SKIPPED)),
         iframes: new Set(root.querySelectorAll('iframe')),
@@ -101,7 +106,8 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidat
   const { viewportOnly } = how;
   if (scope.skipped.has(el) || isOverlay(el)) return false;
   if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) return false;
-  const role = (scope.mayHaveRole.has(el) ? roleOf(el) : null) ?? how.scripted(el, scope.root, scope.doc);
+  const role =
+    scope.plain.get(el) ?? (scope.mayHaveRole.has(el) ? roleOf(el) : null) ?? how.scripted(el, scope.root, scope.doc);
   if (role) {
     const rect = renderedBox(el);
     if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { describeElement, stateOf } from '../../content/snapshot/describe';
 import { labelOf } from '../../content/snapshot/label';
 import { line, record, resolve } from '../../content/snapshot/registry';
-import { roleOf } from '../../content/snapshot/roles';
+import { PLAIN_ROLES, roleOf } from '../../content/snapshot/roles';
 
 const el = (html: string): Element => {
   document.body.innerHTML = html;
@@ -43,6 +43,30 @@ describe('roleOf', () => {
     ['<label data-t>Plain label</label>', null],
   ];
   it.each(cases)('%s → %s', (html, role) => expect(roleOf(el(html))).toBe(role));
+});
+
+describe('PLAIN_ROLES', () => {
+  it('gives each element it matches the role roleOf gives it', () => {
+    document.body.innerHTML = [
+      '<a href="/a">link</a>',
+      '<a>no href</a>',
+      '<a href="/b" role="button">link as button</a>',
+      '<a href="/c" role="presentation">presentational link</a>',
+      '<button>b</button>',
+      '<button type="submit">s</button>',
+      '<button role="tab">tab</button>',
+      '<button role="none">none</button>',
+      '<details><summary>More</summary></details>',
+      '<svg><a href="/d"><text>svg link</text></a></svg>',
+    ].join('');
+    let matched = 0;
+    for (const [selector, role] of PLAIN_ROLES)
+      for (const element of document.body.querySelectorAll(selector)) {
+        expect(roleOf(element), element.outerHTML).toBe(role);
+        matched += 1;
+      }
+    expect(matched).toBeGreaterThanOrEqual(4);
+  });
 });
 
 describe('labelOf', () => {
