@@ -5,6 +5,8 @@ import type { BosunDb, CachedPage, Db } from './db';
 type PagesStore = IDBPObjectStore<BosunDb, ('pages' | 'state')[], 'pages', 'readwrite'>;
 
 export const PAGE_CACHE_LIMITS = { count: 30, ageMs: 6 * 60 * 60 * 1000 };
+/** A page read again unchanged right after it was stored is not written again for this long. */
+const UNCHANGED_REFRESH_MS = 60_000;
 const LAST_PRODUCT = 'lastProduct';
 
 /**
@@ -12,6 +14,9 @@ const LAST_PRODUCT = 'lastProduct';
  * follow-up ("find me a cheaper one") still knows what "one" is after the page is gone.
  */
 export function createPageCache(database: Promise<Db>, now: () => number = Date.now) {
+  /** The last page stored, as written: an agent reads the same page again and again while it works on it. */
+  let last: { key: string; at: number } | null = null;
+
   /** Drops the oldest pages past the count and every page past the age, in the writer's transaction. */
   async function prune(store: PagesStore): Promise<void> {
     const oldest = now() - PAGE_CACHE_LIMITS.ageMs;
@@ -26,6 +31,10 @@ export function createPageCache(database: Promise<Db>, now: () => number = Date.
   return {
     /** The page, the product it shows and the pruning are one transaction: one commit per read. */
     async add(page: Omit<CachedPage, 'timestamp'>): Promise<void> {
+      // Only the newest entry can be skipped: the cache's order of reading stays as it was.
+      const key = JSON.stringify([page.url, page.title, page.markdown, page.product]);
+      if (last?.key === key && now() - last.at < UNCHANGED_REFRESH_MS) return;
+      last = null;
       const tx = (await database).transaction(['pages', 'state'], 'readwrite');
       // A refused write (storage full) aborts the transaction: the write's own error is the one reported.
       tx.done.catch(() => undefined);
@@ -34,6 +43,7 @@ export function createPageCache(database: Promise<Db>, now: () => number = Date.
       if (page.product) await tx.objectStore('state').put({ ...page.product, url: page.url }, LAST_PRODUCT);
       await prune(pages);
       await tx.done;
+      last = { key, at: now() };
     },
     /** The newest snapshot of `url`, or the newest of all when no URL is given. */
     async get(url?: string): Promise<CachedPage | null> {

@@ -37,6 +37,29 @@ describe('the cache of pages the agent read', () => {
     expect((await cache.recent()).map((p) => p.url)).toEqual(['https://shop.example/p2']);
   });
 
+  it('does not write a page read again unchanged right after it was stored, and keeps the order of reading', async () => {
+    let clock = 1_000;
+    const cache = createPageCache(openBosunDb(`pages-${++counter}`), () => clock);
+    await cache.add(page(1));
+    clock += 10;
+    await cache.add(page(1));
+    expect((await cache.recent()).map((p) => p.timestamp)).toEqual([1_000]);
+    // Changed, it is written again.
+    clock += 10;
+    await cache.add({ ...page(1), markdown: '# Page 1, changed' });
+    expect((await cache.recent()).map((p) => p.timestamp)).toEqual([1_020]);
+    // Read again after another page, it becomes the newest again.
+    clock += 10;
+    await cache.add(page(2));
+    clock += 10;
+    await cache.add({ ...page(1), markdown: '# Page 1, changed' });
+    expect((await cache.recent()).map((p) => p.url)).toEqual(['https://shop.example/p1', 'https://shop.example/p2']);
+    // And after a minute, unchanged, its time is renewed.
+    clock += 60_000;
+    await cache.add({ ...page(1), markdown: '# Page 1, changed' });
+    expect((await cache.recent())[0]?.timestamp).toBe(clock);
+  });
+
   it('stores neither the page nor its product when the store refuses the write', async () => {
     const cache = createPageCache(openBosunDb(`pages-${++counter}`));
     // A page without an address has no key: the store refuses it, as a full disk refuses a write.
