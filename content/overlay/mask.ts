@@ -29,6 +29,8 @@ export function showMask(doc: Document): void {
   // The page's dialogs are answered for exactly as long as the mask is there, its lifting by itself included.
   answerDialogs(true);
   if (mask?.isConnected) return;
+  // The page may have taken the overlay off; the mask left in its kept shadow root goes with it.
+  mask?.remove();
   mask = doc.createElement('div');
   mask.className = 'mask';
   const label = doc.createElement('div');
