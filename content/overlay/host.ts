@@ -27,10 +27,8 @@ const STYLE = `
 
 /**
  * The overlay is built once per page and kept while idle, off the document: drawing again only
- * puts it back. Chromium shares one parsed sheet with the root; a `<style>` element would be
- * parsed again each time the host is inserted. Firefox keeps the `<style>` element: its content
- * scripts reach the page through Xray wrappers, and a sheet they construct is reported not to
- * apply when adopted (Mozilla bug 1770592).
+ * puts it back. Its style is a constructed sheet the shadow root adopts: a `<style>` element would
+ * be parsed again each time the host is inserted.
  */
 export function overlayRoot(doc: Document): ShadowRoot {
   if (!host || !root || host.ownerDocument !== doc) [host, root] = createOverlay(doc);
@@ -41,15 +39,9 @@ export function overlayRoot(doc: Document): ShadowRoot {
 function createOverlay(doc: Document): [HTMLElement, ShadowRoot] {
   const element = doc.createElement(TAG);
   const shadow = element.attachShadow({ mode: 'closed' });
-  if (__TARGET__ === 'chrome') {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(STYLE);
-    shadow.adoptedStyleSheets = [sheet];
-  } else {
-    const style = doc.createElement('style');
-    style.textContent = STYLE;
-    shadow.append(style);
-  }
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(STYLE);
+  shadow.adoptedStyleSheets = [sheet];
   return [element, shadow];
 }
 
@@ -62,9 +54,7 @@ export function isOverlay(el: Element): boolean {
  * of Bosun; the detached host and its shadow root are kept for the next drawing.
  */
 export function releaseOverlay(): void {
-  // What is drawn comes after Firefox's <style> element, the first child.
-  const last = root?.lastElementChild;
-  if (last && last.localName !== 'style') return;
+  if (root?.firstElementChild) return;
   host?.remove();
 }
 
