@@ -25,27 +25,37 @@ const STYLE = `
   .box.target { border-color: #0f4c5c; border-width: 3px; background: rgba(15, 76, 92, 0.12); }
 `;
 
+/**
+ * The overlay is built once per page and kept while idle, off the document: drawing again only
+ * puts it back. Its style is a constructed sheet the shadow root adopts: a `<style>` element would
+ * be parsed again each time the host is inserted.
+ */
 export function overlayRoot(doc: Document): ShadowRoot {
-  if (host?.isConnected && host.ownerDocument === doc && root) return root;
-  host = doc.createElement(TAG);
-  root = host.attachShadow({ mode: 'closed' });
-  const style = doc.createElement('style');
-  style.textContent = STYLE;
-  root.append(style);
-  doc.documentElement.append(host);
+  if (!host || !root || host.ownerDocument !== doc) [host, root] = createOverlay(doc);
+  if (!host.isConnected) doc.documentElement.append(host);
   return root;
+}
+
+function createOverlay(doc: Document): [HTMLElement, ShadowRoot] {
+  const element = doc.createElement(TAG);
+  const shadow = element.attachShadow({ mode: 'closed' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(STYLE);
+  shadow.adoptedStyleSheets = [sheet];
+  return [element, shadow];
 }
 
 export function isOverlay(el: Element): boolean {
   return el === host;
 }
 
-/** Takes the overlay off the page once nothing is drawn in it, so an idle page carries no trace of Bosun. */
+/**
+ * Takes the overlay off the page once nothing is drawn in it, so an idle page carries no trace
+ * of Bosun; the detached host and its shadow root are kept for the next drawing.
+ */
 export function releaseOverlay(): void {
-  if (root && root.childElementCount > 1) return; // more than the style element
+  if (root?.firstElementChild) return;
   host?.remove();
-  host = null;
-  root = null;
 }
 
 /**
@@ -70,12 +80,12 @@ export function withOverlayHidden<T>(read: () => T): T {
  * coordinates, where the mask would otherwise take them.
  */
 export async function withOverlayAside<T>(work: () => Promise<T>): Promise<T> {
-  if (!host) return work();
+  if (!host?.isConnected) return work();
   const previous = host.style.visibility;
   host.style.visibility = 'hidden';
   try {
     return await work();
   } finally {
-    if (host) host.style.visibility = previous;
+    host.style.visibility = previous;
   }
 }

@@ -29,6 +29,10 @@ export function showMask(doc: Document): void {
   // The page's dialogs are answered for exactly as long as the mask is there, its lifting by itself included.
   answerDialogs(true);
   if (mask?.isConnected) return;
+  // The page may have taken the overlay off: the mask left in its kept shadow root goes, and so do
+  // its listeners, which the new mask adds again.
+  mask?.remove();
+  controller?.abort();
   mask = doc.createElement('div');
   mask.className = 'mask';
   const label = doc.createElement('div');
