@@ -17,6 +17,8 @@ import { bundleInPage } from '../in-page-bundle';
 export interface BenchOptions {
   sizes: number[];
   runs: number;
+  /** Paired rounds of highlight and plain snapshot for the highlight line (at least `runs`). */
+  pairs: number;
   json: boolean;
   seed: number;
 }
@@ -57,19 +59,22 @@ const BENCH_ARGS = [
 ];
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { sizes: [1000, 10_000, 50_000, 200_000], runs: 5, json: false, seed: 1 };
+  const options: BenchOptions = { sizes: [1000, 10_000, 50_000, 200_000], runs: 5, pairs: 15, json: false, seed: 1 };
   for (const arg of argv) {
     const [flag, value = ''] = arg.split('=', 2);
     if (flag === '--sizes') options.sizes = value.split(',').map((s) => Number(s.trim()));
     else if (flag === '--runs') options.runs = Number(value);
+    else if (flag === '--pairs') options.pairs = Number(value);
     else if (flag === '--seed') options.seed = Number(value);
     else if (flag === '--json') options.json = true;
-    else throw new Error(`unknown argument ${arg} (use --sizes=1000,10000 --runs=N --seed=N --json)`);
+    else throw new Error(`unknown argument ${arg} (use --sizes=1000,10000 --runs=N --pairs=N --seed=N --json)`);
   }
   if (options.sizes.length === 0 || !options.sizes.every((n) => Number.isInteger(n) && n >= 100)) {
     throw new Error('--sizes takes whole numbers of at least 100, e.g. --sizes=1000,10000');
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs takes a whole number of at least 1');
+  if (!Number.isInteger(options.pairs) || options.pairs < 1)
+    throw new Error('--pairs takes a whole number of at least 1');
   return options;
 }
 
@@ -78,6 +83,7 @@ interface Session {
   server: PageServer;
   script: string;
   runs: number;
+  pairs: number;
 }
 
 /** Loads `html` in a fresh 1280×800 tab with the bench script in it, and measures `ids` there. */
@@ -95,7 +101,7 @@ async function measureHtml(
     await page.goto(url, { waitUntil: 'load', timeout: 300_000 });
     const loadMs = performance.now() - start;
     await page.evaluate(session.script);
-    const samples = await measurePage(page, ids, session.runs, once);
+    const samples = await measurePage(page, ids, session.runs, once, session.pairs);
     const measures: PageResult['measures'] = {};
     for (const [id, list] of samples) measures[id] = summarize(list);
     return { loadMs, measures };
@@ -174,12 +180,12 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
   try {
     const machine = { cpus: cpus().length, node: process.version, chromium: browser.version() };
     log(
-      `page-engine benchmark: Chromium ${machine.chromium}, Node ${machine.node}, ${machine.cpus} cores, ${options.runs} runs per figure\n`,
+      `page-engine benchmark: Chromium ${machine.chromium}, Node ${machine.node}, ${machine.cpus} cores, ${options.runs} runs per figure, ${Math.max(options.runs, options.pairs)} paired rounds for the highlight line\n`,
     );
     const result: BenchResult = {
       machine,
       options,
-      ...(await runAll({ browser, server, script, runs: options.runs }, options, log)),
+      ...(await runAll({ browser, server, script, runs: options.runs, pairs: options.pairs }, options, log)),
     };
     if (options.json) log(JSON.stringify(result));
     return result;

@@ -88,13 +88,16 @@ describe('countInteractiveLines', () => {
 describe('the page-engine benchmark', () => {
   it('prints every figure and every target on a small page', { timeout: 60_000 }, async () => {
     const lines: string[] = [];
-    const result = await main(['--sizes=1000', '--runs=1', '--json'], { log: (line) => lines.push(line) });
+    const result = await main(['--sizes=1000', '--runs=1', '--pairs=2', '--json'], { log: (line) => lines.push(line) });
     const output = lines.join('\n');
 
     expect(output).not.toMatch(/NaN|Infinity/);
     for (const label of Object.values(LABELS)) expect(output).toContain(label);
     expect(output).toContain('ariaSnapshot() fixed cost');
     expect(result.pages.map((p) => p.variant)).toEqual(['mixed', 'flat', 'nested']);
+    // The highlight line's pair gets its own rounds; the other figures keep --runs.
+    const mixed = result.pages[0]?.measures;
+    expect([mixed?.highlight?.runs, mixed?.cleanup?.runs, mixed?.full?.runs, mixed?.floor?.runs]).toEqual([2, 2, 2, 1]);
     for (const page of result.pages) {
       for (const summary of Object.values(page.measures)) {
         for (const figure of [summary.median, summary.min, summary.max, summary.first])
