@@ -102,10 +102,13 @@ export function formatTable(page: PageResult): string {
   }
   const all = [HEADER, ...rows];
   const widths = HEADER.map((_, i) => Math.max(...all.map((cells) => (cells[i] ?? '').length)));
-  const runs = Math.max(...Object.values(page.measures).map((s) => s.runs));
+  // The floor is taken on every page, in every round.
+  const runs = page.measures.floor?.runs ?? 0;
+  const pairs = Math.max(...Object.values(page.measures).map((s) => s.runs));
+  const paired = pairs > runs ? ` (${pairs} for the highlight, its cleanup and the full snapshot)` : '';
   const lines = [
     pageTitle(page),
-    `  (median of ${runs} run${runs === 1 ? '' : 's'} after a warm-up, "first" is the warm-up call; "once": taken one time)`,
+    `  (median of ${runs} run${runs === 1 ? '' : 's'}${paired} after a warm-up, "first" is the warm-up call; "once": taken one time)`,
   ];
   for (const cells of all) lines.push(`  ${row(cells, widths)}`);
   return lines.join('\n');
