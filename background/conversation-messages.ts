@@ -20,6 +20,16 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     const seq = messages.indexOf(message);
     if (seq >= 0) await store.put(message, seq);
   };
+  const added = (message: ChatMessage) => broadcast({ type: 'MESSAGE_ADDED', payload: { message } });
+  const open = (fields: NewMessage) => openMessage(() => messages, store, fields, added);
+  /** Shows another conversation; emptied before the wait, so a task still finishing writes nothing into it meanwhile. */
+  const replace = async (load: () => Promise<ChatMessage[]>) => {
+    generation += 1;
+    task.reset();
+    messages = [];
+    messages = await load();
+    broadcast({ type: 'CONVERSATION_STATE', payload: { messages: structuredClone(messages), busy: false } });
+  };
 
   return {
     restore: async (): Promise<ChatMessage[]> => (messages = await store.load()),
@@ -37,44 +47,39 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     },
     /** Tells every sidebar a message changed after it was added (an answer whose turn ended in tool calls). */
     updated(message: ChatMessage): void {
-      if (messages.includes(message))
+      if (messages.includes(message) && !unannounced.has(message))
         broadcast({ type: 'MESSAGE_UPDATED', payload: { message: structuredClone(message) } });
     },
-    async add(fields: Omit<ChatMessage, 'id' | 'createdAt'>): Promise<ChatMessage> {
-      const message = await addMessage(messages, store, fields);
-      broadcast({ type: 'MESSAGE_ADDED', payload: { message } });
+    /** Stores a new message in its place, then announces it; one the browser refused to store is not kept. */
+    async add(fields: NewMessage): Promise<ChatMessage> {
+      const { message, saved } = open(fields);
+      await saved;
       return message;
     },
+    /**
+     * Adds an answer that its text may follow before it is saved: it takes its place at once, so the
+     * model can be asked meanwhile, and is announced, with its text so far, once saved. `saved`
+     * rejects, and the answer is not kept, when the browser refuses to store it.
+     */
+    open,
     save,
     /** New answer text: announced at once, saved at most every `saveEveryMs` by the caller. */
     appendText(message: ChatMessage, delta: string): void {
       const offset = message.content.length;
       message.content += delta;
+      if (unannounced.has(message)) return;
       broadcast({ type: 'CHAT_DELTA', payload: { messageId: message.id, offset, delta } });
     },
     /** Saves a finished answer and tells every sidebar how it ended. */
-    async finish(message: ChatMessage): Promise<void> {
-      if (!messages.includes(message)) return;
-      await saveOrMark(save, message);
-      task.announce(responseOf(message));
+    finish: async (message: ChatMessage) => {
+      if (messages.includes(message)) task.announce(responseOf(await saveOrMark(save, message)));
     },
     /** Shows another conversation (from the history, or a new empty one); never while a task runs. */
     async switchTo(next: ConversationStore): Promise<void> {
-      generation += 1;
-      task.reset();
-      // Emptied before the wait: a task still finishing writes nothing into the new store meanwhile.
-      messages = [];
       store = next;
-      messages = await next.load();
-      broadcast({ type: 'CONVERSATION_STATE', payload: { messages: structuredClone(messages), busy: false } });
+      await replace(() => next.load());
     },
-    async clear(): Promise<void> {
-      generation += 1;
-      task.reset();
-      messages = [];
-      await store.clear();
-      broadcast({ type: 'CONVERSATION_STATE', payload: { messages: [], busy: false } });
-    },
+    clear: () => replace(() => store.clear().then(() => [])),
   };
 }
 export type Conversation = ReturnType<typeof createConversation>;
@@ -108,32 +113,47 @@ function chatTask(broadcast: (message: BackgroundToSidebar) => void) {
   };
 }
 
-/** Stores a new message in its place; one the browser refused to store (its storage is full) is not kept as if it were. */
-async function addMessage(
-  messages: ChatMessage[],
+type NewMessage = Omit<ChatMessage, 'id' | 'createdAt'>;
+
+/** Opened answers whose first save is under way: their text so far goes out with their announcement. */
+const unannounced = new WeakSet<ChatMessage>();
+
+/**
+ * See `open` above: the message is announced by `announce` once saved, unless the save is refused
+ * or the conversation was replaced meanwhile (`current` gives the messages shown now).
+ */
+function openMessage(
+  current: () => ChatMessage[],
   store: ConversationStore,
-  fields: Omit<ChatMessage, 'id' | 'createdAt'>,
-): Promise<ChatMessage> {
+  fields: NewMessage,
+  announce: (message: ChatMessage) => void,
+): { message: ChatMessage; saved: Promise<void> } {
   const message: ChatMessage = { id: newId('msg'), createdAt: new Date().toISOString(), ...fields };
-  // Its place is taken at once, so messages added meanwhile keep their order.
+  const messages = current();
   messages.push(message);
-  try {
-    await store.put(message, messages.length - 1);
-  } catch (error) {
-    messages.splice(messages.indexOf(message), 1);
-    throw error;
-  }
-  return message;
+  unannounced.add(message);
+  const saved = store.put(message, messages.length - 1).then(
+    () => {
+      unannounced.delete(message);
+      if (current().includes(message)) announce(message);
+    },
+    (error: unknown) => {
+      if (messages.includes(message)) messages.splice(messages.indexOf(message), 1);
+      throw error;
+    },
+  );
+  return { message, saved };
 }
 
 /** Saves a finished answer; one that could not be kept says so, and the person still sees how it ended. */
-async function saveOrMark(save: (message: ChatMessage) => Promise<void>, message: ChatMessage): Promise<void> {
+async function saveOrMark(save: (message: ChatMessage) => Promise<void>, message: ChatMessage): Promise<ChatMessage> {
   try {
     await save(message);
   } catch (error) {
     message.status = 'error';
     message.error = `This answer could not be saved: ${describeFailure(error)}`;
   }
+  return message;
 }
 
 /** One announcement, the spec's: it carries what the deltas did not (the whole text, the final status, the usage). */

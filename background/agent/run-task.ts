@@ -48,10 +48,14 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
   const { deps, signal } = state;
   const limit = limitReached(state);
   if (limit) return await closeTask(state, limit);
-  const current = await deps.conversation.add({ role: 'assistant', content: '', status: 'streaming' });
+  // The model is asked while the empty answer is being saved: the save is awaited before the turn
+  // goes on (a model turn that fails reports its own error first).
+  const { message: current, saved } = deps.conversation.open({ role: 'assistant', content: '', status: 'streaming' });
+  saved.catch(() => undefined);
   state.answer = current;
   const { tabId, images, mode } = state;
   const result = await modelTurn(deps, current, { settings, tabId, images, mode }, signal);
+  await saved;
   if (result.usedToolFallback) mode.xmlTools = true;
   state.tokens += result.usage?.totalTokens ?? 0;
   if (result.toolCalls.length === 0) {
