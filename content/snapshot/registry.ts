@@ -64,7 +64,9 @@ export function resolve(index: number, snapshotId: string): Resolved {
       error: `Element not found: there is no element ${index} (the listing has ${current.listed.length}).`,
     };
   const { el, role } = entry;
-  const label = nameOf(entry);
+  // Read once: an entry never shown is named now, and then its name is the one checked against.
+  const nowLabel = labelOf(el, undefined, role);
+  const label = (entry.label ??= nowLabel);
   if (!el.isConnected) {
     return {
       ok: false,
@@ -73,7 +75,6 @@ export function resolve(index: number, snapshotId: string): Resolved {
   }
   // A control made clickable by script has no role of its own to compare: its label is what identifies it.
   const nowRole = roleOf(el) ?? (SCRIPTED_ROLES.has(role) ? role : 'element');
-  const nowLabel = labelOf(el, undefined, role);
   if (nowRole !== role || nowLabel !== label) {
     return {
       ok: false,

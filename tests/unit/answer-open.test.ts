@@ -4,24 +4,11 @@ import { createConversation } from '../../background/conversation-messages';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import { createConversationStore } from '../../src/storage/conversation-store';
 import { openBosunDb } from '../../src/storage/db';
-import { sidebarWithInbox } from './support/sidebar-inbox';
-
-let counter = 0;
-
-function setup() {
-  const sent: BackgroundToSidebar[] = [];
-  const sidebar = sidebarWithInbox();
-  const store = createConversationStore(openBosunDb(`open-${++counter}`), 'c1');
-  const conversation = createConversation(store, (message) => {
-    sent.push(structuredClone(message));
-    sidebar.apply(structuredClone(message));
-  });
-  return { sent, sidebar, store, conversation };
-}
+import { conversationWithSidebar } from './support/conversation';
 
 describe('an answer opened while the model is asked', () => {
   it('is announced once saved, with the text that came meanwhile, and its later text as deltas', async () => {
-    const { sent, sidebar, store, conversation } = setup();
+    const { sent, sidebar, store, conversation } = conversationWithSidebar();
     const { message, saved } = conversation.open({ role: 'assistant', content: '', status: 'streaming' });
     // The model answers before the save is done: nothing is announced yet.
     conversation.appendText(message, 'Ahoy');
@@ -39,7 +26,7 @@ describe('an answer opened while the model is asked', () => {
   });
 
   it('takes its place at once, so what is added after it keeps its order', async () => {
-    const { conversation, store } = setup();
+    const { conversation, store } = conversationWithSidebar();
     const { message, saved } = conversation.open({ role: 'assistant', content: '', status: 'streaming' });
     await conversation.add({ role: 'tool', content: 'read', status: 'done', toolCallId: 't1', name: 'read_page' });
     await saved;
@@ -50,7 +37,7 @@ describe('an answer opened while the model is asked', () => {
   it('is not kept, and says why, when the browser refuses to store it', async () => {
     const sent: BackgroundToSidebar[] = [];
     const refusing = {
-      ...createConversationStore(openBosunDb(`open-${++counter}`), 'c1'),
+      ...createConversationStore(openBosunDb(`open-refused`), 'c1'),
       put: () => Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError')),
     };
     const conversation = createConversation(refusing, (message) => sent.push(message));
@@ -61,7 +48,7 @@ describe('an answer opened while the model is asked', () => {
   });
 
   it('of a conversation cleared meanwhile is not announced into the next one', async () => {
-    const { sent, conversation } = setup();
+    const { sent, conversation } = conversationWithSidebar();
     const { saved } = conversation.open({ role: 'assistant', content: '', status: 'streaming' });
     const cleared = conversation.clear();
     await Promise.all([saved.catch(() => undefined), cleared]);
