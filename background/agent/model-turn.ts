@@ -1,22 +1,14 @@
 import type { CompletionResult } from '../../src/llm/types';
-import { browser } from '../../src/platform/browser';
 import type { ChatMessage, Settings } from '../../src/protocol/common';
 import { systemPrompt } from '../system-prompt';
+import type { TabFacts } from './tab-facts';
 import type { TaskDeps } from './task-types';
 import { toTurns } from './turns';
 
-async function tabInfo(tabId: number): Promise<{ title: string; url: string } | null> {
-  try {
-    const tab = await browser.tabs.get(tabId);
-    return { title: tab.title ?? '', url: tab.url ?? '' };
-  } catch {
-    return null;
-  }
-}
-
 export interface TurnContext {
   settings: Settings;
-  tabId: number;
+  /** The tab the task works in, as the system prompt describes it; null when it is gone. */
+  tab: TabFacts | null;
   images: Map<string, string>;
   mode: { xmlTools: boolean };
 }
@@ -28,7 +20,7 @@ export async function modelTurn(
   turn: TurnContext,
   signal: AbortSignal,
 ): Promise<CompletionResult> {
-  const { settings, tabId, images } = turn;
+  const { settings, tab, images } = turn;
   const saveEveryMs = deps.saveEveryMs ?? 1000;
   let lastSave = Date.now();
   const turns = toTurns(deps.conversation.all()).map((turn) =>
@@ -38,7 +30,7 @@ export async function modelTurn(
   );
   const result = await deps.complete({
     settings,
-    system: systemPrompt(await tabInfo(tabId)),
+    system: systemPrompt(tab),
     turns,
     tools: deps.tools(),
     ...(turn.mode.xmlTools ? { xmlTools: true } : {}),
@@ -55,10 +47,6 @@ export async function modelTurn(
   answer.content = result.text;
   answer.status = 'done';
   if (result.usage) answer.usage = result.usage;
-  if (result.toolCalls.length > 0) {
-    answer.toolCalls = result.toolCalls;
-    await deps.conversation.save(answer);
-    deps.conversation.updated(answer);
-  }
+  if (result.toolCalls.length > 0) answer.toolCalls = result.toolCalls;
   return result;
 }

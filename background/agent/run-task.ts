@@ -3,7 +3,8 @@ import type { ToolCall } from '../../src/llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { modelTurn } from './model-turn';
 import { closeTask, endWithError, limitReached, repeatedText } from './task-endings';
-import { beginAction, createTaskState, type TaskState } from './task-state';
+import { alsoWrite, beginAction, createTaskState, type TaskState } from './task-state';
+import type { GateResult } from '../permissions/gate';
 import type { TaskDeps, TaskEnd, TaskOptions } from './task-types';
 
 export type { SharedTaskDeps, TaskDeps, TaskEnd, TaskOptions } from './task-types';
@@ -24,6 +25,7 @@ export async function runTask(
   const { conversation } = deps;
   const state = createTaskState(deps, startTab, signal, options);
   state.follower.start();
+  state.tabFacts.start();
   await deps.runs.save({ runId: state.runId, tabId: state.tabId, startedAt: Date.now() });
   try {
     const settings = deps.settings();
@@ -38,6 +40,7 @@ export async function runTask(
     return signal.aborted ? 'stopped' : 'error';
   } finally {
     state.follower.stop();
+    state.tabFacts.stop();
     await deps.mask.hide(state.touched);
     await deps.runs.end();
   }
@@ -47,21 +50,31 @@ export async function runTask(
 async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd | null> {
   const { deps, signal } = state;
   const limit = limitReached(state);
-  if (limit) return await closeTask(state, limit);
+  if (limit) {
+    await state.writes;
+    return await closeTask(state, limit);
+  }
   // The model is asked while the empty answer is being saved: the save is awaited before the turn
   // goes on (a model turn that fails reports its own error first).
   const { message: current, saved } = deps.conversation.open({ role: 'assistant', content: '', status: 'streaming' });
   saved.catch(() => undefined);
   state.answer = current;
-  const { tabId, images, mode } = state;
-  const result = await modelTurn(deps, current, { settings, tabId, images, mode }, signal);
+  const { images, mode } = state;
+  const tab = await state.tabFacts.of(state.tabId);
+  const result = await modelTurn(deps, current, { settings, tab, images, mode }, signal);
   await saved;
+  await state.writes;
   if (result.usedToolFallback) mode.xmlTools = true;
   state.tokens += result.usage?.totalTokens ?? 0;
   if (result.toolCalls.length === 0) {
     await deps.conversation.finish(current);
     return 'answered';
   }
+  // Saved while the first call's target is looked up: no action runs before the calls are stored.
+  alsoWrite(
+    state,
+    deps.conversation.save(current).then(() => deps.conversation.updated(current)),
+  );
   for (const call of result.toolCalls) {
     if (signal.aborted) break;
     const end = await runToolCall(state, call);
@@ -73,12 +86,15 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
 
 /**
  * One tool call the model asked for, through the gate, saved as its own tool message. Gives how
- * the task ended when the call ends it (a clear, the same call repeated), or null to go on.
+ * the task ended when the call ends it (a clear, the same call repeated), or null to go on. The
+ * result is saved while the action's Action Log entry is written, and the next model request goes
+ * out meanwhile: the task's writes are waited for before the next action and at its end.
  */
 export async function runToolCall(state: TaskState, call: ToolCall): Promise<TaskEnd | null> {
   const { deps, runId } = state;
-  const { conversation } = deps;
   state.seen = undefined;
+  state.located = undefined;
+  let saving: Promise<void> | null | undefined;
   const output = await state.follower.around(() =>
     deps.gate.run(
       {
@@ -86,16 +102,34 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
         args: call.args,
         runId,
         requester: state.requester,
-        beforeRun: () => beginAction(state, call.name),
+        beforeRun: async (asked) => {
+          await state.writes;
+          await beginAction(state, call.name, asked);
+        },
+        executed: (result) => (saving = saveResult(state, call, result)),
         described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
         ...(state.scope ? { scope: state.scope } : {}),
       },
       state.ctx,
     ),
   );
+  const saved = saving === undefined ? saveResult(state, call, output) : saving;
+  if (!saved) return 'stopped';
+  alsoWrite(state, saved);
+  state.steps += 1;
+  if (state.repeats.record(call.name, call.args, output.text)) {
+    await state.writes;
+    return await closeTask(state, repeatedText(call.name));
+  }
+  return null;
+}
+
+/** Stores a call's result as its own tool message; null after a clear, which ended the task. */
+function saveResult(state: TaskState, call: ToolCall, output: GateResult): Promise<void> | null {
+  const { conversation } = state.deps;
   if (output.image) state.images.set(call.id, output.image);
-  if (conversation.generation !== state.generation) return 'stopped';
-  await conversation.add({
+  if (conversation.generation !== state.generation) return null;
+  const { saved } = conversation.open({
     role: 'tool',
     content: output.text,
     status: 'done',
@@ -106,7 +140,5 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
     site: output.site,
     ...(output.label ? { target: output.label } : {}),
   });
-  state.steps += 1;
-  if (state.repeats.record(call.name, call.args, output.text)) return await closeTask(state, repeatedText(call.name));
-  return null;
+  return saved;
 }

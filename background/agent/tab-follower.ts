@@ -1,4 +1,5 @@
 import { browser } from '../../src/platform/browser';
+import type { TabReading } from '../tools/types';
 
 /** How long after an action a new tab still counts as opened by it (tabs open asynchronously). */
 const AFTER_ACTION_MS = 1500;
@@ -12,24 +13,38 @@ const AFTER_ACTION_MS = 1500;
 export function createTabFollower(bound: () => number, bind: (tabId: number) => void) {
   /** Until when a new tab counts as opened by the action: Infinity while it runs, 0 before any. */
   let actionEnds = 0;
-  /** The window's active tab when the action started in a background tab. */
-  let activeElsewhere: number | undefined;
+  /**
+   * The window's active tab when the last action started in a background tab. Read while the
+   * action starts, not before it: a tab the action opens is created after that reading.
+   */
+  let activeElsewhere: Promise<number | undefined> = Promise.resolve(undefined);
   const onCreated = (tab: { id?: number; openerTabId?: number }) => {
     const { id, openerTabId } = tab;
     if (id === undefined || openerTabId === undefined) return;
-    if (openerTabId === bound() || (openerTabId === activeElsewhere && Date.now() <= actionEnds)) bind(id);
+    if (openerTabId === bound()) return bind(id);
+    if (Date.now() > actionEnds) return;
+    void activeElsewhere.then((active) => {
+      if (openerTabId === active) bind(id);
+    });
   };
   return {
     start: () => browser.tabs.onCreated.addListener(onCreated),
     stop: () => browser.tabs.onCreated.removeListener(onCreated),
     /**
      * The action itself starts (after any question to the person, who may have moved to another tab).
-     * Gives back the bound tab as it was read, or null when it is gone.
+     * Gives back the bound tab as it was read (`known`: just read by the caller), or null when it is
+     * gone. A read opens no tab: the active tab is looked up for actions only (`acts`).
      */
-    async begin(): Promise<{ url: string | undefined } | null> {
-      const ours = await browser.tabs.get(bound()).catch(() => undefined);
-      const [active] = ours && !ours.active ? await browser.tabs.query({ active: true, windowId: ours.windowId }) : [];
-      activeElsewhere = active?.id;
+    async begin(acts: boolean, known?: TabReading): Promise<{ url: string | undefined } | null> {
+      const ours = known?.id === bound() ? known : await browser.tabs.get(bound()).catch(() => undefined);
+      if (acts)
+        activeElsewhere =
+          ours && !ours.active
+            ? browser.tabs.query({ active: true, windowId: ours.windowId }).then(
+                ([active]) => active?.id,
+                () => undefined,
+              )
+            : Promise.resolve(undefined);
       actionEnds = Infinity;
       return ours ? { url: ours.url } : null;
     },

@@ -2,8 +2,9 @@ import { newId } from '../../src/ids';
 import type { ChatMessage } from '../../src/protocol/common';
 import type { ScopeHolder } from '../permissions/scope-check';
 import { TOOLS } from '../tools/registry';
-import type { ToolContext } from '../tools/types';
+import type { TabReading, ToolContext } from '../tools/types';
 import { createRepeatDetector } from './repeat-detector';
+import { createTabFacts, type TabFactsLookup } from './tab-facts';
 import { createTabFollower } from './tab-follower';
 import type { TaskDeps, TaskOptions } from './task-types';
 
@@ -28,9 +29,17 @@ export interface TaskState {
   steps: number;
   tokens: number;
   answer: ChatMessage | null;
+  /**
+   * The conversation's writes the task goes on without: the answer that asked for actions and
+   * their results. The next action and the task's end wait for them (`written`).
+   */
+  writes: Promise<void>;
   /** The tab as read when the running action was allowed: the mask and the action's request both use it. */
   seen: { tabId: number; url: string | undefined } | undefined;
+  /** The bound tab as the running call's target was read (ToolContext.locatedTab). */
+  located: TabReading | undefined;
   readonly follower: ReturnType<typeof createTabFollower>;
+  readonly tabFacts: TabFactsLookup;
   readonly ctx: ToolContext;
 }
 
@@ -56,11 +65,14 @@ export function createTaskState(
     steps: 0,
     tokens: 0,
     answer: null,
+    writes: Promise.resolve(),
     seen: undefined,
+    located: undefined,
     follower: createTabFollower(
       () => state.tabId,
       (id) => (state.tabId = id),
     ),
+    tabFacts: createTabFacts(),
     ctx: toolContext(() => state, deps, signal),
   };
   return state;
@@ -79,6 +91,9 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
     },
     snapshotId: (id) => snapshots.get(id),
     rememberSnapshot: (id, snapshot) => snapshots.set(id, snapshot),
+    locatedTab: (tab) => {
+      task().located = tab;
+    },
     actionTab: () => {
       const { seen, tabId } = task();
       return seen?.tabId === tabId ? { url: seen.url } : undefined;
@@ -94,10 +109,21 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
  * on the page at all, so a page cannot notice it is being read and swap its text for the model.
  * The tab is read once here: the mask and the action's request both use that reading.
  */
-export async function beginAction(state: TaskState, toolName: string): Promise<void> {
-  const tab = await state.follower.begin();
+export async function beginAction(state: TaskState, toolName: string, asked: boolean): Promise<void> {
+  const reads = TOOLS.get(toolName)?.level === 'read-only';
+  // Unless the person was asked meanwhile, the reading the gate judged is as fresh as a new one.
+  const tab = await state.follower.begin(!reads, asked ? undefined : state.located);
   state.seen = tab ? { tabId: state.tabId, url: tab.url } : undefined;
-  if (TOOLS.get(toolName)?.level === 'read-only') return;
+  if (reads) return;
   state.touched.add(state.tabId);
-  await state.deps.mask.show(state.tabId, tab ?? undefined);
+  // Not awaited: with the tab already read, the mask's request is sent before this returns, so
+  // before the action's, and a tab's content script takes requests in the order they were sent.
+  void state.deps.mask.show(state.tabId, tab ?? undefined);
+}
+
+/** Adds a write the task goes on without; one that fails ends the task where it is next waited for. */
+export function alsoWrite(state: TaskState, write: Promise<void>): void {
+  const writes = Promise.all([state.writes, write]).then(() => undefined);
+  writes.catch(() => undefined);
+  state.writes = writes;
 }

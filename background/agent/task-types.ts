@@ -17,7 +17,7 @@ export interface TaskDeps {
   runs: RunRecords;
   pages: PageCache;
   crawl: ToolContext['crawl'];
-  tools(): ToolSpec[];
+  tools(): readonly ToolSpec[];
   /** `seen`: the tab as just read, so showing the mask does not read it again. */
   mask: {
     show(tabId: number, seen?: { url: string | undefined }): Promise<void>;

@@ -5,7 +5,8 @@ import { actionOf, refusal } from './gate-record';
 import type { GateCall, GateDeps, GateResult } from './gate-types';
 import { beyondInWords, beyondScope, WIDENS } from './scope-check';
 
-export type Judged = { site: string; decision: string; refused?: undefined } | { refused: GateResult };
+/** `asked`: the person was asked, so time has passed since the target was read. */
+export type Judged = { site: string; decision: string; asked: boolean; refused?: undefined } | { refused: GateResult };
 
 /** decide → (ask the person): the verdict for one action at `level` on `target`; a refusal is logged. */
 export async function judge(
@@ -29,7 +30,7 @@ export async function judge(
   // Only an action the policy would allow is checked against the task: a deny stays a deny.
   const beyond = await beyondScope(call.scope, level, action, signal);
   if (verdict.verdict === 'auto-approve' && beyond === null)
-    return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved' };
+    return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved', asked: false };
   const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
   const answer = await askPerson(
     deps,
@@ -40,5 +41,5 @@ export async function judge(
   if (!decisionProceeds(answer))
     return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
   if (beyond && WIDENS.has(answer)) call.scope?.widen(beyond);
-  return { site, decision: answer };
+  return { site, decision: answer, asked: true };
 }

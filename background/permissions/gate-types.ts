@@ -20,8 +20,10 @@ export interface GateCall {
   runId: string;
   /** Who asked, shown in the prompt and the log: the chat, a workflow step, an ABP client. */
   requester: string;
-  /** Called once the action is allowed, right before it runs (after any question to the person). */
-  beforeRun?(): Promise<void>;
+  /** Called once the action is allowed, right before it runs; `asked` when the person was asked first. */
+  beforeRun?(asked: boolean): Promise<void>;
+  /** Called with the action's result once it ran, while its Action Log entry is being written. */
+  executed?(result: GateResult): void;
   /** Called with the element's name on the page once the page has described it, before any question. */
   described?(label: string): void;
   /**

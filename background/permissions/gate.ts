@@ -34,15 +34,12 @@ export function createGate(deps: GateDeps) {
     if (label) call.described?.(label);
     const judged = await judge(deps, call, tool.name, level, target, ctx.signal);
     if (judged.refused) return judged.refused;
-    await call.beforeRun?.();
+    await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(call, url) };
     const output = await execute(tool, args, runCtx);
-    return record(deps.log, call, judged.site, level, judged.decision, {
-      ...output,
-      decision: judged.decision,
-      site: judged.site,
-      ...labelOf(target),
-    });
+    const result = { ...output, decision: judged.decision, site: judged.site, ...labelOf(target) };
+    call.executed?.(result);
+    return record(deps.log, call, judged.site, level, judged.decision, result);
   }
 
   /**

@@ -37,11 +37,17 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(
 /** Tools for ABP clients that drive the browser themselves (the MCP bridge), not offered to the chat's model. */
 const FOR_DRIVERS = new Set([markElement.name]);
 
-/** The tools offered to the model in this browser, in the provider-neutral format. */
-export function toolSpecs(): ToolSpec[] {
-  return [...TOOLS.values()]
+let specs: readonly ToolSpec[] | undefined;
+
+/**
+ * The tools offered to the model in this browser, in the provider-neutral format. Made once: every
+ * model turn sends them, and generating them from the schemas each time cost milliseconds a turn.
+ */
+export function toolSpecs(): readonly ToolSpec[] {
+  specs ??= [...TOOLS.values()]
     .filter((tool) => isAvailable(tool.name) && !FOR_DRIVERS.has(tool.name))
     .map((tool) => toolSpec(tool.name, tool.description, tool.params));
+  return specs;
 }
 
 export type ParsedCall = { ok: true; tool: Tool; args: unknown } | { ok: false; error: string };

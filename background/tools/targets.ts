@@ -23,7 +23,10 @@ export async function pageUrl(ctx: ToolContext): Promise<string> {
   const tab = await browser.tabs.get(ctx.tabId).catch(() => {
     throw new Error('The tab was closed.');
   });
-  if (tab.url && tab.url !== 'about:blank') return tab.url;
+  if (tab.url && tab.url !== 'about:blank') {
+    ctx.locatedTab?.(tab);
+    return tab.url;
+  }
   return (await settled(ctx.tabId, ctx.signal)).url;
 }
 

@@ -6,6 +6,14 @@ import type { CrawlSettings } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
 import type { TabSeen } from '../content-client';
 
+/** A tab as the browser described it at one moment. */
+export interface TabReading {
+  id?: number;
+  url?: string;
+  active: boolean;
+  windowId?: number;
+}
+
 /** What a tool knows about the run it serves. */
 export interface ToolContext {
   /** The tab the conversation is bound to; tools act there unless told otherwise. */
@@ -21,6 +29,11 @@ export interface ToolContext {
    * request to the page does not read it again; undefined where no one read it.
    */
   actionTab?(): TabSeen | undefined;
+  /**
+   * Notes the bound tab as the call's target was read: an action the gate allows without asking
+   * starts from this reading instead of reading the tab again.
+   */
+  locatedTab?(tab: TabReading): void;
   pages: PageCache;
   /** The one crawler (crawls run one at a time) and the library its pages go to. */
   crawl: { crawler: ToolCrawler; library: CrawlLibrary };

@@ -20,44 +20,68 @@ const WIDE = 64;
 /** How many children past the viewport end a positional scan tolerates (layouts are not strictly ordered). */
 const SLACK = 8;
 
+/** What the native queries say of an element, as bits of one number: one lookup per element walked. */
+const SKIP = 1;
+const MAY_HAVE = 2;
+const FRAME = 4;
+const HOST = 8;
+const SCRIPTED = 16;
+
 /**
  * What the walk needs to know of the elements of one document or shadow root, found by native
  * queries: in a Firefox content script every property read crosses a wrapper and costs many
- * times what it costs in the page, so an element the queries do not name costs the walk only
- * the step to the next element.
+ * times what it costs in the page, so an element the queries do not name costs the walk one map
+ * lookup and the step to the next element.
  */
 interface Scope {
   root: Document | ShadowRoot;
   doc: Document;
-  mayHaveRole: Set<Element>;
+  /** Every named element of the snapshot so far (elements are unique across roots): their bits. */
+  marks: Map<EventTarget, number>;
   /** Elements whose role the queries settle (PLAIN_ROLES). */
   plain: Map<Element, string>;
-  /** The document's shadow hosts, nested ones included; null when every element must be asked. */
-  hosts: Set<EventTarget> | null;
-  skipped: Set<Element>;
-  iframes: Set<Element>;
+  /** The page-world script did not name the document's shadow hosts: every element is asked. */
+  everyHost: boolean;
+  /** A stylesheet could not be read: any element may be made operable by its cursor, so every one is asked. */
+  everyScripted: boolean;
 }
 
 /** Scopes per document or shadow root, each queried once per snapshot. */
 export type ScopeLookup = (root: Document | ShadowRoot, doc: Document) => Scope;
 
-export function createScopeLookup(): ScopeLookup {
+export function createScopeLookup(scripted: ScriptedRole): ScopeLookup {
   const cache = new Map<Node, Scope>();
+  const marks = new Map<EventTarget, number>();
+  const plain = new Map<Element, string>();
+  const docs = new Map<Document, boolean>();
+  const mark = (elements: Iterable<EventTarget>, bit: number) => {
+    for (const el of elements) marks.set(el, (marks.get(el) ?? 0) | bit);
+  };
   const hostsOf = createHostLookup();
+  /**
+   * Marks what is known of a whole document once: its shadow hosts, nested ones included, and its
+   * elements with listeners. Says whether the hosts are known; if not, every element is asked.
+   */
+  const hostsNamed = (doc: Document) => {
+    let named = docs.get(doc);
+    if (named === undefined) {
+      const hosts = hostsOf(doc);
+      if (hosts) mark(hosts, HOST);
+      mark(scripted.handled(doc), SCRIPTED);
+      docs.set(doc, (named = hosts !== null));
+    }
+    return named;
+  };
   return (root, doc) => {
     let scope = cache.get(root);
     if (!scope) {
-      scope = {
-        root,
-        doc,
-        mayHaveRole: new Set(root.querySelectorAll(MAY_HAVE_ROLE)),
-        plain: new Map(
-          PLAIN_ROLES.flatMap(([selector, role]) => [...root.querySelectorAll(selector)].map((el) => [el, role])),
-        ),
-        hosts: hostsOf(doc),
-        skipped: new Set(root.querySelectorAll(SKIPPED)),
-        iframes: new Set(root.querySelectorAll('iframe')),
-      };
+      mark(root.querySelectorAll(SKIPPED), SKIP);
+      mark(root.querySelectorAll(MAY_HAVE_ROLE), MAY_HAVE);
+      mark(root.querySelectorAll('iframe'), FRAME);
+      for (const [selector, role] of PLAIN_ROLES) for (const el of root.querySelectorAll(selector)) plain.set(el, role);
+      const pointed = scripted.pointed(root);
+      if (pointed) mark(pointed, SCRIPTED);
+      scope = { root, doc, marks, plain, everyHost: !hostsNamed(doc), everyScripted: pointed === null };
       cache.set(root, scope);
     }
     return scope;
@@ -104,20 +128,23 @@ function walk(top: Element | ShadowRoot, scope: Scope, frame: Frame, how: Walk, 
 /** Looks at one element; says whether the walk goes on into its light children. */
 function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidate[]): boolean {
   const { viewportOnly } = how;
-  if (scope.skipped.has(el) || isOverlay(el)) return false;
+  const mark = scope.marks.get(el) ?? 0;
+  if (mark === 0 && !viewportOnly && !scope.everyHost && !scope.everyScripted) return !isOverlay(el);
+  if (mark & SKIP || isOverlay(el)) return false;
   if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) return false;
   const role =
-    scope.plain.get(el) ?? (scope.mayHaveRole.has(el) ? roleOf(el) : null) ?? how.scripted(el, scope.root, scope.doc);
+    (mark & MAY_HAVE ? (scope.plain.get(el) ?? roleOf(el)) : null) ??
+    (mark & SCRIPTED || scope.everyScripted ? how.scripted(el, scope.root, scope.doc) : null);
   if (role) {
     const rect = renderedBox(el);
     if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
   }
-  if (scope.iframes.has(el)) {
+  if (mark & FRAME) {
     inFrame(el as HTMLIFrameElement, frame, how, out);
     return false;
   }
   // A shadow tree renders before the light children: it is walked to its end first, in its own scope.
-  const shadow = scope.hosts === null || scope.hosts.has(el) ? el.shadowRoot : null;
+  const shadow = mark & HOST || scope.everyHost ? el.shadowRoot : null;
   if (shadow) walk(shadow, how.scopes(shadow, scope.doc), frame, how, out);
   if (!viewportOnly || !isWide(el)) return true;
   for (const child of visibleRange(el.children, frame)) walk(child, scope, frame, how, out);

@@ -6,20 +6,29 @@ import { matching, splitSelectors } from './layer-rules';
  * style; an element that only inherits the cursor from its parent is not reported again.
  * When a stylesheet cannot be read (another origin's), every element's computed style is asked.
  */
-export type CursorLookup = (el: Element, root?: Node) => boolean;
+export interface CursorLookup {
+  (el: Element, root?: Node): boolean;
+  /** The elements of `root` the rules may give a pointer; null when a stylesheet cannot be read and any may have one. */
+  named(root: Node): Set<Element> | null;
+}
 
 /** A pointer says "click me"; move and grab say "drag me" (sortable items, handles). */
 const OPERABLE_CURSORS = new Set(['pointer', 'move', 'grab']);
 
 export function createCursorLookup(): CursorLookup {
   const byRoot = new Map<Node, Set<Element> | null>();
-  return (el, root = el.getRootNode()) => {
+  const named = (root: Node) => {
     let set = byRoot.get(root);
     if (set === undefined) byRoot.set(root, (set = pointerElements(root as Document | ShadowRoot)));
+    return set;
+  };
+  const lookup = (el: Element, root: Node = el.getRootNode()) => {
+    const set = named(root);
     if (set && !set.has(el)) return false;
     const cursor = cursorOf(el);
     return OPERABLE_CURSORS.has(cursor) && cursorOf(parentOf(el)) !== cursor;
   };
+  return Object.assign(lookup, { named });
 }
 
 const cursorOf = (el: Element | null) => (el ? (el.ownerDocument.defaultView?.getComputedStyle(el).cursor ?? '') : '');

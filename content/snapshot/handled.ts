@@ -6,13 +6,13 @@ import { pageWorldAnswers } from './page-world-answers';
  * page-world watcher (content/page-world/handlers.ts). Asked once per document per snapshot:
  * the watcher answers synchronously with one event per element, collected here.
  */
-export type HandledLookup = (el: Element, doc?: Document) => boolean;
+export type HandledLookup = (doc: Document) => Set<EventTarget>;
 
 export function createHandledLookup(): HandledLookup {
   const byDoc = new Map<Document, Set<EventTarget>>();
-  return (el, doc = el.ownerDocument) => {
+  return (doc) => {
     let found = byDoc.get(doc);
     if (!found) byDoc.set(doc, (found = pageWorldAnswers(doc, HANDLER_REQUEST, HANDLER_ANSWER) ?? new Set()));
-    return found.has(el);
+    return found;
   };
 }

@@ -5,7 +5,13 @@ import { createHandledLookup } from './handled';
 export const SCRIPTED_ROLES = new Set(['clickable', 'row']);
 
 /** `root` and `doc` are the element's root node and document, when the caller already knows them. */
-export type ScriptedRole = (el: Element, root?: Node, doc?: Document) => string | null;
+export interface ScriptedRole {
+  (el: Element, root?: Node, doc?: Document): string | null;
+  /** The document's elements with pointer listeners added by page script, its shadow roots' included. */
+  handled(doc: Document): Set<EventTarget>;
+  /** The elements of a document or shadow root its rules may give a pointer; null when any may (a stylesheet could not be read). */
+  pointed(root: Node): Set<Element> | null;
+}
 
 /** Inside one of these, a pointer cursor or a listener belongs to the control itself (an icon in a button). */
 const CONTROL =
@@ -20,10 +26,11 @@ const NEVER = new Set(['html', 'body', 'label', 'option', 'optgroup']);
 export function createScriptedRole(): ScriptedRole {
   const handled = createHandledLookup();
   const pointer = createCursorLookup();
-  return (el, root, doc) => {
+  const role = (el: Element, root?: Node, doc: Document = el.ownerDocument) => {
     // The lookups first: they answer most elements from a set, without reading the element.
-    if (!(handled(el, doc) || pointer(el, root)) || NEVER.has(el.localName)) return null;
+    if (!(handled(doc).has(el) || pointer(el, root)) || NEVER.has(el.localName)) return null;
     if (el.parentElement?.closest(CONTROL)) return null;
     return el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable';
   };
+  return Object.assign(role, { handled, pointed: pointer.named });
 }

@@ -35,7 +35,8 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
   const labelsOf = createLabelLookup();
   const usable = withOverlayHidden(() => {
     const layers = createLayerLookup();
-    const how: Walk = { viewportOnly, scripted: createScriptedRole(), scopes: createScopeLookup() };
+    const scripted = createScriptedRole();
+    const how: Walk = { viewportOnly, scripted, scopes: createScopeLookup(scripted) };
     const candidates = collect(doc, how);
     if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, how));
     return candidates.filter(

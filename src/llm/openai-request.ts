@@ -7,7 +7,7 @@ export interface WireRequest {
   system: string;
   turns: ChatTurn[];
   /** Empty when tools are not sent natively (none, or the XML fallback). */
-  tools: ToolSpec[];
+  tools: readonly ToolSpec[];
   maxTokens?: number;
 }
 

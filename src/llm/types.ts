@@ -28,7 +28,7 @@ export interface CompletionRequest {
   settings: Settings;
   system: string;
   turns: ChatTurn[];
-  tools: ToolSpec[];
+  tools: readonly ToolSpec[];
   signal: AbortSignal;
   /** New answer text as it streams in. */
   onText(delta: string): void;
