@@ -12,7 +12,11 @@ export interface TabFacts {
  */
 export function createTabFacts() {
   const known = new Map<number, TabFacts>();
-  const onUpdated = (tabId: number, change: { title?: string; url?: string }, tab: { title?: string; url?: string }) => {
+  const onUpdated = (
+    tabId: number,
+    change: { title?: string; url?: string },
+    tab: { title?: string; url?: string },
+  ) => {
     if (known.has(tabId) && (change.title !== undefined || change.url !== undefined))
       known.set(tabId, { title: tab.title ?? '', url: tab.url ?? '' });
   };

@@ -31,7 +31,7 @@ export interface TaskState {
   answer: ChatMessage | null;
   /**
    * The conversation's writes the task goes on without: the answer that asked for actions and
-   * their results. The next action and the task's end wait for them (`written`).
+   * their results. The next action, the end of the next model turn and the task's end wait for them.
    */
   writes: Promise<void>;
   /** The tab as read when the running action was allowed: the mask and the action's request both use it. */
@@ -107,11 +107,11 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
  * The gate has allowed an action and it starts. The mask goes up now, never while the gate decides
  * or asks: a denied action leaves the page as it was, with nothing shown on it. Reading puts nothing
  * on the page at all, so a page cannot notice it is being read and swap its text for the model.
- * The tab is read once here: the mask and the action's request both use that reading.
+ * The mask and the action's request both use one reading of the tab: the gate's own when the person
+ * was not asked meanwhile (it is as fresh), else one made now.
  */
 export async function beginAction(state: TaskState, toolName: string, asked: boolean): Promise<void> {
   const reads = TOOLS.get(toolName)?.level === 'read-only';
-  // Unless the person was asked meanwhile, the reading the gate judged is as fresh as a new one.
   const tab = await state.follower.begin(!reads, asked ? undefined : state.located);
   state.seen = tab ? { tabId: state.tabId, url: tab.url } : undefined;
   if (reads) return;

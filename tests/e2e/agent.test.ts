@@ -104,6 +104,12 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       /^Switched to tab \d+: .*\/form\.html\. Its title:\n<untrusted_page_content>\nContact - Bosun Test Shop\n/,
     );
     expect(results[4]).toContain('Contact - Bosun Test Shop');
+    // Each turn's system prompt names the tab the task works in as it is then: the tab it opened,
+    // the page it navigated to there, the tab it switched back to.
+    const system = chatRequests(ctx.llm).map((r) => String((r.body as Body).messages[0]?.content));
+    expect(system[1]).toContain(`(${site.url('index.html')})`);
+    expect(system[3]).toContain(`"River Guide — Bosun Test Shop" (${site.url('article.html')})`);
+    expect(system[4]).toContain(`"Contact - Bosun Test Shop" (${site.url('form.html')})`);
     const opened = await sidebar.evaluate(
       async (url) => (await browser.tabs.query({})).some((t) => t.url === url),
       site.url('article.html'),
