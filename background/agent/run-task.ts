@@ -87,14 +87,13 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
 /**
  * One tool call the model asked for, through the gate, saved as its own tool message. Gives how
  * the task ended when the call ends it (a clear, the same call repeated), or null to go on. The
- * result is saved while the action's Action Log entry is written, and the next model request goes
- * out meanwhile: the task's writes are waited for before the next action and at its end.
+ * result and the call's Action Log entry are stored while the task goes on (the next model request
+ * goes out meanwhile): the task waits for its writes before the next action and at a turn's end.
  */
 export async function runToolCall(state: TaskState, call: ToolCall): Promise<TaskEnd | null> {
   const { deps, runId } = state;
   state.seen = undefined;
   state.located = undefined;
-  let saving: Promise<void> | null | undefined;
   const output = await state.follower.around(() =>
     deps.gate.run(
       {
@@ -106,14 +105,14 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
           await state.writes;
           await beginAction(state, call.name, asked);
         },
-        executed: (result) => (saving = saveResult(state, call, result)),
+        keepLog: (written) => alsoWrite(state, written),
         described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
         ...(state.scope ? { scope: state.scope } : {}),
       },
       state.ctx,
     ),
   );
-  const saved = saving === undefined ? saveResult(state, call, output) : saving;
+  const saved = saveResult(state, call, output);
   if (!saved) return 'stopped';
   alsoWrite(state, saved);
   state.steps += 1;

@@ -26,7 +26,10 @@ export const labelOf = (target: Target): { label?: string } =>
 export const summarize = (args: unknown) =>
   typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
 
-/** Every call the gate sees leaves one Action Log entry; the result passes through unchanged. */
+/**
+ * Every call the gate sees leaves one Action Log entry; the result passes through unchanged. The
+ * entry is stored before the gate answers, unless the caller takes the write to wait for it itself.
+ */
 export async function record(
   log: ActionLog,
   call: GateCall,
@@ -35,7 +38,7 @@ export async function record(
   decision: string,
   result: GateResult,
 ): Promise<GateResult> {
-  await log.add({
+  const written = log.add({
     id: newId('log'),
     timestamp: Date.now(),
     toolName: call.name,
@@ -47,6 +50,8 @@ export async function record(
     details: `${call.requester}: ${result.text.slice(0, 500)}`,
     ...(result.label ? { target: result.label } : {}),
   });
+  if (call.keepLog) call.keepLog(written);
+  else await written;
   return result;
 }
 

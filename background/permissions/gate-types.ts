@@ -22,8 +22,11 @@ export interface GateCall {
   requester: string;
   /** Called once the action is allowed, right before it runs; `asked` when the person was asked first. */
   beforeRun?(asked: boolean): Promise<void>;
-  /** Called with the action's result once it ran, while its Action Log entry is being written. */
-  executed?(result: GateResult): void;
+  /**
+   * Takes the write of the call's Action Log entry, which the caller waits for before its next
+   * action; without it the gate waits for the write before it answers.
+   */
+  keepLog?(written: Promise<void>): void;
   /** Called with the element's name on the page once the page has described it, before any question. */
   described?(label: string): void;
   /**

@@ -37,9 +37,12 @@ export function createGate(deps: GateDeps) {
     await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(call, url) };
     const output = await execute(tool, args, runCtx);
-    const result = { ...output, decision: judged.decision, site: judged.site, ...labelOf(target) };
-    call.executed?.(result);
-    return record(deps.log, call, judged.site, level, judged.decision, result);
+    return record(deps.log, call, judged.site, level, judged.decision, {
+      ...output,
+      decision: judged.decision,
+      site: judged.site,
+      ...labelOf(target),
+    });
   }
 
   /**
