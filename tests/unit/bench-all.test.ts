@@ -96,6 +96,31 @@ describe('the all-run summary', () => {
     expect(once).toMatchObject({ value: 'twice: firefox sidebar.js: preact', verdict: 'MISS' });
   });
 
+  it("judges each build's size by that build's own budget, and not a bundle a build does not have", () => {
+    const sizes = (build: 'chrome' | 'firefox', rows: BuildSizes['rows']): BuildSizes => ({
+      build,
+      rows,
+      onDemand: [],
+      duplicates: [],
+    });
+    const lines = (firefoxBackground: number) =>
+      bundleTargets([
+        sizes('chrome', [
+          { name: 'background.js', gzip: 204_500, budget: 205_000 },
+          { name: 'offscreen.js', gzip: 42_400, budget: 47_000 },
+        ]),
+        sizes('firefox', [{ name: 'background.js', gzip: firefoxBackground, budget: 236_000 }]),
+      ]);
+    const [background, offscreen] = lines(234_100);
+    expect(background).toMatchObject({
+      value: '204.5 KB / 234.1 KB',
+      target: '≤ 205.0 KB / 236.0 KB',
+      verdict: 'PASS',
+    });
+    expect(offscreen).toMatchObject({ value: '42.4 KB / n/a', target: '≤ 47.0 KB / —', verdict: 'PASS' });
+    expect(lines(236_100)[0]).toMatchObject({ verdict: 'MISS' });
+  });
+
   it('prints one row per line with its verdict, then the counts', () => {
     const lines = [
       ...pageEngineLines({ verdicts: [verdict('full snapshot / floor', 50_000, true)] }),
