@@ -108,9 +108,10 @@ async function markInterrupted(conversation: Conversation, runs: RunRecords): Pr
 
 /**
  * The action a restart cut: the first call, of the task's last answer that asked for actions,
- * whose result was not saved. Calls run one after another and each result is saved before the
- * next starts, so that call was running, or about to run (which the message's "may or may not"
- * covers). Answers from before the task started belong to earlier tasks.
+ * whose result was not saved. Calls run one after another and no action runs before the earlier
+ * results are saved, so that call was running, about to run, or done with its result still being
+ * saved (which the message's "may or may not" covers). Answers from before the task started belong
+ * to earlier tasks.
  */
 export function interruptedCall(messages: readonly ChatMessage[], startedAt: number) {
   const answer = messages.findLast(

@@ -1,7 +1,7 @@
 import { isOverlay } from '../overlay/host';
 import { childFrame, intersects, topFrame, type Box, type Frame } from './frames';
 import { MAY_HAVE_ROLE, PLAIN_ROLES, roleOf } from './roles';
-import { createHostLookup } from './shadow-hosts';
+import { namedHosts } from './shadow-hosts';
 import type { ScriptedRole } from './scripted';
 import { renderedBox } from './visibility';
 
@@ -57,7 +57,6 @@ export function createScopeLookup(scripted: ScriptedRole): ScopeLookup {
   const mark = (elements: Iterable<EventTarget>, bit: number) => {
     for (const el of elements) marks.set(el, (marks.get(el) ?? 0) | bit);
   };
-  const hostsOf = createHostLookup();
   /**
    * Marks what is known of a whole document once: its shadow hosts, nested ones included, and its
    * elements with listeners. Says whether the hosts are known; if not, every element is asked.
@@ -65,7 +64,7 @@ export function createScopeLookup(scripted: ScriptedRole): ScopeLookup {
   const hostsNamed = (doc: Document) => {
     let named = docs.get(doc);
     if (named === undefined) {
-      const hosts = hostsOf(doc);
+      const hosts = namedHosts(doc);
       if (hosts) mark(hosts, HOST);
       mark(scripted.handled(doc), SCRIPTED);
       docs.set(doc, (named = hosts !== null));

@@ -6,14 +6,8 @@ import { pageWorldAnswers } from './page-world-answers';
  * them (content/page-world/shadow-hosts.ts); null when it did not answer, and the walk then
  * reads `shadowRoot` on every element. Reading it on each of a large page's elements is a
  * wrapper crossing each in a Firefox content script; the page-world walk costs what it costs the
- * page. The walk still reads each named host's root itself.
+ * page. The walk still reads each named host's root itself, and asks once per document per
+ * snapshot (createScopeLookup).
  */
-export type HostLookup = (doc: Document) => Set<EventTarget> | null;
-
-export function createHostLookup(): HostLookup {
-  const byDoc = new Map<Document, Set<EventTarget> | null>();
-  return (doc) => {
-    if (!byDoc.has(doc)) byDoc.set(doc, pageWorldAnswers(doc, HOSTS_REQUEST, HOST_ANSWER, HOSTS_DONE));
-    return byDoc.get(doc) ?? null;
-  };
-}
+export const namedHosts = (doc: Document): Set<EventTarget> | null =>
+  pageWorldAnswers(doc, HOSTS_REQUEST, HOST_ANSWER, HOSTS_DONE);

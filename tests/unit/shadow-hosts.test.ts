@@ -2,7 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import '../../content/page-world/shadow-hosts';
 import { pageWorldAnswers } from '../../content/snapshot/page-world-answers';
-import { createHostLookup } from '../../content/snapshot/shadow-hosts';
+import { createScopeLookup } from '../../content/snapshot/collect';
+import { createScriptedRole } from '../../content/snapshot/scripted';
+import { namedHosts } from '../../content/snapshot/shadow-hosts';
 import { HOST_ANSWER, HOSTS_DONE, HOSTS_REQUEST } from '../../src/page-handlers';
 
 /** A page of web components: a card whose shadow root holds a button component with its own root. */
@@ -25,7 +27,7 @@ describe('shadow hosts, named by the page-world script', () => {
 
   it('names every element with an open shadow root, nested ones included, and ends with done', () => {
     const { card, inner } = buildPage();
-    const hosts = createHostLookup()(document);
+    const hosts = namedHosts(document);
     expect(hosts).not.toBeNull();
     expect([...(hosts ?? [])]).toEqual([card, inner]);
   });
@@ -35,7 +37,7 @@ describe('shadow hosts, named by the page-world script', () => {
     const original = Object.getOwnPropertyDescriptor(Element.prototype, 'shadowRoot');
     Object.defineProperty(Element.prototype, 'shadowRoot', { configurable: true, get: () => null });
     try {
-      expect([...(createHostLookup()(document) ?? [])]).toEqual([card, inner]);
+      expect([...(namedHosts(document) ?? [])]).toEqual([card, inner]);
     } finally {
       Object.defineProperty(Element.prototype, 'shadowRoot', original as PropertyDescriptor);
     }
@@ -53,14 +55,17 @@ describe('shadow hosts, named by the page-world script', () => {
     }
   });
 
-  it('asks each document once per lookup', () => {
-    buildPage();
+  it('asks each document once per snapshot, whatever number of its roots are walked', () => {
+    const { card } = buildPage();
     let asked = 0;
     const count = () => (asked += 1);
     document.addEventListener(HOSTS_REQUEST, count);
-    const lookup = createHostLookup();
-    lookup(document);
-    lookup(document);
+    const cardRoot = card.shadowRoot as ShadowRoot;
+    // jsdom's shadow roots lack the style sheet list browsers give them.
+    Object.defineProperty(cardRoot, 'styleSheets', { value: [] });
+    const scopes = createScopeLookup(createScriptedRole());
+    scopes(document, document);
+    scopes(cardRoot, document);
     document.removeEventListener(HOSTS_REQUEST, count);
     expect(asked).toBe(1);
   });
