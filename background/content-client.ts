@@ -45,26 +45,30 @@ async function tabChange(tabId: number, urlBefore: string | undefined, loadingCo
 
 /** How long a reply already on its way may still come once the tab leaves the page: a submit that navigates answers as the page goes. */
 const LEAVE_GRACE_MS = 1_000;
+const RELOADED = 'The page was reloaded before it answered, so the action may not have finished; it was not repeated.';
 
 /**
- * Fails once the tab closes or starts loading another document. Firefox keeps a page it leaves in
+ * Fails once the tab closes or another document replaces the page. Firefox keeps a page it leaves in
  * its back-forward cache with the request pending, so no error would come before the timeout.
  */
 function watchTab(tabId: number, urlBefore: string | undefined): { left: Promise<never>; stop(): void } {
   let stop = () => {};
   const left = new Promise<never>((_resolve, reject) => {
     let grace: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const check = async () => {
+      const tab = await browser.tabs.get(tabId).catch(() => null);
+      if (stopped) return;
+      // Still loading at the same address: the next document has not come (a slow server), and
+      // this one, still there, can answer. An action that started the navigation (a link) often does.
+      if (tab && tab.url === urlBefore && tab.status === 'loading') {
+        grace = setTimeout(() => void check(), LEAVE_GRACE_MS);
+        return;
+      }
+      reject(new ContentError((await tabChange(tabId, urlBefore, false)) ?? RELOADED));
+    };
     const leave = () => {
-      grace ??= setTimeout(() => {
-        void tabChange(tabId, urlBefore, true).then((change) =>
-          reject(
-            new ContentError(
-              change ??
-                'The page was reloaded before it answered, so the action may not have finished; it was not repeated.',
-            ),
-          ),
-        );
-      }, LEAVE_GRACE_MS);
+      grace ??= setTimeout(() => void check(), LEAVE_GRACE_MS);
     };
     const onUpdated = (id: number, change: { status?: string; url?: string }) => {
       if (id === tabId && (change.status === 'loading' || change.url !== undefined)) leave();
@@ -75,6 +79,7 @@ function watchTab(tabId: number, urlBefore: string | undefined): { left: Promise
     browser.tabs.onUpdated.addListener(onUpdated);
     browser.tabs.onRemoved.addListener(onRemoved);
     stop = () => {
+      stopped = true;
       clearTimeout(grace);
       browser.tabs.onUpdated.removeListener(onUpdated);
       browser.tabs.onRemoved.removeListener(onRemoved);

@@ -1,4 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type LaunchOptions, type PageDriver } from './harness';
 import { shownTools, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
@@ -19,15 +21,30 @@ const toolResults = (llm: LlmServer) =>
     .map((m) => String(m.content));
 /** Waits longer than any tool may: a step still running past it is a hang. */
 const BOUND_MS = 20_000;
+/** How long the slow site takes to send its page: far longer than Bosun's grace for a reply once a tab loads. */
+const SLOW_MS = 4_000;
 
 describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) => {
   const ctx = useExtension(browserName);
   const site = useSite();
   let sidebar: PageDriver;
+  let page: PageDriver;
+  // A site whose page comes only after SLOW_MS, as a busy server's does.
+  const slowSite = createServer((_req, res) =>
+    setTimeout(
+      () => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Slow</title><p>Here</p>'),
+      SLOW_MS,
+    ),
+  );
+  afterAll(() => {
+    slowSite.closeAllConnections();
+    slowSite.close();
+  });
   const workTab = () =>
     sidebar.evaluate(async () => (await browser.tabs.query({})).find((t) => /^http:/.test(t.url ?? ''))?.id as number);
 
   beforeAll(async () => {
+    await new Promise<void>((listening) => slowSite.listen(0, '127.0.0.1', listening));
     sidebar = await openSidebar(ctx.session);
     await configure(sidebar, ctx.llm);
   });
@@ -38,21 +55,18 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
       const tabs = (await browser.tabs.query({})).filter((t) => /^(https?|about):/.test(t.url ?? ''));
       if (tabs.length > 0) await browser.tabs.remove(tabs.map((t) => t.id as number));
     });
-    await ctx.session.openPage(site.url('form.html'));
+    page = await ctx.session.openPage(site.url('form.html'));
   });
 
-  /** Sends a task whose only action waits for an element that never comes, and waits until that action runs. */
-  async function startWaiting(): Promise<number> {
-    ctx.llm.script(
-      call('w1', 'wait_for_element', { selector: '#never-there', timeoutMs: 30_000 }),
-      say('I could not wait there.'),
-    );
+  /** Sends a task whose only action waits for `selector` (by default an element that never comes), and waits until that action runs. */
+  async function startWaiting(selector = '#never-there'): Promise<number> {
+    ctx.llm.script(call('w1', 'wait_for_element', { selector, timeoutMs: 30_000 }), say('I could not wait there.'));
     await send(sidebar, 'Wait for the confirmation to show up');
     await sidebar.waitFor(
-      () =>
+      (selector) =>
         document.querySelector('[data-testid="status-activity"]')?.textContent ===
-        'Step 1: Waiting for ‘#never-there’ to appear',
-      undefined,
+        `Step 1: Waiting for ‘${selector}’ to appear`,
+      selector,
       { message: 'the action did not start' },
     );
     return workTab();
@@ -80,6 +94,21 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
     expect(await shownTools(sidebar)).toEqual([{ tool: 'wait_for_element', outcome: 'failed' }]);
     expect(toolResults(ctx.llm)[0]).toMatch(/The page changed before it answered/);
     expect(ctx.llm.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(2);
+  });
+
+  it('a page still waiting for the next one is still there: an action that ends before the next page comes succeeds', async () => {
+    await startWaiting('#late');
+    // The page starts to leave for the slow site, and shows the awaited element while it waits.
+    await page.evaluate(
+      (url) => {
+        location.href = url;
+        setTimeout(() => document.body.append(Object.assign(document.createElement('p'), { id: 'late' })), 1_500);
+      },
+      `http://127.0.0.1:${(slowSite.address() as AddressInfo).port}/`,
+    );
+    await waitUntilIdle(sidebar, BOUND_MS);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'wait_for_element', outcome: 'success' }]);
+    expect(toolResults(ctx.llm)[0]).toMatch(/#late/);
   });
 
   it('browser pages, extension pages and the add-on stores are refused with the reason, without a question', async () => {
