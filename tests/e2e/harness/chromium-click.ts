@@ -27,7 +27,14 @@ function inspect(el: Element): Target {
   const none = { x: 0, y: 0, width: rect.width, height: rect.height };
   const style = getComputedStyle(el);
   const hidden = rect.width === 0 || rect.height === 0 || style.visibility === 'hidden';
-  if (hidden) return { blocked: 'not visible', ...none };
+  if (hidden) {
+    // Which box collapsed, and the window it sits in: a hidden element's cause is rarely the element.
+    let box: Element | null = el;
+    while (box?.parentElement && box.parentElement.getBoundingClientRect().height === 0) box = box.parentElement;
+    const where = `${box?.tagName.toLowerCase()}.${box?.className} display ${box && getComputedStyle(box).display}`;
+    const view = `window ${innerWidth}x${innerHeight}, ${document.visibilityState}`;
+    return { blocked: `not visible (${rect.width}x${rect.height}; outermost empty box ${where}; ${view})`, ...none };
+  }
   const control = el.closest('button, input, select, textarea, fieldset, [aria-disabled]');
   const disabled =
     (control as HTMLButtonElement | null)?.disabled === true || control?.getAttribute('aria-disabled') === 'true';

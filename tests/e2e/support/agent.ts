@@ -15,10 +15,14 @@ export interface ShownPrompt {
 
 /** Waits for the permission question and reads it the way a person would. */
 export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promise<ShownPrompt> {
-  await page.waitFor(() => document.querySelector('[data-testid="permission-prompt"]') !== null, undefined, {
-    timeoutMs,
-    message: 'no permission question appeared',
-  });
+  await page
+    .waitFor(() => document.querySelector('[data-testid="permission-prompt"]') !== null, undefined, {
+      timeoutMs,
+      message: 'no permission question appeared',
+    })
+    .catch(async (error: unknown) => {
+      throw new Error(`${String(error)}; the sidebar then showed ${await sidebarState(page)}`);
+    });
   return page.evaluate(() => {
     const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
     return {
@@ -43,7 +47,9 @@ export async function answerPrompt(
   const id = await page.evaluate(
     () => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id ?? '',
   );
-  await page.click(`[data-testid="decision-${decision}"]`);
+  await page.click(`[data-testid="decision-${decision}"]`).catch(async (error: unknown) => {
+    throw new Error(`${String(error)}; the sidebar then showed ${await sidebarState(page)}`);
+  });
   // The next question may follow at once: wait for this one to go, not for none to be shown.
   await page.waitFor(
     (answered) => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id !== answered,
@@ -53,6 +59,20 @@ export async function answerPrompt(
     },
   );
   return shown;
+}
+
+/** What the sidebar shows, for an error: its window, connection and question, and its text. */
+function sidebarState(page: PageDriver): Promise<string> {
+  return page
+    .evaluate(() =>
+      JSON.stringify({
+        window: `${innerWidth}x${innerHeight}, ${document.visibilityState}, ${location.pathname}`,
+        connection: document.querySelector('[data-testid="connection"]')?.className,
+        question: document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id ?? null,
+        text: document.body.innerText.slice(0, 600),
+      }),
+    )
+    .catch((error: unknown) => `nothing readable (${String(error)})`);
 }
 
 /** Ends whatever the previous test left running, and empties the conversation. */
