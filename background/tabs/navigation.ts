@@ -67,16 +67,16 @@ function watchLoad(tabId: number): { seen(): boolean; stop(): void } {
 
 /**
  * Starts a navigation with `begin` and waits for the tab to arrive. Null when the tab did not
- * start loading (nothing to go back to, say); `begin`'s errors are thrown. `leaving`: the address
- * a navigation that must change it starts from, which therefore does not count as arrived until the
- * tab has loaded a document again (a search for the same words comes back to the same address).
+ * start loading (nothing to go back to, say); `begin`'s errors are thrown. The address the tab
+ * leaves does not count as arrived until the tab has loaded a document again: the page being left
+ * can be reported loaded before the next one commits, and a reload comes back to the same address.
  */
 export async function navigateTab(
   tabId: number,
   signal: AbortSignal,
   begin: () => Promise<unknown>,
-  leaving?: string,
 ): Promise<Arrival | null> {
+  const leaving = (await browser.tabs.get(tabId).catch(() => null))?.url;
   const start = navigationStart(tabId);
   const load = watchLoad(tabId);
   try {

@@ -31,7 +31,7 @@ function leave(from: string, changes: [number, Change][]) {
   const start = async () => {
     for (const [ms, change] of changes) setTimeout(() => update(change), ms);
   };
-  return navigateTab(7, new AbortController().signal, start, from);
+  return navigateTab(7, new AbortController().signal, start);
 }
 
 describe('navigateTab', () => {
