@@ -29,18 +29,25 @@ function withTimeout<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
 }
 
+type TabNow = { url?: string; status?: string } | null;
+
 /**
  * What happened to the tab since the request was sent, when it closed or left the page
  * (`urlBefore`); null when it still shows that page. `loading` counts as leaving only once a
  * request was under way: a page that is still loading may simply lack its content script yet.
  */
-async function tabChange(tabId: number, urlBefore: string | undefined, loadingCounts: boolean): Promise<string | null> {
-  const tab = await browser.tabs.get(tabId).catch(() => null);
+function changeOf(tab: TabNow, urlBefore: string | undefined, loadingCounts: boolean): string | null {
   if (!tab) return 'The tab was closed.';
   if (urlBefore !== undefined && (tab.url !== urlBefore || (loadingCounts && tab.status === 'loading'))) {
     return `The page changed before it answered (the tab went to ${tab.url ?? 'another page'}), so the action may not have finished; it was not repeated.`;
   }
   return null;
+}
+
+const readTab = (tabId: number): Promise<TabNow> => browser.tabs.get(tabId).catch(() => null);
+
+async function tabChange(tabId: number, urlBefore: string | undefined, loadingCounts: boolean): Promise<string | null> {
+  return changeOf(await readTab(tabId), urlBefore, loadingCounts);
 }
 
 /** How long a reply already on its way may still come once the tab leaves the page: a submit that navigates answers as the page goes. */
@@ -57,7 +64,7 @@ function watchTab(tabId: number, urlBefore: string | undefined): { left: Promise
     let grace: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const check = async () => {
-      const tab = await browser.tabs.get(tabId).catch(() => null);
+      const tab = await readTab(tabId);
       if (stopped) return;
       // Still loading at the same address: the next document has not come (a slow server), and
       // this one, still there, can answer. An action that started the navigation (a link) often does.
@@ -65,7 +72,7 @@ function watchTab(tabId: number, urlBefore: string | undefined): { left: Promise
         grace = setTimeout(() => void check(), LEAVE_GRACE_MS);
         return;
       }
-      reject(new ContentError((await tabChange(tabId, urlBefore, false)) ?? RELOADED));
+      reject(new ContentError(changeOf(tab, urlBefore, false) ?? RELOADED));
     };
     const leave = () => {
       grace ??= setTimeout(() => void check(), LEAVE_GRACE_MS);
