@@ -72,6 +72,12 @@ async function denyEverything(env: InjectionEnv, page: AttackPage): Promise<Show
       // An open question must hold the action back for as long as it stays open.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await env.sidebar.click('[data-testid="stop"]');
+      // The question may stay shown for a moment after Stop while the task winds down: answering it
+      // then would race its removal, so wait for the task to end instead.
+      await env.sidebar.waitFor(() => document.querySelector('[data-testid="send"]') !== null, undefined, {
+        message: `${page.id}: the task went on after Stop`,
+      });
+      return questions;
     } else {
       questions.push(await answerPrompt(env.sidebar, 'deny'));
     }
