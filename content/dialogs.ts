@@ -50,12 +50,42 @@ export function checkLeave(): ActionResult {
   return { success: true };
 }
 
+const navigation = (window as { navigation?: EventTarget }).navigation;
+
+/**
+ * Resolves in a task queued now. Not a 0 ms timer: Firefox runs a page's due timers in one task and
+ * defers the rest behind the queue when one ran long, so a page's own slow timer would let the next
+ * page's arrival come first.
+ */
+function nextTask(): Promise<void> {
+  const { port1, port2 } = new MessageChannel();
+  return new Promise((resolve) => {
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
 /** Runs an action and adds to its answer the dialogs answered since the last one. */
 export async function withDialogsSeen(act: () => ActionResult | Promise<ActionResult>): Promise<ActionResult> {
-  const result = await act();
-  // Firefox starts a link's or a form's navigation a task after the click: its leave-page check
-  // (page-world/leave-page.ts, at the `navigate` event) has then run.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  let leaving = false;
+  const onNavigate = (event: Event) => {
+    const destination = (event as Event & { destination?: { sameDocument: boolean } }).destination;
+    if (event.isTrusted && destination?.sameDocument === false) leaving = true;
+  };
+  navigation?.addEventListener('navigate', onNavigate);
+  let result: ActionResult;
+  try {
+    result = await act();
+  } finally {
+    navigation?.removeEventListener('navigate', onNavigate);
+  }
+  // Leaving the page (a link, a form) runs the leave-page check at the `navigate` event
+  // (page-world/leave-page.ts). Chromium fires it inside the click: the answer then goes at once, as
+  // the next page may replace this one before any later task. Firefox fires it a task after the click.
+  if (!leaving) await nextTask();
   const dialogs = seen.splice(0);
   return dialogs.length > 0 ? { ...result, dialogs } : result;
 }

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type LaunchOptions, type PageDriver } from './harness';
-import { shownTools, startFresh, waitUntilIdle } from './support/agent';
+import { answerPrompt, shownTools, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
@@ -109,6 +109,27 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
     await waitUntilIdle(sidebar, BOUND_MS);
     expect(await shownTools(sidebar)).toEqual([{ tool: 'wait_for_element', outcome: 'success' }]);
     expect(toolResults(ctx.llm)[0]).toMatch(/#late/);
+  });
+
+  it('a link whose page keeps busy after the click still answers it before the next page replaces it', async () => {
+    // The page's own click listener queues work (as analytics do) that runs before Bosun's answer
+    // could, while the next page arrives.
+    await page.evaluate((href) => {
+      const link = Object.assign(document.createElement('a'), { id: 'go', href, textContent: 'Read the article' });
+      link.addEventListener('click', () =>
+        setTimeout(() => {
+          const end = Date.now() + 1_500;
+          while (Date.now() < end);
+        }, 0),
+      );
+      document.body.prepend(link);
+    }, site.url('article.html'));
+    ctx.llm.script(call('c1', 'click_element', { selector: '#go' }), say('The article is open.'));
+    await send(sidebar, 'Open the article');
+    await answerPrompt(sidebar, 'allow-once');
+    await waitUntilIdle(sidebar, BOUND_MS);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'click_element', outcome: 'success' }]);
+    expect(toolResults(ctx.llm)[0]).toMatch(/Clicked element: #go/);
   });
 
   it('browser pages, extension pages and the add-on stores are refused with the reason, without a question', async () => {
