@@ -160,6 +160,10 @@ describe.each(BROWSERS)('the ABP library and crawler in %s', (browserName) => {
   });
 
   describe('crawling the test site', () => {
+    // The same site, slow past its first page: a crawl cancelled after that page is still under way.
+    const slowSite = useSite({
+      delayMs: (path) => (path.startsWith('/crawl/') && path !== '/crawl/index.html' ? 1_500 : 0),
+    });
     const tabIds = () => abp.page.evaluate(async () => (await browser.tabs.query({})).map((t) => t.id).sort());
     type Status = {
       active: boolean;
@@ -230,10 +234,10 @@ describe.each(BROWSERS)('the ABP library and crawler in %s', (browserName) => {
     it('crawl.cancel stops a crawl, keeping its pages; crawl.resume finishes it; one crawl runs at a time', async () => {
       const before = await tabIds();
       const { jobId } = (await data('crawl.start', {
-        urls: [site.url('crawl/index.html')],
+        urls: [slowSite.url('crawl/index.html')],
         options: { maxWorkers: 1 },
       })) as { jobId: string };
-      expect(await call('crawl.start', { urls: site.url('crawl/index.html') })).toMatchObject({
+      expect(await call('crawl.start', { urls: slowSite.url('crawl/index.html') })).toMatchObject({
         success: false,
         error: { code: 'OPERATION_FAILED', retryable: true, message: expect.stringMatching(/^A crawl is running/) },
       });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { PageDriver } from '../harness';
-import { startStaticServer, testSiteDir, type StaticServer } from '../../fixtures/static-server';
+import { startStaticServer, testSiteDir, type ServeOptions, type StaticServer } from '../../fixtures/static-server';
 
-/** The test site served on 127.0.0.1 for a whole test file. */
-export function useSite() {
+/** The test site served on 127.0.0.1 for a whole test file (or the describe block it is called in). */
+export function useSite(options: ServeOptions = {}) {
   const site = {} as { server: StaticServer; url(path: string): string };
   beforeAll(async () => {
-    site.server = await startStaticServer(testSiteDir);
+    site.server = await startStaticServer(testSiteDir, '127.0.0.1', options);
     site.url = (path: string) => `${site.server.url}/${path}`;
   });
   afterAll(() => site.server?.close());
