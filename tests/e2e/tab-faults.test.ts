@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type LaunchOptions, type PageDriver } from './harness';
 import { answerPrompt, shownTools, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
@@ -29,22 +27,12 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
   const site = useSite();
   let sidebar: PageDriver;
   let page: PageDriver;
-  // A site whose page comes only after SLOW_MS, as a busy server's does.
-  const slowSite = createServer((_req, res) =>
-    setTimeout(
-      () => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Slow</title><p>Here</p>'),
-      SLOW_MS,
-    ),
-  );
-  afterAll(() => {
-    slowSite.closeAllConnections();
-    slowSite.close();
-  });
+  // The same site, whose pages come only after SLOW_MS, as a busy server's do.
+  const slowSite = useSite({ delayMs: () => SLOW_MS });
   const workTab = () =>
     sidebar.evaluate(async () => (await browser.tabs.query({})).find((t) => /^http:/.test(t.url ?? ''))?.id as number);
 
   beforeAll(async () => {
-    await new Promise<void>((listening) => slowSite.listen(0, '127.0.0.1', listening));
     sidebar = await openSidebar(ctx.session);
     await configure(sidebar, ctx.llm);
   });
@@ -99,13 +87,10 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
   it('a page still waiting for the next one is still there: an action that ends before the next page comes succeeds', async () => {
     await startWaiting('#late');
     // The page starts to leave for the slow site, and shows the awaited element while it waits.
-    await page.evaluate(
-      (url) => {
-        location.href = url;
-        setTimeout(() => document.body.append(Object.assign(document.createElement('p'), { id: 'late' })), 1_500);
-      },
-      `http://127.0.0.1:${(slowSite.address() as AddressInfo).port}/`,
-    );
+    await page.evaluate((url) => {
+      location.href = url;
+      setTimeout(() => document.body.append(Object.assign(document.createElement('p'), { id: 'late' })), 1_500);
+    }, slowSite.url('article.html'));
     await waitUntilIdle(sidebar, BOUND_MS);
     expect(await shownTools(sidebar)).toEqual([{ tool: 'wait_for_element', outcome: 'success' }]);
     expect(toolResults(ctx.llm)[0]).toMatch(/#late/);

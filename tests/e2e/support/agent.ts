@@ -20,9 +20,7 @@ export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promi
       timeoutMs,
       message: 'no permission question appeared',
     })
-    .catch(async (error: unknown) => {
-      throw new Error(`${String(error)}; the sidebar then showed ${await sidebarState(page)}`);
-    });
+    .catch(withSidebarState(page));
   return page.evaluate(() => {
     const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
     return {
@@ -47,9 +45,7 @@ export async function answerPrompt(
   const id = await page.evaluate(
     () => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id ?? '',
   );
-  await page.click(`[data-testid="decision-${decision}"]`).catch(async (error: unknown) => {
-    throw new Error(`${String(error)}; the sidebar then showed ${await sidebarState(page)}`);
-  });
+  await page.click(`[data-testid="decision-${decision}"]`).catch(withSidebarState(page));
   // The next question may follow at once: wait for this one to go, not for none to be shown.
   await page.waitFor(
     (answered) => document.querySelector<HTMLElement>('[data-testid="permission-prompt"]')?.dataset.id !== answered,
@@ -61,7 +57,13 @@ export async function answerPrompt(
   return shown;
 }
 
-/** What the sidebar shows, for an error: its window, connection and question, and its text. */
+/** Rethrows an error with what the sidebar shows: its window, connection and question, and its text. */
+function withSidebarState(page: PageDriver): (error: unknown) => Promise<never> {
+  return async (error) => {
+    throw new Error(`${String(error)}; the sidebar then showed ${await sidebarState(page)}`);
+  };
+}
+
 function sidebarState(page: PageDriver): Promise<string> {
   return page
     .evaluate(() =>
