@@ -19,7 +19,7 @@ export {
   PermissionLevel,
   type PermissionDecisionValue,
 } from './vocabulary';
-export { grantWorkflowRun, withoutRun, type PlannedAccess } from './workflow-grants';
+export { grantWorkflowRun, withoutRun, type PlannedAccess, type PlannedUse } from './workflow-grants';
 export { commitmentOf } from './critical';
 export { parseScopeAnswer, MAX_SCOPE_ANSWER, type ScopeAnswer } from './parse-scope';
 export { keywordScope } from './scope-keywords';

@@ -9,27 +9,42 @@ export interface PlannedAccess {
   readonly level: PermissionLevel;
 }
 
+/** One tool's use of a site at one level that a plan implies, granted for that tool alone (a step opening its site). */
+export interface PlannedUse extends PlannedAccess {
+  readonly tool: string;
+}
+
 /**
  * The policy with run-scoped allows for exactly the approved (site, level) pairs, for every tool,
  * in this run only. A grant is bound to its level, so approving "interact" never approves a click
  * that submits a form (judged at submit); other sites, levels and runs still ask, and critical
  * actions still ask through the ceiling. Sites that cannot be granted (restricted, invalid) are
  * left out: decide() denies them anyway. At the grant cap nothing is added: the steps then ask.
+ * `uses` are allowed for their own tool only (opening a step's site approves no other navigation).
  */
 export function grantWorkflowRun(
   policy: HarborPolicy,
   runId: string,
   access: readonly PlannedAccess[],
   tools: readonly string[],
+  uses: readonly PlannedUse[] = [],
 ): HarborPolicy {
-  const pairs = new Map<string, { site: string; level: PermissionLevel }>();
-  for (const { site, level } of access) {
+  const granted = new Map<string, Grant>();
+  const grant = (tool: string, site: string, level: PermissionLevel) => {
     const identity = resolveSite(site, policy);
-    if (identity.kind === 'site') pairs.set(`${identity.site}\u0000${level}`, { site: identity.site, level });
-  }
-  const added: Grant[] = [...pairs.values()].flatMap(({ site, level }) =>
-    tools.map((tool): Grant => ({ tool, site, level, effect: 'allow', scope: 'run', runId })),
-  );
+    if (identity.kind === 'site')
+      granted.set(`${tool}\u0000${identity.site}\u0000${level}`, {
+        tool,
+        site: identity.site,
+        level,
+        effect: 'allow',
+        scope: 'run',
+        runId,
+      });
+  };
+  for (const { site, level } of access) for (const tool of tools) grant(tool, site, level);
+  for (const { tool, site, level } of uses) grant(tool, site, level);
+  const added = [...granted.values()];
   const kept = withoutRun(policy, runId).grants;
   if (kept.length + added.length > MAX_GRANTS) return { ...policy, grants: kept };
   return { ...policy, grants: [...kept, ...added] };

@@ -1,7 +1,7 @@
 import { AbpError } from '../../src/abp/response';
-import type { PermissionLevel } from '../../policy';
 import { sitesRefusal } from '../permissions/sites-refusal';
 import type { Gate } from '../permissions/gate';
+import type { Operation } from '../permissions/operations';
 
 /** Who asks, in the permission prompt and the Action Log (the same name page.read/page.act use). */
 const REQUESTER = 'abp';
@@ -13,12 +13,11 @@ const REQUESTER = 'abp';
  */
 export async function requireAccess(
   gate: Gate,
-  name: string,
-  level: PermissionLevel,
+  operation: Operation,
   urls: readonly string[],
   signal: AbortSignal,
 ): Promise<void> {
-  const refusal = await sitesRefusal(gate, { name, level, urls, requester: REQUESTER }, signal);
+  const refusal = await sitesRefusal(gate, { operation, urls, requester: REQUESTER }, signal);
   if (refusal)
     throw new AbpError(
       'PERMISSION_DENIED',

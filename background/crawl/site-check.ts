@@ -1,9 +1,10 @@
 import type { Gate } from '../permissions/gate';
+import { OPERATIONS } from '../permissions/operations';
 import type { SiteCheck } from './crawler';
 
 /**
  * A crawl reading a page of a site it did not start on (an external link, a redirect) is a read
- * of that site: the gate decides at the read-only level, asks where the policy says ask, and
+ * of that site: the gate decides at crawl_page's level (read-only), asks where the policy says ask, and
  * logs the decision under the job's id.
  */
 export const crawlSiteCheck =
@@ -11,8 +12,7 @@ export const crawlSiteCheck =
   async (url, jobId, signal) => {
     const refused = await gate.authorize(
       {
-        name: 'crawl_page',
-        level: 'read-only',
+        operation: OPERATIONS.crawlPage,
         url,
         args: { url },
         runId: jobId,

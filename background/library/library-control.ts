@@ -3,6 +3,7 @@ import type { BackgroundToSidebar } from '../../src/protocol/background-to-sideb
 import { CrawlRefused } from '../crawl/crawl-refused';
 import { jobUrls, type Crawler } from '../crawl/crawler';
 import type { Gate } from '../permissions/gate';
+import { OPERATIONS } from '../permissions/operations';
 import { sitesRefusal } from '../permissions/sites-refusal';
 import type { LibraryView } from './library-view';
 
@@ -25,7 +26,7 @@ export function libraryControl(crawler: Crawler, gate: Gate, view: LibraryView) 
 
     /**
      * A resumed crawl visits its sites again, and the person's policy may have changed since it
-     * started: each start site goes to the gate at the read-only level, as crawl.resume's do.
+     * started: each start site goes to the gate as any crawl's does, at crawl_site's level.
      */
     async resume(jobId: string): Promise<BackgroundToSidebar | Refusal> {
       const status = await crawler.status(jobId);
@@ -34,7 +35,7 @@ export function libraryControl(crawler: Crawler, gate: Gate, view: LibraryView) 
       const urls = jobUrls(status.job);
       const refusal = await sitesRefusal(
         gate,
-        { name: 'crawl.resume', level: 'read-only', urls, requester: REQUESTER },
+        { operation: OPERATIONS.crawl, urls, requester: REQUESTER },
         new AbortController().signal,
       );
       if (refusal) return refuse(`The crawl was not resumed: ${refusal.refused.text}`);

@@ -1,6 +1,6 @@
-import type { PermissionLevel } from '../../policy';
 import type { ToolOutput } from '../tools/types';
 import type { ActionLog } from './action-log';
+import type { Operation } from './operations';
 import type { PolicyStore } from './policy-store';
 import type { Prompts } from './prompts';
 import type { ScopeHolder } from './scope-check';
@@ -46,9 +46,8 @@ export interface GateCall {
 
 /** A request to open or read a site outside the tool registry: an ABP crawl, a picked page. */
 export interface SiteAccess {
-  /** The capability asking, as the question and the log name it: "crawl.start". */
-  name: string;
-  level: PermissionLevel;
+  /** What is asked for, at its declared level: the question and the log name it ("crawl_site"). */
+  operation: Operation;
   url: string;
   args: unknown;
   runId: string;

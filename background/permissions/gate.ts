@@ -46,22 +46,23 @@ export function createGate(deps: GateDeps) {
   }
 
   /**
-   * Access to a site for work that is not one of the model's tools (an ABP crawl, a picked page):
-   * decided, asked and logged like a tool call, under the capability's own name. Null when it may
+   * Access to a site for work outside a tool call (a crawl, a workflow step's tab, a picked page):
+   * decided, asked and logged like a tool call, under the operation's name and at its declared level. Null when it may
    * go ahead; otherwise the refusal, already in the Action Log.
    */
   async function authorize(access: SiteAccess, signal: AbortSignal): Promise<GateResult | null> {
+    const { name, level } = access.operation;
     const call: GateCall = {
-      name: access.name,
+      name,
       args: access.args,
       runId: access.runId,
       requester: access.requester,
       ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),
     };
     const target = { url: access.url, summary: access.summary };
-    const judged = await judge(deps, call, access.name, access.level, target, signal, access.grantedAs);
+    const judged = await judge(deps, call, name, level, target, signal, access.grantedAs);
     if (judged.refused) return judged.refused;
-    await record(deps.log, call, judged.site, access.level, judged.decision, {
+    await record(deps.log, call, judged.site, level, judged.decision, {
       success: true,
       outcome: 'success',
       decision: judged.decision,

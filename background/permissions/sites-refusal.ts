@@ -1,11 +1,10 @@
 import { newId } from '../../src/ids';
-import type { PermissionLevel } from '../../policy';
 import type { Gate, GateResult } from './gate';
+import type { Operation } from './operations';
 
 export interface SitesAccess {
-  /** What asks, as the question and the Action Log name it: "crawl.resume". */
-  name: string;
-  level: PermissionLevel;
+  /** What is asked for, at its declared level: "crawl_site". */
+  operation: Operation;
   urls: readonly string[];
   /** Who asks: "abp" for a page using the protocol, "library" for the person's Library view. */
   requester: string;
@@ -29,13 +28,12 @@ export async function sitesRefusal(
     seen.add(origin);
     const refused = await gate.authorize(
       {
-        name: access.name,
-        level: access.level,
+        operation: access.operation,
         url,
         args: { url },
         runId,
         requester: access.requester,
-        summary: `${access.name} ${url}`,
+        summary: `${access.operation.name} ${url}`,
       },
       signal,
     );

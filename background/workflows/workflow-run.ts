@@ -1,5 +1,7 @@
-import { grantWorkflowRun, withoutRun } from '../../policy';
+import { grantWorkflowRun, withoutRun, type PlannedUse } from '../../policy';
 import type { WorkflowStep } from '../../src/protocol/common';
+import type { Gate } from '../permissions/gate';
+import { OPERATIONS } from '../permissions/operations';
 import { CANCELLED_ANSWER, writeAnswer } from './answer-writer';
 import { closeSteps, finishPlan, planAccess, stepsEnd, updateStep, type RunEnd } from './plan-transitions';
 import type { RunAnswer } from './report';
@@ -8,12 +10,19 @@ import { announceAction, errorText, publish, type WorkflowDeps, type WorkflowSlo
 import type { WorkflowRecord } from './workflow-store';
 import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
 
+/**
+ * Each step opens its site in a tab of its own (runStepInTab): approving the plan approves those
+ * openings, at open_tab's level, and no other navigation the plan does not list.
+ */
+const stepTabs = (current: WorkflowRecord): PlannedUse[] =>
+  current.plan.steps.map((step) => ({ tool: OPERATIONS.openTab.name, site: step.site, level: OPERATIONS.openTab.level }));
+
 /** Grants the plan's access for this run, then runs its unfinished steps in the background. */
 export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: WorkflowRecord): void {
   const controller = new AbortController();
   const work = (async () => {
     await deps.policy.update((policy) =>
-      grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames()),
+      grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames(), stepTabs(current)),
     );
     await publish(deps, current);
     await finishRun(deps, current, await runSteps(deps, slot, current, controller.signal), controller.signal);
@@ -58,6 +67,31 @@ async function runSteps(
   return signal.aborted ? 'cancelled' : stepsEnd(current.plan);
 }
 
+/**
+ * Opening a step's tab is itself a visit, through the gate like any other and at open_tab's level:
+ * a site the person blocked is not even opened, "ask" asks, and the Action Log shows the decision.
+ * Null when it may open; otherwise the refusal.
+ */
+export const stepTabRefusal = (
+  gate: Pick<Gate, 'authorize'>,
+  site: string,
+  index: number,
+  runId: string,
+  signal: AbortSignal,
+) =>
+  gate.authorize(
+    {
+      operation: OPERATIONS.openTab,
+      url: site,
+      args: { url: site },
+      runId,
+      requester: `workflow step ${index}`,
+      summary: `open ${site}`,
+      grantedAs: 'approved-plan',
+    },
+    signal,
+  );
+
 /** Opens the step's site in a tab of its own, if the gate lets it, and runs the step's task there. */
 async function runStepInTab(
   deps: WorkflowDeps,
@@ -68,22 +102,8 @@ async function runStepInTab(
 ): Promise<StepOutcome> {
   const step = current.plan.steps.find((s) => s.id === stepId) as WorkflowStep;
   const tabs: number[] = (current.tabs[stepId] = []);
-  // Opening the step's tab is itself a visit, through the gate like any other: a site the person
-  // blocked is not even opened, "ask" asks, and the Action Log shows the decision.
   const index = current.plan.steps.indexOf(step) + 1;
-  const refused = await deps.gate.authorize(
-    {
-      name: 'open_tab',
-      level: 'read-only',
-      url: step.site,
-      args: { url: step.site },
-      runId: current.runId,
-      requester: `workflow step ${index}`,
-      summary: `open ${step.site}`,
-      grantedAs: 'approved-plan',
-    },
-    signal,
-  );
+  const refused = await stepTabRefusal(deps.gate, step.site, index, current.runId, signal);
   if (refused) return { status: 'failed', result: '', error: `Not run: ${refused.text}`, pages: [] };
   try {
     const opened = await openStepTab(step.site, current.groupId, signal);

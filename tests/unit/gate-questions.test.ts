@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGate, QuestionUnanswered, type SiteAccess } from '../../background/permissions/gate';
+import { foreignOperation } from '../../background/permissions/operations';
 import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
 import { defaultPolicy, type HarborPolicy } from '../../policy';
 import type { ActionLogEntry } from '../../src/storage/db';
@@ -28,8 +29,7 @@ function setUp() {
 }
 
 const click = (questionTimeoutMs?: number): SiteAccess => ({
-  name: 'browser_click',
-  level: 'interact',
+  operation: foreignOperation('browser_click', 'interact'),
   url: 'https://shop.example/cart',
   args: {},
   runId: 'abp-session:s1',

@@ -51,6 +51,19 @@ describe('a workflow run is granted exactly the site and level pairs of its appr
     );
   });
 
+  it("a use the plan implies (a step opening its site) is granted for that tool alone", () => {
+    const opening = grantWorkflowRun(
+      defaultPolicy(),
+      RUN,
+      [{ site: 'https://shop.example.com/', level: 'read-only' }],
+      TOOLS,
+      [{ tool: 'open_tab', site: 'https://shop.example.com/search', level: 'navigate' }],
+    );
+    expect(verdict(opening, 'open_tab', 'navigate', 'https://shop.example.com/cart')).toBe('auto-approve');
+    expect(verdict(opening, 'navigate', 'navigate', 'https://shop.example.com/cart')).toBe('ask');
+    expect(verdict(opening, 'open_tab', 'interact', 'https://shop.example.com/cart')).toBe('ask');
+  });
+
   it('grants nothing on restricted pages, and a deny in the run still wins', () => {
     expect(approved.grants.some((g) => g.site.includes('config'))).toBe(false);
     const denied = applyDecision(approved, { toolName: 'navigate', site: 'https://example.com/', runId: RUN }, 'deny');

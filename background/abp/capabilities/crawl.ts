@@ -4,6 +4,7 @@ import type { CrawlSettings } from '../../../src/storage/db';
 import { CrawlRefused } from '../../crawl/crawl-refused';
 import { jobUrls, type Crawler } from '../../crawl/crawler';
 import type { Gate } from '../../permissions/gate';
+import { OPERATIONS } from '../../permissions/operations';
 import { defineCapability, type Capability } from '../capability';
 import { requireAccess } from '../site-access';
 import { HttpUrl, JobId } from '../params';
@@ -55,9 +56,9 @@ async function refusalsAsErrors<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * A crawl reads pages in background tabs and acts on none: each start site goes through the gate
- * at the read-only level (a blocked site is not opened, "ask" asks); the crawler puts every other
- * site it reaches to the gate as well.
+ * A crawl opens pages in background tabs: each start site goes through the gate as the chat's
+ * crawl_site does, at its level (a blocked site is not opened, "ask" asks); the crawler puts every
+ * other site it reaches to the gate as well.
  */
 export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
   return [
@@ -72,7 +73,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
       handle: async ({ urls, options }, { signal }) => {
         const settings = { ...DEFAULTS, ...settingsOf(options) };
         const list = Array.isArray(urls) ? urls : [urls];
-        await requireAccess(gate, 'crawl.start', 'read-only', list, signal);
+        await requireAccess(gate, OPERATIONS.crawl, list, signal);
         const job = await refusalsAsErrors(crawler.start(list, settings));
         return { jobId: job.id, status: 'started' };
       },
@@ -106,7 +107,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
         const saved = await crawler.status(jobId);
         if (!saved) throw new AbpError('INVALID_PARAMS', `jobId: there is no crawl job "${jobId}" to resume.`);
         // A resumed crawl visits its sites again: the person's policy may have changed since it started.
-        await requireAccess(gate, 'crawl.resume', 'read-only', jobUrls(saved.job), signal);
+        await requireAccess(gate, OPERATIONS.crawl, jobUrls(saved.job), signal);
         const job = await refusalsAsErrors(crawler.resume(jobId, settings));
         return { jobId: job.id, status: 'resumed' };
       },

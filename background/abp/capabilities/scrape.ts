@@ -3,6 +3,7 @@ import { AbpError } from '../../../src/abp/response';
 import { browser } from '../../../src/platform/browser';
 import { extractPage, inBackgroundTab, waitForSelectors } from '../../library/page-tabs';
 import type { Gate } from '../../permissions/gate';
+import { OPERATIONS } from '../../permissions/operations';
 import { defineCapability, type Capability } from '../capability';
 import { requireAccess } from '../site-access';
 import { HttpUrl } from '../params';
@@ -28,11 +29,11 @@ export const pickContent = (gate: Gate): Capability =>
       // Bosun does not ask for access to private windows, so it cannot open one.
       if (useIncognito)
         throw new AbpError('CAPABILITY_UNAVAILABLE', 'useIncognito: Bosun has no access to private windows.');
-      await requireAccess(gate, 'scrape.pickContent', 'read-only', [url], signal);
+      await requireAccess(gate, OPERATIONS.pickContent, [url], signal);
       const page = await inBackgroundTab(url, signal, async (tabId) => {
         const landed = (await browser.tabs.get(tabId)).url;
         if (landed && URL.canParse(landed) && new URL(landed).origin !== new URL(url).origin)
-          await requireAccess(gate, 'scrape.pickContent', 'read-only', [landed], signal);
+          await requireAccess(gate, OPERATIONS.pickContent, [landed], signal);
         await waitForSelectors(tabId, [selector], signal, SELECTOR_WAIT_MS);
         return extractPage(tabId, signal, selector);
       });

@@ -1,0 +1,118 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { createAbpRouter } from '../../background/abp/abp-routes';
+import { createCallTracker } from '../../background/abp/caller';
+import { crawlCapabilities } from '../../background/abp/capabilities/crawl';
+import { createCrawler } from '../../background/crawl/crawler';
+import { crawlSiteCheck } from '../../background/crawl/site-check';
+import { libraryControl } from '../../background/library/library-control';
+import { libraryView } from '../../background/library/library-view';
+import { createGate } from '../../background/permissions/gate';
+import { createPrompts } from '../../background/permissions/prompts';
+import { TOOLS } from '../../background/tools/registry';
+import type { ToolContext } from '../../background/tools/types';
+import { stepTabRefusal } from '../../background/workflows/workflow-run';
+import { defaultPolicy, type HarborPolicy } from '../../policy';
+import { openBosunDb } from '../../src/storage/db';
+import { createCrawlLibrary } from '../../src/storage/crawl-library';
+import type { ActionLogEntry } from '../../src/storage/db';
+
+const SITE = 'https://docs.example/guide';
+
+/**
+ * The real gate, with every level denied so nothing runs (no tab, no crawl): the policy and the log
+ * kept in memory, the crawl library in an in-memory IndexedDB.
+ */
+function setUp() {
+  const base = defaultPolicy();
+  const policy: HarborPolicy = {
+    ...base,
+    defaults: { 'read-only': 'deny', navigate: 'deny', interact: 'deny', submit: 'deny' },
+  };
+  const logged: ActionLogEntry[] = [];
+  const gate = createGate({
+    policy: { load: async () => policy, current: () => policy, update: async () => policy },
+    prompts: createPrompts(
+      () => {},
+      () => {},
+    ),
+    log: { add: async (entry: ActionLogEntry) => void logged.push(entry) } as never,
+    promptTimeoutMs: () => 60_000,
+  });
+  const library = createCrawlLibrary(openBosunDb(`operation-levels-${Math.random()}`));
+  const crawler = createCrawler(library, (work) => work, crawlSiteCheck(gate));
+  return { gate, logged, library, crawler };
+}
+
+const signal = () => new AbortController().signal;
+
+describe('a crawl, a tab and a navigation are judged at one level, whoever asks', () => {
+  it('the chat, a workflow step, ABP, the Library and the bridge each meet the gate at the declared level', async () => {
+    const { gate, logged, library, crawler } = setUp();
+    const asked: { requester: string; kind: 'crawl' | 'tab' | 'navigation'; from: number }[] = [];
+    const mark = (requester: string, kind: 'crawl' | 'tab' | 'navigation') =>
+      asked.push({ requester, kind, from: logged.length });
+
+    // The chat: its tools, through gate.run.
+    const ctx = { tabId: 1, signal: signal() } as ToolContext;
+    for (const [kind, name, args] of [
+      ['crawl', 'crawl_site', { url: SITE }],
+      ['tab', 'open_tab', { url: SITE }],
+      ['navigation', 'navigate', { url: SITE }],
+    ] as const) {
+      mark('chat', kind);
+      expect((await gate.run({ name, args, runId: 'chat-run', requester: 'chat' }, ctx)).outcome).toBe('denied');
+    }
+
+    // A workflow step opening its site.
+    mark('workflow', 'tab');
+    expect(await stepTabRefusal(gate, SITE, 1, 'workflow-run', signal())).not.toBeNull();
+
+    // ABP: crawl.start and crawl.resume.
+    const [start, , , resume] = crawlCapabilities(crawler, gate);
+    mark('abp crawl.start', 'crawl');
+    await expect(start!.handle({ urls: SITE }, { signal: signal() })).rejects.toThrow(/denied|blocked|Denied/);
+    const job = await library.createJob([SITE]);
+    await library.updateJob(job.id, { status: 'cancelled' });
+    mark('abp crawl.resume', 'crawl');
+    await expect(resume!.handle({ jobId: job.id }, { signal: signal() })).rejects.toThrow(/Denied/);
+
+    // The person's Library view resuming a crawl.
+    mark('library', 'crawl');
+    const control = libraryControl(crawler, gate, libraryView(library, async () => null));
+    expect(await control.resume(job.id)).toMatchObject({ reason: expect.stringMatching(/not resumed/) });
+
+    // The bridge (ABP_AUTHORIZE) naming Bosun's operations, even with a lower level of its own.
+    const route = createAbpRouter({
+      capabilities: new Map(),
+      recordFailure: async () => {},
+      gate,
+      updatePolicy: async (change) => change(defaultPolicy()),
+      toolNames: [...TOOLS.keys()],
+    });
+    for (const [kind, tool] of [
+      ['crawl', 'crawl_site'],
+      ['tab', 'open_tab'],
+      ['navigation', 'navigate'],
+    ] as const) {
+      mark('bridge', kind);
+      const message = { type: 'ABP_AUTHORIZE', payload: { requestId: 'r', tool, level: 'read-only', url: SITE } };
+      const answer = await route(message, 'extension-page', { signal: signal(), calls: createCallTracker() });
+      expect(JSON.stringify(answer)).toContain('PERMISSION_DENIED');
+    }
+
+    const levels = new Map<string, Set<string>>();
+    asked.forEach(({ requester, kind, from }, i) => {
+      const entries = logged.slice(from, asked[i + 1]?.from ?? logged.length);
+      expect(entries, `${requester}'s ${kind}`).toHaveLength(1);
+      const each = levels.get(kind) ?? new Set();
+      each.add(entries[0]!.permissionLevel);
+      levels.set(kind, each);
+    });
+    expect(Object.fromEntries([...levels].map(([kind, each]) => [kind, [...each]]))).toEqual({
+      crawl: ['navigate'],
+      tab: ['navigate'],
+      navigation: ['navigate'],
+    });
+  });
+});
