@@ -4,6 +4,7 @@ import type { CrawlSettings } from '../../src/storage/db';
 import { CrawlRefused } from '../crawl/crawl-refused';
 import { defineTool, type ToolContext } from './types';
 import { untrusted } from './untrusted';
+import { CHANGES_PAGE } from './annotations';
 
 /** A small crawl by default: the chat waits for it, and the person asked for a site, not the web. */
 export const DEFAULT_PAGE_LIMIT = 20;
@@ -53,6 +54,7 @@ export const crawlSite = defineTool({
   name: 'crawl_site',
   description: `Crawl a website into the Library: Bosun visits pages under the start URL in background tabs (sitemap, then links within its path) and stores each as markdown. pageLimit defaults to ${DEFAULT_PAGE_LIMIT} (at most ${MAX_PAGE_LIMIT}). Waits for the crawl to finish (up to ${CRAWL_WAIT_MS / 1000} s) and lists what it stored. One crawl runs at a time.`,
   level: 'navigate',
+  annotations: CHANGES_PAGE,
   params: v.object({
     url: StartUrl,
     pageLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_LIMIT))),

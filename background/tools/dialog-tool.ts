@@ -3,6 +3,7 @@ import { ACCEPT_DIALOG_LEVEL } from '../../policy';
 import { action, output } from './page-action';
 import { here } from './targets';
 import { defineTool } from './types';
+import { COMMITS_ON_PAGE } from './annotations';
 
 export const acceptDialog = defineTool({
   name: 'accept_dialog',
@@ -10,6 +11,7 @@ export const acceptDialog = defineTool({
     "Accept the page's next confirm or prompt dialog (OK instead of Cancel), with prompt_text typed into a prompt, or its prompt to confirm leaving it. Bosun answers dialogs while it acts and dismisses them by default; when an action's result says a dialog was dismissed and the person's request needs it accepted, call this, then repeat the action. Accepting commits what the dialog asks about.",
   // Accepting "Delete this item?" or "Leave the page?" commits, as a form's submit does.
   level: ACCEPT_DIALOG_LEVEL,
+  annotations: COMMITS_ON_PAGE,
   params: v.object({ prompt_text: v.optional(v.pipe(v.string(), v.maxLength(10_000))) }),
   target: async (args, ctx) => ({
     ...(await here(args, ctx)),

@@ -13,6 +13,7 @@ import {
   Selector,
 } from './page-action';
 import { defineTool, type ToolContext } from './types';
+import { CHANGES_PAGE, COMMITS_ON_PAGE } from './annotations';
 
 /** Whether a call names an element (else a key goes to whatever has focus). */
 const onElement = (args: { index?: number; selector?: string }) =>
@@ -41,6 +42,8 @@ export const pressKey = defineTool({
   description:
     'Press a key or combination (Enter, Escape, Tab, arrows, PageUp/PageDown, Home/End, Backspace, Ctrl+A…) on element [index] (or the one a CSS selector finds), or on whatever has focus. Use it for sliders and other widgets driven by the keyboard, to close a pop-up with Escape, to pick a highlighted suggestion with Enter, or to move focus with Tab. The result says what the key did.',
   level: 'interact',
+  annotations: COMMITS_ON_PAGE,
+  abp: 'page.act',
   params: v.object({ key: Key, ...IndexOrSelector }),
   // Without a target the key goes to what has focus: that element is described and judged, as Enter
   // in a form's field or on a button submits or clicks whichever way it was aimed.
@@ -63,6 +66,8 @@ export const hover = defineTool({
   description:
     'Move the pointer over element [index] (or the one a CSS selector finds) and leave it there, as a person does to open a menu or show a tooltip that appears on hover. Read the page again to see what appeared.',
   level: 'interact',
+  annotations: CHANGES_PAGE,
+  abp: 'page.act',
   params: v.pipe(v.object(IndexOrSelector), needsTarget()),
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) => output(await action(ctx, { type: 'HOVER', payload: elementAt(ctx, args) })),
@@ -73,6 +78,8 @@ export const doubleClick = defineTool({
   description:
     'Double-click element [index] (to edit a cell, open an item, select a word); x and y double-click at that position inside it (CSS pixels from its top-left corner).',
   level: 'interact',
+  annotations: COMMITS_ON_PAGE,
+  abp: 'page.act',
   params: v.object({ index: Index, x: v.optional(Position), y: v.optional(Position) }),
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) =>
@@ -90,6 +97,8 @@ export const drag = defineTool({
   description:
     'Drag element [index] (or the one a CSS selector finds) and drop it onto element [to] (or toSelector) to reorder a sortable list or drop a card into a zone, or by dx/dy pixels to move a slider handle. Works with mouse-driven and HTML5 drag and drop.',
   level: 'interact',
+  annotations: COMMITS_ON_PAGE,
+  abp: 'page.act',
   params: v.pipe(
     v.object({
       ...IndexOrSelector,
@@ -134,6 +143,8 @@ export const selectText = defineTool({
   description:
     'Select a passage of text, as a person drags over it: inside element [index], or anywhere on the page without an index. For pages that act on a selection (highlight, quote, translate).',
   level: 'interact',
+  annotations: CHANGES_PAGE,
+  abp: 'page.act',
   params: v.object({
     text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(10_000)),
     index: v.optional(Index),

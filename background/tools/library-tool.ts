@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { RankedPage } from '../../src/storage/crawl-library';
 import { defineTool, type RunContext } from './types';
 import { untrusted } from './untrusted';
+import { READS_BROWSER } from './annotations';
 
 export const DEFAULT_RESULTS = 5;
 export const MAX_RESULTS = 10;
@@ -38,6 +39,7 @@ export const searchLibrary = defineTool({
   name: 'search_library',
   description: `Search the pages stored in the Library by earlier crawls (crawl_site, or pages using Bosun's protocol), without visiting any site. Returns up to ${MAX_RESULTS} best matches (default ${DEFAULT_RESULTS}), each numbered with its title, URL and the text around the match. Answer from them and cite each page you use by its title and URL.`,
   level: 'read-only',
+  annotations: READS_BROWSER,
   params: v.object({
     query: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)),
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_RESULTS))),

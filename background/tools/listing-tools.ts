@@ -4,6 +4,7 @@ import { askContent } from '../content-client';
 import { here } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
+import { READS_PAGE } from './annotations';
 
 /** What one part of a listing may cost the model's context. */
 const PART_BUDGET = 12_000;
@@ -20,6 +21,8 @@ export const readListing = defineTool({
     'Read another part of the interactive-elements listing of the last read_page, when it said more elements were not listed: ' +
     'from an index (from), around an index (around), or after a heading of the page (heading). The indices are those of that read_page.',
   level: 'read-only',
+  annotations: READS_PAGE,
+  abp: 'page.readListing',
   params: v.pipe(
     v.object({
       from: v.optional(v.pipe(Index, v.description('The first index to list'))),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { action, Index, output } from './page-action';
 import { here } from './targets';
 import { defineTool } from './types';
+import { READS_PAGE } from './annotations';
 
 /**
  * mark_element, for ABP clients that drive the browser themselves (the MCP bridge): it puts an
@@ -14,6 +15,8 @@ export const markElement = defineTool({
   description:
     'Put the attribute data-bosun-mark="<mark>" on element [index] of the last page.read and data-bosun-mark-control on the control it stands for (itself, or the input of a listed label), so a driver outside Bosun can address it with a CSS selector. Removes earlier marks.',
   level: 'read-only',
+  annotations: READS_PAGE,
+  abp: 'page.act',
   params: v.object({
     index: Index,
     mark: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/, 'lowercase letters, digits and -')),

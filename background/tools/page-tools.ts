@@ -18,6 +18,7 @@ import {
 import { here } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
+import { CHANGES_PAGE, COMMITS_ON_PAGE, READS_PAGE } from './annotations';
 
 /** What one reading may cost the model's context: long pages are cut with a marker. */
 const READ_BUDGET = 24_000;
@@ -29,6 +30,8 @@ export const readPage = defineTool({
   description:
     'Read the current page: its text as markdown, product data if any, and an indexed list of the elements you can operate ([index] role "label"). Read again after the page changes; indices from an older reading are refused.',
   level: 'read-only',
+  annotations: READS_PAGE,
+  abp: 'page.read',
   params: v.object({
     viewportOnly: v.optional(v.pipe(v.boolean(), v.description('Only what is visible on screen: faster and shorter'))),
   }),
@@ -58,6 +61,8 @@ export const clickElement = defineTool({
   description:
     'Click an element, by its [index] from read_page (preferred) or by CSS selector. For a canvas or SVG drawing, x and y click at that position inside the element (CSS pixels from its top-left corner; index only).',
   level: 'interact',
+  annotations: COMMITS_ON_PAGE,
+  abp: 'page.act',
   params: v.pipe(
     v.object({ ...IndexOrSelector, x: v.optional(Position), y: v.optional(Position) }),
     needsTarget(),
@@ -90,6 +95,8 @@ export const typeText = defineTool({
   description:
     'Type text into a field, by [index] or CSS selector. Replaces what is there unless clear is false. Does not submit: use submit_form for that.',
   level: 'interact',
+  annotations: CHANGES_PAGE,
+  abp: 'page.act',
   params: v.pipe(
     v.object({ ...IndexOrSelector, text: v.pipe(v.string(), v.maxLength(100_000)), clear: v.optional(v.boolean()) }),
     needsTarget(),
@@ -116,6 +123,8 @@ export const fillForm = defineTool({
   name: 'fill_form',
   description: 'Fill several fields at once, each by CSS selector. Does not submit.',
   level: 'interact',
+  annotations: CHANGES_PAGE,
+  abp: 'page.act',
   params: v.object({
     fields: v.pipe(
       v.array(v.object({ selector: Selector, value: v.pipe(v.string(), v.maxLength(100_000)) })),
@@ -144,6 +153,8 @@ export const submitForm = defineTool({
   description:
     'Submit the form that a field or button belongs to (by [index] or CSS selector), as pressing Enter or the submit button would.',
   level: 'submit',
+  annotations: COMMITS_ON_PAGE,
+  abp: 'page.act',
   params: v.pipe(v.object(IndexOrSelector), needsTarget()),
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) => output(await action(ctx, { type: 'SUBMIT_FORM', payload: elementAt(ctx, args) })),
@@ -155,6 +166,8 @@ export const selectOption = defineTool({
   description:
     "Choose an option of a drop-down list (select) or a listbox, by [index] or CSS selector, by the option's visible text. For a multiple-choice list (select multiple, or a listbox that takes several), give every option wanted in options.",
   level: 'interact',
+  annotations: CHANGES_PAGE,
+  abp: 'page.act',
   params: v.pipe(
     v.object({
       ...IndexOrSelector,
@@ -183,6 +196,8 @@ export const scrollPage = defineTool({
   description:
     'Scroll the page (or the scrollable area holding element [index]) up, down, left or right by a number of pixels (default most of a screen), or to the top or bottom.',
   level: 'read-only',
+  annotations: READS_PAGE,
+  abp: 'page.act',
   params: v.object({
     direction: v.picklist(['up', 'down', 'left', 'right', 'top', 'bottom']),
     amount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
@@ -210,6 +225,8 @@ export const waitForElement = defineTool({
   name: 'wait_for_element',
   description: 'Wait until an element matching a CSS selector appears (default up to 5 seconds).',
   level: 'read-only',
+  annotations: READS_PAGE,
+  abp: 'page.act',
   params: v.object({
     selector: Selector,
     timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(30_000))),
@@ -231,6 +248,8 @@ export const getPageContent = defineTool({
     'or a CSS selector. With an index and type "text" you get the whole value of a field or textarea, which the listing cuts. ' +
     'A long text or HTML is cut at the reading budget with a marker; read on with the "from" it names.',
   level: 'read-only',
+  annotations: READS_PAGE,
+  abp: 'page.getContent',
   params: v.object({
     type: v.picklist(['text', 'html', 'title', 'url', 'links']),
     index: v.optional(Index),
@@ -267,6 +286,7 @@ export const extractTable = defineTool({
   description:
     'Extract a table as rows of cells: the nth table on the page (default the first) or the one a CSS selector names.',
   level: 'read-only',
+  annotations: READS_PAGE,
   params: v.object({
     selector: v.optional(Selector),
     nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))),

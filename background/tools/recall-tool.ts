@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { here } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
+import { READS_BROWSER } from './annotations';
 
 /**
  * The snapshot each call was judged on, by its arguments object (the gate hands the same object to
@@ -17,6 +18,7 @@ export const getCachedSnapshot = defineTool({
   description:
     'Recall a page read earlier in this session (by URL, or the most recent), and the last product seen, without visiting it again.',
   level: 'read-only',
+  annotations: READS_BROWSER,
   params: v.object({ url: v.optional(v.pipe(v.string(), v.maxLength(8192))) }),
   // Recalling a page is a read of the site it came from, whichever tab the task is on: that site's
   // policy decides (a blocked site's page is not given, "ask" asks).

@@ -3,12 +3,14 @@ import { browser } from '../../src/platform/browser';
 import { here } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
+import { READS_PAGE } from './annotations';
 
 export const takeScreenshot = defineTool({
   name: 'take_screenshot',
   description:
     'Take a screenshot of the visible part of the current tab, to see layout, images or anything the text reading misses.',
   level: 'read-only',
+  annotations: READS_PAGE,
   params: v.object({}),
   target: here,
   async run(_args, ctx) {

@@ -4,12 +4,14 @@ import { settled } from '../tabs/navigation';
 import { searchAddress } from '../tabs/search-address';
 import { arrivedAt } from './targets';
 import { defineTool } from './types';
+import { CHANGES_PAGE } from './annotations';
 
 export const searchWeb = defineTool({
   name: 'search_web',
   description:
     "Search the web with the person's default search engine, in a new tab; Bosun then works in that tab. Then read the page to see the results.",
   level: 'navigate',
+  annotations: CHANGES_PAGE,
   params: v.object({ query: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)) }),
   // A search is a navigation to the engine: the gate judges the engine's address with the words in
   // it, whatever tab the task is in (a new tab has no site of its own to judge).

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { here } from './targets';
 import { defineTool } from './types';
+import { ARRANGES_BROWSER } from './annotations';
 
 const TabIds = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.minLength(1), v.maxLength(100));
 const COLORS = ['grey', 'blue', 'red', 'yellow', 'green', 'pink', 'purple', 'cyan', 'orange'] as const;
@@ -13,6 +14,7 @@ export const createTabGroup = defineTool({
   name: 'create_tab_group',
   description: 'Group tabs together (Chrome only), with an optional title and color.',
   level: 'interact',
+  annotations: ARRANGES_BROWSER,
   params: v.object({
     tabIds: TabIds,
     title: v.optional(v.pipe(v.string(), v.maxLength(100))),
@@ -35,6 +37,7 @@ export const ungroupTabs = defineTool({
   name: 'ungroup_tabs',
   description: 'Take tabs out of their group (Chrome only).',
   level: 'interact',
+  annotations: ARRANGES_BROWSER,
   params: v.object({ tabIds: TabIds }),
   target: async (args, ctx) => ({ ...(await here(args, ctx)), summary: `ungroup tabs ${args.tabIds.join(', ')}` }),
   async run(args) {

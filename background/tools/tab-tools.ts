@@ -6,6 +6,7 @@ import { arrivedAt, here } from './targets';
 import { defineTool, type RunContext } from './types';
 import { shownUrl } from './site-urls';
 import { untrusted } from './untrusted';
+import { ARRANGES_BROWSER, CHANGES_PAGE, COMMITS_ON_PAGE, READS_BROWSER } from './annotations';
 
 const Url = v.pipe(
   v.string(),
@@ -19,6 +20,7 @@ export const navigate = defineTool({
   name: 'navigate',
   description: 'Go to a URL in the current tab.',
   level: 'navigate',
+  annotations: CHANGES_PAGE,
   params: v.object({ url: Url }),
   target: async (args) => ({ url: args.url, summary: `go to ${args.url}` }),
   async run(args, ctx) {
@@ -50,6 +52,7 @@ const historyTool = (
     name,
     description,
     level: 'navigate',
+    annotations: CHANGES_PAGE,
     params: v.object({}),
     target: here,
     async run(_args, ctx) {
@@ -91,6 +94,7 @@ export const openTab = defineTool({
   name: 'open_tab',
   description: 'Open a URL in a new tab; Bosun then works in that tab unless active is false.',
   level: 'navigate',
+  annotations: CHANGES_PAGE,
   params: v.object({ url: Url, active: v.optional(v.boolean()) }),
   target: async (args) => ({ url: args.url, summary: `open ${args.url} in a new tab` }),
   async run(args, ctx) {
@@ -111,6 +115,7 @@ export const closeTab = defineTool({
   name: 'close_tab',
   description: 'Close a tab (default: the current one). Bosun then works in the tab the browser shows next.',
   level: 'navigate',
+  annotations: COMMITS_ON_PAGE,
   params: v.object({ tabId: v.optional(TabId) }),
   target: async (args, ctx) => ({
     url: (await browser.tabs.get(args.tabId ?? ctx.tabId)).url ?? '',
@@ -134,6 +139,7 @@ export const switchTab = defineTool({
   name: 'switch_tab',
   description: 'Switch to another open tab (ids from list_tabs); Bosun then works there.',
   level: 'navigate',
+  annotations: ARRANGES_BROWSER,
   params: v.object({ tabId: TabId }),
   target: async (args) => ({
     url: (await browser.tabs.get(args.tabId)).url ?? '',
@@ -168,6 +174,7 @@ export const listTabs = defineTool({
   description:
     'List the open tabs of this window: id, title, URL, and which one is active and which one Bosun works in. Tabs of sites Bosun may not read without asking show only their address without query.',
   level: 'read-only',
+  annotations: READS_BROWSER,
   params: v.object({}),
   target: here,
   async run(_args, ctx) {

@@ -5,6 +5,7 @@ import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlSettings } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
 import type { TabSeen } from '../content-client';
+import type { Annotations } from './annotations';
 
 /** A tab as the browser described it at one moment. */
 export interface TabReading {
@@ -100,10 +101,23 @@ export interface Target {
   outline?(): Promise<() => Promise<void>>;
 }
 
+/**
+ * One action, declared once: the chat offers it to the model, ABP page.* and the MCP bridge offer
+ * it under their own addressing (tabId/url, ref), and the gate judges it at `level` whoever calls it.
+ */
 export interface Tool<S extends v.GenericSchema = v.GenericSchema> {
   name: string;
+  /** For models: what it does and how to call it. */
   description: string;
   level: PermissionLevel;
+  annotations: Annotations;
+  /**
+   * Where ABP offers it, its params read from this declaration: an action of page.act, or a
+   * capability of its own (page.read, page.readListing, page.getContent). The MCP bridge's by-ref
+   * tools follow ABP's. Absent: the chat's alone.
+   */
+  abp?: 'page.act' | 'page.read' | 'page.readListing' | 'page.getContent';
+  /** Checked by the gate before anything runs (outside input, whoever sent it). */
   params: S;
   /** Finds what the action would touch, without changing anything. */
   target(args: v.InferOutput<S>, ctx: ToolContext): Promise<Target>;

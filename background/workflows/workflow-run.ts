@@ -15,7 +15,11 @@ import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
  * openings, at open_tab's level, and no other navigation the plan does not list.
  */
 const stepTabs = (current: WorkflowRecord): PlannedUse[] =>
-  current.plan.steps.map((step) => ({ tool: OPERATIONS.openTab.name, site: step.site, level: OPERATIONS.openTab.level }));
+  current.plan.steps.map((step) => ({
+    tool: OPERATIONS.openTab.name,
+    site: step.site,
+    level: OPERATIONS.openTab.level,
+  }));
 
 /** Grants the plan's access for this run, then runs its unfinished steps in the background. */
 export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: WorkflowRecord): void {

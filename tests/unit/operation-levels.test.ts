@@ -79,7 +79,11 @@ describe('a crawl, a tab and a navigation are judged at one level, whoever asks'
 
     // The person's Library view resuming a crawl.
     mark('library', 'crawl');
-    const control = libraryControl(crawler, gate, libraryView(library, async () => null));
+    const control = libraryControl(
+      crawler,
+      gate,
+      libraryView(library, async () => null),
+    );
     expect(await control.resume(job.id)).toMatchObject({ reason: expect.stringMatching(/not resumed/) });
 
     // The bridge (ABP_AUTHORIZE) naming Bosun's operations, even with a lower level of its own.

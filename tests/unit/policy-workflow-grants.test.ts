@@ -51,7 +51,7 @@ describe('a workflow run is granted exactly the site and level pairs of its appr
     );
   });
 
-  it("a use the plan implies (a step opening its site) is granted for that tool alone", () => {
+  it('a use the plan implies (a step opening its site) is granted for that tool alone', () => {
     const opening = grantWorkflowRun(
       defaultPolicy(),
       RUN,

@@ -5,39 +5,16 @@ import { newId } from '../../../src/ids';
 import { browser } from '../../../src/platform/browser';
 import type { PageCache } from '../../../src/storage/page-cache';
 import type { Gate, GateResult } from '../../permissions/gate';
-import {
-  clickElement,
-  fillForm,
-  scrollPage,
-  selectOption,
-  submitForm,
-  typeText,
-  waitForElement,
-} from '../../tools/page-tools';
-import { doubleClick, drag, hover, pressKey, selectText } from '../../tools/input-tools';
-import { markElement } from '../../tools/mark-tool';
 import type { Tool, ToolContext } from '../../tools/types';
 import { defineCapability, type CallContext, type Capability } from '../capability';
 import { ABP_REQUESTER, asCaller } from '../caller';
 import { HttpUrl, TabId } from '../params';
-import { pagePartCapabilities } from './page-parts';
+import { toolOfferedAs, toolsOfferedAs } from '../tool-params';
+import { pagePartCapabilities, tabAndArgs } from './page-parts';
 
-/** The page engine's actions an agent may ask for; each is Bosun's tool of the same name. */
-const ACTIONS: readonly Tool[] = [
-  clickElement,
-  typeText,
-  fillForm,
-  submitForm,
-  selectOption,
-  scrollPage,
-  waitForElement,
-  pressKey,
-  hover,
-  doubleClick,
-  drag,
-  selectText,
-  markElement,
-];
+/** The page engine's actions an agent may ask for: the tools that declare page.act as theirs. */
+const ACTIONS: readonly Tool[] = toolsOfferedAs('page.act');
+const readPage = toolOfferedAs('page.read');
 
 /** "click_element {index?: integer, selector?: string}": each action's args, from the schema the gate checks them with. */
 function argsSummary(tool: Tool): string {
@@ -126,13 +103,13 @@ export function pageCapabilities(deps: PageDeps): Capability[] {
       name: 'page.read',
       description:
         "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Where a long page's listing is cut, page.readListing and page.getContent read the rest. Through Bosun's permission policy.",
-      params: v.pipe(
-        v.strictObject({ tabId: v.optional(TabId), url: v.optional(HttpUrl), viewportOnly: v.optional(v.boolean()) }),
-        v.check((p) => (p.tabId === undefined) !== (p.url === undefined), 'give either tabId or url'),
-      ),
-      handle: async (params, call) => {
-        const tabId = await resolveTab(params);
-        const result = await run('read_page', params.viewportOnly ? { viewportOnly: true } : {}, tabId, call);
+      params: tabAndArgs(readPage),
+      handle: async ({ tabId: id, url, ...args }, call) => {
+        const tabId = await resolveTab({
+          ...(id !== undefined ? { tabId: id } : {}),
+          ...(url !== undefined ? { url } : {}),
+        });
+        const result = await run(readPage.name, args, tabId, call);
         return { tabId, site: result.site, decision: result.decision, content: result.text };
       },
     }),
