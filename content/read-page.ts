@@ -1,4 +1,4 @@
-import type { BrowserStateResult, ReadPageResult } from '../src/protocol/background-to-content';
+import type { ReadPageResult } from '../src/protocol/background-to-content';
 import { loadedReader, NEEDS_READER } from './reader-slot';
 import { extractProduct } from './reader/product';
 import { takeSnapshot } from './snapshot/take-snapshot';
@@ -37,25 +37,5 @@ export function readPage(options: ReadOptions = {}): ReadPageResult | typeof NEE
     snapshotId: snapshot.id,
     elementCount: snapshot.count,
     truncated: snapshot.truncated || page.truncated,
-  };
-}
-
-/** The PageAgent browser state: where the page is scrolled, how big it is, and what can be operated. */
-export function browserState(options: ReadOptions = {}): BrowserStateResult {
-  const snapshot = takeSnapshot(document, snapshotOptions(options, options.maxChars));
-  const page = document.scrollingElement ?? document.documentElement;
-  return {
-    url: location.href,
-    title: document.title,
-    scrollX: Math.round(window.scrollX),
-    scrollY: Math.round(window.scrollY),
-    viewportWidth: window.innerWidth,
-    viewportHeight: window.innerHeight,
-    pageWidth: page.scrollWidth,
-    pageHeight: page.scrollHeight,
-    snapshotId: snapshot.id,
-    interactiveElements: snapshot.text,
-    elementCount: snapshot.count,
-    truncated: snapshot.truncated,
   };
 }

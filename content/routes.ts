@@ -1,18 +1,10 @@
 import { createRouter, type Routes } from '../src/messaging/router';
 import { BackgroundToContent } from '../src/protocol/background-to-content';
-import { clickIndex, inputText, scrollBy, selectIndex } from './actions/by-index';
-import {
-  clickSelector,
-  fillFields,
-  fillSelector,
-  getContent,
-  scrollPage,
-  typeSelector,
-  waitForElement,
-} from './actions/by-selector';
+import { clickOne, scrollOne, typeOne } from './actions/by-index';
+import { fillFields, getContent, waitForElement } from './actions/by-selector';
 import { chooseOptions } from './actions/choose';
 import { dragElement } from './actions/drag';
-import { clickAt, doubleClickIndex, hover } from './actions/pointer';
+import { doubleClickIndex, hover } from './actions/pointer';
 import { pressKey } from './actions/press-key';
 import { selectTextIn } from './actions/select-text';
 import { removeHighlights } from './overlay/highlight';
@@ -24,7 +16,7 @@ import { describeTarget } from './describe-target';
 import { acceptNextDialog, checkLeave, withDialogsSeen } from './dialogs';
 import { extractPage } from './extract-page';
 import { outlineTarget } from './outline-target';
-import { browserState, readPage } from './read-page';
+import { readPage } from './read-page';
 import { readListingPart } from './snapshot/listing-part';
 
 /** Only Bosun itself (its background and its own pages) may drive the page. */
@@ -37,23 +29,9 @@ const done = { success: true };
  */
 const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   READ_PAGE: { senders: BOSUN, handle: ({ payload }) => readPage(payload) },
-  GET_BROWSER_STATE: { senders: BOSUN, handle: ({ payload }) => browserState(payload) },
-  CLICK_ELEMENT: {
-    senders: BOSUN,
-    handle: ({ payload }) => withDialogsSeen(() => clickSelector(payload.selector, payload.trusted)),
-  },
-  FILL_FORM: {
-    senders: BOSUN,
-    handle: ({ payload }) => withDialogsSeen(() => fillSelector(payload)),
-  },
-  SCROLL_PAGE: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => scrollPage(payload.direction)) },
-  CLICK_INDEX: {
-    senders: BOSUN,
-    handle: ({ payload }) =>
-      withDialogsSeen(() =>
-        payload.x === undefined && payload.y === undefined ? clickIndex(payload) : clickAt(payload),
-      ),
-  },
+  CLICK_ELEMENT: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => clickOne(payload)) },
+  FILL_FORM: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => typeOne(payload)) },
+  SCROLL_PAGE: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => scrollOne(payload)) },
   PRESS_KEY: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => pressKey(payload)) },
   HOVER: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => hover(payload)) },
   MARK_ELEMENT: { senders: BOSUN, handle: ({ payload }) => markElement(payload) },
@@ -61,13 +39,6 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   DRAG: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => dragElement(payload)) },
   SELECT_OPTIONS: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => chooseOptions(payload)) },
   SELECT_TEXT: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => selectTextIn(payload)) },
-  INPUT_TEXT: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => inputText(payload)) },
-  SELECT_OPTION: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => selectIndex(payload)) },
-  SCROLL: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => scrollBy(payload)) },
-  TYPE_TEXT: {
-    senders: BOSUN,
-    handle: ({ payload }) => withDialogsSeen(() => typeSelector(payload)),
-  },
   FILL_FIELDS: {
     senders: BOSUN,
     handle: ({ payload }) => withDialogsSeen(() => fillFields(payload.fields, payload.trusted)),

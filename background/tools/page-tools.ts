@@ -70,18 +70,12 @@ export const clickElement = defineTool({
   ),
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) => {
-    const snapshotId = ctx.snapshotId(ctx.tabId) ?? '';
     const at = { ...(args.x !== undefined ? { x: args.x } : {}), ...(args.y !== undefined ? { y: args.y } : {}) };
     // A link to another tab answers before that tab opens: the click ends once it has, so the task
     // (which follows tabs its tab opens) is already there for its next step.
     const newTab = watchNewTab(NEW_TAB_WAIT_MS);
     try {
-      const reply = await action(
-        ctx,
-        args.index !== undefined
-          ? { type: 'CLICK_INDEX', payload: { index: args.index, snapshotId, ...at } }
-          : { type: 'CLICK_ELEMENT', payload: { selector: args.selector ?? '' } },
-      );
+      const reply = await action(ctx, { type: 'CLICK_ELEMENT', payload: { ...elementAt(ctx, args), ...at } });
       if (reply.success && reply.opensTab) await newTab.opened;
       return output(reply);
     } finally {
@@ -105,18 +99,13 @@ export const typeText = defineTool({
     const target = await elementTarget(ctx, args);
     return { ...target, summary: `${target.summary ?? 'field'}: type "${args.text}"` };
   },
-  run: async (args, ctx) => {
-    const snapshotId = ctx.snapshotId(ctx.tabId) ?? '';
-    const clear = args.clear ?? true;
-    if (args.index !== undefined && clear)
-      return output(
-        await action(ctx, { type: 'INPUT_TEXT', payload: { index: args.index, snapshotId, text: args.text } }),
-      );
-    if (!args.selector) return { success: false, text: 'Appending (clear: false) needs a CSS selector.' };
-    return output(
-      await action(ctx, { type: 'TYPE_TEXT', payload: { selector: args.selector, text: args.text, clear } }),
-    );
-  },
+  run: async (args, ctx) =>
+    output(
+      await action(ctx, {
+        type: 'FILL_FORM',
+        payload: { ...elementAt(ctx, args), text: args.text, ...(args.clear === false ? { clear: false } : {}) },
+      }),
+    ),
 });
 
 export const fillForm = defineTool({
@@ -205,12 +194,10 @@ export const scrollPage = defineTool({
   }),
   target: here,
   run: async (args, ctx) => {
-    if (args.direction === 'top' || args.direction === 'bottom')
-      return output(await action(ctx, { type: 'SCROLL_PAGE', payload: { direction: args.direction } }));
     const snapshotId = ctx.snapshotId(ctx.tabId);
     return output(
       await action(ctx, {
-        type: 'SCROLL',
+        type: 'SCROLL_PAGE',
         payload: {
           direction: args.direction,
           ...(args.amount ? { amount: args.amount } : {}),

@@ -1,5 +1,5 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { clickElement, typeField, typeInto } from './operate';
+import { clickElement, typeField } from './operate';
 import { locate, bySelector, notFound } from '../find-element';
 import { contentPart } from './content-part';
 import { scroll } from './scroll';
@@ -18,21 +18,23 @@ function withElement<R extends ActionResult | Promise<ActionResult>>(
 export const clickSelector = (selector: string, trusted?: boolean) =>
   withElement(selector, (el) => clickElement(el, selector, { clicked: `Clicked element: ${selector}`, trusted }));
 
-/** Jawad's FILL_FORM: fills one field and, when asked, submits as Enter would. */
-export const fillSelector = (p: { selector: string; text: string; submit?: boolean; trusted?: boolean }) =>
+/**
+ * FILL_FORM by selector: types into one field, clearing it first unless told not to; with `submit`
+ * (Jawad's FILL_FORM) submits as Enter would and says so.
+ */
+export const typeSelector = (p: {
+  selector: string;
+  text: string;
+  clear?: boolean;
+  submit?: boolean;
+  trusted?: boolean;
+}) =>
   withElement(p.selector, async (el) => {
-    const { result, via } = await typeField(el, p.selector, p.text, { submit: p.submit, trusted: p.trusted });
-    if (!result.success) return result;
-    return { ...result, message: `${p.submit ? 'Filled and submitted' : 'Filled'}: ${p.selector}${via}` };
+    const options = { clear: p.clear ?? true, submit: p.submit, trusted: p.trusted };
+    const { result, via } = await typeField(el, p.selector, p.text, options);
+    if (!p.submit || !result.success) return { ...result, selector: p.selector, text: p.text };
+    return { ...result, message: `Filled and submitted: ${p.selector}${via}` };
   });
-
-/** Parchi's type: clears first unless told not to. */
-export const typeSelector = (p: { selector: string; text: string; clear?: boolean; trusted?: boolean }) =>
-  withElement(p.selector, async (el) => ({
-    ...(await typeInto(el, p.selector, p.text, { clear: p.clear ?? true, trusted: p.trusted })),
-    selector: p.selector,
-    text: p.text,
-  }));
 
 /** Parchi's fillForm: every field is attempted, one after the other, and reported on its own. */
 export async function fillFields(
@@ -59,12 +61,11 @@ export async function fillFields(
   };
 }
 
-/** Jawad's SCROLL_PAGE. */
-export function scrollPage(direction: 'up' | 'down' | 'top' | 'bottom'): ActionResult {
+/** To the page's top or bottom. */
+export function scrollPage(direction: 'top' | 'bottom'): ActionResult {
   const result = scroll(direction, undefined, null);
   if (!result.success) return result;
-  const message = direction === 'top' || direction === 'bottom' ? `Scrolled to ${direction}` : `Scrolled ${direction}`;
-  return { ...result, message, detail: result.message };
+  return { ...result, message: `Scrolled to ${direction}`, detail: result.message };
 }
 
 /** Parchi's waitForElement: resolves when the selector matches, or after the timeout. */

@@ -110,28 +110,3 @@ async function submitFrom(el: Element, typed: string, trusted: boolean): Promise
   }
   return { success: true, message: `${typed} and pressed Enter${pressed.via}` };
 }
-
-export function selectOption(el: Element, what: string, optionText: string): ActionResult {
-  if (el.localName !== 'select')
-    return fail(`${what} is not a drop-down list (select); click it to open it, then click the option.`);
-  const select = el as HTMLSelectElement;
-  const wanted = optionText.trim().toLowerCase();
-  const options = [...select.options];
-  const option =
-    options.find((o) => o.text.trim().toLowerCase() === wanted || o.value.toLowerCase() === wanted) ??
-    options.find((o) => o.text.trim().toLowerCase().includes(wanted));
-  if (!option) {
-    const available = options
-      .map((o) => `"${o.text.trim()}"`)
-      .slice(0, 20)
-      .join(', ');
-    return fail(`Option not found: ${what} has no option "${optionText}". Options: ${available}.`);
-  }
-  if (option.disabled) return fail(`disabled: option "${option.text.trim()}" of ${what} is disabled.`);
-  const ready = prepare(el, what);
-  if (!ready.ok) return fail(ready.error);
-  focus(el);
-  select.value = option.value;
-  inputAndChange(el, null);
-  return { success: true, message: `Selected "${option.text.trim()}" in ${what}` };
-}

@@ -27,15 +27,15 @@ const Trusted = { trusted: v.optional(v.boolean()) };
 export const PRESSING = [
   'CLICK_ELEMENT',
   'FILL_FORM',
-  'CLICK_INDEX',
-  'INPUT_TEXT',
   'PRESS_KEY',
   'HOVER',
   'DOUBLE_CLICK',
   'DRAG',
-  'TYPE_TEXT',
   'FILL_FIELDS',
 ] as const;
+/** An action on one element names it one way: by index (with its reading's snapshotId) or by selector. */
+const oneWay = <T extends { index?: number; selector?: string }>() =>
+  v.check<T, string>((p) => (p.index === undefined) !== (p.selector === undefined), 'give either index or selector');
 const ReadOptions = v.strictObject({
   viewportOnly: v.optional(v.boolean()),
   /** Draw numbered boxes over the listed elements that are on screen. */
@@ -45,44 +45,42 @@ const ReadOptions = v.strictObject({
 
 /**
  * Requests the background sends to a tab's content script with `tabs.sendMessage`: the Jawad
- * spec's, the indexed-element operations of the PageAgent RPC surface, and Parchi's
+ * spec's (its actions take an element by index of the last reading as well as by selector), and Parchi's
  * selector-based tools.
  */
 export const BackgroundToContent = {
   // Jawad: READ_PAGE may now carry options; without them it reads the whole page.
   READ_PAGE: v.object({ type: v.literal('READ_PAGE'), payload: v.optional(ReadOptions) }),
-  CLICK_ELEMENT: message('CLICK_ELEMENT', v.strictObject({ selector: Selector, ...Trusted })),
+  // One message per action, each naming its element by index or by selector (the spec's messages
+  // took a selector; the index of the last reading is an addition).
+  CLICK_ELEMENT: message(
+    'CLICK_ELEMENT',
+    v.pipe(
+      // Addition: a position inside the element, in CSS pixels from its top-left corner (canvas, SVG).
+      v.strictObject({ ...WhichElement, x: v.optional(Offset), y: v.optional(Offset), ...Trusted }),
+      oneWay(),
+      v.check((p) => p.index !== undefined || (p.x === undefined && p.y === undefined), 'x and y need an index'),
+    ),
+  ),
+  /** Types into one field, replacing what is there unless `clear` is false; `submit` presses Enter after. */
   FILL_FORM: message(
     'FILL_FORM',
-    v.strictObject({ selector: Selector, text: text(100_000), submit: v.optional(v.boolean()), ...Trusted }),
+    v.pipe(
+      v.strictObject({
+        ...WhichElement,
+        text: text(100_000),
+        clear: v.optional(v.boolean()),
+        submit: v.optional(v.boolean()),
+        ...Trusted,
+      }),
+      oneWay(),
+    ),
   ),
-  SCROLL_PAGE: message('SCROLL_PAGE', v.strictObject({ direction: v.picklist(['up', 'down', 'top', 'bottom']) })),
-
-  // PageAgent RPC surface, by index into the last snapshot.
-  GET_BROWSER_STATE: v.object({ type: v.literal('GET_BROWSER_STATE'), payload: v.optional(ReadOptions) }),
-  CLICK_INDEX: message(
-    'CLICK_INDEX',
-    // Addition: a position inside the element, in CSS pixels from its top-left corner (canvas, SVG).
-    v.strictObject({ index: Index, snapshotId: SnapshotId, x: v.optional(Offset), y: v.optional(Offset), ...Trusted }),
-  ),
-  INPUT_TEXT: message(
-    'INPUT_TEXT',
+  /** The page (or the scrollable area holding an element) by an amount, or to its top or bottom. */
+  SCROLL_PAGE: message(
+    'SCROLL_PAGE',
     v.strictObject({
-      index: Index,
-      snapshotId: SnapshotId,
-      text: text(100_000),
-      submit: v.optional(v.boolean()),
-      ...Trusted,
-    }),
-  ),
-  SELECT_OPTION: message(
-    'SELECT_OPTION',
-    v.strictObject({ index: Index, snapshotId: SnapshotId, optionText: nonEmptyText(1000) }),
-  ),
-  SCROLL: message(
-    'SCROLL',
-    v.strictObject({
-      direction: v.picklist(['up', 'down', 'left', 'right']),
+      direction: v.picklist(['up', 'down', 'left', 'right', 'top', 'bottom']),
       amount: v.optional(Pixels),
       index: v.optional(Index),
       snapshotId: v.optional(SnapshotId),
@@ -173,10 +171,6 @@ export const BackgroundToContent = {
   ),
 
   // Parchi's selector-based tools.
-  TYPE_TEXT: message(
-    'TYPE_TEXT',
-    v.strictObject({ selector: Selector, text: text(100_000), clear: v.optional(v.boolean()), ...Trusted }),
-  ),
   FILL_FIELDS: message(
     'FILL_FIELDS',
     v.strictObject({
@@ -219,21 +213,6 @@ const Product = v.object({
   currency: v.optional(v.string()),
   brand: v.optional(v.string()),
   rating: v.optional(v.string()),
-});
-
-const BrowserState = v.object({
-  url: v.string(),
-  title: v.string(),
-  scrollX: v.number(),
-  scrollY: v.number(),
-  viewportWidth: v.number(),
-  viewportHeight: v.number(),
-  pageWidth: v.number(),
-  pageHeight: v.number(),
-  snapshotId: v.string(),
-  interactiveElements: v.string(),
-  elementCount: v.number(),
-  truncated: v.boolean(),
 });
 
 /** Page text describing a target: bounded, so a page cannot make the policy judge megabytes. */
@@ -280,7 +259,6 @@ export const ContentResponses = {
     elementCount: v.number(),
     truncated: v.boolean(),
   }),
-  BROWSER_STATE: BrowserState,
   TARGET: v.object({
     found: v.boolean(),
     error: v.optional(v.string()),
@@ -342,7 +320,6 @@ export const ContentResponses = {
 };
 export type ReadPageResult = v.InferOutput<typeof ContentResponses.READ_PAGE>;
 export type ExtractPageResult = v.InferOutput<typeof ContentResponses.EXTRACT_PAGE>;
-export type BrowserStateResult = v.InferOutput<typeof BrowserState>;
 export type ActionResult = v.InferOutput<typeof ContentResponses.ACTION> & Record<string, unknown>;
 export type Product = v.InferOutput<typeof Product>;
 export type TargetResult = v.InferOutput<typeof ContentResponses.TARGET>;

@@ -69,7 +69,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     const go = indexMatching(listing, /button "Find flights"/);
     for (const key of ['L', 'e']) await ask({ type: 'PRESS_KEY', payload: { key, index: destination, snapshotId } });
     expect(await page.evaluate(() => (document.getElementById('destination') as HTMLInputElement).value)).toBe('Le');
-    const covered = await ask({ type: 'CLICK_INDEX', payload: { index: go, snapshotId } });
+    const covered = await ask({ type: 'CLICK_ELEMENT', payload: { index: go, snapshotId } });
     expect(covered).toEqual({
       success: false,
       error: expect.stringMatching(
@@ -106,7 +106,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     ({ interactiveElements: listing, snapshotId } = await read());
     expect(
       await ask({
-        type: 'CLICK_INDEX',
+        type: 'CLICK_ELEMENT',
         payload: { index: indexMatching(listing, /button "Find flights"/), snapshotId },
       }),
     ).toMatchObject({ success: true });
@@ -128,7 +128,7 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     expect(hovered.message).toMatch(/^The pointer is over \[\d+\] link "Products" and stays there; the page changed/);
     ({ interactiveElements: listing, snapshotId } = await read());
     expect(
-      await ask({ type: 'CLICK_INDEX', payload: { index: indexMatching(listing, /link "Laptops"/), snapshotId } }),
+      await ask({ type: 'CLICK_ELEMENT', payload: { index: indexMatching(listing, /link "Laptops"/), snapshotId } }),
     ).toMatchObject({ success: true });
     expect(await text('#log')).toBe('opened Laptops');
 
@@ -160,12 +160,12 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
 
     ({ interactiveElements: listing, snapshotId } = await read());
     const canvas = indexMatching(listing, /"Colour picker"/);
-    expect(await ask({ type: 'CLICK_INDEX', payload: { index: canvas, snapshotId, x: 250, y: 30 } })).toMatchObject({
+    expect(await ask({ type: 'CLICK_ELEMENT', payload: { index: canvas, snapshotId, x: 250, y: 30 } })).toMatchObject({
       success: true,
       message: expect.stringMatching(/^Clicked \[\d+\] .*"Colour picker" at \(250, 30\)/),
     });
     expect(await text('#log')).toBe('picked Blue');
-    expect(await ask({ type: 'CLICK_INDEX', payload: { index: canvas, snapshotId, x: 400, y: 30 } })).toEqual({
+    expect(await ask({ type: 'CLICK_ELEMENT', payload: { index: canvas, snapshotId, x: 400, y: 30 } })).toEqual({
       success: false,
       error: expect.stringMatching(/^Position outside: .* is 302×62 px/),
     });
@@ -218,7 +218,10 @@ describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
     expect(selected.message).toMatch(/^Selected "quick brown fox" in the page; the page changed/);
     ({ interactiveElements: listing, snapshotId } = await read());
     expect(
-      await ask({ type: 'CLICK_INDEX', payload: { index: indexMatching(listing, /button "Highlight"/), snapshotId } }),
+      await ask({
+        type: 'CLICK_ELEMENT',
+        payload: { index: indexMatching(listing, /button "Highlight"/), snapshotId },
+      }),
     ).toMatchObject({ success: true });
     expect(await text('#log')).toBe('highlighted quick brown fox');
     expect(await ask({ type: 'SELECT_TEXT', payload: { text: 'purple elephant' } })).toEqual({

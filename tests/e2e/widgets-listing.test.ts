@@ -81,7 +81,7 @@ describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s
   it('operates what it lists: a scripted list item, a tab header, a React row and its icon action, a custom switch', async () => {
     const click = async (pattern: RegExp) => {
       const { interactiveElements, snapshotId } = await read();
-      return ask({ type: 'CLICK_INDEX', payload: { index: indexOf(interactiveElements, pattern), snapshotId } });
+      return ask({ type: 'CLICK_ELEMENT', payload: { index: indexOf(interactiveElements, pattern), snapshotId } });
     };
     expect(await click(/clickable "Banana"/)).toMatchObject({ success: true });
     expect(await log()).toBe('picked Banana');
@@ -122,7 +122,7 @@ describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s
     });
     expect(around.text).toMatch(/\]link "fs\.readFile\(path\)"$/m);
     const clicked = await ask({
-      type: 'CLICK_INDEX',
+      type: 'CLICK_ELEMENT',
       payload: { index: indexOf(around.text, /link "fs\.readFile/), snapshotId: first.snapshotId },
     });
     expect(clicked).toMatchObject({ success: true });

@@ -24,7 +24,7 @@ describe.each(BROWSERS)('what can be operated, on a date picker and a spinner, i
   const click = async (role: string, label: string) => {
     const { interactiveElements, snapshotId } = await read();
     const index = indexByLabel(interactiveElements, role, label);
-    expect(await ask({ type: 'CLICK_INDEX', payload: { index, snapshotId } })).toMatchObject({ success: true });
+    expect(await ask({ type: 'CLICK_ELEMENT', payload: { index, snapshotId } })).toMatchObject({ success: true });
     return read();
   };
   const evaluate = (expression: () => unknown) => page.evaluate(expression);

@@ -122,7 +122,10 @@ describe('the keyboard and pointer tools', () => {
       }),
     ).toBe(false);
     expect(
-      ok(BackgroundToContent.CLICK_INDEX, { type: 'CLICK_INDEX', payload: { index: 1, snapshotId: 's', x: 3, y: 4 } }),
+      ok(BackgroundToContent.CLICK_ELEMENT, {
+        type: 'CLICK_ELEMENT',
+        payload: { index: 1, snapshotId: 's', x: 3, y: 4 },
+      }),
     ).toBe(true);
   });
 });

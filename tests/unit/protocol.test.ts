@@ -181,18 +181,12 @@ describe('the spec messages parse, by their names', () => {
       [...SPEC_CONTENT_MESSAGES.map((m) => m.type), ...contentAdditions].sort(),
     );
     const pageOperations = [
-      'GET_BROWSER_STATE',
-      'CLICK_INDEX',
-      'INPUT_TEXT',
-      'SELECT_OPTION',
-      'SCROLL',
       'SHOW_MASK',
       'HIDE_MASK',
       'CLEAN_UP_HIGHLIGHTS',
       'DESCRIBE_TARGET',
       'EXTRACT_TABLE',
       'SUBMIT_FORM',
-      'TYPE_TEXT',
       'FILL_FIELDS',
       'WAIT_FOR_ELEMENT',
       'GET_CONTENT',

@@ -62,11 +62,11 @@ describe('a click reads its tab', () => {
       context(() => ({ url: 'https://shop.example/cart' })),
     );
     expect(output.success).toBe(true);
-    expect(calls).toEqual({ get: 0, sendMessage: ['CLICK_INDEX'] });
+    expect(calls).toEqual({ get: 0, sendMessage: ['CLICK_ELEMENT'] });
   });
 
   it('once when it runs where no one read the tab for it', async () => {
     await clickElement.run({ index: 3 }, context());
-    expect(calls).toEqual({ get: 1, sendMessage: ['CLICK_INDEX'] });
+    expect(calls).toEqual({ get: 1, sendMessage: ['CLICK_ELEMENT'] });
   });
 });

@@ -66,13 +66,10 @@ describe('trusted input: the protocol', () => {
     const payloads: Record<(typeof PRESSING)[number], object> = {
       CLICK_ELEMENT: { selector: '#a' },
       FILL_FORM: { selector: '#a', text: 'x' },
-      CLICK_INDEX: { index: 1, snapshotId: 's' },
-      INPUT_TEXT: { index: 1, snapshotId: 's', text: 'x' },
       PRESS_KEY: { key: 'a' },
       HOVER: { index: 1, snapshotId: 's' },
       DOUBLE_CLICK: { index: 1, snapshotId: 's' },
       DRAG: { index: 1, snapshotId: 's', dx: 5 },
-      TYPE_TEXT: { selector: '#a', text: 'x' },
       FILL_FIELDS: { fields: [{ selector: '#a', value: 'x' }] },
     };
     for (const [type, payload] of Object.entries(payloads)) {
