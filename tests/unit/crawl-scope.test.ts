@@ -24,6 +24,23 @@ describe('crawl scope', () => {
   });
 });
 
+describe('the scope of a start URL is its path', () => {
+  it.each([
+    [
+      'https://site.test/docs',
+      ['/docs', '/docs/', '/docs/guide', '/docs/a/b.html'],
+      ['/docs-blog', '/outside', '/', '/doc'],
+    ],
+    ['https://site.test/docs/', ['/docs', '/docs/', '/docs/guide'], ['/docs-blog', '/outside']],
+    ['https://site.test/docs/guide.html', ['/docs/', '/docs/other.html', '/docs/guide.html'], ['/docs-blog', '/']],
+    ['https://site.test/', ['/', '/docs', '/anything/else'], []],
+    ['https://site.test', ['/', '/docs'], []],
+  ])('%s covers %o and not %o', (start, inside, outside) => {
+    for (const path of inside) expect(linkHops(`https://site.test${path}`, 0, [start], strict), path).toBe(0);
+    for (const path of outside) expect(linkHops(`https://site.test${path}`, 0, [start], strict), path).toBeNull();
+  });
+});
+
 describe('sitemaps', () => {
   it('lists the pages of a sitemap and the sitemaps of an index, decoding entities', () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
