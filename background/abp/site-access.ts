@@ -2,6 +2,7 @@ import { AbpError } from '../../src/abp/response';
 import { sitesRefusal } from '../permissions/sites-refusal';
 import type { Gate } from '../permissions/gate';
 import type { Operation } from '../permissions/operations';
+import type { CallContext } from './capability';
 
 /** Who asks, in the permission prompt and the Action Log (the same name page.read/page.act use). */
 const REQUESTER = 'abp';
@@ -15,9 +16,14 @@ export async function requireAccess(
   gate: Gate,
   operation: Operation,
   urls: readonly string[],
-  signal: AbortSignal,
+  call: CallContext,
 ): Promise<void> {
-  const refusal = await sitesRefusal(gate, { operation, urls, requester: REQUESTER }, signal);
+  // The session's run, so the grants made for it (the bridge's --allow) apply, and its question timeout.
+  const session = {
+    ...(call.runId !== undefined ? { runId: call.runId } : {}),
+    ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
+  };
+  const refusal = await sitesRefusal(gate, { operation, urls, requester: REQUESTER, ...session }, call.signal);
   if (refusal)
     throw new AbpError(
       'PERMISSION_DENIED',

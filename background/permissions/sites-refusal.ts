@@ -8,6 +8,10 @@ export interface SitesAccess {
   urls: readonly string[];
   /** Who asks: "abp" for a page using the protocol, "library" for the person's Library view. */
   requester: string;
+  /** The run the checks belong to (an ABP session's, so its grants apply); a run of their own otherwise. */
+  runId?: string;
+  /** As GateCall's: how long a question may wait for this caller. */
+  questionTimeoutMs?: number;
 }
 
 /**
@@ -20,7 +24,7 @@ export async function sitesRefusal(
   access: SitesAccess,
   signal: AbortSignal,
 ): Promise<{ url: string; refused: GateResult } | null> {
-  const runId = newId(access.requester);
+  const runId = access.runId ?? newId(access.requester);
   const seen = new Set<string>();
   for (const url of access.urls) {
     const origin = new URL(url).origin;
@@ -34,6 +38,7 @@ export async function sitesRefusal(
         runId,
         requester: access.requester,
         summary: `${access.operation.name} ${url}`,
+        ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),
       },
       signal,
     );

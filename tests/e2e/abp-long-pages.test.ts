@@ -84,4 +84,23 @@ describe.each(BROWSERS)('ABP on long pages in %s', (browserName) => {
       error: { code: 'OPERATION_FAILED', message: expect.stringMatching(/has not been read yet/) },
     });
   });
+
+  it('reads on from where page.getContent cut a long text, with the from its marker names', async () => {
+    const page = await ctx.session.openPage(site.url('form.html'));
+    const tabId = (await data('page.read', { url: site.url('form.html') })).tabId as number;
+    const long = `${'Lorem ipsum dolor sit amet. '.repeat(1200)}The end.`;
+    await page.evaluate((text) => {
+      (document.getElementById('message') as HTMLTextAreaElement).value = text;
+    }, long);
+    const read = String((await data('page.read', { tabId })).content);
+    const index = indexByLabel(read, 'textbox', 'Message');
+    const first = String((await data('page.getContent', { tabId, type: 'text', index })).content);
+    const from = Number(/read them with get_page_content and from (\d+)\]/.exec(first)?.[1]);
+    expect(from).toBeGreaterThan(0);
+    expect(first).not.toContain('The end.');
+    const rest = String((await data('page.getContent', { tabId, type: 'text', index, from })).content);
+    expect(rest).toContain('The end.');
+    expect(rest).not.toMatch(/cut at the page budget/);
+    expect(rest).toContain(long.slice(from, from + 200));
+  });
 });

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
 import { useAbpPage } from './support/abp';
 import { useExtension } from './support/extension';
+import { allowNavigation } from './support/permissions';
 import { useSite } from './support/site';
 
 type StoredPage = { canonicalUrl: string; title: string; markdown: string; metadata: Record<string, string> };
@@ -16,6 +17,7 @@ describe.each(BROWSERS)('the crawl loads pages in %s', (browserName) => {
   const ctx = useExtension(browserName);
   const site = useSite();
   const abp = useAbpPage(ctx, { initialized: true });
+  beforeAll(() => allowNavigation(ctx));
 
   /** Starts counting the tabs the browser opens, and the addresses each one loads. */
   const watchTabs = () =>
@@ -84,5 +86,10 @@ describe.each(BROWSERS)('the crawl loads pages in %s', (browserName) => {
       metadata,
     });
     expect(fetched.map(facts)).toEqual(rendered.map(facts));
+  });
+
+  it('a crawl of /docs stores /docs and what is below it, never /docs-blog or a page beside it', async () => {
+    const pages = await crawl('docs', {});
+    expect(pages.map((p) => p.canonicalUrl)).toEqual([site.url('docs'), site.url('docs/guide.html')]);
   });
 });

@@ -65,6 +65,12 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
   const toolResults = () =>
     (ctx.llm.requests.at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
   const everythingSent = () => JSON.stringify(ctx.llm.requests.map((r) => r.body));
+  /** An ABP crawl, once the person allowed it: a crawl is judged at the navigate level, which asks. */
+  const allowedCrawl = async (params: Record<string, unknown>) => {
+    const started = abp.data('crawl.start', params);
+    await answerPrompt(sidebar, 'allow-once');
+    return started;
+  };
 
   beforeAll(async () => {
     bank = await startRecordingServer('127.0.0.2', (path) => (path.endsWith('.html') ? BANK : null));
@@ -87,7 +93,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
   it("while the bank's site may be read, a task on the shop may recall its page and see its tab whole", async () => {
     // An earlier reading of the bank, through the ABP page as an agent would read it.
     await abp.data('page.read', { url: bankUrl });
-    const crawl = await abp.data('crawl.start', { urls: `${bank.url}/start.html`, options: { pageLimit: 1 } });
+    const crawl = await allowedCrawl({ urls: `${bank.url}/start.html`, options: { pageLimit: 1 } });
     resumable = String(crawl.jobId);
     await abp.page.waitFor(
       async (jobId) =>
@@ -118,10 +124,11 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
       });
     }
     expect(bankHits(from)).toEqual([]);
-    expect(await logged(sidebar, ['scrape.pickContent', 'crawl.start', 'crawl.resume'])).toEqual(
+    // crawl.start and crawl.resume are both the operation crawl_site, as the chat's crawl is.
+    expect(await logged(sidebar, ['scrape.pickContent', 'crawl_site'])).toEqual(
       expect.arrayContaining([
-        'crawl.resume denied denied | abp',
-        'crawl.start denied denied | abp',
+        'crawl_site denied denied | abp',
+        'crawl_site denied denied | abp',
         'scrape.pickContent denied denied | abp',
       ]),
     );
@@ -129,7 +136,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
 
   it("a crawl of an allowed site does not follow a link into a blocked one, and says why in the job's errors", async () => {
     const from = bank.log.length;
-    const started = await abp.data('crawl.start', {
+    const started = await allowedCrawl({
       urls: `${shop.url}/links.html`,
       options: { followExternalLinks: true, maxExternalHops: 1, pageLimit: 5, maxWorkers: 1 },
     });
@@ -160,7 +167,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
       success: false,
       error: { code: 'PERMISSION_DENIED', message: expect.stringMatching(/landing\.html: .*You blocked this site/) },
     });
-    const started = await abp.data('crawl.start', { urls: `${mover.url}/go.html`, options: { pageLimit: 1 } });
+    const started = await allowedCrawl({ urls: `${mover.url}/go.html`, options: { pageLimit: 1 } });
     const status = (await abp.page.waitFor(
       async (jobId) => {
         const reply = (await window.abp.call('crawl.status', { jobId })) as { data?: { active?: boolean } };
@@ -250,7 +257,8 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
       const called = abp.call(capability, params);
       const question = await answerPrompt(sidebar, 'deny');
       expect(question, capability).toMatchObject({
-        tool: capability,
+        // A crawl is crawl_site, at the navigate level, which asks by default too.
+        tool: capability === 'crawl.start' ? 'crawl_site' : capability,
         site: '127.0.0.2',
         requester: expect.stringMatching(/abp/),
       });

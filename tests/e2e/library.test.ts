@@ -50,10 +50,14 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     // A crawl started as a page using Bosun's protocol starts one; the Library shows every crawl.
     abp = await ctx.session.openExtensionPage('abp-app.html');
     await abp.evaluate(() => window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }));
-    const started = await abp.evaluate(
+    const starting = abp.evaluate(
       (url) => window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1 } }),
       site.url('crawl/index.html'),
     );
+    // A crawl is judged at the navigate level, which asks: allowed for the page's session, so its
+    // later crawls go ahead too (the chat's own crawl below still asks).
+    await answerPrompt(sidebar, 'allow-task');
+    const started = await starting;
     if (!started.success) throw new Error(`crawl.start failed: ${JSON.stringify(started.error)}`);
     jobId = (started.data as { jobId: string }).jobId;
   });
@@ -332,6 +336,8 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     await setSiteRule(sidebar, '127.0.0.1', null);
     await showView(sidebar, 'library');
     await sidebar.click(`${jobItem(stopped)} [data-testid="library-resume"]`);
+    // Resuming is crawling: the person is asked at the navigate level, as for any crawl.
+    expect(await answerPrompt(sidebar, 'allow-once')).toMatchObject({ tool: 'crawl_site', level: 'navigate' });
     await waitForStatus(stopped, 'completed');
     // Without a sitemap, a resume reaches five pages from the start page; copy-of-a.html is stored once.
     expect(await shownJob(stopped)).toEqual({ status: 'completed', progress: '4 stored · 5 of 20 pages read' });

@@ -11,6 +11,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitUntilIdle } from './support/agent';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
+import { setLevelDefault } from './support/permissions';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 
@@ -45,6 +46,8 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
     sidebar = await openSidebar(ctx.session);
     // The real Settings path: typed into the form and saved.
     await configure(sidebar, ctx.llm, CANARY);
+    // The crawl below is judged at the navigate level: allowed as a person who crawls would allow it.
+    await setLevelDefault(sidebar, 'navigate', 'auto-approve');
     await catchDownloads(sidebar);
   });
   afterAll(async () => {

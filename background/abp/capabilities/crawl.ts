@@ -70,10 +70,10 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
         urls: v.union([HttpUrl, v.pipe(v.array(HttpUrl), v.minLength(1), v.maxLength(100))]),
         options: v.optional(v.strictObject({ ...SettingsParams, waitForSelectors: v.optional(Selectors) })),
       }),
-      handle: async ({ urls, options }, { signal }) => {
+      handle: async ({ urls, options }, call) => {
         const settings = { ...DEFAULTS, ...settingsOf(options) };
         const list = Array.isArray(urls) ? urls : [urls];
-        await requireAccess(gate, OPERATIONS.crawl, list, signal);
+        await requireAccess(gate, OPERATIONS.crawl, list, call);
         const job = await refusalsAsErrors(crawler.start(list, settings));
         return { jobId: job.id, status: 'started' };
       },
@@ -102,12 +102,12 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
       description:
         'Resume an interrupted or cancelled crawl job from what is stored, with its settings unless options change them',
       params: v.strictObject({ jobId: JobId, options: v.optional(v.strictObject(SettingsParams)) }),
-      handle: async ({ jobId, options }, { signal }) => {
+      handle: async ({ jobId, options }, call) => {
         const settings = settingsOf(options);
         const saved = await crawler.status(jobId);
         if (!saved) throw new AbpError('INVALID_PARAMS', `jobId: there is no crawl job "${jobId}" to resume.`);
         // A resumed crawl visits its sites again: the person's policy may have changed since it started.
-        await requireAccess(gate, OPERATIONS.crawl, jobUrls(saved.job), signal);
+        await requireAccess(gate, OPERATIONS.crawl, jobUrls(saved.job), call);
         const job = await refusalsAsErrors(crawler.resume(jobId, settings));
         return { jobId: job.id, status: 'resumed' };
       },

@@ -25,15 +25,16 @@ export const pickContent = (gate: Gate): Capability =>
       selector: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(2000))),
       useIncognito: v.optional(v.boolean()),
     }),
-    handle: async ({ url, selector = 'body', useIncognito }, { signal }) => {
+    handle: async ({ url, selector = 'body', useIncognito }, call) => {
+      const { signal } = call;
       // Bosun does not ask for access to private windows, so it cannot open one.
       if (useIncognito)
         throw new AbpError('CAPABILITY_UNAVAILABLE', 'useIncognito: Bosun has no access to private windows.');
-      await requireAccess(gate, OPERATIONS.pickContent, [url], signal);
+      await requireAccess(gate, OPERATIONS.pickContent, [url], call);
       const page = await inBackgroundTab(url, signal, async (tabId) => {
         const landed = (await browser.tabs.get(tabId)).url;
         if (landed && URL.canParse(landed) && new URL(landed).origin !== new URL(url).origin)
-          await requireAccess(gate, OPERATIONS.pickContent, [landed], signal);
+          await requireAccess(gate, OPERATIONS.pickContent, [landed], call);
         await waitForSelectors(tabId, [selector], signal, SELECTOR_WAIT_MS);
         return extractPage(tabId, signal, selector);
       });

@@ -1,6 +1,7 @@
 // The Permissions view, as a person uses it.
 import type { PageDriver } from '../harness';
-import { showView } from './sidebar';
+import type { LlmServer } from '../../fixtures/llm-server';
+import { configure, openSidebar, showView } from './sidebar';
 
 /** Picks `value` in the list `testId` of the Permissions view, as a person does. */
 export async function choose(sidebar: PageDriver, testId: string, value: string): Promise<void> {
@@ -53,4 +54,19 @@ export async function setLevelDefault(sidebar: PageDriver, level: string, verdic
     [`default-${level}`, verdict],
   );
   await sidebar.click('[data-testid="view-chat"]');
+}
+
+/**
+ * Lets navigation run without a question on every site, as a person who has Bosun crawl and open
+ * tabs sets it (a crawl is judged at the navigate level), from a sidebar opened for that alone.
+ */
+export async function allowNavigation(ctx: {
+  session: { openExtensionPage(path: string): Promise<PageDriver> };
+  llm: Pick<LlmServer, 'baseUrl'>;
+}): Promise<void> {
+  const sidebar = await openSidebar(ctx.session);
+  // A first run shows Settings alone: the other views open once a model is set.
+  await configure(sidebar, ctx.llm);
+  await setLevelDefault(sidebar, 'navigate', 'auto-approve');
+  await sidebar.close();
 }
