@@ -35,7 +35,7 @@ export default tseslint.config(
       ],
     },
   },
-  // DESIGN.md convention 8: a function over ~50 lines is a sign to split it by what it does. Checked in
+  // docs/architecture.md, Rules 6: a function over ~50 lines is a sign to split it by what it does. Checked in
   // the product and its scripts; tests read better as one story per case.
   {
     files: ['{policy,src,background,content,sidebar,abp-app,offscreen,bridge,scripts}/**/*.{ts,tsx,mjs,js}'],

@@ -19,7 +19,7 @@ export function lookForRedirectsWith(start: ((url: string) => RedirectLookout) |
 
 /**
  * fetch for a request that carries the provider's key. It never follows a redirect: a 3xx would
- * carry the key and the conversation to whatever host it names (DESIGN.md, Security rules). The
+ * carry the key and the conversation to whatever host it names (docs/architecture.md, Rules 8). The
  * error names the host it pointed to, from the response where it is visible, else from the lookout.
  */
 export async function fetchWithKey(settings: Settings, url: string, init: RequestInit): Promise<Response> {

@@ -4,7 +4,7 @@ import { BROWSERS } from './harness';
 import { useAbpPage } from './support/abp';
 import { useExtension } from './support/extension';
 import { job, seedLibrary, storedPage } from './support/library';
-import { allowNavigation } from './support/permissions';
+import { trustTestSiteToNavigate } from './support/permissions';
 import { useSite } from './support/site';
 
 /** The knowledge capabilities of the ABP page: the stored library, conversion, export, and crawling. */
@@ -14,7 +14,7 @@ describe.each(BROWSERS)('the ABP library and crawler in %s', (browserName) => {
   const abp = useAbpPage(ctx, { initialized: true });
   const { call, data } = abp;
   // A crawl is judged at the navigate level: allowed as a person who crawls would allow it.
-  beforeAll(() => allowNavigation(ctx));
+  beforeAll(() => trustTestSiteToNavigate(ctx));
 
   it('storage.jobs and storage.pages read the library: newest first, per job, and by URL substring', async () => {
     await seedLibrary(abp.page, {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
 import { useAbpPage } from './support/abp';
 import { useExtension } from './support/extension';
-import { allowNavigation } from './support/permissions';
+import { trustTestSiteToNavigate } from './support/permissions';
 import { useSite } from './support/site';
 
 type StoredPage = { canonicalUrl: string; title: string; markdown: string; metadata: Record<string, string> };
@@ -17,7 +17,7 @@ describe.each(BROWSERS)('the crawl loads pages in %s', (browserName) => {
   const ctx = useExtension(browserName);
   const site = useSite();
   const abp = useAbpPage(ctx, { initialized: true });
-  beforeAll(() => allowNavigation(ctx));
+  beforeAll(() => trustTestSiteToNavigate(ctx));
 
   /** Starts counting the tabs the browser opens, and the addresses each one loads. */
   const watchTabs = () =>

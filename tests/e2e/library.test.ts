@@ -54,9 +54,8 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
       (url) => window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1 } }),
       site.url('crawl/index.html'),
     );
-    // A crawl is judged at the navigate level, which asks: allowed for the page's session, so its
-    // later crawls go ahead too (the chat's own crawl below still asks).
-    await answerPrompt(sidebar, 'allow-task');
+    // A crawl is judged at the navigate level, which asks.
+    await answerPrompt(sidebar, 'allow-once');
     const started = await starting;
     if (!started.success) throw new Error(`crawl.start failed: ${JSON.stringify(started.error)}`);
     jobId = (started.data as { jobId: string }).jobId;
@@ -247,11 +246,13 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
 
   /** A crawl that stays running: a selector the pages never show keeps it waiting on its first page. */
   const startSlowCrawl = async () => {
-    const started = await abp.evaluate(
+    const starting = abp.evaluate(
       (url) =>
         window.abp.call('crawl.start', { urls: url, options: { maxWorkers: 1, waitForSelectors: ['#never-shown'] } }),
       site.url('crawl/index.html'),
     );
+    await answerPrompt(sidebar, 'allow-once');
+    const started = await starting;
     if (!started.success) throw new Error(`crawl.start failed: ${JSON.stringify(started.error)}`);
     return (started.data as { jobId: string }).jobId;
   };

@@ -11,7 +11,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitUntilIdle } from './support/agent';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
-import { setLevelDefault } from './support/permissions';
+import { setSiteRule } from './support/permissions';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 
@@ -46,8 +46,8 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
     sidebar = await openSidebar(ctx.session);
     // The real Settings path: typed into the form and saved.
     await configure(sidebar, ctx.llm, CANARY);
-    // The crawl below is judged at the navigate level: allowed as a person who crawls would allow it.
-    await setLevelDefault(sidebar, 'navigate', 'auto-approve');
+    // The crawl below is judged at the navigate level: the test site is trusted up to it, as a person who crawls it would.
+    await setSiteRule(sidebar, '127.0.0.1', 'navigate');
     await catchDownloads(sidebar);
   });
   afterAll(async () => {

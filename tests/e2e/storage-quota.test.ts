@@ -4,7 +4,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { useAbpPage } from './support/abp';
 import { useExtension } from './support/extension';
 import { job, seedLibrary, storedPage } from './support/library';
-import { setLevelDefault } from './support/permissions';
+import { setSiteRule } from './support/permissions';
 import { configure, openSidebar, send, shownMessages, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
@@ -81,8 +81,8 @@ describe.each(BROWSERS)('a full storage in %s', (browserName) => {
   it('saving a conversation fails with an error naming the cause, keeps what was saved, and works again once there is space', async () => {
     const sidebar = await openSidebar(ctx.session);
     await configure(sidebar, ctx.llm);
-    // The crawls below are judged at the navigate level: allowed as a person who crawls would allow it.
-    await setLevelDefault(sidebar, 'navigate', 'auto-approve');
+    // The crawls below are judged at the navigate level: the test site is trusted up to it, as a person who crawls it would.
+    await setSiteRule(sidebar, '127.0.0.1', 'navigate');
     ctx.llm.script({ kind: 'text', chunks: ['Kept'] });
     await send(sidebar, 'Before the storage filled up');
     const before = await waitForMessages(sidebar, (m) => m[1]?.status === 'done', 'the first answer did not finish');

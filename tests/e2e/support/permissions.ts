@@ -57,16 +57,17 @@ export async function setLevelDefault(sidebar: PageDriver, level: string, verdic
 }
 
 /**
- * Lets navigation run without a question on every site, as a person who has Bosun crawl and open
- * tabs sets it (a crawl is judged at the navigate level), from a sidebar opened for that alone.
+ * Trusts the test site (127.0.0.1) up to the navigate level, as a person who has Bosun crawl it sets
+ * it (a crawl is judged at the navigate level; acting on its pages still asks), from a sidebar
+ * opened for that alone.
  */
-export async function allowNavigation(ctx: {
+export async function trustTestSiteToNavigate(ctx: {
   session: { openExtensionPage(path: string): Promise<PageDriver> };
   llm: Pick<LlmServer, 'baseUrl'>;
 }): Promise<void> {
   const sidebar = await openSidebar(ctx.session);
   // A first run shows Settings alone: the other views open once a model is set.
   await configure(sidebar, ctx.llm);
-  await setLevelDefault(sidebar, 'navigate', 'auto-approve');
+  await setSiteRule(sidebar, '127.0.0.1', 'navigate');
   await sidebar.close();
 }
