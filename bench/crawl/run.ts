@@ -278,6 +278,18 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
     await page.evaluate(() =>
       window.abp.initialize({ agent: { name: 'bench-crawl' }, protocolVersion: '0.1', features: {} }),
     );
+    // A crawl is judged at the navigate level, which asks: the session is granted it on the bench's
+    // site up front, as the MCP bridge's --allow grants its session (no one is there to answer).
+    await page.evaluate(async (site) => {
+      const bridge = (window as unknown as { bosunBridge: { grant(request: unknown): Promise<{ success: boolean }> } })
+        .bosunBridge;
+      const granted = await bridge.grant({
+        sessionId: window.abp.sessionId,
+        access: [{ site, level: 'navigate' }],
+        tools: [],
+      });
+      if (!granted.success) throw new Error(`the bench's grant was refused: ${JSON.stringify(granted)}`);
+    }, server.origin);
     const result: BenchResult = {
       machine: { cpus: cpus().length, node: process.version },
       options,
