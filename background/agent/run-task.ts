@@ -27,6 +27,10 @@ export async function runTask(
   state.follower.start();
   state.tabFacts.start();
   await deps.runs.save({ runId: state.runId, tabId: state.tabId, startedAt: Date.now() });
+  // What earlier tasks of the conversation read is in the model's context too: the data-flow rule
+  // counts it as read, on the site each result came from.
+  for (const message of conversation.all())
+    if (message.role === 'tool' && message.site) deps.gate.noteRead(state.runId, message.site, message.content);
   try {
     const settings = deps.settings();
     if (!settings) throw new ProviderError(NO_SETTINGS);
@@ -42,6 +46,7 @@ export async function runTask(
     state.follower.stop();
     state.tabFacts.stop();
     await deps.mask.hide(state.touched);
+    deps.gate.endRun(state.runId);
     await deps.runs.end();
   }
 }
@@ -108,6 +113,7 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
         keepLog: (written) => alsoWrite(state, written),
         described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
         ...(state.scope ? { scope: state.scope } : {}),
+        ...(state.personWords ? { personWords: state.personWords } : {}),
       },
       state.ctx,
     ),
