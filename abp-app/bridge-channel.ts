@@ -10,7 +10,10 @@ const LOST = "The connection to Bosun's background was lost before the answer ar
  * never shows them. The background validates every field; a malformed request is INVALID_PARAMS.
  */
 export function createBridgeChannel(client: Pick<PortClient, 'request'>) {
-  const send = async (type: 'ABP_AUTHORIZE' | 'ABP_GRANT' | 'ABP_NOTE_READ', request: unknown): Promise<AbpResponse> => {
+  const send = async (
+    type: 'ABP_AUTHORIZE' | 'ABP_GRANT' | 'ABP_NOTE_READ',
+    request: unknown,
+  ): Promise<AbpResponse> => {
     if (typeof request !== 'object' || request === null) return fail('INVALID_PARAMS', 'request: must be an object.');
     let json: Record<string, unknown>;
     try {
