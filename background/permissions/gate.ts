@@ -42,9 +42,9 @@ export function createGate(deps: GateDeps) {
     if (judged.refused) return judged.refused;
     await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(call, url) };
-    const output = await execute(tool, args, runCtx);
+    const { readings: spans, ...output } = await execute(tool, args, runCtx);
     // What the tool returned is a reading of the site judged, or of each site it says it spans.
-    for (const read of output.readings ?? [{ url: judged.site, text: output.text }])
+    for (const read of spans ?? [{ url: judged.site, text: output.text }])
       readings.note(call.runId, read.url, read.text);
     return record(deps.log, call, judged.site, level, judged.decision, {
       ...output,
