@@ -46,7 +46,9 @@ export async function runTask(
     state.follower.stop();
     state.tabFacts.stop();
     await deps.mask.hide(state.touched);
-    deps.gate.endRun(state.runId);
+    // A task that made its own run (a chat task) ends it; a workflow's steps share their run's
+    // readings, so a later step cannot carry what an earlier one read, and its run ends them.
+    if (options.runId === undefined) deps.gate.endRun(state.runId);
     await deps.runs.end();
   }
 }
