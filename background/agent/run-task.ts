@@ -46,8 +46,8 @@ export async function runTask(
     state.follower.stop();
     state.tabFacts.stop();
     await deps.mask.hide(state.touched);
-    // A task that made its own run (a chat task) ends it; a workflow's steps share their run's
-    // readings, so a later step cannot carry what an earlier one read, and its run ends them.
+    // A task that made its own run (a chat task) ends it. A workflow's steps share their run, so a
+    // later step cannot carry what an earlier one read; the gate keeps only the latest runs' readings.
     if (options.runId === undefined) deps.gate.endRun(state.runId);
     await deps.runs.end();
   }
