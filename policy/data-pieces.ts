@@ -14,7 +14,7 @@ import { normalizeText } from './text-skeleton';
  *   prices are excluded: they have a digit and length but are common to every site and low in secret.
  *   Tokens are compared in a compact form (lower case, letters and digits only), as substrings of
  *   the outgoing value's compact form, so case, spaces, dashes, dots, slashes (a code split across
- *   path segments), `@`/"at" and URL encoding change nothing.
+ *   path segments), `@` and URL encoding change nothing.
  * - **Phrases**: six words in a row that hold at least two function words ("the", "to", "your"…).
  *   Copied sentences are caught ("Please wire the balance to account…"); product names and titles,
  *   which are nouns and adjectives, are not, however long.
@@ -55,10 +55,10 @@ export function urlDecoded(text: string, plusIsSpace: boolean): string {
 }
 
 /** Lower case, letters and digits only: how tokens are compared, whatever separators were used. */
-export const compact = (text: string): string =>
-  normalizeText(text)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+export const compact = (text: string): string => compactNormal(normalizeText(text));
+
+/** compact() of text already normalised: each word of a reading needs no normalising of its own. */
+const compactNormal = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The words of a text, lower case, as phrases are compared. */
 export const wordsOf = (text: string): string[] =>
@@ -79,15 +79,17 @@ export interface Token {
 }
 
 function wordTokens(word: string, add: (shown: string, key: string) => void): void {
+  const digits = /\d/.test(word);
+  // Most words of a page are neither a code nor a long token: they cost one test.
+  if (!digits && word.length < 12) return;
   const shown = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
   if (shown === '' || DATE_OR_TIME.test(shown) || PRICE.test(shown)) return;
-  const key = compact(shown);
-  const digits = /\d/.test(key);
+  const key = compactNormal(shown);
   if (digits && key.length >= MIN_TOKEN) add(shown, key);
   else if (!digits && key.length >= 12 && INNER_CAPS.test(shown)) add(shown, key);
   // Part of a code sent alone (the digits of OTP-483920) is still the code.
   for (const part of shown.split(/[^\p{L}\p{N}]+/u))
-    if (part !== shown && /\d/.test(part) && part.length >= MIN_TOKEN) add(part, compact(part));
+    if (part !== shown && /\d/.test(part) && part.length >= MIN_TOKEN) add(part, compactNormal(part));
   for (const run of key.match(/\d{6,}/g) ?? []) if (run !== key) add(run, run);
 }
 
@@ -99,7 +101,7 @@ export function tokensOf(text: string): Token[] {
   };
   const normal = normalizeText(text);
   for (const word of normal.split(' ')) wordTokens(word, add);
-  for (const email of normal.match(EMAIL) ?? []) add(email, compact(email));
+  if (normal.includes('@')) for (const email of normal.match(EMAIL) ?? []) add(email, compactNormal(email));
   for (const run of normal.match(DIGIT_RUN) ?? []) {
     const digits = run.replace(/\D/g, '');
     if (digits.length >= MIN_DIGIT_RUN && !DATE_OR_TIME.test(run.trim())) add(run.trim(), digits);
@@ -110,10 +112,13 @@ export function tokensOf(text: string): Token[] {
 /** The phrases of a word list: each window of six words that reads as a sentence, keyed by its words. */
 export function phrasesOf(words: readonly string[]): Array<{ key: string; at: number }> {
   const phrases: Array<{ key: string; at: number }> = [];
+  const isFunction = words.map((w) => (FUNCTION_WORDS.has(w) ? 1 : 0));
+  // The function words in the window, slid along: a page's phrases cost one pass.
+  let count = isFunction.slice(0, PHRASE_WORDS - 1).reduce<number>((a, b) => a + b, 0);
   for (let at = 0; at + PHRASE_WORDS <= words.length; at++) {
-    const window = words.slice(at, at + PHRASE_WORDS);
-    if (window.filter((w) => FUNCTION_WORDS.has(w)).length >= MIN_FUNCTION_WORDS)
-      phrases.push({ key: window.join(' '), at });
+    count += isFunction[at + PHRASE_WORDS - 1] ?? 0;
+    if (count >= MIN_FUNCTION_WORDS) phrases.push({ key: words.slice(at, at + PHRASE_WORDS).join(' '), at });
+    count -= isFunction[at] ?? 0;
   }
   return phrases;
 }
