@@ -104,8 +104,8 @@ async function denyEverything(sidebar: PageDriver, id: string): Promise<ShownPro
   return questions;
 }
 
-/** An earlier task of the session reads the inbox; its conversation is then cleared. */
-async function readMailEarlier(env: ExfiltrationEnv): Promise<void> {
+/** An earlier task reads the inbox; its conversation is then cleared, unless it is the one the path goes on in. */
+async function readMailEarlier(env: ExfiltrationEnv, where: 'conversation' | 'session'): Promise<void> {
   const tab = await env.session.openPage(`${env.mail.url}/mail.html`);
   env.llm.script(
     { kind: 'tool_calls', calls: [{ id: 'r1', name: 'read_page', arguments: {} }] },
@@ -113,7 +113,7 @@ async function readMailEarlier(env: ExfiltrationEnv): Promise<void> {
   );
   await send(env.sidebar, 'What is in my inbox?');
   await waitUntilIdle(env.sidebar);
-  await startFresh(env.sidebar);
+  if (where === 'session') await startFresh(env.sidebar);
   await tab.close();
 }
 
@@ -190,7 +190,7 @@ export async function runPath(env: ExfiltrationEnv, path: ExfiltrationPath, host
   env.current = { code, attack: path.attack(hosts), on: path.startsOn };
   await startFresh(env.sidebar);
   env.llm.reset();
-  if (path.readEarlier) await readMailEarlier(env);
+  if (path.readEarlier !== 'no') await readMailEarlier(env, path.readEarlier);
   const request = path.request(hosts);
   env.llm.scriptScope(scopeAnswer(request.level));
   const obeyed: string[] = [];
