@@ -6,11 +6,14 @@ const LOST = "The connection to Bosun's background was lost before the answer ar
 /**
  * The MCP bridge's own requests, beside window.abp on the same port: asking before one of its
  * browser tools acts (Bosun's policy decides, and may ask the person), and recording the grants the
- * developer gave it on its command line. They are not ABP capabilities, so an agent's tool list
+ * developer gave it on its command line, and noting what it read outside Bosun's tools. They are not ABP capabilities, so an agent's tool list
  * never shows them. The background validates every field; a malformed request is INVALID_PARAMS.
  */
 export function createBridgeChannel(client: Pick<PortClient, 'request'>) {
-  const send = async (type: 'ABP_AUTHORIZE' | 'ABP_GRANT', request: unknown): Promise<AbpResponse> => {
+  const send = async (
+    type: 'ABP_AUTHORIZE' | 'ABP_GRANT' | 'ABP_NOTE_READ',
+    request: unknown,
+  ): Promise<AbpResponse> => {
     if (typeof request !== 'object' || request === null) return fail('INVALID_PARAMS', 'request: must be an object.');
     let json: Record<string, unknown>;
     try {
@@ -27,6 +30,8 @@ export function createBridgeChannel(client: Pick<PortClient, 'request'>) {
   return Object.freeze({
     authorize: (request: unknown) => send('ABP_AUTHORIZE', request),
     grant: (request: unknown) => send('ABP_GRANT', request),
+    /** A value read outside Bosun's tools (cookies, storage, a script's result), for the session's data-flow rule. */
+    noteRead: (request: unknown) => send('ABP_NOTE_READ', request),
   });
 }
 export type BridgeChannel = ReturnType<typeof createBridgeChannel>;

@@ -32,3 +32,4 @@ export {
   widenScope,
   ScopeExcess,
 } from './task-scope';
+export { createReadings, sentInUrl, type Flow, type Outgoing, type ReadingLimits, type Readings } from './data-flow';

@@ -13,7 +13,7 @@ export interface AbpRouteDeps {
   capabilities: CapabilityTable;
   /** Where an OPERATION_FAILED is recorded, for diagnostics.getErrors. */
   recordFailure(capability: string, message: string): Promise<void>;
-  gate: Pick<Gate, 'authorize'>;
+  gate: Pick<Gate, 'authorize' | 'noteRead'>;
   /** The policy, changed one update at a time (the bridge's up-front grants). */
   updatePolicy(change: (policy: HarborPolicy) => HarborPolicy): Promise<HarborPolicy>;
   /** Bosun's own tool names: page.act runs them, so a session grant covers them too. */
@@ -63,6 +63,13 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
           authorize(deps, payload, signal),
         );
         return { type: 'ABP_RESULT', payload: { requestId: payload.requestId, response } };
+      },
+    },
+    ABP_NOTE_READ: {
+      senders: PAGES,
+      handle: ({ payload }) => {
+        deps.gate.noteRead(sessionRun(payload.sessionId), payload.url, payload.text);
+        return { type: 'ABP_RESULT', payload: { requestId: payload.requestId, response: ok({ noted: true }) } };
       },
     },
     ABP_GRANT: {

@@ -46,7 +46,11 @@ export function createAgent(deps: AgentDeps) {
     }
     // The scope comes from this message alone: the person's words, never the page or earlier results.
     const scope = createTaskScope({ ...deps, announce: deps.announceScope }, content);
-    const options = { scope, announceStep: deps.announceStep };
+    const personWords = conversation
+      .all()
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content);
+    const options = { scope, announceStep: deps.announceStep, personWords };
     void deps.holdAlive(runTask(deps, tabId, controller.signal, options)).finally(() => {
       if (active === controller || active === null) {
         deps.announceScope(null);

@@ -27,6 +27,7 @@ export async function runTask(
   state.follower.start();
   state.tabFacts.start();
   await deps.runs.save({ runId: state.runId, tabId: state.tabId, startedAt: Date.now() });
+  noteEarlierReadings(deps, state.runId);
   try {
     const settings = deps.settings();
     if (!settings) throw new ProviderError(NO_SETTINGS);
@@ -42,7 +43,27 @@ export async function runTask(
     state.follower.stop();
     state.tabFacts.stop();
     await deps.mask.hide(state.touched);
+    // A task that made its own run (a chat task) ends it. A workflow's steps share their run, so a
+    // later step cannot carry what an earlier one read; the gate keeps only the latest runs' readings.
+    if (options.runId === undefined) deps.gate.endRun(state.runId);
     await deps.runs.end();
+  }
+}
+
+/** How much of the conversation's earlier results a task notes, newest first: about 0.1 s of indexing. */
+const EARLIER_READINGS = 500_000;
+
+/**
+ * What earlier tasks of the conversation read is in the model's context too: the data-flow rule
+ * counts it as read, on the site each result came from.
+ */
+function noteEarlierReadings(deps: TaskDeps, runId: string): void {
+  let budget = EARLIER_READINGS;
+  for (const message of [...deps.conversation.all()].reverse()) {
+    if (budget <= 0) return;
+    if (message.role !== 'tool' || !message.site) continue;
+    deps.gate.noteRead(runId, message.site, message.content.slice(0, budget));
+    budget -= message.content.length;
   }
 }
 
@@ -108,6 +129,7 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
         keepLog: (written) => alsoWrite(state, written),
         described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
         ...(state.scope ? { scope: state.scope } : {}),
+        ...(state.personWords ? { personWords: state.personWords } : {}),
       },
       state.ctx,
     ),

@@ -15,6 +15,7 @@ export interface TaskState {
   readonly runId: string;
   readonly requester: string;
   readonly scope: ScopeHolder | undefined;
+  readonly personWords: readonly string[] | undefined;
   readonly announceStep: TaskOptions['announceStep'];
   /** The conversation's generation when the task began: a clear changes it. */
   readonly generation: number;
@@ -55,6 +56,7 @@ export function createTaskState(
     runId: options.runId ?? newId('run'),
     requester: options.requester ?? 'chat',
     scope: options.scope,
+    personWords: options.personWords,
     announceStep: options.announceStep,
     generation: deps.conversation.generation,
     tabId: startTab,

@@ -39,6 +39,8 @@ export interface TaskOptions {
   requester?: string;
   /** What the person asked this task to do (chat tasks): the gate asks before anything beyond it. */
   scope?: ScopeHolder;
+  /** The person's own messages (chat tasks): text in them is theirs to send anywhere. */
+  personWords?: readonly string[];
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */
   announceStep?(step: TaskStep | null): void;
 }

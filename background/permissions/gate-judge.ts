@@ -1,6 +1,7 @@
 import { applyDecision, decide, decisionProceeds, type PermissionLevel } from '../../policy';
 import type { Target } from '../tools/types';
-import { askPerson } from './gate-question';
+import { flowInWords, type DataFlow } from './data-flow-check';
+import { askPerson, type Asking } from './gate-question';
 import { actionOf, refusal } from './gate-record';
 import type { GateCall, GateDeps, GateResult } from './gate-types';
 import { beyondInWords, beyondScope, WIDENS } from './scope-check';
@@ -8,7 +9,10 @@ import { beyondInWords, beyondScope, WIDENS } from './scope-check';
 /** `asked`: the person was asked, so time has passed since the target was read. */
 export type Judged = { site: string; decision: string; asked: boolean; refused?: undefined } | { refused: GateResult };
 
-/** decide → (ask the person): the verdict for one action at `level` on `target`; a refusal is logged. */
+/**
+ * decide → (ask the person): the verdict for one action at `level` on `target`; a refusal is logged.
+ * `flows`: text the action would carry from another site's readings to this one (data-flow rule).
+ */
 export async function judge(
   deps: GateDeps,
   call: GateCall,
@@ -17,6 +21,7 @@ export async function judge(
   target: Target,
   signal: AbortSignal,
   grantedAs = 'auto-approved',
+  flows: readonly DataFlow[] = [],
 ): Promise<Judged> {
   const action = actionOf(target);
   const policy = await deps.policy.load();
@@ -29,12 +34,13 @@ export async function judge(
   if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
   // Only an action the policy would allow is checked against the task: a deny stays a deny.
   const beyond = await beyondScope(call.scope, level, action, signal);
+  if (flows.length > 0) return judgeFlow(deps, { call, site, level, target, flows, beyond }, signal, refuse);
   if (verdict.verdict === 'auto-approve' && beyond === null)
     return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved', asked: false };
   const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
   const answer = await askPerson(
     deps,
-    { call, site, level, target, reason, critical: verdict.critical, beyond },
+    { call, site, level, target, reason, critical: verdict.critical, beyond, dataFlow: [] },
     signal,
   );
   await deps.policy.update((p) => applyDecision(p, { toolName: name, site, runId: call.runId }, answer));
@@ -42,4 +48,27 @@ export async function judge(
     return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
   if (beyond && WIDENS.has(answer)) call.scope?.widen(beyond);
   return { site, decision: answer, asked: true };
+}
+
+/**
+ * An action that would carry another site's text here always asks, whatever grants, trust or scope
+ * say (a deny above stays a refusal). The answer covers this one action: nothing lasting is
+ * recorded, an allow runs it once and a deny refuses it, so no grant ever covers a data flow.
+ */
+async function judgeFlow(
+  deps: GateDeps,
+  asking: Omit<Asking, 'reason' | 'critical' | 'dataFlow'> & { flows: readonly DataFlow[] },
+  signal: AbortSignal,
+  refuse: (decision: string, text: string) => Promise<Judged>,
+): Promise<Judged> {
+  const { flows, ...rest } = asking;
+  const words = flowInWords(flows);
+  const reason = `Bosun would send ${words}.`;
+  const answer = await askPerson(deps, { ...rest, reason, critical: null, dataFlow: flows }, signal);
+  if (!decisionProceeds(answer))
+    return refuse(
+      'deny',
+      `Denied by the user: this would have sent ${words}. Do not send text read on one site to another; ask the person.`,
+    );
+  return { site: asking.site, decision: 'allow-once', asked: true };
 }

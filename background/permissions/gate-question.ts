@@ -2,6 +2,7 @@ import type { PermissionDecisionValue, PermissionLevel, ScopeExcess } from '../.
 import { newId } from '../../src/ids';
 import type { Target } from '../tools/types';
 import { record, labelOf, summarize } from './gate-record';
+import type { DataFlow } from './data-flow-check';
 import type { GateCall, GateDeps } from './gate-types';
 import { QuestionUnanswered } from './question-unanswered';
 
@@ -14,6 +15,8 @@ export interface Asking {
   reason: string;
   critical: string | null;
   beyond: ScopeExcess | null;
+  /** Text the action would carry from another site's readings to this one: shown exactly, whole. */
+  dataFlow: readonly DataFlow[];
 }
 
 /**
@@ -35,7 +38,7 @@ export async function askPerson(deps: GateDeps, asking: Asking, signal: AbortSig
   return posed.decision;
 }
 
-const promptOf = ({ call, site, level, target, reason, critical, beyond }: Asking, timeoutMs: number) => ({
+const promptOf = ({ call, site, level, target, reason, critical, beyond, dataFlow }: Asking, timeoutMs: number) => ({
   id: newId('perm'),
   toolName: call.name,
   parameters: summarize(call.args),
@@ -47,6 +50,7 @@ const promptOf = ({ call, site, level, target, reason, critical, beyond }: Askin
   ...(target.summary ? { summary: target.summary } : {}),
   ...(critical ? { critical } : {}),
   ...(beyond ? { beyondScope: beyond } : {}),
+  ...(dataFlow.length > 0 ? { dataFlow: [...dataFlow] } : {}),
   expiresAt: Date.now() + timeoutMs,
 });
 

@@ -42,6 +42,11 @@ export interface GateCall {
    * (no person's words) have none.
    */
   scope?: ScopeHolder;
+  /**
+   * The person's own words for this run (a chat task: their messages of the conversation): text in
+   * them may go anywhere. A run without a person (ABP, the bridge) has none.
+   */
+  personWords?: readonly string[];
 }
 
 /** A request to open or read a site outside the tool registry: an ABP crawl, a picked page. */
@@ -57,6 +62,8 @@ export interface SiteAccess {
   grantedAs?: string;
   /** As GateCall's: how long a question may wait for this caller. */
   questionTimeoutMs?: number;
+  /** Text the access would send to `url` besides the URL's own parts (the bridge's typing there). */
+  sends?: readonly string[];
 }
 
 export interface GateResult extends ToolOutput {

@@ -1,9 +1,11 @@
 import { actionLevel, decide } from '../../policy';
 import { parseCall } from '../tools/registry';
 import type { ReadAccess, RunContext, Target, Tool, ToolContext } from '../tools/types';
+import { dataFlows, sentBy, sentByAccess } from './data-flow-check';
 import { judge } from './gate-judge';
 import { actionOf, labelOf, record } from './gate-record';
 import type { GateCall, GateDeps, GateResult, SiteAccess } from './gate-types';
+import { createRunReadings } from './run-readings';
 
 export type { GateCall, GateDeps, GateResult, SiteAccess } from './gate-types';
 export { QuestionUnanswered } from './question-unanswered';
@@ -13,6 +15,9 @@ export { QuestionUnanswered } from './question-unanswered';
  * workflow, ABP), the same policy applies, and every call leaves an Action Log entry.
  */
 export function createGate(deps: GateDeps) {
+  /** What each run has read, by site: the data-flow rule checks what an action sends against it. */
+  const readings = createRunReadings();
+
   /**
    * Another site's read-level verdict for a tool already running (list_tabs reporting other
    * tabs): asked of the policy, never of the person, so a listing cannot raise a question per tab.
@@ -32,11 +37,15 @@ export function createGate(deps: GateDeps) {
     const level = actionLevel(tool.name, tool.level, actionOf(target));
     const { label } = labelOf(target);
     if (label) call.described?.(label);
-    const judged = await judge(deps, call, tool.name, level, target, ctx.signal);
+    const flows = dataFlows(readings, call.runId, sentBy(tool, args, target), call.personWords ?? []);
+    const judged = await judge(deps, call, tool.name, level, target, ctx.signal, undefined, flows);
     if (judged.refused) return judged.refused;
     await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(call, url) };
-    const output = await execute(tool, args, runCtx);
+    const { readings: spans, ...output } = await execute(tool, args, runCtx);
+    // What the tool returned is a reading of the site judged, or of each site it says it spans.
+    for (const read of spans ?? [{ url: judged.site, text: output.text }])
+      readings.note(call.runId, read.url, read.text);
     return record(deps.log, call, judged.site, level, judged.decision, {
       ...output,
       decision: judged.decision,
@@ -60,7 +69,8 @@ export function createGate(deps: GateDeps) {
       ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),
     };
     const target = { url: access.url, summary: access.summary };
-    const judged = await judge(deps, call, name, level, target, signal, access.grantedAs);
+    const flows = dataFlows(readings, access.runId, sentByAccess(access.url, access.sends), []);
+    const judged = await judge(deps, call, name, level, target, signal, access.grantedAs, flows);
     if (judged.refused) return judged.refused;
     await record(deps.log, call, judged.site, level, judged.decision, {
       success: true,
@@ -72,7 +82,14 @@ export function createGate(deps: GateDeps) {
     return null;
   }
 
-  return { run, authorize };
+  return {
+    run,
+    authorize,
+    /** A value the run read outside the gate's tools (the bridge's cookie or script result), at `url`. */
+    noteRead: (runId: string, url: string, text: string): void => readings.note(runId, url, text),
+    /** The run is over: what it read is forgotten. */
+    endRun: (runId: string): void => readings.end(runId),
+  };
 }
 export type Gate = ReturnType<typeof createGate>;
 

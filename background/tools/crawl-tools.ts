@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { countsInWords, crawlCounts } from '../../src/library/crawl-counts';
 import type { CrawlSettings } from '../../src/storage/db';
 import { CrawlRefused } from '../crawl/crawl-refused';
+import { sendsUrl } from './targets';
 import { defineTool, type ToolContext } from './types';
 import { untrusted } from './untrusted';
 import { CHANGES_PAGE } from './annotations';
@@ -63,6 +64,7 @@ export const crawlSite = defineTool({
     url: args.url,
     summary: `crawl up to ${args.pageLimit ?? DEFAULT_PAGE_LIMIT} pages of ${args.url} in background tabs`,
   }),
+  sends: (args) => sendsUrl(args.url),
   async run(args, ctx) {
     let jobId: string;
     try {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ACCEPT_DIALOG_LEVEL } from '../../policy';
 import { action, output } from './page-action';
-import { here } from './targets';
+import { here, sendsToPage } from './targets';
 import { defineTool } from './types';
 import { COMMITS_ON_PAGE } from './annotations';
 
@@ -17,6 +17,7 @@ export const acceptDialog = defineTool({
     ...(await here(args, ctx)),
     summary: `accept the page's next confirm, prompt or leave-page dialog${args.prompt_text ? `, answering "${args.prompt_text}"` : ''}`,
   }),
+  sends: (args, target) => sendsToPage([args.prompt_text ?? ''], target),
   run: async (args, ctx) => {
     const reply = await action(ctx, { type: 'ACCEPT_NEXT_DIALOG', payload: { promptText: args.prompt_text ?? '' } });
     if (!reply.success) return output(reply);

@@ -63,10 +63,12 @@ export const searchLibrary = defineTool({
       withheld > 0 ? `\n${withheld} more matches are on sites Bosun may not read without asking; not shown.` : '';
     if (shown.length === 0)
       return { success: false, text: `No stored page that may be read matches "${args.query}".${note}` };
-    const blocks = shown.map((page, i) => resultBlock(page, i + 1)).join('\n\n');
+    const blocks = shown.map((page, i) => ({ url: page.url, text: resultBlock(page, i + 1) }));
     return {
       success: true,
-      text: `${shown.length} stored pages match "${args.query}" (from the Library, not fetched now). Cite the pages you use by title and URL.${note}\n${untrusted(blocks)}`,
+      text: `${shown.length} stored pages match "${args.query}" (from the Library, not fetched now). Cite the pages you use by title and URL.${note}\n${untrusted(blocks.map((b) => b.text).join('\n\n'))}`,
+      // Each match is a reading of the site it was crawled from, for the data-flow rule.
+      readings: blocks,
     };
   },
 });

@@ -15,7 +15,7 @@ import {
   Position,
   Selector,
 } from './page-action';
-import { here } from './targets';
+import { here, sendsToPage } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';
 import { CHANGES_PAGE, COMMITS_ON_PAGE, READS_PAGE } from './annotations';
@@ -99,6 +99,7 @@ export const typeText = defineTool({
     const target = await elementTarget(ctx, args);
     return { ...target, summary: `${target.summary ?? 'field'}: type "${args.text}"` };
   },
+  sends: (args, target) => sendsToPage([args.text], target),
   run: async (args, ctx) =>
     output(
       await action(ctx, {
@@ -122,6 +123,11 @@ export const fillForm = defineTool({
     ),
   }),
   target: (args, ctx) => fieldsTarget(ctx, args.fields),
+  sends: (args, target) =>
+    sendsToPage(
+      args.fields.map((f) => f.value),
+      target,
+    ),
   run: async (args, ctx) => {
     const reply = await actWith(
       ctx,
@@ -171,6 +177,7 @@ export const selectOption = defineTool({
     const chosen = (args.options ?? [args.option ?? '']).map((o) => `"${o}"`).join(', ');
     return { ...target, summary: `${target.summary ?? 'list'}: choose ${chosen}` };
   },
+  sends: (args, target) => sendsToPage(args.options ?? [args.option ?? ''], target),
   run: async (args, ctx) =>
     output(
       await action(ctx, {

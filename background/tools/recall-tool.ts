@@ -43,12 +43,14 @@ export const getCachedSnapshot = defineTool({
         text: args.url ? `No recent reading of ${args.url}.` : 'No page has been read recently.',
       };
     const parts = [
-      page
-        ? `Page read at ${new Date(page.timestamp).toISOString()} (${page.url}):\n${untrusted(`Title: ${page.title}\n${page.markdown}`)}`
-        : '',
+      page && {
+        url: page.url,
+        text: `Page read at ${new Date(page.timestamp).toISOString()} (${page.url}):\n${untrusted(`Title: ${page.title}\n${page.markdown}`)}`,
+      },
       // Product data comes from the page's markup, so it is marked as page content too.
-      product ? `Last product seen:\n${untrusted(JSON.stringify(product))}` : '',
-    ];
-    return { success: true, text: parts.filter(Boolean).join('\n\n') };
+      product && { url: product.url, text: `Last product seen:\n${untrusted(JSON.stringify(product))}` },
+    ].filter((part) => !!part);
+    // Each part is a reading of the site it came from, for the data-flow rule.
+    return { success: true, text: parts.map((p) => p.text).join('\n\n'), readings: parts };
   },
 });

@@ -3,6 +3,7 @@ import { browser } from '../../src/platform/browser';
 import { settled } from '../tabs/navigation';
 import { searchAddress } from '../tabs/search-address';
 import { arrivedAt } from './targets';
+import type { Sent } from './types';
 import { defineTool } from './types';
 import { CHANGES_PAGE } from './annotations';
 
@@ -20,6 +21,8 @@ export const searchWeb = defineTool({
     const url = await searchAddress(args.query, windowId, ctx.signal);
     return { url, summary: `search ${new URL(url).host} for "${args.query}"` };
   },
+  // The words go to the engine, whatever address form it puts them in.
+  sends: (args, target): Sent[] => [{ text: args.query, to: target.url }],
   async run(args, ctx) {
     const { windowId } = await browser.tabs.get(ctx.tabId);
     // Exactly the address that was judged; the tab is the search's own, and the task goes with it.

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
 import { navigateTab, settled } from '../tabs/navigation';
 import { leaveRefused } from './leave-check';
-import { arrivedAt, here } from './targets';
+import { arrivedAt, here, sendsUrl } from './targets';
 import { defineTool, type RunContext } from './types';
 import { shownUrl } from './site-urls';
 import { untrusted } from './untrusted';
@@ -23,6 +23,7 @@ export const navigate = defineTool({
   annotations: CHANGES_PAGE,
   params: v.object({ url: Url }),
   target: async (args) => ({ url: args.url, summary: `go to ${args.url}` }),
+  sends: (args) => sendsUrl(args.url),
   async run(args, ctx) {
     const refused = await leaveRefused(ctx, ctx.tabId);
     if (refused) return refused;
@@ -97,6 +98,7 @@ export const openTab = defineTool({
   annotations: CHANGES_PAGE,
   params: v.object({ url: Url, active: v.optional(v.boolean()) }),
   target: async (args) => ({ url: args.url, summary: `open ${args.url} in a new tab` }),
+  sends: (args) => sendsUrl(args.url),
   async run(args, ctx) {
     const current = await browser.tabs.get(ctx.tabId);
     const tab = await browser.tabs.create({
@@ -181,9 +183,12 @@ export const listTabs = defineTool({
     const { windowId } = await browser.tabs.get(ctx.tabId);
     const tabs = await browser.tabs.query({ windowId });
     // Each tab is a read of its own site: its policy decides what the listing shows of it.
-    const lines = await Promise.all(tabs.map((tab) => tabLine(tab, ctx.tabId, ctx)));
-    // Titles are written by the pages: the whole listing is marked as page content.
-    return { success: true, text: untrusted(lines.join('\n')) };
+    const lines = await Promise.all(
+      tabs.map(async (tab) => ({ url: tab.url ?? '', text: await tabLine(tab, ctx.tabId, ctx) })),
+    );
+    // Titles are written by the pages: the whole listing is marked as page content. Each line is a
+    // reading of its own tab's site, for the data-flow rule.
+    return { success: true, text: untrusted(lines.map((l) => l.text).join('\n')), readings: lines };
   },
 });
 

@@ -1,6 +1,7 @@
+import { sentInUrl } from '../../policy';
 import { browser } from '../../src/platform/browser';
 import { LOAD_WAIT_MS, settled, type Arrival } from '../tabs/navigation';
-import type { Target, ToolContext, ToolOutput } from './types';
+import type { Sent, Target, ToolContext, ToolOutput } from './types';
 import { untrusted } from './untrusted';
 
 /** Where a navigation arrived. The title is written by the page, so it reaches the model marked as page content. */
@@ -32,3 +33,10 @@ export async function pageUrl(ctx: ToolContext): Promise<string> {
 
 /** The target of a tool that acts on the page as a whole: the page itself. */
 export const here = async (_args: unknown, ctx: ToolContext): Promise<Target> => ({ url: await pageUrl(ctx) });
+
+/** What a navigation to `url` sends: the URL's own parts, to its site. */
+export const sendsUrl = (url: string): Sent[] => [{ text: sentInUrl(url), to: url, link: url }];
+
+/** What typing or choosing sends: each value, to the site of the page it is typed into. */
+export const sendsToPage = (values: readonly string[], target: Target): Sent[] =>
+  values.filter((text) => text !== '').map((text) => ({ text, to: target.url }));

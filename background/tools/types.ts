@@ -71,6 +71,22 @@ export interface ToolOutput {
   image?: string;
   /** Why it failed, where the caller caused it (a selector that does not parse, a wait that ran out). */
   failure?: ActionFailure;
+  /**
+   * What the output holds of each site, where it spans several (list_tabs: each tab's line under its
+   * own site). Without it, the whole text is a reading of the site the gate judged.
+   */
+  readings?: Array<{ url: string; text: string }>;
+}
+
+/**
+ * Text an action would send to a site: the model chose it, so the data-flow rule checks it was not
+ * read on another site. `link`: the text is that URL's own parts (a navigation).
+ */
+export interface Sent {
+  text: string;
+  /** The URL it goes to: its site is the destination. */
+  to: string;
+  link?: string;
 }
 
 /** What the gate shows the person about an action's target, and why it may be critical. */
@@ -122,6 +138,8 @@ export interface Tool<S extends v.GenericSchema = v.GenericSchema> {
   /** Finds what the action would touch, without changing anything. */
   target(args: v.InferOutput<S>, ctx: ToolContext): Promise<Target>;
   run(args: v.InferOutput<S>, ctx: RunContext): Promise<ToolOutput>;
+  /** What the action sends where (a URL's parts, a query, typed values), for the data-flow rule. */
+  sends?(args: v.InferOutput<S>, target: Target): Sent[];
 }
 
 export const defineTool = <S extends v.GenericSchema>(tool: Tool<S>): Tool => tool as unknown as Tool;

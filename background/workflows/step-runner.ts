@@ -87,6 +87,7 @@ function recordingPages(pages: PageCache, read: Map<string, SourcePage>): PageCa
 /** The same gate, watched: a page read in part (text, a table) is cited like one read whole. */
 function recordingGate(gate: Gate, read: Map<string, SourcePage>): Gate {
   return {
+    ...gate,
     run: async (call, ctx) => {
       const output = await gate.run(call, ctx);
       if (output.outcome !== 'success' || !SOURCE_TOOLS.has(call.name)) return output;
@@ -95,7 +96,6 @@ function recordingGate(gate: Gate, read: Map<string, SourcePage>): Gate {
         read.set(tab.url, { title: tab.title ?? '', url: tab.url, markdown: untrustedContent(output.text) });
       return output;
     },
-    authorize: gate.authorize,
   };
 }
 
@@ -109,6 +109,7 @@ const argsOf = (args: unknown): Record<string, unknown> =>
  */
 function reportingGate(gate: Gate, report: (now: StepAction) => void): Gate {
   return {
+    ...gate,
     run: async (call, ctx) => {
       const now = { tool: call.name, args: argsOf(call.args) };
       report(now);
@@ -127,7 +128,6 @@ function reportingGate(gate: Gate, report: (now: StepAction) => void): Gate {
         report(THINKING);
       }
     },
-    authorize: gate.authorize,
   };
 }
 

@@ -33,7 +33,7 @@ export function PermissionPrompt({
   const answer = (decision: Decision) => () => onAnswer(prompt.id, decision);
   return (
     <section
-      class={`prompt${prompt.critical ? ' prompt--critical' : ''}`}
+      class={`prompt${prompt.critical || prompt.dataFlow ? ' prompt--critical' : ''}`}
       role="alertdialog"
       aria-labelledby="prompt-title"
       aria-describedby="prompt-why"
@@ -47,6 +47,7 @@ export function PermissionPrompt({
           {showInvisible(t('prompt_critical', prompt.critical))}
         </p>
       ) : null}
+      <DataFlows prompt={prompt} />
       {prompt.beyondScope ? (
         <p class="prompt-beyond" data-testid="prompt-beyond-scope">
           {beyondInWords(prompt.beyondScope)}
@@ -74,6 +75,21 @@ function TypedTexts({ texts }: { texts: string[] }) {
           {showInvisible(value)}
         </pre>
       ))}
+    </div>
+  );
+}
+
+/** What would leave, from where, to where: each piece exactly as it was read. */
+function DataFlows({ prompt }: { prompt: Prompt }) {
+  if (!prompt.dataFlow?.length) return null;
+  return (
+    <div class="prompt-critical" data-testid="prompt-data-flow">
+      {prompt.dataFlow.map((flow, i) => (
+        <p key={i} data-testid="prompt-data-flow-piece">
+          {showInvisible(t('prompt_data_flow', flow.from.join(', '), flow.text, flow.to))}
+        </p>
+      ))}
+      <p class="hint">{t('prompt_data_flow_hint')}</p>
     </div>
   );
 }

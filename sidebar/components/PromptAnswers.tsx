@@ -37,7 +37,8 @@ export function PromptAnswers(props: AnswersProps) {
           {t('decision_deny')}
         </button>
       </div>
-      <LastingAnswers {...props} />
+      {/* No lasting answer covers a data flow: the gate takes any answer to it for this action only. */}
+      {props.prompt.dataFlow ? null : <LastingAnswers {...props} />}
     </>
   );
 }

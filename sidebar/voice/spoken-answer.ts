@@ -43,8 +43,10 @@ export function spokenAnswer(transcript: string, prompt: PermissionPrompt, appro
   const said = normalise(transcript);
   if (NO.has(said)) return { kind: 'answer', decision: 'deny' };
   if (!YES.has(said)) return { kind: 'none' };
-  if (prompt.critical && !approveCritical) {
-    return { kind: 'refused', reason: t('voice_spoken_refused', prompt.critical) };
+  // Carrying one site's text to another is as critical as a purchase: the person reads what would leave.
+  const critical = prompt.critical ?? (prompt.dataFlow?.length ? t('voice_data_flow') : undefined);
+  if (critical && !approveCritical) {
+    return { kind: 'refused', reason: t('voice_spoken_refused', critical) };
   }
   return { kind: 'answer', decision: 'allow-once' };
 }

@@ -17,6 +17,15 @@ const CallerFields = {
   questionTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000))),
 };
 
+const HttpUrl = v.pipe(
+  v.string(),
+  v.maxLength(8192),
+  v.check((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL'),
+);
+
+/** The most of one reading the bridge may note: a page's reading budget several times over. */
+export const MAX_NOTED_TEXT = 200_000;
+
 const ToolName = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,99}$/, 'must be a tool name such as browser_click'));
 
 /**
@@ -49,12 +58,23 @@ export const AbpToBackground = {
       ...CallerFields,
       tool: ToolName,
       level: PermissionLevel,
-      url: v.pipe(
-        v.string(),
-        v.maxLength(8192),
-        v.check((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL'),
-      ),
+      url: HttpUrl,
       summary: v.optional(text(500)),
+    }),
+  ),
+  /**
+   * The MCP bridge, after it read a value outside Bosun's tools (a cookie, storage, a script's
+   * result) on the page at `url`: noted as a reading of that site for the session's data-flow rule,
+   * so the value cannot leave for another site unasked. Only a session has readings to add to.
+   */
+  ABP_NOTE_READ: message(
+    'ABP_NOTE_READ',
+    v.strictObject({
+      requestId: RequestId,
+      ...CallerFields,
+      sessionId: nonEmptyText(100),
+      url: HttpUrl,
+      text: text(MAX_NOTED_TEXT),
     }),
   ),
   /**

@@ -78,6 +78,19 @@ export const BackgroundToSidebar = {
       expiresAt: v.optional(v.number()),
       // Addition: the action is beyond what the person asked this task to do (a grant would have allowed it).
       beyondScope: v.optional(ScopeExcess),
+      // Addition: text read on other sites that the action would carry to its destination (data-flow rule).
+      dataFlow: v.optional(
+        v.pipe(
+          v.array(
+            v.object({
+              text: v.pipe(v.string(), v.maxLength(300)),
+              from: v.pipe(v.array(v.pipe(v.string(), v.maxLength(260))), v.maxLength(5)),
+              to: v.pipe(v.string(), v.maxLength(8192)),
+            }),
+          ),
+          v.maxLength(10),
+        ),
+      ),
     }),
   ),
   /** Addition: a question was answered (here or in another sidebar) or ran out of time. */

@@ -73,3 +73,27 @@ describe('PermissionPrompt', () => {
     expect(screen.getByTestId('prompt-requester').textContent).toBe(shown);
   });
 });
+
+describe('PermissionPrompt for a data flow', () => {
+  const request = {
+    id: 'perm_2',
+    toolName: 'type_text',
+    parameters: { selector: '#q', text: 'OTP-483920' },
+    site: 'forum.example',
+    permissionLevel: 'interact' as const,
+    reason: 'r',
+    timestamp: 0,
+    dataFlow: [{ text: 'OTP-483920', from: ['mail.example'], to: 'forum.example' }],
+  };
+
+  it('says what would leave, from where, to where, and offers no lasting answer', () => {
+    render(<PermissionPrompt prompt={request} waiting={0} onAnswer={vi.fn()} />);
+    expect(screen.getByTestId('prompt-data-flow-piece').textContent).toBe(
+      'Send text read on mail.example — “OTP-483920” — to forum.example?',
+    );
+    expect(screen.getByTestId('decision-allow-once')).toBeTruthy();
+    expect(screen.getByTestId('decision-deny')).toBeTruthy();
+    for (const lasting of ['allow-task', 'allow-site', 'allow-session', 'deny-all'])
+      expect(screen.queryByTestId(`decision-${lasting}`)).toBeNull();
+  });
+});

@@ -42,6 +42,17 @@ describe('spokenAnswer', () => {
   ] as const)('"%s" (critical: %s, spoken approval of critical: %s)', (said, critical, approve, expected) => {
     expect(spokenAnswer(said, prompt(critical), approve)).toEqual(expected);
   });
+
+  it('takes no spoken yes for a data flow unless spoken approval of critical actions is on', () => {
+    const flow = { ...prompt(), dataFlow: [{ text: 'OTP-483920', from: ['mail.example'], to: 'forum.example' }] };
+    expect(spokenAnswer('yes', flow, false)).toEqual({
+      kind: 'refused',
+      reason:
+        'Bosun does not take a spoken yes for this action (it sends text read on another site). Press Allow if you mean it.',
+    });
+    expect(spokenAnswer('yes', flow, true)).toEqual({ kind: 'answer', decision: 'allow-once' });
+    expect(spokenAnswer('no', flow, false)).toEqual({ kind: 'answer', decision: 'deny' });
+  });
 });
 
 describe('where the microphone is asked for', () => {

@@ -11,6 +11,8 @@ export interface ShownPrompt {
   requester: string;
   /** Why the action is beyond what the person asked this task to do; empty when it is not. */
   beyond: string;
+  /** The text read on other sites the action would carry, from where, to where; empty when none. */
+  dataFlow: string;
 }
 
 /** Waits for the permission question and reads it the way a person would. */
@@ -33,6 +35,7 @@ export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promi
       critical: text('prompt-critical'),
       requester: text('prompt-requester'),
       beyond: text('prompt-beyond-scope'),
+      dataFlow: text('prompt-data-flow'),
     };
   });
 }

