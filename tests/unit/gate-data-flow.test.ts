@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGate } from '../../background/permissions/gate';
 import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
 import { defaultPolicy, type HarborPolicy } from '../../policy';
+import { foreignOperation } from '../../background/permissions/operations';
 
 const never = new AbortController().signal;
 const settle = async () => {
@@ -112,7 +113,12 @@ describe('the gate: data flows', () => {
   it('authorize (the bridge, crawls) applies the rule to the URL and to the text it says it sends', async () => {
     const { gate, prompts, shown } = setUp();
     gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
-    const access = { name: 'browser_type', level: 'interact' as const, args: {}, runId: RUN, requester: 'bridge' };
+    const access = {
+      operation: foreignOperation('browser_type', 'interact'),
+      args: {},
+      runId: RUN,
+      requester: 'bridge',
+    };
     const typing = gate.authorize({ ...access, url: 'https://forum.example/new', sends: ['code: OTP 483920'] }, never);
     await settle();
     expect(shown[0]!.dataFlow).toEqual([{ text: 'OTP-483920', from: ['mail.example'], to: 'forum.example' }]);
