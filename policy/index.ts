@@ -29,6 +29,7 @@ export {
   READ_ONLY_SCOPE,
   TaskScope,
   scopeExcess,
+  type ScopedAction,
   widenScope,
   ScopeExcess,
 } from './task-scope';

@@ -14,7 +14,7 @@ export interface TaskState {
   readonly signal: AbortSignal;
   readonly runId: string;
   readonly requester: string;
-  readonly scope: ScopeHolder | undefined;
+  readonly scope: ScopeHolder;
   readonly announceStep: TaskOptions['announceStep'];
   /** The conversation's generation when the task began: a clear changes it. */
   readonly generation: number;

@@ -3,6 +3,7 @@ import type { Target } from '../tools/types';
 import { askPerson } from './gate-question';
 import { actionOf, refusal } from './gate-record';
 import type { GateCall, GateDeps, GateResult } from './gate-types';
+import { leavingFor } from './destination';
 import { beyondInWords, beyondScope, WIDENS } from './scope-check';
 
 /** `asked`: the person was asked, so time has passed since the target was read. */
@@ -20,18 +21,25 @@ export async function judge(
 ): Promise<Judged> {
   const action = actionOf(target);
   const policy = await deps.policy.load();
-  const verdict = decide(policy, { toolName: name, level, site: target.url, runId: call.runId, action }, Date.now());
+  const now = Date.now();
+  const verdict = decide(policy, { toolName: name, level, site: target.url, runId: call.runId, action }, now);
   const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
   const refuse = async (decision: string, text: string): Promise<Judged> => ({
     refused: await refusal(deps.log, call, site, level, decision, text, target),
   });
 
   if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
+  // A click that leaves for another site is also that navigation: refused if either is refused.
+  const leaving = leavingFor(policy, target, call.runId, now);
+  if (leaving?.verdict.verdict === 'deny')
+    return refuse('denied', `Denied by the permission policy: it goes to ${leaving.site}: ${leaving.verdict.why}`);
   // Only an action the policy would allow is checked against the task: a deny stays a deny.
-  const beyond = await beyondScope(call.scope, level, action, signal);
-  if (verdict.verdict === 'auto-approve' && beyond === null)
+  const sites = leaving ? [site, leaving.site] : [site];
+  const beyond = target.outsideTask ?? (await beyondScope(call.scope, { sites, level, action }, policy, signal));
+  const allowed = verdict.verdict === 'auto-approve' && (leaving?.verdict.verdict ?? 'auto-approve') === 'auto-approve';
+  if (allowed && beyond === null)
     return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved', asked: false };
-  const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
+  const reason = `Bosun wants to use '${name}' on ${site}${leaving ? ` — it goes to ${leaving.site}` : ''}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
   const answer = await askPerson(
     deps,
     { call, site, level, target, reason, critical: verdict.critical, beyond },

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { ElementFacts, PermissionLevel } from '../../policy';
+import type { ElementFacts, PermissionLevel, ScopeExcess } from '../../policy';
 import type { ActionFailure } from '../../src/protocol/background-to-content';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlSettings } from '../../src/storage/db';
@@ -94,6 +94,13 @@ export interface Target {
   element?: ElementFacts;
   /** Each field a multi-field action touches, judged one by one. */
   fields?: ElementFacts[];
+  /**
+   * Where the action sends the tab, when that is not `url`: a link's address, the form a button
+   * submits. A click that leaves for another site is judged as a navigation there too.
+   */
+  destination?: string;
+  /** What the target itself knows is outside the task (a recalled page the task never read): it asks. */
+  outsideTask?: ScopeExcess;
   /** Why the arguments cannot name anything (a selector that does not parse): nothing is asked or run. */
   invalid?: string;
   /** Outlines the element on the page while the person is asked about it; resolves to what removes the outline. */

@@ -5,6 +5,8 @@ import type { Db } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
 import { createConversationStore } from '../../src/storage/conversation-store';
 import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
+import { fixedScope } from '../agent/task-scope';
+import { stepScope } from './plan-transitions';
 import { createConversation } from '../conversation-messages';
 import type { Gate } from '../permissions/gate';
 import { untrustedContent } from '../tools/untrusted';
@@ -65,6 +67,8 @@ export async function runStep(
     end = await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, {
       runId,
       requester: `workflow step ${index}`,
+      // The approved plan is the step's scope: its site at its levels, and nothing else without a question.
+      scope: fixedScope(stepScope(step)),
     });
   } finally {
     await store.clear();
