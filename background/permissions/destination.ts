@@ -5,6 +5,8 @@ import type { Target } from '../tools/types';
 export interface Leaving {
   /** The destination's site (its URL where it has none: a restricted or invalid address). */
   site: string;
+  /** The destination's host, as the question names it. */
+  host: string;
   verdict: PolicyDecision;
 }
 
@@ -19,5 +21,7 @@ export function leavingFor(policy: HarborPolicy, target: Target, runId: string, 
   const there = siteOf(target.destination, policy);
   if (here.kind === 'site' && there.kind === 'site' && here.site === there.site) return null;
   const verdict = decide(policy, { toolName: 'navigate', level: 'navigate', site: target.destination, runId }, now);
-  return { site: there.kind === 'site' ? there.site : target.destination, verdict };
+  const { destination } = target;
+  const host = URL.canParse(destination) ? new URL(destination).host : destination;
+  return { site: there.kind === 'site' ? there.site : destination, host, verdict };
 }

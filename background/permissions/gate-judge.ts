@@ -39,10 +39,12 @@ export async function judge(
   const allowed = verdict.verdict === 'auto-approve' && (leaving?.verdict.verdict ?? 'auto-approve') === 'auto-approve';
   if (allowed && beyond === null)
     return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved', asked: false };
-  const reason = `Bosun wants to use '${name}' on ${site}${leaving ? ` — it goes to ${leaving.site}` : ''}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
+  const reason = `Bosun wants to use '${name}' on ${site}${leaving ? ` — it goes to ${leaving.host}` : ''}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
+  // The question names where the click goes: "link 'Docs' — goes to docs.other.example".
+  const shown = leaving ? { ...target, summary: `${target.summary ?? name} — goes to ${leaving.host}` } : target;
   const answer = await askPerson(
     deps,
-    { call, site, level, target, reason, critical: verdict.critical, beyond },
+    { call, site, level, target: shown, reason, critical: verdict.critical, beyond },
     signal,
   );
   await deps.policy.update((p) => applyDecision(p, { toolName: name, site, runId: call.runId }, answer));
