@@ -3,6 +3,8 @@ import type { ChatMessage } from '../../src/protocol/common';
 import type { ScopeHolder } from '../permissions/scope-check';
 import { TOOLS } from '../tools/registry';
 import type { TabReading, ToolContext } from '../tools/types';
+import { readingPages } from '../tools/readings';
+import { conversationReadings } from './conversation-readings';
 import { createRepeatDetector } from './repeat-detector';
 import { createTabFacts, type TabFactsLookup } from './tab-facts';
 import { createTabFollower } from './tab-follower';
@@ -81,6 +83,7 @@ export function createTaskState(
 /** What the tools see of the task: its bound tab, which they may move, and its readings. */
 function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal): ToolContext {
   const snapshots = new Map<number, string>();
+  const readings = conversationReadings(deps.conversation);
   return {
     get tabId() {
       return task().tabId;
@@ -98,7 +101,8 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
       const { seen, tabId } = task();
       return seen?.tabId === tabId ? { url: seen.url } : undefined;
     },
-    pages: deps.pages,
+    pages: readingPages(deps.pages, readings),
+    readings,
     crawl: deps.crawl,
   };
 }

@@ -35,6 +35,11 @@ export interface ToolContext {
    */
   locatedTab?(tab: TabReading): void;
   pages: PageCache;
+  /**
+   * The pages this task (or its conversation; for ABP calls, the ABP calls) had read into the page cache, by
+   * URL: a recall of any other page asks the person first.
+   */
+  readings: Set<string>;
   /** The one crawler (crawls run one at a time) and the library its pages go to. */
   crawl: { crawler: ToolCrawler; library: CrawlLibrary };
 }
