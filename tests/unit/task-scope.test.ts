@@ -133,7 +133,10 @@ describe('scopeExcess and widenScope', () => {
     const wider = widenScope(step, { kind: 'site', site: 'mail.example' });
     expect(scopeExcess(wider, at('navigate', null, ['mail.example']))).toBeNull();
     expect(scopeExcess(wider, at('interact', null, ['mail.example']))).toEqual({ kind: 'level', level: 'interact' });
-    expect(scopeExcess(wider, at('read-only', null, ['other.example']))).toEqual({ kind: 'site', site: 'other.example' });
+    expect(scopeExcess(wider, at('read-only', null, ['other.example']))).toEqual({
+      kind: 'site',
+      site: 'other.example',
+    });
     // A scope without sites (the person's words) is bound by level and commitments only.
     expect(scopeExcess(read, at('read-only', null, ['anywhere.example']))).toBeNull();
   });
