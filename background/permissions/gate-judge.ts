@@ -40,14 +40,19 @@ export async function judge(
   if (allowed && beyond === null)
     return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved', asked: false };
   const reason = `Bosun wants to use '${name}' on ${site}${leaving ? ` — it goes to ${leaving.host}` : ''}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
-  // The question names where the click goes: "link 'Docs' — goes to docs.other.example".
+  // The question names where the click goes: "link 'Docs' — goes to docs.other.example". When only
+  // the destination asks, the question is about going there, and the answer is remembered for it.
   const shown = leaving ? { ...target, summary: `${target.summary ?? name} — goes to ${leaving.host}` } : target;
+  const about =
+    leaving && verdict.verdict === 'auto-approve' && beyond === null
+      ? { toolName: 'navigate', site: leaving.site }
+      : { toolName: name, site };
   const answer = await askPerson(
     deps,
-    { call, site, level, target: shown, reason, critical: verdict.critical, beyond },
+    { call, site: about.site, level, target: shown, reason, critical: verdict.critical, beyond },
     signal,
   );
-  await deps.policy.update((p) => applyDecision(p, { toolName: name, site, runId: call.runId }, answer));
+  await deps.policy.update((p) => applyDecision(p, { ...about, runId: call.runId }, answer));
   if (!decisionProceeds(answer))
     return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
   if (beyond && WIDENS.has(answer)) call.scope?.widen(beyond);
