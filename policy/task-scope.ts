@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { PERMISSION_LEVELS, PermissionLevel } from './vocabulary';
 import { trustCovers } from './levels';
-import { resolveSite, type SiteOptions } from './site';
 
 /**
  * What a click may commit the person to, in the few plain categories a request names ("buy the
@@ -25,7 +24,10 @@ const MAX_SCOPE_SITES = 50;
 export const TaskScope = v.object({
   level: PermissionLevel,
   commitments: v.pipe(v.array(Commitment), v.maxLength(COMMITMENTS.length)),
-  /** The only sites the task may act on (a workflow step's planned site); absent: any the policy allows. */
+  /**
+   * The only sites the task may act on (a workflow step's planned site), each as resolveSite gives
+   * it ("docs.example"); absent: any site the policy allows.
+   */
   sites: v.optional(v.pipe(v.array(SiteName), v.maxLength(MAX_SCOPE_SITES))),
 });
 export type TaskScope = v.InferOutput<typeof TaskScope>;
@@ -42,26 +44,23 @@ export const ScopeExcess = v.variant('kind', [
 ]);
 export type ScopeExcess = v.InferOutput<typeof ScopeExcess>;
 
-/** One action as a scope judges it: the sites it acts on (a click's page and where it leads), its level and commitment. */
+/**
+ * One action as a scope judges it: the sites it acts on (a click's page and where it leads, as
+ * resolveSite gives them), its level and commitment.
+ */
 export interface ScopedAction {
   readonly sites: readonly string[];
   readonly level: PermissionLevel;
   readonly commitment: Commitment | null;
 }
 
-const sameSite = (a: string, b: string, options: SiteOptions): boolean => {
-  const one = resolveSite(a, options);
-  const other = resolveSite(b, options);
-  return one.kind === 'site' && other.kind === 'site' && one.site === other.site;
-};
-
 /**
  * Null when the action is within the scope. A site outside the plan is named first (the person
  * approved none of it), then the commitment: "did not ask to buy anything" says more than "to submit".
  */
-export function scopeExcess(scope: TaskScope, action: ScopedAction, options: SiteOptions = {}): ScopeExcess | null {
+export function scopeExcess(scope: TaskScope, action: ScopedAction): ScopeExcess | null {
   const { sites } = scope;
-  const outside = sites && action.sites.find((site) => !sites.some((planned) => sameSite(planned, site, options)));
+  const outside = sites && action.sites.find((site) => !sites.includes(site));
   if (outside) return { kind: 'site', site: outside };
   const { commitment, level } = action;
   if (commitment !== null && !scope.commitments.includes(commitment)) return { kind: 'commitment', commitment };

@@ -35,7 +35,7 @@ export async function judge(
     return refuse('denied', `Denied by the permission policy: it goes to ${leaving.site}: ${leaving.verdict.why}`);
   // Only an action the policy would allow is checked against the task: a deny stays a deny.
   const sites = leaving ? [site, leaving.site] : [site];
-  const beyond = target.outsideTask ?? (await beyondScope(call.scope, { sites, level, action }, policy, signal));
+  const beyond = target.outsideTask ?? (await beyondScope(call.scope, { sites, level, action }, signal));
   const allowed = verdict.verdict === 'auto-approve' && (leaving?.verdict.verdict ?? 'auto-approve') === 'auto-approve';
   if (allowed && beyond === null)
     return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved', asked: false };

@@ -4,7 +4,6 @@ import {
   type CriticalContext,
   type PermissionLevel,
   type ScopeExcess,
-  type SiteOptions,
   type TaskScope,
 } from '../../policy';
 import type { PermissionDecisionValue } from '../../policy';
@@ -39,7 +38,7 @@ export function beyondInWords(beyond: ScopeExcess): string {
 
 /** What the gate knows of an action when it checks it against the task. */
 export interface ScopeQuestion {
-  /** The site the action happens on, and the site a click leaves for (if another). */
+  /** The site the action happens on, and the site a click leaves for (if another), resolved. */
   sites: readonly string[];
   level: PermissionLevel;
   action: CriticalContext;
@@ -52,7 +51,6 @@ export interface ScopeQuestion {
 export async function beyondScope(
   scope: ScopeHolder | undefined,
   question: ScopeQuestion,
-  options: SiteOptions,
   signal: AbortSignal,
 ): Promise<ScopeExcess | null> {
   if (scope === undefined) return null;
@@ -61,5 +59,5 @@ export async function beyondScope(
   const { sites, level, action } = question;
   // A read commits to nothing, whatever the words on the element it reads.
   const commitment = level === 'read-only' ? null : commitmentOf(action);
-  return scopeExcess(known, { sites, level, commitment }, options);
+  return scopeExcess(known, { sites, level, commitment });
 }

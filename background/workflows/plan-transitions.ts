@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PERMISSION_LEVELS, type PlannedAccess, type TaskScope } from '../../policy';
+import { PERMISSION_LEVELS, resolveSite, type PlannedAccess, type SiteOptions, type TaskScope } from '../../policy';
 import { describeIssues } from '../../src/messaging/router';
 import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
 import { StepEdit } from './plan-parse';
@@ -78,9 +78,12 @@ export function approvePlan(
  * no commitment. Anything else (another site, a higher level, a purchase) asks, whatever the
  * person's standing grants say.
  */
-export function stepScope(step: WorkflowStep): TaskScope {
+export function stepScope(step: WorkflowStep, options: SiteOptions): TaskScope {
   const ranks = step.permissions.map((level) => PERMISSION_LEVELS.indexOf(level));
-  return { level: PERMISSION_LEVELS[Math.max(0, ...ranks)] ?? 'read-only', commitments: [], sites: [step.site] };
+  const site = resolveSite(step.site, options);
+  // A site that cannot be resolved matches nothing: every action of the step then asks.
+  const sites = site.kind === 'site' ? [site.site] : [];
+  return { level: PERMISSION_LEVELS[Math.max(0, ...ranks)] ?? 'read-only', commitments: [], sites };
 }
 
 /** Every (site, level) pair the plan lists: what its approval grants. */

@@ -45,7 +45,10 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
       { scope: /options\)$/, why: "chat and context menu: createTaskScope from the person's words (checked below)" },
     ],
     'background/workflows/step-runner.ts': [
-      { scope: /scope: fixedScope\(stepScope\(step\)\)/, why: 'workflow step: its approved plan (site and levels)' },
+      {
+        scope: /scope: fixedScope\(stepScope\(step, await deps\.policy\.load\(\)\)\)/,
+        why: 'workflow step: its approved plan (site and levels)',
+      },
     ],
     'background/abp/capabilities/agent.ts': [
       {

@@ -121,9 +121,9 @@ describe('scopeExcess and widenScope', () => {
   });
 
   it("a plan's scope holds its sites: any other site is beyond, named before the level, and widening adds just it", () => {
-    const step: TaskScope = { level: 'navigate', commitments: [], sites: ['https://docs.example/guide'] };
+    const step: TaskScope = { level: 'navigate', commitments: [], sites: ['docs.example'] };
     expect(scopeExcess(step, at('navigate', null, ['docs.example']))).toBeNull();
-    expect(scopeExcess(step, at('read-only', null, ['www.docs.example']))).toBeNull();
+    expect(scopeExcess(step, at('read-only', null, ['docs.example']))).toBeNull();
     expect(scopeExcess(step, at('submit', null, ['mail.example']))).toEqual({ kind: 'site', site: 'mail.example' });
     // A click on the planned site that leaves for another one is beyond too.
     expect(scopeExcess(step, at('interact', null, ['docs.example', 'attacker.example']))).toEqual({
