@@ -1,23 +1,32 @@
 import { t } from '../src/i18n';
 import { openPanel } from '../src/open-panel';
 import { browser } from '../src/platform/browser';
+import { MAX_QUOTE } from '../src/protocol/common';
 
 /** The two entries of the page's context menu. */
 export const MENU_ITEMS = { page: 'bosun-ask-page', selection: 'bosun-ask-selection' } as const;
-/** Enough of a selection to ask about; the model reads the rest on the page. */
-export const MAX_QUOTE = 2000;
+
+/**
+ * What a menu entry asks: the person's question is the entry's fixed words; the selected text,
+ * which the page wrote, travels beside it as page content (`quote`), so it never sets what the task
+ * may do and reaches the model only inside the untrusted-content block.
+ */
+export interface MenuRequest {
+  question: string;
+  quote?: string;
+}
 
 // Firefox names the API after its `menus` permission, Chrome after `contextMenus`.
 const menus = __TARGET__ === 'firefox' ? browser.menus : browser.contextMenus;
 
-/** The question a menu entry asks, the selected text quoted as markdown; null for an entry that is not Bosun's. */
-export function contextQuestion(menuItemId: string | number, selectionText: string | undefined): string | null {
-  if (menuItemId === MENU_ITEMS.page) return t('menu_question_page');
+/** The request a menu entry makes; null for an entry that is not Bosun's. */
+export function contextQuestion(menuItemId: string | number, selectionText: string | undefined): MenuRequest | null {
+  if (menuItemId === MENU_ITEMS.page) return { question: t('menu_question_page') };
   if (menuItemId !== MENU_ITEMS.selection) return null;
   const text = (selectionText ?? '').trim();
-  if (!text) return t('menu_question_page');
-  const quoted = text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - 1)}…` : text;
-  return t('menu_question_selection', quoted.replace(/^/gm, '> '));
+  if (!text) return { question: t('menu_question_page') };
+  const quote = text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - 1)}…` : text;
+  return { question: t('menu_question_selection'), quote };
 }
 
 /**
@@ -26,7 +35,7 @@ export function contextQuestion(menuItemId: string | number, selectionText: stri
  * the question in the clicked tab. Called once at top level; the entries are created on install
  * and the browser keeps them while the background sleeps.
  */
-export function setUpContextMenu(ask: (question: string, tabId: number) => void): void {
+export function setUpContextMenu(ask: (request: MenuRequest, tabId: number) => void): void {
   browser.runtime.onInstalled.addListener(() => {
     void menus.removeAll().then(() => {
       menus.create({ id: MENU_ITEMS.page, title: t('menu_ask_page'), contexts: ['page'] });
@@ -34,9 +43,9 @@ export function setUpContextMenu(ask: (question: string, tabId: number) => void)
     });
   });
   menus.onClicked.addListener((info, tab) => {
-    const question = contextQuestion(info.menuItemId, info.selectionText);
-    if (question === null || tab?.id === undefined) return;
+    const request = contextQuestion(info.menuItemId, info.selectionText);
+    if (request === null || tab?.id === undefined) return;
     void openPanel(tab.windowId);
-    ask(question, tab.id);
+    ask(request, tab.id);
   });
 }

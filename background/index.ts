@@ -247,9 +247,9 @@ setUpWelcome();
 // A question from the page's context menu is asked as if typed in the chat, in the tab it came from,
 // so a refusal answers as one to the chat message it stands for.
 const askedLike: SidebarToBackground['type'] = 'CHAT_MESSAGE';
-setUpContextMenu((question, tabId) => {
+setUpContextMenu(({ question, quote }, tabId) => {
   void ready
-    .then(() => startTask({ agent, tabToWorkIn, conversations }, question, tabId))
+    .then(() => startTask({ agent, tabToWorkIn, conversations }, question, tabId, quote))
     .then(
       (refusal) => refusal && broadcast({ type: 'ERROR', payload: { error: refusal.reason, inReplyTo: askedLike } }),
     );

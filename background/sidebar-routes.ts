@@ -44,14 +44,18 @@ const PAGES = ['extension-page'] as const;
 const SUMMARY_REQUEST = 'Summarize the page I am looking at: what it is, and its key points.';
 const policyState = (policy: HarborPolicy): BackgroundToSidebar => ({ type: 'PERMISSIONS_STATE', payload: { policy } });
 
-/** Starts a task in a tab (the one asked for, else the one the person is looking at), or says why not. */
+/**
+ * Starts a task in a tab (the one asked for, else the one the person is looking at), or says why
+ * not. `quote`: page text the person pointed at (a context-menu selection), kept apart from their words.
+ */
 export async function startTask(
   deps: Pick<SidebarRouteDeps, 'agent' | 'tabToWorkIn' | 'conversations'>,
   content: string,
   requestedTab: number | undefined,
+  quote?: string,
 ): Promise<Refusal | undefined> {
   const tabId = await deps.tabToWorkIn(requestedTab);
-  const refusal = await deps.agent.start(content, tabId);
+  const refusal = await deps.agent.start(content, tabId, quote);
   if (refusal) return refusal;
   await deps.conversations.noteMessage(content, tabId);
 }

@@ -36,9 +36,29 @@ function generatedText(el: Element): string {
   return cap(texts.filter(Boolean).join(' '));
 }
 
+/** Links longer than this are not a place a click is judged to go: the protocol bounds them. */
+const MAX_HREF = 8192;
+
+/**
+ * The absolute address a click on the element follows: its own or its enclosing link's (HTML or
+ * SVG <a>, an image map's <area>), resolved against the document's base; none for a script link.
+ */
+function linkOf(el: Element): string | undefined {
+  const link = el.closest('a[href], area[href]');
+  const raw = link?.getAttribute('href');
+  if (!link || raw === null || raw === undefined) return undefined;
+  try {
+    const url = new URL(raw, link.baseURI);
+    return /^https?:$|^file:$/.test(url.protocol) && url.href.length <= MAX_HREF ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What the policy needs to know about the element itself: its kind, its names, and where it sits. */
 function elementFacts(el: Element): NonNullable<TargetResult['element']> {
   const input = el as HTMLInputElement;
+  const href = linkOf(el);
   const typed =
     el.localName === 'input' || el.localName === 'button' || el.localName === 'select' || el.localName === 'textarea';
   return {
@@ -59,6 +79,7 @@ function elementFacts(el: Element): NonNullable<TargetResult['element']> {
     placeholder: cap(el.getAttribute('placeholder')),
     inForm: Boolean(input.form ?? el.closest('form')),
     inDialog: el.closest('dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"]') !== null,
+    ...(href ? { href } : {}),
   };
 }
 

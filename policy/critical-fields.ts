@@ -20,6 +20,8 @@ export interface ElementFacts {
   readonly inForm?: boolean;
   /** Inside a dialog (<dialog>, role dialog/alertdialog, aria-modal). */
   readonly inDialog?: boolean;
+  /** The absolute address of the link or image map area the element is (or is inside). */
+  readonly href?: string;
 }
 
 /** Field names are identifiers: "cardNumber", "card_number", "cc-csc" all become separate words. */

@@ -30,7 +30,10 @@ export function parseScopeAnswer(text: unknown): ScopeAnswer {
   } catch (error) {
     return { ok: false, error: `The scope answer is not valid JSON: ${String(error)}` };
   }
-  const parsed = v.safeParse(v.strictObject(TaskScope.entries), value);
+  const parsed = v.safeParse(
+    v.strictObject({ level: TaskScope.entries.level, commitments: TaskScope.entries.commitments }),
+    value,
+  );
   if (!parsed.success)
     return { ok: false, error: `The scope answer does not fit { level, commitments }: ${parsed.issues[0].message}` };
   // Listed in a fixed order, each once, whatever order or repeats the model used.

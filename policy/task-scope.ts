@@ -11,39 +11,70 @@ export const COMMITMENTS = ['buy', 'send', 'delete', 'account', 'share', 'approv
 export const Commitment = v.picklist(COMMITMENTS);
 export type Commitment = v.InferOutput<typeof Commitment>;
 
+const SiteName = v.pipe(v.string(), v.maxLength(300));
+/** As many sites as a plan has steps, and a few the person added. */
+const MAX_SCOPE_SITES = 50;
+
 /**
- * What one chat task is for, from the person's own words: the highest level it needs and the
- * commitments it may make. Standing grants say where Bosun may act; the scope says what this task
- * may do there. It only ever narrows the policy: an action within scope is still judged by it.
+ * What one task is for: the highest level it needs and the commitments it may make (from the
+ * person's own words, or an ABP client's task), and for a workflow step the sites its approved plan
+ * names. Standing grants say where Bosun may act; the scope says what this task may do there. It
+ * only ever narrows the policy: an action within scope is still judged by it.
  */
 export const TaskScope = v.object({
   level: PermissionLevel,
   commitments: v.pipe(v.array(Commitment), v.maxLength(COMMITMENTS.length)),
+  /**
+   * The only sites the task may act on (a workflow step's planned site), each as resolveSite gives
+   * it ("docs.example"); absent: any site the policy allows.
+   */
+  sites: v.optional(v.pipe(v.array(SiteName), v.maxLength(MAX_SCOPE_SITES))),
 });
 export type TaskScope = v.InferOutput<typeof TaskScope>;
 
-/** Why an action is outside a scope: its level is higher, or it commits to something not asked for. */
+/**
+ * Why an action is outside a task: its level is higher, it commits to something not asked for, it
+ * acts on (or a click leaves for) a site outside the plan, or it recalls a page the task never read.
+ */
 export const ScopeExcess = v.variant('kind', [
   v.object({ kind: v.literal('level'), level: PermissionLevel }),
   v.object({ kind: v.literal('commitment'), commitment: Commitment }),
+  v.object({ kind: v.literal('site'), site: SiteName }),
+  v.object({ kind: v.literal('recall'), site: SiteName }),
 ]);
 export type ScopeExcess = v.InferOutput<typeof ScopeExcess>;
 
 /**
- * Null when the action (at `level`, committing to `commitment` if not null) is within the scope.
- * The commitment is named first: "did not ask to buy anything" says more than "to submit".
+ * One action as a scope judges it: the sites it acts on (a click's page and where it leads, as
+ * resolveSite gives them), its level and commitment.
  */
-export function scopeExcess(
-  scope: TaskScope,
-  level: PermissionLevel,
-  commitment: Commitment | null,
-): ScopeExcess | null {
+export interface ScopedAction {
+  readonly sites: readonly string[];
+  readonly level: PermissionLevel;
+  readonly commitment: Commitment | null;
+}
+
+/**
+ * Null when the action is within the scope. A site outside the plan is named first (the person
+ * approved none of it), then the commitment: "did not ask to buy anything" says more than "to submit".
+ */
+export function scopeExcess(scope: TaskScope, action: ScopedAction): ScopeExcess | null {
+  const { sites } = scope;
+  const outside = sites && action.sites.find((site) => !sites.includes(site));
+  if (outside) return { kind: 'site', site: outside };
+  const { commitment, level } = action;
   if (commitment !== null && !scope.commitments.includes(commitment)) return { kind: 'commitment', commitment };
   return trustCovers(scope.level, level) ? null : { kind: 'level', level };
 }
 
 /** The scope with `excess` allowed: the person's one click, for the rest of this task. */
 export function widenScope(scope: TaskScope, excess: ScopeExcess): TaskScope {
+  // A recalled page is allowed once: the recall makes it one the task has read.
+  if (excess.kind === 'recall') return scope;
+  if (excess.kind === 'site')
+    return scope.sites && !scope.sites.includes(excess.site) && scope.sites.length < MAX_SCOPE_SITES
+      ? { ...scope, sites: [...scope.sites, excess.site] }
+      : scope;
   if (excess.kind === 'commitment') {
     const commitments = scope.commitments.includes(excess.commitment)
       ? scope.commitments

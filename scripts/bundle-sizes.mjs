@@ -33,11 +33,13 @@ export const BUDGETS = {
   /**
    * Raised from 200 KB for trusted input's typing and HTML5 drag, and the crawl's offscreen document
    * client, then to 205 KB for the agent step's writes that go on beside the next step and its tab facts,
-   * then to 206 KB for the catalogue: each tool's annotations and ABP surface, and the gate's declared operations.
+   * then to 206 KB for the catalogue: each tool's annotations and ABP surface, and the gate's declared operations,
+   * then to 208 KB for every task's scope (a workflow step's plan, ABP's task), a click's destination and
+   * recall bound to the conversation's own readings.
    */
-  'background.js': 206 * KB,
+  'background.js': 208 * KB,
   /** Firefox's background page reads crawled pages itself: it carries the reader (Readability and the markdown writer). */
-  'background.js (firefox)': 236 * KB,
+  'background.js (firefox)': 238 * KB,
   'abp-app.js': 12 * KB,
   /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */
   'offscreen.js': 47 * KB,

@@ -48,5 +48,15 @@ const BEYOND_COMMITMENT: Readonly<Record<Commitment, Words>> = {
 };
 
 /** Why a question is asked although a grant would allow the action: "Your request did not ask to submit anything." */
-export const beyondInWords = (beyond: ScopeExcess): string =>
-  beyond.kind === 'commitment' ? BEYOND_COMMITMENT[beyond.commitment]() : BEYOND_LEVEL[beyond.level]();
+export function beyondInWords(beyond: ScopeExcess): string {
+  switch (beyond.kind) {
+    case 'commitment':
+      return BEYOND_COMMITMENT[beyond.commitment]();
+    case 'level':
+      return BEYOND_LEVEL[beyond.level]();
+    case 'site':
+      return t('beyond_site', beyond.site);
+    case 'recall':
+      return t('beyond_recall', beyond.site);
+  }
+}

@@ -25,8 +25,12 @@ export function createAgent(deps: AgentDeps) {
   const { conversation } = deps;
   let active: AbortController | null = null;
 
-  /** Starts a task for the person's message; resolves once the message is saved, or says why it cannot start. */
-  async function start(content: string, tabId: number): Promise<Refusal | undefined> {
+  /**
+   * Starts a task for the person's message; resolves once the message is saved, or says why it
+   * cannot start. `quote` is page text the person pointed at: it goes with the message as page
+   * content, and has no say in what the task may do.
+   */
+  async function start(content: string, tabId: number, quote?: string): Promise<Refusal | undefined> {
     if (active) return refuse(BUSY_ERROR);
     // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
     const controller = new AbortController();
@@ -39,12 +43,12 @@ export function createAgent(deps: AgentDeps) {
       conversation.setBusy(false);
     };
     try {
-      await conversation.add({ role: 'user', content, status: 'done' });
+      await conversation.add({ role: 'user', content, ...(quote ? { quote } : {}), status: 'done' });
     } catch (error) {
       release();
       throw error;
     }
-    // The scope comes from this message alone: the person's words, never the page or earlier results.
+    // The scope comes from this message's words alone: never the quote, the page or earlier results.
     const scope = createTaskScope({ ...deps, announce: deps.announceScope }, content);
     const personWords = conversation
       .all()

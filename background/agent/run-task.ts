@@ -20,7 +20,7 @@ export async function runTask(
   deps: TaskDeps,
   startTab: number,
   signal: AbortSignal,
-  options: TaskOptions = {},
+  options: TaskOptions,
 ): Promise<TaskEnd> {
   const { conversation } = deps;
   const state = createTaskState(deps, startTab, signal, options);
@@ -128,7 +128,7 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
         },
         keepLog: (written) => alsoWrite(state, written),
         described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
-        ...(state.scope ? { scope: state.scope } : {}),
+        scope: state.scope,
         ...(state.personWords ? { personWords: state.personWords } : {}),
       },
       state.ctx,

@@ -28,6 +28,8 @@ export interface ScopeDeps {
   settings(): Settings | null;
   /** Told when the scope is known and each time it widens, for the status bar. */
   announce(scope: TaskScope): void;
+  /** The scope when the model's answer fails: the keyword scope of the words unless said otherwise. */
+  fallback?(words: string): TaskScope;
   timeoutMs?: number;
 }
 
@@ -69,7 +71,7 @@ async function askModel(deps: ScopeDeps, words: string, signal: AbortSignal): Pr
  * action above read-only, so a task that only reads costs no extra request; widened only by the
  * person's answer, for this task only: nothing is stored.
  */
-export function createTaskScope(deps: ScopeDeps, words: string): ScopeHolder & { current(): TaskScope | null } {
+export function createTaskScope(deps: ScopeDeps, words: string): ScopeHolder {
   const request = words.slice(0, MAX_WORDS);
   let scope: TaskScope | null = null;
   let pending: Promise<TaskScope> | null = null;
@@ -82,7 +84,8 @@ export function createTaskScope(deps: ScopeDeps, words: string): ScopeHolder & {
   return {
     get(signal) {
       if (scope) return Promise.resolve(scope);
-      pending ??= askModel(deps, request, signal).then((found) => settle(found ?? keywordScope(request)));
+      const fallback = deps.fallback ?? keywordScope;
+      pending ??= askModel(deps, request, signal).then((found) => settle(found ?? fallback(request)));
       return pending;
     },
     widen(excess: ScopeExcess) {
@@ -91,5 +94,17 @@ export function createTaskScope(deps: ScopeDeps, words: string): ScopeHolder & {
       deps.announce(scope);
     },
     current: () => scope,
+  };
+}
+
+/** A scope known from the start (a workflow step's approved plan), widened only by the person's answers. */
+export function fixedScope(start: TaskScope): ScopeHolder {
+  let scope = start;
+  return {
+    get: () => Promise.resolve(scope),
+    current: () => scope,
+    widen(excess) {
+      scope = widenScope(scope, excess);
+    },
   };
 }

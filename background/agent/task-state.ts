@@ -3,6 +3,8 @@ import type { ChatMessage } from '../../src/protocol/common';
 import type { ScopeHolder } from '../permissions/scope-check';
 import { TOOLS } from '../tools/registry';
 import type { TabReading, ToolContext } from '../tools/types';
+import { readingPages } from '../tools/readings';
+import { conversationReadings } from './conversation-readings';
 import { createRepeatDetector } from './repeat-detector';
 import { createTabFacts, type TabFactsLookup } from './tab-facts';
 import { createTabFollower } from './tab-follower';
@@ -14,7 +16,7 @@ export interface TaskState {
   readonly signal: AbortSignal;
   readonly runId: string;
   readonly requester: string;
-  readonly scope: ScopeHolder | undefined;
+  readonly scope: ScopeHolder;
   readonly personWords: readonly string[] | undefined;
   readonly announceStep: TaskOptions['announceStep'];
   /** The conversation's generation when the task began: a clear changes it. */
@@ -83,6 +85,7 @@ export function createTaskState(
 /** What the tools see of the task: its bound tab, which they may move, and its readings. */
 function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal): ToolContext {
   const snapshots = new Map<number, string>();
+  const readings = conversationReadings(deps.conversation);
   return {
     get tabId() {
       return task().tabId;
@@ -100,7 +103,8 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
       const { seen, tabId } = task();
       return seen?.tabId === tabId ? { url: seen.url } : undefined;
     },
-    pages: deps.pages,
+    pages: readingPages(deps.pages, readings),
+    readings,
     crawl: deps.crawl,
   };
 }

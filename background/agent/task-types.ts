@@ -37,8 +37,11 @@ export type TaskEnd = 'answered' | 'limit' | 'stopped' | 'error';
 export interface TaskOptions {
   runId?: string;
   requester?: string;
-  /** What the person asked this task to do (chat tasks): the gate asks before anything beyond it. */
-  scope?: ScopeHolder;
+  /**
+   * What this task may do, whoever started it: the person's words (chat, context menu), the task's
+   * text (ABP agent.run), the approved plan (a workflow step). The gate asks before anything beyond it.
+   */
+  scope: ScopeHolder;
   /** The person's own messages (chat tasks): text in them is theirs to send anywhere. */
   personWords?: readonly string[];
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */

@@ -1,5 +1,6 @@
 import type { ChatTurn } from '../../src/llm/types';
 import type { ChatMessage } from '../../src/protocol/common';
+import { untrusted } from '../tools/untrusted';
 
 const NOT_RUN = 'Not run: the task was interrupted before this action.';
 
@@ -14,7 +15,7 @@ export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
     messages.filter((m) => m.role === 'tool' && m.toolCallId).map((m) => [m.toolCallId as string, m]),
   );
   for (const message of messages) {
-    if (message.role === 'user') turns.push({ role: 'user', content: message.content });
+    if (message.role === 'user') turns.push({ role: 'user', content: userWords(message) });
     if (message.role !== 'assistant' || message.status === 'streaming') continue;
     const calls = message.toolCalls ?? [];
     if (!message.content.trim() && calls.length === 0) continue;
@@ -26,3 +27,7 @@ export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
   }
   return turns;
 }
+
+/** The person's words, and the page text they pointed at after them, marked as the page's. */
+const userWords = ({ content, quote }: ChatMessage): string =>
+  quote === undefined ? content : `${content}\n\nThe part of the page the person selected:\n${untrusted(quote)}`;

@@ -4,6 +4,7 @@ import { flowInWords, type DataFlow } from './data-flow-check';
 import { askPerson, type Asking } from './gate-question';
 import { actionOf, refusal } from './gate-record';
 import type { GateCall, GateDeps, GateResult } from './gate-types';
+import { leavingFor } from './destination';
 import { beyondInWords, beyondScope, WIDENS } from './scope-check';
 
 /** `asked`: the person was asked, so time has passed since the target was read. */
@@ -25,25 +26,39 @@ export async function judge(
 ): Promise<Judged> {
   const action = actionOf(target);
   const policy = await deps.policy.load();
-  const verdict = decide(policy, { toolName: name, level, site: target.url, runId: call.runId, action }, Date.now());
+  const now = Date.now();
+  const verdict = decide(policy, { toolName: name, level, site: target.url, runId: call.runId, action }, now);
   const site = verdict.site.kind === 'site' ? verdict.site.site : target.url;
   const refuse = async (decision: string, text: string): Promise<Judged> => ({
     refused: await refusal(deps.log, call, site, level, decision, text, target),
   });
 
   if (verdict.verdict === 'deny') return refuse('denied', `Denied by the permission policy: ${verdict.why}`);
+  // A click that leaves for another site is also that navigation: refused if either is refused.
+  const leaving = leavingFor(policy, target, call.runId, now);
+  if (leaving?.verdict.verdict === 'deny')
+    return refuse('denied', `Denied by the permission policy: it goes to ${leaving.site}: ${leaving.verdict.why}`);
   // Only an action the policy would allow is checked against the task: a deny stays a deny.
-  const beyond = await beyondScope(call.scope, level, action, signal);
+  const sites = leaving ? [site, leaving.site] : [site];
+  const beyond = target.outsideTask ?? (await beyondScope(call.scope, { sites, level, action }, signal));
   if (flows.length > 0) return judgeFlow(deps, { call, site, level, target, flows, beyond }, signal, refuse);
-  if (verdict.verdict === 'auto-approve' && beyond === null)
+  const allowed = verdict.verdict === 'auto-approve' && (leaving?.verdict.verdict ?? 'auto-approve') === 'auto-approve';
+  if (allowed && beyond === null)
     return { site, decision: verdict.rule === 'site-grant' ? grantedAs : 'auto-approved', asked: false };
-  const reason = `Bosun wants to use '${name}' on ${site}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
+  const reason = `Bosun wants to use '${name}' on ${site}${leaving ? ` — it goes to ${leaving.host}` : ''}${verdict.critical ? ` — this looks like ${verdict.critical}` : ''}${beyond ? ` — ${beyondInWords(beyond)}` : ''}.`;
+  // The question names where the click goes: "link 'Docs' — goes to docs.other.example". When only
+  // the destination asks, the question is about going there, and the answer is remembered for it.
+  const shown = leaving ? { ...target, summary: `${target.summary ?? name} — goes to ${leaving.host}` } : target;
+  const about =
+    leaving && verdict.verdict === 'auto-approve' && beyond === null
+      ? { toolName: 'navigate', site: leaving.site }
+      : { toolName: name, site };
   const answer = await askPerson(
     deps,
-    { call, site, level, target, reason, critical: verdict.critical, beyond, dataFlow: [] },
+    { call, site: about.site, level, target: shown, reason, critical: verdict.critical, beyond, dataFlow: [] },
     signal,
   );
-  await deps.policy.update((p) => applyDecision(p, { toolName: name, site, runId: call.runId }, answer));
+  await deps.policy.update((p) => applyDecision(p, { ...about, runId: call.runId }, answer));
   if (!decisionProceeds(answer))
     return refuse(answer, 'Denied by the user. Do not try this action again; ask the person or do something else.');
   if (beyond && WIDENS.has(answer)) call.scope?.widen(beyond);

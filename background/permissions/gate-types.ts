@@ -37,9 +37,9 @@ export interface GateCall {
    */
   questionTimeoutMs?: number;
   /**
-   * What the person asked this task to do (chat tasks only): an action beyond it asks even where a
-   * grant or the site's trust would approve it. Workflows (their approved plan), ABP and the bridge
-   * (no person's words) have none.
+   * What this task may do (every agent task has one: the person's words, an ABP client's task text,
+   * a workflow step's approved plan): an action beyond it asks even where a grant or the site's
+   * trust would approve it. Calls outside any task (ABP capabilities, the bridge) have none.
    */
   scope?: ScopeHolder;
   /**

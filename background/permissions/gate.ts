@@ -1,4 +1,4 @@
-import { actionLevel, decide } from '../../policy';
+import { actionLevel, clickDestination, decide } from '../../policy';
 import { parseCall } from '../tools/registry';
 import type { ReadAccess, RunContext, Target, Tool, ToolContext } from '../tools/types';
 import { dataFlows, sentBy, sentByAccess } from './data-flow-check';
@@ -32,8 +32,11 @@ export function createGate(deps: GateDeps) {
     const parsed = parseCall(call.name, call.args);
     if (!parsed.ok) return { success: false, outcome: 'failed', decision: 'invalid', site: '', text: parsed.error };
     const { tool, args } = parsed;
-    const target = await locate(deps, call, tool, args, ctx);
-    if ('outcome' in target) return target;
+    const located = await locate(deps, call, tool, args, ctx);
+    if ('outcome' in located) return located;
+    // Where a click goes is part of the click: judged as a navigation there, and data-flow checked.
+    const destination = clickDestination(tool.name, actionOf(located));
+    const target = destination === null ? located : { ...located, destination };
     const level = actionLevel(tool.name, tool.level, actionOf(target));
     const { label } = labelOf(target);
     if (label) call.described?.(label);

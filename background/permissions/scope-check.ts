@@ -8,9 +8,14 @@ import {
 } from '../../policy';
 import type { PermissionDecisionValue } from '../../policy';
 
-/** A task's scope, determined on first need (an action above read-only) and widened by the person. */
+/**
+ * A task's scope: known from the start (a workflow step's plan), or determined on first need (an
+ * action above read-only, from the person's words) and widened by the person.
+ */
 export interface ScopeHolder {
   get(signal: AbortSignal): Promise<TaskScope>;
+  /** The scope if it is known without asking anyone, else null. */
+  current(): TaskScope | null;
   widen(excess: ScopeExcess): void;
 }
 
@@ -18,18 +23,41 @@ export interface ScopeHolder {
 export const WIDENS: ReadonlySet<PermissionDecisionValue> = new Set(['allow-task', 'allow-site', 'allow-session']);
 
 /** Why an action is outside the task, for the log and the model; the sidebar words it through t(). */
-export const beyondInWords = (beyond: ScopeExcess): string =>
-  beyond.kind === 'commitment'
-    ? `the person's request did not ask to ${beyond.commitment === 'account' ? 'change account settings' : beyond.commitment}`
-    : `the person's request did not ask for anything at the ${beyond.level} level`;
+export function beyondInWords(beyond: ScopeExcess): string {
+  switch (beyond.kind) {
+    case 'commitment':
+      return `the person's request did not ask to ${beyond.commitment === 'account' ? 'change account settings' : beyond.commitment}`;
+    case 'level':
+      return `the person's request did not ask for anything at the ${beyond.level} level`;
+    case 'site':
+      return `the approved plan does not include ${beyond.site}`;
+    case 'recall':
+      return `this conversation did not read that page of ${beyond.site}`;
+  }
+}
 
-/** The task's scope, asked only for an action above reading: a task that only reads never needs one. */
+/** What the gate knows of an action when it checks it against the task. */
+export interface ScopeQuestion {
+  /** The site the action happens on, and the site a click leaves for (if another), resolved. */
+  sites: readonly string[];
+  level: PermissionLevel;
+  action: CriticalContext;
+}
+
+/**
+ * The action's excess over the task's scope, or null. A read never makes the scope be asked for (a
+ * task that only reads never needs one), but a scope already known (a plan's) still bounds its sites.
+ */
 export async function beyondScope(
   scope: ScopeHolder | undefined,
-  level: PermissionLevel,
-  action: CriticalContext,
+  question: ScopeQuestion,
   signal: AbortSignal,
 ): Promise<ScopeExcess | null> {
-  if (scope === undefined || level === 'read-only') return null;
-  return scopeExcess(await scope.get(signal), level, commitmentOf(action));
+  if (scope === undefined) return null;
+  const known = question.level === 'read-only' ? scope.current() : await scope.get(signal);
+  if (known === null) return null;
+  const { sites, level, action } = question;
+  // A read commits to nothing, whatever the words on the element it reads.
+  const commitment = level === 'read-only' ? null : commitmentOf(action);
+  return scopeExcess(known, { sites, level, commitment });
 }

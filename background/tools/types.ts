@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { ElementFacts, PermissionLevel } from '../../policy';
+import type { ElementFacts, PermissionLevel, ScopeExcess } from '../../policy';
 import type { ActionFailure } from '../../src/protocol/background-to-content';
 import type { CrawlLibrary } from '../../src/storage/crawl-library';
 import type { CrawlSettings } from '../../src/storage/db';
@@ -36,6 +36,11 @@ export interface ToolContext {
    */
   locatedTab?(tab: TabReading): void;
   pages: PageCache;
+  /**
+   * The pages this task (or its conversation; for ABP calls, the ABP calls) had read into the page cache, by
+   * URL: a recall of any other page asks the person first.
+   */
+  readings: Set<string>;
   /** The one crawler (crawls run one at a time) and the library its pages go to. */
   crawl: { crawler: ToolCrawler; library: CrawlLibrary };
 }
@@ -111,6 +116,13 @@ export interface Target {
   element?: ElementFacts;
   /** Each field a multi-field action touches, judged one by one. */
   fields?: ElementFacts[];
+  /**
+   * Where the action sends the tab, when that is not `url`: a link's address, the form a button
+   * submits. A click that leaves for another site is judged as a navigation there too.
+   */
+  destination?: string;
+  /** What the target itself knows is outside the task (a recalled page the task never read): it asks. */
+  outsideTask?: ScopeExcess;
   /** Why the arguments cannot name anything (a selector that does not parse): nothing is asked or run. */
   invalid?: string;
   /** Outlines the element on the page while the person is asked about it; resolves to what removes the outline. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { PlannedAccess } from '../../policy';
+import { PERMISSION_LEVELS, resolveSite, type PlannedAccess, type SiteOptions, type TaskScope } from '../../policy';
 import { describeIssues } from '../../src/messaging/router';
 import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
 import { StepEdit } from './plan-parse';
@@ -71,6 +71,19 @@ export function approvePlan(
   const edited = editSteps(steps as WorkflowStep[], changes);
   if (!Array.isArray(edited)) return edited;
   return { ok: true, plan: { ...plan, steps: edited, status: 'running', startedAt: now } };
+}
+
+/**
+ * What one step may do: act on its planned site, at the highest level the plan lists for it, with
+ * no commitment. Anything else (another site, a higher level, a purchase) asks, whatever the
+ * person's standing grants say.
+ */
+export function stepScope(step: WorkflowStep, options: SiteOptions): TaskScope {
+  const ranks = step.permissions.map((level) => PERMISSION_LEVELS.indexOf(level));
+  const site = resolveSite(step.site, options);
+  // A site that cannot be resolved matches nothing: every action of the step then asks.
+  const sites = site.kind === 'site' ? [site.site] : [];
+  return { level: PERMISSION_LEVELS[Math.max(0, ...ranks)] ?? 'read-only', commitments: [], sites };
 }
 
 /** Every (site, level) pair the plan lists: what its approval grants. */

@@ -5,8 +5,11 @@ import type { Db } from '../../src/storage/db';
 import type { PageCache } from '../../src/storage/page-cache';
 import { createConversationStore } from '../../src/storage/conversation-store';
 import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
+import { fixedScope } from '../agent/task-scope';
+import { stepScope } from './plan-transitions';
 import { createConversation } from '../conversation-messages';
 import type { Gate } from '../permissions/gate';
+import type { PolicyStore } from '../permissions/policy-store';
 import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';
 
@@ -15,6 +18,7 @@ const SOURCE_TOOLS = new Set(['get_page_content', 'extract_table']);
 
 export interface StepDeps extends Omit<TaskDeps, 'conversation'> {
   database: Promise<Db>;
+  policy: Pick<PolicyStore, 'load'>;
 }
 
 /** What a step does now, for its row's "now doing" line: the call it runs (null while the model thinks). */
@@ -65,6 +69,8 @@ export async function runStep(
     end = await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, {
       runId,
       requester: `workflow step ${index}`,
+      // The approved plan is the step's scope: its site at its levels, and nothing else without a question.
+      scope: fixedScope(stepScope(step, await deps.policy.load())),
     });
   } finally {
     await store.clear();

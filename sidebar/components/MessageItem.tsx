@@ -77,6 +77,13 @@ export function MessageItem({ message, call }: { message: ChatMessage; call?: To
       data-usage={usage ? `${usage.inputTokens}/${usage.outputTokens}` : undefined}
     >
       <span class="visually-hidden">{role === 'user' ? t('message_you_said') : t('message_bosun_said')}</span>
+      {message.quote ? (
+        // Text the page wrote, which the person pointed at: shown as the page's, never as their words.
+        <figure class="message-quote" data-testid="message-quote">
+          <figcaption>{t('message_quote_caption')}</figcaption>
+          <blockquote>{message.quote}</blockquote>
+        </figure>
+      ) : null}
       {content ? (
         role === 'assistant' ? (
           <Markdown text={content} />

@@ -234,6 +234,8 @@ const TargetFacts = v.object({
   placeholder: TargetText,
   inForm: v.boolean(),
   inDialog: v.boolean(),
+  /** Addition: the absolute address of the link or image map area the element is or sits in. */
+  href: v.optional(v.pipe(v.string(), v.maxLength(8192))),
 });
 
 /** The replies content scripts give, validated by the background before use. */

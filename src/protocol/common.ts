@@ -105,6 +105,9 @@ export const ToolCallRecord = v.strictObject({
  * content, toolCalls, toolCallId, name, usage) plus what the sidebar needs to show an
  * unfinished or failed answer, and the outcome of a tool call.
  */
+/** Enough of a selection to ask about; the model reads the rest on the page. */
+export const MAX_QUOTE = 2000;
+
 export const ChatMessage = v.strictObject({
   id: v.string(),
   createdAt: v.string(),
@@ -122,6 +125,11 @@ export const ChatMessage = v.strictObject({
   site: v.optional(v.string()),
   /** For a tool message: the element acted on, by the name the page gives it ("Add to cart"). */
   target: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  /**
+   * Addition, for a user message from the context menu: the text the person selected, which the
+   * page wrote. Shown as a quote and sent to the model as page content, never as the person's words.
+   */
+  quote: v.optional(v.pipe(v.string(), v.maxLength(MAX_QUOTE))),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 

@@ -90,7 +90,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
     mover?.server.close();
   });
 
-  it("while the bank's site may be read, a task on the shop may recall its page and see its tab whole", async () => {
+  it("while the bank's site may be read, a task on the shop may recall its page once asked, and see its tab whole", async () => {
     // An earlier reading of the bank, through the ABP page as an agent would read it.
     await abp.data('page.read', { url: bankUrl });
     const crawl = await allowedCrawl({ urls: `${bank.url}/start.html`, options: { pageLimit: 1 } });
@@ -103,6 +103,10 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
     );
     ctx.llm.script(call('r1', 'get_cached_snapshot', { url: bankUrl }), call('r2', 'list_tabs', {}), say('Done.'));
     await send(sidebar, 'What did I look at before?');
+    // The page was read by an ABP client, not by this conversation: the person is asked first.
+    const recall = await answerPrompt(sidebar, 'allow-once');
+    expect(recall).toMatchObject({ tool: 'get_cached_snapshot', site: '127.0.0.2' });
+    expect(recall.beyond).toMatch(/^This conversation did not read that page of 127\.0\.0\.2:\d+/);
     await waitUntilIdle(sidebar);
     const [recalled, tabs] = toolResults();
     expect(recalled).toContain('Private balance 4,211.07');

@@ -180,12 +180,18 @@ describe('the scope holder', () => {
 
   it('a read-only action needs no scope, so a task that only reads makes no scope request', async () => {
     const { scope, requests } = holder('{"level":"read-only","commitments":[]}');
-    expect(await beyondScope(scope, 'read-only', { label: 'Buy now' }, never)).toBeNull();
+    expect(
+      await beyondScope(scope, { sites: ['shop.example'], level: 'read-only', action: { label: 'Buy now' } }, never),
+    ).toBeNull();
     expect(requests).toEqual([]);
-    expect(await beyondScope(scope, 'submit', { label: 'Buy now' }, never)).toEqual({
+    expect(
+      await beyondScope(scope, { sites: ['shop.example'], level: 'submit', action: { label: 'Buy now' } }, never),
+    ).toEqual({
       kind: 'commitment',
       commitment: 'buy',
     });
-    expect(await beyondScope(scope, 'submit', { label: 'Save' }, never)).toEqual({ kind: 'level', level: 'submit' });
+    expect(
+      await beyondScope(scope, { sites: ['shop.example'], level: 'submit', action: { label: 'Save' } }, never),
+    ).toEqual({ kind: 'level', level: 'submit' });
   });
 });

@@ -37,6 +37,7 @@ function context(actionTab?: ToolContext['actionTab']): RunContext {
     rememberSnapshot: () => {},
     ...(actionTab ? { actionTab } : {}),
     pages: {} as ToolContext['pages'],
+    readings: new Set(),
     crawl: {} as ToolContext['crawl'],
     target: { url: 'https://shop.example/' },
     // A click reports on no other site.

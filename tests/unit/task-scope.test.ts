@@ -93,26 +93,52 @@ describe('parseScopeAnswer: the model answer is outside input', () => {
 describe('scopeExcess and widenScope', () => {
   const read: TaskScope = { level: 'read-only', commitments: [] };
   const buy: TaskScope = { level: 'submit', commitments: ['buy'] };
+  const at = (level: PermissionLevel, commitment: Commitment | null, sites = ['shop.example']) => ({
+    sites,
+    level,
+    commitment,
+  });
 
   it('an action above the level, or committing to what was not asked for, is beyond; the commitment is named first', () => {
-    expect(scopeExcess(read, 'read-only', null)).toBeNull();
-    expect(scopeExcess(read, 'navigate', null)).toEqual({ kind: 'level', level: 'navigate' });
-    expect(scopeExcess(read, 'submit', 'buy')).toEqual({ kind: 'commitment', commitment: 'buy' });
-    expect(scopeExcess(buy, 'submit', 'buy')).toBeNull();
-    expect(scopeExcess(buy, 'interact', null)).toBeNull();
-    expect(scopeExcess(buy, 'submit', 'delete')).toEqual({ kind: 'commitment', commitment: 'delete' });
+    expect(scopeExcess(read, at('read-only', null))).toBeNull();
+    expect(scopeExcess(read, at('navigate', null))).toEqual({ kind: 'level', level: 'navigate' });
+    expect(scopeExcess(read, at('submit', 'buy'))).toEqual({ kind: 'commitment', commitment: 'buy' });
+    expect(scopeExcess(buy, at('submit', 'buy'))).toBeNull();
+    expect(scopeExcess(buy, at('interact', null))).toBeNull();
+    expect(scopeExcess(buy, at('submit', 'delete'))).toEqual({ kind: 'commitment', commitment: 'delete' });
   });
 
   it('widening lets exactly that through, and nothing else', () => {
     const wider = widenScope(read, { kind: 'commitment', commitment: 'send' });
     expect(wider).toEqual({ level: 'read-only', commitments: ['send'] });
-    expect(scopeExcess(wider, 'submit', 'send')).toEqual({ kind: 'level', level: 'submit' });
+    expect(scopeExcess(wider, at('submit', 'send'))).toEqual({ kind: 'level', level: 'submit' });
     const both = widenScope(wider, { kind: 'level', level: 'submit' });
-    expect(scopeExcess(both, 'submit', 'send')).toBeNull();
-    expect(scopeExcess(both, 'submit', 'buy')).toEqual({ kind: 'commitment', commitment: 'buy' });
+    expect(scopeExcess(both, at('submit', 'send'))).toBeNull();
+    expect(scopeExcess(both, at('submit', 'buy'))).toEqual({ kind: 'commitment', commitment: 'buy' });
     // Widening never lowers: a higher scope stays as high.
     expect(widenScope(buy, { kind: 'level', level: 'navigate' })).toBe(buy);
     expect(read).toEqual({ level: 'read-only', commitments: [] });
+  });
+
+  it("a plan's scope holds its sites: any other site is beyond, named before the level, and widening adds just it", () => {
+    const step: TaskScope = { level: 'navigate', commitments: [], sites: ['docs.example'] };
+    expect(scopeExcess(step, at('navigate', null, ['docs.example']))).toBeNull();
+    expect(scopeExcess(step, at('read-only', null, ['docs.example']))).toBeNull();
+    expect(scopeExcess(step, at('submit', null, ['mail.example']))).toEqual({ kind: 'site', site: 'mail.example' });
+    // A click on the planned site that leaves for another one is beyond too.
+    expect(scopeExcess(step, at('interact', null, ['docs.example', 'attacker.example']))).toEqual({
+      kind: 'site',
+      site: 'attacker.example',
+    });
+    const wider = widenScope(step, { kind: 'site', site: 'mail.example' });
+    expect(scopeExcess(wider, at('navigate', null, ['mail.example']))).toBeNull();
+    expect(scopeExcess(wider, at('interact', null, ['mail.example']))).toEqual({ kind: 'level', level: 'interact' });
+    expect(scopeExcess(wider, at('read-only', null, ['other.example']))).toEqual({
+      kind: 'site',
+      site: 'other.example',
+    });
+    // A scope without sites (the person's words) is bound by level and commitments only.
+    expect(scopeExcess(read, at('read-only', null, ['anywhere.example']))).toBeNull();
   });
 
   it('every commitment category is one a critical word rule can produce', async () => {

@@ -1,8 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { WorkflowPlan } from '../../src/protocol/common';
+import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
 import { parseModelPlan } from '../../background/workflows/plan-parse';
-import { approvePlan, finishPlan, interruptPlan, planAccess } from '../../background/workflows/plan-transitions';
+import {
+  approvePlan,
+  finishPlan,
+  interruptPlan,
+  planAccess,
+  stepScope,
+} from '../../background/workflows/plan-transitions';
 import { buildReport, exportFiles } from '../../background/workflows/report';
 import { stepPrompt } from '../../background/workflows/step-prompt';
 import { planFromSaved, toSavedWorkflow } from '../../background/workflows/saved-template';
@@ -251,6 +257,18 @@ describe('saved workflows', () => {
     expect(planFromSaved(saved.value, { host: 'bad host' }, NOW)).toMatchObject({
       ok: false,
       error: /not a web address/,
+    });
+  });
+});
+
+describe("a step's scope", () => {
+  it('is its planned site, resolved as the gate resolves sites, at the highest level the plan lists, with no commitment', () => {
+    const step = { site: 'https://www.docs.example/guide', permissions: ['navigate', 'read-only'] } as WorkflowStep;
+    expect(stepScope(step, {})).toEqual({ level: 'navigate', commitments: [], sites: ['docs.example'] });
+    expect(stepScope({ ...step, site: 'chrome://settings', permissions: [] }, {})).toEqual({
+      level: 'read-only',
+      commitments: [],
+      sites: [],
     });
   });
 });

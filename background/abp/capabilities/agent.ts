@@ -4,7 +4,9 @@ import { newId } from '../../../src/ids';
 import { browser } from '../../../src/platform/browser';
 import { createConversationStore } from '../../../src/storage/conversation-store';
 import type { Db } from '../../../src/storage/db';
+import { READ_ONLY_SCOPE } from '../../../policy';
 import { runTask, type TaskDeps, type TaskEnd } from '../../agent/run-task';
+import { createTaskScope } from '../../agent/task-scope';
 import { createConversation, type Conversation } from '../../conversation-messages';
 import { defineCapability, type Capability } from '../capability';
 import { TabId } from '../params';
@@ -81,7 +83,9 @@ async function startRun(deps: AgentRunDeps, runs: Runs, task: string, tabId: num
   const run: Run = { task, tabId, status: 'running', startedAt: Date.now(), conversation, stop: new AbortController() };
   runs.set(runId, run);
   await conversation.add({ role: 'user', content: task, status: 'done' });
-  void runTask({ ...deps, conversation }, tabId, run.stop.signal, { runId, requester: ABP_REQUESTER })
+  // Like a chat task's, the scope comes from the task's words alone; read-only when that answer fails.
+  const scope = createTaskScope({ ...deps, announce: () => undefined, fallback: () => READ_ONLY_SCOPE }, task);
+  void runTask({ ...deps, conversation }, tabId, run.stop.signal, { runId, requester: ABP_REQUESTER, scope })
     .catch((): TaskEnd => 'error')
     .then(async (end) => {
       run.status = end;

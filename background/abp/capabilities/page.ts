@@ -7,6 +7,7 @@ import type { PageCache } from '../../../src/storage/page-cache';
 import type { Gate, GateResult } from '../../permissions/gate';
 import type { Tool, ToolContext } from '../../tools/types';
 import { defineCapability, type CallContext, type Capability } from '../capability';
+import { readingPages } from '../../tools/readings';
 import { ABP_REQUESTER, asCaller } from '../caller';
 import { HttpUrl, TabId } from '../params';
 import { toolOfferedAs, toolsOfferedAs } from '../tool-params';
@@ -64,6 +65,9 @@ type PageDeps = { gate: Gate; pages: PageCache; crawl: ToolContext['crawl'] };
 function toolRunner(deps: PageDeps) {
   // Index-based actions refer to the last page.read of their tab, as in a chat task.
   const snapshots = new Map<number, string>();
+  // What ABP calls had read: recalled without a question; a page a chat task read asks.
+  const readings = new Set<string>();
+  const pages = readingPages(deps.pages, readings);
   return (name: string, args: unknown, tabId: number, call: CallContext) => {
     const ctx: ToolContext = {
       tabId,
@@ -72,7 +76,8 @@ function toolRunner(deps: PageDeps) {
       bindTab: () => {},
       snapshotId: (id) => snapshots.get(id),
       rememberSnapshot: (id, snapshotId) => snapshots.set(id, snapshotId),
-      pages: deps.pages,
+      pages,
+      readings,
       crawl: deps.crawl,
     };
     return asCaller(() =>

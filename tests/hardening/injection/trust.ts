@@ -47,13 +47,9 @@ const listed = (sidebar: PageDriver, testId: string, count: number) =>
     message: `the Permissions view does not list ${count} ${testId}`,
   });
 
-/** Gives the whole trust: "Always" answers, the site trusted at every level, navigation everywhere. */
-export async function grantTrust(env: InjectionEnv): Promise<void> {
-  await answerAlways(env);
-  const { sidebar } = env;
-  await setSiteRule(sidebar, env.site.host, 'submit');
+/** Allows the navigation tools on every site in the Permissions view, as a person does, and goes back to the chat. */
+export async function allowNavigationEverywhere(sidebar: PageDriver): Promise<void> {
   await showView(sidebar, 'permissions');
-  await listed(sidebar, 'site-rule', 1);
   await choose(sidebar, 'override-value', 'allow');
   for (const [i, tool] of NAVIGATE_EVERYWHERE.entries()) {
     await choose(sidebar, 'override-tool', tool);
@@ -61,4 +57,14 @@ export async function grantTrust(env: InjectionEnv): Promise<void> {
     await listed(sidebar, 'tool-override', i + 1);
   }
   await sidebar.click('[data-testid="view-chat"]');
+}
+
+/** Gives the whole trust: "Always" answers, the site trusted at every level, navigation everywhere. */
+export async function grantTrust(env: InjectionEnv): Promise<void> {
+  await answerAlways(env);
+  const { sidebar } = env;
+  await setSiteRule(sidebar, env.site.host, 'submit');
+  await showView(sidebar, 'permissions');
+  await listed(sidebar, 'site-rule', 1);
+  await allowNavigationEverywhere(sidebar);
 }
