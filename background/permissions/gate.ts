@@ -18,16 +18,6 @@ export function createGate(deps: GateDeps) {
   /** What each run has read, by site: the data-flow rule checks what an action sends against it. */
   const readings = createRunReadings();
 
-  /**
-   * Another site's read-level verdict for a tool already running (list_tabs reporting other
-   * tabs): asked of the policy, never of the person, so a listing cannot raise a question per tab.
-   */
-  async function readAccess(call: GateCall, url: string): Promise<ReadAccess> {
-    const request = { toolName: call.name, level: 'read-only' as const, site: url, runId: call.runId };
-    const { verdict } = decide(await deps.policy.load(), request, Date.now());
-    return verdict === 'auto-approve' ? 'allowed' : verdict === 'ask' ? 'ask' : 'refused';
-  }
-
   async function run(call: GateCall, ctx: ToolContext): Promise<GateResult> {
     const parsed = parseCall(call.name, call.args);
     if (!parsed.ok) return { success: false, outcome: 'failed', decision: 'invalid', site: '', text: parsed.error };
@@ -44,7 +34,7 @@ export function createGate(deps: GateDeps) {
     const judged = await judge(deps, call, tool.name, level, target, ctx.signal, undefined, flows);
     if (judged.refused) return judged.refused;
     await call.beforeRun?.(judged.asked);
-    const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(call, url) };
+    const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(deps, call, url) };
     const { readings: spans, ...output } = await execute(tool, args, runCtx);
     // What the tool returned is a reading of the site judged, or of each site it says it spans.
     for (const read of spans ?? [{ url: judged.site, text: output.text }])
@@ -95,6 +85,16 @@ export function createGate(deps: GateDeps) {
   };
 }
 export type Gate = ReturnType<typeof createGate>;
+
+/**
+ * Another site's read-level verdict for a tool already running (list_tabs reporting other
+ * tabs): asked of the policy, never of the person, so a listing cannot raise a question per tab.
+ */
+async function readAccess(deps: GateDeps, call: GateCall, url: string): Promise<ReadAccess> {
+  const request = { toolName: call.name, level: 'read-only' as const, site: url, runId: call.runId };
+  const { verdict } = decide(await deps.policy.load(), request, Date.now());
+  return verdict === 'auto-approve' ? 'allowed' : verdict === 'ask' ? 'ask' : 'refused';
+}
 
 /**
  * What the call is about on the page, or why it cannot run: a tab that cannot be used is logged;
