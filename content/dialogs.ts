@@ -7,6 +7,7 @@
  */
 import type { ActionResult } from '../src/protocol/background-to-content';
 import { DIALOG_ORDER, DIALOG_SEEN, parseSeenDialog, type DialogOrder, type SeenDialog } from '../src/page-dialogs';
+import { PressRefused } from './actions/press-refused';
 import { channelTypeOf } from './page-channel/secret';
 
 /** A page that opens dialogs in a loop is reported by its first few. */
@@ -88,6 +89,11 @@ export async function withDialogsSeen(act: () => ActionResult | Promise<ActionRe
   let result: ActionResult;
   try {
     result = await act();
+  } catch (error) {
+    // A trusted press refused on the way (actions/trusted.ts) is the action's answer, with the
+    // dialogs seen before it.
+    if (!(error instanceof PressRefused)) throw error;
+    result = { success: false, error: error.message };
   } finally {
     navigation?.removeEventListener('navigate', onNavigate);
   }
