@@ -2,13 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialogsReport } from '../../background/tools/dialogs-report';
 import { parseSeenDialog } from '../../src/page-dialogs';
+import { atDocumentStart } from './support/document-start';
 
 // The browser's own dialogs, as the page-world script finds them when it loads; Bosun's isolated
 // script comes first and hands it the channel's secret, as at document_start.
 const native = { alert: vi.fn(), confirm: vi.fn(() => true), prompt: vi.fn(() => 'typed by the person') };
 Object.assign(window, native);
-await import('../../content/page-channel/index');
-await import('../../content/page-world/dialogs');
+await atDocumentStart(() => import('../../content/page-world/dialogs'));
 const { acceptNextDialog, answerDialogs, withDialogsSeen } = await import('../../content/dialogs');
 
 /** An action whose page code opens dialogs; its message is what the page got back from them. */

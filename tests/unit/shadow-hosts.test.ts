@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-// Bosun's isolated script first, which hands the page-world script the channel's secret, as at document_start.
-import '../../content/page-channel/index';
-import '../../content/page-world/shadow-hosts';
 import { channelTypeOf } from '../../content/page-channel/secret';
 import { pageWorldAnswers } from '../../content/snapshot/page-world-answers';
 import { createScopeLookup } from '../../content/snapshot/collect';
 import { createScriptedRole } from '../../content/snapshot/scripted';
 import { namedHosts } from '../../content/snapshot/shadow-hosts';
 import { HOST_ANSWER, HOSTS_DONE, HOSTS_REQUEST } from '../../src/page-handlers';
+import { atDocumentStart } from './support/document-start';
+
+// Bosun's isolated script first, which hands the page-world script the channel's secret, as at document_start.
+await atDocumentStart(() => import('../../content/page-world/shadow-hosts'));
 
 /** A page of web components: a card whose shadow root holds a button component with its own root. */
 function buildPage(): { card: Element; inner: Element; closed: Element } {
