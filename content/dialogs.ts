@@ -7,6 +7,8 @@
  */
 import type { ActionResult } from '../src/protocol/background-to-content';
 import { DIALOG_ORDER, DIALOG_SEEN, parseSeenDialog, type DialogOrder, type SeenDialog } from '../src/page-dialogs';
+import { PressRefused } from './actions/press-refused';
+import { channelTypeOf } from './page-channel/secret';
 
 /** A page that opens dialogs in a loop is reported by its first few. */
 const KEPT = 5;
@@ -14,11 +16,19 @@ const seen: SeenDialog[] = [];
 let listening = false;
 let answering = false;
 
+/**
+ * Sends an order on the private channel to the page-world script (src/page-channel.ts): the page
+ * neither hears that Bosun is about to act nor can report a dialog itself. Without a channel (a
+ * page loaded before Bosun was), nothing is ordered, and the page's dialogs stay the browser's own.
+ */
 function order(value: DialogOrder): void {
+  const orderType = channelTypeOf(document, DIALOG_ORDER);
+  const seenType = channelTypeOf(document, DIALOG_SEEN);
+  if (!orderType || !seenType) return;
   if (!listening) {
     listening = true;
     document.addEventListener(
-      DIALOG_SEEN,
+      seenType,
       (event) => {
         const dialog = parseSeenDialog((event as CustomEvent<unknown>).detail);
         if (dialog && seen.length < KEPT) seen.push(dialog);
@@ -26,19 +36,19 @@ function order(value: DialogOrder): void {
       true,
     );
   }
-  document.dispatchEvent(new CustomEvent(DIALOG_ORDER, { detail: JSON.stringify(value) }));
+  document.dispatchEvent(new CustomEvent(orderType, { detail: JSON.stringify(value) }));
 }
 
 /** Whether the page's dialogs are answered for the person: exactly while the agent's mask is shown. */
 export function answerDialogs(on: boolean): void {
   if (on === answering) return;
   answering = on;
-  order({ acting: on });
+  order({ acting: on, acceptNext: null, probeLeave: false });
 }
 
 /** The next confirm or prompt is accepted (with `promptText` for a prompt, '' for its default). */
 export function acceptNextDialog(promptText: string): void {
-  order({ acting: answering, acceptNext: { promptText } });
+  order({ acting: answering, acceptNext: { promptText }, probeLeave: false });
 }
 
 /**
@@ -46,7 +56,7 @@ export function acceptNextDialog(promptText: string): void {
  * when the page would ask to confirm leaving (accepted when an order to accept was pending).
  */
 export function checkLeave(): ActionResult {
-  order({ acting: answering, probeLeave: true });
+  order({ acting: answering, acceptNext: null, probeLeave: true });
   return { success: true };
 }
 
@@ -79,6 +89,11 @@ export async function withDialogsSeen(act: () => ActionResult | Promise<ActionRe
   let result: ActionResult;
   try {
     result = await act();
+  } catch (error) {
+    // A trusted press refused on the way (actions/trusted.ts) is the action's answer, with the
+    // dialogs seen before it.
+    if (!(error instanceof PressRefused)) throw error;
+    result = { success: false, error: error.message };
   } finally {
     navigation?.removeEventListener('navigate', onNavigate);
   }

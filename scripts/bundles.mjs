@@ -11,6 +11,7 @@ export const ENTRIES = {
   'background/index.ts': 'background.js',
   'content/index.ts': 'content.js',
   'content/reader/register.ts': 'reader.js',
+  'content/page-channel/index.ts': 'page-channel.js',
   'content/page-world/index.ts': 'page-handlers.js',
   'sidebar/index.tsx': 'sidebar.js',
   'sidebar/microphone.ts': 'microphone.js',

@@ -1,13 +1,14 @@
 /**
  * How the page-world dialog stand-in (content/page-world/dialogs.ts) and the content script talk:
- * two event names on the document, and a JSON string as the detail (a string crosses between the
- * page's world and the content script's in both browsers; an object does not).
+ * two message names on their private channel (src/page-channel.ts), and a JSON string as the detail
+ * (a string crosses between the page's world and the content script's in both browsers; an object
+ * does not).
  */
 
-/** Content script → page: `DialogOrder` as JSON. */
-export const DIALOG_ORDER = 'bosun:dialog-order';
-/** Page → content script: `SeenDialog` as JSON, once for each dialog answered while Bosun works. */
-export const DIALOG_SEEN = 'bosun:dialog-seen';
+/** Content script → page world: `DialogOrder` as JSON, every field present. */
+export const DIALOG_ORDER = 'dialog-order';
+/** Page world → content script: `SeenDialog` as JSON, once for each dialog answered while Bosun works. */
+export const DIALOG_SEEN = 'dialog-seen';
 
 /** `beforeunload`: the page asks to confirm leaving it (browsers show none of its words for it). */
 export type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
@@ -16,13 +17,13 @@ export interface DialogOrder {
   /** Whether Bosun is acting in the page: only then are dialogs answered in the person's place. */
   acting: boolean;
   /** Accept the next confirm or prompt (once), with this text for a prompt ('' keeps its default). */
-  acceptNext?: { promptText: string };
+  acceptNext: { promptText: string } | null;
   /**
    * Bosun is about to leave the page (navigate, reload, history, close): the page checks whether it
    * would ask to confirm that and, if it would, reports a `beforeunload` dialog, accepted only when
    * an order to accept is pending. The content script reads that report right after dispatching.
    */
-  probeLeave?: boolean;
+  probeLeave: boolean;
 }
 
 export interface SeenDialog {
@@ -38,7 +39,7 @@ const TYPES: readonly string[] = ['alert', 'confirm', 'prompt', 'beforeunload'];
 /** The longest dialog text passed on: a dialog is a sentence or two, and a page may write anything. */
 export const DIALOG_TEXT_MAX = 1000;
 
-/** A SEEN event's detail, checked: a page can dispatch the event itself with anything in it. */
+/** A SEEN event's detail, checked: only the page-world script can send it, but it runs in the page's world. */
 export function parseSeenDialog(detail: unknown): SeenDialog | null {
   if (typeof detail !== 'string' || detail.length > 4 * DIALOG_TEXT_MAX) return null;
   let value: unknown;

@@ -1,16 +1,17 @@
 /**
- * The two event names the page-world listener watcher (content/page-world/handlers.ts) and the
- * content script's snapshot share, and what counts as a pointer listener. Shared because the two
- * scripts are bundled apart and run in different JavaScript worlds.
+ * The message names the page-world listener watcher (content/page-world/handlers.ts) and the
+ * content script's snapshot share over their private channel (src/page-channel.ts), and what counts
+ * as a pointer listener. Shared because the two scripts are bundled apart and run in different
+ * JavaScript worlds.
  */
-export const HANDLER_REQUEST = 'bosun:which-handled';
-export const HANDLER_ANSWER = 'bosun:handled';
+export const HANDLER_REQUEST = 'which-handled';
+export const HANDLER_ANSWER = 'handled';
 
 /** The same kind of exchange for the elements that carry an open shadow root (content/page-world/shadow-hosts.ts). */
-export const HOSTS_REQUEST = 'bosun:which-hosts';
-export const HOST_ANSWER = 'bosun:host';
+export const HOSTS_REQUEST = 'which-hosts';
+export const HOST_ANSWER = 'host';
 /** Sent on the document once every host has answered: without it, the content script reads every element itself. */
-export const HOSTS_DONE = 'bosun:hosts-done';
+export const HOSTS_DONE = 'hosts-done';
 
 /** Listeners that make an element something a person clicks, presses, drags or drops onto. */
 export const POINTER_EVENTS = new Set([

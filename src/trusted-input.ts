@@ -138,3 +138,11 @@ export function typeCommands(text: string, multiline: boolean): CdpCommand[] {
     return key ? keyCommands(key) : [{ method: 'Input.insertText', params: { text: char } }];
   });
 }
+
+/**
+ * The name under which the content script keeps, in its own world, its check of what a trusted
+ * press would land on (content/actions/press-check.ts); the background calls it before each press.
+ */
+export const PRESS_CHECK = 'bosunPressCheck';
+/** The check's answer when the press may go: anything else is the reason it may not. */
+export const PRESS_OK = 'ok';

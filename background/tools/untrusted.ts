@@ -3,9 +3,13 @@
  * like instructions; the marker tells the model it is not from the person. The marker alone
  * does not keep anyone safe (the permission gate does), but it makes obeying less likely.
  */
+/** `<` and an optional `/`, with any spacing, then the marker's name in any case, not followed by more of a name. */
+const MARKER_TAG = /<\s*\/?\s*untrusted_page_content(?![\w-])/gi;
+
 export function untrusted(content: string): string {
-  // A page cannot close the block early by writing the closing tag itself.
-  const safe = content.replaceAll('</untrusted_page_content>', '</untrusted_page_content_>');
+  // A page cannot close the block early, or open another, by writing a marker itself: a tag of that
+  // name in any case and spacing is renamed, as a model may read `</ UNTRUSTED_page_content >` as the end.
+  const safe = content.replace(MARKER_TAG, '$&_');
   return [
     '<untrusted_page_content>',
     safe,

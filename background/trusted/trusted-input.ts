@@ -17,6 +17,7 @@ import {
 } from '../../src/trusted-input';
 import { debuggerApi as api } from './debugger-api';
 import { html5Drag } from './html5-drag';
+import { checkedBefore, checkPress } from './press-check';
 
 /** Chrome shows its "started debugging this browser" bar while attached: it goes soon after the last action. */
 const IDLE_DETACH_MS = 15_000;
@@ -140,28 +141,38 @@ function attachFailure(error: unknown): string {
     : text;
 }
 
+/** The page put something else where the press would land: nothing more is pressed. */
+class Refused extends Error {}
+
 /**
  * Presses the request in the tab. A failure is not thrown: the content script then uses script
- * events and its result says why trusted input was not used.
+ * events and its result says why trusted input was not used; a refusal (the check before a press
+ * found something else than what was approved there) is `refused`, and nothing is pressed at all.
  */
 export async function pressTrusted(tabId: number, request: TrustedInputRequest): Promise<TrustedInputReply> {
   if (!acting.has(tabId)) return { used: false, reason: 'Bosun is not acting in this tab' };
   if (refused.has(tabId)) return { used: false, reason: CANCELLED };
   const press = pressFor(request);
   if (typeof press === 'string') return { used: false, reason: press };
-  const first = await send(tabId, press);
+  const first = await send(tabId, request, press);
+  if (first.refused) return { used: false, refused: true, reason: first.error ?? '' };
   if (first.error === null) return { used: true };
   // A debugger that left before anything was pressed (another client detached it) is attached again
   // once; after a partial press, repeating it would press twice.
   if (first.sent > 0 || refused.has(tabId))
     return { used: false, reason: refused.has(tabId) ? CANCELLED : first.error };
   await detachTab(tabId);
-  const second = await send(tabId, press);
+  const second = await send(tabId, request, press);
+  if (second.refused) return { used: false, refused: true, reason: second.error ?? '' };
   return second.error === null ? { used: true } : { used: false, reason: second.error };
 }
 
-/** How many commands went out, and why the rest did not (null: all of them). */
-async function send(tabId: number, press: Press): Promise<{ sent: number; error: string | null }> {
+/** How many commands went out, and why the rest did not (null: all of them); `refused` when a check stopped them. */
+async function send(
+  tabId: number,
+  request: TrustedInputRequest,
+  press: Press,
+): Promise<{ sent: number; error: string | null; refused?: true }> {
   try {
     await attach(tabId);
   } catch (error) {
@@ -169,12 +180,16 @@ async function send(tabId: number, press: Press): Promise<{ sent: number; error:
   }
   let sent = 0;
   try {
-    await press(tabId, async ({ method, params }) => {
-      await api()?.sendCommand({ tabId }, method, params);
+    await press(tabId, async (command) => {
+      if (checkedBefore(request, command)) {
+        const why = await checkPress(tabId);
+        if (why !== null) throw new Refused(why);
+      }
+      await api()?.sendCommand({ tabId }, command.method, command.params);
       sent += 1;
     });
     return { sent, error: null };
   } catch (error) {
-    return { sent, error: message(error) };
+    return error instanceof Refused ? { sent, error: error.message, refused: true } : { sent, error: message(error) };
   }
 }

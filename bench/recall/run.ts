@@ -191,8 +191,10 @@ export async function main(
   if (!options.generatedOnly) for (const { pkg, path } of PAGES) debianDoc(pkg, join(DOCS, path));
   const root = context.root ?? join(dirname(fileURLToPath(import.meta.url)), '../..');
   const script = await bundle(root, 'bench/recall/in-page.ts');
-  // The extension's page-world watcher, which must run before the page's own scripts add listeners.
-  const watcher = await bundle(root, 'content/page-world/handlers.ts');
+  // The extension's page-world watcher, which must run before the page's own scripts add listeners,
+  // after the isolated end of its channel (here in the same world, as the snapshot script is).
+  const watcher =
+    (await bundle(root, 'content/page-channel/index.ts')) + (await bundle(root, 'content/page-world/handlers.ts'));
   const server = await startStaticServer(DOCS);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {

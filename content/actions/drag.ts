@@ -159,15 +159,20 @@ async function dragBy(from: Spot, to: Spot, trusted: boolean | undefined): Promi
   const points = { from: pointFor(from.el, from.point), to: pointFor(to.el, to.point) };
   if (nativeDraggable(from.el)) {
     const seen = watchHtml5Drag(from.el.ownerDocument.defaultView);
-    const pressed = await pressOrScript(trusted, { kind: 'dragDrop', ...points }, () => drag(from, to));
+    const pressed = await pressOrScript(trusted, { kind: 'dragDrop', ...points }, () => drag(from, to), from.el);
     const outcome = seen.stop();
     return `${pressed.result ?? outcome}${pressed.via}`;
   }
   // Script events move no native slider: where they ran, the slider takes the value the drop point shows.
-  const pressed = await pressOrScript(trusted, { kind: 'drag', ...points }, () => {
-    const said = drag(from, to);
-    return dragRange(from.el, to.point.x) ?? said;
-  });
+  const pressed = await pressOrScript(
+    trusted,
+    { kind: 'drag', ...points },
+    () => {
+      const said = drag(from, to);
+      return dragRange(from.el, to.point.x) ?? said;
+    },
+    from.el,
+  );
   return pressed.result === null
     ? `dragged with the mouse button held${pressed.via}`
     : `${pressed.result}${pressed.via}`;

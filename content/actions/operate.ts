@@ -24,8 +24,11 @@ export async function clickElement(
   const ready = prepare(el, what);
   if (!ready.ok) return fail(ready.error);
   const watch = watchClickFollowed(el);
-  const pressed = await pressOrScript(trusted, { kind: 'click', at: pointFor(el, ready), count: 1 }, () =>
-    click(el, ready.x, ready.y),
+  const pressed = await pressOrScript(
+    trusted,
+    { kind: 'click', at: pointFor(el, ready), count: 1 },
+    () => click(el, ready.x, ready.y),
+    el,
   );
   const seenFollowing = watch.stop();
   const followed = pressed.result ?? seenFollowing;
@@ -103,7 +106,7 @@ function typeIntoEditable(el: Element, text: string, clear: boolean): void {
  */
 async function submitFrom(el: Element, typed: string, trusted: boolean): Promise<ActionResult> {
   const form = (el as HTMLInputElement).form;
-  const pressed = await pressOrScript(trusted, { kind: 'key', key: 'Enter' }, () => !pressEnter(el));
+  const pressed = await pressOrScript(trusted, { kind: 'key', key: 'Enter' }, () => !pressEnter(el), el);
   if (pressed.result === false && form) {
     form.requestSubmit();
     return { success: true, message: `${typed} and submitted the form` };

@@ -55,7 +55,12 @@ export const hover = (p: Place & Trusted) =>
     const target = aim(el, name);
     if (!target.ok) return fail(target.error);
     const { result, reaction } = await watchReaction(el.ownerDocument, () =>
-      pressOrScript(p.trusted, { kind: 'hover', at: pointFor(el, target) }, () => pointerTo(el, target.x, target.y)),
+      pressOrScript(
+        p.trusted,
+        { kind: 'hover', at: pointFor(el, target) },
+        () => pointerTo(el, target.x, target.y),
+        el,
+      ),
     );
     return { success: true, message: `The pointer is over ${name}${result.via} and stays there${reacted(reaction)}` };
   });
@@ -66,8 +71,11 @@ export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: 
     const target = aim(el, name, point);
     if (!target.ok) return fail(target.error);
     const { result, reaction } = await watchReaction(el.ownerDocument, () =>
-      pressOrScript(p.trusted, { kind: 'click', at: pointFor(el, target), count: 1 }, () =>
-        click(target.hit, target.x, target.y),
+      pressOrScript(
+        p.trusted,
+        { kind: 'click', at: pointFor(el, target), count: 1 },
+        () => click(target.hit, target.x, target.y),
+        el,
       ),
     );
     return { success: true, message: `Clicked ${name}${where(point)}${result.via}${reacted(reaction)}` };
@@ -79,8 +87,11 @@ export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: num
     const target = aim(el, name, point);
     if (!target.ok) return fail(target.error);
     const { result, reaction } = await watchReaction(el.ownerDocument, () =>
-      pressOrScript(p.trusted, { kind: 'click', at: pointFor(el, target), count: 2 }, () =>
-        doubleClick(target.hit, target.x, target.y),
+      pressOrScript(
+        p.trusted,
+        { kind: 'click', at: pointFor(el, target), count: 2 },
+        () => doubleClick(target.hit, target.x, target.y),
+        el,
       ),
     );
     return { success: true, message: `Double-clicked ${name}${where(point)}${result.via}${reacted(reaction)}` };

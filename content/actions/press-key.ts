@@ -66,7 +66,7 @@ export async function pressKey(p: Place & Trusted & { key: string }): Promise<Ac
   if ('error' in target) return fail(target.error);
   const { key } = parsed;
   const { result: pressing, reaction } = await watchReaction(target.el.ownerDocument, () =>
-    pressOrScript(p.trusted, { kind: 'key', key: p.key }, () => press(target.el, key)),
+    pressOrScript(p.trusted, { kind: 'key', key: p.key }, () => press(target.el, key), target.el),
   );
   const pressed = `Pressed ${keyName(key)} on ${target.what}${pressing.via}`;
   const done = (text: string): ActionResult => ({

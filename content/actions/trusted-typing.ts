@@ -52,5 +52,5 @@ export async function typeTrusted(
     typed === ''
       ? { kind: 'key', key: 'Backspace' }
       : { kind: 'type', text: typed, multiline: el.localName !== 'input' };
-  return pressOrScript(trusted, request, script);
+  return pressOrScript(trusted, request, script, el);
 }

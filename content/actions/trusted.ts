@@ -9,6 +9,8 @@ import type { TrustedInputRequest } from '../../src/protocol/content-to-backgrou
 import { TrustedInputReply } from '../../src/protocol/trusted-input-reply';
 import { topViewportPoint, type Point } from '../../src/trusted-input';
 import { passTrustedInput } from '../overlay/mask';
+import { pressingApproved } from './press-check';
+import { PressRefused } from './press-refused';
 import { frameOf } from './target';
 
 /** Whether the person turned trusted input on, as the background's request says. */
@@ -31,18 +33,39 @@ async function askTrusted(request: TrustedInputRequest): Promise<TrustedInputRep
   }
 }
 
+/** Where the request's button goes down: null for keys and typing, which go to the focused element. */
+function pressPoint(request: TrustedInputRequest): Point | null {
+  switch (request.kind) {
+    case 'click':
+    case 'hover':
+      return request.at;
+    case 'drag':
+    case 'dragDrop':
+      return request.from;
+    default:
+      return null;
+  }
+}
+
 /**
  * Presses with trusted input when the request said it is on, else (or when it fails, saying why)
  * runs the script events. Off, nothing is asked of the background and the mask stays as it is.
+ * `el` is what the press was approved for: the background checks, right before each press, that it
+ * lands there (press-check.ts), and throws PressRefused otherwise, with no script events after.
  */
 export async function pressOrScript<T>(
   trusted: boolean | undefined,
   request: TrustedInputRequest,
   script: () => T,
+  el: Element,
 ): Promise<Pressed<T>> {
   // Firefox has no debugger for extensions: the build drops the rest there.
   if (__TARGET__ !== 'chrome' || trusted !== true) return { result: script(), via: '' };
-  const reply = await askTrusted(request);
+  const reply = await pressingApproved(el, pressPoint(request), () => askTrusted(request));
+  if (reply.refused)
+    throw new PressRefused(
+      `refused: ${reply.reason ?? 'the press would not land on what was approved'}; Bosun stopped pressing.`,
+    );
   if (reply.used) return { result: null, via: ' with trusted input' };
   const result = script();
   return { result, via: reply.reason ? ` with script events (trusted input was not used: ${reply.reason})` : '' };

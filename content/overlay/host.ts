@@ -59,33 +59,42 @@ export function releaseOverlay(): void {
 }
 
 /**
+ * The mask, the one part of the overlay that takes pointer events, out of hit testing: its own
+ * style, inside the closed shadow root, so the page's document shows no change (a page that watches
+ * it would otherwise learn that Bosun reads, or is about to press). Gives back how to put it back.
+ */
+function maskAside(): () => void {
+  const mask = root?.querySelector<HTMLElement>('.mask');
+  if (!mask) return () => undefined;
+  const previous = mask.style.pointerEvents;
+  mask.style.pointerEvents = 'none';
+  return () => (mask.style.pointerEvents = previous);
+}
+
+/**
  * Runs `read` with Bosun's own overlay out of hit testing, so it never counts as covering the
  * page. Only the mask takes pointer events (highlight boxes do not), so without a mask nothing
  * is touched: changing the overlay's style would make the browser recompute style before the
  * reads that follow.
  */
 export function withOverlayHidden<T>(read: () => T): T {
-  if (!host || !root?.querySelector('.mask')) return read();
-  const previous = host.style.visibility;
-  host.style.visibility = 'hidden';
+  const restore = maskAside();
   try {
     return read();
   } finally {
-    host.style.visibility = previous;
+    restore();
   }
 }
 
 /**
  * Runs `work` with the overlay out of the way of real input: trusted mouse events land at
- * coordinates, where the mask would otherwise take them.
+ * coordinates, where the mask would otherwise take them. The mask stays in sight.
  */
 export async function withOverlayAside<T>(work: () => Promise<T>): Promise<T> {
-  if (!host?.isConnected) return work();
-  const previous = host.style.visibility;
-  host.style.visibility = 'hidden';
+  const restore = maskAside();
   try {
     return await work();
   } finally {
-    host.style.visibility = previous;
+    restore();
   }
 }

@@ -4,27 +4,32 @@
  * (`addEventListener`, `onclick = …`), which Bosun's content script cannot see from its isolated
  * world: that is how frameworks (React, Vue, jQuery) make spans, list items and rows clickable.
  *
- * It shares nothing with the page but two event names: when the content script dispatches
- * REQUEST on the document, each noted element still in the document gets one ANSWER event, which
- * the content script collects. A page can forge ANSWER events; the worst it gets is an element of
- * its own listed, as an `onclick` attribute would.
+ * When the content script asks on the private channel (channel.ts), each noted element still in the
+ * document gets one answer, which the content script collects. The page cannot hear the question or
+ * the answers; the most it can do is add listeners itself, which lists its own elements, as an
+ * `onclick` attribute would.
  */
 import { DELEGATION_ROOT_TYPES, HANDLER_ANSWER, HANDLER_REQUEST, POINTER_EVENTS } from '../../src/page-handlers';
+import { listen, send } from './channel';
+import { call, disguise, native } from './natives';
 
 const noted: WeakRef<Element>[] = [];
 /** Every event type each element listens to; an element is noted once it listens to a pointer event. */
-const types = new WeakMap<Element, Set<string>>();
+const types = new native.WeakMap<Element, Set<string>>();
+const NOTED = '#noted';
 let compactAt = 1024;
 
+// Runs inside the page's own calls: built-ins as taken at document_start, so a page that replaced
+// them gets no hold of Bosun's lists (and so no way to run its code when the content script asks).
 function note(target: unknown, type: string): void {
   if (!(target instanceof Element)) return;
-  let seen = types.get(target);
-  if (!seen) types.set(target, (seen = new Set()));
-  const first = !seen.has('#noted');
-  seen.add(type);
-  if (first && POINTER_EVENTS.has(type)) {
-    seen.add('#noted');
-    noted.push(new WeakRef(target));
+  let seen = call<Set<string> | undefined>(native.weakMapGet, types, target);
+  if (!seen) call(native.weakMapSet, types, target, (seen = new native.Set<string>()));
+  const first = !call<boolean>(native.setHas, seen, NOTED);
+  call(native.setAdd, seen, type);
+  if (first && call<boolean>(native.setHas, POINTER_EVENTS, type)) {
+    call(native.setAdd, seen, NOTED);
+    call(native.push, noted, new native.WeakRef(target));
     if (noted.length > compactAt) compact();
   }
 }
@@ -32,20 +37,26 @@ function note(target: unknown, type: string): void {
 /** Drops elements the page has let go of, so a long-lived page does not grow the list forever. */
 function compact(): void {
   let kept = 0;
-  for (const ref of noted) if (ref.deref()?.isConnected) noted[kept++] = ref;
+  for (let i = 0; i < noted.length; i++) {
+    const el = call<Element | undefined>(native.deref, noted[i]);
+    if (el && call(native.isConnected, el)) noted[kept++] = noted[i] as WeakRef<Element>;
+  }
   noted.length = kept;
   compactAt = Math.max(1024, kept * 2);
 }
 
 const original = EventTarget.prototype.addEventListener;
-EventTarget.prototype.addEventListener = function addEventListener(
-  this: EventTarget,
-  type: string,
-  ...rest: unknown[]
-) {
-  note(this, type);
-  return Reflect.apply(original, this, [type, ...rest]) as void;
-} as typeof EventTarget.prototype.addEventListener;
+EventTarget.prototype.addEventListener = disguise(
+  {
+    // Two parameters, as the built-in's length says.
+    addEventListener(this: EventTarget, type: string, _listener: unknown) {
+      note(this, type);
+      // eslint-disable-next-line prefer-rest-params
+      return native.apply(original, this, arguments) as void;
+    },
+  }.addEventListener,
+  original,
+) as typeof EventTarget.prototype.addEventListener;
 
 // `element.onclick = fn` (React sets it on every element with an onClick prop).
 for (const type of ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'dblclick']) {
@@ -53,24 +64,23 @@ for (const type of ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup',
   const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, key);
   const set = descriptor?.set;
   if (!descriptor || !set) continue;
-  Object.defineProperty(HTMLElement.prototype, key, {
-    ...descriptor,
-    set(this: HTMLElement, value: unknown) {
+  const standIn = {
+    set [key](value: unknown) {
       if (typeof value === 'function') note(this, type);
-      set.call(this, value);
+      call(set, this, value);
     },
-  });
+  };
+  const setter = Object.getOwnPropertyDescriptor(standIn, key)?.set as (value: unknown) => void;
+  Object.defineProperty(HTMLElement.prototype, key, { ...descriptor, set: disguise(setter, set) });
 }
 
-document.addEventListener(
-  HANDLER_REQUEST,
-  () => {
-    for (const ref of noted) {
-      const el = ref.deref();
-      // A delegation root (React's container listens to every event type) is not itself a control.
-      if (!el?.isConnected || (types.get(el)?.size ?? 0) > DELEGATION_ROOT_TYPES) continue;
-      el.dispatchEvent(new CustomEvent(HANDLER_ANSWER, { bubbles: false, composed: true }));
-    }
-  },
-  true,
-);
+listen(HANDLER_REQUEST, () => {
+  for (let i = 0; i < noted.length; i++) {
+    const el = call<Element | undefined>(native.deref, noted[i]);
+    if (!el || !call(native.isConnected, el)) continue;
+    // A delegation root (React's container listens to every event type) is not itself a control.
+    const seen = call<Set<string> | undefined>(native.weakMapGet, types, el);
+    if (seen && call<number>(native.setSize, seen) > DELEGATION_ROOT_TYPES) continue;
+    send(el, HANDLER_ANSWER);
+  }
+});

@@ -11,22 +11,26 @@
  * and can cancel it.
  */
 import { asksToLeave, DIALOG_ORDER } from '../../src/page-dialogs';
-import { isActing, report, takeAcceptance } from './dialogs';
+import { listen } from './channel';
+import { isActing, parseOrder, report, takeAcceptance } from './dialogs';
+import { call, native } from './natives';
 
 /** How long an accepted leave keeps the page's handlers from asking: the leaving comes next. */
 const LEAVE_FOR_MS = 30_000;
 
+const createEvent = Document.prototype.createEvent;
+const initEvent = Event.prototype.initEvent;
 let leaveUntil = 0;
 let probing = false;
 
 /** Runs the page's `beforeunload` handlers on an event of Bosun's: whether leaving would make the page ask. */
 function pageWouldAsk(): boolean {
   // Only an event of this interface gets an `onbeforeunload`'s returned string as its returnValue.
-  const event = document.createEvent('BeforeUnloadEvent') as BeforeUnloadEvent;
-  event.initEvent('beforeunload', false, true);
+  const event = call<BeforeUnloadEvent>(createEvent, document, 'BeforeUnloadEvent');
+  call(initEvent, event, 'beforeunload', false, true);
   probing = true;
   try {
-    window.dispatchEvent(event);
+    call(native.dispatchEvent, window, event);
   } catch {
     // A handler that throws asks nothing.
   } finally {
@@ -38,10 +42,10 @@ function pageWouldAsk(): boolean {
 /** Whether Bosun may leave the page now: it reports a leave-page prompt that it answered. */
 function mayLeave(): boolean {
   // An accepted leave in progress is not asked about again (Firefox's navigate event may follow it).
-  if (!isActing() || Date.now() < leaveUntil || !pageWouldAsk()) return true;
+  if (!isActing() || call<number>(native.now, Date) < leaveUntil || !pageWouldAsk()) return true;
   const accepted = takeAcceptance() !== null;
   report({ type: 'beforeunload', message: '', defaultValue: '', accepted });
-  if (accepted) leaveUntil = Date.now() + LEAVE_FOR_MS;
+  if (accepted) leaveUntil = call<number>(native.now, Date) + LEAVE_FOR_MS;
   return accepted;
 }
 
@@ -50,26 +54,17 @@ function mayLeave(): boolean {
 window.addEventListener(
   'beforeunload',
   (event) => {
-    if (!probing && isActing() && Date.now() < leaveUntil) event.stopImmediatePropagation();
+    if (!probing && isActing() && call<number>(native.now, Date) < leaveUntil) event.stopImmediatePropagation();
   },
   true,
 );
 
-document.addEventListener(
-  DIALOG_ORDER,
-  (event) => {
-    const detail = (event as CustomEvent<unknown>).detail;
-    if (typeof detail !== 'string') return;
-    let order: { probeLeave?: unknown } | null;
-    try {
-      order = JSON.parse(detail) as typeof order;
-    } catch {
-      return;
-    }
-    if (order?.probeLeave === true) mayLeave();
-  },
-  true,
-);
+// The probe runs the page's own `beforeunload` handlers (that is what it asks them), so a page with
+// one sees it run, untrusted, when Bosun is about to leave it; a page without one sees nothing.
+listen(DIALOG_ORDER, (detail) => {
+  const order = parseOrder(detail);
+  if (order && native.hasOwn(order, 'probeLeave') && (order as { probeLeave: unknown }).probeLeave === true) mayLeave();
+});
 
 interface NavigateEvent extends Event {
   readonly cancelable: boolean;

@@ -98,17 +98,19 @@ describe.each(BROWSERS)('page engine in %s', (browserName) => {
     expect(listing.length / result.elementCount).toBeLessThan(40);
   });
 
-  it('finds shadow roots through the page-world script, and by itself when a page keeps it from answering', async () => {
-    // The page-world script names the hosts, nested ones included.
+  it('finds shadow roots through the page-world script, which the page can neither ask nor silence', async () => {
+    // Asked in the words of Bosun's source, the page-world script says nothing: its channel's
+    // event names are the document's secret.
     const named = await page.evaluate(() => {
       const hosts: string[] = [];
       const note = (event: Event) => hosts.push((event.composedPath()[0] as Element).localName);
-      window.addEventListener('bosun:host', note, true);
-      document.dispatchEvent(new CustomEvent('bosun:which-hosts'));
-      window.removeEventListener('bosun:host', note, true);
+      for (const type of ['bosun:host', 'host']) window.addEventListener(type, note, true);
+      for (const type of ['bosun:which-hosts', 'which-hosts']) document.dispatchEvent(new CustomEvent(type));
+      for (const type of ['bosun:host', 'host']) window.removeEventListener(type, note, true);
       return hosts;
     });
-    expect(named).toEqual(expect.arrayContaining(['shadow-widget', 'outer-card', 'inner-action']));
+    expect(named).toEqual([]);
+    // A page that swallows the question it expects still has its nested shadow controls listed.
     const silentUrl = site.url('shadow-silent.html');
     const silent = await ctx.session.openPage(silentUrl);
     try {

@@ -6,6 +6,7 @@ import { indexByLabel } from './support/listing';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 import { useSite } from './support/site';
 import type { Step } from '../fixtures/llm-server/script';
+import { startRecordingServer } from '../hardening/recording-server';
 import { call, toolResults } from './support/scripted-turns';
 
 /**
@@ -241,6 +242,40 @@ describe('trusted input in chromium', () => {
     expect(free).toBe(true);
     expect(ctx.llm.failures).toEqual([]);
     await page.close();
+  });
+
+  it("refuses a press that would land on another site's frame the page slid under the pointer, and says why", async () => {
+    await turnOn();
+    // Another local host's one-click "Buy now" page, which the shop holds in a frame under its button.
+    const BUY =
+      '<!doctype html><title>Offers</title><body style="margin:0"><button style="width:100%;height:60px" ' +
+      "onclick=\"fetch('/buy', { method: 'POST' })\">Buy now</button></body>";
+    const offers = await startRecordingServer('127.0.0.2', (path) => (path === '/buy-now' ? BUY : null));
+    try {
+      const url = site.url(`widgets/wishlist-trap.html?frame=${encodeURIComponent(`${offers.url}/buy-now`)}`);
+      const page = await openOnly(ctx.session, sidebar, url);
+      await page.waitFor(() => document.querySelector('iframe')?.contentWindow !== null);
+      const wish = (l: string): [string, object] => [
+        'click_element',
+        { index: indexByLabel(l, 'button', 'Add to wishlist') },
+      ];
+      const note = (l: string): [string, object] => [
+        'type_text',
+        { index: indexByLabel(l, 'textbox', 'Note'), text: 'size 44' },
+      ];
+      ctx.llm.respondWith(plan([wish, note], seen));
+      await send(sidebar, 'Add the shoes to my wishlist, then note my size 44');
+      await allowUntilIdle(sidebar, 'allow-once');
+      // The frame was there, loaded, under the button; it was never pressed.
+      expect(offers.log.map((r) => `${r.method} ${r.path}`)).toContain('GET /buy-now');
+      expect(offers.log.filter((r) => r.path === '/buy')).toEqual([]);
+      expect(seen[1]).toMatch(/^refused: the page put something else under the pointer; Bosun stopped pressing\./);
+      // Typing stops once the page moves the focus into the frame: the rest is not typed there.
+      expect(seen[2]).toMatch(/^refused: the page moved the focus elsewhere; Bosun stopped pressing\./);
+      await page.close();
+    } finally {
+      await offers.close();
+    }
   });
 
   it('types into a field, replacing its text, and drops onto an HTML5 drop zone as trusted input', async () => {

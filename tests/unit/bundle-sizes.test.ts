@@ -30,8 +30,9 @@ describe.each(['chrome', 'firefox'] as const)('the bundles of dist/%s', (target)
     for (const chunk of [/jszip/, /markdown/, /HistoryView/, /LibraryView/, /WorkflowView/])
       expect(onDemand).toMatch(chunk);
     expect([...(sidebar?.packages.keys() ?? [])]).not.toContain('tldts');
-    // Only Bosun's page-world script (handler recorder, dialog stand-in) is in every page; the page engine is injected on first use.
-    expect(everyPage).toEqual(['page-handlers.js']);
+    // Only Bosun's page-world script (handler recorder, dialog stand-in) and its channel's isolated end
+    // are in every page; the page engine is injected on first use.
+    expect(everyPage).toEqual(['page-channel.js', 'page-handlers.js']);
 
     expect(duplicatePackages(sizes), 'no package is bundled twice into one bundle').toEqual([]);
   });

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialogsReport } from '../../background/tools/dialogs-report';
-import { DIALOG_SEEN, parseSeenDialog } from '../../src/page-dialogs';
+import { parseSeenDialog } from '../../src/page-dialogs';
+import { atDocumentStart } from './support/document-start';
 
-// The browser's own dialogs, as the page-world script finds them when it loads.
+// The browser's own dialogs, as the page-world script finds them when it loads; Bosun's isolated
+// script comes first and hands it the channel's secret, as at document_start.
 const native = { alert: vi.fn(), confirm: vi.fn(() => true), prompt: vi.fn(() => 'typed by the person') };
 Object.assign(window, native);
-await import('../../content/page-world/dialogs');
+await atDocumentStart(() => import('../../content/page-world/dialogs'));
 const { acceptNextDialog, answerDialogs, withDialogsSeen } = await import('../../content/dialogs');
 
 /** An action whose page code opens dialogs; its message is what the page got back from them. */
@@ -69,13 +71,9 @@ describe('the dialogs a page opens while the agent works in it', () => {
     expect(result.dialogs?.map((d) => d.message)).toEqual(['Ad 0', 'Ad 1', 'Ad 2', 'Ad 3', 'Ad 4']);
   });
 
-  it('are reported only from well-formed events: a page cannot slip anything else in', async () => {
-    for (const detail of [
-      { type: 'confirm' },
-      '{',
-      JSON.stringify({ type: 'eval', message: '', defaultValue: '', accepted: true }),
-    ])
-      document.dispatchEvent(new CustomEvent(DIALOG_SEEN, { detail }));
+  it('cannot be reported by the page: the report goes on a channel whose names the page does not know', async () => {
+    const detail = JSON.stringify({ type: 'confirm', message: 'Pay?', defaultValue: '', accepted: true });
+    for (const type of ['bosun:dialog-seen', 'dialog-seen']) document.dispatchEvent(new CustomEvent(type, { detail }));
     expect((await act(() => 'nothing')).dialogs).toBeUndefined();
   });
 });

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import '../../content/page-world/shadow-hosts';
+import { channelTypeOf } from '../../content/page-channel/secret';
 import { pageWorldAnswers } from '../../content/snapshot/page-world-answers';
 import { createScopeLookup } from '../../content/snapshot/collect';
 import { createScriptedRole } from '../../content/snapshot/scripted';
 import { namedHosts } from '../../content/snapshot/shadow-hosts';
 import { HOST_ANSWER, HOSTS_DONE, HOSTS_REQUEST } from '../../src/page-handlers';
+import { atDocumentStart } from './support/document-start';
+
+// Bosun's isolated script first, which hands the page-world script the channel's secret, as at document_start.
+await atDocumentStart(() => import('../../content/page-world/shadow-hosts'));
 
 /** A page of web components: a card whose shadow root holds a button component with its own root. */
 function buildPage(): { card: Element; inner: Element; closed: Element } {
@@ -43,30 +47,39 @@ describe('shadow hosts, named by the page-world script', () => {
     }
   });
 
-  it('gives null when nobody says done, so the snapshot reads every element itself', () => {
+  it('gives null for a document without the channel (loaded before Bosun was), so the snapshot reads every element itself', () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const doc = frame.contentDocument as Document;
+    doc.body.innerHTML = '<x-card></x-card>';
+    expect(pageWorldAnswers(doc, HOSTS_REQUEST, HOST_ANSWER, HOSTS_DONE)).toBeNull();
+  });
+
+  it("says nothing to a page that asks in the words of Bosun's source", () => {
     buildPage();
-    // A page that stops the request before the page-world script hears it.
-    const stop = (event: Event) => event.stopImmediatePropagation();
-    window.addEventListener(HOSTS_REQUEST, stop, true);
-    try {
-      expect(pageWorldAnswers(document, HOSTS_REQUEST, HOST_ANSWER, HOSTS_DONE)).toBeNull();
-    } finally {
-      window.removeEventListener(HOSTS_REQUEST, stop, true);
-    }
+    const heard: EventTarget[] = [];
+    const note = (event: Event) => heard.push(event.composedPath()[0] as EventTarget);
+    for (const type of ['bosun:host', HOST_ANSWER, 'bosun:hosts-done', HOSTS_DONE])
+      window.addEventListener(type, note, true);
+    for (const type of ['bosun:which-hosts', HOSTS_REQUEST]) document.dispatchEvent(new CustomEvent(type));
+    for (const type of ['bosun:host', HOST_ANSWER, 'bosun:hosts-done', HOSTS_DONE])
+      window.removeEventListener(type, note, true);
+    expect(heard).toEqual([]);
   });
 
   it('asks each document once per snapshot, whatever number of its roots are walked', () => {
     const { card } = buildPage();
     let asked = 0;
     const count = () => (asked += 1);
-    document.addEventListener(HOSTS_REQUEST, count);
+    const request = channelTypeOf(document, HOSTS_REQUEST) as string;
+    document.addEventListener(request, count);
     const cardRoot = card.shadowRoot as ShadowRoot;
     // jsdom's shadow roots lack the style sheet list browsers give them.
     Object.defineProperty(cardRoot, 'styleSheets', { value: [] });
     const scopes = createScopeLookup(createScriptedRole());
     scopes(document, document);
     scopes(cardRoot, document);
-    document.removeEventListener(HOSTS_REQUEST, count);
+    document.removeEventListener(request, count);
     expect(asked).toBe(1);
   });
 });
