@@ -118,6 +118,11 @@ const DOORS: Record<string, Door> = {
     calls: { 'tabs.create': 1, 'search.query': 1 },
     why: "the browser's search runs in a hidden tab whose page loads a rule blocks; its address goes to the gate",
   },
+  'background/trusted/press-check.ts': {
+    via: 'no-site',
+    calls: { executeScript: 1 },
+    why: "asks Bosun's own content script, in the tab whose press the gate has just allowed, what the press would land on; reads nothing of the page for anyone",
+  },
   'background/page-mask.ts': {
     via: 'no-site',
     calls: { askContent: 2 },
