@@ -128,6 +128,11 @@ export class ChromiumTab implements EngineTab {
     return this.page.locator(selector).first().press(key, { timeout: timeoutMs });
   }
 
+  async historyUrl(to: 'back' | 'forward'): Promise<string | null> {
+    const { currentIndex, entries } = await this.cdp.send('Page.getNavigationHistory');
+    return entries[currentIndex + (to === 'back' ? -1 : 1)]?.url ?? null;
+  }
+
   async move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null> {
     const options = { waitUntil: 'load', timeout: timeoutMs } as const;
     const from = this.page.url();

@@ -72,6 +72,7 @@ export async function launchFirefox(settings: LaunchSettings, agent: AbpSessionS
         workerListeners.add(listener);
         return () => workerListeners.delete(listener);
       },
+      historyUrl: (context, delta) => privileged.historyUrl(context, delta),
     };
     return firefoxBrowser(browser, `moz-extension://${uuid}`, privileged, feeds, agent);
   } catch (error) {

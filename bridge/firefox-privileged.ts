@@ -97,6 +97,20 @@ export class FirefoxPrivileged {
     });
   }
 
+  /**
+   * The URL of the entry `delta` steps away in a tab's session history (null past either end),
+   * read from the parent's session history of the BiDi context: BiDi itself has no history list.
+   */
+  async historyUrl(context: string, delta: number): Promise<string | null> {
+    const url = await this.evaluate(`(() => {
+      const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
+      const history = NavigableManager.getBrowsingContextById(${JSON.stringify(context)})?.sessionHistory;
+      const index = history ? history.index + ${Math.trunc(delta)} : -1;
+      return history && index >= 0 && index < history.count ? history.getEntryAtIndex(index).URI.spec : null;
+    })()`);
+    return typeof url === 'string' ? url : null;
+  }
+
   async setWorkersOffline(offline: boolean): Promise<void> {
     await this.evaluate(`globalThis.__bosunBridge.offline = ${offline ? 'true' : 'false'}`);
   }

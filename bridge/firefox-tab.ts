@@ -31,6 +31,8 @@ import {
 /** What the tab hears from the browser as a whole. */
 export interface FirefoxFeeds extends NetworkFeeds {
   onWorkerConsole(listener: (message: WorkerConsoleMessage) => void): () => void;
+  /** The URL of the session-history entry `delta` steps from the current one of a BiDi context. */
+  historyUrl(context: string, delta: number): Promise<string | null>;
 }
 
 /** puppeteer's console types, named as Chromium names them. */
@@ -53,6 +55,8 @@ export class FirefoxTab implements EngineTab {
   readonly cookies: SiteCookies;
   readonly dialogs = new PendingDialogs();
   private lastUrl = 'about:blank';
+  /** The page a move restored from the back-forward cache, which puppeteer does not hear of, until the next navigation. */
+  private restored: string | null = null;
 
   private constructor(
     readonly page: Page,
@@ -82,6 +86,9 @@ export class FirefoxTab implements EngineTab {
     // puppeteer asks BiDi to leave prompts open ("ignore"): each one waits for browser_handle_dialog.
     page.on('dialog', (dialog: Dialog) => tab.dialogs.opened(engineDialog(dialog)));
     page.once('close', () => tab.dialogs.closed());
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) tab.restored = null;
+    });
     page.on('pageerror', (error) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       tab.log.add({ source: 'page', level: 'error', text: `Uncaught ${text}`, url: page.url() });
@@ -96,6 +103,7 @@ export class FirefoxTab implements EngineTab {
   url(): string {
     // puppeteer forgets the address when a navigation is aborted (a leave-page dialog dismissed):
     // the tab still shows the page it last reported.
+    if (this.restored) return this.restored;
     const now = this.page.url() as string | undefined;
     if (now) this.lastUrl = now;
     return now || this.lastUrl;
@@ -116,24 +124,39 @@ export class FirefoxTab implements EngineTab {
     return this.arrived(response);
   }
 
+  historyUrl(to: 'back' | 'forward'): Promise<string | null> {
+    return this.feeds.historyUrl(this.context, to === 'back' ? -1 : 1);
+  }
+
   async move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null> {
-    const options = { waitUntil: 'load', timeout: timeoutMs } as const;
-    const from = this.page.url();
+    const from = this.url();
     // A page restored from the back-forward cache sends no request: its status is then unknown, not the last page's.
     this.network.navigationRequest = null;
-    const moved =
-      to === 'reload'
-        ? this.page.reload(options)
-        : to === 'back'
-          ? this.page.goBack(options)
-          : this.page.goForward(options);
-    try {
-      return this.arrived(await moved);
-    } catch (error) {
-      // BiDi's browsingContext.traverseHistory at either end of the history.
-      if (error instanceof Error && /no such history entry/i.test(error.message)) return null;
-      throw navigationError(from, error, timeoutMs);
+    if (to === 'reload') {
+      const reloaded = await this.page.reload({ waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
+        throw navigationError(from, error, timeoutMs);
+      });
+      return this.arrived(reloaded);
     }
+    const destination = await this.historyUrl(to);
+    if (destination === null) return null;
+    // Not puppeteer's goBack: it waits for a load event, and a page restored from the back-forward
+    // cache fires none. The move is done once the entry's document shows, loaded or restored.
+    try {
+      await this.feeds.connection.send('browsingContext.traverseHistory', {
+        context: this.context,
+        delta: to === 'back' ? -1 : 1,
+      });
+      await this.page.waitForFunction(
+        (url: string) => location.href === url && document.readyState === 'complete',
+        { polling: 100, timeout: timeoutMs },
+        destination,
+      );
+    } catch (error) {
+      throw navigationError(from, normalised(error, timeoutMs), timeoutMs);
+    }
+    this.restored = this.page.url() === destination ? null : destination;
+    return this.arrived(null);
   }
 
   /** What a navigation answered; BiDi's own record of the document request where puppeteer has none. */

@@ -156,9 +156,9 @@ async function askFirst(
   call: CallInfo,
   stage: { now: string },
 ): Promise<void> {
-  const ask = tool.permission?.(args);
+  const ask = await tool.permission?.(args, browser);
   if (!ask) return;
-  const url = (await browser.tab()).url();
+  const url = ask.url ?? (await browser.tab()).url();
   if (!/^https?:/.test(url)) return;
   const { level, summary } = ask;
   stage.now = `waiting for the person to answer Bosun's question: ${summary} on ${new URL(url).host}`;

@@ -23,6 +23,11 @@ export interface PermissionAsk {
   level: 'read-only' | 'navigate' | 'interact' | 'submit';
   /** What the person is asked about, in words: 'Click "#add-to-cart"'. */
   summary: string;
+  /**
+   * The page judged, where it is not the working tab's: a navigation is judged on where it goes
+   * (its URL, a history entry's, a new tab's).
+   */
+  url?: string;
 }
 
 export type Validation = { ok: true; args: unknown } | { ok: false; message: string };
@@ -48,7 +53,7 @@ export interface BridgeTool {
    * Present on tools that act on a page: Bosun's policy is asked first, with the MCP client as the
    * one asking. Null when the call goes through Bosun's gate by itself (an action by reference).
    */
-  permission?(args: unknown): PermissionAsk | null;
+  permission?(args: unknown, browser: LiveBrowser): PermissionAsk | null | Promise<PermissionAsk | null>;
   run(args: unknown, browser: LiveBrowser, call: CallInfo): Promise<ToolOutput>;
 }
 
@@ -68,7 +73,7 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
   annotations: ToolAnnotations;
   params: S;
   outputSchema?: Record<string, unknown>;
-  permission?(args: v.InferOutput<S>): PermissionAsk | null;
+  permission?(args: v.InferOutput<S>, browser: LiveBrowser): PermissionAsk | null | Promise<PermissionAsk | null>;
   run(args: v.InferOutput<S>, browser: LiveBrowser, call: CallInfo): Promise<ToolOutput>;
 }): BridgeTool {
   const { $schema: _dialect, ...inputSchema } = toJsonSchema(definition.params, { errorMode: 'ignore' }) as Record<
@@ -87,7 +92,7 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
       return parsed.success ? { ok: true, args: parsed.output } : { ok: false, message: describeIssues(parsed.issues) };
     },
     ...(definition.permission
-      ? { permission: (args: unknown) => definition.permission!(args as v.InferOutput<S>) }
+      ? { permission: (args: unknown, browser: LiveBrowser) => definition.permission!(args as v.InferOutput<S>, browser) }
       : {}),
     run: (args, browser, call) => definition.run(args as v.InferOutput<S>, browser, call),
   };
