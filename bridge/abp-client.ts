@@ -15,6 +15,7 @@ interface WindowAbp {
 interface BridgeChannel {
   authorize(request: unknown): Promise<unknown>;
   grant(request: unknown): Promise<unknown>;
+  noteRead?(request: unknown): Promise<unknown>;
 }
 type WithAbp = { abp: WindowAbp; bosunBridge: BridgeChannel };
 
@@ -46,6 +47,9 @@ export interface CallOptions {
   callId: string;
   questionTimeoutMs: number;
 }
+
+/** The most of one reading noted (the background's limit for ABP_NOTE_READ). */
+const MAX_NOTED_TEXT = 200_000;
 
 const CapabilityList = v.array(CapabilityInfo);
 const Session = v.object({ sessionId: v.string() });
@@ -147,6 +151,36 @@ export class AbpClient {
       },
     );
     return checked(AbpResponse, answer, `the permission check for ${request.tool}`);
+  }
+
+  /**
+   * Tells Bosun what one of the bridge's own tools read on the page at `url` (cookies, storage, a
+   * script's result), so its data-flow rule knows where that text came from. A note Bosun refuses
+   * fails the call: the value is not handed on unnoted.
+   */
+  async noteRead(url: string, text: string, options: CallOptions): Promise<void> {
+    if (!/^https?:/.test(url) || text === '') return;
+    const answer = await this.page.evaluate(
+      (payload) => {
+        const channel = (window as unknown as WithAbp).bosunBridge;
+        // An extension built before ABP_NOTE_READ has no data-flow rule to tell.
+        return channel.noteRead ? channel.noteRead(payload) : { success: true, data: { noted: false } };
+      },
+      {
+        url,
+        text: text.slice(0, MAX_NOTED_TEXT),
+        sessionId: this.sessionId,
+        agent: this.agent,
+        callId: options.callId,
+        questionTimeoutMs: options.questionTimeoutMs,
+      },
+    );
+    const response = checked(AbpResponse, answer, 'the note of what was read');
+    if (!response.success)
+      throw new ToolError(
+        `Bosun did not note what was read on ${url} (${response.error.message}); it is not handed on.`,
+        'Call again; if it keeps failing, restart the bridge.',
+      );
   }
 
   /** Withdraws a call's question: an answer given later finds nothing to run. */

@@ -186,52 +186,6 @@ export class FirefoxTab implements EngineTab {
     return Buffer.from(await this.page.screenshot({ type: 'png', fullPage }));
   }
 
-  async click(selector: string, timeoutMs: number): Promise<void> {
-    // A background tab gets no animation frames in Firefox, and the locator waits on them for a stable element.
-    await this.page.bringToFront();
-    await this.page
-      .locator(selector)
-      .setTimeout(timeoutMs)
-      .click()
-      .catch((error: unknown) => {
-        throw normalised(error, timeoutMs);
-      });
-  }
-
-  async fill(selector: string, text: string, timeoutMs: number): Promise<void> {
-    await this.page.bringToFront();
-    // Typed over a selection, so the page gets trusted input events as from a person.
-    const field = await this.element(selector, timeoutMs);
-    try {
-      await field.focus();
-      const hadValue = await field.evaluate((element) => {
-        if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
-          element.select();
-          return element.value !== '';
-        }
-        getSelection()?.selectAllChildren(element);
-        return (element.textContent ?? '') !== '';
-      });
-      if (text) await this.page.keyboard.type(text);
-      else if (hadValue) await this.page.keyboard.press('Backspace');
-    } finally {
-      await field.dispose();
-    }
-  }
-
-  async press(selector: string, key: string, timeoutMs: number): Promise<void> {
-    await this.page.bringToFront();
-    await this.page
-      .locator(selector)
-      .setTimeout(timeoutMs)
-      .wait()
-      .catch((error: unknown) => {
-        throw normalised(error, timeoutMs);
-      });
-    await this.page.focus(selector);
-    await this.page.keyboard.press(key as Parameters<Page['keyboard']['press']>[0]);
-  }
-
   storage(request: StorageRequest): Promise<StorageAnswer> {
     return this.page.evaluate(storageInPage, request);
   }

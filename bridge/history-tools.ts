@@ -39,6 +39,14 @@ function historyTool(move: HistoryMove): BridgeTool {
         ? 'Reload the working tab and wait for its load event.'
         : `Go ${move} one page in the working tab's history and wait for its load event.`,
     params: v.strictObject({}),
+    // Judged on where it goes, as browser_navigate is: the history entry's URL, from the engine's own history.
+    async permission(_args, browser) {
+      const tab = await browser.tab();
+      if (move === 'reload') return { level: 'navigate', summary: `Reload ${tab.url()}` };
+      const url = await tab.historyUrl(move);
+      // No page that way: run says so, and nothing moves.
+      return url === null ? null : { level: 'navigate', url, summary: `Go ${move} to ${url}` };
+    },
     async run(_args, browser) {
       const tab = await browser.tab();
       const arrived = await tab.move(move, NAVIGATION_TIMEOUT_MS);

@@ -59,7 +59,7 @@ export const browserNetworkRequest = defineTool({
     }),
     v.check((a) => (a.url === undefined) !== (a.index === undefined), 'give either url or index'),
   ),
-  async run(which, browser) {
+  async run(which, browser, call) {
     const tab = await browser.tab();
     const sources = tab.requestsSinceNavigation();
     const { index, request } = pickRequest(tab.requestDetails(), which);
@@ -104,6 +104,8 @@ export const browserNetworkRequest = defineTool({
         ? { note: `The body is cut to its first ${BODY_TEXT_LIMIT} characters of ${body.bytes} bytes.` }
         : {}),
     };
+    // The body is the site's data: Bosun's data-flow rule hears where it came from.
+    if (body.kind === 'text') await (await browser.abp()).noteRead(request.url, body.text, call);
     const outcome = failure ?? (request.status === undefined ? 'pending' : `HTTP ${request.status}`);
     return { summary: `${request.method} ${request.url}: ${outcome}, body ${body.kind}`, data };
   },

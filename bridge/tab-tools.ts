@@ -37,6 +37,9 @@ export const browserTabs: BridgeTool = defineTool({
   description:
     "List the browser's tabs, open a new one (optionally at a URL), choose the one the other browser_* tools work on, or close one. Each answer lists the tabs, the working one marked current.",
   params: TabAction,
+  // A new tab at a URL is judged as browser_navigate is, on where it goes.
+  permission: ({ action, url }) =>
+    action === 'new' && url !== undefined ? { level: 'navigate', url, summary: `Open ${url} in a new tab` } : null,
   async run(args, browser) {
     const { tabs } = browser;
     let done = 'Tabs';

@@ -92,7 +92,10 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
       return parsed.success ? { ok: true, args: parsed.output } : { ok: false, message: describeIssues(parsed.issues) };
     },
     ...(definition.permission
-      ? { permission: (args: unknown, browser: LiveBrowser) => definition.permission!(args as v.InferOutput<S>, browser) }
+      ? {
+          permission: (args: unknown, browser: LiveBrowser) =>
+            definition.permission!(args as v.InferOutput<S>, browser),
+        }
       : {}),
     run: (args, browser, call) => definition.run(args as v.InferOutput<S>, browser, call),
   };
