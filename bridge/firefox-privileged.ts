@@ -11,6 +11,9 @@
 export interface BidiConnection {
   send(method: string, params: object): Promise<{ result: unknown }>;
   on(event: string, handler: (params: unknown) => void): unknown;
+  off(event: string, handler: (params: unknown) => void): unknown;
+  /** Hands an event to puppeteer as if Firefox had sent it. */
+  emit(event: string, params: unknown): unknown;
 }
 
 export interface WorkerConsoleMessage {

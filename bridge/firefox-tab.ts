@@ -55,8 +55,6 @@ export class FirefoxTab implements EngineTab {
   readonly cookies: SiteCookies;
   readonly dialogs = new PendingDialogs();
   private lastUrl = 'about:blank';
-  /** The page a move restored from the back-forward cache, which puppeteer does not hear of, until the next navigation. */
-  private restored: string | null = null;
 
   private constructor(
     readonly page: Page,
@@ -86,9 +84,6 @@ export class FirefoxTab implements EngineTab {
     // puppeteer asks BiDi to leave prompts open ("ignore"): each one waits for browser_handle_dialog.
     page.on('dialog', (dialog: Dialog) => tab.dialogs.opened(engineDialog(dialog)));
     page.once('close', () => tab.dialogs.closed());
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) tab.restored = null;
-    });
     page.on('pageerror', (error) => {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       tab.log.add({ source: 'page', level: 'error', text: `Uncaught ${text}`, url: page.url() });
@@ -103,7 +98,6 @@ export class FirefoxTab implements EngineTab {
   url(): string {
     // puppeteer forgets the address when a navigation is aborted (a leave-page dialog dismissed):
     // the tab still shows the page it last reported.
-    if (this.restored) return this.restored;
     const now = this.page.url() as string | undefined;
     if (now) this.lastUrl = now;
     return now || this.lastUrl;
@@ -142,8 +136,15 @@ export class FirefoxTab implements EngineTab {
     if (destination === null) return null;
     // Not puppeteer's goBack: it waits for a load event, and a page restored from the back-forward
     // cache fires none. The move is done once the entry's document shows, loaded or restored.
+    const { connection } = this.feeds;
+    let navigation: string | null = null;
+    const started = (params: unknown) => {
+      const info = params as { context: string; navigation: string | null };
+      if (info.context === this.context) navigation = info.navigation;
+    };
+    connection.on('browsingContext.navigationStarted', started);
     try {
-      await this.feeds.connection.send('browsingContext.traverseHistory', {
+      await connection.send('browsingContext.traverseHistory', {
         context: this.context,
         delta: to === 'back' ? -1 : 1,
       });
@@ -154,8 +155,18 @@ export class FirefoxTab implements EngineTab {
       );
     } catch (error) {
       throw navigationError(from, normalised(error, timeoutMs), timeoutMs);
+    } finally {
+      connection.off('browsingContext.navigationStarted', started);
     }
-    this.restored = this.page.url() === destination ? null : destination;
+    // Restored from the cache, the page sent no load event: puppeteer would wait for it forever,
+    // deaf to every later navigation of the tab. It hears the load the page has in fact finished.
+    if (this.page.url() !== destination)
+      connection.emit('browsingContext.load', {
+        context: this.context,
+        navigation,
+        url: destination,
+        timestamp: Date.now(),
+      });
     return this.arrived(null);
   }
 

@@ -3,8 +3,15 @@
 // session, and a cancelled call never acts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, testSiteDir, type StaticServer } from '../fixtures/static-server';
-import { BROWSERS } from './harness';
-import { textOf, useBridges, type RunningBridge, type ToolResult } from './support/bridge';
+import { BROWSERS, launchExtension } from './harness';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLlmServer } from '../fixtures/llm-server';
+import { startBridge, textOf, useBridges, type RunningBridge, type ToolResult } from './support/bridge';
+import { DIST } from './support/extension';
+import { setSiteRule } from './support/permissions';
+import { configure, openSidebar } from './support/sidebar';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -206,5 +213,45 @@ describe.each(BROWSERS)('the MCP bridge under the permission policy in %s', { ti
     expect((await granted.data('browser_cookies', { action: 'list' })).cookies).toEqual([
       expect.objectContaining({ name: 'session', value: 'SECRET-4711' }),
     ]);
+  });
+
+  describe('on a site the person blocked', () => {
+    let profileDir: string;
+    let bridge: RunningBridge | undefined;
+    beforeAll(async () => {
+      // The person blocked 127.0.0.2 in Bosun's Permissions view, in the profile the bridge then uses.
+      profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
+      const llm = await startLlmServer();
+      const browser = await launchExtension(browserName, DIST[browserName], { profileDir });
+      try {
+        const sidebar = await openSidebar(browser);
+        await configure(sidebar, llm);
+        await setSiteRule(sidebar, '127.0.0.2', 'blocked');
+      } finally {
+        await browser.close();
+        await llm.close();
+      }
+    });
+    afterAll(async () => {
+      await bridge?.close();
+      await rm(profileDir, { recursive: true, force: true });
+    });
+
+    it('navigation there is refused, --allow or not, and so are reading its cookies and storage', async () => {
+      bridge = await startBridge([
+        ...['--browser', browserName, '--profile-dir', profileDir],
+        ...['--allow', '127.0.0.1:submit', '--allow', '127.0.0.2:submit'],
+      ]);
+      const blocked = `${other.server.url}/account.html`;
+      const refused = { isError: true, structuredContent: { error: { code: 'PERMISSION_DENIED' } } };
+      expect(await bridge.call('browser_navigate', { url: blocked })).toMatchObject(refused);
+      expect(await bridge.call('browser_tabs', { action: 'new', url: blocked })).toMatchObject(refused);
+      // A page may still take the tab there: what the bridge reads of the site is refused.
+      await bridge.data('browser_navigate', { url: site.url('index.html') });
+      await bridge.data('browser_eval', { expression: `location.href = ${JSON.stringify(blocked)}; 'leaving'` });
+      await bridge.data('browser_wait_for', { text: 'Display name' });
+      expect(await bridge.call('browser_cookies', { action: 'list' })).toMatchObject(refused);
+      expect(await bridge.call('browser_storage', { action: 'read', kind: 'local' })).toMatchObject(refused);
+    });
   });
 });

@@ -46,6 +46,8 @@ export function historyAndWaiting(env: BridgeEnv): void {
     expect(await env.bridge.data('browser_back')).toMatchObject({ url: cached.url('form.html') });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(await env.bridge.data('browser_forward')).toMatchObject({ url: cached.url('product.html') });
+    // And the tab goes on: a restored page leaves nothing waiting for a load that never comes.
+    expect(await env.bridge.data('browser_navigate', { url: cached.url('index.html') })).toMatchObject({ status: 200 });
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
