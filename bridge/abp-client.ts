@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { BridgeOperation } from '../src/abp/bridge-operations';
 import { AbpResponse, CapabilityInfo } from '../src/abp/response';
 import { describeIssues } from '../src/messaging/router';
 import { ToolError } from './errors';
@@ -137,7 +138,7 @@ export class AbpClient {
 
   /** The bridge's own tool asks before it acts: Bosun's policy decides, and may ask the person. */
   async authorize(
-    request: { tool: string; level: SiteGrant['level']; url: string; summary: string },
+    request: { operation: BridgeOperation; url: string; summary: string },
     options: CallOptions,
   ): Promise<AbpResponse> {
     const answer = await this.page.evaluate(
@@ -150,7 +151,7 @@ export class AbpClient {
         questionTimeoutMs: options.questionTimeoutMs,
       },
     );
-    return checked(AbpResponse, answer, `the permission check for ${request.tool}`);
+    return checked(AbpResponse, answer, `the permission check for ${request.operation}`);
   }
 
   /**

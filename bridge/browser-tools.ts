@@ -6,7 +6,6 @@ import {
   INTEGER,
   NAVIGATION_TIMEOUT_MS,
   NULLABLE_STRING,
-  READS,
   Selector,
   STRING,
   WebUrl,
@@ -15,13 +14,14 @@ import {
 import { bucketRequests } from './network-buckets';
 import { browserScreenshot } from './screenshot-tool';
 import { ACTED, actOn, oneTarget, Ref, typeAndSubmit } from './ref-tools';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema, type BridgeTool } from './tool';
 
 export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_navigate',
     title: 'Navigate',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: NATIVE_TOOLS.browser_navigate.annotations,
     outputSchema: objectSchema({
       url: STRING,
       status: { type: ['integer', 'null'] },
@@ -33,7 +33,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
       'Open a URL in the working tab and wait for its load event. Starts the browser if it is not running. Network errors are reported with their cause.',
     params: v.strictObject({ url: WebUrl }),
     // Judged on where it goes: a blocked site is refused, and a headless bridge needs --allow there.
-    permission: ({ url }) => ({ level: 'navigate', url, summary: `Open ${url}` }),
+    permission: ({ url }) => ({ operation: 'browser_navigate.open', url, summary: `Open ${url}` }),
     async run({ url }, browser) {
       const page = await browser.tab();
       const { status, fromServiceWorker } = await page.goto(url, NAVIGATION_TIMEOUT_MS);
@@ -44,7 +44,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_service_workers',
     title: 'Service workers',
-    annotations: READS,
+    annotations: NATIVE_TOOLS.browser_service_workers.annotations,
     outputSchema: objectSchema({
       url: STRING,
       supported: BOOLEAN,
@@ -87,7 +87,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_network_sources',
     title: 'Network sources',
-    annotations: READS,
+    annotations: NATIVE_TOOLS.browser_network_sources.annotations,
     outputSchema: objectSchema({
       navigatedUrl: NULLABLE_STRING,
       counts: { type: 'object', additionalProperties: INTEGER },
@@ -117,7 +117,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_set_offline',
     title: 'Set offline',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: NATIVE_TOOLS.browser_set_offline.annotations,
     outputSchema: objectSchema({ offline: BOOLEAN }),
     description: 'Take the browser offline (pages and service workers see no network) or back online.',
     params: v.strictObject({ offline: v.boolean() }),
@@ -131,7 +131,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_console',
     title: 'Console',
-    annotations: READS,
+    annotations: NATIVE_TOOLS.browser_console.annotations,
     outputSchema: objectSchema({
       entries: {
         type: 'array',
@@ -164,7 +164,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_eval',
     title: 'Evaluate JavaScript',
-    annotations: ACTS,
+    annotations: NATIVE_TOOLS.browser_eval.annotations,
     outputSchema: objectSchema({ type: STRING, subtype: STRING, value: {}, description: STRING }, [
       'subtype',
       'value',
@@ -175,8 +175,10 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     params: v.strictObject({
       expression: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100_000)),
     }),
-    // A script can do anything a person can on the page, submitting included.
-    permission: ({ expression }) => ({ level: 'submit', summary: `Run a script: ${expression.slice(0, 200)}` }),
+    permission: ({ expression }) => ({
+      operation: 'browser_eval.run',
+      summary: `Run a script: ${expression.slice(0, 200)}`,
+    }),
     async run({ expression }, browser, call) {
       const tab = await browser.tab();
       assertWebPage(tab);

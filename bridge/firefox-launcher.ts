@@ -101,7 +101,6 @@ async function startFirefox(settings: LaunchSettings, geckoId: string, uuid: str
         'extensions.webextensions.keepStorageOnUninstall': true,
         // Bosun's host permissions granted at install, as a person approves them when installing it.
         'extensions.originControls.grantByDefault': true,
-        'security.allow_parent_unrestricted_js_loads': true,
         // The agent works in tabs that are not in front: their timers run on time, as they do in the
         // Chromium that Playwright starts (--disable-background-timer-throttling), not once a second.
         'dom.min_background_timeout_value': 4,

@@ -47,8 +47,17 @@ const PARENT_SETUP = `function (send, processScript) {
     channel.cancel(Cr.NS_ERROR_OFFLINE);
   } }, 'http-on-modify-request');
   Services.ppmm.addMessageListener('bosun-bridge:worker-console', { receiveMessage: (m) => send(JSON.stringify({ kind: 'console', ...m.data })) });
-  // data: process scripts in the parent need security.allow_parent_unrestricted_js_loads.
-  Services.ppmm.loadProcessScript('data:,' + encodeURIComponent(processScript), true);
+  // The parent refuses a data: script unless security.allow_parent_unrestricted_js_loads is set: set
+  // for this one load only, and cleared (also from a profile an older bridge left it in) right after,
+  // so no other script loads that way for the rest of the session. Content processes, where the
+  // sites' workers run, load it without the pref, now and as they start.
+  const PREF = 'security.allow_parent_unrestricted_js_loads';
+  Services.prefs.setBoolPref(PREF, true);
+  try {
+    Services.ppmm.loadProcessScript('data:,' + encodeURIComponent(processScript), true);
+  } finally {
+    Services.prefs.clearUserPref(PREF);
+  }
 }`;
 
 /** In every content process: the console calls of the sites' service workers. */

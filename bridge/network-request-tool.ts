@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { INTEGER, NULLABLE_STRING, READS, STRING } from './browser-tool-parts';
+import { INTEGER, NULLABLE_STRING, STRING } from './browser-tool-parts';
 import { aDialog } from './dialogs';
 import { firstLine } from './errors';
 import { bucketOf } from './network-buckets';
 import { BODY_TEXT_LIMIT, mimeEssence, pickRequest, reportBody, type BodyReport } from './request-details';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema } from './tool';
 
 const HEADERS = { type: 'object', additionalProperties: STRING };
@@ -12,7 +13,7 @@ const HEADERS = { type: 'object', additionalProperties: STRING };
 export const browserNetworkRequest = defineTool({
   name: 'browser_network_request',
   title: 'Network request',
-  annotations: READS,
+  annotations: NATIVE_TOOLS.browser_network_request.annotations,
   outputSchema: objectSchema(
     {
       index: INTEGER,

@@ -13,10 +13,8 @@ import type { EngineTab } from './engine';
 import { firstLine, ToolError } from './errors';
 import type { Cookie } from './site-data';
 import type { LiveBrowser } from './session';
-import { defineTool, objectSchema, type BridgeTool, type CallInfo, type ToolAnnotations } from './tool';
-
-/** Reads, or changes (set) and removes (clear) the site's data: destructive, as clearing can sign a person out. */
-const SITE_DATA: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, openWorldHint: false };
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
+import { defineTool, objectSchema, type BridgeTool, type CallInfo } from './tool';
 
 /** The working tab's URL, which must be a site: about:blank and Bosun's pages have no cookies or storage of a site. */
 async function siteUrl(tab: EngineTab): Promise<string> {
@@ -110,7 +108,7 @@ const browserCookies = (httpOnlySites: ReadonlySet<string>) =>
   defineTool({
     name: 'browser_cookies',
     title: 'Cookies',
-    annotations: SITE_DATA,
+    annotations: NATIVE_TOOLS.browser_cookies.annotations,
     outputSchema: objectSchema({ url: STRING, cookies: { type: 'array', items: COOKIE }, removed: INTEGER }, [
       'removed',
     ]),
@@ -119,9 +117,9 @@ const browserCookies = (httpOnlySites: ReadonlySet<string>) =>
     params: CookieAction,
     permission: ({ action, name, value }) =>
       action === 'list'
-        ? { level: 'read-only', summary: 'Read the cookies' }
+        ? { operation: 'browser_cookies.read', summary: 'Read the cookies' }
         : {
-            level: 'submit',
+            operation: 'browser_cookies.write',
             summary:
               action === 'set'
                 ? `Set the cookie ${name}=${value?.slice(0, 100)}`
@@ -170,7 +168,7 @@ const StorageAction = v.pipe(
 export const browserStorage = defineTool({
   name: 'browser_storage',
   title: 'Local and session storage',
-  annotations: SITE_DATA,
+  annotations: NATIVE_TOOLS.browser_storage.annotations,
   outputSchema: objectSchema({
     url: STRING,
     kind: STRING,
@@ -182,9 +180,9 @@ export const browserStorage = defineTool({
   params: StorageAction,
   permission: ({ action, kind, key, value }) =>
     action === 'read'
-      ? { level: 'read-only', summary: `Read ${kind}Storage` }
+      ? { operation: 'browser_storage.read', summary: `Read ${kind}Storage` }
       : {
-          level: 'interact',
+          operation: 'browser_storage.write',
           summary:
             action === 'set'
               ? `Set ${kind}Storage "${key}" to "${value?.slice(0, 100)}"`

@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
+import type { BridgeOperation, ToolAnnotations } from '../src/abp/bridge-operations';
 import { describeIssues } from '../src/messaging/router';
 import type { LiveBrowser } from './session';
 
@@ -20,7 +21,8 @@ export interface CallInfo {
 
 /** How a tool that acts on a page is judged by Bosun's policy before it runs. */
 export interface PermissionAsk {
-  level: 'read-only' | 'navigate' | 'interact' | 'submit';
+  /** The operation, as declared with its level in src/abp/bridge-operations.ts. */
+  operation: BridgeOperation;
   /** What the person is asked about, in words: 'Click "#add-to-cart"'. */
   summary: string;
   /**
@@ -30,15 +32,9 @@ export interface PermissionAsk {
   url?: string;
 }
 
-export type Validation = { ok: true; args: unknown } | { ok: false; message: string };
+export type { ToolAnnotations };
 
-/** MCP's tool annotations: hints a client shows its person or uses to decide what to confirm. */
-export interface ToolAnnotations {
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint?: boolean;
-  openWorldHint: boolean;
-}
+export type Validation = { ok: true; args: unknown } | { ok: false; message: string };
 
 export interface BridgeTool {
   name: string;

@@ -1,4 +1,5 @@
 import { grantWorkflowRun, PERMISSION_LEVELS, type HarborPolicy } from '../../policy';
+import { bridgeOperation } from '../../src/abp/bridge-operations';
 import { AbpError, fail, ok } from '../../src/abp/response';
 import { createRouter, type Routes } from '../../src/messaging/router';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
@@ -83,12 +84,14 @@ const callCapability = (deps: AbpRouteDeps, payload: Payload<'ABP_CALL'>, signal
 /** Whether the gate lets the caller use a tool on a site; a refusal names the decision and why. */
 async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, signal: AbortSignal) {
   const caller = callerContext(payload, signal);
+  // The level is the operation's declared one, never the caller's.
+  const { name, level } = bridgeOperation(payload.operation);
   try {
     const refused = await asCaller(() =>
       deps.gate.authorize(
         {
-          name: payload.tool,
-          level: payload.level,
+          name,
+          level,
           url: payload.url,
           args: {},
           runId: caller.runId ?? `abp-call:${crypto.randomUUID()}`,
@@ -101,9 +104,9 @@ async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, 
     );
     if (refused)
       return fail('PERMISSION_DENIED', `${refused.text} (decision: ${refused.decision})`, undefined, {
-        tool: payload.tool,
+        tool: name,
         site: refused.site,
-        level: payload.level,
+        level,
         decision: refused.decision,
       });
     return ok({ allowed: true });
