@@ -5,6 +5,29 @@ import { textOf } from '../support/bridge';
 import type { BridgeEnv } from './env';
 
 export function dialogs(env: BridgeEnv): void {
+  /** The leave-page question of the renamed account: dismissed, the tab stays; accepted, it goes. */
+  const leaveAfterQuestion = async (leaving: Awaited<ReturnType<BridgeEnv['bridge']['call']>>) => {
+    expect(leaving).toMatchObject({
+      isError: true,
+      structuredContent: { error: { dialog: { type: 'beforeunload' } } },
+    });
+    expect(await env.bridge.data('browser_handle_dialog', { accept: false })).toMatchObject({ type: 'beforeunload' });
+    expect(await env.bridge.data('browser_eval', { expression: 'location.href' })).toEqual({
+      type: 'string',
+      value: env.site.url('account/index.html'),
+    });
+    await env.bridge.call('browser_navigate', { url: env.site.url('index.html') });
+    expect(await env.bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
+      type: 'beforeunload',
+      accepted: true,
+    });
+    await waitUntil(
+      async () =>
+        (await env.bridge.data('browser_eval', { expression: 'location.href' })).value === env.site.url('index.html'),
+      { timeoutMs: 10_000, message: 'the tab never left the account page' },
+    );
+  };
+
   it('answers the page’s dialogs under the policy, and an open dialog never hangs another tool', async () => {
     await env.bridge.data('browser_set_offline', { offline: false });
     const account = env.site.url('account/index.html');
@@ -90,27 +113,11 @@ export function dialogs(env: BridgeEnv): void {
       /^ERROR: No dialog is open/,
     );
 
-    // Leaving the renamed account asks first: dismissed, the tab stays; accepted, it goes.
+    // Leaving the renamed account asks first: dismissed, the tab stays; accepted, it goes. Firefox asks only
+    // of a page a person has used, and the page engine's clicks are not a person's: there the tab just goes.
     const leaving = await env.bridge.call('browser_navigate', { url: env.site.url('index.html') });
-    expect(leaving).toMatchObject({
-      isError: true,
-      structuredContent: { error: { dialog: { type: 'beforeunload' } } },
-    });
-    expect(await env.bridge.data('browser_handle_dialog', { accept: false })).toMatchObject({ type: 'beforeunload' });
-    expect(await env.bridge.data('browser_eval', { expression: 'location.href' })).toEqual({
-      type: 'string',
-      value: account,
-    });
-    await env.bridge.call('browser_navigate', { url: env.site.url('index.html') });
-    expect(await env.bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
-      type: 'beforeunload',
-      accepted: true,
-    });
-    await waitUntil(
-      async () =>
-        (await env.bridge.data('browser_eval', { expression: 'location.href' })).value === env.site.url('index.html'),
-      { timeoutMs: 10_000, message: 'the tab never left the account page' },
-    );
+    if (!env.chromium) expect(leaving).toMatchObject({ structuredContent: { url: env.site.url('index.html') } });
+    else await leaveAfterQuestion(leaving);
 
     // Answering acts on the page: on a site nobody allowed (localhost, where 127.0.0.1 is allowed),
     // headless, it is refused at once, and the dialog stays open until then.
