@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { BridgeOperation } from '../src/abp/bridge-operations';
 import { AbpResponse, CapabilityInfo } from '../src/abp/response';
 import { describeIssues } from '../src/messaging/router';
 import { ToolError } from './errors';
@@ -15,6 +16,7 @@ interface WindowAbp {
 interface BridgeChannel {
   authorize(request: unknown): Promise<unknown>;
   grant(request: unknown): Promise<unknown>;
+  noteRead(request: unknown): Promise<unknown>;
 }
 type WithAbp = { abp: WindowAbp; bosunBridge: BridgeChannel };
 
@@ -46,6 +48,9 @@ export interface CallOptions {
   callId: string;
   questionTimeoutMs: number;
 }
+
+/** The most of one reading noted (the background's limit for ABP_NOTE_READ). */
+const MAX_NOTED_TEXT = 200_000;
 
 const CapabilityList = v.array(CapabilityInfo);
 const Session = v.object({ sessionId: v.string() });
@@ -133,7 +138,7 @@ export class AbpClient {
 
   /** The bridge's own tool asks before it acts: Bosun's policy decides, and may ask the person. */
   async authorize(
-    request: { tool: string; level: SiteGrant['level']; url: string; summary: string },
+    request: { operation: BridgeOperation; url: string; summary: string },
     options: CallOptions,
   ): Promise<AbpResponse> {
     const answer = await this.page.evaluate(
@@ -146,7 +151,30 @@ export class AbpClient {
         questionTimeoutMs: options.questionTimeoutMs,
       },
     );
-    return checked(AbpResponse, answer, `the permission check for ${request.tool}`);
+    return checked(AbpResponse, answer, `the permission check for ${request.operation}`);
+  }
+
+  /**
+   * Tells Bosun what one of the bridge's own tools read on the page at `url` (cookies, storage, a
+   * script's result), so its data-flow rule knows where that text came from. A note Bosun refuses
+   * fails the call: the value is not handed on unnoted.
+   */
+  async noteRead(url: string, text: string, options: CallOptions): Promise<void> {
+    if (!/^https?:/.test(url) || text === '') return;
+    const answer = await this.page.evaluate((payload) => (window as unknown as WithAbp).bosunBridge.noteRead(payload), {
+      url,
+      text: text.slice(0, MAX_NOTED_TEXT),
+      sessionId: this.sessionId,
+      agent: this.agent,
+      callId: options.callId,
+      questionTimeoutMs: options.questionTimeoutMs,
+    });
+    const response = checked(AbpResponse, answer, 'the note of what was read');
+    if (!response.success)
+      throw new ToolError(
+        `Bosun did not note what was read on ${url} (${response.error.message}); it is not handed on.`,
+        'Call again; if it keeps failing, restart the bridge.',
+      );
   }
 
   /** Withdraws a call's question: an answer given later finds nothing to run. */

@@ -1,7 +1,7 @@
 import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/server';
 import type { CapabilityInfo } from '../src/abp/response';
 import { abpError } from './errors';
-import type { BridgeTool, ToolAnnotations } from './tool';
+import type { BridgeTool } from './tool';
 
 export const ABP_TOOL_PREFIX = 'abp_';
 
@@ -17,25 +17,6 @@ const titleOf = (capability: string) =>
     .join(' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()}`;
-
-/** Capabilities that only read what Bosun stored or knows. */
-const READS =
-  /^(crawl\.status|storage\.(jobs\.(list|get)|pages\.(list|search))|convert\.toFormat|export\.asArchive|diagnostics\.get\w+|extension\.getInfo|agent\.status)$/;
-/** Capabilities that remove data or act on pages in the person's name. */
-const DESTRUCTIVE = /^(storage\.jobs\.delete|diagnostics\.clearErrors|page\.act|agent\.run)$/;
-/** Capabilities that reach web sites. */
-const OPEN_WORLD = /^(crawl\.(start|resume)|scrape\.pickContent|page\.(read|readListing|getContent|act)|agent\.run)$/;
-/** Capabilities that read an open tab, under Bosun's policy. */
-const READS_PAGES = /^page\.(read|readListing|getContent)$/;
-
-export function abpAnnotations(capability: string): ToolAnnotations {
-  const readOnly = READS.test(capability) || READS_PAGES.test(capability);
-  return {
-    readOnlyHint: readOnly,
-    destructiveHint: !readOnly && DESTRUCTIVE.test(capability),
-    openWorldHint: OPEN_WORLD.test(capability),
-  };
-}
 
 /**
  * One MCP tool per capability of Bosun's ABP page, its input schema being the capability's own
@@ -60,7 +41,7 @@ export function abpTools(capabilities: readonly CapabilityInfo[]): BridgeTool[] 
       name,
       title: titleOf(capability.name),
       description: `${capability.description}${unavailable}. Bosun ABP capability ${capability.name}.`,
-      annotations: abpAnnotations(capability.name),
+      annotations: capability.annotations,
       inputSchema: { type: 'object', ...inputSchema },
       validate(args) {
         const result = schema.validate(args ?? {});

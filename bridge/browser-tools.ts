@@ -1,14 +1,11 @@
 import * as v from 'valibot';
 import {
-  ACTION_TIMEOUT_MS,
   ACTS,
-  actionError,
   assertWebPage,
   BOOLEAN,
   INTEGER,
   NAVIGATION_TIMEOUT_MS,
   NULLABLE_STRING,
-  READS,
   Selector,
   STRING,
   WebUrl,
@@ -16,14 +13,15 @@ import {
 } from './browser-tool-parts';
 import { bucketRequests } from './network-buckets';
 import { browserScreenshot } from './screenshot-tool';
-import { actByRef, oneTarget, Ref, typeAndSubmitByRef } from './ref-tools';
+import { ACTED, actOn, oneTarget, Ref, typeAndSubmit } from './ref-tools';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema, type BridgeTool } from './tool';
 
 export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_navigate',
     title: 'Navigate',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: NATIVE_TOOLS.browser_navigate.annotations,
     outputSchema: objectSchema({
       url: STRING,
       status: { type: ['integer', 'null'] },
@@ -34,6 +32,8 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     description:
       'Open a URL in the working tab and wait for its load event. Starts the browser if it is not running. Network errors are reported with their cause.',
     params: v.strictObject({ url: WebUrl }),
+    // Judged on where it goes: a blocked site is refused, and a headless bridge needs --allow there.
+    permission: ({ url }) => ({ operation: 'browser_navigate.open', url, summary: `Open ${url}` }),
     async run({ url }, browser) {
       const page = await browser.tab();
       const { status, fromServiceWorker } = await page.goto(url, NAVIGATION_TIMEOUT_MS);
@@ -44,7 +44,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_service_workers',
     title: 'Service workers',
-    annotations: READS,
+    annotations: NATIVE_TOOLS.browser_service_workers.annotations,
     outputSchema: objectSchema({
       url: STRING,
       supported: BOOLEAN,
@@ -87,7 +87,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_network_sources',
     title: 'Network sources',
-    annotations: READS,
+    annotations: NATIVE_TOOLS.browser_network_sources.annotations,
     outputSchema: objectSchema({
       navigatedUrl: NULLABLE_STRING,
       counts: { type: 'object', additionalProperties: INTEGER },
@@ -117,7 +117,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_set_offline',
     title: 'Set offline',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: NATIVE_TOOLS.browser_set_offline.annotations,
     outputSchema: objectSchema({ offline: BOOLEAN }),
     description: 'Take the browser offline (pages and service workers see no network) or back online.',
     params: v.strictObject({ offline: v.boolean() }),
@@ -131,7 +131,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_console',
     title: 'Console',
-    annotations: READS,
+    annotations: NATIVE_TOOLS.browser_console.annotations,
     outputSchema: objectSchema({
       entries: {
         type: 'array',
@@ -149,8 +149,11 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     params: v.strictObject({
       clear: v.optional(v.pipe(v.boolean(), v.description('Empty the record after reading it')), false),
     }),
-    async run({ clear }, browser) {
-      const entries = (await browser.tab()).console(clear);
+    async run({ clear }, browser, call) {
+      const tab = await browser.tab();
+      const entries = tab.console(clear);
+      // What the page logged is the page's data: Bosun's data-flow rule hears where it came from.
+      await (await browser.abp()).noteRead(tab.url(), entries.map((e) => e.text).join('\n'), call);
       const by = (source: string) => entries.filter((e) => e.source === source).length;
       return {
         summary: `${entries.length} entries: page ${by('page')}, service-worker ${by('service-worker')}, browser-log ${by('browser-log')}`,
@@ -161,7 +164,7 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
   defineTool({
     name: 'browser_eval',
     title: 'Evaluate JavaScript',
-    annotations: ACTS,
+    annotations: NATIVE_TOOLS.browser_eval.annotations,
     outputSchema: objectSchema({ type: STRING, subtype: STRING, value: {}, description: STRING }, [
       'subtype',
       'value',
@@ -172,12 +175,16 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     params: v.strictObject({
       expression: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100_000)),
     }),
-    // A script can do anything a person can on the page, submitting included.
-    permission: ({ expression }) => ({ level: 'submit', summary: `Run a script: ${expression.slice(0, 200)}` }),
-    async run({ expression }, browser) {
+    permission: ({ expression }) => ({
+      operation: 'browser_eval.run',
+      summary: `Run a script: ${expression.slice(0, 200)}`,
+    }),
+    async run({ expression }, browser, call) {
       const tab = await browser.tab();
       assertWebPage(tab);
       const result = await tab.evalExpression(expression);
+      // What the script returned came from the page: Bosun's data-flow rule hears where.
+      await (await browser.abp()).noteRead(tab.url(), JSON.stringify(result.value ?? null), call);
       return { summary: `Evaluated to ${result.type}`, data: result };
     },
   }),
@@ -186,36 +193,21 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     name: 'browser_click',
     title: 'Click',
     annotations: ACTS,
-    outputSchema: objectSchema({ url: STRING, selector: STRING, decision: STRING, result: STRING }, [
-      'selector',
-      'decision',
-      'result',
-    ]),
+    outputSchema: ACTED,
     description:
-      "Click an element of the working tab: by its reference in the last browser_snapshot (through Bosun's page engine), or the first element matching a CSS selector (the browser's own input; waits up to 10 s for it to be visible and enabled).",
+      "Click an element of the working tab, by its reference in the last browser_snapshot or the first element matching a CSS selector, with Bosun's page engine (the chat agent's click_element), judged by Bosun's gate.",
     params: v.pipe(v.strictObject({ selector: v.optional(Selector), ref: v.optional(Ref) }), oneTarget()),
-    // By reference, Bosun's gate judges the page engine's action itself.
-    permission: ({ selector }) => (selector === undefined ? null : { level: 'interact', summary: `Click ${selector}` }),
-    async run({ selector, ref }, browser, call) {
-      if (selector === undefined) return actByRef(browser, call, 'click_element', { index: ref });
-      const page = await browser.tab();
-      assertWebPage(page);
-      await page.click(selector, ACTION_TIMEOUT_MS).catch((error: unknown) => {
-        throw actionError('click', selector, error);
-      });
-      return { summary: `Clicked ${selector}`, data: { selector, url: page.url() } };
-    },
+    run: (target, browser, call) => actOn(browser, call, 'click_element', target),
   }),
   defineTool({
     name: 'browser_type',
     title: 'Type',
     annotations: ACTS,
-    outputSchema: objectSchema(
-      { url: STRING, selector: STRING, submitted: BOOLEAN, reason: STRING, decision: STRING, result: STRING },
-      ['selector', 'submitted', 'reason', 'decision', 'result'],
-    ),
+    outputSchema: objectSchema({ url: STRING, submitted: BOOLEAN, reason: STRING, decision: STRING, result: STRING }, [
+      'reason',
+    ]),
     description:
-      "Replace the value of a field with the text: by its reference in the last browser_snapshot (through Bosun's page engine), or the first input, textarea or editable element matching a CSS selector; optionally submit its form afterwards (by ref: as Bosun's submit_form does, judged at the submit level; by selector: by pressing Enter). submitted says whether it was, reason why not.",
+      "Replace the value of a field with the text, by its reference in the last browser_snapshot or the first field matching a CSS selector, with Bosun's page engine (the chat agent's type_text), judged by Bosun's gate; optionally submit its form afterwards, as Bosun's submit_form does (judged at the submit level). submitted says whether it was, reason why not.",
     params: v.pipe(
       v.strictObject({
         selector: v.optional(Selector),
@@ -225,29 +217,10 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
       }),
       oneTarget(),
     ),
-    permission: ({ selector, text, submit }) =>
-      selector === undefined
-        ? null
-        : {
-            level: submit ? 'submit' : 'interact',
-            summary: `Type "${text.slice(0, 100)}" into ${selector}${submit ? ' and press Enter' : ''}`,
-          },
-    async run({ selector, ref, text, submit }, browser, call) {
-      if (selector === undefined) {
-        if (submit) return typeAndSubmitByRef(browser, call, ref, text);
-        const typed = await actByRef(browser, call, 'type_text', { index: ref, text });
-        return { summary: typed.summary, data: { ...typed.data, submitted: false } };
-      }
-      const page = await browser.tab();
-      assertWebPage(page);
-      await page.fill(selector, text, ACTION_TIMEOUT_MS).catch((error: unknown) => {
-        throw actionError('type into', selector, error);
-      });
-      if (submit) await page.press(selector, 'Enter', ACTION_TIMEOUT_MS);
-      return {
-        summary: `Typed ${text.length} characters into ${selector}${submit ? ' and pressed Enter' : ''}`,
-        data: { selector, url: page.url(), submitted: submit },
-      };
+    async run({ text, submit, ...target }, browser, call) {
+      if (submit) return typeAndSubmit(browser, call, target, text);
+      const typed = await actOn(browser, call, 'type_text', target, { text });
+      return { summary: typed.summary, data: { ...typed.data, submitted: false } };
     },
   }),
 ];

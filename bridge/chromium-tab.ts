@@ -116,16 +116,9 @@ export class ChromiumTab implements EngineTab {
     return this.page.screenshot({ type: 'png', fullPage });
   }
 
-  click(selector: string, timeoutMs: number): Promise<void> {
-    return this.page.locator(selector).first().click({ timeout: timeoutMs });
-  }
-
-  fill(selector: string, text: string, timeoutMs: number): Promise<void> {
-    return this.page.locator(selector).first().fill(text, { timeout: timeoutMs });
-  }
-
-  press(selector: string, key: string, timeoutMs: number): Promise<void> {
-    return this.page.locator(selector).first().press(key, { timeout: timeoutMs });
+  async historyUrl(to: 'back' | 'forward'): Promise<string | null> {
+    const { currentIndex, entries } = await this.cdp.send('Page.getNavigationHistory');
+    return entries[currentIndex + (to === 'back' ? -1 : 1)]?.url ?? null;
   }
 
   async move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null> {

@@ -1,9 +1,16 @@
 import * as v from 'valibot';
-import { dialogAnswerLevel } from '../policy/dialog-level';
-import { ACTS, BOOLEAN, STRING } from './browser-tool-parts';
+import { ACCEPT_DIALOG_LEVEL, dialogAnswerLevel } from '../policy/dialog-level';
+import { BOOLEAN, STRING } from './browser-tool-parts';
 import { DIALOG_TYPES, describeDialog, noDialogError } from './dialogs';
 import { abpError, ToolError } from './errors';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema } from './tool';
+
+/** Accepting what commits (policy/dialog-level.ts) is the operation declared at submit; any other answer only interacts. */
+const dialogOperation = (type: string, accept: boolean) =>
+  dialogAnswerLevel(type, accept) === ACCEPT_DIALOG_LEVEL
+    ? ('browser_handle_dialog.commit' as const)
+    : ('browser_handle_dialog.answer' as const);
 
 /**
  * Answers the dialog the page has open. Answering acts on the page, so Bosun's policy is asked
@@ -13,7 +20,7 @@ import { defineTool, objectSchema } from './tool';
 export const browserHandleDialog = defineTool({
   name: 'browser_handle_dialog',
   title: 'Handle dialog',
-  annotations: ACTS,
+  annotations: NATIVE_TOOLS.browser_handle_dialog.annotations,
   outputSchema: objectSchema(
     {
       type: { enum: [...DIALOG_TYPES] },
@@ -45,7 +52,7 @@ export const browserHandleDialog = defineTool({
       const summary = `${accept ? 'Accept' : 'Dismiss'} the ${describeDialog(open)}`;
       const answer = await (
         await browser.abp()
-      ).authorize({ tool: 'browser_handle_dialog', level: dialogAnswerLevel(open.type, accept), url, summary }, call);
+      ).authorize({ operation: dialogOperation(open.type, accept), url, summary }, call);
       if (!answer.success) throw abpError("browser_handle_dialog (Bosun's permission)", answer);
       if (call.signal.aborted)
         throw new ToolError(

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { assertWebPage, BOOLEAN, INTEGER, STRING } from './browser-tool-parts';
 import type { TabEmulation } from './engine';
 import { firstLine, ToolError } from './errors';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema } from './tool';
 
 const CPU_NOT_IN_FIREFOX = 'not available in Firefox: WebDriver BiDi has no CPU throttling';
@@ -23,7 +24,7 @@ const readBack = () => ({
 export const browserEmulate = defineTool({
   name: 'browser_emulate',
   title: 'Emulate',
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: NATIVE_TOOLS.browser_emulate.annotations,
   outputSchema: objectSchema(
     {
       url: STRING,

@@ -68,12 +68,10 @@ export interface EngineTab {
   /** browser_eval: an expression as an agent writes it in a console (top-level await works). */
   evalExpression(expression: string): Promise<EvalResult>;
   screenshot(fullPage: boolean): Promise<Buffer>;
-  /** Trusted input at the first element matching the selector; rejects with the engine's message. */
-  click(selector: string, timeoutMs: number): Promise<void>;
-  fill(selector: string, text: string, timeoutMs: number): Promise<void>;
-  press(selector: string, key: string, timeoutMs: number): Promise<void>;
   /** Back or forward in the tab's history, or a reload, waiting for load; null when there is no page that way. */
   move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null>;
+  /** Where a move back or forward would go (null: no page that way), from the engine's own history. */
+  historyUrl(to: 'back' | 'forward'): Promise<string | null>;
   /** Resolves once pageMeets answers other than false (checked every 100 ms); rejects with the engine's timeout. */
   waitFor(condition: PageCondition, timeoutMs: number): Promise<true | 'invalid selector'>;
   /** The requests since the tab's last navigation and the URL it navigated to. */

@@ -72,6 +72,7 @@ export async function launchFirefox(settings: LaunchSettings, agent: AbpSessionS
         workerListeners.add(listener);
         return () => workerListeners.delete(listener);
       },
+      historyUrl: (context, delta) => privileged.historyUrl(context, delta),
     };
     return firefoxBrowser(browser, `moz-extension://${uuid}`, privileged, feeds, agent);
   } catch (error) {
@@ -100,7 +101,6 @@ async function startFirefox(settings: LaunchSettings, geckoId: string, uuid: str
         'extensions.webextensions.keepStorageOnUninstall': true,
         // Bosun's host permissions granted at install, as a person approves them when installing it.
         'extensions.originControls.grantByDefault': true,
-        'security.allow_parent_unrestricted_js_loads': true,
         // The agent works in tabs that are not in front: their timers run on time, as they do in the
         // Chromium that Playwright starts (--disable-background-timer-throttling), not once a second.
         'dom.min_background_timeout_value': 4,

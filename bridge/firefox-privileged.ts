@@ -11,6 +11,9 @@
 export interface BidiConnection {
   send(method: string, params: object): Promise<{ result: unknown }>;
   on(event: string, handler: (params: unknown) => void): unknown;
+  off(event: string, handler: (params: unknown) => void): unknown;
+  /** Hands an event to puppeteer as if Firefox had sent it. */
+  emit(event: string, params: unknown): unknown;
 }
 
 export interface WorkerConsoleMessage {
@@ -44,8 +47,17 @@ const PARENT_SETUP = `function (send, processScript) {
     channel.cancel(Cr.NS_ERROR_OFFLINE);
   } }, 'http-on-modify-request');
   Services.ppmm.addMessageListener('bosun-bridge:worker-console', { receiveMessage: (m) => send(JSON.stringify({ kind: 'console', ...m.data })) });
-  // data: process scripts in the parent need security.allow_parent_unrestricted_js_loads.
-  Services.ppmm.loadProcessScript('data:,' + encodeURIComponent(processScript), true);
+  // The parent refuses a data: script unless security.allow_parent_unrestricted_js_loads is set: set
+  // for this one load only, and cleared (also from a profile an older bridge left it in) right after,
+  // so no other script loads that way for the rest of the session. Content processes, where the
+  // sites' workers run, load it without the pref, now and as they start.
+  const PREF = 'security.allow_parent_unrestricted_js_loads';
+  Services.prefs.setBoolPref(PREF, true);
+  try {
+    Services.ppmm.loadProcessScript('data:,' + encodeURIComponent(processScript), true);
+  } finally {
+    Services.prefs.clearUserPref(PREF);
+  }
 }`;
 
 /** In every content process: the console calls of the sites' service workers. */
@@ -95,6 +107,20 @@ export class FirefoxPrivileged {
       awaitPromise: true,
       resultOwnership: 'none',
     });
+  }
+
+  /**
+   * The URL of the entry `delta` steps away in a tab's session history (null past either end),
+   * read from the parent's session history of the BiDi context: BiDi itself has no history list.
+   */
+  async historyUrl(context: string, delta: number): Promise<string | null> {
+    const url = await this.evaluate(`(() => {
+      const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
+      const history = NavigableManager.getBrowsingContextById(${JSON.stringify(context)})?.sessionHistory;
+      const index = history ? history.index + ${Math.trunc(delta)} : -1;
+      return history && index >= 0 && index < history.count ? history.getEntryAtIndex(index).URI.spec : null;
+    })()`);
+    return typeof url === 'string' ? url : null;
   }
 
   async setWorkersOffline(offline: boolean): Promise<void> {

@@ -31,6 +31,8 @@ import {
 /** What the tab hears from the browser as a whole. */
 export interface FirefoxFeeds extends NetworkFeeds {
   onWorkerConsole(listener: (message: WorkerConsoleMessage) => void): () => void;
+  /** The URL of the session-history entry `delta` steps from the current one of a BiDi context. */
+  historyUrl(context: string, delta: number): Promise<string | null>;
 }
 
 /** puppeteer's console types, named as Chromium names them. */
@@ -116,24 +118,56 @@ export class FirefoxTab implements EngineTab {
     return this.arrived(response);
   }
 
+  historyUrl(to: 'back' | 'forward'): Promise<string | null> {
+    return this.feeds.historyUrl(this.context, to === 'back' ? -1 : 1);
+  }
+
   async move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null> {
-    const options = { waitUntil: 'load', timeout: timeoutMs } as const;
-    const from = this.page.url();
+    const from = this.url();
     // A page restored from the back-forward cache sends no request: its status is then unknown, not the last page's.
     this.network.navigationRequest = null;
-    const moved =
-      to === 'reload'
-        ? this.page.reload(options)
-        : to === 'back'
-          ? this.page.goBack(options)
-          : this.page.goForward(options);
-    try {
-      return this.arrived(await moved);
-    } catch (error) {
-      // BiDi's browsingContext.traverseHistory at either end of the history.
-      if (error instanceof Error && /no such history entry/i.test(error.message)) return null;
-      throw navigationError(from, error, timeoutMs);
+    if (to === 'reload') {
+      const reloaded = await this.page.reload({ waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
+        throw navigationError(from, error, timeoutMs);
+      });
+      return this.arrived(reloaded);
     }
+    const destination = await this.historyUrl(to);
+    if (destination === null) return null;
+    // Not puppeteer's goBack: it waits for a load event, and a page restored from the back-forward
+    // cache fires none. The move is done once the entry's document shows, loaded or restored.
+    const { connection } = this.feeds;
+    let navigation: string | null = null;
+    const started = (params: unknown) => {
+      const info = params as { context: string; navigation: string | null };
+      if (info.context === this.context) navigation = info.navigation;
+    };
+    connection.on('browsingContext.navigationStarted', started);
+    try {
+      await connection.send('browsingContext.traverseHistory', {
+        context: this.context,
+        delta: to === 'back' ? -1 : 1,
+      });
+      await this.page.waitForFunction(
+        (url: string) => location.href === url && document.readyState === 'complete',
+        { polling: 100, timeout: timeoutMs },
+        destination,
+      );
+    } catch (error) {
+      throw navigationError(from, normalised(error, timeoutMs), timeoutMs);
+    } finally {
+      connection.off('browsingContext.navigationStarted', started);
+    }
+    // Restored from the cache, the page sent no load event: puppeteer would wait for it forever,
+    // deaf to every later navigation of the tab. It hears the load the page has in fact finished.
+    if (this.page.url() !== destination)
+      connection.emit('browsingContext.load', {
+        context: this.context,
+        navigation,
+        url: destination,
+        timestamp: Date.now(),
+      });
+    return this.arrived(null);
   }
 
   /** What a navigation answered; BiDi's own record of the document request where puppeteer has none. */
@@ -161,52 +195,6 @@ export class FirefoxTab implements EngineTab {
 
   async screenshot(fullPage: boolean): Promise<Buffer> {
     return Buffer.from(await this.page.screenshot({ type: 'png', fullPage }));
-  }
-
-  async click(selector: string, timeoutMs: number): Promise<void> {
-    // A background tab gets no animation frames in Firefox, and the locator waits on them for a stable element.
-    await this.page.bringToFront();
-    await this.page
-      .locator(selector)
-      .setTimeout(timeoutMs)
-      .click()
-      .catch((error: unknown) => {
-        throw normalised(error, timeoutMs);
-      });
-  }
-
-  async fill(selector: string, text: string, timeoutMs: number): Promise<void> {
-    await this.page.bringToFront();
-    // Typed over a selection, so the page gets trusted input events as from a person.
-    const field = await this.element(selector, timeoutMs);
-    try {
-      await field.focus();
-      const hadValue = await field.evaluate((element) => {
-        if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
-          element.select();
-          return element.value !== '';
-        }
-        getSelection()?.selectAllChildren(element);
-        return (element.textContent ?? '') !== '';
-      });
-      if (text) await this.page.keyboard.type(text);
-      else if (hadValue) await this.page.keyboard.press('Backspace');
-    } finally {
-      await field.dispose();
-    }
-  }
-
-  async press(selector: string, key: string, timeoutMs: number): Promise<void> {
-    await this.page.bringToFront();
-    await this.page
-      .locator(selector)
-      .setTimeout(timeoutMs)
-      .wait()
-      .catch((error: unknown) => {
-        throw normalised(error, timeoutMs);
-      });
-    await this.page.focus(selector);
-    await this.page.keyboard.press(key as Parameters<Page['keyboard']['press']>[0]);
   }
 
   storage(request: StorageRequest): Promise<StorageAnswer> {

@@ -1,21 +1,14 @@
 import * as v from 'valibot';
-import {
-  ACTION_TIMEOUT_MS,
-  BOOLEAN,
-  INTEGER,
-  NAVIGATION_TIMEOUT_MS,
-  READS,
-  Selector,
-  STRING,
-} from './browser-tool-parts';
+import { ACTION_TIMEOUT_MS, BOOLEAN, INTEGER, NAVIGATION_TIMEOUT_MS, Selector, STRING } from './browser-tool-parts';
 import type { HistoryMove, PageCondition } from './engine';
 import { firstLine, ToolError } from './errors';
-import { defineTool, objectSchema, type BridgeTool, type ToolAnnotations } from './tool';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
+import { defineTool, objectSchema, type BridgeTool } from './tool';
 
-/** Like browser_navigate: the tab goes elsewhere; nothing on a page is changed. */
-const MOVES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: true };
-
-const WORDS: Record<HistoryMove, { name: string; title: string; done: string; none: string }> = {
+const WORDS: Record<
+  HistoryMove,
+  { name: 'browser_back' | 'browser_forward' | 'browser_reload'; title: string; done: string; none: string }
+> = {
   back: { name: 'browser_back', title: 'Go back', done: 'Went back', none: 'no earlier page' },
   forward: { name: 'browser_forward', title: 'Go forward', done: 'Went forward', none: 'no later page' },
   reload: { name: 'browser_reload', title: 'Reload', done: 'Reloaded', none: 'no page' },
@@ -27,7 +20,7 @@ function historyTool(move: HistoryMove): BridgeTool {
   return defineTool({
     name: words.name,
     title: words.title,
-    annotations: move === 'reload' ? { ...MOVES, idempotentHint: true } : MOVES,
+    annotations: NATIVE_TOOLS[words.name].annotations,
     outputSchema: objectSchema({
       url: STRING,
       status: { type: ['integer', 'null'] },
@@ -39,6 +32,14 @@ function historyTool(move: HistoryMove): BridgeTool {
         ? 'Reload the working tab and wait for its load event.'
         : `Go ${move} one page in the working tab's history and wait for its load event.`,
     params: v.strictObject({}),
+    // Judged on where it goes, as browser_navigate is: the history entry's URL, from the engine's own history.
+    async permission(_args, browser) {
+      const tab = await browser.tab();
+      if (move === 'reload') return { operation: 'browser_reload.go', summary: `Reload ${tab.url()}` };
+      const url = await tab.historyUrl(move);
+      // No page that way: run says so, and nothing moves.
+      return url === null ? null : { operation: `${words.name}.go`, url, summary: `Go ${move} to ${url}` };
+    },
     async run(_args, browser) {
       const tab = await browser.tab();
       const arrived = await tab.move(move, NAVIGATION_TIMEOUT_MS);
@@ -59,7 +60,7 @@ const Seconds = (max: number) => v.pipe(v.number(), v.minValue(0), v.maxValue(ma
 const browserWaitFor = defineTool({
   name: 'browser_wait_for',
   title: 'Wait for',
-  annotations: READS,
+  annotations: NATIVE_TOOLS.browser_wait_for.annotations,
   outputSchema: objectSchema({ url: STRING, waitedMs: INTEGER }),
   description:
     'Wait until text appears on the working tab, or is gone, or an element matching a selector is visible (all that are given, at once), or for a number of seconds.',

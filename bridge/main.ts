@@ -17,7 +17,7 @@ import { browserHandleDialog } from './dialog-tools';
 import { browserEmulate } from './emulate-tool';
 import { browserFillForm } from './form-tools';
 import { browserNetworkRequest } from './network-request-tool';
-import { SITE_DATA_TOOLS } from './site-data-tools';
+import { siteDataTools } from './site-data-tools';
 import { browserUpload } from './upload-tool';
 import { parseCommand, USAGE } from './options';
 import type { CapabilityInfo } from '../src/abp/response';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     browserEmulate,
     browserFillForm,
     browserUpload,
-    ...SITE_DATA_TOOLS,
+    ...siteDataTools(options.allowHttpOnly),
     ...LISTING_TOOLS,
   ].map(guardDialogs);
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { INTEGER, NULLABLE_STRING, READS, STRING } from './browser-tool-parts';
+import { INTEGER, NULLABLE_STRING, STRING } from './browser-tool-parts';
 import { aDialog } from './dialogs';
 import { firstLine } from './errors';
 import { bucketOf } from './network-buckets';
 import { BODY_TEXT_LIMIT, mimeEssence, pickRequest, reportBody, type BodyReport } from './request-details';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema } from './tool';
 
 const HEADERS = { type: 'object', additionalProperties: STRING };
@@ -12,7 +13,7 @@ const HEADERS = { type: 'object', additionalProperties: STRING };
 export const browserNetworkRequest = defineTool({
   name: 'browser_network_request',
   title: 'Network request',
-  annotations: READS,
+  annotations: NATIVE_TOOLS.browser_network_request.annotations,
   outputSchema: objectSchema(
     {
       index: INTEGER,
@@ -59,7 +60,7 @@ export const browserNetworkRequest = defineTool({
     }),
     v.check((a) => (a.url === undefined) !== (a.index === undefined), 'give either url or index'),
   ),
-  async run(which, browser) {
+  async run(which, browser, call) {
     const tab = await browser.tab();
     const sources = tab.requestsSinceNavigation();
     const { index, request } = pickRequest(tab.requestDetails(), which);
@@ -104,6 +105,8 @@ export const browserNetworkRequest = defineTool({
         ? { note: `The body is cut to its first ${BODY_TEXT_LIMIT} characters of ${body.bytes} bytes.` }
         : {}),
     };
+    // The body is the site's data: Bosun's data-flow rule hears where it came from.
+    if (body.kind === 'text') await (await browser.abp()).noteRead(request.url, body.text, call);
     const outcome = failure ?? (request.status === undefined ? 'pending' : `HTTP ${request.status}`);
     return { summary: `${request.method} ${request.url}: ${outcome}, body ${body.kind}`, data };
   },

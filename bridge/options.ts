@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
+import { resolveSite } from '../policy/site';
 import { describeIssues } from '../src/messaging/router';
 import type { SiteGrant } from './abp-client';
 import { ENGINES, type EngineName } from './engine';
@@ -18,6 +19,8 @@ export interface BridgeOptions {
   executablePath: string;
   /** What the developer allowed up front (--allow), for the bridge's session only. */
   allow: SiteGrant[];
+  /** The sites whose HttpOnly cookie values browser_cookies may hand on (--allow-httponly), as Bosun names sites. */
+  allowHttpOnly: string[];
   /**
    * How long a permission question may wait for an answer in Bosun's sidebar; 0 when nobody can
    * answer (headless), so a call that needs one fails at once with PERMISSION_REQUIRED.
@@ -48,6 +51,9 @@ Options:
                             a level: read-only, navigate, interact (the default) or submit. Repeatable:
                             --allow localhost:3000 --allow example.com:submit. Recorded in Bosun's
                             policy as grants for this session, which end with it.
+  --allow-httponly <site>   let browser_cookies hand on the values of the site's HttpOnly cookies (a session's
+                            keys, which the site keeps from its own scripts); without it they are withheld.
+                            Repeatable. Reading cookies is still judged by Bosun's policy.
   --question-timeout <s>    how long a call waits for the person to answer Bosun's permission question
                             (default ${HEADED_QUESTION_TIMEOUT_S} when headed, 0 when headless: nobody can answer, so a call that
                             needs a question fails at once with PERMISSION_REQUIRED)
@@ -74,6 +80,7 @@ const Flags = v.object({
   chromium: v.optional(NonEmpty),
   help: v.optional(v.boolean()),
   allow: v.optional(v.array(NonEmpty), []),
+  'allow-httponly': v.optional(v.array(NonEmpty), []),
   'question-timeout': v.optional(
     v.pipe(
       v.string(),
@@ -98,6 +105,17 @@ export function parseAllow(value: string): SiteGrant | string {
   if (site === '' || site.length > 300 || /\s/.test(site))
     return `--allow ${value}: name a site, such as example.com, localhost:3000 or example.com:submit`;
   return { site, level };
+}
+
+/** The --allow-httponly sites as Bosun's policy names them, or the error for one that is no site. */
+function httpOnlySites(values: string[]): string[] | string {
+  const sites: string[] = [];
+  for (const value of values) {
+    const site = resolveSite(value);
+    if (site.kind !== 'site') return `--allow-httponly ${value}: name a web site, such as example.com`;
+    sites.push(site.site);
+  }
+  return sites;
 }
 
 export type ParsedCommand =
@@ -128,6 +146,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
         chromium: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         allow: { type: 'string', multiple: true },
+        'allow-httponly': { type: 'string', multiple: true },
         'question-timeout': { type: 'string' },
       },
     }).values;
@@ -148,6 +167,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
     if (typeof grant === 'string') return { kind: 'error', message: grant };
     allow.push(grant);
   }
+  const allowHttpOnly = httpOnlySites(flags['allow-httponly']);
+  if (typeof allowHttpOnly === 'string') return { kind: 'error', message: allowHttpOnly };
   return {
     kind: 'run',
     options: {
@@ -156,6 +177,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
       idleTimeoutMs: Math.round(flags['idle-timeout'] * 1000),
       headless,
       allow,
+      allowHttpOnly,
       questionTimeoutMs: Math.round((flags['question-timeout'] ?? (headless ? 0 : HEADED_QUESTION_TIMEOUT_S)) * 1000),
       executablePath:
         flags.browser === 'firefox'

@@ -25,7 +25,7 @@ export const oneTarget = <T extends { selector?: string; ref?: number }>() =>
     'give either ref (from browser_snapshot) or selector',
   );
 
-const ACTED = objectSchema({ url: STRING, decision: STRING, result: STRING });
+export const ACTED = objectSchema({ url: STRING, decision: STRING, result: STRING });
 
 export const browserSnapshot = defineTool({
   name: 'browser_snapshot',
@@ -79,14 +79,15 @@ export async function actByRef(
 }
 
 /**
- * Types into the field a reference names, then submits its form with the page engine's submit_form,
- * the action the chat's agent submits with: script events cannot make Enter submit, and Bosun's gate
- * judges the submit at "submit". What could not be submitted (refused, or no form) is said, not hidden.
+ * Types into the field a reference or selector names, then submits its form with the page engine's
+ * submit_form, the action the chat's agent submits with: script events cannot make Enter submit, and
+ * Bosun's gate judges the submit at "submit". What could not be submitted (refused, or no form) is
+ * said, not hidden.
  */
-export async function typeAndSubmitByRef(browser: LiveBrowser, call: CallInfo, ref: number | undefined, text: string) {
-  const typed = await actByRef(browser, call, 'type_text', { index: ref, text });
+export async function typeAndSubmit(browser: LiveBrowser, call: CallInfo, target: Target, text: string) {
+  const typed = await actOn(browser, call, 'type_text', target, { text });
   try {
-    const sent = await actByRef(browser, call, 'submit_form', { index: ref });
+    const sent = await actOn(browser, call, 'submit_form', target);
     return { summary: `${typed.summary}; ${sent.summary}`, data: { ...sent.data, submitted: true } };
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
@@ -115,12 +116,19 @@ async function act(browser: LiveBrowser, call: CallInfo, url: string, params: Re
   return { summary: result, data: { url, decision, result } };
 }
 
-/** An action on the element a call names: by reference in the last snapshot, or by selector. */
-const actOn = (
+/** The element a call names: by reference in the last snapshot, or by selector. */
+export type Target = { ref?: number | undefined; selector?: string | undefined };
+
+/**
+ * An action on the element a call names, by reference in the last snapshot or by selector: either
+ * way the page engine's own action, so Bosun's gate judges it with the element's facts (its name,
+ * what it submits, whether it is critical), as it judges the chat's.
+ */
+export const actOn = (
   browser: LiveBrowser,
   call: CallInfo,
   action: string,
-  { ref, selector }: { ref?: number | undefined; selector?: string | undefined },
+  { ref, selector }: Target,
   args: Record<string, unknown> = {},
 ) =>
   selector === undefined

@@ -7,6 +7,7 @@ import type { EngineTab } from './engine';
 import { markByRef } from './marked-element';
 import { Ref } from './ref-tools';
 import type { LiveBrowser } from './session';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema, type CallInfo } from './tool';
 
 /** A PNG of one element: by a selector, or by a reference the page engine marks for the engine to find. */
@@ -30,7 +31,7 @@ async function elementPicture(
 export const browserScreenshot = defineTool({
   name: 'browser_screenshot',
   title: 'Screenshot',
-  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  annotations: NATIVE_TOOLS.browser_screenshot.annotations,
   outputSchema: objectSchema({ url: STRING, width: INTEGER, height: INTEGER, bytes: INTEGER, path: STRING }, ['path']),
   description:
     "A PNG screenshot of the working tab's viewport (or the whole page, or just the first element matching a selector), returned as an image; optionally also saved to a file.",

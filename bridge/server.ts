@@ -156,13 +156,13 @@ async function askFirst(
   call: CallInfo,
   stage: { now: string },
 ): Promise<void> {
-  const ask = tool.permission?.(args);
+  const ask = await tool.permission?.(args, browser);
   if (!ask) return;
-  const url = (await browser.tab()).url();
+  const url = ask.url ?? (await browser.tab()).url();
   if (!/^https?:/.test(url)) return;
-  const { level, summary } = ask;
+  const { operation, summary } = ask;
   stage.now = `waiting for the person to answer Bosun's question: ${summary} on ${new URL(url).host}`;
-  const answer = await (await browser.abp()).authorize({ tool: tool.name, level, url, summary }, call);
+  const answer = await (await browser.abp()).authorize({ operation, url, summary }, call);
   if (!answer.success) throw abpError(`${tool.name} (Bosun's permission)`, answer);
   if (call.signal.aborted)
     throw new ToolError(

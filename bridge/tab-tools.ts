@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BOOLEAN, INTEGER, NAVIGATION_TIMEOUT_MS, STRING, WebUrl } from './browser-tool-parts';
 import type { TabInfo } from './engine';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema, type BridgeTool } from './tool';
 
 const Index = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -27,7 +28,7 @@ export const browserTabs: BridgeTool = defineTool({
   name: 'browser_tabs',
   title: 'Tabs',
   // Closing a tab loses what it showed; a new tab may load any site.
-  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  annotations: NATIVE_TOOLS.browser_tabs.annotations,
   outputSchema: objectSchema({
     tabs: {
       type: 'array',
@@ -37,6 +38,11 @@ export const browserTabs: BridgeTool = defineTool({
   description:
     "List the browser's tabs, open a new one (optionally at a URL), choose the one the other browser_* tools work on, or close one. Each answer lists the tabs, the working one marked current.",
   params: TabAction,
+  // A new tab at a URL is judged as browser_navigate is, on where it goes.
+  permission: ({ action, url }) =>
+    action === 'new' && url !== undefined
+      ? { operation: 'browser_tabs.open', url, summary: `Open ${url} in a new tab` }
+      : null,
   async run(args, browser) {
     const { tabs } = browser;
     let done = 'Tabs';

@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
+import type { BridgeOperation, ToolAnnotations } from '../src/abp/bridge-operations';
 import { describeIssues } from '../src/messaging/router';
 import type { LiveBrowser } from './session';
 
@@ -20,20 +21,20 @@ export interface CallInfo {
 
 /** How a tool that acts on a page is judged by Bosun's policy before it runs. */
 export interface PermissionAsk {
-  level: 'read-only' | 'navigate' | 'interact' | 'submit';
+  /** The operation, as declared with its level in src/abp/bridge-operations.ts. */
+  operation: BridgeOperation;
   /** What the person is asked about, in words: 'Click "#add-to-cart"'. */
   summary: string;
+  /**
+   * The page judged, where it is not the working tab's: a navigation is judged on where it goes
+   * (its URL, a history entry's, a new tab's).
+   */
+  url?: string;
 }
+
+export type { ToolAnnotations };
 
 export type Validation = { ok: true; args: unknown } | { ok: false; message: string };
-
-/** MCP's tool annotations: hints a client shows its person or uses to decide what to confirm. */
-export interface ToolAnnotations {
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint?: boolean;
-  openWorldHint: boolean;
-}
 
 export interface BridgeTool {
   name: string;
@@ -48,7 +49,7 @@ export interface BridgeTool {
    * Present on tools that act on a page: Bosun's policy is asked first, with the MCP client as the
    * one asking. Null when the call goes through Bosun's gate by itself (an action by reference).
    */
-  permission?(args: unknown): PermissionAsk | null;
+  permission?(args: unknown, browser: LiveBrowser): PermissionAsk | null | Promise<PermissionAsk | null>;
   run(args: unknown, browser: LiveBrowser, call: CallInfo): Promise<ToolOutput>;
 }
 
@@ -68,7 +69,7 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
   annotations: ToolAnnotations;
   params: S;
   outputSchema?: Record<string, unknown>;
-  permission?(args: v.InferOutput<S>): PermissionAsk | null;
+  permission?(args: v.InferOutput<S>, browser: LiveBrowser): PermissionAsk | null | Promise<PermissionAsk | null>;
   run(args: v.InferOutput<S>, browser: LiveBrowser, call: CallInfo): Promise<ToolOutput>;
 }): BridgeTool {
   const { $schema: _dialect, ...inputSchema } = toJsonSchema(definition.params, { errorMode: 'ignore' }) as Record<
@@ -87,7 +88,10 @@ export function defineTool<S extends v.GenericSchema<unknown, Record<string, unk
       return parsed.success ? { ok: true, args: parsed.output } : { ok: false, message: describeIssues(parsed.issues) };
     },
     ...(definition.permission
-      ? { permission: (args: unknown) => definition.permission!(args as v.InferOutput<S>) }
+      ? {
+          permission: (args: unknown, browser: LiveBrowser) =>
+            definition.permission!(args as v.InferOutput<S>, browser),
+        }
       : {}),
     run: (args, browser, call) => definition.run(args as v.InferOutput<S>, browser, call),
   };

@@ -4,10 +4,11 @@
 import { statSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
 import * as v from 'valibot';
-import { ACTION_TIMEOUT_MS, ACTS, assertWebPage, INTEGER, Selector, STRING } from './browser-tool-parts';
+import { ACTION_TIMEOUT_MS, assertWebPage, INTEGER, Selector, STRING } from './browser-tool-parts';
 import { firstLine, ToolError } from './errors';
 import { markByRef } from './marked-element';
 import { oneTarget, Ref } from './ref-tools';
+import { NATIVE_TOOLS } from '../src/abp/bridge-operations';
 import { defineTool, objectSchema } from './tool';
 
 /** Why a path cannot be uploaded, or null: it must name an existing regular file by its absolute path. */
@@ -43,7 +44,7 @@ const size = (bytes: number) =>
 export const browserUpload = defineTool({
   name: 'browser_upload',
   title: 'Upload files',
-  annotations: ACTS,
+  annotations: NATIVE_TOOLS.browser_upload.annotations,
   outputSchema: objectSchema({
     url: STRING,
     target: STRING,
@@ -65,7 +66,7 @@ export const browserUpload = defineTool({
     oneTarget(),
   ),
   permission: ({ selector, ref, paths }) => ({
-    level: 'interact',
+    operation: 'browser_upload.set',
     summary: `Upload ${paths.map((p) => `"${basename(p)}" (${size(statSync(p).size)})`).join(', ')} to ${selector ?? `element [${ref}] of the snapshot`}`,
   }),
   async run({ selector, ref, paths }, browser, call) {

@@ -1,10 +1,10 @@
-import { grantWorkflowRun, PERMISSION_LEVELS, type HarborPolicy, type PermissionLevel } from '../../policy';
+import { grantWorkflowRun, PERMISSION_LEVELS, type HarborPolicy } from '../../policy';
 import { AbpError, fail, ok } from '../../src/abp/response';
 import { createRouter, type Routes } from '../../src/messaging/router';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
 import type { BackgroundToAbp } from '../../src/protocol/background-to-abp';
 import type { Gate } from '../permissions/gate';
-import { foreignOperation, operationNamed, type Operation } from '../permissions/operations';
+import { nativeOperation } from '../permissions/operations';
 import type { PortContext } from './abp-ports';
 import { asCaller, callerContext, sessionRun } from './caller';
 import { describeCapabilities, dispatch, type CapabilityTable } from './dispatch';
@@ -88,19 +88,11 @@ type Payload<T extends AbpToBackground['type']> = Extract<AbpToBackground, { typ
 const callCapability = (deps: AbpRouteDeps, payload: Payload<'ABP_CALL'>, signal: AbortSignal) =>
   dispatch(deps.capabilities, payload.capability, payload.params, callerContext(payload, signal), deps.recordFailure);
 
-/**
- * What an ABP client's own check is about. A name Bosun declares (one of its tools, or its own
- * operations) is judged at its declared level, whatever level the client sent; only a name Bosun
- * does not know (one of the MCP bridge's native browser tools) is judged at the level its client
- * declares for it.
- */
-const abpOperation = (name: string, level: PermissionLevel): Operation =>
-  operationNamed(name) ?? foreignOperation(name, level);
-
 /** Whether the gate lets the caller use a tool on a site; a refusal names the decision and why. */
 async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, signal: AbortSignal) {
   const caller = callerContext(payload, signal);
-  const operation = abpOperation(payload.tool, payload.level);
+  // The level is the operation's declared one, never the caller's.
+  const operation = nativeOperation(payload.operation);
   try {
     const refused = await asCaller(() =>
       deps.gate.authorize(
@@ -118,7 +110,7 @@ async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, 
     );
     if (refused)
       return fail('PERMISSION_DENIED', `${refused.text} (decision: ${refused.decision})`, undefined, {
-        tool: payload.tool,
+        tool: operation.name,
         site: refused.site,
         level: operation.level,
         decision: refused.decision,

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { CapabilityAnnotations } from '../../src/abp/response';
 
 /** What a capability knows about the call it serves. */
 export interface CallContext {
@@ -19,9 +20,32 @@ export interface CallContext {
 export interface Capability<S extends v.GenericSchema = v.GenericSchema> {
   name: string;
   description: string;
+  /** Declared here, never guessed from the name: listed to ABP clients and the bridge's MCP tools. */
+  annotations: CapabilityAnnotations;
   params: S;
   handle(params: v.InferOutput<S>, ctx: CallContext): Promise<Record<string, unknown>>;
 }
 
 export const defineCapability = <S extends v.GenericSchema>(capability: Capability<S>): Capability =>
   capability as unknown as Capability;
+
+/** Reads only what Bosun stored or knows. */
+export const READS_BOSUN: CapabilityAnnotations = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
+/** Reads an open tab, under Bosun's policy. */
+export const READS_SITES: CapabilityAnnotations = { readOnlyHint: true, destructiveHint: false, openWorldHint: true };
+/** Changes what Bosun keeps, removing nothing. */
+export const CHANGES_BOSUN: CapabilityAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  openWorldHint: false,
+};
+/** Loads web sites (a crawl, a picked page) without acting on them. */
+export const REACHES_SITES: CapabilityAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  openWorldHint: true,
+};
+/** Removes what Bosun keeps. */
+export const REMOVES: CapabilityAnnotations = { readOnlyHint: false, destructiveHint: true, openWorldHint: false };
+/** Acts on pages in the person's name. */
+export const ACTS_ON_SITES: CapabilityAnnotations = { readOnlyHint: false, destructiveHint: true, openWorldHint: true };

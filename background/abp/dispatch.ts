@@ -49,6 +49,7 @@ export function describeCapabilities(table: CapabilityTable): CapabilityInfo[] {
       string,
       unknown
     >;
-    return { name: capability.name, description: capability.description, available: true, inputSchema };
+    const { name, description, annotations } = capability;
+    return { name, description, available: true, annotations, inputSchema };
   });
 }

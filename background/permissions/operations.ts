@@ -1,4 +1,5 @@
 import type { PermissionLevel } from '../../policy';
+import { bridgeOperation, type BridgeOperation } from '../../src/abp/bridge-operations';
 import { TOOLS } from '../tools/registry';
 
 declare const declared: unique symbol;
@@ -6,7 +7,7 @@ declare const declared: unique symbol;
 /**
  * What the gate judges when work outside a tool call opens or reads a site (a crawl, a workflow's
  * tab, an ABP client's own check): its name and its level. Only this module makes one, from a
- * declaration (a tool's, or one of OWN_LEVELS below), so no caller can write a level of its own:
+ * declaration (a tool's, one of OWN_LEVELS below, or one of the bridge's native operations), so no caller can write a level of its own:
  * a crawl, a tab, a navigation is judged at one level whoever asks for it.
  */
 export interface Operation {
@@ -39,12 +40,11 @@ const declaredOperation = (name: string): Operation => {
 };
 
 /**
- * A name Bosun declares nothing for, at the level its caller declares: only an ABP client's check
- * of its own tools (the MCP bridge's native browser tools) asks this, and never for a name of
- * Bosun's (see operationNamed).
+ * One of the MCP bridge's native browser tools' operations, at the level src/abp/bridge-operations.ts
+ * declares for it: the bridge names the operation, never its level.
  */
-export const foreignOperation = (name: string, level: PermissionLevel): Operation => {
-  if (operationNamed(name)) throw new Error(`"${name}" is declared by Bosun: its level is not the caller's.`);
+export const nativeOperation = (operation: BridgeOperation): Operation => {
+  const { name, level } = bridgeOperation(operation);
   return made(name, level);
 };
 

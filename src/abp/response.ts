@@ -81,10 +81,22 @@ export class AbpError extends Error {
 }
 
 /** One entry of `listCapabilities()`: a plain object, never wrapped in an envelope. */
+/** MCP's tool annotations, as each capability declares them: what a client may show or confirm. */
+export const CapabilityAnnotations = v.strictObject({
+  /** It only reads (what Bosun stored, or a page under Bosun's policy). */
+  readOnlyHint: v.boolean(),
+  /** It may remove data or act on pages in the person's name. */
+  destructiveHint: v.boolean(),
+  /** It reaches web sites. */
+  openWorldHint: v.boolean(),
+});
+export type CapabilityAnnotations = v.InferOutput<typeof CapabilityAnnotations>;
+
 export const CapabilityInfo = v.strictObject({
   name: v.string(),
   description: v.string(),
   available: v.boolean(),
+  annotations: CapabilityAnnotations,
   inputSchema: v.record(v.string(), v.unknown()),
 });
 export type CapabilityInfo = v.InferOutput<typeof CapabilityInfo>;

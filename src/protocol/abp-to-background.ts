@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PermissionLevel } from '../../policy/vocabulary';
+import { BRIDGE_OPERATIONS } from '../abp/bridge-operations';
 import { message, nonEmptyText, text, type MessageOf } from './envelope';
 
 /** Pairs a reply with its call: the page may have several calls in flight on one port. */
@@ -49,15 +50,15 @@ export const AbpToBackground = {
   ABP_CANCEL: message('ABP_CANCEL', v.strictObject({ requestId: RequestId, callId: nonEmptyText(100) })),
   /**
    * The MCP bridge, before one of its own browser tools acts on a page: the same decision, question
-   * and Action Log entry as Bosun's tools, for `tool` at `level` on the page at `url`.
+   * and Action Log entry as Bosun's tools, for the `operation` (judged at the level its declaration
+   * in src/abp/bridge-operations.ts gives, never one the caller writes) on the page at `url`.
    */
   ABP_AUTHORIZE: message(
     'ABP_AUTHORIZE',
     v.strictObject({
       requestId: RequestId,
       ...CallerFields,
-      tool: ToolName,
-      level: PermissionLevel,
+      operation: v.picklist(BRIDGE_OPERATIONS, 'must be an operation of the bridge, such as browser_navigate.open'),
       url: HttpUrl,
       summary: v.optional(text(500)),
     }),

@@ -76,6 +76,7 @@ describe.each(BROWSERS)('the ABP page in %s', (browserName) => {
       name: 'diagnostics.getErrors',
       description: 'Get the error log (oldest first), or only its size',
       available: true,
+      annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
       inputSchema: {
         type: 'object',
         properties: { countOnly: { type: 'boolean' } },

@@ -21,8 +21,12 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
     profiles.push(dir);
     return dir;
   };
+  // Headless, each site the bridge navigates to needs --allow.
   const bridgeOn = async (profileDir: string, ...args: string[]) => {
-    const bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, ...args]);
+    const bridge = await startBridge([
+      ...['--browser', browserName, '--profile-dir', profileDir, '--allow', '127.0.0.1:navigate'],
+      ...args,
+    ]);
     bridges.push(bridge);
     return bridge;
   };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { defineCapability } from '../../background/abp/capability';
+import { defineCapability, READS_BOSUN } from '../../background/abp/capability';
 import { describeCapabilities, dispatch } from '../../background/abp/dispatch';
 import { AbpError, AbpResponse, fail, ok } from '../../src/abp/response';
 
@@ -14,6 +14,7 @@ function table() {
       defineCapability({
         name: 'math.double',
         description: 'Double a number',
+        annotations: READS_BOSUN,
         params: v.strictObject({ count: v.pipe(v.number(), v.integer()), label: v.optional(v.string()) }),
         handle,
       }),
@@ -23,6 +24,7 @@ function table() {
       defineCapability({
         name: 'none.taken',
         description: 'Takes nothing',
+        annotations: READS_BOSUN,
         params: v.strictObject({}),
         handle: async () => ({ done: true }),
       }),
@@ -32,6 +34,7 @@ function table() {
       defineCapability({
         name: 'always.denied',
         description: 'Refused',
+        annotations: READS_BOSUN,
         params: v.strictObject({}),
         handle: async () => {
           throw new AbpError('PERMISSION_DENIED', 'no');
@@ -43,6 +46,7 @@ function table() {
       defineCapability({
         name: 'always.broken',
         description: 'Breaks',
+        annotations: READS_BOSUN,
         params: v.strictObject({}),
         handle: async () => {
           throw new Error('disk full');
@@ -148,6 +152,7 @@ describe('dispatching a capability call', () => {
     expect(listed[0]).toEqual({
       name: 'math.double',
       description: 'Double a number',
+      annotations: READS_BOSUN,
       available: true,
       inputSchema: {
         type: 'object',

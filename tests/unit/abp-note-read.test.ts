@@ -38,7 +38,7 @@ function setUp() {
     route(
       {
         type: 'ABP_AUTHORIZE',
-        payload: { requestId: 'n', sessionId: 's1', tool: 'browser_navigate', level: 'navigate', url },
+        payload: { requestId: 'n', sessionId: 's1', operation: 'browser_navigate.open', url },
       },
       'extension-page',
       ctx,

@@ -25,6 +25,7 @@ const CAPABILITIES = [
     name: 'extension.getInfo',
     description: 'Get extension metadata',
     available: true,
+    annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
     inputSchema: { type: 'object' },
   },
 ];

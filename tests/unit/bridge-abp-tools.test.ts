@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { abpAnnotations, abpToolName, abpTools } from '../../bridge/abp-tools';
+import { abpToolName, abpTools } from '../../bridge/abp-tools';
 import type { CapabilityInfo } from '../../src/abp/response';
 
 const crawlStart: CapabilityInfo = {
   name: 'crawl.start',
   description: 'Start a crawl',
   available: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   inputSchema: {
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
@@ -26,6 +27,7 @@ const pickContent: CapabilityInfo = {
   name: 'scrape.pickContent',
   description: 'Pick content',
   available: false,
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
 };
 
@@ -67,21 +69,12 @@ describe('ABP capabilities as MCP tools', () => {
 });
 
 describe('ABP tools: titles and annotations', () => {
-  it('tells a client which capabilities only read, which remove or act, and which reach web sites', () => {
-    expect(abpAnnotations('storage.pages.search')).toEqual({
-      readOnlyHint: true,
-      destructiveHint: false,
-      openWorldHint: false,
-    });
-    for (const reading of ['page.read', 'page.readListing', 'page.getContent'])
-      expect(abpAnnotations(reading)).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
-    expect(abpAnnotations('storage.jobs.delete')).toEqual({
-      readOnlyHint: false,
-      destructiveHint: true,
-      openWorldHint: false,
-    });
-    expect(abpAnnotations('page.act')).toEqual({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
-    expect(abpAnnotations('crawl.start')).toEqual({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+  it("takes each tool's annotations from its capability's own declaration, never from its name", () => {
+    const declared = { readOnlyHint: false, destructiveHint: true, openWorldHint: true };
+    // A name that reads like a harmless read: what the capability declares is what the client hears.
+    expect(abpTools([{ ...pickContent, name: 'storage.pages.search', annotations: declared }])[0]?.annotations).toEqual(
+      declared,
+    );
     const [tool] = abpTools([crawlStart]);
     expect(tool?.title).toBe('Bosun: crawl start');
     expect(abpTools([{ ...pickContent, name: 'diagnostics.getErrors' }])[0]?.title).toBe(

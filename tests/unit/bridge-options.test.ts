@@ -14,6 +14,7 @@ describe('the bridge command line', () => {
         headless: true,
         executablePath: '/usr/bin/chromium',
         allow: [],
+        allowHttpOnly: [],
         questionTimeoutMs: 0,
       },
     });
@@ -57,6 +58,7 @@ describe('the bridge command line', () => {
         headless: true,
         executablePath: '/opt/chromium/chrome',
         allow: [],
+        allowHttpOnly: [],
         questionTimeoutMs: 0,
       },
     });
@@ -95,6 +97,16 @@ describe('the bridge command line', () => {
     expect(parseCommand([], HOME)).toMatchObject({ options: { questionTimeoutMs: 0 } });
     expect(parseCommand(['--headed'], HOME)).toMatchObject({ options: { questionTimeoutMs: 50_000 } });
     expect(parseCommand(['--question-timeout', '20'], HOME)).toMatchObject({ options: { questionTimeoutMs: 20_000 } });
+  });
+
+  it('names the sites whose HttpOnly cookie values may be read, as Bosun names sites, and refuses what is no site', () => {
+    expect(
+      parseCommand(['--allow-httponly', 'mail.example.com', '--allow-httponly', 'http://127.0.0.1:8080/x'], HOME),
+    ).toMatchObject({ options: { allowHttpOnly: ['example.com', '127.0.0.1'] } });
+    expect(parseCommand(['--allow-httponly', 'about:blank'], HOME)).toEqual({
+      kind: 'error',
+      message: '--allow-httponly about:blank: name a web site, such as example.com',
+    });
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGate } from '../../background/permissions/gate';
 import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
 import { defaultPolicy, type HarborPolicy } from '../../policy';
-import { foreignOperation } from '../../background/permissions/operations';
+import { nativeOperation } from '../../background/permissions/operations';
 
 const never = new AbortController().signal;
 const settle = async () => {
@@ -114,7 +114,7 @@ describe('the gate: data flows', () => {
     const { gate, prompts, shown } = setUp();
     gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
     const access = {
-      operation: foreignOperation('browser_type', 'interact'),
+      operation: nativeOperation('browser_storage.write'),
       args: {},
       runId: RUN,
       requester: 'bridge',

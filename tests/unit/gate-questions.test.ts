@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGate, QuestionUnanswered, type SiteAccess } from '../../background/permissions/gate';
-import { foreignOperation } from '../../background/permissions/operations';
+import { nativeOperation } from '../../background/permissions/operations';
 import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
 import { defaultPolicy, type HarborPolicy } from '../../policy';
 import type { ActionLogEntry } from '../../src/storage/db';
@@ -29,7 +29,7 @@ function setUp() {
 }
 
 const click = (questionTimeoutMs?: number): SiteAccess => ({
-  operation: foreignOperation('browser_click', 'interact'),
+  operation: nativeOperation('browser_upload.set'),
   url: 'https://shop.example/cart',
   args: {},
   runId: 'abp-session:s1',
@@ -47,10 +47,10 @@ describe('questions a caller cannot wait for', () => {
     await expect(refusal).rejects.toBeInstanceOf(QuestionUnanswered);
     await expect(refusal).rejects.toMatchObject({
       why: 'nobody-can-answer',
-      question: { tool: 'browser_click', site: 'shop.example', level: 'interact', summary: 'Click #buy' },
+      question: { tool: 'browser_upload', site: 'shop.example', level: 'interact', summary: 'Click #buy' },
     });
     expect(shown).toEqual([]);
-    expect(logged.map((e) => [e.toolName, e.decision, e.result])).toEqual([['browser_click', 'unanswered', 'denied']]);
+    expect(logged.map((e) => [e.toolName, e.decision, e.result])).toEqual([['browser_upload', 'unanswered', 'denied']]);
     expect(policy().grants).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { READ_ONLY_SCOPE } from '../../../policy';
 import { runTask, type TaskDeps, type TaskEnd } from '../../agent/run-task';
 import { createTaskScope } from '../../agent/task-scope';
 import { createConversation, type Conversation } from '../../conversation-messages';
-import { defineCapability, type Capability } from '../capability';
+import { defineCapability, ACTS_ON_SITES, CHANGES_BOSUN, READS_BOSUN, type Capability } from '../capability';
 import { TabId } from '../params';
 import { ABP_REQUESTER } from '../caller';
 
@@ -108,6 +108,7 @@ export function agentCapabilities(deps: AgentRunDeps): Capability[] {
   return [
     defineCapability({
       name: 'agent.run',
+      annotations: ACTS_ON_SITES,
       description:
         "Give Bosun's agent a task in an open tab; returns a runId at once. Poll agent.status until the status is no longer 'running'. Its actions go through Bosun's permission policy; the person may be asked.",
       params: v.strictObject({
@@ -118,6 +119,7 @@ export function agentCapabilities(deps: AgentRunDeps): Capability[] {
     }),
     defineCapability({
       name: 'agent.status',
+      annotations: READS_BOSUN,
       description:
         "How an agent run is going: its status ('running', 'answered', 'limit', 'stopped', 'error'), the actions taken so far, and the answer once it has one.",
       params: v.strictObject({ runId: RunId }),
@@ -125,6 +127,7 @@ export function agentCapabilities(deps: AgentRunDeps): Capability[] {
     }),
     defineCapability({
       name: 'agent.cancel',
+      annotations: CHANGES_BOSUN,
       description: 'Stop an agent run: the request and the action under way are aborted; what was done stays done.',
       params: v.strictObject({ runId: RunId }),
       handle: async ({ runId }) => {

@@ -3,7 +3,7 @@ import { AbpError } from '../../../src/abp/response';
 import { buildArchive } from '../../../src/library/archive';
 import { convertPage, convertPages, DEFAULT_CONFIDENCE_THRESHOLD } from '../../../src/library/convert';
 import type { CrawlLibrary } from '../../../src/storage/crawl-library';
-import { defineCapability, type Capability } from '../capability';
+import { defineCapability, READS_BOSUN, type Capability } from '../capability';
 import { ConfidenceThreshold, JobId, JobIds } from '../params';
 
 /** A job that must exist: naming one that does not is a bad param, not a failure. */
@@ -17,6 +17,7 @@ export function convertExportCapabilities(library: CrawlLibrary): Capability[] {
   return [
     defineCapability({
       name: 'convert.toFormat',
+      annotations: READS_BOSUN,
       description:
         'Convert one page (pageId) or all pages of a job to text, markdown (with YAML front matter) or HTML; markdown below the confidence threshold falls back to the text',
       params: v.strictObject({
@@ -44,6 +45,7 @@ export function convertExportCapabilities(library: CrawlLibrary): Capability[] {
     }),
     defineCapability({
       name: 'export.asArchive',
+      annotations: READS_BOSUN,
       description:
         'Package the pages of one or more jobs into a ZIP archive (a folder per job, a .md or .txt file per page), returned as base64',
       params: v.strictObject({

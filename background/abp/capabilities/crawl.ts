@@ -5,7 +5,7 @@ import { CrawlRefused } from '../../crawl/crawl-refused';
 import { jobUrls, type Crawler } from '../../crawl/crawler';
 import type { Gate } from '../../permissions/gate';
 import { OPERATIONS } from '../../permissions/operations';
-import { defineCapability, type Capability } from '../capability';
+import { defineCapability, CHANGES_BOSUN, REACHES_SITES, READS_BOSUN, type Capability } from '../capability';
 import { requireAccess } from '../site-access';
 import { HttpUrl, JobId } from '../params';
 
@@ -64,6 +64,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
   return [
     defineCapability({
       name: 'crawl.start',
+      annotations: REACHES_SITES,
       description:
         'Start a crawl of one or more URLs in background tabs (sitemap, then links within the path scope); returns the job id at once: poll crawl.status',
       params: v.strictObject({
@@ -80,6 +81,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
     }),
     defineCapability({
       name: 'crawl.status',
+      annotations: READS_BOSUN,
       description: "A crawl job's progress: live while it runs (active: true), as saved otherwise",
       params: v.strictObject({ jobId: JobId }),
       handle: async ({ jobId }) => {
@@ -90,6 +92,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
     }),
     defineCapability({
       name: 'crawl.cancel',
+      annotations: CHANGES_BOSUN,
       description: 'Cancel the running crawl; the pages stored so far are kept, and crawl.resume can continue it',
       params: v.strictObject({}),
       handle: async () => {
@@ -99,6 +102,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
     }),
     defineCapability({
       name: 'crawl.resume',
+      annotations: REACHES_SITES,
       description:
         'Resume an interrupted or cancelled crawl job from what is stored, with its settings unless options change them',
       params: v.strictObject({ jobId: JobId, options: v.optional(v.strictObject(SettingsParams)) }),

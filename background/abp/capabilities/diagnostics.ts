@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ErrorLogEntry } from '../../../src/storage/db';
 import type { ErrorLog } from '../../diagnostics/error-log';
-import { defineCapability, type Capability } from '../capability';
+import { defineCapability, READS_BOSUN, REMOVES, type Capability } from '../capability';
 import { extensionInfo } from './extension-info';
 
 /** How many of the newest errors a report shows; diagnostics.getErrors returns them all. */
@@ -37,6 +37,7 @@ export function diagnosticsCapabilities(errors: ErrorLog): Capability[] {
   return [
     defineCapability({
       name: 'diagnostics.getReport',
+      annotations: READS_BOSUN,
       description: 'Generate a diagnostic report: extension, browser, storage and recent errors (no settings or keys)',
       params: v.strictObject({ format: v.optional(v.picklist(['json', 'string'])) }),
       handle: async ({ format }) => {
@@ -46,6 +47,7 @@ export function diagnosticsCapabilities(errors: ErrorLog): Capability[] {
     }),
     defineCapability({
       name: 'diagnostics.getErrors',
+      annotations: READS_BOSUN,
       description: 'Get the error log (oldest first), or only its size',
       params: v.strictObject({ countOnly: v.optional(v.boolean()) }),
       handle: async ({ countOnly }) => {
@@ -56,6 +58,7 @@ export function diagnosticsCapabilities(errors: ErrorLog): Capability[] {
     }),
     defineCapability({
       name: 'diagnostics.clearErrors',
+      annotations: REMOVES,
       description: 'Clear the error log',
       params: v.strictObject({}),
       handle: async () => {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { t } from '../../../src/i18n';
 import { browser } from '../../../src/platform/browser';
-import { defineCapability } from '../capability';
+import { defineCapability, READS_BOSUN } from '../capability';
 
 /** What the extension is; shared by extension.getInfo and the diagnostic report. */
 export async function extensionInfo() {
@@ -31,6 +31,7 @@ async function storageUsage(): Promise<{ storageUsage?: { usage: number; quota: 
 
 export const getInfo = defineCapability({
   name: 'extension.getInfo',
+  annotations: READS_BOSUN,
   description: 'Get extension metadata, version, and storage usage',
   params: v.strictObject({}),
   handle: extensionInfo,

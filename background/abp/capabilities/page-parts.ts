@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { GateResult } from '../../permissions/gate';
 import type { Tool } from '../../tools/types';
-import { defineCapability, type CallContext, type Capability } from '../capability';
+import { defineCapability, READS_SITES, type CallContext, type Capability } from '../capability';
 import { HttpUrl, TabId } from '../params';
 import { toolEntries, toolOfferedAs } from '../tool-params';
 
@@ -37,6 +37,7 @@ export function pagePartCapabilities(run: RunTool, resolveTab: ResolveTab): Capa
   return [
     defineCapability({
       name: 'page.readListing',
+      annotations: READS_SITES,
       description:
         'Another part of the element listing of the last page.read of a tab (by tabId, or the tab showing url), when it said "more elements not listed: read_listing with from=N": from an index (from), around one (around), or after a heading of the page (heading). The indices stay those of that page.read, for page.act. At the read level, like page.read.',
       params: tabAndArgs(readListing),
@@ -44,6 +45,7 @@ export function pagePartCapabilities(run: RunTool, resolveTab: ResolveTab): Capa
     }),
     defineCapability({
       name: 'page.getContent',
+      annotations: READS_SITES,
       description:
         'Part of an open tab (by tabId, or the tab showing url): its text, html, title, url or links, optionally only inside an element (index from the last page.read) or a CSS selector. With an index and type "text": the whole value of a field the listing cut ("more characters: get_page_content with this index"). A long text or html is cut with a marker naming the "from" to read on with. At the read level, like page.read.',
       params: tabAndArgs(getPageContent),

@@ -6,8 +6,8 @@ import { browser } from '../../../src/platform/browser';
 import type { PageCache } from '../../../src/storage/page-cache';
 import type { Gate, GateResult } from '../../permissions/gate';
 import type { Tool, ToolContext } from '../../tools/types';
-import { defineCapability, type CallContext, type Capability } from '../capability';
 import { readingPages } from '../../tools/readings';
+import { defineCapability, ACTS_ON_SITES, READS_SITES, type CallContext, type Capability } from '../capability';
 import { ABP_REQUESTER, asCaller } from '../caller';
 import { HttpUrl, TabId } from '../params';
 import { toolOfferedAs, toolsOfferedAs } from '../tool-params';
@@ -106,6 +106,7 @@ export function pageCapabilities(deps: PageDeps): Capability[] {
   return [
     defineCapability({
       name: 'page.read',
+      annotations: READS_SITES,
       description:
         "Read an open tab (by tabId, or the tab showing url): its text as markdown and the indexed list of elements page.act can use. Where a long page's listing is cut, page.readListing and page.getContent read the rest. Through Bosun's permission policy.",
       params: tabAndArgs(readPage),
@@ -121,6 +122,7 @@ export function pageCapabilities(deps: PageDeps): Capability[] {
     ...pagePartCapabilities(run, resolveTab),
     defineCapability({
       name: 'page.act',
+      annotations: ACTS_ON_SITES,
       description: `Act on an open tab (by tabId, or the tab showing url) with one of the page engine's actions; the person may be asked first, and a refusal is PERMISSION_DENIED. Actions and their args: ${ACTIONS.map(argsSummary).join('; ')}.`,
       params: v.pipe(
         v.strictObject({

@@ -4,7 +4,7 @@ import { browser } from '../../../src/platform/browser';
 import { extractPage, inBackgroundTab, waitForSelectors } from '../../library/page-tabs';
 import type { Gate } from '../../permissions/gate';
 import { OPERATIONS } from '../../permissions/operations';
-import { defineCapability, type Capability } from '../capability';
+import { defineCapability, REACHES_SITES, type Capability } from '../capability';
 import { requireAccess } from '../site-access';
 import { HttpUrl } from '../params';
 
@@ -18,6 +18,7 @@ const SELECTOR_WAIT_MS = 5000;
 export const pickContent = (gate: Gate): Capability =>
   defineCapability({
     name: 'scrape.pickContent',
+    annotations: REACHES_SITES,
     description:
       'Extract the content of a CSS selector (default body) on a URL: opens a background tab, extracts the HTML, markdown and text, closes the tab',
     params: v.strictObject({

@@ -3,7 +3,7 @@ import { AbpError } from '../../../src/abp/response';
 import type { CrawlLibrary } from '../../../src/storage/crawl-library';
 import type { CrawlPage } from '../../../src/storage/db';
 import type { Crawler } from '../../crawl/crawler';
-import { defineCapability, type Capability } from '../capability';
+import { defineCapability, CHANGES_BOSUN, READS_BOSUN, REMOVES, type Capability } from '../capability';
 import { JobId, JobIds } from '../params';
 
 /**
@@ -37,24 +37,28 @@ export function storageCapabilities(library: CrawlLibrary, crawler: Pick<Crawler
   return [
     defineCapability({
       name: 'storage.jobs.list',
+      annotations: READS_BOSUN,
       description: 'List all crawl jobs, newest first',
       params: v.strictObject({}),
       handle: async () => ({ jobs: await library.listJobs() }),
     }),
     defineCapability({
       name: 'storage.jobs.get',
+      annotations: READS_BOSUN,
       description: 'Get a crawl job by id (null when there is none)',
       params: v.strictObject({ jobId: JobId }),
       handle: async ({ jobId }) => ({ job: await library.getJob(jobId) }),
     }),
     defineCapability({
       name: 'storage.jobs.delete',
+      annotations: REMOVES,
       description: 'Delete one or more jobs and all their pages; returns how many jobs were deleted',
       params: v.strictObject({ jobIds: JobIds }),
       handle: async ({ jobIds }) => ({ deleted: await crawler.remove(jobIds) }),
     }),
     defineCapability({
       name: 'storage.jobs.update',
+      annotations: CHANGES_BOSUN,
       description: "Update a crawl job's metadata (title, notes, tags); returns the updated job",
       params: v.strictObject({ jobId: JobId, updates: JobUpdates }),
       handle: async ({ jobId, updates }) => {
@@ -65,12 +69,14 @@ export function storageCapabilities(library: CrawlLibrary, crawler: Pick<Crawler
     }),
     defineCapability({
       name: 'storage.pages.list',
+      annotations: READS_BOSUN,
       description: 'Get all pages of a crawl job, with their text, HTML and markdown',
       params: v.strictObject({ jobId: JobId }),
       handle: async ({ jobId }) => ({ pages: await library.listPages(jobId) }),
     }),
     defineCapability({
       name: 'storage.pages.search',
+      annotations: READS_BOSUN,
       description: 'Search the stored pages of every job by URL substring (case-insensitive)',
       params: v.strictObject({
         query: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(2000)),

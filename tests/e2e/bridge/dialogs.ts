@@ -5,6 +5,29 @@ import { textOf } from '../support/bridge';
 import type { BridgeEnv } from './env';
 
 export function dialogs(env: BridgeEnv): void {
+  /** The leave-page question of the renamed account: dismissed, the tab stays; accepted, it goes. */
+  const leaveAfterQuestion = async (leaving: Awaited<ReturnType<BridgeEnv['bridge']['call']>>) => {
+    expect(leaving).toMatchObject({
+      isError: true,
+      structuredContent: { error: { dialog: { type: 'beforeunload' } } },
+    });
+    expect(await env.bridge.data('browser_handle_dialog', { accept: false })).toMatchObject({ type: 'beforeunload' });
+    expect(await env.bridge.data('browser_eval', { expression: 'location.href' })).toEqual({
+      type: 'string',
+      value: env.site.url('account/index.html'),
+    });
+    await env.bridge.call('browser_navigate', { url: env.site.url('index.html') });
+    expect(await env.bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
+      type: 'beforeunload',
+      accepted: true,
+    });
+    await waitUntil(
+      async () =>
+        (await env.bridge.data('browser_eval', { expression: 'location.href' })).value === env.site.url('index.html'),
+      { timeoutMs: 10_000, message: 'the tab never left the account page' },
+    );
+  };
+
   it('answers the page’s dialogs under the policy, and an open dialog never hangs another tool', async () => {
     await env.bridge.data('browser_set_offline', { offline: false });
     const account = env.site.url('account/index.html');
@@ -16,8 +39,9 @@ export function dialogs(env: BridgeEnv): void {
       /^ERROR: No dialog is open in the working tab\./,
     );
 
-    // A click that opens a confirm returns as the dialog opens, with what it asks.
-    const deleting = await env.bridge.call('browser_click', { selector: '#delete' });
+    // A call that opens a confirm returns as the dialog opens, with what it asks. (A script the developer
+    // allowed clicks "Delete account": the bridge's own click on it is critical and would ask first.)
+    const deleting = await env.bridge.call('browser_eval', { expression: "document.getElementById('delete').click()" });
     const confirmDialog = { type: 'confirm', message: 'Delete your account? This cannot be undone.', defaultValue: '' };
     expect(deleting).toMatchObject({ isError: true, structuredContent: { error: { dialog: confirmDialog } } });
     expect(textOf(deleting)).toMatch(
@@ -82,44 +106,25 @@ export function dialogs(env: BridgeEnv): void {
       promptText: 'Ada King',
     });
     expect(await status()).toBe('Renamed to Ada King');
-    await env.bridge.call('browser_click', { selector: '#delete' });
+    await env.bridge.call('browser_eval', { expression: "document.getElementById('delete').click()" });
     expect(await env.bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({ accepted: true });
     expect(await status()).toBe('Account deleted');
     expect(textOf(await env.bridge.call('browser_handle_dialog', { accept: true }))).toMatch(
       /^ERROR: No dialog is open/,
     );
 
-    // Leaving the renamed account asks first: dismissed, the tab stays; accepted, it goes.
+    // Leaving the renamed account asks first: dismissed, the tab stays; accepted, it goes. Firefox asks only
+    // of a page a person has used, and the page engine's clicks are not a person's: there the tab just goes.
     const leaving = await env.bridge.call('browser_navigate', { url: env.site.url('index.html') });
-    expect(leaving).toMatchObject({
-      isError: true,
-      structuredContent: { error: { dialog: { type: 'beforeunload' } } },
-    });
-    expect(await env.bridge.data('browser_handle_dialog', { accept: false })).toMatchObject({ type: 'beforeunload' });
-    expect(await env.bridge.data('browser_eval', { expression: 'location.href' })).toEqual({
-      type: 'string',
-      value: account,
-    });
-    await env.bridge.call('browser_navigate', { url: env.site.url('index.html') });
-    expect(await env.bridge.data('browser_handle_dialog', { accept: true })).toMatchObject({
-      type: 'beforeunload',
-      accepted: true,
-    });
-    await waitUntil(
-      async () =>
-        (await env.bridge.data('browser_eval', { expression: 'location.href' })).value === env.site.url('index.html'),
-      { timeoutMs: 10_000, message: 'the tab never left the account page' },
-    );
+    if (!env.chromium) expect(leaving).toMatchObject({ structuredContent: { url: env.site.url('index.html') } });
+    else await leaveAfterQuestion(leaving);
 
     // Answering acts on the page: on a site nobody allowed (localhost, where 127.0.0.1 is allowed),
     // headless, it is refused at once, and the dialog stays open until then.
-    await env.bridge.data('browser_tabs', { action: 'new' });
-    // The page asks 300 ms after it starts: on a loaded machine that can be before its load event, and then
-    // browser_navigate itself returns with the dialog, as a call does during which one opens.
-    const opened = await env.bridge.call('browser_navigate', {
-      url: `${account.replace('127.0.0.1', 'localhost')}?expire=300`,
-    });
-    if (opened.isError) expect(textOf(opened)).toMatch(/opened a confirm dialog "Your session is about to expire/);
+    // The bridge may not navigate there; a page the developer allowed scripts on leaves for it.
+    await env.bridge.data('browser_tabs', { action: 'new', url: env.site.url('index.html') });
+    const elsewhere = `${account.replace('127.0.0.1', 'localhost')}?expire=300`;
+    await env.bridge.data('browser_eval', { expression: `location.href = ${JSON.stringify(elsewhere)}; 'leaving'` });
     await waitUntil(
       async () =>
         /a confirm dialog "Your session is about to expire/.test(textOf(await env.bridge.call('browser_console'))),

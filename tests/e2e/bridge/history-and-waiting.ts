@@ -1,9 +1,14 @@
 // Going back and forward, reloading, and waiting for what a page shows.
 import { expect, it } from 'vitest';
 import { textOf } from '../support/bridge';
+import { indexByLabel } from '../support/listing';
+import { useSite } from '../support/site';
 import type { BridgeEnv } from './env';
 
 export function historyAndWaiting(env: BridgeEnv): void {
+  // Served as most sites are, so the browser keeps its pages in its back-forward cache.
+  const cached = useSite({ cacheable: true });
+
   it('goes back and forward between the pages it opened, reloads, and says when there is no page that way', async () => {
     await env.bridge.data('browser_navigate', { url: env.site.url('index.html') });
     await env.bridge.data('browser_navigate', { url: env.site.url('product.html') });
@@ -28,6 +33,22 @@ export function historyAndWaiting(env: BridgeEnv): void {
       status: 200,
       title: expect.stringMatching(/^Trail Runner 2/),
     });
+  });
+
+  it('goes back to a form it typed into and clicked on, at once, in both engines', async () => {
+    // The form is kept in the back-forward cache: the way back fires no load event.
+    await env.bridge.data('browser_navigate', { url: cached.url('form.html') });
+    const form = String((await env.bridge.data('browser_snapshot')).snapshot);
+    await env.bridge.data('browser_type', { ref: indexByLabel(form, 'textbox', 'Name'), text: 'Ada' });
+    await env.bridge.data('browser_click', { ref: indexByLabel(form, 'textbox', 'Email') });
+    await env.bridge.data('browser_navigate', { url: cached.url('product.html') });
+    const started = Date.now();
+    expect(await env.bridge.data('browser_back')).toMatchObject({ url: cached.url('form.html') });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await env.bridge.data('browser_forward')).toMatchObject({ url: cached.url('product.html') });
+    // And the tab goes on: a restored page leaves nothing waiting for a load that never comes.
+    expect(await env.bridge.data('browser_navigate', { url: cached.url('index.html') })).toMatchObject({ status: 200 });
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('waits for text to appear and to go, for a visible element, or for a time, and says what never came', async () => {

@@ -168,4 +168,15 @@ export function sessionFlow(env: BridgeEnv): void {
       height: expect.any(Number),
     });
   });
+
+  it("reads the sites' service-worker consoles without leaving Firefox free to load unrestricted scripts in its parent", async () => {
+    if (env.chromium) return;
+    // The flow above heard the workers' consoles: the process script loaded. The pref that let it
+    // load is in no preference file of the profile: it was set for that one load only.
+    const prefs = await Promise.all(
+      ['user.js', 'prefs.js'].map((name) => readFile(join(env.profileDir, name), 'utf8').catch(() => '')),
+    );
+    expect(prefs.join('\n')).toContain('extensions.webextensions.uuids');
+    expect(prefs.join('\n')).not.toContain('allow_parent_unrestricted_js_loads');
+  });
 }

@@ -80,7 +80,14 @@ export function siteData(env: BridgeEnv): void {
 
   it('asks Bosun before writing cookies or storage on a site no --allow covers, and reads without asking', async () => {
     const url = `${otherSite.url}/account.html`;
-    await env.bridge.data('browser_navigate', { url });
+    // The bridge may not navigate there (no --allow covers it); a page the developer allowed scripts on leaves for it.
+    expect(await env.bridge.call('browser_navigate', { url })).toMatchObject({
+      isError: true,
+      structuredContent: { error: { code: 'PERMISSION_REQUIRED', details: { site: '127.0.0.2', level: 'navigate' } } },
+    });
+    await env.bridge.data('browser_navigate', { url: env.site.url('index.html') });
+    await env.bridge.data('browser_eval', { expression: `location.href = ${JSON.stringify(url)}; 'leaving'` });
+    await env.bridge.data('browser_wait_for', { text: 'Display name' });
     const denied = await env.bridge.call('browser_storage', {
       action: 'set',
       kind: 'local',
