@@ -86,7 +86,8 @@ describe('a crawl, a tab and a navigation are judged at one level, whoever asks'
     );
     expect(await control.resume(job.id)).toMatchObject({ reason: expect.stringMatching(/not resumed/) });
 
-    // The bridge (ABP_AUTHORIZE) naming Bosun's operations, even with a lower level of its own.
+    // The MCP bridge's own tabs and navigation (ABP_AUTHORIZE names the operation, never a level; its
+    // crawls are ABP crawl.start above).
     const route = createAbpRouter({
       capabilities: new Map(),
       recordFailure: async () => {},
@@ -94,13 +95,12 @@ describe('a crawl, a tab and a navigation are judged at one level, whoever asks'
       updatePolicy: async (change) => change(defaultPolicy()),
       toolNames: [...TOOLS.keys()],
     });
-    for (const [kind, tool] of [
-      ['crawl', 'crawl_site'],
-      ['tab', 'open_tab'],
-      ['navigation', 'navigate'],
+    for (const [kind, operation] of [
+      ['tab', 'browser_tabs.open'],
+      ['navigation', 'browser_navigate.open'],
     ] as const) {
       mark('bridge', kind);
-      const message = { type: 'ABP_AUTHORIZE', payload: { requestId: 'r', tool, level: 'read-only', url: SITE } };
+      const message = { type: 'ABP_AUTHORIZE', payload: { requestId: 'r', operation, url: SITE } };
       const answer = await route(message, 'extension-page', { signal: signal(), calls: createCallTracker() });
       expect(JSON.stringify(answer)).toContain('PERMISSION_DENIED');
     }
