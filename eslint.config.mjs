@@ -43,6 +43,19 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true }],
     },
   },
+  // A promise nobody awaits loses its rejection (the background's error log sees it only as "unhandled", the
+  // sidebar's nowhere). Type-aware, so over the product only; one tsconfig covers it all. `void p` stays the way
+  // to say "fire and forget on purpose". no-misused-promises keeps every check, listener and JSX-handler
+  // arguments included: Preact and addEventListener drop a returned promise and its rejection, so an async
+  // handler is written `() => void work()`; runtime.onMessage's type (webextension-polyfill) takes a promise.
+  {
+    files: ['{policy,src,background,content,sidebar,abp-app,offscreen,bridge,scripts}/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   // Code the e2e tests run inside extension pages, where the browser provides `browser`.
   {
     files: ['tests/e2e/**/*.ts', 'tests/hardening/**/*.ts', 'tests/long/**/*.ts'],

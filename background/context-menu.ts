@@ -45,6 +45,7 @@ export function setUpContextMenu(ask: (request: MenuRequest, tabId: number) => v
   menus.onClicked.addListener((info, tab) => {
     const request = contextQuestion(info.menuItemId, info.selectionText);
     if (request === null || tab?.id === undefined) return;
+    // Before anything else in the click (it needs the user gesture); the question is asked whether or not it opens.
     void openPanel(tab.windowId);
     ask(request, tab.id);
   });

@@ -76,6 +76,7 @@ setUpRedirectLookout();
 const settingsStore = createSettingsStore(database);
 const settings = createSettingsService(settingsStore, keepOllamaReachable);
 const trustedInput = createTrustedInputSetting(settingsStore, (state) => {
+  // Not awaited: a detach that fails is of a tab already gone (detachTab swallows it); sidebars hear the change now.
   void detachAll();
   broadcast({ type: 'TRUSTED_INPUT', payload: state });
 });

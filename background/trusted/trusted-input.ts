@@ -72,6 +72,7 @@ export async function whileActing<T>(tabId: number, work: (trusted: boolean) => 
 /** The tab closed: nothing of it is kept. */
 export function forgetTab(tabId: number): void {
   refused.delete(tabId);
+  // Nothing waits on it: the tab is gone, and detachTab swallows the browser's refusal to detach it.
   void detachTab(tabId);
 }
 
