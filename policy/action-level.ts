@@ -1,6 +1,7 @@
 import type { PermissionLevel } from './vocabulary';
 import { commitReason, type CriticalContext } from './critical';
 import { isButton } from './critical-fields';
+import { judgedAction } from './judged-action';
 import { keyEffect } from './key-press';
 
 /** Tools whose action clicks the element they name (a double click is two clicks). */
@@ -38,7 +39,9 @@ export function actionLevel(
   action: CriticalContext | undefined,
 ): PermissionLevel {
   if (typeof action !== 'object' || action === null) return level;
-  if (CLICKS.has(toolName)) return clickCommits(action) ? 'submit' : level;
-  if (toolName === 'press_key') return keyCommits(action) ? 'submit' : level;
+  const judged = judgedAction(toolName, action);
+  if (judged === null) return level;
+  if (CLICKS.has(toolName)) return clickCommits(judged) ? 'submit' : level;
+  if (toolName === 'press_key') return keyCommits(judged) ? 'submit' : level;
   return level;
 }

@@ -1,5 +1,6 @@
 import type { PermissionLevel } from './vocabulary';
 import { criticalReason, type CriticalContext } from './critical';
+import { judgedAction } from './judged-action';
 import { atMost, isPermissionLevel } from './levels';
 import { CEILINGS, PRECEDENCE, type Ceiling, type RuleContext, type RuleId } from './precedence';
 import { resolveSite, type SiteIdentity } from './site';
@@ -85,7 +86,8 @@ export function decide(policy: HarborPolicy, request: DecisionRequest, now?: num
     runId: typeof request.runId === 'string' && request.runId !== '' ? request.runId : undefined,
     now: typeof now === 'number' && Number.isFinite(now) ? now : undefined,
   };
-  const critical = request.action === undefined ? null : criticalReason(request.action);
+  const judged = request.action === undefined ? null : judgedAction(request.toolName, request.action);
+  const critical = judged === null ? null : criticalReason(judged);
   for (const rule of PRECEDENCE) {
     const verdict = rule.verdict(ctx);
     if (verdict !== null)

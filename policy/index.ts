@@ -5,6 +5,7 @@ export { clickDestination } from './click-destination';
 export { ACCEPT_DIALOG_LEVEL, dialogAnswerLevel } from './dialog-level';
 export { commitReason, criticalReason, isCriticalAction, type CriticalContext, type ElementFacts } from './critical';
 export { checkPermission, decide, type DecisionRequest, type PolicyDecision } from './decide';
+export { judgedAction } from './judged-action';
 export { DEFAULT_LEVEL_VERDICTS, defaultPolicy } from './defaults';
 export { isLive, storageAreaOf, withoutExpired } from './grants';
 export { trustCovers } from './levels';

@@ -9,11 +9,11 @@ import { isButton, type ElementFacts } from './critical-fields';
 export type KeyEffect = 'submits' | 'clicks' | 'enters' | null;
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase() : '');
-const isLink = (el: ElementFacts) => str(el.tag) === 'a' || str(el.role) === 'link';
-const isToggle = (el: ElementFacts) =>
+export const isLink = (el: ElementFacts) => str(el.tag) === 'a' || str(el.role) === 'link';
+export const isToggle = (el: ElementFacts) =>
   ['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(str(el.role)) ||
   (str(el.tag) === 'input' && /^(checkbox|radio)$/.test(str(el.type)));
-const isField = (el: ElementFacts) =>
+export const isField = (el: ElementFacts) =>
   ['input', 'textarea', 'select'].includes(str(el.tag)) || ['textbox', 'searchbox', 'combobox'].includes(str(el.role));
 
 const MODIFIERS: Readonly<Record<string, 'ctrl' | 'shift' | 'alt' | 'meta'>> = {

@@ -73,6 +73,45 @@ function codeOf(char: string): [code: string, keyCode: number] {
   return punctuation[char] ?? ['', 0];
 }
 
+/** Characters typed with Shift on a US layout, and the unshifted character of their key. */
+const SHIFTED: Record<string, string> = {
+  '!': '1',
+  '@': '2',
+  '#': '3',
+  $: '4',
+  '%': '5',
+  '^': '6',
+  '&': '7',
+  '*': '8',
+  '(': '9',
+  ')': '0',
+  _: '-',
+  '+': '=',
+  '{': '[',
+  '}': ']',
+  '|': '\\',
+  ':': ';',
+  '"': "'",
+  '<': ',',
+  '>': '.',
+  '?': '/',
+  '~': '`',
+};
+
+/**
+ * The key a person presses to type one character on a US layout: "A" is Shift with KeyA, "!" Shift
+ * with Digit1, a space is Space. A character no US key types (é, emoji) keeps its `key` with an
+ * empty `code`, as a browser reports text from an input method or another layout.
+ */
+export function charKey(char: string): Key {
+  const none = { ctrlKey: false, altKey: false, metaKey: false };
+  if (char === ' ') return { key: ' ', code: 'Space', keyCode: 32, char, shiftKey: false, ...none };
+  const base = SHIFTED[char] ?? char;
+  const [code, keyCode] = codeOf(base);
+  const shiftKey = SHIFTED[char] !== undefined || (/^\p{Lu}$/u.test(char) && code !== '');
+  return { key: char, code, keyCode, char, shiftKey, ...none };
+}
+
 export type ParsedKey = { ok: true; key: Key } | { ok: false; error: string };
 
 /** "Ctrl+Shift+ArrowLeft" → the key and its modifiers; an unknown name is an error that lists the known ones. */

@@ -1,5 +1,6 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { click, focus, inputAndChange, pressEnter } from './events';
+import { click, focus, pressEnter } from './events';
+import { typeKeysIntoEditable, typeKeysIntoField } from './keyboard-typing';
 import { prepare } from './target';
 import { pointFor, pressOrScript, watchClickFollowed } from './trusted';
 import { typeTrusted } from './trusted-typing';
@@ -48,9 +49,8 @@ const isTextField = (el: Element) =>
 type TypeOptions = { clear?: boolean; submit?: boolean; trusted?: boolean };
 /**
  * Types into a text field, replacing its text unless `clear` is false. With trusted input on, the
- * keys are the browser's own (trusted-typing.ts). Otherwise the value is set through the element's
- * own property from the content script's world, which a page framework (React's value tracker)
- * does not intercept, then `input` and `change` fire: controlled inputs see the change and keep it.
+ * keys are the browser's own (trusted-typing.ts). Otherwise each character is a key press
+ * (keyboard-typing.ts), then `change` fires: controlled inputs and key-filtered widgets see it.
  */
 export const typeInto = async (el: Element, what: string, text: string, options: TypeOptions = {}) =>
   (await typeField(el, what, text, options)).result;
@@ -70,34 +70,22 @@ export async function typeField(
   if (!ready.ok) return fail(ready.error);
   focus(el);
   const clear = options.clear ?? true;
-  const before = editable ? '' : (el as HTMLInputElement).value;
+  let count = [...text].length;
   const typing = await typeTrusted(options.trusted, el, text, clear, () => {
-    if (editable) typeIntoEditable(el, text, clear);
+    if (editable) count = typeKeysIntoEditable(el as HTMLElement, text, clear);
     else {
-      (el as HTMLInputElement).value = clear ? text : before + text;
-      inputAndChange(el, text);
+      const field = el as HTMLInputElement;
+      const before = field.value;
+      count = typeKeysIntoField(field, text, clear);
+      // A person's change is committed when they leave the field; the answer is that point here.
+      if (field.value !== before) field.dispatchEvent(new Event('change', { bubbles: true }));
     }
   });
-  const typed = `Typed ${text.length} character${text.length === 1 ? '' : 's'} into ${what}${typing.via}`;
+  const refused =
+    typing.via === '' && count < [...text].length ? `; the page kept out ${[...text].length - count}` : '';
+  const typed = `Typed ${count} character${count === 1 ? '' : 's'} into ${what}${typing.via}${refused}`;
   if (!options.submit) return { result: { success: true, message: typed }, via: typing.via };
   return { result: await submitFrom(el, typed, typing.result === null), via: typing.via };
-}
-
-function typeIntoEditable(el: Element, text: string, clear: boolean): void {
-  const doc = el.ownerDocument;
-  const selection = doc.getSelection();
-  if (selection) {
-    const range = doc.createRange();
-    range.selectNodeContents(el);
-    if (!clear) range.collapse(false);
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }
-  // execCommand keeps the editor's own undo stack and fires beforeinput/input as typing does.
-  if (!doc.execCommand('insertText', false, text)) {
-    el.textContent = clear ? text : (el.textContent ?? '') + text;
-    inputAndChange(el, text);
-  }
 }
 
 /**

@@ -253,4 +253,31 @@ describe.each(BROWSERS)('the agent using keys and the pointer in %s', (browserNa
     ).toEqual(['minutes.txt']);
     await page.close();
   });
+
+  it('types "Ala" into an autocomplete that filters on keyup, and picks Alaska from what it shows', async () => {
+    const page = await onlyTab('widgets/autocomplete.html');
+    follow(
+      [
+        () => call('read_page', {}),
+        ({ listing }) => call('type_text', { index: byLabel(listing, 'combobox', 'State'), text: 'Ala' }),
+        () => call('read_page', {}),
+        ({ listing }) => {
+          // The list shows only what the typed keys filtered it to.
+          expect(listing).toMatch(/option "Alabama"/);
+          expect(listing).not.toMatch(/option "Arizona"/);
+          return call('click_element', { index: byLabel(listing, 'option', 'Alaska') });
+        },
+      ],
+      'The state is Alaska.',
+    );
+    await solve('Set the state to Alaska');
+    expect((await shownTools(sidebar)).map((t) => `${t.tool}:${t.outcome}`)).toEqual([
+      'read_page:success',
+      'type_text:success',
+      'read_page:success',
+      'click_element:success',
+    ]);
+    expect(await page.evaluate(() => (document.getElementById('cb1-input') as HTMLInputElement).value)).toBe('Alaska');
+    await page.close();
+  });
 });

@@ -149,7 +149,9 @@ function brokenInvariant(p: HarborPolicy, r: Generated, extra: Grant[]): string 
   );
   if (outcome(decide({ ...p, grants: flipped }, r, NOW)) !== outcome(d))
     return '(4) an expired grant changed the decision';
-  const critical = r.action?.label !== undefined && CRITICAL_LABELS.includes(r.action.label);
+  // A read commits nothing, whatever the words on what it reads.
+  const critical =
+    r.toolName !== 'read_page' && r.action?.label !== undefined && CRITICAL_LABELS.includes(r.action.label);
   if (critical && d.verdict === 'auto-approve') return '(5) a critical action was auto-approved';
   return null;
 }
