@@ -40,7 +40,8 @@ export async function judge(
     return refuse('denied', `Denied by the permission policy: it goes to ${leaving.site}: ${leaving.verdict.why}`);
   // Only an action the policy would allow is checked against the task: a deny stays a deny.
   const sites = leaving ? [site, leaving.site] : [site];
-  const beyond = target.outsideTask ?? (await beyondScope(call.scope, { sites, level, action }, signal));
+  const beyond =
+    target.outsideTask ?? (await beyondScope(call.scope, { toolName: name, sites, level, action }, signal));
   if (flows.length > 0) return judgeFlow(deps, { call, site, level, target, flows, beyond }, signal, refuse);
   const allowed = verdict.verdict === 'auto-approve' && (leaving?.verdict.verdict ?? 'auto-approve') === 'auto-approve';
   if (allowed && beyond === null)

@@ -1,5 +1,6 @@
 import {
   commitmentOf,
+  judgedAction,
   scopeExcess,
   type CriticalContext,
   type PermissionLevel,
@@ -38,6 +39,8 @@ export function beyondInWords(beyond: ScopeExcess): string {
 
 /** What the gate knows of an action when it checks it against the task. */
 export interface ScopeQuestion {
+  /** The action's tool: a hover or a double click on an item commits to nothing its words say. */
+  toolName: string;
   /** The site the action happens on, and the site a click leaves for (if another), resolved. */
   sites: readonly string[];
   level: PermissionLevel;
@@ -56,8 +59,10 @@ export async function beyondScope(
   if (scope === undefined) return null;
   const known = question.level === 'read-only' ? scope.current() : await scope.get(signal);
   if (known === null) return null;
-  const { sites, level, action } = question;
-  // A read commits to nothing, whatever the words on the element it reads.
-  const commitment = level === 'read-only' ? null : commitmentOf(action);
+  const { sites, level } = question;
+  // A read commits to nothing, whatever the words on the element it reads; nor does an action whose
+  // element's words promise nothing (a hover, an item that is no button or link).
+  const action = level === 'read-only' ? null : judgedAction(question.toolName, question.action);
+  const commitment = action === null ? null : commitmentOf(action);
   return scopeExcess(known, { sites, level, commitment });
 }

@@ -181,17 +181,42 @@ describe('the scope holder', () => {
   it('a read-only action needs no scope, so a task that only reads makes no scope request', async () => {
     const { scope, requests } = holder('{"level":"read-only","commitments":[]}');
     expect(
-      await beyondScope(scope, { sites: ['shop.example'], level: 'read-only', action: { label: 'Buy now' } }, never),
+      await beyondScope(
+        scope,
+        { toolName: 'click_element', sites: ['shop.example'], level: 'read-only', action: { label: 'Buy now' } },
+        never,
+      ),
     ).toBeNull();
     expect(requests).toEqual([]);
     expect(
-      await beyondScope(scope, { sites: ['shop.example'], level: 'submit', action: { label: 'Buy now' } }, never),
+      await beyondScope(
+        scope,
+        { toolName: 'click_element', sites: ['shop.example'], level: 'submit', action: { label: 'Buy now' } },
+        never,
+      ),
     ).toEqual({
       kind: 'commitment',
       commitment: 'buy',
     });
     expect(
-      await beyondScope(scope, { sites: ['shop.example'], level: 'submit', action: { label: 'Save' } }, never),
+      await beyondScope(
+        scope,
+        { toolName: 'click_element', sites: ['shop.example'], level: 'submit', action: { label: 'Save' } },
+        never,
+      ),
     ).toEqual({ kind: 'level', level: 'submit' });
+  });
+
+  it("an item's words are no commitment the task must have asked for: a hover, or a double click on a list item", async () => {
+    const { scope } = holder('{"level":"interact","commitments":[]}');
+    const item = { label: 'Pay the bills', element: { tag: 'li', text: 'Pay the bills' } };
+    const ask = (toolName: string, action: object) =>
+      beyondScope(scope, { toolName, sites: ['todo.example'], level: 'interact', action }, never);
+    expect(await ask('hover', { label: 'Buy milk', element: { tag: 'li', text: 'Buy milk' } })).toBeNull();
+    expect(await ask('double_click', item)).toBeNull();
+    expect(await ask('click_element', { label: 'Pay now', element: { tag: 'button', text: 'Pay now' } })).toEqual({
+      kind: 'commitment',
+      commitment: 'buy',
+    });
   });
 });
