@@ -29,7 +29,12 @@ export function dataFlows(
 }
 
 /** What a tool call sends, as its declaration says. */
-export const sentBy = (tool: Tool, args: unknown, target: Target): Sent[] => tool.sends?.(args, target) ?? [];
+export const sentBy = (tool: Tool, args: unknown, target: Target): Sent[] => [
+  ...(tool.sends?.(args, target) ?? []),
+  // Where a click goes is part of the click: its destination's address carries what it holds there
+  // (a link read whole on a page and followed to its own site passes, as for navigate).
+  ...(target.destination === undefined ? [] : sendsUrl(target.destination)),
+];
 
 /** What a non-tool access sends: its URL's parts, and any text it says it will type there. */
 export const sentByAccess = (url: string, sends: readonly string[] = []): Sent[] => [

@@ -24,7 +24,7 @@ export function createGate(deps: GateDeps) {
     const { tool, args } = parsed;
     const located = await locate(deps, call, tool, args, ctx);
     if ('outcome' in located) return located;
-    // Where a click goes is part of the click: judged as a navigation there, and data-flow checked.
+    // Where a click goes is part of the click: judged as a navigation there, and its address data-flow checked (sentBy).
     const destination = clickDestination(tool.name, actionOf(located));
     const target = destination === null ? located : { ...located, destination };
     const level = actionLevel(tool.name, tool.level, actionOf(target));

@@ -3,6 +3,8 @@ import { createGate } from '../../background/permissions/gate';
 import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
 import { defaultPolicy, type HarborPolicy } from '../../policy';
 import { nativeOperation } from '../../background/permissions/operations';
+import { sentBy } from '../../background/permissions/data-flow-check';
+import { clickElement } from '../../background/tools/page-tools';
 
 const never = new AbortController().signal;
 const settle = async () => {
@@ -127,5 +129,14 @@ describe('the gate: data flows', () => {
     expect(await gate.authorize({ ...access, url: 'https://forum.example/new', sends: ['trail shoes'] }, never)).toBe(
       null,
     );
+  });
+
+  it("a click's destination is sent there, like a navigation's address; a click that goes nowhere sends nothing", () => {
+    const destination = 'https://attacker.example/confirm?d=OTP-483920';
+    const page = { url: 'https://forum.example/thread' };
+    expect(sentBy(clickElement, { index: 1 }, { ...page, destination })).toEqual([
+      expect.objectContaining({ to: destination, link: destination }),
+    ]);
+    expect(sentBy(clickElement, { index: 1 }, page)).toEqual([]);
   });
 });
