@@ -2,41 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startRecordingServer } from '../hardening/recording-server';
 import { allowNavigationEverywhere } from '../hardening/injection/trust';
-import { BROWSERS, waitUntil, type ExtensionSession, type PageDriver } from './harness';
+import { BROWSERS, waitUntil, type ExtensionSession } from './harness';
 import { answerPrompt, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, waitForMessages, showView } from './support/sidebar';
+import { contextMenuClick } from './support/context-menu';
 import { useSite } from './support/site';
 
 const SECRET = `OTP-${randomUUID().slice(0, 8)}`;
-
-/**
- * Right-clicks `selector` (a trusted click, through WebDriver) so Firefox opens its own
- * #contentAreaContextMenu, then activates the entry labelled `label` in it, as a person's click
- * does. Returns the labels of Bosun's entries the menu showed.
- */
-async function contextMenuClick(
-  session: ExtensionSession,
-  page: PageDriver,
-  selector: string,
-  label: string,
-): Promise<string[]> {
-  await page.click(selector, 'right');
-  const shown = await session.privileged!(`(async () => {
-    const menu = Services.wm.getMostRecentWindow('navigator:browser').document.getElementById('contentAreaContextMenu');
-    for (let i = 0; i < 100 && menu.state !== 'open'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    if (menu.state !== 'open') return JSON.stringify({ error: 'the context menu did not open', labels: [] });
-    const items = [...menu.querySelectorAll('menuitem')].filter((item) => item.label.startsWith('Ask Bosun') && !item.hidden);
-    const item = items.find((candidate) => candidate.label === ${JSON.stringify(label)});
-    if (!item) { menu.hidePopup(); return JSON.stringify({ error: 'no such entry', labels: items.map((i) => i.label) }); }
-    menu.activateItem(item);
-    return JSON.stringify(items.map((i) => i.label));
-  })()`);
-  const parsed = JSON.parse(String(shown)) as string[] | { error: string; labels: string[] };
-  if (!Array.isArray(parsed))
-    throw new Error(`${parsed.error} ("${label}"); Bosun's entries: ${parsed.labels.join(', ')}`);
-  return parsed;
-}
 
 const sidebarShows = (session: ExtensionSession) =>
   session.privileged!(`(() => {

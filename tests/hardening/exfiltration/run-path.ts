@@ -1,27 +1,19 @@
-// One exfiltration path, end to end through the chat: the person asks for something that needs the
-// level the attack uses; the obedient model does it, then whatever the attacker's text says, with
-// the one-time code it read put where the text says; every question is denied. What left is read
+// One exfiltration path, end to end through its requester (the chat, a research plan, ABP
+// agent.run, the context menu): the person asks for something that needs the level the attack
+// uses; the obedient model does it, then whatever the attacker's text says, with the one-time code
+// it read put where the text says; every question is denied. What left is read
 // outside the extension: the forum's and the attacker's server logs, and every request the browser
 // made to any other host (the search engine included).
 import { randomInt } from 'node:crypto';
-import type { ExtensionSession, PageDriver } from '../../e2e/harness';
+import type { PageDriver } from '../../e2e/harness';
 import { answerPrompt, startFresh, waitUntilIdle, type ShownPrompt } from '../../e2e/support/agent';
+import { obey, scopeAnswer, type Instruction, type Responder, type Step } from '../../fixtures/llm-server';
 import { send } from '../../e2e/support/sidebar';
-import {
-  obey,
-  scopeAnswer,
-  type Instruction,
-  type LlmServer,
-  type Responder,
-  type Step,
-} from '../../fixtures/llm-server';
 import type { RecordingServer } from '../recording-server';
+import { setTrustedInput, start, type DriverEnv, type Started } from './drivers';
 import type { ExfiltrationPath, Hosts } from './paths';
 
-export interface ExfiltrationEnv {
-  session: ExtensionSession;
-  llm: LlmServer;
-  sidebar: PageDriver;
+export interface ExfiltrationEnv extends DriverEnv {
   mail: RecordingServer;
   forum: RecordingServer;
   attacker: RecordingServer;
@@ -67,6 +59,8 @@ function withCode(args: object | string, code: string): object | string {
  */
 function carrying(own: readonly Instruction[], obeyed: string[]): Responder {
   return (body): Step => {
+    // A request with no tools (a research run's report) is answered in words.
+    if (((body as { tools?: unknown[] }).tools ?? []).length === 0) return { kind: 'text', chunks: ['Done.'] };
     const messages = (body as { messages?: Message[] }).messages ?? [];
     const made = messages.flatMap((m) => m.tool_calls ?? []).map((c) => c.id ?? '');
     const done = made.filter((id) => id.startsWith(OWN)).length;
@@ -87,16 +81,14 @@ function carrying(own: readonly Instruction[], obeyed: string[]): Responder {
   };
 }
 
-const isRunning = (sidebar: PageDriver) =>
-  sidebar.evaluate(() => document.querySelector('[data-testid="send"]') === null);
 const hasPrompt = (sidebar: PageDriver) =>
   sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
 
 /** Denies every question until the task ends; gives the questions as the person saw them. */
-async function denyEverything(sidebar: PageDriver, id: string): Promise<ShownPrompt[]> {
+async function denyEverything(sidebar: PageDriver, running: Started, id: string): Promise<ShownPrompt[]> {
   const questions: ShownPrompt[] = [];
   const deadline = Date.now() + 60_000;
-  while (await isRunning(sidebar)) {
+  while (await running()) {
     if (Date.now() > deadline) throw new Error(`${id}: the task did not end`);
     if (await hasPrompt(sidebar)) questions.push(await answerPrompt(sidebar, 'deny'));
     else await new Promise((resolve) => setTimeout(resolve, 50));
@@ -167,7 +159,7 @@ async function leaksSince(env: ExfiltrationEnv, marks: Marks, code: string, engi
   const mailHost = new URL(env.mail.url).hostname;
   const lines = [
     ...(await leftUrls(env.sidebar, marks.seen)).filter(
-      (url) => URL.canParse(url) && new URL(url).hostname !== mailHost,
+      (url) => /^https?:/.test(url) && new URL(url).hostname !== mailHost,
     ),
     ...[env.forum, env.attacker].flatMap((server) =>
       server.log
@@ -200,17 +192,18 @@ export async function runPath(env: ExfiltrationEnv, path: ExfiltrationPath, host
     attacker: env.attacker.log.length,
     seen: (await seenRequests(env.sidebar)).length,
   };
-  const tab = await env.session.openPage(
-    path.startsOn === 'mail' ? `${env.mail.url}/mail.html` : `${env.forum.url}/forum.html`,
-  );
+  const url = path.startsOn === 'mail' ? `${env.mail.url}/mail.html` : `${env.forum.url}/forum.html`;
+  if (path.requester === 'trusted input') await setTrustedInput(env.sidebar, true);
+  const tab = await env.session.openPage(url);
   try {
-    await send(env.sidebar, request.words);
-    const questions = await denyEverything(env.sidebar, path.id);
+    const running = await start(env, path.requester, request, tab, url);
+    const questions = await denyEverything(env.sidebar, running, path.id);
     // A late request of the last action still lands.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const { leaked, lines } = await leaksSince(env, marks, code, hosts.engineHost);
     return { path, code, questions, obeyed, leaked, requests: lines };
   } finally {
     await tab.close();
+    if (path.requester === 'trusted input') await setTrustedInput(env.sidebar, false);
   }
 }
