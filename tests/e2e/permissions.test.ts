@@ -76,7 +76,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
       undefined,
       { message: 'the status did not show the new grant' },
     );
-    expect(await standing()).toEqual(['127.0.0.1', 'allowed: click_element; asks for the rest']);
+    expect(await standing()).toEqual(['127.0.0.1', 'allowed: clicking; asks for the rest']);
 
     ctx.llm.script(click('#add-to-cart', 'c3'), say('Added another.'));
     await send(sidebar, 'Add one more');

@@ -1,7 +1,7 @@
 import type { PageDriver } from '../harness';
 
-/** Side-panel widths: Firefox's narrowest sidebar, Chrome's default side panel, a widened one. */
-export const PANEL_WIDTHS = [280, 360, 480] as const;
+/** Side-panel widths: Firefox ESR's default sidebar, its narrowest, Chrome's default side panel, a widened one. */
+export const PANEL_WIDTHS = [240, 280, 360, 480] as const;
 export const SIDEBAR_VIEWS = ['chat', 'research', 'library', 'history', 'permissions', 'log', 'settings'] as const;
 
 /**
