@@ -56,7 +56,9 @@ export function PermissionPrompt({
         </p>
       ) : null}
       <DataFlows prompt={prompt} />
-      <h2 id="prompt-title">{showInvisible(plainQuestion(prompt.toolName, args(prompt), prompt.summary))}</h2>
+      <h2 id="prompt-title" data-testid="prompt-title">
+        {showInvisible(plainQuestion(prompt.toolName, args(prompt), prompt.summary))}
+      </h2>
       <PromptWhere prompt={prompt} />
       {prompt.beyondScope ? (
         <p class="prompt-beyond" data-testid="prompt-beyond-scope">
