@@ -21,10 +21,10 @@ const policy: Policy = {
   version: 1,
   defaults: { 'read-only': 'auto-approve', navigate: 'ask', interact: 'ask', submit: 'ask' },
   sites: { 'shop.example': 'interact', 'news.example': 'navigate', 'bank.example': 'blocked' },
-  tools: Object.fromEntries(NAMES.map((name, i) => [name, (['allow', 'ask', 'deny'] as const)[i % 3]])),
+  tools: Object.fromEntries(NAMES.map((name, i) => [name, (['allow', 'ask', 'deny'] as const)[i % 3] ?? 'ask'])),
   grants: NAMES.flatMap((tool) => [
     { tool, site: 'shop.example', effect: 'allow' as const, scope: 'persistent' as const },
-    { tool, site: 'docs.example', effect: 'deny' as const, scope: 'session' as const },
+    { tool, site: 'docs.example', effect: 'deny' as const, scope: 'persistent' as const },
   ]),
   allowFileUrls: false,
 };
