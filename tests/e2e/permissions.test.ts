@@ -102,7 +102,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     const grants = await sidebar.evaluate(() =>
       [...document.querySelectorAll('[data-testid="grant"] span')].map((el) => el.textContent),
     );
-    expect(grants).toEqual(['127.0.0.1 · click_element · allowed always']);
+    expect(grants).toEqual(['127.0.0.1 · Clicking · allowed always']);
 
     await showView(sidebar, 'log');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, {
