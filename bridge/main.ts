@@ -16,7 +16,7 @@ import { guardDialogs } from './dialog-guard';
 import { browserHandleDialog } from './dialog-tools';
 import { browserEmulate } from './emulate-tool';
 import { browserFillForm } from './form-tools';
-import { browserNetworkRequest } from './network-request-tool';
+import { networkRequestTool } from './network-request-tool';
 import { siteDataTools } from './site-data-tools';
 import { browserUpload } from './upload-tool';
 import { parseCommand, USAGE } from './options';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     ...HISTORY_TOOLS,
     browserTabs,
     browserHandleDialog,
-    browserNetworkRequest,
+    networkRequestTool(options.allowHttpOnly),
     browserEmulate,
     browserFillForm,
     browserUpload,

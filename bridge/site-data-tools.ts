@@ -81,7 +81,7 @@ export const withheldValue = (site: string) =>
   `[withheld: an HttpOnly cookie, which the site keeps from scripts; start the bridge with --allow-httponly ${site} to read it]`;
 
 /** The tab's site as Bosun's policy names it (127.0.0.1, example.com), or null for no site. */
-function siteOfUrl(url: string): string | null {
+export function siteOfUrl(url: string): string | null {
   const identity = siteOf(url);
   return identity.kind === 'site' ? identity.site : null;
 }

@@ -189,7 +189,7 @@ describe.each(BROWSERS)('the MCP bridge under the permission policy in %s', { ti
     ).toMatchObject({ value: '' });
   });
 
-  it('cookies are read under the policy, and an HttpOnly value only where --allow-httponly names the site', async () => {
+  it("cookies are read under the policy, and an HttpOnly value, in the cookie list or a request's headers, only where --allow-httponly names the site", async () => {
     const withheld = await bridgeWith('--allow', '127.0.0.1:submit');
     await withheld.data('browser_navigate', { url: site.url('index.html') });
     await withheld.data('browser_cookies', { action: 'set', name: 'session', value: 'SECRET-4711', httpOnly: true });
@@ -207,12 +207,24 @@ describe.each(BROWSERS)('the MCP bridge under the permission policy in %s', { ti
       ]),
     );
 
+    // Nor does the Cookie header of a request the page made with it (Firefox reports that header;
+    // Chromium's request events carry no cookies at all).
+    await withheld.data('browser_navigate', { url: site.url('product.html') });
+    const sent = await withheld.data('browser_network_request', { url: site.url('product.html') });
+    expect(JSON.stringify(sent)).not.toContain('SECRET-4711');
+    if (browserName === 'firefox')
+      expect(sent.requestHeaders).toMatchObject({ cookie: expect.stringMatching(/^\[withheld: an HttpOnly cookie/) });
+
     const granted = await bridgeWith('--allow', '127.0.0.1:submit', '--allow-httponly', '127.0.0.1');
     await granted.data('browser_navigate', { url: site.url('index.html') });
     await granted.data('browser_cookies', { action: 'set', name: 'session', value: 'SECRET-4711', httpOnly: true });
     expect((await granted.data('browser_cookies', { action: 'list' })).cookies).toEqual([
       expect.objectContaining({ name: 'session', value: 'SECRET-4711' }),
     ]);
+    await granted.data('browser_navigate', { url: site.url('product.html') });
+    const granting = await granted.data('browser_network_request', { url: site.url('product.html') });
+    if (browserName === 'firefox')
+      expect(granting.requestHeaders).toMatchObject({ cookie: expect.stringContaining('SECRET-4711') });
   });
 
   describe('on a site the person blocked', () => {
