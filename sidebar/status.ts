@@ -3,7 +3,6 @@ import type { SiteIdentity } from '../policy/site';
 import type { ChatMessage } from '../src/protocol/common';
 import type { Policy } from './state';
 import { t } from '../src/i18n';
-import { toolInWords } from './tool-names';
 
 const TRUST_LABEL: Record<string, string> = {
   'read-only': t('trust_read_only'),
@@ -37,7 +36,7 @@ export function siteStatus(
     ...new Set(
       (policy?.grants ?? [])
         .filter((g) => g.site === identity.site && g.effect === 'allow' && g.scope !== 'run' && isLive(g, now))
-        .map((g) => toolInWords(g.tool).toLowerCase()),
+        .map((g) => g.tool),
     ),
   ];
   return {
