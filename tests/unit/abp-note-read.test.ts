@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAbpRouter } from '../../background/abp/abp-routes';
 import { createCallTracker } from '../../background/abp/caller';
-import { createGate } from '../../background/permissions/gate';
-import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
-import { defaultPolicy, type HarborPolicy } from '../../policy';
+import { defaultPolicy } from '../../policy';
 import { MAX_NOTED_TEXT } from '../../src/protocol/abp-to-background';
+import { memoryGate } from './support/memory-gate';
 
 const COOKIE = 'session=Xk93pQ7vLm2Z';
 const settle = async () => {
@@ -13,23 +12,12 @@ const settle = async () => {
 
 /** The real ABP router and gate, with the bridge's session allowed to navigate everywhere. */
 function setUp() {
-  let policy: HarborPolicy = { ...defaultPolicy(), tools: { browser_navigate: 'allow' } };
-  const shown: PromptRequest[] = [];
-  const prompts = createPrompts(
-    (request) => void shown.push(request),
-    () => undefined,
-  );
-  const gate = createGate({
-    policy: { load: async () => policy, current: () => policy, update: async (change) => (policy = change(policy)) },
-    prompts,
-    log: { add: async () => undefined } as never,
-    promptTimeoutMs: () => 60_000,
-  });
+  const { gate, prompts, shown, update } = memoryGate({ ...defaultPolicy(), tools: { browser_navigate: 'allow' } });
   const route = createAbpRouter({
     capabilities: new Map(),
     recordFailure: async () => undefined,
     gate,
-    updatePolicy: async (change) => (policy = change(policy)),
+    updatePolicy: update,
     toolNames: [],
   });
   const ctx = { signal: new AbortController().signal, calls: createCallTracker() };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createGate } from '../../background/permissions/gate';
-import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
-import { defaultPolicy, type HarborPolicy } from '../../policy';
+import { defaultPolicy } from '../../policy';
+import { memoryGate, runUntilAllowed } from './support/memory-gate';
 import { nativeOperation } from '../../background/permissions/operations';
 import { sentBy } from '../../background/permissions/data-flow-check';
 import { clickElement } from '../../background/tools/page-tools';
@@ -14,46 +13,21 @@ const RUN = 'run-1';
 const CODE_PAGE = 'From: Bank. Your one-time code is OTP-483920. It expires in 10 minutes.';
 
 /** The real gate with realistic trust: navigation allowed on every site, forum.example trusted up to submit. */
-function setUp() {
-  let policy: HarborPolicy = {
+const setUp = () =>
+  memoryGate({
     ...defaultPolicy(),
     tools: { navigate: 'allow', open_tab: 'allow', search_web: 'allow' },
     sites: { 'forum.example': 'submit' },
-  };
-  const shown: PromptRequest[] = [];
-  const prompts = createPrompts(
-    (request) => void shown.push(request),
-    () => undefined,
-  );
-  const gate = createGate({
-    policy: { load: async () => policy, current: () => policy, update: async (change) => (policy = change(policy)) },
-    prompts,
-    log: { add: async () => undefined } as never,
-    promptTimeoutMs: () => 60_000,
   });
-  return { gate, prompts, shown, policy: () => policy };
-}
-
-/** Thrown by beforeRun: the gate allowed the call and was about to run it (there is no tab here). */
-class Ran extends Error {}
 
 const navigate = (gate: ReturnType<typeof setUp>['gate'], url: string, personWords?: string[]) =>
-  gate
-    .run(
-      {
-        name: 'navigate',
-        args: { url },
-        runId: RUN,
-        requester: 'chat',
-        beforeRun: () => Promise.reject(new Ran()),
-        ...(personWords ? { personWords } : {}),
-      },
-      { tabId: 1, signal: never } as never,
-    )
-    .catch((error: unknown) => {
-      if (error instanceof Ran) return 'ran' as const;
-      throw error;
-    });
+  runUntilAllowed(gate, {
+    name: 'navigate',
+    args: { url },
+    runId: RUN,
+    requester: 'chat',
+    ...(personWords ? { personWords } : {}),
+  });
 
 describe('the gate: data flows', () => {
   it('a navigation carrying a code read on another site asks despite "navigate everywhere", naming it', async () => {

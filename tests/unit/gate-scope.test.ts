@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createGate } from '../../background/permissions/gate';
-import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
 import { beyondScope } from '../../background/permissions/scope-check';
 import { createTaskScope, SCOPE_PROMPT } from '../../background/agent/task-scope';
 import { defaultPolicy, type HarborPolicy, type TaskScope } from '../../policy';
 import type { CompletionRequest } from '../../src/llm/types';
 import type { Settings } from '../../src/protocol/common';
+import { memoryGate, runUntilAllowed } from './support/memory-gate';
 
 const SITE = 'https://shop.example/';
 const never = new AbortController().signal;
@@ -14,19 +13,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** The real gate and question queue; the policy (with "Always on this site" for navigate) and log in memory. */
 function setUp(policyChange: (p: HarborPolicy) => HarborPolicy = (p) => p) {
   const grant = { tool: 'navigate', site: 'shop.example', effect: 'allow', scope: 'persistent' } as const;
-  let policy: HarborPolicy = policyChange({ ...defaultPolicy(), grants: [grant] });
-  const shown: PromptRequest[] = [];
-  const prompts = createPrompts(
-    (request) => void shown.push(request),
-    () => undefined,
-  );
-  const gate = createGate({
-    policy: { load: async () => policy, current: () => policy, update: async (change) => (policy = change(policy)) },
-    prompts,
-    log: { add: async () => undefined } as never,
-    promptTimeoutMs: () => 60_000,
-  });
-  return { gate, prompts, shown, policy: () => policy };
+  return memoryGate(policyChange({ ...defaultPolicy(), grants: [grant] }));
 }
 
 /** A task's scope as the agent makes it, with a model that answers `answer` (and counts the requests). */
@@ -47,27 +34,15 @@ function holder(answer: string | Error, announced: (TaskScope | null)[] = []) {
   return { scope, requests };
 }
 
-/** Thrown by beforeRun: the gate allowed the call and was about to run it (there is no tab here to run it in). */
-class Ran extends Error {}
-
 /** A navigate call on the granted site: 'ran' when the gate let it run, else its refusal. */
 const navigate = (gate: ReturnType<typeof setUp>['gate'], scope?: ReturnType<typeof holder>['scope']) =>
-  gate
-    .run(
-      {
-        name: 'navigate',
-        args: { url: SITE },
-        runId: 'run-1',
-        requester: 'chat',
-        beforeRun: () => Promise.reject(new Ran()),
-        ...(scope ? { scope } : {}),
-      },
-      { tabId: 1, signal: never } as never,
-    )
-    .catch((error: unknown) => {
-      if (error instanceof Ran) return 'ran' as const;
-      throw error;
-    });
+  runUntilAllowed(gate, {
+    name: 'navigate',
+    args: { url: SITE },
+    runId: 'run-1',
+    requester: 'chat',
+    ...(scope ? { scope } : {}),
+  });
 
 describe('the gate with a task scope', () => {
   it('above the scope asks despite "Always on this site", and says why', async () => {
