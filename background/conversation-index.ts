@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { browser } from '../src/platform/browser';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import { ConversationSummary } from '../src/protocol/conversations';
-import { createConversationStore } from '../src/storage/conversation-store';
-import type { Db } from '../src/storage/db';
+import { createConversationStore } from './storage/conversation-store';
+import type { Db } from './storage/db';
 import type { Conversation } from './conversation-messages';
 
 const INDEX_KEY = 'conversations';

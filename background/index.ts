@@ -3,20 +3,20 @@
  * because Chrome's service worker and Firefox's event page can be stopped at any moment and
  * are woken by the events those listeners are registered for.
  */
-import { complete } from '../src/llm/complete';
-import { detectOllama } from '../src/llm/detect-ollama';
+import { complete } from './llm/complete';
+import { detectOllama } from './llm/detect-ollama';
 import { modelChoices, testConnection } from '../src/llm/test-connection';
-import { transcribe, transcriptionTarget } from '../src/llm/transcribe';
+import { transcribe, transcriptionTarget } from './llm/transcribe';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
 import type { TaskScope } from '../policy';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
-import { createConversationStore } from '../src/storage/conversation-store';
-import { createCrawlLibrary } from '../src/storage/crawl-library';
-import { openBosunDb } from '../src/storage/db';
-import { createPageCache } from '../src/storage/page-cache';
-import { createSettingsStore } from '../src/storage/settings-store';
+import { createConversationStore } from './storage/conversation-store';
+import { createCrawlLibrary } from './storage/crawl-library';
+import { openBosunDb } from './storage/db';
+import { createPageCache } from './storage/page-cache';
+import { createSettingsStore } from './storage/settings-store';
 import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { createCapabilityTable } from './abp/capability-table';

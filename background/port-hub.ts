@@ -1,6 +1,6 @@
 import type { RouteOutcome } from '../src/messaging/router';
 import { classifySender, type StampedSender } from '../src/messaging/sender';
-import { describeFailure } from '../src/storage/storage-errors';
+import { describeFailure } from './storage/storage-errors';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 
 /** The part of `runtime.Port` the hub uses; the same in both browsers. */

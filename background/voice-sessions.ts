@@ -1,5 +1,5 @@
 import { ProviderError } from '../src/llm/errors';
-import type { TranscriptionTarget } from '../src/llm/transcribe';
+import type { TranscriptionTarget } from './llm/transcribe';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import type { Settings } from '../src/protocol/common';
 import type { SidebarPort } from './port-hub';

@@ -1,5 +1,5 @@
-import type { CrawlLibrary } from '../../src/storage/crawl-library';
-import type { PageCache } from '../../src/storage/page-cache';
+import type { CrawlLibrary } from '../storage/crawl-library';
+import type { PageCache } from '../storage/page-cache';
 import type { Crawler } from '../crawl/crawler';
 import type { ErrorLog } from '../diagnostics/error-log';
 import type { Gate } from '../permissions/gate';

@@ -2,7 +2,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { AbpError, fail, ok, type AbpResponse, type CapabilityInfo } from '../../src/abp/response';
 import { describeIssues } from '../../src/messaging/router';
-import { describeFailure } from '../../src/storage/storage-errors';
+import { describeFailure } from '../storage/storage-errors';
 import type { CallContext, Capability } from './capability';
 
 export type CapabilityTable = ReadonlyMap<string, Capability>;

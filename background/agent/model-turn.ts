@@ -1,4 +1,4 @@
-import type { CompletionResult } from '../../src/llm/types';
+import type { CompletionResult } from '../llm/types';
 import type { ChatMessage, Settings } from '../../src/protocol/common';
 import { systemPrompt } from '../system-prompt';
 import type { TabFacts } from './tab-facts';

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/storage/db';
+import type { Db } from '../storage/db';
 
 /**
  * The task being run, saved when it starts so a restart knows one was under way. Which action was

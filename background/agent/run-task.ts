@@ -1,5 +1,5 @@
 import { ProviderError } from '../../src/llm/errors';
-import type { ToolCall } from '../../src/llm/types';
+import type { ToolCall } from '../llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { modelTurn } from './model-turn';
 import { closeTask, endWithError, limitReached, repeatedText } from './task-endings';

@@ -1,5 +1,5 @@
 import { keywordScope, parseScopeAnswer, widenScope, type ScopeExcess, type TaskScope } from '../../policy';
-import type { CompletionRequest, CompletionResult } from '../../src/llm/types';
+import type { CompletionRequest, CompletionResult } from '../llm/types';
 import type { Settings } from '../../src/protocol/common';
 import type { ScopeHolder } from '../permissions/scope-check';
 

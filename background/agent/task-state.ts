@@ -1,4 +1,4 @@
-import { newId } from '../../src/ids';
+import { newId } from '../storage/ids';
 import type { ChatMessage } from '../../src/protocol/common';
 import type { ScopeHolder } from '../permissions/scope-check';
 import { TOOLS } from '../tools/registry';

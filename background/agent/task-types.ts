@@ -1,7 +1,7 @@
-import type { CompletionRequest, CompletionResult, ToolSpec } from '../../src/llm/types';
+import type { CompletionRequest, CompletionResult, ToolSpec } from '../llm/types';
 import type { Settings } from '../../src/protocol/common';
 import type { Limits } from '../../src/protocol/limits';
-import type { PageCache } from '../../src/storage/page-cache';
+import type { PageCache } from '../storage/page-cache';
 import type { Conversation } from '../conversation-messages';
 import type { Gate } from '../permissions/gate';
 import type { ScopeHolder } from '../permissions/scope-check';

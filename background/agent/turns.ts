@@ -1,4 +1,4 @@
-import type { ChatTurn } from '../../src/llm/types';
+import type { ChatTurn } from '../llm/types';
 import type { ChatMessage } from '../../src/protocol/common';
 import { untrusted } from '../tools/untrusted';
 

@@ -1,8 +1,8 @@
-import { linkHops } from '../../src/crawl/scope';
-import { canonicalUrl } from '../../src/storage/canonical-url';
-import type { CrawlLibrary } from '../../src/storage/crawl-library';
-import type { CrawlFrontier, CrawlJob } from '../../src/storage/db';
-import { describeFailure } from '../../src/storage/storage-errors';
+import { linkHops } from './scope';
+import { canonicalUrl } from '../storage/canonical-url';
+import type { CrawlLibrary } from '../storage/crawl-library';
+import type { CrawlFrontier, CrawlJob } from '../storage/db';
+import { describeFailure } from '../storage/storage-errors';
 import {
   createCrawlState,
   enqueue,

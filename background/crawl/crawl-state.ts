@@ -1,6 +1,6 @@
-import { canonicalUrl } from '../../src/storage/canonical-url';
-import type { CrawlLibrary } from '../../src/storage/crawl-library';
-import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
+import { canonicalUrl } from '../storage/canonical-url';
+import type { CrawlLibrary } from '../storage/crawl-library';
+import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../storage/db';
 import type { PageReader } from './page-reader';
 
 /** The newest errors a job keeps: enough to see what went wrong, bounded for a site of broken links. */

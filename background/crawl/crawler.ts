@@ -1,6 +1,6 @@
-import { canonicalUrl } from '../../src/storage/canonical-url';
-import type { CrawlLibrary } from '../../src/storage/crawl-library';
-import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../../src/storage/db';
+import { canonicalUrl } from '../storage/canonical-url';
+import type { CrawlLibrary } from '../storage/crawl-library';
+import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../storage/db';
 import { startCrawlRun, type Admit, type CrawlRun } from './crawl-run';
 import { CrawlRefused } from './crawl-refused';
 import { crawlTabs } from './crawl-tabs';

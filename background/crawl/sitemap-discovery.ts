@@ -1,4 +1,4 @@
-import { parseSitemap } from '../../src/crawl/sitemap';
+import { parseSitemap } from './sitemap';
 
 const FETCH_TIMEOUT_MS = 10_000;
 /** Nested sitemaps read at most, so a sitemap index of a huge site cannot stall the start. */

@@ -1,5 +1,5 @@
-import { newId } from '../../src/ids';
-import type { Db, ErrorLogEntry } from '../../src/storage/db';
+import { newId } from '../storage/ids';
+import type { Db, ErrorLogEntry } from '../storage/db';
 
 /** Enough history to diagnose a bad session, small enough that a loop of failures cannot fill the disk. */
 export const ERROR_LOG_KEEP = 500;

@@ -1,10 +1,10 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
-import { buildArchive } from '../../src/library/archive';
-import { crawlCounts } from '../../src/library/crawl-counts';
-import { contentForFormat, DEFAULT_CONFIDENCE_THRESHOLD } from '../../src/library/convert';
-import type { CrawlLibrary } from '../../src/storage/crawl-library';
-import type { CrawlJob, CrawlPage } from '../../src/storage/db';
+import { buildArchive } from './archive';
+import { crawlCounts } from './crawl-counts';
+import { contentForFormat, DEFAULT_CONFIDENCE_THRESHOLD } from './convert';
+import type { CrawlLibrary } from '../storage/crawl-library';
+import type { CrawlJob, CrawlPage } from '../storage/db';
 
 /** The most pages a Library search lists: enough to browse, small enough for one port message. */
 export const MAX_SEARCH_RESULTS = 50;

@@ -1,4 +1,4 @@
-import type { ActionLogEntry, Db } from '../../src/storage/db';
+import type { ActionLogEntry, Db } from '../storage/db';
 
 const KEEP = 2000;
 

@@ -1,5 +1,5 @@
 import type { PermissionDecisionValue, PermissionLevel, ScopeExcess } from '../../policy';
-import { newId } from '../../src/ids';
+import { newId } from '../storage/ids';
 import type { Target } from '../tools/types';
 import { record, labelOf, summarize } from './gate-record';
 import type { DataFlow } from './data-flow-check';

@@ -1,5 +1,5 @@
 import type { CriticalContext, PermissionLevel } from '../../policy';
-import { newId } from '../../src/ids';
+import { newId } from '../storage/ids';
 import type { Target } from '../tools/types';
 import type { ActionLog } from './action-log';
 import type { GateCall, GateResult } from './gate-types';

@@ -1,6 +1,6 @@
 import { parsePolicy, storageAreaOf, type HarborPolicy } from '../../policy';
 import { browser } from '../../src/platform/browser';
-import type { Db } from '../../src/storage/db';
+import type { Db } from '../storage/db';
 
 const KEY = 'policy';
 const SESSION_KEY = 'sessionGrants';

@@ -1,4 +1,4 @@
-import { newId } from '../../src/ids';
+import { newId } from '../storage/ids';
 import type { Gate, GateResult } from './gate';
 import type { Operation } from './operations';
 

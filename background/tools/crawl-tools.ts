@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { countsInWords, crawlCounts } from '../../src/library/crawl-counts';
-import type { CrawlSettings } from '../../src/storage/db';
+import { countsInWords, crawlCounts } from '../library/crawl-counts';
+import type { CrawlSettings } from '../storage/db';
 import { CrawlRefused } from '../crawl/crawl-refused';
 import { sendsUrl } from './targets';
 import { defineTool, type ToolContext } from './types';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { RankedPage } from '../../src/storage/crawl-library';
+import type { RankedPage } from '../storage/crawl-library';
 import { defineTool, type RunContext } from './types';
 import { untrusted } from './untrusted';
 import { READS_BROWSER } from './annotations';

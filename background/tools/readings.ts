@@ -1,4 +1,4 @@
-import type { PageCache } from '../../src/storage/page-cache';
+import type { PageCache } from '../storage/page-cache';
 
 /**
  * The page cache as one reader sees it: every page it caches is noted in `read`, so the reader's

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PAGE_CACHE_LIMITS } from '../../src/storage/page-cache';
+import { PAGE_CACHE_LIMITS } from '../storage/page-cache';
 import { here } from './targets';
 import { defineTool, type ToolContext } from './types';
 import { untrusted } from './untrusted';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describeIssues } from '../../src/messaging/router';
-import { toolSpec } from '../../src/llm/tool-spec';
-import type { ToolSpec } from '../../src/llm/types';
+import { toolSpec } from '../llm/tool-spec';
+import type { ToolSpec } from '../llm/types';
 import { CRAWL_TOOLS } from './crawl-tools';
 import { acceptDialog } from './dialog-tool';
 import { INPUT_TOOLS } from './input-tools';

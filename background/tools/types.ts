@@ -1,9 +1,9 @@
 import type * as v from 'valibot';
 import type { ElementFacts, PermissionLevel, ScopeExcess } from '../../policy';
 import type { ActionFailure } from '../../src/protocol/background-to-content';
-import type { CrawlLibrary } from '../../src/storage/crawl-library';
-import type { CrawlSettings } from '../../src/storage/db';
-import type { PageCache } from '../../src/storage/page-cache';
+import type { CrawlLibrary } from '../storage/crawl-library';
+import type { CrawlSettings } from '../storage/db';
+import type { PageCache } from '../storage/page-cache';
 import type { TabSeen } from '../content-client';
 import type { Annotations } from './annotations';
 

@@ -2,7 +2,7 @@ import { t } from '../../src/i18n';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import { browser } from '../../src/platform/browser';
 import { DEBUGGER_PERMISSION } from '../../src/platform/debugger-permission';
-import type { SettingsStore } from '../../src/storage/settings-store';
+import type { SettingsStore } from '../storage/settings-store';
 
 /** What the sidebar shows: whether this browser has trusted input at all, and whether it is on. */
 export type TrustedInputState = { available: boolean; on: boolean };

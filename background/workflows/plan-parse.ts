@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { newId } from '../../src/ids';
+import { newId } from '../storage/ids';
 import { describeIssues } from '../../src/messaging/router';
 import { PermissionLevel } from '../../policy';
 import type { WorkflowPlan } from '../../src/protocol/common';

@@ -1,5 +1,5 @@
 import { ProviderError } from '../../src/llm/errors';
-import type { CompletionRequest, CompletionResult } from '../../src/llm/types';
+import type { CompletionRequest, CompletionResult } from '../llm/types';
 import type { Settings, WorkflowPlan } from '../../src/protocol/common';
 import { PLAN_FORMAT, parseModelPlan } from './plan-parse';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SavedWorkflow } from '../../src/protocol/common';
-import type { Db } from '../../src/storage/db';
+import type { Db } from '../storage/db';
 
 const KEY = 'savedWorkflows';
 /** Enough for a person's routines; the oldest go first past it. */

@@ -1,4 +1,4 @@
-import { newId } from '../../src/ids';
+import { newId } from '../storage/ids';
 import type { SavedWorkflow, WorkflowPlan } from '../../src/protocol/common';
 
 export interface Parameter {

@@ -1,9 +1,9 @@
 import { browser } from '../../src/platform/browser';
 import type { ChatMessage, WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
 import { stepPrompt } from './step-prompt';
-import type { Db } from '../../src/storage/db';
-import type { PageCache } from '../../src/storage/page-cache';
-import { createConversationStore } from '../../src/storage/conversation-store';
+import type { Db } from '../storage/db';
+import type { PageCache } from '../storage/page-cache';
+import { createConversationStore } from '../storage/conversation-store';
 import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
 import { fixedScope } from '../agent/task-scope';
 import { stepScope } from './plan-transitions';

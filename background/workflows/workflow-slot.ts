@@ -1,4 +1,4 @@
-import { newId } from '../../src/ids';
+import { newId } from '../storage/ids';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { BackgroundToSidebar, PayloadOf } from '../../src/protocol/background-to-sidebar';
 import type { WorkflowPlan } from '../../src/protocol/common';

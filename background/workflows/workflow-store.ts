@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { WorkflowPlan } from '../../src/protocol/common';
-import type { Db } from '../../src/storage/db';
+import type { Db } from '../storage/db';
 
 const KEY = 'workflow';
 

@@ -14,7 +14,7 @@ const STATUS_LABEL: Record<string, string> = {
 };
 const when = (ms: number) => new Date(ms).toLocaleString();
 
-/** The pages stored and read, in the same counts the crawl gave the model (src/library/crawl-counts.ts). */
+/** The pages stored and read, in the same counts the crawl gave the model (background/library/crawl-counts.ts). */
 export function jobCounts(job: CrawlJobSummary): string {
   const counts = t('library_job_pages', job.pagesStored, job.pagesProcessed, job.pageLimit ?? '?');
   return job.pagesFailed ? `${counts} · ${t('library_job_failed', job.pagesFailed)}` : counts;

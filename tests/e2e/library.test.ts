@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileNameForUrl } from '../../src/library/file-names';
+import { fileNameForUrl } from '../../background/library/file-names';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, shownTools, waitUntilIdle } from './support/agent';
 import { axeViolations } from './support/axe';

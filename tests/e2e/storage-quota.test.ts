@@ -104,7 +104,7 @@ describe.each(BROWSERS)('a full storage in %s', (browserName) => {
     expect(ctx.llm.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
 
     // A crawl cannot store its job either, and says why. (In Firefox this write meets the refusal that
-    // follows a failed write, src/storage/storage-errors.ts: it must read the same.)
+    // follows a failed write, background/storage/storage-errors.ts: it must read the same.)
     const crawl = await abp.call('crawl.start', {
       urls: [site.url('crawl/index.html')],
       options: { pageLimit: 1, maxWorkers: 1 },
@@ -133,7 +133,7 @@ describe.each(BROWSERS)('a full storage in %s', (browserName) => {
         : document.querySelector('[data-testid="notice"] span')?.textContent,
     );
     if (outcome !== 'taken') {
-      // Firefox refuses the first write after a failed one even with space back (src/storage/storage-errors.ts):
+      // Firefox refuses the first write after a failed one even with space back (background/storage/storage-errors.ts):
       // the person is told the storage was full, and sending again works.
       expect(browserName).toBe('firefox');
       expect(outcome).toMatch(/storage for Bosun is full/);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicBody } from '../../src/llm/anthropic-request';
-import { complete } from '../../src/llm/complete';
+import { anthropicBody } from '../../background/llm/anthropic-request';
+import { complete } from '../../background/llm/complete';
 import { CUT_OFF, MALFORMED, ProviderError } from '../../src/llm/errors';
-import { openAiBody, type WireRequest } from '../../src/llm/openai-request';
+import { openAiBody, type WireRequest } from '../../background/llm/openai-request';
 import { requestHeaders } from '../../src/llm/providers';
-import type { CompletionResult, ToolSpec } from '../../src/llm/types';
+import type { CompletionResult, ToolSpec } from '../../background/llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { startLlmServer, type LlmServer, type ToolCallsStep } from '../fixtures/llm-server';
 import { FUZZ_SEED, seededRandom } from './seeded-random';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createActionLog } from '../../background/permissions/action-log';
-import { openBosunDb, type ActionLogEntry } from '../../src/storage/db';
+import { openBosunDb, type ActionLogEntry } from '../../background/storage/db';
 
 const entry = (n: number): ActionLogEntry => ({
   id: `log-${n}`,

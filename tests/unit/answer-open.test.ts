@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createConversation } from '../../background/conversation-messages';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
-import { createConversationStore } from '../../src/storage/conversation-store';
-import { openBosunDb } from '../../src/storage/db';
+import { createConversationStore } from '../../background/storage/conversation-store';
+import { openBosunDb } from '../../background/storage/db';
 import { conversationWithSidebar } from './support/conversation';
 
 describe('an answer opened while the model is asked', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileName, parseExport, toJson, toMarkdown } from '../../src/conversation-export';
+import { fileName, parseExport, toJson, toMarkdown } from '../../background/conversations/conversation-export';
 import type { ChatMessage } from '../../src/protocol/common';
 
 const createdAt = '2026-11-21T09:00:00.000Z';

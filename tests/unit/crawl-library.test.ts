@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl } from '../../src/storage/canonical-url';
-import { contentHash } from '../../src/storage/content-hash';
-import { createCrawlLibrary, type ExtractedPage } from '../../src/storage/crawl-library';
-import { openBosunDb } from '../../src/storage/db';
+import { canonicalUrl } from '../../background/storage/canonical-url';
+import { contentHash } from '../../background/storage/content-hash';
+import { createCrawlLibrary, type ExtractedPage } from '../../background/storage/crawl-library';
+import { openBosunDb } from '../../background/storage/db';
 
 describe('canonical URLs', () => {
   it.each([

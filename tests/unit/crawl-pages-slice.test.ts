@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { libraryView, PAGES_PER_SLICE } from '../../background/library/library-view';
-import { createCrawlLibrary, type ExtractedPage } from '../../src/storage/crawl-library';
-import { openBosunDb } from '../../src/storage/db';
+import { createCrawlLibrary, type ExtractedPage } from '../../background/storage/crawl-library';
+import { openBosunDb } from '../../background/storage/db';
 import { withSlice } from '../../sidebar/crawl-pages-slice';
 import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkHops } from '../../src/crawl/scope';
-import { parseSitemap } from '../../src/crawl/sitemap';
+import { linkHops } from '../../background/crawl/scope';
+import { parseSitemap } from '../../background/crawl/sitemap';
 
 const strict = { strictPathMatching: true, followExternalLinks: false, maxExternalHops: 1 };
 const bases = ['https://site.test/docs/intro.html'];

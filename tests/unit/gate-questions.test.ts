@@ -3,7 +3,7 @@ import { createGate, QuestionUnanswered, type SiteAccess } from '../../backgroun
 import { nativeOperation } from '../../background/permissions/operations';
 import { createPrompts, type PromptRequest } from '../../background/permissions/prompts';
 import { defaultPolicy, type HarborPolicy } from '../../policy';
-import type { ActionLogEntry } from '../../src/storage/db';
+import type { ActionLogEntry } from '../../background/storage/db';
 
 /** The gate with the real question queue; the policy and the log kept in memory instead of IndexedDB. */
 function setUp() {

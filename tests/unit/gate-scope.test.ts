@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { beyondScope } from '../../background/permissions/scope-check';
 import { createTaskScope, SCOPE_PROMPT } from '../../background/agent/task-scope';
 import { defaultPolicy, type HarborPolicy, type TaskScope } from '../../policy';
-import type { CompletionRequest } from '../../src/llm/types';
+import type { CompletionRequest } from '../../background/llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { memoryGate, runUntilAllowed } from './support/memory-gate';
 

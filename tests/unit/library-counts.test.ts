@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { libraryView } from '../../background/library/library-view';
-import { countsInWords, crawlCounts } from '../../src/library/crawl-counts';
-import { createCrawlLibrary, type ExtractedPage } from '../../src/storage/crawl-library';
-import { openBosunDb } from '../../src/storage/db';
+import { countsInWords, crawlCounts } from '../../background/library/crawl-counts';
+import { createCrawlLibrary, type ExtractedPage } from '../../background/storage/crawl-library';
+import { openBosunDb } from '../../background/storage/db';
 
 const page = (url: string, content: string): ExtractedPage => ({
   url,

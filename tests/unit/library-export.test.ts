@@ -1,9 +1,9 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { buildArchive } from '../../src/library/archive';
-import { contentForFormat, convertPage, convertPages, frontMatter } from '../../src/library/convert';
-import { domainName, fileNameForUrl, uniqueNames } from '../../src/library/file-names';
-import type { CrawlJob, CrawlPage } from '../../src/storage/db';
+import { buildArchive } from '../../background/library/archive';
+import { contentForFormat, convertPage, convertPages, frontMatter } from '../../background/library/convert';
+import { domainName, fileNameForUrl, uniqueNames } from '../../background/library/file-names';
+import type { CrawlJob, CrawlPage } from '../../background/storage/db';
 
 const job: CrawlJob = {
   id: 'job_1',

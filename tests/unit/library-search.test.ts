@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countsInWords, crawlCounts } from '../../src/library/crawl-counts';
-import { excerpt, scorePage, searchTerms } from '../../src/library/library-search';
+import { countsInWords, crawlCounts } from '../../background/library/crawl-counts';
+import { excerpt, scorePage, searchTerms } from '../../background/storage/library-search';
 
 const page = (title: string, content: string, url = 'https://docs.test/') => ({ title, content, url });
 

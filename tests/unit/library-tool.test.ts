@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { searchLibrary } from '../../background/tools/library-tool';
 import type { ReadAccess, RunContext, ToolContext } from '../../background/tools/types';
-import type { RankedPage } from '../../src/storage/crawl-library';
+import type { RankedPage } from '../../background/storage/crawl-library';
 
 const ranked = (url: string, title: string, excerpt: string): RankedPage => ({
   id: `page_${title}`,

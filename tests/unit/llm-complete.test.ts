@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { complete } from '../../src/llm/complete';
-import type { ChatTurn, CompletionRequest, ToolSpec } from '../../src/llm/types';
+import { complete } from '../../background/llm/complete';
+import type { ChatTurn, CompletionRequest, ToolSpec } from '../../background/llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
 

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { complete } from '../../src/llm/complete';
+import { complete } from '../../background/llm/complete';
 import { ProviderError } from '../../src/llm/errors';
-import type { CompletionRequest, RetryInfo, ToolSpec } from '../../src/llm/types';
+import type { CompletionRequest, RetryInfo, ToolSpec } from '../../background/llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { startLlmServer, type LlmServer, type Step, type StreamError } from '../fixtures/llm-server';
 

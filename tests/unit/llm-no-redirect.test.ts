@@ -2,10 +2,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { complete } from '../../src/llm/complete';
+import { complete } from '../../background/llm/complete';
 import { ProviderError } from '../../src/llm/errors';
 import { listModels } from '../../src/llm/test-connection';
-import { transcribe } from '../../src/llm/transcribe';
+import { transcribe } from '../../background/llm/transcribe';
 import type { Settings } from '../../src/protocol/common';
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { OpenAiStreamReader } from '../../src/llm/openai-stream';
+import { OpenAiStreamReader } from '../../background/llm/openai-stream';
 
 /** Feeds chunk payloads straight to the reader, for shapes the scripted server does not produce. */
 function read(chunks: unknown[]) {

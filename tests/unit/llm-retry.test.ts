@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ProviderError, describeHttpError, retryAfterMs } from '../../src/llm/errors';
-import { abortableSleep, retryDelay } from '../../src/llm/retry';
+import { abortableSleep, retryDelay } from '../../background/llm/retry';
 import type { Settings } from '../../src/protocol/common';
 
 const headers = (entries: Record<string, string>) => new Headers(entries);

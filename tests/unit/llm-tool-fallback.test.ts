@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { complete } from '../../src/llm/complete';
+import { complete } from '../../background/llm/complete';
 import { ProviderError } from '../../src/llm/errors';
-import type { ChatTurn, CompletionRequest, ToolSpec } from '../../src/llm/types';
+import type { ChatTurn, CompletionRequest, ToolSpec } from '../../background/llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { startLlmServer, type LlmServer, type Step } from '../fixtures/llm-server';
 

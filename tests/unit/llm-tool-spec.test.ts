@@ -1,7 +1,7 @@
 // @vitest-environment node
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { toolSpec } from '../../src/llm/tool-spec';
+import { toolSpec } from '../../background/llm/tool-spec';
 
 describe('toolSpec', () => {
   it('turns a valibot object schema into JSON Schema parameters, descriptions included', () => {

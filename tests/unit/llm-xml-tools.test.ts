@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/llm/errors';
-import { toolsRefused, toXmlTurns, xmlToolInstructions } from '../../src/llm/xml-fallback';
-import { XmlCallFilter, parseXmlToolCalls } from '../../src/llm/xml-tools';
+import { toolsRefused, toXmlTurns, xmlToolInstructions } from '../../background/llm/xml-fallback';
+import { XmlCallFilter, parseXmlToolCalls } from '../../background/llm/xml-tools';
 
 describe('parseXmlToolCalls', () => {
   it('reads a call and strips it from the text', () => {

@@ -13,9 +13,9 @@ import { TOOLS } from '../../background/tools/registry';
 import type { ToolContext } from '../../background/tools/types';
 import { stepTabRefusal } from '../../background/workflows/workflow-run';
 import { defaultPolicy, type HarborPolicy } from '../../policy';
-import { openBosunDb } from '../../src/storage/db';
-import { createCrawlLibrary } from '../../src/storage/crawl-library';
-import type { ActionLogEntry } from '../../src/storage/db';
+import { openBosunDb } from '../../background/storage/db';
+import { createCrawlLibrary } from '../../background/storage/crawl-library';
+import type { ActionLogEntry } from '../../background/storage/db';
 
 const SITE = 'https://docs.example/guide';
 

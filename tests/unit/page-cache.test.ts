@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openBosunDb } from '../../src/storage/db';
-import { createPageCache, PAGE_CACHE_LIMITS } from '../../src/storage/page-cache';
+import { openBosunDb } from '../../background/storage/db';
+import { createPageCache, PAGE_CACHE_LIMITS } from '../../background/storage/page-cache';
 
 let counter = 0;
 const page = (n: number, product: { name: string } | null = null) => ({

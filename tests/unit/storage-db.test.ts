@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { createErrorLog, ERROR_LOG_KEEP } from '../../background/diagnostics/error-log';
-import { openBosunDb } from '../../src/storage/db';
+import { openBosunDb } from '../../background/storage/db';
 
 let counter = 0;
 const freshName = () => `bosun-test-${++counter}`;

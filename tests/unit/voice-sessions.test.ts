@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createVoiceSessions } from '../../background/voice-sessions';
 import type { SidebarPort } from '../../background/port-hub';
-import { transcribe, transcriptionTarget } from '../../src/llm/transcribe';
+import { transcribe, transcriptionTarget } from '../../background/llm/transcribe';
 import type { Settings } from '../../src/protocol/common';
 import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
 import { webmLike } from './support/audio';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/llm/errors';
-import { transcribe, transcriptionTarget } from '../../src/llm/transcribe';
+import { transcribe, transcriptionTarget } from '../../background/llm/transcribe';
 import { DEFAULT_VOICE, type Settings } from '../../src/protocol/common';
 import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
 import { webmLike } from './support/audio';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
-import { newId } from '../../../src/ids';
+import { newId } from '../../storage/ids';
 import { browser } from '../../../src/platform/browser';
-import { createConversationStore } from '../../../src/storage/conversation-store';
-import type { Db } from '../../../src/storage/db';
+import { createConversationStore } from '../../storage/conversation-store';
+import type { Db } from '../../storage/db';
 import { READ_ONLY_SCOPE } from '../../../policy';
 import { runTask, type TaskDeps, type TaskEnd } from '../../agent/run-task';
 import { createTaskScope } from '../../agent/task-scope';

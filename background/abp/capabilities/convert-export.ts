@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
-import { buildArchive } from '../../../src/library/archive';
-import { convertPage, convertPages, DEFAULT_CONFIDENCE_THRESHOLD } from '../../../src/library/convert';
-import type { CrawlLibrary } from '../../../src/storage/crawl-library';
+import { buildArchive } from '../../library/archive';
+import { convertPage, convertPages, DEFAULT_CONFIDENCE_THRESHOLD } from '../../library/convert';
+import type { CrawlLibrary } from '../../storage/crawl-library';
 import { defineCapability, READS_BOSUN, type Capability } from '../capability';
 import { ConfidenceThreshold, JobId, JobIds } from '../params';
 

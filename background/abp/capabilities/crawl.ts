@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
-import type { CrawlSettings } from '../../../src/storage/db';
+import type { CrawlSettings } from '../../storage/db';
 import { CrawlRefused } from '../../crawl/crawl-refused';
 import { jobUrls, type Crawler } from '../../crawl/crawler';
 import type { Gate } from '../../permissions/gate';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ErrorLogEntry } from '../../../src/storage/db';
+import type { ErrorLogEntry } from '../../storage/db';
 import type { ErrorLog } from '../../diagnostics/error-log';
 import { defineCapability, READS_BOSUN, REMOVES, type Capability } from '../capability';
 import { extensionInfo } from './extension-info';

@@ -1,9 +1,9 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
-import { newId } from '../../../src/ids';
+import { newId } from '../../storage/ids';
 import { browser } from '../../../src/platform/browser';
-import type { PageCache } from '../../../src/storage/page-cache';
+import type { PageCache } from '../../storage/page-cache';
 import type { Gate, GateResult } from '../../permissions/gate';
 import type { Tool, ToolContext } from '../../tools/types';
 import { readingPages } from '../../tools/readings';

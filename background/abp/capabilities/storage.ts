@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
-import type { CrawlLibrary } from '../../../src/storage/crawl-library';
-import type { CrawlPage } from '../../../src/storage/db';
+import type { CrawlLibrary } from '../../storage/crawl-library';
+import type { CrawlPage } from '../../storage/db';
 import type { Crawler } from '../../crawl/crawler';
 import { defineCapability, CHANGES_BOSUN, READS_BOSUN, REMOVES, type Capability } from '../capability';
 import { JobId, JobIds } from '../params';

@@ -1,5 +1,5 @@
 // The Action Log as the background keeps it, asked for over a sidebar port (GET_ACTION_LOG).
-import type { ActionLogEntry } from '../../../src/storage/db';
+import type { ActionLogEntry } from '../../../background/storage/db';
 import type { PageDriver } from '../harness';
 
 /** Every entry, oldest first, as an extension page of Bosun's receives them. */

@@ -1,6 +1,6 @@
 import type { PageDriver } from '../harness';
 
-/** A crawl job record as the background stores it (src/storage/db.ts CrawlJob). */
+/** A crawl job record as the background stores it (background/storage/db.ts CrawlJob). */
 export const job = (id: string, baseUrl: string, createdAt: number) => ({
   id,
   baseUrl,
@@ -14,7 +14,7 @@ export const job = (id: string, baseUrl: string, createdAt: number) => ({
   errors: [],
 });
 
-/** A stored page record (src/storage/db.ts CrawlPage). */
+/** A stored page record (background/storage/db.ts CrawlPage). */
 export const storedPage = (id: string, jobId: string, url: string, content: string) => ({
   id,
   jobId,
@@ -32,7 +32,7 @@ export const storedPage = (id: string, jobId: string, url: string, content: stri
   extractedAt: 1,
 });
 
-/** Where a crawl stands (src/storage/db.ts CrawlFrontier): `urls` still to fetch, with a crawl's usual settings. */
+/** Where a crawl stands (background/storage/db.ts CrawlFrontier): `urls` still to fetch, with a crawl's usual settings. */
 export const frontier = (jobId: string, urls: string[], pageLimit = 20) => ({
   jobId,
   queue: urls.map((url) => ({ url, hops: 0 })),

@@ -1,7 +1,7 @@
 import { createConversation } from '../../../background/conversation-messages';
 import type { BackgroundToSidebar } from '../../../src/protocol/background-to-sidebar';
-import { createConversationStore } from '../../../src/storage/conversation-store';
-import { openBosunDb } from '../../../src/storage/db';
+import { createConversationStore } from '../../../background/storage/conversation-store';
+import { openBosunDb } from '../../../background/storage/db';
 import { sidebarWithInbox } from './sidebar-inbox';
 
 let counter = 0;

@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import { CUT_OFF, MALFORMED, ProviderError } from './errors';
+import { CUT_OFF, MALFORMED, ProviderError } from '../../src/llm/errors';
 import { parseEventData, parseToolArguments, type Progress, type Reply, type StreamReader } from './transport';
 import type { ToolCall } from './types';
 

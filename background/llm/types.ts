@@ -1,4 +1,4 @@
-import type { Settings, Usage } from '../protocol/common';
+import type { Settings, Usage } from '../../src/protocol/common';
 
 /** A tool as the model sees it: its parameters as JSON Schema (generated from valibot). */
 export interface ToolSpec {

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { Settings, Usage } from '../protocol/common';
+import type { Settings, Usage } from '../../src/protocol/common';
 import {
   CUT_OFF,
   MALFORMED,
@@ -9,10 +9,10 @@ import {
   describeNetworkError,
   describeTimeout,
   redactError,
-} from './errors';
-import { requestHeaders } from './providers';
+} from '../../src/llm/errors';
+import { requestHeaders } from '../../src/llm/providers';
 import type { ToolCall } from './types';
-import { fetchWithKey } from './provider-fetch';
+import { fetchWithKey } from '../../src/llm/provider-fetch';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Settings } from '../protocol/common';
+import type { Settings } from '../../src/protocol/common';
 import type { Db } from './db';
 
 const KEY = 'provider';

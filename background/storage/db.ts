@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ChatMessage, Settings } from '../protocol/common';
-import type { Product } from '../protocol/background-to-content';
-import type { PayloadOf } from '../protocol/background-to-sidebar';
+import type { ChatMessage, Settings } from '../../src/protocol/common';
+import type { Product } from '../../src/protocol/background-to-content';
+import type { PayloadOf } from '../../src/protocol/background-to-sidebar';
 
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
 

@@ -1,4 +1,4 @@
-import { newId } from '../ids';
+import { newId } from './ids';
 import { canonicalUrl } from './canonical-url';
 import { contentHash } from './content-hash';
 import type { CrawlPage, Db } from './db';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../protocol/common';
+import type { ChatMessage } from '../../src/protocol/common';
 import type { Db, StoredMessage } from './db';
 
 /**

@@ -1,6 +1,6 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import type { Usage } from '../protocol/common';
-import { CUT_OFF, MALFORMED, ProviderError } from './errors';
+import type { Usage } from '../../src/protocol/common';
+import { CUT_OFF, MALFORMED, ProviderError } from '../../src/llm/errors';
 import { parseEventData, parseToolArguments, type Progress, type Reply, type StreamReader } from './transport';
 import type { ToolCall } from './types';
 

@@ -1,4 +1,4 @@
-import { ProviderError } from './errors';
+import { ProviderError } from '../../src/llm/errors';
 import { renderXmlToolCall } from './xml-tools';
 import type { ChatTurn, ToolSpec } from './types';
 

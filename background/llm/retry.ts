@@ -1,4 +1,4 @@
-import { MAX_RETRY_WAIT_MS, ProviderError } from './errors';
+import { MAX_RETRY_WAIT_MS, ProviderError } from '../../src/llm/errors';
 import type { Progress } from './transport';
 import type { RetryInfo, RetryOptions } from './types';
 

@@ -1,8 +1,14 @@
 import * as v from 'valibot';
-import { voiceOf, type Settings } from '../protocol/common';
-import { MALFORMED, ProviderError, describeHttpError, describeNetworkError, describeTimeout } from './errors';
-import { PROVIDER_INFO, requestHeaders } from './providers';
-import { fetchWithKey } from './provider-fetch';
+import { voiceOf, type Settings } from '../../src/protocol/common';
+import {
+  MALFORMED,
+  ProviderError,
+  describeHttpError,
+  describeNetworkError,
+  describeTimeout,
+} from '../../src/llm/errors';
+import { PROVIDER_INFO, requestHeaders } from '../../src/llm/providers';
+import { fetchWithKey } from '../../src/llm/provider-fetch';
 
 const TIMEOUT_MS = 60_000;
 const Transcription = v.object({ text: v.string() });

@@ -1,5 +1,5 @@
-import { PROVIDER_INFO } from './providers';
-import { listModels } from './test-connection';
+import { PROVIDER_INFO } from '../../src/llm/providers';
+import { listModels } from '../../src/llm/test-connection';
 
 /** A local Ollama answers at once or not at all; the first-run screen should not wait long. */
 const DETECT_TIMEOUT_MS = 2_000;

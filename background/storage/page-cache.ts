@@ -1,4 +1,4 @@
-import type { Product } from '../protocol/background-to-content';
+import type { Product } from '../../src/protocol/background-to-content';
 import type { IDBPObjectStore } from 'idb';
 import type { BosunDb, CachedPage, Db } from './db';
 

@@ -1,5 +1,5 @@
 import type { ChatTurn, ToolSpec } from './types';
-import type { Settings } from '../protocol/common';
+import type { Settings } from '../../src/protocol/common';
 
 /** What a wire format needs to build one request, after the tools mode has been decided. */
 export interface WireRequest {

@@ -1,4 +1,4 @@
-import { newId } from '../ids';
+import { newId } from './ids';
 import type { CrawlFrontier, CrawlJob, Db } from './db';
 
 export type JobChanges = Pick<CrawlJob, 'title' | 'notes' | 'tags'>;

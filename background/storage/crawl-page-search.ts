@@ -1,4 +1,4 @@
-import { excerpt, scorePage, searchTerms } from '../library/library-search';
+import { excerpt, scorePage, searchTerms } from './library-search';
 import type { CrawlPage, Db } from './db';
 
 /** A stored page as a search for a question found it: where it is, how well it matched, the text around the match. */

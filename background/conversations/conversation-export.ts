@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { describeIssues } from './messaging/router';
-import type { ChatMessage } from './protocol/common';
-import { ConversationExport } from './protocol/conversations';
+import { describeIssues } from '../../src/messaging/router';
+import type { ChatMessage } from '../../src/protocol/common';
+import { ConversationExport } from '../../src/protocol/conversations';
 
 /** A conversation as a JSON file: every message with its tool calls and results. */
 export const toJson = (title: string, messages: readonly ChatMessage[], now = new Date()): string =>
