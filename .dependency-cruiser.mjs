@@ -42,6 +42,14 @@ export default {
       to: { path: `^${CONTEXTS}/`, pathNot: '^$1/' },
     },
     {
+      name: 'crawl-uses-no-library',
+      severity: 'error',
+      comment:
+        'The Library shows and steers crawls, so it may use crawl/; a crawl stores pages through storage/ and never needs the Library.',
+      from: { path: '^background/crawl/' },
+      to: { path: '^background/library/' },
+    },
+    {
       name: 'product-imports-no-tooling',
       severity: 'error',
       comment: 'Tests, benchmarks and scripts stand above the product; the product never imports them.',

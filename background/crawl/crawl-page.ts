@@ -1,6 +1,6 @@
 import type { ExtractPageResult } from '../../src/protocol/background-to-content';
 import { browser } from '../../src/platform/browser';
-import { extractPage, loadInTab, waitForSelectors } from '../library/page-tabs';
+import { extractPage, loadInTab, waitForSelectors } from '../tabs/page-tabs';
 import { settled } from '../tabs/navigation';
 import type { CrawlItem, CrawlState } from './crawl-state';
 import { crawlTabs } from './crawl-tabs';

@@ -88,7 +88,7 @@ const DOORS: Record<string, Door> = {
     calls: { 'tabs.sendMessage': 3, executeScript: 1 },
     why: 'askContent: the one channel to a content script',
   },
-  'background/library/page-tabs.ts': {
+  'background/tabs/page-tabs.ts': {
     via: 'primitive',
     calls: {
       'tabs.create': 1,

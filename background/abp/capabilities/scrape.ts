@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
 import { browser } from '../../../src/platform/browser';
-import { extractPage, inBackgroundTab, waitForSelectors } from '../../library/page-tabs';
+import { extractPage, inBackgroundTab, waitForSelectors } from '../../tabs/page-tabs';
 import type { Gate } from '../../permissions/gate';
 import { OPERATIONS } from '../../permissions/operations';
 import { defineCapability, REACHES_SITES, type Capability } from '../capability';

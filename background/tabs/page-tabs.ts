@@ -1,7 +1,7 @@
 import { browser } from '../../src/platform/browser';
 import { ContentResponses, type ExtractPageResult } from '../../src/protocol/background-to-content';
 import { askContent } from '../content-client';
-import { navigateTab, settled } from '../tabs/navigation';
+import { navigateTab, settled } from './navigation';
 
 /**
  * Runs `work` in a new background tab showing `url`, and closes the tab whatever happens, so
