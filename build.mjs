@@ -53,7 +53,7 @@ async function buildBridge() {
   const out = join(root, 'dist', 'bridge');
   rmSync(out, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [join(root, 'bridge/main.ts')],
+    entryPoints: [join(root, 'bridge/server/main.ts')],
     outfile: join(out, 'index.mjs'),
     bundle: true,
     platform: 'node',

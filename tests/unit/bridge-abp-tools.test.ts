@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abpToolName, abpTools } from '../../bridge/abp-tools';
+import { abpToolName, abpTools } from '../../bridge/tools/abp-tools';
 import type { CapabilityInfo } from '../../src/abp/response';
 
 const crawlStart: CapabilityInfo = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aDialog, PendingDialogs, type DialogInfo, type EngineDialog } from '../../bridge/dialogs';
+import { aDialog, PendingDialogs, type DialogInfo, type EngineDialog } from '../../bridge/engines/dialogs';
 
 /** A dialog that records how it was answered, as the engines' dialog objects are answered. */
 function dialog(type: string, message: string, defaultValue = '') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../src/abp/response';
-import { abpError, navigationError, ToolError } from '../../bridge/errors';
-import { errorResult, successResult } from '../../bridge/server';
+import { abpError, navigationError, ToolError } from '../../bridge/server/errors';
+import { errorResult, successResult } from '../../bridge/server/server';
 
 const URL = 'http://localhost:8000/';
 const playwright = (message: string) =>

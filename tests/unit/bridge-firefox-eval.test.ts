@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asyncWrapped, toEvalResult } from '../../bridge/firefox-eval';
+import { asyncWrapped, toEvalResult } from '../../bridge/engines/firefox-eval';
 
 describe("browser_eval in Firefox: what BiDi's script.evaluate is given and what it answers", () => {
   it('runs a plain expression as written, so its errors keep their positions', () => {

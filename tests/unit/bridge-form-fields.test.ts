@@ -2,8 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldStep, listedElement, type ListedElement } from '../../bridge/form-fields';
-import { pathProblem } from '../../bridge/upload-tool';
+import { fieldStep, listedElement, type ListedElement } from '../../bridge/tools/form-fields';
+import { pathProblem } from '../../bridge/tools/upload-tool';
 
 // A page's text followed by its listing, as browser_snapshot returns it.
 const SNAPSHOT = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, bucketRequests, type RecordedRequest } from '../../bridge/network-buckets';
+import { bucketOf, bucketRequests, type RecordedRequest } from '../../bridge/engines/network-buckets';
 
 const request = (change: Partial<RecordedRequest> = {}): RecordedRequest => ({
   url: 'http://localhost/app.js',

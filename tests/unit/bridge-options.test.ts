@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultProfileDir, parseCommand } from '../../bridge/options';
+import { defaultProfileDir, parseCommand } from '../../bridge/server/options';
 
 const HOME = { HOME: '/home/ada' };
 

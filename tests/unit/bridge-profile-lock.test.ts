@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claimProfile, LOCK_FILE } from '../../bridge/profile-lock';
+import { claimProfile, LOCK_FILE } from '../../bridge/launchers/profile-lock';
 
 describe('the profile claim', () => {
   const dirs: string[] = [];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { headerObject, mimeEssence, pickRequest, reportBody, RequestDetailLog } from '../../bridge/request-details';
+import {
+  headerObject,
+  mimeEssence,
+  pickRequest,
+  reportBody,
+  RequestDetailLog,
+} from '../../bridge/engines/request-details';
 
 const requests = ['http://site/', 'http://site/app.js', 'http://site/api/items?page=1', 'http://site/app.js'].map(
   (url, i) => ({ url, id: String(i) }),

@@ -95,7 +95,7 @@ describe('the repository keeps its own rules', () => {
   });
 
   it('no code path runs a tool except the gate', () => {
-    // Bosun's tools, that is: the bridge's MCP tools (bridge/tool.ts) run in Node, and those that act
+    // Bosun's tools, that is: the bridge's MCP tools (bridge/server/tool.ts) run in Node, and those that act
     // reach a page through ABP's page.act or ask the gate through their permission() first.
     const callers = PRODUCT.filter(
       (file) =>

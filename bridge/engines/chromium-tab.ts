@@ -1,0 +1,254 @@
+import type { BrowserContext, CDPSession, ConsoleMessage, Page, Worker } from 'playwright-core';
+import {
+  ConsoleLog,
+  pageMeets,
+  type ConsoleEntry,
+  type ConsoleSource,
+  type EngineTab,
+  type HistoryMove,
+  type Navigation,
+  type PageCondition,
+  type TabEmulation,
+} from './engine';
+import { navigationError } from '../server/errors';
+import type { RecordedRequest } from './network-buckets';
+import { evaluateInPage, type EvalResult } from './chromium-eval';
+import { chromiumCookies } from './chromium-cookies';
+import {
+  fileInputCheck,
+  filesOf,
+  storageInPage,
+  type PickedFile,
+  type SiteCookies,
+  type StorageAnswer,
+  type StorageRequest,
+} from './site-data';
+import { engineDialog, PendingDialogs } from './dialogs';
+import { headerObject, RequestDetailLog, type RawBody, type RequestDetail } from './request-details';
+
+const MAX_REQUESTS = 2000;
+
+/** Bosun's own background worker is not the site's: its logs would only be noise to an agent. */
+const isSiteWorker = (worker: Worker) => /^https?:/.test(worker.url());
+
+/**
+ * The working tab in Chromium: Playwright for input and screenshots, the tab's own DevTools session
+ * for what it did since its last navigation (its requests, by the Network domain) and for eval;
+ * what the site logged (the page's console, its service workers' consoles and the browser's own log
+ * entries, such as failed loads) through Playwright's console events.
+ */
+export class ChromiumTab implements EngineTab {
+  private requests = new Map<string, RecordedRequest>();
+  private readonly log = new ConsoleLog();
+  navigatedUrl: string | null = null;
+  readonly cookies: SiteCookies;
+  readonly dialogs = new PendingDialogs();
+  private readonly details = new RequestDetailLog();
+  /** CDP's monotonic timestamps (s) plus this are wall-clock seconds. */
+  private clockOffset = 0;
+
+  private constructor(
+    readonly page: Page,
+    /** The tab's own DevTools session (over Playwright's pipe). */
+    readonly cdp: CDPSession,
+  ) {
+    this.cookies = chromiumCookies(page.context());
+  }
+
+  static async attach(context: BrowserContext, page: Page): Promise<ChromiumTab> {
+    const cdp = await context.newCDPSession(page);
+    const tab = new ChromiumTab(page, cdp);
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    tab.watchNetwork(cdp, frameTree.frame.id);
+    await cdp.send('Network.enable');
+    // browser_eval compiles and evaluates on this session.
+    await cdp.send('Runtime.enable');
+    // Playwright reports the consoles of the page and of the context's service workers here.
+    const onConsole = (message: ConsoleMessage) => {
+      const worker = message.worker();
+      if (worker ? isSiteWorker(worker) : message.page() === page) tab.addMessage(message);
+    };
+    context.on('console', onConsole);
+    // A closed tab is replaced by a new one, which takes over the workers' messages.
+    page.once('close', () => context.off('console', onConsole));
+    // Listened to, a dialog stays open (Playwright would dismiss it) until browser_handle_dialog answers it.
+    page.on('dialog', (dialog) => tab.dialogs.opened(engineDialog(dialog)));
+    page.once('close', () => tab.dialogs.closed());
+    page.on('pageerror', (error) =>
+      tab.log.add({
+        source: 'page',
+        level: 'error',
+        text: `Uncaught ${error.stack ?? error.message}`,
+        url: page.url(),
+      }),
+    );
+    return tab;
+  }
+
+  url(): string {
+    return this.page.url();
+  }
+
+  title(): Promise<string> {
+    return this.page.title();
+  }
+
+  isClosed(): boolean {
+    return this.page.isClosed();
+  }
+
+  async goto(url: string, timeoutMs: number): Promise<Navigation> {
+    const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
+      throw navigationError(url, error, timeoutMs);
+    });
+    return { status: response?.status() ?? null, fromServiceWorker: response?.fromServiceWorker() ?? false };
+  }
+
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R> {
+    return this.page.evaluate(fn);
+  }
+
+  evalExpression(expression: string): Promise<EvalResult> {
+    return evaluateInPage(this.cdp, expression);
+  }
+
+  async screenshot(fullPage: boolean): Promise<Buffer> {
+    return this.page.screenshot({ type: 'png', fullPage });
+  }
+
+  async historyUrl(to: 'back' | 'forward'): Promise<string | null> {
+    const { currentIndex, entries } = await this.cdp.send('Page.getNavigationHistory');
+    return entries[currentIndex + (to === 'back' ? -1 : 1)]?.url ?? null;
+  }
+
+  async move(to: HistoryMove, timeoutMs: number): Promise<Navigation | null> {
+    const options = { waitUntil: 'load', timeout: timeoutMs } as const;
+    const from = this.page.url();
+    const moved =
+      to === 'reload'
+        ? this.page.reload(options)
+        : to === 'back'
+          ? this.page.goBack(options)
+          : this.page.goForward(options);
+    const response = await moved.catch((error: unknown) => {
+      throw navigationError(from, error, timeoutMs);
+    });
+    // Playwright answers null both at the end of the history and for a move within the same
+    // document (a #fragment): only the first leaves the URL as it was.
+    if (response === null && to !== 'reload' && this.page.url() === from) return null;
+    return { status: response?.status() ?? null, fromServiceWorker: response?.fromServiceWorker() ?? false };
+  }
+
+  async waitFor(condition: PageCondition, timeoutMs: number): Promise<true | 'invalid selector'> {
+    const met = await this.page.waitForFunction(pageMeets, condition, { polling: 100, timeout: timeoutMs });
+    return (await met.jsonValue()) as true | 'invalid selector';
+  }
+
+  private watchNetwork(cdp: CDPSession, mainFrameId: string): void {
+    cdp.on('Network.requestWillBeSent', (event) => {
+      // A navigation request's id is its loader's id: a new document in the tab starts a new record.
+      if (event.type === 'Document' && event.frameId === mainFrameId && event.requestId === event.loaderId) {
+        this.requests.clear();
+        this.details.clear();
+        this.navigatedUrl = event.request.url;
+      }
+      if (this.requests.size >= MAX_REQUESTS) return;
+      this.requests.set(event.requestId, {
+        url: event.request.url,
+        method: event.request.method,
+        resourceType: event.type ?? 'Other',
+      });
+      this.clockOffset = (event.wallTime ?? 0) - event.timestamp;
+      this.details.sent({
+        id: event.requestId,
+        url: event.request.url,
+        method: event.request.method,
+        requestHeaders: cdpHeaders(event.request.headers),
+        startMs: (event.wallTime ?? 0) * 1000,
+      });
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, timestamp }) =>
+      this.details.update(requestId, { endMs: (timestamp + this.clockOffset) * 1000 }),
+    );
+    cdp.on('Network.requestServedFromCache', ({ requestId }) => this.update(requestId, { fromMemoryCache: true }));
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
+      this.update(requestId, {
+        status: response.status,
+        fromServiceWorker: response.fromServiceWorker ?? false,
+        fromDiskCache: response.fromDiskCache ?? false,
+        fromPrefetchCache: response.fromPrefetchCache ?? false,
+      });
+      this.details.update(requestId, {
+        status: response.status,
+        statusText: response.statusText,
+        mimeType: response.mimeType,
+        responseHeaders: cdpHeaders(response.headers),
+      });
+    });
+    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled, timestamp }) => {
+      this.update(requestId, { failure: canceled ? 'canceled' : errorText });
+      this.details.update(requestId, { endMs: (timestamp + this.clockOffset) * 1000 });
+    });
+  }
+
+  private update(requestId: string, change: Partial<RecordedRequest>): void {
+    const request = this.requests.get(requestId);
+    if (request) Object.assign(request, change);
+  }
+
+  private addMessage(message: ConsoleMessage): void {
+    // Playwright turns the browser's own log entries (Log.entryAdded: failed loads, interventions)
+    // into console messages without arguments; a console call always has at least one.
+    const source: ConsoleSource =
+      message.args().length === 0 ? 'browser-log' : message.worker() ? 'service-worker' : 'page';
+    this.log.add({
+      source,
+      level: message.type(),
+      text: message.text(),
+      url: message.worker()?.url() ?? message.location().url,
+    });
+  }
+
+  storage(request: StorageRequest): Promise<StorageAnswer> {
+    return this.page.evaluate(storageInPage, request);
+  }
+
+  async uploadFiles(selector: string, paths: string[], timeoutMs: number): Promise<PickedFile[]> {
+    const input = this.page.locator(selector).first();
+    const problem = await input.evaluate(fileInputCheck, paths.length, { timeout: timeoutMs });
+    if (problem) throw new Error(problem);
+    await input.setInputFiles(paths, { timeout: timeoutMs });
+    return (await input.evaluate(filesOf)) ?? [];
+  }
+
+  elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer> {
+    return this.page.locator(selector).first().screenshot({ type: 'png', timeout: timeoutMs });
+  }
+
+  requestsSinceNavigation(): RecordedRequest[] {
+    return [...this.requests.values()];
+  }
+
+  console(clear: boolean): ConsoleEntry[] {
+    return this.log.read(clear);
+  }
+
+  requestDetails(): RequestDetail[] {
+    return this.details.list();
+  }
+
+  async responseBody(id: string): Promise<RawBody> {
+    const { body, base64Encoded } = await this.cdp.send('Network.getResponseBody', { requestId: id });
+    return { data: body, base64: base64Encoded };
+  }
+
+  async emulate({ viewport, userAgent, cpuThrottling }: TabEmulation): Promise<void> {
+    if (viewport) await this.page.setViewportSize(viewport);
+    // Both navigator.userAgent and the User-Agent header of the tab's requests.
+    if (userAgent !== undefined) await this.cdp.send('Emulation.setUserAgentOverride', { userAgent });
+    if (cpuThrottling !== undefined) await this.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
+  }
+}
+
+const cdpHeaders = (headers: Record<string, unknown>) =>
+  headerObject(Object.entries(headers).map(([name, value]) => ({ name, value: String(value) })));
