@@ -65,10 +65,10 @@ export default tseslint.config(
   // build-time target check.
   {
     files: [
-      'background/panel-opening.ts',
+      'background/browser-setup/panel-opening.ts',
       'src/open-panel.ts',
       'background/tools/tab-group-tools.ts',
-      'background/tab-groups.ts',
+      'background/tabs/tab-groups.ts',
       'background/trusted/debugger-api.ts',
       'background/crawl/offscreen-document.ts',
       'offscreen/index.ts',

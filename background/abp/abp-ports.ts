@@ -3,7 +3,7 @@ import type { RouteOutcome } from '../../src/messaging/router';
 import { classifySender } from '../../src/messaging/sender';
 import type { BackgroundToAbp } from '../../src/protocol/background-to-abp';
 // The same subset of `runtime.Port` as the sidebar's.
-import type { SidebarPort as RuntimePort } from '../port-hub';
+import type { SidebarPort as RuntimePort } from '../sidebar-channel/port-hub';
 import { createCallTracker, type CallTracker } from './caller';
 
 /** The page that carries `window.abp`; no other page may open the channel. */

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../src/protocol/common';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
-import type { Conversation } from '../conversation-messages';
+import type { Conversation } from '../conversations/conversation-messages';
 import type { RunRecords } from './run-record';
 import { runTask, type TaskDeps } from './run-task';
 import type { TaskStep } from './task-types';

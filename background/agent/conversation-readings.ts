@@ -1,4 +1,4 @@
-import type { Conversation } from '../conversation-messages';
+import type { Conversation } from '../conversations/conversation-messages';
 
 /** Per conversation (until it is cleared or replaced), the pages its tasks had Bosun read. */
 const byConversation = new WeakMap<Conversation, { generation: number; urls: Set<string> }>();

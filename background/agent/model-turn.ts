@@ -1,6 +1,6 @@
 import type { CompletionResult } from '../llm/types';
 import type { ChatMessage, Settings } from '../../src/protocol/common';
-import { systemPrompt } from '../system-prompt';
+import { systemPrompt } from './system-prompt';
 import type { TabFacts } from './tab-facts';
 import type { TaskDeps } from './task-types';
 import { toTurns } from './turns';

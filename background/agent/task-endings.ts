@@ -1,6 +1,6 @@
 import { ProviderError } from '../../src/llm/errors';
 import type { ChatMessage } from '../../src/protocol/common';
-import type { Conversation } from '../conversation-messages';
+import type { Conversation } from '../conversations/conversation-messages';
 import { REPEAT_LIMIT } from './repeat-detector';
 import type { TaskState } from './task-state';
 import type { TaskEnd } from './task-types';

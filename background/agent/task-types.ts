@@ -2,7 +2,7 @@ import type { CompletionRequest, CompletionResult, ToolSpec } from '../llm/types
 import type { Settings } from '../../src/protocol/common';
 import type { Limits } from '../../src/protocol/limits';
 import type { PageCache } from '../storage/page-cache';
-import type { Conversation } from '../conversation-messages';
+import type { Conversation } from '../conversations/conversation-messages';
 import type { Gate } from '../permissions/gate';
 import type { ScopeHolder } from '../permissions/scope-check';
 import type { ToolContext } from '../tools/types';

@@ -1,6 +1,6 @@
 import { browser } from '../../src/platform/browser';
 import { ContentResponses, type ExtractPageResult } from '../../src/protocol/background-to-content';
-import { askContent } from '../content-client';
+import { askContent } from '../content-channel/content-client';
 import { navigateTab, settled } from './navigation';
 
 /**

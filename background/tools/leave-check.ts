@@ -1,5 +1,5 @@
 import { ContentResponses } from '../../src/protocol/background-to-content';
-import { askContent } from '../content-client';
+import { askContent } from '../content-channel/content-client';
 import { dialogsReport } from './dialogs-report';
 import type { ToolContext, ToolOutput } from './types';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ContentResponses } from '../../src/protocol/background-to-content';
-import { askContent } from '../content-client';
+import { askContent } from '../content-channel/content-client';
 import { here } from './targets';
 import { defineTool } from './types';
 import { untrusted } from './untrusted';

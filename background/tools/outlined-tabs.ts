@@ -1,6 +1,6 @@
 import { browser } from '../../src/platform/browser';
 import { ContentResponses } from '../../src/protocol/background-to-content';
-import { askContent } from '../content-client';
+import { askContent } from '../content-channel/content-client';
 
 const KEY = 'outlinedTabs';
 const outlined = new Set<number>();

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { ContentResponses, PRESSING, type BackgroundToContent } from '../../src/protocol/background-to-content';
 import type { ElementFacts } from '../../policy';
-import { askContent } from '../content-client';
+import { askContent } from '../content-channel/content-client';
 import { whileActing } from '../trusted/trusted-input';
 import { dialogsReport } from './dialogs-report';
 import { outlinedTabs } from './outlined-tabs';

@@ -4,7 +4,7 @@ import type { ActionFailure } from '../../src/protocol/background-to-content';
 import type { CrawlLibrary } from '../storage/crawl-library';
 import type { CrawlSettings } from '../storage/db';
 import type { PageCache } from '../storage/page-cache';
-import type { TabSeen } from '../content-client';
+import type { TabSeen } from '../content-channel/content-client';
 import type { Annotations } from './annotations';
 
 /** A tab as the browser described it at one moment. */

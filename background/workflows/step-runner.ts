@@ -7,7 +7,7 @@ import { createConversationStore } from '../storage/conversation-store';
 import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
 import { fixedScope } from '../agent/task-scope';
 import { stepScope } from './plan-transitions';
-import { createConversation } from '../conversation-messages';
+import { createConversation } from '../conversations/conversation-messages';
 import type { Gate } from '../permissions/gate';
 import type { PolicyStore } from '../permissions/policy-store';
 import { untrustedContent } from '../tools/untrusted';

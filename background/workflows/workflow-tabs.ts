@@ -1,5 +1,5 @@
 import { browser } from '../../src/platform/browser';
-import { joinTabGroup } from '../tab-groups';
+import { joinTabGroup } from '../tabs/tab-groups';
 import { settled } from '../tabs/navigation';
 
 /**

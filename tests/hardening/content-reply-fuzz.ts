@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { expect, it } from 'vitest';
-import { ContentError, readContentReply } from '../../background/content-client';
+import { ContentError, readContentReply } from '../../background/content-channel/content-client';
 import { ContentResponses } from '../../src/protocol/background-to-content';
 import { exampleOf, mutate, oddValue } from './message-mutations';
 import { FUZZ_SEED, seededRandom } from './seeded-random';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAbpPorts } from '../../background/abp/abp-ports';
 import type { CallContext } from '../../background/abp/capability';
-import type { SidebarPort } from '../../background/port-hub';
+import type { SidebarPort } from '../../background/sidebar-channel/port-hub';
 import type { RouteOutcome } from '../../src/messaging/router';
 import type { BackgroundToAbp } from '../../src/protocol/background-to-abp';
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createConversation } from '../../background/conversation-messages';
+import { createConversation } from '../../background/conversations/conversation-messages';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import { createConversationStore } from '../../background/storage/conversation-store';
 import { openBosunDb } from '../../background/storage/db';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextQuestion, MENU_ITEMS } from '../../background/context-menu';
+import { contextQuestion, MENU_ITEMS } from '../../background/browser-setup/context-menu';
 import { toTurns } from '../../background/agent/turns';
 import { MAX_QUOTE, type ChatMessage } from '../../src/protocol/common';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sidebarRoutes } from '../../background/sidebar-routes';
+import { sidebarRoutes } from '../../background/sidebar-channel/sidebar-routes';
 import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 import { PERMISSION_LEVELS } from '../../policy/vocabulary';
 import { TOOLS, toolSpecs } from '../../background/tools/registry';
@@ -42,6 +42,12 @@ const ABP_SPEC_CAPABILITIES = [
 ];
 
 describe('the repository keeps its own rules', () => {
+  it('background/ and bridge/ keep only their entry at the root; the rest lives in folders named for what they hold', () => {
+    const loose = (dir: string) => readdirSync(dir).filter((name) => !statSync(join(dir, name)).isDirectory());
+    expect(loose('background')).toEqual(['index.ts']);
+    expect(loose('bridge')).toEqual(['bosun-bridge.mjs']);
+  });
+
   it('every sidebar message type has a schema and a route', () => {
     const routes = sidebarRoutes({} as never);
     expect(Object.keys(SidebarToBackground).filter((type) => !(type in routes))).toEqual([]);

@@ -83,7 +83,7 @@ const DOORS: Record<string, Door> = {
     calls: { fetchPageHtml: 1 },
     why: "fetchPageHtml: a crawl's page loaded without a tab",
   },
-  'background/content-client.ts': {
+  'background/content-channel/content-client.ts': {
     via: 'primitive',
     calls: { 'tabs.sendMessage': 3, executeScript: 1 },
     why: 'askContent: the one channel to a content script',
@@ -108,7 +108,7 @@ const DOORS: Record<string, Door> = {
     calls: { 'tabs.create': 1, openStepTab: 1 },
     why: 'openStepTab',
   },
-  'background/welcome.ts': {
+  'background/browser-setup/welcome.ts': {
     via: 'no-site',
     calls: { 'tabs.create': 1 },
     why: "opens Bosun's own welcome page on a first install; no site is loaded or read",
@@ -123,7 +123,7 @@ const DOORS: Record<string, Door> = {
     calls: { executeScript: 1 },
     why: "asks Bosun's own content script, in the tab whose press the gate has just allowed, what the press would land on; reads nothing of the page for anyone",
   },
-  'background/page-mask.ts': {
+  'background/content-channel/page-mask.ts': {
     via: 'no-site',
     calls: { askContent: 2 },
     why: 'shows or hides the mask on a tab whose action the gate has just allowed; reads nothing',
@@ -143,7 +143,7 @@ const DOORS: Record<string, Door> = {
     calls: { 'tabs.query': 1 },
     why: "the id of the active tab in the task's window; no address or page reaches anyone",
   },
-  'background/conversation-history.ts': {
+  'background/conversations/conversation-history.ts': {
     via: 'no-site',
     calls: { 'tabs.update': 1 },
     why: "brings a conversation's own tab to the front; loads nothing",

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAbpPorts } from '../../background/abp/abp-ports';
-import { createContentRouter } from '../../background/content-routes';
-import { createPortHub, type SidebarPort } from '../../background/port-hub';
+import { createContentRouter } from '../../background/content-channel/content-routes';
+import { createPortHub, type SidebarPort } from '../../background/sidebar-channel/port-hub';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
 import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
 import { exampleOf } from '../hardening/message-mutations';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemPrompt } from '../../background/system-prompt';
+import { systemPrompt } from '../../background/agent/system-prompt';
 import { INPUT_TOOLS } from '../../background/tools/input-tools';
 
 describe('the system prompt', () => {

@@ -58,10 +58,12 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
     ],
   },
   'agent.start': {
-    'background/sidebar-routes.ts': [{ scope: /\(content, tabId, quote\)/, why: 'every chat task, through startTask' }],
+    'background/sidebar-channel/sidebar-routes.ts': [
+      { scope: /\(content, tabId, quote\)/, why: 'every chat task, through startTask' },
+    ],
   },
   startTask: {
-    'background/sidebar-routes.ts': [
+    'background/sidebar-channel/sidebar-routes.ts': [
       { scope: /payload\.content, payload\.tabId\)/, why: 'the chat message (typed or spoken)' },
       { scope: /SUMMARY_REQUEST, undefined\)/, why: 'the summarise button: fixed words' },
     ],

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createVoiceSessions } from '../../background/voice-sessions';
-import type { SidebarPort } from '../../background/port-hub';
+import { createVoiceSessions } from '../../background/sidebar-channel/voice-sessions';
+import type { SidebarPort } from '../../background/sidebar-channel/port-hub';
 import { transcribe, transcriptionTarget } from '../../background/llm/transcribe';
 import type { Settings } from '../../src/protocol/common';
 import { startLlmServer, type LlmServer } from '../fixtures/llm-server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFirstInstall } from '../../background/welcome';
+import { isFirstInstall } from '../../background/browser-setup/welcome';
 
 describe('when the welcome page opens', () => {
   it('on a first install only: not on an update or reload of Bosun, nor on an update of the browser', () => {

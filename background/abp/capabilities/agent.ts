@@ -7,7 +7,7 @@ import type { Db } from '../../storage/db';
 import { READ_ONLY_SCOPE } from '../../../policy';
 import { runTask, type TaskDeps, type TaskEnd } from '../../agent/run-task';
 import { createTaskScope } from '../../agent/task-scope';
-import { createConversation, type Conversation } from '../../conversation-messages';
+import { createConversation, type Conversation } from '../../conversations/conversation-messages';
 import { defineCapability, ACTS_ON_SITES, CHANGES_BOSUN, READS_BOSUN, type Capability } from '../capability';
 import { TabId } from '../params';
 import { ABP_REQUESTER } from '../caller';

@@ -1,7 +1,7 @@
-import { ProviderError } from '../src/llm/errors';
-import type { TranscriptionTarget } from './llm/transcribe';
-import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
-import type { Settings } from '../src/protocol/common';
+import { ProviderError } from '../../src/llm/errors';
+import type { TranscriptionTarget } from '../llm/transcribe';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import type { Settings } from '../../src/protocol/common';
 import type { SidebarPort } from './port-hub';
 
 type Mode = 'whisper' | 'browser';

@@ -1,6 +1,6 @@
-import { PROVIDER_INFO } from '../src/llm/providers';
-import { browser } from '../src/platform/browser';
-import type { Settings } from '../src/protocol/common';
+import { PROVIDER_INFO } from '../../src/llm/providers';
+import { browser } from '../../src/platform/browser';
+import type { Settings } from '../../src/protocol/common';
 
 /** The rule for the configured provider; passing rules (detection, Test connection) count up from here. */
 const PROVIDER_RULE_ID = 1;

@@ -1,7 +1,7 @@
-import { t } from '../src/i18n';
-import { openPanel } from '../src/open-panel';
-import { browser } from '../src/platform/browser';
-import { MAX_QUOTE } from '../src/protocol/common';
+import { t } from '../../src/i18n';
+import { openPanel } from '../../src/open-panel';
+import { browser } from '../../src/platform/browser';
+import { MAX_QUOTE } from '../../src/protocol/common';
 
 /** The two entries of the page's context menu. */
 export const MENU_ITEMS = { page: 'bosun-ask-page', selection: 'bosun-ask-selection' } as const;

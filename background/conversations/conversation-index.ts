@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { browser } from '../src/platform/browser';
-import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
-import { ConversationSummary } from '../src/protocol/conversations';
-import { createConversationStore } from './storage/conversation-store';
-import type { Db } from './storage/db';
+import { browser } from '../../src/platform/browser';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import { ConversationSummary } from '../../src/protocol/conversations';
+import { createConversationStore } from '../storage/conversation-store';
+import type { Db } from '../storage/db';
 import type { Conversation } from './conversation-messages';
 
 const INDEX_KEY = 'conversations';

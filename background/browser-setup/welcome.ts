@@ -1,4 +1,4 @@
-import { browser } from '../src/platform/browser';
+import { browser } from '../../src/platform/browser';
 
 /** The first-run page, at the extension root (built from sidebar/welcome.html). */
 export const WELCOME_PAGE = 'welcome.html';

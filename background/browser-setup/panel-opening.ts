@@ -1,4 +1,4 @@
-import { browser } from '../src/platform/browser';
+import { browser } from '../../src/platform/browser';
 
 /**
  * The toolbar button opens Bosun: Chrome's side panel opens itself when told to on action

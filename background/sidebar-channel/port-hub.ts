@@ -1,7 +1,7 @@
-import type { RouteOutcome } from '../src/messaging/router';
-import { classifySender, type StampedSender } from '../src/messaging/sender';
-import { describeFailure } from './storage/storage-errors';
-import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
+import type { RouteOutcome } from '../../src/messaging/router';
+import { classifySender, type StampedSender } from '../../src/messaging/sender';
+import { describeFailure } from '../storage/storage-errors';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 
 /** The part of `runtime.Port` the hub uses; the same in both browsers. */
 export interface SidebarPort {

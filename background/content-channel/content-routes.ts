@@ -1,7 +1,7 @@
-import { createRouter, NOT_HANDLED, type Routes } from '../src/messaging/router';
-import { refuse } from '../src/messaging/refusal';
-import { ContentToBackground, type TrustedInputRequest } from '../src/protocol/content-to-background';
-import type { TrustedInputReply } from '../src/protocol/trusted-input-reply';
+import { createRouter, NOT_HANDLED, type Routes } from '../../src/messaging/router';
+import { refuse } from '../../src/messaging/refusal';
+import { ContentToBackground, type TrustedInputRequest } from '../../src/protocol/content-to-background';
+import type { TrustedInputReply } from '../../src/protocol/trusted-input-reply';
 
 /** The tab the message came from, as the browser stamped it (never a field of the message). */
 export type ContentSender = { tabId: number | undefined; frameId: number | undefined };

@@ -1,4 +1,4 @@
-import { browser } from '../src/platform/browser';
+import { browser } from '../../src/platform/browser';
 
 /**
  * Chrome stops a service worker after 30 s without extension events, even while a fetch

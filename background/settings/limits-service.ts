@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_LIMITS, Limits } from '../src/protocol/limits';
-import type { Db } from './storage/db';
+import { DEFAULT_LIMITS, Limits } from '../../src/protocol/limits';
+import type { Db } from '../storage/db';
 
 const KEY = 'limits';
 

@@ -1,5 +1,5 @@
-import type { Settings } from '../src/protocol/common';
-import type { SettingsStore } from './storage/settings-store';
+import type { Settings } from '../../src/protocol/common';
+import type { SettingsStore } from '../storage/settings-store';
 
 /**
  * The provider settings, read once at start and kept in memory so a greeting needs no await.

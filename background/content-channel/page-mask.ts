@@ -1,6 +1,6 @@
-import { ContentResponses } from '../src/protocol/background-to-content';
+import { ContentResponses } from '../../src/protocol/background-to-content';
 import { askContent, type TabSeen } from './content-client';
-import { detachTab } from './trusted/trusted-input';
+import { detachTab } from '../trusted/trusted-input';
 
 /**
  * The mask on the pages the agent acts on. Failing to show or hide it never fails the task:

@@ -1,5 +1,5 @@
-import { lookForRedirectsWith, type RedirectLookout } from '../src/llm/provider-fetch';
-import { browser } from '../src/platform/browser';
+import { lookForRedirectsWith, type RedirectLookout } from '../../src/llm/provider-fetch';
+import { browser } from '../../src/platform/browser';
 
 /** The listener's event can arrive just after fetch has settled; an error path can wait this long. */
 const LATE_EVENT_MS = 1_000;

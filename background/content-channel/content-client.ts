@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { describeIssues } from '../src/messaging/router';
-import { browser } from '../src/platform/browser';
-import type { BackgroundToContent } from '../src/protocol/background-to-content';
+import { describeIssues } from '../../src/messaging/router';
+import { browser } from '../../src/platform/browser';
+import type { BackgroundToContent } from '../../src/protocol/background-to-content';
 
 /** A page that never answers (a modal alert, a frozen script) must not hang the agent. */
 const ANSWER_TIMEOUT_MS = 30_000;

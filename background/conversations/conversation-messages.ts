@@ -1,8 +1,8 @@
-import { newId } from './storage/ids';
-import type { ChatMessage } from '../src/protocol/common';
-import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
-import type { ConversationStore } from './storage/conversation-store';
-import { describeFailure } from './storage/storage-errors';
+import { newId } from '../storage/ids';
+import type { ChatMessage } from '../../src/protocol/common';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import type { ConversationStore } from '../storage/conversation-store';
+import { describeFailure } from '../storage/storage-errors';
 
 /**
  * The conversation, owned by the background: every change is saved before it is announced,

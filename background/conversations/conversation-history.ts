@@ -1,10 +1,10 @@
-import { fileName, parseExport, toJson, toMarkdown } from './conversations/conversation-export';
-import { newId } from './storage/ids';
-import { refuse, type Refusal } from '../src/messaging/refusal';
-import { browser } from '../src/platform/browser';
-import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
-import { createConversationStore } from './storage/conversation-store';
-import type { Db } from './storage/db';
+import { fileName, parseExport, toJson, toMarkdown } from './conversation-export';
+import { newId } from '../storage/ids';
+import { refuse, type Refusal } from '../../src/messaging/refusal';
+import { browser } from '../../src/platform/browser';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
+import { createConversationStore } from '../storage/conversation-store';
+import type { Db } from '../storage/db';
 import {
   announce,
   cleared,
