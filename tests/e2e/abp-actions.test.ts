@@ -1,23 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
 import { useAbpPage } from './support/abp';
 import { answerPrompt, noPromptFor } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar } from './support/sidebar';
-import { useSite } from './support/site';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { indexByLabel } from './support/listing';
 
 /** An agent drives keys, drags and several options through ABP page.act, each through the permission gate. */
 describe.each(BROWSERS)('ABP page.act with keys and the pointer in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
+  const ctx = useConfiguredSidebar(browserName);
+  const { site, sidebar } = ctx;
   const { call, data } = useAbpPage(ctx, { initialized: true });
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
 
   /** One page.act call, allowed once when the person is asked; returns the result and the level asked at. */
   async function act(tabId: number, action: string, args: object) {

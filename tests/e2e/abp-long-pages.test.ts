@@ -1,26 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
 import { useAbpPage } from './support/abp';
 import { answerPrompt } from './support/agent';
-import { useExtension } from './support/extension';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { indexByLabel } from './support/listing';
-import { configure, openSidebar } from './support/sidebar';
-import { useSite } from './support/site';
 
 /**
  * What page.read cuts on a long page, read on through ABP: its markers name the chat's read_listing
  * and get_page_content, which page.readListing and page.getContent run, at the read level.
  */
 describe.each(BROWSERS)('ABP on long pages in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
+  const ctx = useConfiguredSidebar(browserName);
+  const { site, sidebar } = ctx;
   const { call, data } = useAbpPage(ctx, { initialized: true });
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
 
   it('reads the rest of a long listing in parts, by index, around one or after a heading, with page.read’s indices', async () => {
     const page = await ctx.session.openPage(site.url('widgets/long.html'));

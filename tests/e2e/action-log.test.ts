@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send, showView } from './support/sidebar';
-import { useSite } from './support/site';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send, showView } from './support/sidebar';
 
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   kind: 'tool_calls' as const,
@@ -32,14 +31,12 @@ async function choose(page: PageDriver, testId: string, value: string): Promise<
 
 /** The Action Log in words: no text meant for the model, decisions said plainly, filters and a search. */
 describe.each(BROWSERS)('the Action Log in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    openFirst: 'product.html',
+  });
+  const { site, sidebar } = ctx;
 
   beforeAll(async () => {
-    await ctx.session.openPage(site.url('product.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     ctx.llm.script(
       call('r1', 'read_page', {}),
       call('c1', 'click_element', { selector: '#add-to-cart' }),

@@ -1,9 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, openOnly, shownTools, startFresh } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
-import { useSite } from './support/site';
+import { answerPrompt, openOnly, shownTools } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send } from './support/sidebar';
 import { indexByLabel as byLabel } from './support/listing';
 import { call, scriptedModel, type Plan } from './support/scripted-turns';
 
@@ -14,18 +13,8 @@ import { call, scriptedModel, type Plan } from './support/scripted-turns';
  * labels and reacts to what each result says.
  */
 describe.each(BROWSERS)('the agent using keys and the pointer in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
-  });
+  const ctx = useConfiguredSidebar(browserName, { fresh: true });
+  const { site, sidebar } = ctx;
 
   const onlyTab = (path: string) => openOnly(ctx.session, sidebar, site.url(path));
 

@@ -1,9 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, openOnly, shownTools, startFresh, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
-import { useSite } from './support/site';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
+import { answerPrompt, openOnly, shownTools, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send } from './support/sidebar';
 import { call, toolResults } from './support/scripted-turns';
 
 /** The index a listing gives the element with this role and label, as a model would find it by reading. */
@@ -17,18 +16,8 @@ function indexByLabel(listing: string, role: string, label: string): number | nu
  * model that only knows what the tools told it: it finds elements by their listed labels.
  */
 describe.each(BROWSERS)('the agent on real-web pages in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
-  });
+  const ctx = useConfiguredSidebar(browserName, { fresh: true });
+  const { site, sidebar } = ctx;
 
   const onlyTab = (path: string) => openOnly(ctx.session, sidebar, site.url(path));
 

@@ -1,9 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, shownTools, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send, shownMessages, waitForMessages } from './support/sidebar';
-import { useSite } from './support/site';
+import { answerPrompt, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { configure, send, shownMessages, waitForMessages } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
 
 type Body = { messages: { role: string; content: unknown; tool_call_id?: string }[] };
@@ -16,9 +15,14 @@ const chatRequests = (llm: LlmServer) =>
   llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
 
 describe.each(BROWSERS)('the agent in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      form = await ctx.session.openPage(site.url('form.html'));
+    },
+    fresh: true,
+  });
+  const { site, sidebar } = ctx;
+
   let form: PageDriver;
   const formValue = (selector: string) =>
     form.evaluate(
@@ -27,14 +31,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       selector,
     );
 
-  beforeAll(async () => {
-    form = await ctx.session.openPage(site.url('form.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
   beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
     // Each task starts with the contact form as the only web page, so it is the page Bosun works in.
     await sidebar.evaluate(async (keep) => {
       const others = (await browser.tabs.query({})).filter((t) => /^https?:/.test(t.url ?? '') && t.url !== keep);

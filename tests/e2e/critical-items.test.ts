@@ -1,10 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, openOnly, shownTools, startFresh } from './support/agent';
-import { useExtension } from './support/extension';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
+import { answerPrompt, openOnly, shownTools } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
-import { configure, openSidebar, send } from './support/sidebar';
-import { useSite } from './support/site';
+import { send } from './support/sidebar';
 import { indexMatching } from './support/listing';
 import { call, scriptedModel } from './support/scripted-turns';
 
@@ -14,18 +13,11 @@ import { call, scriptedModel } from './support/scripted-turns';
  * edit it run without a question.
  */
 describe.each(BROWSERS)('critical recognition on a todo list in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, { fresh: true });
+  const { site, sidebar } = ctx;
 
   beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     await setSiteRule(sidebar, new URL(site.url('')).hostname, 'submit');
-  });
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
   });
 
   it('hovering "Buy milk" and double-clicking "Pay the bills" to edit it ask no question', async () => {

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { catchDownloads, lastDownload } from './support/downloads';
-import { useExtension } from './support/extension';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { chooseImportFile } from './support/history';
-import { configure, openSidebar, send, waitForMessages, showView } from './support/sidebar';
-import { useSite } from './support/site';
+import { openSidebar, send, waitForMessages, showView } from './support/sidebar';
 
 interface Item {
   id: string;
@@ -24,9 +23,10 @@ const items = (page: PageDriver): Promise<Item[]> =>
   );
 
 describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    openFirst: 'article.html',
+  });
+  const { sidebar } = ctx;
 
   const ask = async (question: string, answer: string) => {
     ctx.llm.script({ kind: 'text', chunks: [answer] });
@@ -45,9 +45,6 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
   };
 
   beforeAll(async () => {
-    await ctx.session.openPage(site.url('article.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     await catchDownloads(sidebar);
   });
 

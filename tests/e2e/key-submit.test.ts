@@ -2,27 +2,27 @@
 // not for submitting, so only a press_key judged at "submit" raises the question.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, noPromptFor, openOnly, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
+import { answerPrompt, noPromptFor, openOnly, waitForPrompt, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
 import { answer, call } from './support/scripted-turns';
-import { configure, openSidebar, send, showView } from './support/sidebar';
-import { useSite } from './support/site';
+import { send, showView } from './support/sidebar';
 
 type Body = { messages: { role: string; content: unknown }[] };
 
 function keySubmitCases(browserName: 'chromium' | 'firefox', options: { trusted?: boolean } = {}) {
-  const ctx = useExtension(browserName, {}, options.trusted ? { grantDebugger: true } : {});
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    launch: options.trusted ? { grantDebugger: true } : {},
+    fresh: true,
+  });
+  const { site, sidebar } = ctx;
+
   let form: PageDriver;
   const result = () => form.evaluate(() => document.getElementById('result')?.textContent ?? '');
   const lastToolResult = () =>
     (ctx.llm.requests.at(-1)?.body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content;
 
   beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     // The site is trusted up to interacting: clicks and keys run, submitting asks.
     await setSiteRule(sidebar, '127.0.0.1', 'interact');
     if (options.trusted) {
@@ -37,8 +37,6 @@ function keySubmitCases(browserName: 'chromium' | 'firefox', options: { trusted?
     }
   });
   beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
     form = await openOnly(ctx.session, sidebar, site.url('form.html'));
     await form.fill('#name', 'Ada');
   });

@@ -1,23 +1,16 @@
 // Bosun's page engine (content.js) and reader (reader.js) are injected on first use, not into every
 // page. Observed as the background would: a request sent straight to the tab finds no engine to
 // answer it, then an engine that says the reader is not loaded, then an answer from both.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
 import { answerPrompt, openOnly, startFresh, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { answer, call } from './support/scripted-turns';
-import { configure, openSidebar, send } from './support/sidebar';
-import { useSite } from './support/site';
+import { send } from './support/sidebar';
 
 describe.each(BROWSERS)('lazy injection in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
+  const ctx = useConfiguredSidebar(browserName);
+  const { site, sidebar } = ctx;
 
   /** EXTRACT_PAGE sent to the tab by an extension page, which injects nothing: who answers it. */
   const probe = (url: string) =>

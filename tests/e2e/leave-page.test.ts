@@ -1,9 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, openOnly, shownTools, startFresh } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
-import { useSite } from './support/site';
+import { answerPrompt, openOnly, shownTools } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send } from './support/sidebar';
 import type { Step } from '../fixtures/llm-server/script';
 import { call, toolResults } from './support/scripted-turns';
 
@@ -15,18 +14,8 @@ const ASKS = 'A leave-page prompt: the page asks to confirm leaving it; unsaved 
  * not left, and only an accepted prompt (asked at submit level) lets the repeated action leave.
  */
 describe.each(BROWSERS)('the agent on a page that asks to confirm leaving it, in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
-  });
+  const ctx = useConfiguredSidebar(browserName, { fresh: true });
+  const { site, sidebar } = ctx;
 
   /** The page with something typed by a person: a real click gives it the activation browsers require. */
   async function withUnsavedChanges(path: string): Promise<PageDriver> {

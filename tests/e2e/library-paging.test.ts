@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGES_PER_SLICE } from '../../background/library/library-view';
-import { BROWSERS, type PageDriver } from './harness';
-import { useExtension } from './support/extension';
+import { BROWSERS } from './harness';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { job, seedLibrary, storedPage } from './support/library';
-import { configure, openSidebar, showView } from './support/sidebar';
+import { showView } from './support/sidebar';
 
 /** More pages than two slices hold, so the list takes two clicks on "Show more" to be complete. */
 const PAGE_COUNT = PAGES_PER_SLICE * 2 + 37;
@@ -13,8 +13,8 @@ const pagesOf = (jobId: string, count: number) =>
   );
 
 describe.each(BROWSERS)("paging through a crawl's pages in the Library in %s", (browserName) => {
-  const ctx = useExtension(browserName);
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName);
+  const { sidebar } = ctx;
   const listedIds = () =>
     sidebar.evaluate(() =>
       [...document.querySelectorAll('[data-testid="library-page"]')].map((li) => li.getAttribute('data-id')),
@@ -36,8 +36,6 @@ describe.each(BROWSERS)("paging through a crawl's pages in the Library in %s", (
   };
 
   beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     const now = Date.now();
     await seedLibrary(sidebar, {
       jobs: [

@@ -5,20 +5,21 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, shownTools, waitUntilIdle } from './support/agent';
 import { axeViolations } from './support/axe';
 import { catchDownloads, lastDownload } from './support/downloads';
-import { useExtension } from './support/extension';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { PANEL_WIDTHS, sidewaysOverflow } from './support/layout';
 import { setSiteRule } from './support/permissions';
 import { frontier, job, seedLibrary } from './support/library';
-import { configure, openSidebar, send, showView } from './support/sidebar';
-import { useSite } from './support/site';
+import { send, showView } from './support/sidebar';
 
 type Body = { messages: { role: string; content: unknown }[] };
 const CRAWLED = ['crawl/a.html', 'crawl/b.html', 'crawl/deep/c.html', 'crawl/index.html', 'crawl/orphan.html'];
 
 describe.each(BROWSERS)('the Library view in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    openFirst: 'article.html',
+  });
+  const { site, sidebar } = ctx;
+
   let abp: PageDriver;
   let jobId: string;
   const jobItem = (id: string) => `[data-testid="library-job"][data-id="${id}"]`;
@@ -43,9 +44,6 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
   };
 
   beforeAll(async () => {
-    await ctx.session.openPage(site.url('article.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     await catchDownloads(sidebar);
     // A crawl started as a page using Bosun's protocol starts one; the Library shows every crawl.
     abp = await ctx.session.openExtensionPage('abp-app.html');

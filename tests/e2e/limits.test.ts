@@ -1,9 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
-import { shownTools, startFresh, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send, setLimits, shownMessages } from './support/sidebar';
-import { useSite } from './support/site';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
+import { shownTools, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send, setLimits, shownMessages } from './support/sidebar';
 import type { Step } from '../fixtures/llm-server';
 
 const read = (id: string, type: string, usage?: { prompt_tokens: number; completion_tokens: number }): Step => ({
@@ -13,19 +12,11 @@ const read = (id: string, type: string, usage?: { prompt_tokens: number; complet
 });
 
 describe.each(BROWSERS)('the limits of one task in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    await ctx.session.openPage(site.url('article.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
+  const ctx = useConfiguredSidebar(browserName, {
+    openFirst: 'article.html',
+    fresh: true,
   });
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
-  });
+  const { sidebar } = ctx;
 
   it('stops at the action limit, says so, and asks the model nothing more', async () => {
     await setLimits(sidebar, { maxSteps: 2, maxTokens: 400_000 });

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversationExport } from '../../bench/long-conversation/conversation';
 import { BROWSERS, type PageDriver } from './harness';
 import { waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { chooseImportFile } from './support/history';
-import { configure, openSidebar, send, shownMessages, showView } from './support/sidebar';
+import { send, shownMessages, showView } from './support/sidebar';
 
 const TITLE = 'A conversation of 1000 messages';
 /** Generous bounds: they catch a sidebar that freezes, not one that is a little slow on a shared machine. */
@@ -27,13 +27,8 @@ async function typedCharacterMs(page: PageDriver, key: string): Promise<number> 
 }
 
 describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
+  const ctx = useConfiguredSidebar(browserName);
+  const { sidebar } = ctx;
 
   it('imports, opens with its latest messages, answers typing at once, and shows every earlier message on the way up', async () => {
     await showView(sidebar, 'history');

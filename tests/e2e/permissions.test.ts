@@ -1,9 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send, showView } from './support/sidebar';
-import { useSite } from './support/site';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send, showView } from './support/sidebar';
 
 type Body = { messages: { role: string; content: unknown }[] };
 const click = (selector: string, id: string) => ({
@@ -13,17 +12,16 @@ const click = (selector: string, id: string) => ({
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      shop = await ctx.session.openPage(site.url('product.html'));
+    },
+  });
+  const { site, sidebar } = ctx;
+
   let shop: PageDriver;
   const status = () => shop.evaluate(() => document.getElementById('status')?.textContent ?? '');
 
-  beforeAll(async () => {
-    shop = await ctx.session.openPage(site.url('product.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
   beforeEach(() => ctx.llm.reset());
 
   it('asks with the tool, site, level and exact target, outlined on the page; a deny leaves the page untouched and the model is told', async () => {
@@ -139,7 +137,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     // The question is asked, then every sidebar closes: it waits, and the next sidebar shows it.
     await waitForPrompt(sidebar, 30_000);
     await sidebar.close();
-    sidebar = await openSidebar(ctx.session);
+    await ctx.reopenSidebar();
     const shown = await answerPrompt(sidebar, 'deny');
     expect(shown.summary).toBe('button "Add to cart"');
     await waitUntilIdle(sidebar);

@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitForPrompt, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send, waitForMessages } from './support/sidebar';
-import { useSite } from './support/site';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send, waitForMessages } from './support/sidebar';
 
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
@@ -13,16 +12,14 @@ const call = (id: string, name: string, args: Record<string, unknown>) => ({
 
 /** The chat in words: what a person sees of a task, with the internals behind disclosures. */
 describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
-  let shop: PageDriver;
-
-  beforeAll(async () => {
-    shop = await ctx.session.openPage(site.url('product.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      shop = await ctx.session.openPage(site.url('product.html'));
+    },
   });
+  const { site, sidebar } = ctx;
+
+  let shop: PageDriver;
 
   it('an empty chat suggests prompts, and one press sends one', async () => {
     const suggestions = await sidebar.evaluate(() =>

@@ -1,10 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmServer, Step, ToolCallsStep } from '../fixtures/llm-server';
 import { BROWSERS, type PageDriver } from './harness';
 import { shownTools, startFresh, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send, shownMessages, waitForMessages } from './support/sidebar';
-import { useSite } from './support/site';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send, shownMessages, waitForMessages } from './support/sidebar';
 import { stateSnapshot } from './support/state-snapshot';
 
 /** A provider failing in the ways real ones do, seen from the sidebar: a clear error, bounded retries, no tool run. */
@@ -34,19 +33,11 @@ async function midArguments(llm: LlmServer): Promise<number> {
 }
 
 describe.each(BROWSERS)('provider faults in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    await ctx.session.openPage(site.url('form.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
+  const ctx = useConfiguredSidebar(browserName, {
+    openFirst: 'form.html',
+    fresh: true,
   });
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
-  });
+  const { sidebar } = ctx;
 
   async function failedWith(steps: Step[], text: string): Promise<string> {
     ctx.llm.script(...steps);

@@ -1,9 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, startFresh, shownTools, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
-import { useSite } from './support/site';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send } from './support/sidebar';
 
 type Body = { messages: { role: string; content: unknown }[] };
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
@@ -30,17 +29,16 @@ const READS: [string, object][] = [
  * event types the page cannot name (src/page-channel.ts).
  */
 describe.each(BROWSERS)('reading leaves the page untouched in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      page = await ctx.session.openPage(site.url('watchful.html'));
+    },
+  });
+  const { site, sidebar } = ctx;
+
   let page: PageDriver;
   const noticed = () => page.evaluate(() => (window as unknown as { noticed: string[] }).noticed);
 
-  beforeAll(async () => {
-    page = await ctx.session.openPage(site.url('watchful.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
   beforeEach(async () => {
     ctx.llm.reset();
     await startFresh(sidebar);

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
+import { BROWSERS } from './harness';
+import { answerPrompt, waitForPrompt, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { defaultEngine, type SearchEngine } from './support/search-engine';
-import { configure, openSidebar, send } from './support/sidebar';
+import { send } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
 
 type Body = { messages: { role: string; content: unknown }[] };
@@ -29,8 +29,8 @@ interface PageRequest {
 }
 
 describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, { fresh: true });
+  const { sidebar } = ctx;
   let newTab: number;
   let engine: SearchEngine;
 
@@ -48,8 +48,6 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     );
 
   beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     engine = await defaultEngine(sidebar);
     // Recorded from outside Bosun's background: the extension page sees the same requests.
     await sidebar.evaluate(() => {
@@ -69,8 +67,6 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     });
   });
   beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
     // The person looks at a new tab, and no web page is open that the task could work in instead.
     newTab = await sidebar.evaluate(async () => {
       const pages = (await browser.tabs.query({})).filter((t) => /^https?:/.test(t.url ?? ''));

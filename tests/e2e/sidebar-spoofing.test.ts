@@ -1,9 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, send, showView, waitForMessages } from './support/sidebar';
-import { useSite } from './support/site';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send, showView, waitForMessages } from './support/sidebar';
 
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const call = (id: string, name: string, args: object) => ({
@@ -20,16 +19,15 @@ const HIDDEN = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/;
  * bidi controls cannot make a question, the Action Log or a tool result read as something else.
  */
 describe.each(BROWSERS)('what the sidebar shows cannot pass for Bosun in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      shop = await ctx.session.openPage(site.url('product.html'));
+    },
+  });
+  const { site, sidebar } = ctx;
+
   let shop: PageDriver;
 
-  beforeAll(async () => {
-    shop = await ctx.session.openPage(site.url('product.html'));
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
   beforeEach(async () => {
     ctx.llm.reset();
     await startFresh(sidebar);

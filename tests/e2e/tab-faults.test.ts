@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type LaunchOptions, type PageDriver } from './harness';
-import { answerPrompt, shownTools, startFresh, waitUntilIdle } from './support/agent';
+import { answerPrompt, shownTools, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
@@ -23,22 +24,16 @@ const BOUND_MS = 20_000;
 const SLOW_MS = 4_000;
 
 describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let sidebar: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, { fresh: true });
+  const { site, sidebar } = ctx;
+
   let page: PageDriver;
   // The same site, whose pages come only after SLOW_MS, as a busy server's do.
   const slowSite = useSite({ delayMs: () => SLOW_MS });
   const workTab = () =>
     sidebar.evaluate(async () => (await browser.tabs.query({})).find((t) => /^http:/.test(t.url ?? ''))?.id as number);
 
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
   beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
     await sidebar.evaluate(async () => {
       const tabs = (await browser.tabs.query({})).filter((t) => /^(https?|about):/.test(t.url ?? ''));
       if (tabs.length > 0) await browser.tabs.remove(tabs.map((t) => t.id as number));

@@ -2,16 +2,16 @@
 // clicking is allowed "Always on this site", so without scopes every action below would run with
 // no question. The scope comes from the person's words alone (the model's answer to a request with
 // no tools and no page, scripted here); side effects are counted at the shop's server.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 import { PAGE_MARKER, PAGE_TITLE, shoeShopHtml } from '../fixtures/task-scope/shoe-shop';
 import { scopeAnswer } from '../fixtures/llm-server';
 import { SCOPE_PROMPT } from '../../background/agent/task-scope';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, noPromptFor, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
+import { answerPrompt, noPromptFor, waitForPrompt, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
-import { configure, openSidebar, send } from './support/sidebar';
+import { openSidebar, send } from './support/sidebar';
 
 const PATH = '/shop/blue-runner.html';
 const click = (id: string, selector: string) => ({
@@ -24,17 +24,19 @@ const scopeShown = (sidebar: PageDriver) =>
   sidebar.evaluate(() => document.querySelector('[data-testid="status-scope"]')?.textContent ?? '');
 
 describe.each(BROWSERS)('a task acts only within what the person asked for, in %s', (browserName) => {
-  const ctx = useExtension(browserName);
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      server = await startRecordingServer('127.0.0.1', (path) => (path === PATH ? shoeShopHtml() : null));
+      await ctx.session.openPage(`${server.url}${PATH}`);
+    },
+    fresh: true,
+  });
   let server: RecordingServer;
-  let sidebar: PageDriver;
+  const { sidebar } = ctx;
   const effects = () =>
     server.log.filter((r) => r.path.startsWith('/effect/')).map((r) => r.path.slice('/effect/'.length));
 
   beforeAll(async () => {
-    server = await startRecordingServer('127.0.0.1', (path) => (path === PATH ? shoeShopHtml() : null));
-    await ctx.session.openPage(`${server.url}${PATH}`);
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     // "Always on this site" for clicking, answered as a person does (this request's scope is the
     // widest, what the test server answers by default), then the whole site trusted up to submit.
     ctx.llm.script(click('g1', '#colour-blue'), say('Blue it is.'));
@@ -44,10 +46,6 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
     await setSiteRule(sidebar, '127.0.0.1', 'submit');
   });
   afterAll(() => server?.close());
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
-  });
 
   it('"Summarise this page": a click that submits or buys asks, says why, and a deny leaves the server untouched', async () => {
     const before = effects().length;

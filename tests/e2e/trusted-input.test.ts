@@ -1,10 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
 import { answerPrompt, openOnly, startFresh, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { indexByLabel } from './support/listing';
-import { configure, openSidebar, send, showView } from './support/sidebar';
-import { useSite } from './support/site';
+import { send, showView } from './support/sidebar';
 import type { Step } from '../fixtures/llm-server/script';
 import { startRecordingServer } from '../hardening/recording-server';
 import { call, toolResults } from './support/scripted-turns';
@@ -77,19 +76,10 @@ const nameValue = (page: PageDriver) =>
  * the switch on in Settings asks for it and Chrome grants it at once, as after a person's Allow.
  */
 describe('trusted input in chromium', () => {
-  const ctx = useExtension('chromium', {}, { grantDebugger: true });
-  const site = useSite();
-  let sidebar: PageDriver;
-  const seen: string[] = [];
+  const ctx = useConfiguredSidebar('chromium', { launch: { grantDebugger: true }, fresh: true });
+  const { site, sidebar } = ctx;
 
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
-  });
+  const seen: string[] = [];
 
   const switchState = () =>
     sidebar.evaluate(() => document.querySelector<HTMLInputElement>('[data-testid="trusted-input-switch"]')?.checked);
@@ -303,15 +293,10 @@ describe('trusted input in chromium', () => {
 });
 
 describe('trusted input in firefox', () => {
-  const ctx = useExtension('firefox');
-  const site = useSite();
-  let sidebar: PageDriver;
-  const seen: string[] = [];
+  const ctx = useConfiguredSidebar('firefox');
+  const { site, sidebar } = ctx;
 
-  beforeAll(async () => {
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-  });
+  const seen: string[] = [];
 
   it('types and drops with script events, which the page sees as untrusted', async () => {
     await startFresh(sidebar);

@@ -1,14 +1,14 @@
 // On a site the person trusts up to "submit", a page still cannot make Bosun commit something
 // by dressing a button up: every disguised commitment and every password, card or bank field
 // asks, and a denied question leaves the server untouched (counted outside the browser).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 import { DISGUISED_CONTROLS, accountPageHtml } from '../fixtures/trusted/account-page';
 import { BROWSERS, type PageDriver } from './harness';
-import { answerPrompt, noPromptFor, startFresh, waitUntilIdle } from './support/agent';
-import { useExtension } from './support/extension';
+import { answerPrompt, noPromptFor, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
-import { configure, openSidebar, send } from './support/sidebar';
+import { send } from './support/sidebar';
 
 const PATH = '/settings/account.html';
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
@@ -18,25 +18,23 @@ const call = (id: string, name: string, args: Record<string, unknown>) => ({
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (browserName) => {
-  const ctx = useExtension(browserName);
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      server = await startRecordingServer('127.0.0.1', (path) => (path === PATH ? accountPageHtml() : null));
+      page = await ctx.session.openPage(`${server.url}${PATH}`);
+    },
+    fresh: true,
+  });
   let server: RecordingServer;
-  let sidebar: PageDriver;
+  const { sidebar } = ctx;
   let page: PageDriver;
   const effects = () =>
     server.log.filter((r) => r.path.startsWith('/effect/')).map((r) => r.path.slice('/effect/'.length));
 
   beforeAll(async () => {
-    server = await startRecordingServer('127.0.0.1', (path) => (path === PATH ? accountPageHtml() : null));
-    page = await ctx.session.openPage(`${server.url}${PATH}`);
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
     await setSiteRule(sidebar, '127.0.0.1', 'submit');
   });
   afterAll(() => server?.close());
-  beforeEach(async () => {
-    await startFresh(sidebar);
-    ctx.llm.reset();
-  });
 
   it('an ordinary click and typing into an ordinary field run without a question', async () => {
     ctx.llm.script(
