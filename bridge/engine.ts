@@ -1,4 +1,4 @@
-import { MARKED_GLOBAL } from '../src/abp/bridge-operations';
+import { MARKED_GLOBAL } from '../src/abp/marked-global';
 import type { AbpClient } from './abp-client';
 import type { RecordedRequest } from './network-buckets';
 import type { EvalResult } from './chromium-eval';

@@ -9,7 +9,7 @@
  *   page's and its own sandboxes), as a BiDi shared id the bridge acts on.
  */
 
-import { MARKED_GLOBAL } from '../src/abp/bridge-operations';
+import { MARKED_GLOBAL } from '../src/abp/marked-global';
 import { NOT_MARKED, type MarkedPart } from './engine';
 
 /** puppeteer's BiDi connection (not in its public types). */

@@ -1,5 +1,5 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
-import { MARKED_GLOBAL } from '../../src/abp/bridge-operations';
+import { MARKED_GLOBAL } from '../../src/abp/marked-global';
 import { resolve } from '../snapshot/registry';
 
 /** The element named by the last mark, and the form control it stands for. */

@@ -76,9 +76,3 @@ export function bridgeOperation(operation: BridgeOperation): { name: NativeToolN
   const levels: Readonly<Record<string, PermissionLevel>> = NATIVE_TOOLS[name].operations;
   return { name, level: levels[operation.slice(dot + 1)]! };
 }
-
-/**
- * The global of Bosun's content-script world where mark_element leaves the element it named, for the
- * bridge to take with the engine's privileged access to that world; the page cannot see or change it.
- */
-export const MARKED_GLOBAL = 'bosunMarked';
