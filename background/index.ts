@@ -215,6 +215,7 @@ const abpPorts = createAbpPorts({
   extensionOrigin,
   ready,
   route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx),
+  endRun: (runId) => gate.endRun(runId),
 });
 // Each hub takes only the ports named for it ('sidebar', 'abp').
 browser.runtime.onConnect.addListener((port) => {

@@ -15,12 +15,20 @@ export interface AbpPortOptions {
   /** Resolves when stored state is loaded; nothing is answered before. */
   ready: Promise<void>;
   route(raw: unknown, ctx: PortContext): Promise<RouteOutcome<BackgroundToAbp>>;
+  /** The page went away: what its calls outside a session read is forgotten (the gate's endRun). */
+  endRun(runId: string): void;
 }
 
 /** What a message on one `abp` port is served with: the port's lifetime, and its calls that can be cancelled. */
 export interface PortContext {
   signal: AbortSignal;
   calls: CallTracker;
+  /**
+   * The page connection's run: its calls made outside an ABP session belong to it, and the
+   * data-flow rule keeps what all its calls read there, whatever their session, so what one call
+   * reads on a site is what the next call's sending is checked against.
+   */
+  runId: string;
 }
 
 const requestIdOf = (raw: unknown): string | null => {
@@ -43,9 +51,13 @@ export function createAbpPorts(options: AbpPortOptions) {
       return;
     }
     const gone = new AbortController();
-    port.onDisconnect.addListener(() => gone.abort(new DOMException('The ABP page was closed.', 'AbortError')));
+    const runId = `abp-page:${crypto.randomUUID()}`;
+    port.onDisconnect.addListener(() => {
+      gone.abort(new DOMException('The ABP page was closed.', 'AbortError'));
+      options.endRun(runId);
+    });
     const calls = createCallTracker();
-    port.onMessage.addListener((raw) => void handle(port, raw, { signal: gone.signal, calls }));
+    port.onMessage.addListener((raw) => void handle(port, raw, { signal: gone.signal, calls, runId }));
   }
 
   async function handle(port: RuntimePort, raw: unknown, ctx: PortContext): Promise<void> {

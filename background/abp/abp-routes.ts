@@ -34,7 +34,7 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
         payload: {
           requestId: payload.requestId,
           response: await ctx.calls.track(payload.callId, ctx.signal, (signal) =>
-            callCapability(deps, payload, signal),
+            callCapability(deps, payload, signal, ctx.runId),
           ),
         },
       }),
@@ -60,15 +60,16 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
       senders: PAGES,
       handle: async ({ payload }, ctx) => {
         const response = await ctx.calls.track(payload.callId, ctx.signal, (signal) =>
-          authorize(deps, payload, signal),
+          authorize(deps, payload, signal, ctx.runId),
         );
         return { type: 'ABP_RESULT', payload: { requestId: payload.requestId, response } };
       },
     },
     ABP_NOTE_READ: {
       senders: PAGES,
-      handle: ({ payload }) => {
-        deps.gate.noteRead(sessionRun(payload.sessionId), payload.url, payload.text);
+      handle: ({ payload }, ctx) => {
+        // Kept for the page's connection, not the session: a new session does not shed it.
+        deps.gate.noteRead(ctx.runId, payload.url, payload.text);
         return { type: 'ABP_RESULT', payload: { requestId: payload.requestId, response: ok({ noted: true }) } };
       },
     },
@@ -85,12 +86,18 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
 type Payload<T extends AbpToBackground['type']> = Extract<AbpToBackground, { type: T }>['payload'];
 
 /** Runs a capability for the caller; each capability validates its own params. */
-const callCapability = (deps: AbpRouteDeps, payload: Payload<'ABP_CALL'>, signal: AbortSignal) =>
-  dispatch(deps.capabilities, payload.capability, payload.params, callerContext(payload, signal), deps.recordFailure);
+const callCapability = (deps: AbpRouteDeps, payload: Payload<'ABP_CALL'>, signal: AbortSignal, pageRun: string) =>
+  dispatch(
+    deps.capabilities,
+    payload.capability,
+    payload.params,
+    callerContext(payload, signal, pageRun),
+    deps.recordFailure,
+  );
 
 /** Whether the gate lets the caller use a tool on a site; a refusal names the decision and why. */
-async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, signal: AbortSignal) {
-  const caller = callerContext(payload, signal);
+async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, signal: AbortSignal, pageRun: string) {
+  const caller = callerContext(payload, signal, pageRun);
   // The level is the operation's declared one, never the caller's.
   const operation = nativeOperation(payload.operation);
   try {
@@ -100,7 +107,8 @@ async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, 
           operation,
           url: payload.url,
           args: {},
-          runId: caller.runId ?? `abp-call:${crypto.randomUUID()}`,
+          runId: caller.runId,
+          flowRun: caller.flowRun,
           requester: caller.requester ?? 'abp',
           ...(payload.summary ? { summary: payload.summary } : {}),
           ...(caller.questionTimeoutMs !== undefined ? { questionTimeoutMs: caller.questionTimeoutMs } : {}),

@@ -8,15 +8,21 @@ export const ABP_REQUESTER = 'abp';
 /** The run an ABP session's calls belong to: its denies and its grants live there. */
 export const sessionRun = (sessionId: string) => `abp-session:${sessionId}`;
 
-/** A call's caller fields as the capability context: its session's run, its agent, its question time. */
+/**
+ * A call's caller fields as the capability context: its session's run (outside a session, the
+ * run of the ABP page's connection, `pageRun`), the connection's run for its readings, its agent,
+ * its question time.
+ */
 export function callerContext(
   fields: { sessionId?: string | undefined; agent?: string | undefined; questionTimeoutMs?: number | undefined },
   signal: AbortSignal,
-): CallContext {
+  pageRun: string,
+): CallContext & { runId: string; flowRun: string } {
   const agent = fields.agent?.trim();
   return {
     signal,
-    ...(fields.sessionId ? { runId: sessionRun(fields.sessionId) } : {}),
+    runId: fields.sessionId ? sessionRun(fields.sessionId) : pageRun,
+    flowRun: pageRun,
     requester: agent ? `${ABP_REQUESTER}: ${agent}` : ABP_REQUESTER,
     ...(fields.questionTimeoutMs !== undefined ? { questionTimeoutMs: fields.questionTimeoutMs } : {}),
   };

@@ -21,6 +21,7 @@ export async function requireAccess(
   // The session's run, so the grants made for it (the bridge's --allow) apply, and its question timeout.
   const session = {
     ...(call.runId !== undefined ? { runId: call.runId } : {}),
+    ...(call.flowRun !== undefined ? { flowRun: call.flowRun } : {}),
     ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
   };
   const refusal = await sitesRefusal(gate, { operation, urls, requester: REQUESTER, ...session }, call.signal);

@@ -18,6 +18,11 @@ export interface GateCall {
   args: unknown;
   /** The run this call belongs to: a `deny` is remembered for the rest of it. */
   runId: string;
+  /**
+   * The run whose readings the data-flow rule keeps and checks, where it is not runId: an ABP page's
+   * connection, which outlives its sessions, so a new session cannot shed what the last one read.
+   */
+  flowRun?: string;
   /** Who asked, shown in the prompt and the log: the chat, a workflow step, an ABP client. */
   requester: string;
   /** Called once the action is allowed, right before it runs; `asked` when the person was asked first. */
@@ -56,6 +61,8 @@ export interface SiteAccess {
   url: string;
   args: unknown;
   runId: string;
+  /** As GateCall's. */
+  flowRun?: string;
   requester: string;
   summary?: string;
   /** How the log names an approval that came from a grant (a workflow's approved plan). */

@@ -30,15 +30,15 @@ export function createGate(deps: GateDeps) {
     const level = actionLevel(tool.name, tool.level, actionOf(target));
     const { label } = labelOf(target);
     if (label) call.described?.(label);
-    const flows = dataFlows(readings, call.runId, sentBy(tool, args, target), call.personWords ?? []);
+    const flowRun = call.flowRun ?? call.runId;
+    const flows = dataFlows(readings, flowRun, sentBy(tool, args, target), call.personWords ?? []);
     const judged = await judge(deps, call, tool.name, level, target, ctx.signal, undefined, flows);
     if (judged.refused) return judged.refused;
     await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(deps, call, url) };
     const { readings: spans, ...output } = await execute(tool, args, runCtx);
     // What the tool returned is a reading of the site judged, or of each site it says it spans.
-    for (const read of spans ?? [{ url: judged.site, text: output.text }])
-      readings.note(call.runId, read.url, read.text);
+    for (const read of spans ?? [{ url: judged.site, text: output.text }]) readings.note(flowRun, read.url, read.text);
     return record(deps.log, call, judged.site, level, judged.decision, {
       ...output,
       decision: judged.decision,
@@ -62,7 +62,7 @@ export function createGate(deps: GateDeps) {
       ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),
     };
     const target = { url: access.url, summary: access.summary };
-    const flows = dataFlows(readings, access.runId, sentByAccess(access.url, access.sends), []);
+    const flows = dataFlows(readings, access.flowRun ?? access.runId, sentByAccess(access.url, access.sends), []);
     const judged = await judge(deps, call, name, level, target, signal, access.grantedAs, flows);
     if (judged.refused) return judged.refused;
     await record(deps.log, call, judged.site, level, judged.decision, {

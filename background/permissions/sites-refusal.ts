@@ -10,6 +10,8 @@ export interface SitesAccess {
   requester: string;
   /** The run the checks belong to (an ABP session's, so its grants apply); a run of their own otherwise. */
   runId?: string;
+  /** As GateCall's: the run whose readings the data-flow rule checks, where it is not runId. */
+  flowRun?: string;
   /** As GateCall's: how long a question may wait for this caller. */
   questionTimeoutMs?: number;
 }
@@ -36,6 +38,7 @@ export async function sitesRefusal(
         url,
         args: { url },
         runId,
+        ...(access.flowRun !== undefined ? { flowRun: access.flowRun } : {}),
         requester: access.requester,
         summary: `${access.operation.name} ${url}`,
         ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),

@@ -5,15 +5,15 @@ import { defineTool } from './types';
 import { READS_PAGE } from './annotations';
 
 /**
- * mark_element, for ABP clients that drive the browser themselves (the MCP bridge): it puts an
- * attribute on element [index] so their own protocol can find it. The page's content and what it
- * sends stay as they were, so the gate judges it as it judges reading the page. Not offered to the chat's
- * model, which acts by index anyway.
+ * mark_element, for ABP clients that drive the browser themselves (the MCP bridge): it names element
+ * [index] in the content script's own world, where their privileged protocol finds it and the page
+ * cannot move it. The page stays as it was, so the gate judges it as it judges reading the page. Not
+ * offered to the chat's model, which acts by index anyway.
  */
 export const markElement = defineTool({
   name: 'mark_element',
   description:
-    'Put the attribute data-bosun-mark="<mark>" on element [index] of the last page.read and data-bosun-mark-control on the control it stands for (itself, or the input of a listed label), so a driver outside Bosun can address it with a CSS selector. Removes earlier marks.',
+    "Name element [index] of the last page.read, and the control it stands for (itself, or the input of a listed label), as `mark` in the global `bosunMarked` of Bosun's content-script world, where a driver outside Bosun with privileged access to that world (the browser's debugging protocol) finds it; the page itself does not change and cannot move the name. Replaces the earlier mark.",
   level: 'read-only',
   annotations: READS_PAGE,
   abp: 'page.act',

@@ -133,8 +133,9 @@ async function runStepInTab(
 }
 
 /**
- * Ends the run: the approval's grants end with it, the answer is written if a step found something,
- * and a cancel (before or while the answer is written) closes every tab it opened.
+ * Ends the run: the approval's grants end with it, and so does what its steps read (the data-flow
+ * rule's record); the answer is written if a step found something, and a cancel (before or while the
+ * answer is written) closes every tab it opened.
  */
 export async function finishRun(
   deps: WorkflowDeps,
@@ -143,6 +144,7 @@ export async function finishRun(
   signal?: AbortSignal,
 ): Promise<void> {
   await deps.policy.update((policy) => withoutRun(policy, current.runId));
+  deps.gate.endRun(current.runId);
   await deps.runs.end();
   const answer = await answerRun(deps, current, end, signal);
   const ended = signal?.aborted ? 'cancelled' : end;

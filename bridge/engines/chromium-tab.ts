@@ -1,10 +1,14 @@
 import type { BrowserContext, CDPSession, ConsoleMessage, Page, Worker } from 'playwright-core';
 import {
   ConsoleLog,
+  markedExpression,
+  NOT_MARKED,
   pageMeets,
   type ConsoleEntry,
   type ConsoleSource,
+  type ElementTarget,
   type EngineTab,
+  type MarkedPart,
   type HistoryMove,
   type Navigation,
   type PageCondition,
@@ -46,6 +50,8 @@ export class ChromiumTab implements EngineTab {
   private readonly details = new RequestDetailLog();
   /** CDP's monotonic timestamps (s) plus this are wall-clock seconds. */
   private clockOffset = 0;
+  /** The execution contexts of Bosun's content scripts in the tab's frames, where a marked element is kept. */
+  private readonly bosunWorlds = new Set<number>();
 
   private constructor(
     readonly page: Page,
@@ -55,13 +61,14 @@ export class ChromiumTab implements EngineTab {
     this.cookies = chromiumCookies(page.context());
   }
 
-  static async attach(context: BrowserContext, page: Page): Promise<ChromiumTab> {
+  static async attach(context: BrowserContext, page: Page, extensionOrigin: string): Promise<ChromiumTab> {
     const cdp = await context.newCDPSession(page);
     const tab = new ChromiumTab(page, cdp);
     const { frameTree } = await cdp.send('Page.getFrameTree');
     tab.watchNetwork(cdp, frameTree.frame.id);
     await cdp.send('Network.enable');
-    // browser_eval compiles and evaluates on this session.
+    tab.watchBosunWorlds(cdp, extensionOrigin);
+    // browser_eval compiles and evaluates on this session; enabling it reports the contexts there are.
     await cdp.send('Runtime.enable');
     // Playwright reports the consoles of the page and of the context's service workers here.
     const onConsole = (message: ConsoleMessage) => {
@@ -144,6 +151,44 @@ export class ChromiumTab implements EngineTab {
     return (await met.jsonValue()) as true | 'invalid selector';
   }
 
+  /** Bosun's content scripts run in an isolated world of the extension's origin, one per frame. */
+  private watchBosunWorlds(cdp: CDPSession, extensionOrigin: string): void {
+    cdp.on('Runtime.executionContextCreated', ({ context }) => {
+      const aux = context.auxData as { type?: string } | undefined;
+      if (aux?.type === 'isolated' && context.origin === extensionOrigin) this.bosunWorlds.add(context.id);
+    });
+    cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) =>
+      this.bosunWorlds.delete(executionContextId),
+    );
+    cdp.on('Runtime.executionContextsCleared', () => this.bosunWorlds.clear());
+  }
+
+  /**
+   * A marked element, as a remote object in Bosun's own world (which the page cannot reach), and a
+   * function run on it there with JSON in and out.
+   */
+  private async marked(mark: string, part: MarkedPart) {
+    for (const contextId of this.bosunWorlds) {
+      const { result } = await this.cdp
+        .send('Runtime.evaluate', { expression: markedExpression(mark, part), contextId })
+        .catch(() => ({ result: { objectId: undefined } }));
+      const objectId = result.objectId;
+      if (!objectId) continue;
+      const run = async <A, R>(fn: (element: Element, arg: A) => R, arg: A): Promise<R> => {
+        const answer = await this.cdp.send('Runtime.callFunctionOn', {
+          objectId,
+          functionDeclaration: `function (arg) { return (${fn.toString()})(this, arg); }`,
+          arguments: [{ value: arg }],
+          returnByValue: true,
+        });
+        if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.exception?.description ?? 'failed');
+        return answer.result.value as R;
+      };
+      return { objectId, run };
+    }
+    throw new Error(NOT_MARKED);
+  }
+
   private watchNetwork(cdp: CDPSession, mainFrameId: string): void {
     cdp.on('Network.requestWillBeSent', (event) => {
       // A navigation request's id is its loader's id: a new document in the tab starts a new record.
@@ -213,16 +258,30 @@ export class ChromiumTab implements EngineTab {
     return this.page.evaluate(storageInPage, request);
   }
 
-  async uploadFiles(selector: string, paths: string[], timeoutMs: number): Promise<PickedFile[]> {
-    const input = this.page.locator(selector).first();
+  async uploadFiles(target: ElementTarget, paths: string[], timeoutMs: number): Promise<PickedFile[]> {
+    if ('mark' in target) {
+      const { objectId, run } = await this.marked(target.mark, target.part);
+      const problem = await run(fileInputCheck, paths.length);
+      if (problem) throw new Error(problem);
+      // The browser's own file setting, as Playwright's: the page gets the input and change events.
+      await this.cdp.send('DOM.setFileInputFiles', { objectId, files: paths });
+      return (await run(filesOf, null)) ?? [];
+    }
+    const input = this.page.locator(target.selector).first();
     const problem = await input.evaluate(fileInputCheck, paths.length, { timeout: timeoutMs });
     if (problem) throw new Error(problem);
     await input.setInputFiles(paths, { timeout: timeoutMs });
     return (await input.evaluate(filesOf)) ?? [];
   }
 
-  elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer> {
-    return this.page.locator(selector).first().screenshot({ type: 'png', timeout: timeoutMs });
+  async elementScreenshot(target: ElementTarget, timeoutMs: number): Promise<Buffer> {
+    if ('selector' in target)
+      return this.page.locator(target.selector).first().screenshot({ type: 'png', timeout: timeoutMs });
+    const { objectId, run } = await this.marked(target.mark, target.part);
+    await this.cdp.send('DOM.scrollIntoViewIfNeeded', { objectId });
+    // Its box on the whole page, read in Bosun's world, where the page cannot replace the DOM's own methods.
+    const clip = await run(pageBox, null);
+    return this.page.screenshot({ type: 'png', fullPage: true, clip, timeout: timeoutMs });
   }
 
   requestsSinceNavigation(): RecordedRequest[] {
@@ -248,6 +307,12 @@ export class ChromiumTab implements EngineTab {
     if (userAgent !== undefined) await this.cdp.send('Emulation.setUserAgentOverride', { userAgent });
     if (cpuThrottling !== undefined) await this.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
   }
+}
+
+/** An element's border box in CSS pixels of the whole page (run in the page's frame). */
+function pageBox(element: Element) {
+  const box = element.getBoundingClientRect();
+  return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
 }
 
 const cdpHeaders = (headers: Record<string, unknown>) =>

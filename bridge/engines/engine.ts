@@ -1,3 +1,4 @@
+import { MARKED_GLOBAL } from '../../src/abp/marked-global';
 import type { AbpClient } from '../server/abp-client';
 import type { RecordedRequest } from './network-buckets';
 import type { EvalResult } from './chromium-eval';
@@ -48,6 +49,21 @@ export function pageMeets({ text, textGone, selector }: PageCondition): boolean 
   }
 }
 
+/**
+ * The element a tool acts on: the first match of a CSS selector, or the one Bosun's page engine
+ * marked (marked-element.ts), found by the engine's privileged access to the content script's
+ * world, never through the page's DOM, so a page script cannot hand it another element.
+ */
+export type ElementTarget = { selector: string } | { mark: string; part: MarkedPart };
+/** The listed element itself, or the form control it stands for (a listed label's input). */
+export type MarkedPart = 'element' | 'control';
+
+/** An expression, run in Bosun's content-script world, for the marked element's part, or null when `mark` is not the last mark. */
+export const markedExpression = (mark: string, part: MarkedPart) =>
+  `((m) => (m && m.mark === ${JSON.stringify(mark)} ? m.${part === 'control' ? 'control' : 'element'} : null))(globalThis.${MARKED_GLOBAL})`;
+
+export const NOT_MARKED = 'the element Bosun listed is no longer on the page';
+
 export interface Navigation {
   status: number | null;
   fromServiceWorker: boolean;
@@ -83,10 +99,10 @@ export interface EngineTab {
   readonly cookies: SiteCookies;
   /** One local or session storage operation in the page (site-data.ts storageInPage). */
   storage(request: StorageRequest): Promise<StorageAnswer>;
-  /** Sets the files of the first <input type=file> matching the selector; answers what the page then holds. */
-  uploadFiles(selector: string, paths: string[], timeoutMs: number): Promise<PickedFile[]>;
-  /** A PNG of just the first element matching the selector (scrolled into view first). */
-  elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer>;
+  /** Sets the files of the <input type=file> targeted; answers what the page then holds. */
+  uploadFiles(target: ElementTarget, paths: string[], timeoutMs: number): Promise<PickedFile[]>;
+  /** A PNG of just the element targeted (scrolled into view first). */
+  elementScreenshot(target: ElementTarget, timeoutMs: number): Promise<Buffer>;
   /** The dialog the page has open, kept until browser_handle_dialog answers it. */
   readonly dialogs: PendingDialogs;
   /** The requests since the last navigation in full, in the order requestsSinceNavigation lists them. */

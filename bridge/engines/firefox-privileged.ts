@@ -4,8 +4,13 @@
  * (browsingContext.getTree with moz:scope chrome), where Services and the observer service are at hand:
  * - which responses a service worker produced (BiDi marks them only as `fromCache`);
  * - the consoles of the sites' service workers (BiDi's log module does not cover them);
- * - offline for service workers (BiDi's offline emulation covers the tab only).
+ * - offline for service workers (BiDi's offline emulation covers the tab only);
+ * - the element Bosun's page engine marked, from its content script's world (BiDi reaches only the
+ *   page's and its own sandboxes), as a BiDi shared id the bridge acts on.
  */
+
+import { MARKED_GLOBAL } from '../../src/abp/marked-global';
+import { NOT_MARKED, type MarkedPart } from './engine';
 
 /** puppeteer's BiDi connection (not in its public types). */
 export interface BidiConnection {
@@ -47,6 +52,20 @@ const PARENT_SETUP = `function (send, processScript) {
     channel.cancel(Cr.NS_ERROR_OFFLINE);
   } }, 'http-on-modify-request');
   Services.ppmm.addMessageListener('bosun-bridge:worker-console', { receiveMessage: (m) => send(JSON.stringify({ kind: 'console', ...m.data })) });
+  // A marked element: the content process that holds the tab's document answers (PROCESS_SCRIPT).
+  const asked = new Map();
+  let asks = 0;
+  Services.ppmm.addMessageListener('bosun-bridge:marked', { receiveMessage: (m) => asked.get(m.data.id)?.(m.data) });
+  state.markedElement = (context, extensionId, mark, part) => new Promise((resolve) => {
+    const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
+    const browsingContext = NavigableManager.getBrowsingContextById(context);
+    if (!browsingContext) return resolve(JSON.stringify({ error: 'the tab is gone' }));
+    const id = ++asks;
+    const done = (answer) => { asked.delete(id); clearTimeout(timer); resolve(JSON.stringify(answer)); };
+    const timer = setTimeout(() => done({ error: 'no content process answered' }), 5000);
+    asked.set(id, done);
+    Services.ppmm.broadcastAsyncMessage('bosun-bridge:find-marked', { id, browsingContextId: browsingContext.id, extensionId, mark, part });
+  });
   // The parent refuses a data: script unless security.allow_parent_unrestricted_js_loads is set: set
   // for this one load only, and cleared (also from a profile an older bridge left it in) right after,
   // so no other script loads that way for the rest of the session. Content processes, where the
@@ -60,13 +79,36 @@ const PARENT_SETUP = `function (send, processScript) {
   }
 }`;
 
-/** In every content process: the console calls of the sites' service workers. */
+/**
+ * In every content process: the console calls of the sites' service workers; and, in the process
+ * of the asked tab, the element Bosun's content script marked (its global MARKED_GLOBAL, in the
+ * content script's sandbox) registered in the WebDriver session's node cache, so BiDi commands take
+ * it by the shared id answered. The page's own world never sees the element named.
+ */
 const PROCESS_SCRIPT = `
 Cc['@mozilla.org/consoleAPI-storage;1'].getService(Ci.nsIConsoleAPIStorage).addLogEventListener((m) => {
   if (m.innerID !== 'ServiceWorker' || !/^https?:/.test(m.filename ?? '')) return;
   const text = Array.from(m.arguments ?? [], (a) => { try { return String(a); } catch { return '?'; } }).join(' ');
   sendAsyncMessage('bosun-bridge:worker-console', { level: m.level, text, file: m.filename });
 }, Services.scriptSecurityManager.getSystemPrincipal());
+addMessageListener('bosun-bridge:find-marked', ({ data }) => {
+  let window = null;
+  try { window = BrowsingContext.get(data.browsingContextId)?.window ?? null; } catch {}
+  if (!window) return;
+  let answer;
+  try {
+    const { ExtensionContent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionContent.sys.mjs');
+    const sandbox = ExtensionContent.getContextByExtensionId(data.extensionId, window)?.sandbox;
+    const marked = sandbox ? Cu.evalInSandbox('globalThis.${MARKED_GLOBAL}', sandbox) : null;
+    const node = marked && marked.mark === data.mark ? marked[data.part === 'control' ? 'control' : 'element'] : null;
+    answer = node
+      ? { sharedId: ChromeUtils.domProcessChild.getActor('WebDriverProcessData').getNodeCache().getOrCreateNodeReference(node, new Map()) }
+      : { error: ${JSON.stringify(NOT_MARKED)} };
+  } catch (error) {
+    answer = { error: String(error) };
+  }
+  sendAsyncMessage('bosun-bridge:marked', { id: data.id, ...answer });
+});
 `;
 
 export class FirefoxPrivileged {
@@ -121,6 +163,17 @@ export class FirefoxPrivileged {
       return history && index >= 0 && index < history.count ? history.getEntryAtIndex(index).URI.spec : null;
     })()`);
     return typeof url === 'string' ? url : null;
+  }
+
+  /** The BiDi shared id of the element Bosun's page engine marked in a BiDi context. */
+  async markedElement(context: string, extensionId: string, mark: string, part: MarkedPart): Promise<string> {
+    const args = [context, extensionId, mark, part].map((arg) => JSON.stringify(arg)).join(', ');
+    const answer = JSON.parse(String(await this.evaluate(`globalThis.__bosunBridge.markedElement(${args})`))) as {
+      sharedId?: string;
+      error?: string;
+    };
+    if (!answer.sharedId) throw new Error(answer.error ?? NOT_MARKED);
+    return answer.sharedId;
   }
 
   async setWorkersOffline(offline: boolean): Promise<void> {

@@ -3,7 +3,9 @@ import {
   ConsoleLog,
   pageMeets,
   type ConsoleEntry,
+  type ElementTarget,
   type EngineTab,
+  type MarkedPart,
   type HistoryMove,
   type Navigation,
   type PageCondition,
@@ -33,6 +35,8 @@ export interface FirefoxFeeds extends NetworkFeeds {
   onWorkerConsole(listener: (message: WorkerConsoleMessage) => void): () => void;
   /** The URL of the session-history entry `delta` steps from the current one of a BiDi context. */
   historyUrl(context: string, delta: number): Promise<string | null>;
+  /** The BiDi shared id of the element Bosun's page engine marked in a context (firefox-privileged.ts). */
+  markedElement(context: string, mark: string, part: MarkedPart): Promise<string>;
 }
 
 /** puppeteer's console types, named as Chromium names them. */
@@ -201,9 +205,43 @@ export class FirefoxTab implements EngineTab {
     return this.page.evaluate(storageInPage, request);
   }
 
-  async uploadFiles(selector: string, paths: string[], timeoutMs: number): Promise<PickedFile[]> {
+  /**
+   * A marked element by its BiDi shared id, taken from Bosun's own world (which the page cannot
+   * reach), and a function run on it in the bridge's sandbox, where the page cannot replace the DOM's
+   * own methods, with JSON in and out.
+   */
+  private async marked(mark: string, part: MarkedPart) {
+    const sharedId = await this.feeds.markedElement(this.context, mark, part);
+    const run = async <A, R>(fn: (element: Element, arg: A) => R, arg: A): Promise<R> => {
+      const { result } = await this.feeds.connection.send('script.callFunction', {
+        functionDeclaration: `function (element, arg) { return JSON.stringify((${fn.toString()})(element, JSON.parse(arg))); }`,
+        arguments: [{ sharedId }, { type: 'string', value: JSON.stringify(arg) }],
+        target: { context: this.context, sandbox: 'bosun-bridge' },
+        awaitPromise: false,
+        resultOwnership: 'none',
+      });
+      const answer = result as { type: string; result?: { value?: string }; exceptionDetails?: { text?: string } };
+      if (answer.type === 'exception') throw new Error(answer.exceptionDetails?.text ?? 'failed');
+      return JSON.parse(answer.result?.value ?? 'null') as R;
+    };
+    return { sharedId, run };
+  }
+
+  async uploadFiles(target: ElementTarget, paths: string[], timeoutMs: number): Promise<PickedFile[]> {
+    if ('mark' in target) {
+      const { sharedId, run } = await this.marked(target.mark, target.part);
+      const problem = await run(fileInputCheck, paths.length);
+      if (problem) throw new Error(problem);
+      // BiDi input.setFiles: the page gets input and change events, as from the file chooser.
+      await this.feeds.connection.send('input.setFiles', {
+        context: this.context,
+        element: { sharedId },
+        files: paths,
+      });
+      return (await run(filesOf, null)) ?? [];
+    }
     // A file input is often hidden behind a styled label: it needs to be in the page, not visible.
-    const input = await this.page.waitForSelector(selector, { timeout: timeoutMs }).catch((error: unknown) => {
+    const input = await this.page.waitForSelector(target.selector, { timeout: timeoutMs }).catch((error: unknown) => {
       throw normalised(error, timeoutMs);
     });
     if (!input) throw new Error(`Timeout ${timeoutMs}ms exceeded`);
@@ -229,8 +267,17 @@ export class FirefoxTab implements EngineTab {
       });
   }
 
-  async elementScreenshot(selector: string, timeoutMs: number): Promise<Buffer> {
-    const element = await this.element(selector, timeoutMs);
+  async elementScreenshot(target: ElementTarget, timeoutMs: number): Promise<Buffer> {
+    if ('mark' in target) {
+      const { sharedId } = await this.marked(target.mark, target.part);
+      const { result } = await this.feeds.connection.send('browsingContext.captureScreenshot', {
+        context: this.context,
+        origin: 'document',
+        clip: { type: 'element', element: { sharedId } },
+      });
+      return Buffer.from((result as { data: string }).data, 'base64');
+    }
+    const element = await this.element(target.selector, timeoutMs);
     try {
       return Buffer.from(await element.screenshot({ type: 'png' }));
     } finally {

@@ -75,7 +75,7 @@ function chromiumBrowser(
       pages: async () => context.pages(),
       newPage: () => context.newPage(),
       locate: async (page) => page.url(),
-      attach: (page) => ChromiumTab.attach(context, page),
+      attach: (page) => ChromiumTab.attach(context, page, extensionOrigin),
     },
     extensionOrigin,
   );

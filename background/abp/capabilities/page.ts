@@ -87,6 +87,7 @@ function toolRunner(deps: PageDeps) {
           args,
           // A session's calls share its run: a deny is remembered for it, and its grants apply.
           runId: call.runId ?? newId('abp'),
+          ...(call.flowRun !== undefined ? { flowRun: call.flowRun } : {}),
           requester: call.requester ?? ABP_REQUESTER,
           ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
         },

@@ -45,11 +45,6 @@ export function upload(env: BridgeEnv): void {
       ).toMatch(
         /^ERROR: Could not upload files to \[\d+\]: <input#email> is not an <input type=file>.*\nNext step: Take a new snapshot/s,
       );
-      // The marks that named the elements for the browser are gone again.
-      expect(
-        (await env.bridge.data('browser_eval', { expression: `document.querySelectorAll('[data-bosun-mark]').length` }))
-          .value,
-      ).toBe(0);
       await env.bridge.data('browser_upload', { selector: '#avatar', paths: [picture] });
 
       expect(textOf(await env.bridge.call('browser_upload', { selector: '#avatar', paths: [picture, notes] }))).toBe(
@@ -66,6 +61,42 @@ export function upload(env: BridgeEnv): void {
       expect(await invalid([join(dir, 'missing.png')])).toMatch(/missing\.png does not exist/);
       expect(await invalid([dir])).toMatch(/is not a regular file/);
       expect(await shown('avatar-info')).toBe('Picture: portrait.png (1234 bytes, image/png)');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a page script that moves whatever is put on its elements cannot turn an upload or a picture by reference elsewhere', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bosun-upload-'));
+    try {
+      const picture = join(dir, 'portrait.png');
+      await writeFile(picture, Buffer.alloc(1234, 7));
+      await env.bridge.data('browser_navigate', { url: env.site.url('account.html') });
+      // The page's own script: any attribute set on an element moves at once to a decoy, the form's other
+      // file input or the larger card around the button, before the browser acts.
+      await env.bridge.data('browser_eval', {
+        expression: `new MutationObserver((records) => {
+            for (const { target, attributeName } of records) {
+              const value = target.getAttribute(attributeName);
+              const decoy = document.getElementById(target.closest('form') ? 'attachments' : 'plan-card');
+              if (value === null || target === decoy) continue;
+              target.removeAttribute(attributeName);
+              decoy.setAttribute(attributeName, value);
+            }
+          }).observe(document.body, { attributes: true, subtree: true });`,
+      });
+      const listing = (await env.bridge.data('browser_snapshot')).snapshot as string;
+      await env.bridge.data('browser_upload', {
+        ref: indexByLabel(listing, 'file', 'Choose a picture'),
+        paths: [picture],
+      });
+      const shown = async (expression: string) => (await env.bridge.data('browser_eval', { expression })).value;
+      expect(await shown(`document.getElementById('avatar-info').textContent`)).toBe(
+        'Picture: portrait.png (1234 bytes, image/png)',
+      );
+      expect(await shown(`document.getElementById('attachments').files.length`)).toBe(0);
+      const button = await env.bridge.data('browser_screenshot', { ref: indexByLabel(listing, 'button', 'Upgrade') });
+      expect(button.width).toBe(160);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

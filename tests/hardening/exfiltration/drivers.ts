@@ -1,5 +1,5 @@
 // How each requester starts the person's task, and how the suite knows it is still running: the
-// chat's composer, the research view's approved plan, ABP agent.run from the ABP page, Firefox's
+// chat's composer (trusted input on or off), the research view's approved plan, ABP agent.run from the ABP page, Firefox's
 // native "Ask Bosun about this selection". Every question any of them raises is shown in the sidebar.
 import type { ExtensionSession, PageDriver } from '../../e2e/harness';
 import { contextMenuClick } from '../../e2e/support/context-menu';
@@ -105,7 +105,6 @@ export async function start(
 ): Promise<Started> {
   switch (requester) {
     case 'chat':
-    case 'link click':
     case 'trusted input':
       await send(env.sidebar, request.words);
       return chatRunning(env.sidebar);
@@ -115,7 +114,5 @@ export async function start(
       return runAbpTask(env, request, url);
     case 'context menu':
       return askAboutSelection(env, tab);
-    case 'bridge':
-      throw new Error("bridge paths are driven by the bridge's own session: add its driver with its entries");
   }
 }

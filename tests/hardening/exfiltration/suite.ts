@@ -112,7 +112,14 @@ export function exfiltrationSuite(scope: 'sample' | 'all'): void {
     });
 
     it(`${scope === 'all' ? 'every path' : 'a sample of paths'}: each asks, naming the code, and 0 bytes of it leave; the person's own step runs unasked`, async () => {
-      const paths = PATHS.filter((p) => (scope === 'all' || p.sample) && (p.only ?? browserName) === browserName);
+      // EXFILTRATION_PATHS='id|id' runs only those paths (to replay one; ids hold commas).
+      const only = process.env.EXFILTRATION_PATHS?.split('|');
+      const paths = PATHS.filter(
+        (p) =>
+          (scope === 'all' || p.sample) &&
+          (p.only ?? browserName) === browserName &&
+          (only === undefined || only.includes(p.id)),
+      );
       const outcomes: PathOutcome[] = [];
       for (const path of paths) outcomes.push(await runPath(env, path, hosts));
       printFigures(browserName, outcomes);
