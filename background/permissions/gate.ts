@@ -1,7 +1,17 @@
-import { actionLevel, clickDestination, decide } from '../../policy';
-import { parseCall } from '../tools/registry';
+import {
+  actionLevel,
+  clickDestination,
+  decide,
+  grantWorkflowRun,
+  planGrants,
+  planScope,
+  withoutRun,
+  type ChatPlan,
+  type TaskScope,
+} from '../../policy';
+import { parseCall, TOOLS } from '../tools/registry';
 import type { ReadAccess, RunContext, Target, Tool, ToolContext } from '../tools/types';
-import { dataFlows, sentBy, sentByAccess } from './data-flow-check';
+import { dataFlows, sentBy, sentByAccess, typedBy } from './data-flow-check';
 import { judge } from './gate-judge';
 import { actionOf, labelOf, record } from './gate-record';
 import type { GateCall, GateDeps, GateResult, SiteAccess } from './gate-types';
@@ -30,8 +40,9 @@ export function createGate(deps: GateDeps) {
     const level = actionLevel(tool.name, tool.level, actionOf(target));
     const { label } = labelOf(target);
     if (label) call.described?.(label);
-    const flows = dataFlows(readings, call.runId, sentBy(tool, args, target), call.personWords ?? []);
-    const judged = await judge(deps, call, tool.name, level, target, ctx.signal, undefined, flows);
+    const sent = sentBy(tool, args, target);
+    const flows = dataFlows(readings, call.runId, sent, call.personWords ?? []);
+    const judged = await judge(deps, call, tool.name, level, target, ctx.signal, undefined, flows, typedBy(sent));
     if (judged.refused) return judged.refused;
     await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(deps, call, url) };
@@ -75,9 +86,21 @@ export function createGate(deps: GateDeps) {
     return null;
   }
 
+  /**
+   * The person approved a chat task's plan: its (site, level) pairs are allowed for every tool in
+   * this run only, and the plan is the scope the task's actions are checked against.
+   */
+  async function approvePlan(runId: string, plan: ChatPlan): Promise<TaskScope> {
+    const policy = await deps.policy.update((p) => grantWorkflowRun(p, runId, planGrants(plan), [...TOOLS.keys()]));
+    return planScope(plan, policy);
+  }
+
   return {
     run,
     authorize,
+    approvePlan,
+    /** The task whose plan was approved is over: the plan's grants end with it. */
+    endPlan: async (runId: string): Promise<void> => void (await deps.policy.update((p) => withoutRun(p, runId))),
     /** A value the run read outside the gate's tools (the bridge's cookie or script result), at `url`. */
     noteRead: (runId: string, url: string, text: string): void => readings.note(runId, url, text),
     /** The run is over: what it read is forgotten. */
