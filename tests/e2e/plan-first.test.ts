@@ -9,7 +9,7 @@ import { contactFormHtml } from '../fixtures/plan-first/contact-form';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
+import { configure, openSidebar, send, showView } from './support/sidebar';
 
 const PATH = '/plan/contact.html';
 const NAME = 'Ada Lovelace';
@@ -113,6 +113,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     expect(new URLSearchParams(saved[0]!.body).get('email')).toBe(EMAIL);
     // The plan is the scope: no scope request was needed for it.
     expect(ctx.llm.scopeRequests).toEqual([]);
+    expect(ctx.llm.failures).toEqual([]);
   });
 
   it('a value outside the approved plan asks, and a deny leaves the server untouched', async () => {
@@ -151,6 +152,71 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
     expect(effects().slice(before).map((r) => r.path)).toEqual(['/effect/delete']);
+  });
+
+  it('Edit: the plan as the person changed it is what is approved', async () => {
+    const before = effects().length;
+    const changed = 'ada@work.example';
+    ctx.llm.script(
+      calls({ id: 'p1', name: 'propose_plan', arguments: plan() }),
+      {
+        ...calls(type('t1', '#email', changed), type('t2', '#email', EMAIL)),
+        // The model is told the plan as approved, with the person's value in it.
+        expect: (body) => {
+          expect(JSON.stringify(body)).toContain(changed);
+        },
+      },
+      say('Typed.'),
+    );
+    await send(sidebar, `Fill in the contact form with ${NAME}, ${EMAIL}`);
+    await waitForPlan(sidebar);
+    await sidebar.click('[data-testid="plan-edit"]');
+    await sidebar.fill('[data-testid="plan-step"]:first-child [data-testid="plan-typed-input"]:nth-of-type(2)', changed);
+    await answerPlan(sidebar, 'plan-go');
+    // The changed value is typed with no question; the value the model first planned now asks.
+    const asked = await answerPrompt(sidebar, 'deny');
+    expect(asked.beyond).toBe(`The approved plan does not type "${EMAIL}".`);
+    await waitUntilIdle(sidebar);
+    const typed = await ctx.session.findPage(site);
+    expect(await typed.evaluate(() => document.querySelector<HTMLInputElement>('#email')?.value)).toBe(changed);
+    expect(effects().slice(before)).toEqual([]);
+    expect(ctx.llm.failures).toEqual([]);
+  });
+
+  it('with "Plan first" off in Settings, no plan is offered and each action asks', async () => {
+    await showView(sidebar, 'settings');
+    await sidebar.click('[data-testid="plan-first-switch"]');
+    await sidebar.waitFor(
+      () => document.querySelector<HTMLInputElement>('[data-testid="plan-first-switch"]')?.checked === false,
+      undefined,
+      { message: 'Plan first stayed on' },
+    );
+    await showView(sidebar, 'chat');
+    try {
+      ctx.llm.script(
+        {
+          ...calls(type('t1', '#name', NAME)),
+          expect: (body) => {
+            expect(JSON.stringify(body)).not.toContain('propose_plan');
+          },
+        },
+        say('Stopped.'),
+      );
+      await send(sidebar, `Fill in the contact form with ${NAME}`);
+      const asked = await answerPrompt(sidebar, 'deny');
+      expect(asked.tool).toBe('type_text');
+      await waitUntilIdle(sidebar);
+      expect(ctx.llm.failures).toEqual([]);
+    } finally {
+      await showView(sidebar, 'settings');
+      await sidebar.click('[data-testid="plan-first-switch"]');
+      await sidebar.waitFor(
+        () => document.querySelector<HTMLInputElement>('[data-testid="plan-first-switch"]')?.checked === true,
+        undefined,
+        { message: 'Plan first did not come back on' },
+      );
+      await showView(sidebar, 'chat');
+    }
   });
 
   it('"Ask me at each step" grants nothing: each action asks as it goes', async () => {
