@@ -36,4 +36,5 @@ export {
   ScopeExcess,
 } from './task-scope';
 export { createReadings, sentInUrl, type Flow, type Outgoing, type ReadingLimits, type Readings } from './data-flow';
-export { ChatPlan, MAX_PLAN_STEPS, PlanStep, planGrants, planScope } from './chat-plan';
+export { ChatPlan, MAX_PLAN_STEPS, PlanStep } from './chat-plan';
+export { planGrants, planScope } from './plan-scope';

@@ -119,7 +119,9 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
   state.seen = undefined;
   state.located = undefined;
   const output =
-    call.name === PROPOSE_PLAN && state.planning ? await answerPlan(state, state.planning, call) : await gateCall(state, call);
+    call.name === PROPOSE_PLAN && state.planning
+      ? await answerPlan(state, state.planning, call)
+      : await gateCall(state, call);
   const saved = saveResult(state, call, output);
   if (!saved) return 'stopped';
   alsoWrite(state, saved);

@@ -1,18 +1,9 @@
-import {
-  actionLevel,
-  clickDestination,
-  decide,
-  grantWorkflowRun,
-  planGrants,
-  planScope,
-  withoutRun,
-  type ChatPlan,
-  type TaskScope,
-} from '../../policy';
-import { parseCall, TOOLS } from '../tools/registry';
+import { actionLevel, clickDestination, decide } from '../../policy';
+import { parseCall } from '../tools/registry';
 import type { ReadAccess, RunContext, Target, Tool, ToolContext } from '../tools/types';
 import { dataFlows, sentBy, sentByAccess, typedBy } from './data-flow-check';
 import { judge } from './gate-judge';
+import { planApproval } from './gate-plan';
 import { actionOf, labelOf, record } from './gate-record';
 import type { GateCall, GateDeps, GateResult, SiteAccess } from './gate-types';
 import { createRunReadings } from './run-readings';
@@ -86,21 +77,10 @@ export function createGate(deps: GateDeps) {
     return null;
   }
 
-  /**
-   * The person approved a chat task's plan: its (site, level) pairs are allowed for every tool in
-   * this run only, and the plan is the scope the task's actions are checked against.
-   */
-  async function approvePlan(runId: string, plan: ChatPlan): Promise<TaskScope> {
-    const policy = await deps.policy.update((p) => grantWorkflowRun(p, runId, planGrants(plan), [...TOOLS.keys()]));
-    return planScope(plan, policy);
-  }
-
   return {
     run,
     authorize,
-    approvePlan,
-    /** The task whose plan was approved is over: the plan's grants end with it. */
-    endPlan: async (runId: string): Promise<void> => void (await deps.policy.update((p) => withoutRun(p, runId))),
+    ...planApproval(deps.policy),
     /** A value the run read outside the gate's tools (the bridge's cookie or script result), at `url`. */
     noteRead: (runId: string, url: string, text: string): void => readings.note(runId, url, text),
     /** The run is over: what it read is forgotten. */

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ChatPlan, PlanStep } from '../../policy';
 import { t } from '../../src/i18n';
 import { showInvisible } from '../../src/show-invisible';
+import type { PlanAnswer } from '../../src/protocol/sidebar-to-background';
 import type { SidebarActions } from '../actions';
 import { commitmentInWords, levelInWords } from '../plain-scope';
 import type { PlanRequest } from '../state';
@@ -39,7 +40,13 @@ export function PlanCard({ request, onAnswer }: { request: PlanRequest; onAnswer
     setDrafts(drafts.map((d, i) => (i === index ? { ...d, ...next } : d)));
   const approved = edited(plan, drafts);
   return (
-    <section class="prompt" role="alertdialog" aria-labelledby="plan-title" data-testid="plan-card" data-id={request.id}>
+    <section
+      class="prompt"
+      role="alertdialog"
+      aria-labelledby="plan-title"
+      data-testid="plan-card"
+      data-id={request.id}
+    >
       <h2 id="plan-title">{showInvisible(t('plan_title', plan.summary))}</h2>
       <ol class="plan-steps">
         {plan.steps.map((step, i) => (
@@ -69,31 +76,46 @@ export function PlanCard({ request, onAnswer }: { request: PlanRequest; onAnswer
         ))}
       </ol>
       <p class="hint">{t('plan_explain')}</p>
-      <div class="prompt-actions">
-        <button
-          type="button"
-          class="button button--primary"
-          data-testid="plan-go"
-          disabled={approved.steps.length === 0}
-          onClick={() => onAnswer(request.id, { kind: 'go', plan: approved })}
-        >
-          {t('plan_go')}
-        </button>
-        {editing ? null : (
-          <button type="button" class="button" data-testid="plan-edit" onClick={() => setEditing(true)}>
-            {t('plan_edit')}
-          </button>
-        )}
-        <button
-          type="button"
-          class="button"
-          data-testid="plan-each-step"
-          onClick={() => onAnswer(request.id, { kind: 'each-step' })}
-        >
-          {t('plan_each_step')}
-        </button>
-      </div>
+      <PlanAnswers
+        approved={approved}
+        editing={editing}
+        onEdit={() => setEditing(true)}
+        onAnswer={(answer) => onAnswer(request.id, answer)}
+      />
     </section>
+  );
+}
+
+interface AnswersProps {
+  /** The plan as it stands, edited or not: what Go approves. */
+  approved: ChatPlan;
+  editing: boolean;
+  onEdit(): void;
+  onAnswer(answer: PlanAnswer): void;
+}
+
+/** Go first; Edit until the plan is being edited; "Ask me at each step" instead of a plan. */
+function PlanAnswers({ approved, editing, onEdit, onAnswer }: AnswersProps) {
+  return (
+    <div class="prompt-actions">
+      <button
+        type="button"
+        class="button button--primary"
+        data-testid="plan-go"
+        disabled={approved.steps.length === 0}
+        onClick={() => onAnswer({ kind: 'go', plan: approved })}
+      >
+        {t('plan_go')}
+      </button>
+      {editing ? null : (
+        <button type="button" class="button" data-testid="plan-edit" onClick={onEdit}>
+          {t('plan_edit')}
+        </button>
+      )}
+      <button type="button" class="button" data-testid="plan-each-step" onClick={() => onAnswer({ kind: 'each-step' })}>
+        {t('plan_each_step')}
+      </button>
+    </div>
   );
 }
 

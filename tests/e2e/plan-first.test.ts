@@ -151,7 +151,11 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     expect(effects().length).toBe(before);
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
-    expect(effects().slice(before).map((r) => r.path)).toEqual(['/effect/delete']);
+    expect(
+      effects()
+        .slice(before)
+        .map((r) => r.path),
+    ).toEqual(['/effect/delete']);
   });
 
   it('Edit: the plan as the person changed it is what is approved', async () => {
@@ -171,7 +175,10 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     await send(sidebar, `Fill in the contact form with ${NAME}, ${EMAIL}`);
     await waitForPlan(sidebar);
     await sidebar.click('[data-testid="plan-edit"]');
-    await sidebar.fill('[data-testid="plan-step"]:first-child [data-testid="plan-typed-input"]:nth-of-type(2)', changed);
+    await sidebar.fill(
+      '[data-testid="plan-step"]:first-child [data-testid="plan-typed-input"]:nth-of-type(2)',
+      changed,
+    );
     await answerPlan(sidebar, 'plan-go');
     // The changed value is typed with no question; the value the model first planned now asks.
     const asked = await answerPrompt(sidebar, 'deny');

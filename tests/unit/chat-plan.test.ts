@@ -43,7 +43,10 @@ describe('a chat plan is checked like any model output', () => {
     ['no summary', { steps: [{ does: 'a', site: FORM, level: 'read-only' }] }],
     [
       'too many steps',
-      { summary: 'x', steps: Array.from({ length: MAX_PLAN_STEPS + 1 }, () => ({ does: 'a', site: FORM, level: 'navigate' })) },
+      {
+        summary: 'x',
+        steps: Array.from({ length: MAX_PLAN_STEPS + 1 }, () => ({ does: 'a', site: FORM, level: 'navigate' })),
+      },
     ],
   ])('%s is refused', (_, raw) => {
     expect(v.safeParse(ChatPlan, raw).success).toBe(false);
@@ -126,7 +129,13 @@ describe('the gate with an approved plan', () => {
     steps: [{ does: 'Go to the docs', site: 'https://docs.example/', level: 'navigate' }],
   };
   const navigate = (gate: ReturnType<typeof memoryGate>['gate'], scope: TaskScope, url: string) =>
-    runUntilAllowed(gate, { name: 'navigate', args: { url }, runId: 'run-1', requester: 'chat', scope: fixedScope(scope) });
+    runUntilAllowed(gate, {
+      name: 'navigate',
+      args: { url },
+      runId: 'run-1',
+      requester: 'chat',
+      scope: fixedScope(scope),
+    });
 
   it('runs a planned step with no question, asks for a site outside it, and asks again once the plan ended', async () => {
     const { gate, shown, prompts } = memoryGate(defaultPolicy());
