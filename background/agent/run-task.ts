@@ -165,6 +165,7 @@ function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
         keepLog: (written) => alsoWrite(state, written),
         described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
         scope: state.scope,
+        ...(state.planned ? { grantedAs: 'approved-plan' } : {}),
         ...(state.personWords ? { personWords: state.personWords } : {}),
       },
       state.ctx,

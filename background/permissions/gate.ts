@@ -33,7 +33,7 @@ export function createGate(deps: GateDeps) {
     if (label) call.described?.(label);
     const sent = sentBy(tool, args, target);
     const flows = dataFlows(readings, call.runId, sent, call.personWords ?? []);
-    const judged = await judge(deps, call, tool.name, level, target, ctx.signal, undefined, flows, typedBy(sent));
+    const judged = await judge(deps, call, tool.name, level, target, ctx.signal, call.grantedAs, flows, typedBy(sent));
     if (judged.refused) return judged.refused;
     await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(deps, call, url) };

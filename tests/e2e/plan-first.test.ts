@@ -8,6 +8,7 @@ import { startRecordingServer, type RecordingServer } from '../hardening/recordi
 import { contactFormHtml } from '../fixtures/plan-first/contact-form';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
+import { actionLogEntries } from './support/action-log';
 import { useExtension } from './support/extension';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 
@@ -113,6 +114,13 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     expect(new URLSearchParams(saved[0]!.body).get('email')).toBe(EMAIL);
     // The plan is the scope: no scope request was needed for it.
     expect(ctx.llm.scopeRequests).toEqual([]);
+    // The Action Log says why nothing asked: the plan approved it.
+    const logged = (await actionLogEntries(sidebar)).slice(-3);
+    expect(logged.map((e) => [e.toolName, e.decision])).toEqual([
+      ['type_text', 'approved-plan'],
+      ['type_text', 'approved-plan'],
+      ['click_element', 'approved-plan'],
+    ]);
     expect(ctx.llm.failures).toEqual([]);
   });
 
