@@ -162,6 +162,31 @@ describe('the gate with an approved plan', () => {
   });
 });
 
+describe('the data-flow rule inside an approved plan', () => {
+  it('carrying text read on one site to a planned one still asks, whatever the plan allows', async () => {
+    const { gate, shown, prompts } = memoryGate(defaultPolicy());
+    const forum: ChatPlan = {
+      summary: 'Post on the forum',
+      steps: [{ does: 'Open the forum', site: 'https://forum.example/', level: 'navigate', types: ['OTP-483920'] }],
+    };
+    const scope = await gate.approvePlan('run-1', forum);
+    gate.noteRead('run-1', 'https://mail.example/inbox', 'Your one-time code is OTP-483920.');
+    const carrying = runUntilAllowed(gate, {
+      name: 'navigate',
+      args: { url: 'https://forum.example/?q=OTP-483920' },
+      runId: 'run-1',
+      requester: 'chat',
+      scope: fixedScope(scope),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.dataFlow).toEqual([{ text: 'OTP-483920', from: ['mail.example'], to: 'forum.example' }]);
+    prompts.answer(shown[0]!.id, 'deny');
+    expect(await carrying).toMatchObject({ outcome: 'denied' });
+  });
+});
+
 describe('the model\u2019s propose_plan call', () => {
   const planning = (answer: Awaited<ReturnType<TaskPlanning['pose']>>) => {
     const posed: ChatPlan[] = [];
