@@ -10,6 +10,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
 import { actionLogEntries } from './support/action-log';
 import { useExtension } from './support/extension';
+import { PANEL_WIDTHS, sidewaysOverflow } from './support/layout';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 
 const PATH = '/plan/contact.html';
@@ -107,6 +108,13 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     expect(shown.steps).toEqual([`fill forms — on ${site}`, `submit forms — on ${site}`]);
     expect(shown.typed).toEqual([NAME, EMAIL]);
     expect(effects().length).toBe(before);
+    // The plan fits the panel at every width it opens at, in Edit too, with the message box still in view.
+    await sidebar.click('[data-testid="plan-edit"]');
+    for (const width of PANEL_WIDTHS) {
+      await sidebar.resize({ width, height: 600 });
+      expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
+    }
+    await sidebar.resize({ width: 360, height: 600 });
     await answerPlan(sidebar, 'plan-go');
     expect(await askedBeforeIdle(sidebar)).toBe(false);
     const saved = effects().slice(before);
