@@ -21,6 +21,7 @@ import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
+import { createPlanQuestions } from './agent/plan-questions';
 import type { SharedTaskDeps } from './agent/run-task';
 import type { TaskStep } from './agent/task-types';
 import { createCrawler } from './crawl/crawler';
@@ -90,7 +91,13 @@ const prompts = createPrompts(
   (request) => broadcast({ type: 'PERMISSION_REQUEST', payload: request }),
   (id) => broadcast({ type: 'PERMISSION_RESOLVED', payload: { id } }),
 );
-const gate = createGate({ policy, prompts, log, promptTimeoutMs: () => limits.current().promptTimeoutSeconds * 1000 });
+const promptTimeoutMs = () => limits.current().promptTimeoutSeconds * 1000;
+const gate = createGate({ policy, prompts, log, promptTimeoutMs });
+const plans = createPlanQuestions(
+  (request) => broadcast({ type: 'PLAN_REQUEST', payload: request }),
+  (id) => broadcast({ type: 'PLAN_RESOLVED', payload: { id } }),
+  promptTimeoutMs,
+);
 const runs = createRunRecords(database);
 const conversation = createConversation(createConversationStore(database, FIRST_CONVERSATION), broadcast);
 const conversations = createConversationHistory(database, conversation, broadcast);
@@ -117,6 +124,7 @@ const agent = createAgent({
   conversation,
   runs,
   holdAlive,
+  plans,
   announceScope: (scope) => {
     taskScope = scope;
     broadcast({ type: 'TASK_SCOPE', payload: { scope } });
@@ -161,6 +169,7 @@ const routeSidebar = createSidebarRouter({
   listModels: modelChoices,
   detectOllama: () => whileReachingOllama(DEFAULT_OLLAMA, detectOllama),
   prompts,
+  plans,
   policy,
   log,
   tabToWorkIn,
@@ -194,6 +203,7 @@ const hub = createPortHub({
     ...[workflows.action()].filter((message) => message !== null),
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
+    ...plans.open().map((request): BackgroundToSidebar => ({ type: 'PLAN_REQUEST', payload: request })),
   ],
 });
 const routeAbp = createAbpRouter({

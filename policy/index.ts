@@ -36,3 +36,5 @@ export {
   ScopeExcess,
 } from './task-scope';
 export { createReadings, sentInUrl, type Flow, type Outgoing, type ReadingLimits, type Readings } from './data-flow';
+export { ChatPlan, MAX_PLAN_STEPS, PlanStep } from './chat-plan';
+export { planGrants, planScope } from './plan-scope';

@@ -1,5 +1,5 @@
 import type { PermissionDecisionValue } from '../policy/vocabulary';
-import type { PermissionChange } from '../src/protocol/sidebar-to-background';
+import type { PermissionChange, PlanAnswer } from '../src/protocol/sidebar-to-background';
 import type { Connector } from './connector';
 import { createConversationActions, type ConversationActions } from './conversation-actions';
 import { createLibraryActions, type LibraryActions } from './library-actions';
@@ -15,6 +15,7 @@ export interface SidebarActions extends SettingsActions, ConversationActions, Li
   clear(): void;
   dismissNotice(): void;
   answer(requestId: string, decision: PermissionDecisionValue): void;
+  answerPlan(requestId: string, answer: PlanAnswer): void;
   changePermissions(change: PermissionChange): void;
   clearLog(): void;
   show(view: View): void;
@@ -45,6 +46,10 @@ export function createActions(
       // Hidden at once; the background confirms with PERMISSION_RESOLVED to every sidebar.
       state.prompts.value = state.prompts.value.filter((p) => p.id !== requestId);
       send({ type: 'PERMISSION_RESPONSE', payload: { requestId, decision } });
+    },
+    answerPlan: (requestId, answer) => {
+      state.plans.value = state.plans.value.filter((p) => p.id !== requestId);
+      send({ type: 'PLAN_RESPONSE', payload: { requestId, answer } });
     },
     changePermissions: (change) => send({ type: 'UPDATE_PERMISSIONS', payload: change }),
     clearLog: () => send({ type: 'CLEAR_ACTION_LOG' }),

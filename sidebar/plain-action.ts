@@ -76,6 +76,7 @@ const LINES: Record<string, (args: Args, label?: string) => string> = {
   search_web: (a) => t('action_search', quoted(a.query)),
   crawl_site: (a) => t('action_crawl', host(a.url)),
   search_library: (a) => t('action_search_library', quoted(a.query)),
+  propose_plan: () => t('action_propose_plan'),
 };
 
 /**

@@ -6,13 +6,14 @@ type Words = () => string;
 const READ: Words = () => t('scope_read');
 const NAVIGATE: Words = () => t('scope_navigate');
 const FILL: Words = () => t('scope_fill');
+const SUBMIT: Words = () => t('scope_submit');
 
 /** What a task at each level may do, in the person's words: each level adds to the ones below. */
 const LEVEL_WORDS: Readonly<Record<PermissionLevel, readonly Words[]>> = {
   'read-only': [READ],
   navigate: [READ, NAVIGATE],
   interact: [READ, NAVIGATE, FILL],
-  submit: [READ, NAVIGATE, FILL, () => t('scope_submit')],
+  submit: [READ, NAVIGATE, FILL, SUBMIT],
 };
 
 const COMMITMENT_WORDS: Readonly<Record<Commitment, Words>> = {
@@ -23,6 +24,16 @@ const COMMITMENT_WORDS: Readonly<Record<Commitment, Words>> = {
   share: () => t('scope_share'),
   approve: () => t('scope_approve'),
 };
+
+/** What one level adds, for a plan's step: "fill forms". */
+const LEVEL_ADDS: Readonly<Record<PermissionLevel, Words>> = {
+  'read-only': READ,
+  navigate: NAVIGATE,
+  interact: FILL,
+  submit: SUBMIT,
+};
+export const levelInWords = (level: PermissionLevel): string => LEVEL_ADDS[level]();
+export const commitmentInWords = (commitment: Commitment): string => COMMITMENT_WORDS[commitment]();
 
 /** "This task may: read, navigate, fill forms, and buy or pay". */
 export function scopeInWords(scope: TaskScope): string {
@@ -58,5 +69,7 @@ export function beyondInWords(beyond: ScopeExcess): string {
       return t('beyond_site', beyond.site);
     case 'recall':
       return t('beyond_recall', beyond.site);
+    case 'typed':
+      return t('beyond_typed', beyond.value);
   }
 }

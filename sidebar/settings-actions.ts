@@ -21,6 +21,8 @@ export interface SettingsActions {
   saveLimits(limits: Limits): void;
   /** Turns a setting of voice on, keeping the provider settings as they are. */
   saveVoice(voice: VoiceSettings): void;
+  /** Plan first (on) or ask at each step (off) for chat tasks, keeping every other setting. */
+  savePlanFirst(on: boolean): void;
   /** Turns trusted input on (asking Chrome for the debugger permission, from this click) or off. */
   setTrustedInput(on: boolean): void;
 }
@@ -52,6 +54,10 @@ export function createSettingsActions(
     saveVoice: (voice) => {
       const settings = state.settings.value;
       if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, voice } });
+    },
+    savePlanFirst: (planFirst) => {
+      const settings = state.settings.value;
+      if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, planFirst } });
     },
     saveLimits: (limits) => send({ type: 'SAVE_LIMITS', payload: limits }),
     setTrustedInput: (on) => {

@@ -17,6 +17,8 @@ export type Draft = {
   apiKey: string;
   baseUrl: string;
   voice?: VoiceSettings;
+  /** Rides along like `voice`: its switch saves it on its own. */
+  planFirst?: boolean;
   inputPrice: string;
   outputPrice: string;
 };

@@ -24,6 +24,7 @@ function conversationHandlers(state: SidebarState) {
       state.busy.value = payload.busy;
       // A replay (a new connection, a restart, a clear) comes before the questions still open: older ones are gone.
       state.prompts.value = [];
+      state.plans.value = [];
     },
     MESSAGE_ADDED: ({ payload: { message } }) => {
       const known = state.messages.value.some((m) => m.id === message.id);
@@ -89,7 +90,13 @@ function settingsHandlers(state: SidebarState) {
 }
 
 type PermissionTypes =
-  'PERMISSION_REQUEST' | 'PERMISSION_RESOLVED' | 'PERMISSIONS_STATE' | 'ACTION_LOG' | 'ACTION_LOG_UPDATE';
+  | 'PERMISSION_REQUEST'
+  | 'PERMISSION_RESOLVED'
+  | 'PLAN_REQUEST'
+  | 'PLAN_RESOLVED'
+  | 'PERMISSIONS_STATE'
+  | 'ACTION_LOG'
+  | 'ACTION_LOG_UPDATE';
 
 /** Questions to the person, the policy and the Action Log. */
 function permissionHandlers(state: SidebarState) {
@@ -100,6 +107,12 @@ function permissionHandlers(state: SidebarState) {
     },
     PERMISSION_RESOLVED: ({ payload }) => {
       state.prompts.value = state.prompts.value.filter((p) => p.id !== payload.id);
+    },
+    PLAN_REQUEST: ({ payload }) => {
+      if (!state.plans.value.some((p) => p.id === payload.id)) state.plans.value = [...state.plans.value, payload];
+    },
+    PLAN_RESOLVED: ({ payload }) => {
+      state.plans.value = state.plans.value.filter((p) => p.id !== payload.id);
     },
     PERMISSIONS_STATE: ({ payload }) => (state.policy.value = payload.policy),
     ACTION_LOG: ({ payload }) => (state.log.value = payload.entries.slice(-LOG_SHOWN)),

@@ -7,6 +7,7 @@ import { createWorkflowState } from './workflow-state';
 import type { TaskScope } from '../policy';
 
 export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
+export type PlanRequest = PayloadOf<'PLAN_REQUEST'>;
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
 export type Policy = PayloadOf<'PERMISSIONS_STATE'>['policy'];
 export type View = 'chat' | 'history' | 'library' | 'research' | 'permissions' | 'log' | 'settings';
@@ -62,6 +63,8 @@ export function createSidebarState() {
     trustedInputNote: signal<string | null>(null),
     /** Questions waiting for the person, oldest first. */
     prompts: signal<PermissionPrompt[]>([]),
+    /** A chat task's plan waiting for the person's approval (one task runs at a time). */
+    plans: signal<PlanRequest[]>([]),
     log: signal<ActionLogEntry[]>([]),
     policy: signal<Policy | null>(null),
     view: signal<View>('chat'),

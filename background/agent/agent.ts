@@ -6,6 +6,8 @@ import { runTask, type TaskDeps } from './run-task';
 import type { TaskStep } from './task-types';
 import { createTaskScope } from './task-scope';
 import type { TaskScope } from '../../policy';
+import type { PlanQuestions } from './plan-questions';
+import type { TaskPlanning } from './task-plan';
 
 export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for it or press Stop.';
 const RESTARTED =
@@ -18,6 +20,8 @@ export interface AgentDeps extends TaskDeps {
   announceScope(scope: TaskScope | null): void;
   /** The running action's element for the status bar's "now doing" line; null when the task ends. */
   announceStep(step: TaskStep | null): void;
+  /** Plans waiting for the person's approval (plan-first mode). */
+  plans: Pick<PlanQuestions, 'pose'>;
 }
 
 /** Runs one task at a time for the conversation, and reports a task cut short by a restart. */
@@ -54,7 +58,7 @@ export function createAgent(deps: AgentDeps) {
       .all()
       .filter((m) => m.role === 'user')
       .map((m) => m.content);
-    const options = { scope, announceStep: deps.announceStep, personWords };
+    const options = { scope, announceStep: deps.announceStep, personWords, ...planFirst(deps) };
     void deps.holdAlive(runTask(deps, tabId, controller.signal, options)).finally(() => {
       if (active === controller || active === null) {
         deps.announceScope(null);
@@ -85,6 +89,18 @@ export function createAgent(deps: AgentDeps) {
   };
 }
 export type Agent = ReturnType<typeof createAgent>;
+
+/** Plan first unless the person chose to be asked as it goes (Settings); read at each task's start. */
+function planFirst(deps: AgentDeps): { planning?: TaskPlanning } {
+  if (deps.settings()?.planFirst === false) return {};
+  return {
+    planning: {
+      pose: (plan, signal) => deps.plans.pose(plan, signal),
+      approve: (runId, plan) => deps.gate.approvePlan(runId, plan),
+      announce: deps.announceScope,
+    },
+  };
+}
 
 /** After a restart: the answer that was being written, and the action that was running, are marked interrupted. */
 async function markInterrupted(conversation: Conversation, runs: RunRecords): Promise<void> {

@@ -1,6 +1,7 @@
 import type { CompletionResult } from '../llm/types';
 import type { ChatMessage, Settings } from '../../src/protocol/common';
 import { systemPrompt } from './system-prompt';
+import { PLAN_RULE, PLAN_SPEC } from './task-plan';
 import type { TabFacts } from './tab-facts';
 import type { TaskDeps } from './task-types';
 import { toTurns } from './turns';
@@ -11,6 +12,8 @@ export interface TurnContext {
   tab: TabFacts | null;
   images: Map<string, string>;
   mode: { xmlTools: boolean };
+  /** Plan-first mode: the model is offered propose_plan and told to state its plan before acting. */
+  planFirst: boolean;
 }
 
 /** One model turn, streamed into `answer` and saved every `saveEveryMs` as it grows. */
@@ -30,9 +33,9 @@ export async function modelTurn(
   );
   const result = await deps.complete({
     settings,
-    system: systemPrompt(tab),
+    system: turn.planFirst ? `${systemPrompt(tab)}\n${PLAN_RULE}` : systemPrompt(tab),
     turns,
-    tools: deps.tools(),
+    tools: turn.planFirst ? [...deps.tools(), PLAN_SPEC] : deps.tools(),
     ...(turn.mode.xmlTools ? { xmlTools: true } : {}),
     signal,
     onText: (delta) => {

@@ -4,6 +4,8 @@ import type { Settings } from '../../src/protocol/common';
 import { modelTurn } from './model-turn';
 import { closeTask, endWithError, limitReached, repeatedText } from './task-endings';
 import { alsoWrite, beginAction, createTaskState, type TaskState } from './task-state';
+import { fixedScope } from './task-scope';
+import { PROPOSE_PLAN, proposePlan, type TaskPlanning } from './task-plan';
 import type { GateResult } from '../permissions/gate';
 import type { TaskDeps, TaskEnd, TaskOptions } from './task-types';
 
@@ -46,6 +48,7 @@ export async function runTask(
     // A task that made its own run (a chat task) ends it. A workflow's steps share their run, so a
     // later step cannot carry what an earlier one read; the gate keeps only the latest runs' readings.
     if (options.runId === undefined) deps.gate.endRun(state.runId);
+    if (state.planned) await deps.gate.endPlan(state.runId);
     await deps.runs.end();
   }
 }
@@ -82,7 +85,8 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
   state.answer = current;
   const { images, mode } = state;
   const tab = await state.tabFacts.of(state.tabId);
-  const result = await modelTurn(deps, current, { settings, tab, images, mode }, signal);
+  const planFirst = state.planning !== undefined;
+  const result = await modelTurn(deps, current, { settings, tab, images, mode, planFirst }, signal);
   await saved;
   await state.writes;
   if (result.usedToolFallback) mode.xmlTools = true;
@@ -112,10 +116,42 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
  * goes out meanwhile): the task waits for its writes before the next action and at a turn's end.
  */
 export async function runToolCall(state: TaskState, call: ToolCall): Promise<TaskEnd | null> {
-  const { deps, runId } = state;
   state.seen = undefined;
   state.located = undefined;
-  const output = await state.follower.around(() =>
+  const output =
+    call.name === PROPOSE_PLAN && state.planning
+      ? await answerPlan(state, state.planning, call)
+      : await gateCall(state, call);
+  const saved = saveResult(state, call, output);
+  if (!saved) return 'stopped';
+  alsoWrite(state, saved);
+  state.steps += 1;
+  if (state.repeats.record(call.name, call.args, output.text)) {
+    await state.writes;
+    return await closeTask(state, repeatedText(call.name));
+  }
+  return null;
+}
+
+/**
+ * The model's plan, put to the person. Approved, it is the task's scope from here on (announced
+ * for the status bar) and its grants hold until the task ends.
+ */
+async function answerPlan(state: TaskState, planning: TaskPlanning, call: ToolCall): Promise<GateResult> {
+  await state.writes;
+  const { result, scope } = await proposePlan(planning, state.runId, call, state.signal);
+  if (scope) {
+    state.planned = true;
+    state.scope = fixedScope(scope, planning.announce);
+    planning.announce(scope);
+  }
+  return result;
+}
+
+/** One call of the tool registry, through the gate. */
+function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
+  const { deps, runId } = state;
+  return state.follower.around(() =>
     deps.gate.run(
       {
         name: call.name,
@@ -129,20 +165,12 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
         keepLog: (written) => alsoWrite(state, written),
         described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
         scope: state.scope,
+        ...(state.planned ? { grantedAs: 'approved-plan' } : {}),
         ...(state.personWords ? { personWords: state.personWords } : {}),
       },
       state.ctx,
     ),
   );
-  const saved = saveResult(state, call, output);
-  if (!saved) return 'stopped';
-  alsoWrite(state, saved);
-  state.steps += 1;
-  if (state.repeats.record(call.name, call.args, output.text)) {
-    await state.writes;
-    return await closeTask(state, repeatedText(call.name));
-  }
-  return null;
 }
 
 /** Stores a call's result as its own tool message; null after a clear, which ended the task. */

@@ -97,14 +97,18 @@ export function createTaskScope(deps: ScopeDeps, words: string): ScopeHolder {
   };
 }
 
-/** A scope known from the start (a workflow step's approved plan), widened only by the person's answers. */
-export function fixedScope(start: TaskScope): ScopeHolder {
+/**
+ * A scope known from the start (a workflow step's approved plan, a chat task's once approved),
+ * widened only by the person's answers; `announce` is told of each widening.
+ */
+export function fixedScope(start: TaskScope, announce?: (scope: TaskScope) => void): ScopeHolder {
   let scope = start;
   return {
     get: () => Promise.resolve(scope),
     current: () => scope,
     widen(excess) {
       scope = widenScope(scope, excess);
+      announce?.(scope);
     },
   };
 }

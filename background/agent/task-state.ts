@@ -16,7 +16,11 @@ export interface TaskState {
   readonly signal: AbortSignal;
   readonly runId: string;
   readonly requester: string;
-  readonly scope: ScopeHolder;
+  /** Replaced by the approved plan's scope when the person approves one. */
+  scope: ScopeHolder;
+  readonly planning: TaskOptions['planning'];
+  /** A plan was approved: its grants end with the task. */
+  planned: boolean;
   readonly personWords: readonly string[] | undefined;
   readonly announceStep: TaskOptions['announceStep'];
   /** The conversation's generation when the task began: a clear changes it. */
@@ -58,6 +62,8 @@ export function createTaskState(
     runId: options.runId ?? newId('run'),
     requester: options.requester ?? 'chat',
     scope: options.scope,
+    planning: options.planning,
+    planned: false,
     personWords: options.personWords,
     announceStep: options.announceStep,
     generation: deps.conversation.generation,

@@ -7,6 +7,7 @@ import type { Gate } from '../permissions/gate';
 import type { ScopeHolder } from '../permissions/scope-check';
 import type { ToolContext } from '../tools/types';
 import type { RunRecords } from './run-record';
+import type { TaskPlanning } from './task-plan';
 
 export interface TaskDeps {
   conversation: Conversation;
@@ -42,6 +43,11 @@ export interface TaskOptions {
    * text (ABP agent.run), the approved plan (a workflow step). The gate asks before anything beyond it.
    */
   scope: ScopeHolder;
+  /**
+   * Plan-first mode (chat tasks): the model states its plan through propose_plan, and the plan the
+   * person approves becomes the task's scope, with its grants for this run.
+   */
+  planning?: TaskPlanning;
   /** The person's own messages (chat tasks): text in them is theirs to send anywhere. */
   personWords?: readonly string[];
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */

@@ -36,6 +36,9 @@ export const sentBy = (tool: Tool, args: unknown, target: Target): Sent[] => [
   ...(target.destination === undefined ? [] : sendsUrl(target.destination)),
 ];
 
+/** The values an action types or chooses on the page: what it sends that is no address it goes to. */
+export const typedBy = (sent: readonly Sent[]): string[] => sent.filter((s) => s.link === undefined).map((s) => s.text);
+
 /** What a non-tool access sends: its URL's parts, and any text it says it will type there. */
 export const sentByAccess = (url: string, sends: readonly string[] = []): Sent[] => [
   ...sendsUrl(url),

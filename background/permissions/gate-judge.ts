@@ -12,7 +12,8 @@ export type Judged = { site: string; decision: string; asked: boolean; refused?:
 
 /**
  * decide → (ask the person): the verdict for one action at `level` on `target`; a refusal is logged.
- * `flows`: text the action would carry from another site's readings to this one (data-flow rule).
+ * `flows`: text the action would carry from another site's readings to this one (data-flow rule);
+ * `typed`: the values it types or chooses on the page, which a plan's scope lists.
  */
 export async function judge(
   deps: GateDeps,
@@ -23,6 +24,7 @@ export async function judge(
   signal: AbortSignal,
   grantedAs = 'auto-approved',
   flows: readonly DataFlow[] = [],
+  typed: readonly string[] = [],
 ): Promise<Judged> {
   const action = actionOf(target);
   const policy = await deps.policy.load();
@@ -41,7 +43,7 @@ export async function judge(
   // Only an action the policy would allow is checked against the task: a deny stays a deny.
   const sites = leaving ? [site, leaving.site] : [site];
   const beyond =
-    target.outsideTask ?? (await beyondScope(call.scope, { toolName: name, sites, level, action }, signal));
+    target.outsideTask ?? (await beyondScope(call.scope, { toolName: name, sites, level, action, typed }, signal));
   if (flows.length > 0) return judgeFlow(deps, { call, site, level, target, flows, beyond }, signal, refuse);
   const allowed = verdict.verdict === 'auto-approve' && (leaving?.verdict.verdict ?? 'auto-approve') === 'auto-approve';
   if (allowed && beyond === null)

@@ -47,6 +47,8 @@ export interface GateCall {
    * trust would approve it. Calls outside any task (ABP capabilities, the bridge) have none.
    */
   scope?: ScopeHolder;
+  /** How the log names an approval that came from a grant: a chat task's approved plan says so. */
+  grantedAs?: string;
   /**
    * The person's own words for this run (a chat task: their messages of the conversation): text in
    * them may go anywhere. A run without a person (ABP, the bridge) has none.

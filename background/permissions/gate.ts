@@ -1,8 +1,9 @@
 import { actionLevel, clickDestination, decide } from '../../policy';
 import { parseCall } from '../tools/registry';
 import type { ReadAccess, RunContext, Target, Tool, ToolContext } from '../tools/types';
-import { dataFlows, sentBy, sentByAccess } from './data-flow-check';
+import { dataFlows, sentBy, sentByAccess, typedBy } from './data-flow-check';
 import { judge } from './gate-judge';
+import { planApproval } from './gate-plan';
 import { actionOf, labelOf, record } from './gate-record';
 import type { GateCall, GateDeps, GateResult, SiteAccess } from './gate-types';
 import { createRunReadings } from './run-readings';
@@ -31,8 +32,9 @@ export function createGate(deps: GateDeps) {
     const { label } = labelOf(target);
     if (label) call.described?.(label);
     const flowRun = call.flowRun ?? call.runId;
-    const flows = dataFlows(readings, flowRun, sentBy(tool, args, target), call.personWords ?? []);
-    const judged = await judge(deps, call, tool.name, level, target, ctx.signal, undefined, flows);
+    const sent = sentBy(tool, args, target);
+    const flows = dataFlows(readings, flowRun, sent, call.personWords ?? []);
+    const judged = await judge(deps, call, tool.name, level, target, ctx.signal, call.grantedAs, flows, typedBy(sent));
     if (judged.refused) return judged.refused;
     await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(deps, call, url) };
@@ -78,6 +80,7 @@ export function createGate(deps: GateDeps) {
   return {
     run,
     authorize,
+    ...planApproval(deps.policy),
     /** A value the run read outside the gate's tools (the bridge's cookie or script result), at `url`. */
     noteRead: (runId: string, url: string, text: string): void => readings.note(runId, url, text),
     /** The run is over: what it read is forgotten. */

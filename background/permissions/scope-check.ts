@@ -34,6 +34,8 @@ export function beyondInWords(beyond: ScopeExcess): string {
       return `the approved plan does not include ${beyond.site}`;
     case 'recall':
       return `this conversation did not read that page of ${beyond.site}`;
+    case 'typed':
+      return `the approved plan does not type "${beyond.value}"`;
   }
 }
 
@@ -45,6 +47,8 @@ export interface ScopeQuestion {
   sites: readonly string[];
   level: PermissionLevel;
   action: CriticalContext;
+  /** The values the action types or chooses on the page (a plan's scope names the only ones it may). */
+  typed?: readonly string[];
 }
 
 /**
@@ -64,5 +68,5 @@ export async function beyondScope(
   // element's words promise nothing (a hover, an item that is no button or link).
   const action = level === 'read-only' ? null : judgedAction(question.toolName, question.action);
   const commitment = action === null ? null : commitmentOf(action);
-  return scopeExcess(known, { sites, level, commitment });
+  return scopeExcess(known, { sites, level, commitment, ...(question.typed ? { typed: question.typed } : {}) });
 }

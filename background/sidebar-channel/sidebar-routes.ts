@@ -11,6 +11,7 @@ import type { ActionLog } from '../permissions/action-log';
 import { applyPermissionChange } from '../permissions/permission-changes';
 import type { PolicyStore } from '../permissions/policy-store';
 import type { Prompts } from '../permissions/prompts';
+import type { PlanQuestions } from '../agent/plan-questions';
 import type { SidebarPort, SidebarReply } from './port-hub';
 import type { VoiceSessions } from './voice-sessions';
 import type { ConversationHistory } from '../conversations/conversation-history';
@@ -28,6 +29,7 @@ export interface SidebarRouteDeps {
   listModels(settings: Settings): Promise<string[]>;
   detectOllama(): Promise<{ baseUrl: string; models: string[] } | null>;
   prompts: Prompts;
+  plans: PlanQuestions;
   policy: PolicyStore;
   log: ActionLog;
   tabToWorkIn(requested: number | undefined): Promise<number>;
@@ -163,6 +165,13 @@ function permissionRoutes(deps: SidebarRouteDeps) {
         deps.prompts.answer(payload.requestId, payload.decision)
           ? undefined
           : refuse('That question was already answered or has expired.'),
+    },
+    PLAN_RESPONSE: {
+      senders: PAGES,
+      handle: ({ payload }) =>
+        deps.plans.answer(payload.requestId, payload.answer)
+          ? undefined
+          : refuse('That plan was already answered or has expired.'),
     },
     NAME_SITE: {
       senders: PAGES,

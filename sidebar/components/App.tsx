@@ -11,6 +11,7 @@ import { Header } from './Header';
 import { LazyView } from './LazyView';
 import { Notice } from './Notice';
 import { PermissionPrompt } from './PermissionPrompt';
+import { PlanCard } from './PlanCard';
 import { PermissionsView } from './PermissionsView';
 import { SettingsPage } from './SettingsPage';
 import type { StatusBarProps } from './StatusBar';
@@ -31,6 +32,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
   // Until a provider is saved there is nothing to chat with: the settings are the first thing shown.
   const view = settings === null ? 'settings' : state.view.value;
   const prompt = state.prompts.value[0];
+  const plan = state.plans.value[0];
   const firstRun = settings === null;
   // A local Ollama is the setup with no key: look for one while the first-run form is shown.
   useEffect(() => {
@@ -54,6 +56,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
       {prompt ? (
         <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} />
       ) : null}
+      {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {view === 'chat' ? (
         <ChatPage {...{ state, actions, listening, workTab, price, nameSite }} onTalk={voice.start} />
       ) : null}

@@ -3,6 +3,7 @@ import type { SidebarActions } from '../actions';
 import type { SidebarState } from '../state';
 import { LimitsForm } from './LimitsForm';
 import { PermissionLevels } from './PermissionLevels';
+import { PlanFirstForm } from './PlanFirstForm';
 import { SettingsForm } from './SettingsForm';
 import { TrustedInputForm } from './TrustedInputForm';
 import { VoiceForm } from './VoiceForm';
@@ -24,6 +25,7 @@ export function SettingsPage({ state, actions }: { state: SidebarState; actions:
         onTest={actions.testConnection}
       />
       {firstRun ? <PermissionLevels /> : null}
+      {settings ? <PlanFirstForm on={settings.planFirst !== false} onChange={actions.savePlanFirst} /> : null}
       {settings ? <VoiceForm voice={voiceOf(settings)} onSave={actions.saveVoice} /> : null}
       {settings && state.trustedInput.value ? (
         <TrustedInputForm

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PermissionLevel } from '../../policy/vocabulary';
 import { ScopeExcess, TaskScope } from '../../policy/task-scope';
+import { ChatPlan } from '../../policy/chat-plan';
 import { ChatMessage, PageOffset, SavedWorkflow, Settings, Usage, WorkflowPlan } from './common';
 import { policySchema } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
@@ -93,6 +94,13 @@ export const BackgroundToSidebar = {
       ),
     }),
   ),
+  /**
+   * Addition: a chat task's plan, waiting for the person to approve it (Go), edit it, or choose to
+   * be asked at each step; `expiresAt` is when it counts as not approved.
+   */
+  PLAN_REQUEST: message('PLAN_REQUEST', v.object({ id: v.string(), plan: ChatPlan, expiresAt: v.number() })),
+  /** Addition: a plan was answered (here or in another sidebar), ran out of time, or its task stopped. */
+  PLAN_RESOLVED: message('PLAN_RESOLVED', v.object({ id: v.string() })),
   /** Addition: a question was answered (here or in another sidebar) or ran out of time. */
   PERMISSION_RESOLVED: message('PERMISSION_RESOLVED', v.object({ id: v.string() })),
   /** Addition: the Action Log, oldest first (answer to GET_ACTION_LOG and after a clear). */

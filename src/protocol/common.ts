@@ -74,6 +74,11 @@ export const Settings = v.strictObject({
   voice: v.optional(VoiceSettings),
   /** For the cost estimate where the provider does not say (OpenAI, Anthropic, a custom server). */
   prices: v.optional(ModelPrice),
+  /**
+   * Addition: a chat task that will act states its plan first, approved once (absent: on); off,
+   * each action asks as it goes.
+   */
+  planFirst: v.optional(v.boolean()),
 });
 export type Settings = v.InferOutput<typeof Settings>;
 /** What Test connection checks: the settings, where the model may still be empty (then it only lists the models). */

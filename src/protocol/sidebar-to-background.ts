@@ -1,11 +1,22 @@
 import * as v from 'valibot';
 import { PermissionDecision, PermissionLevel } from '../../policy/vocabulary';
+import { ChatPlan } from '../../policy/chat-plan';
 import { PageOffset, ParameterName, Settings, SettingsToTest } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';
 
 const Name = nonEmptyText(300);
+
+/**
+ * The person's answer to a chat task's plan: Go, with the plan as they approved it (edited or not),
+ * which becomes the task's scope; or "ask as it goes", where each action asks as without a plan.
+ */
+export const PlanAnswer = v.variant('kind', [
+  v.strictObject({ kind: v.literal('go'), plan: ChatPlan }),
+  v.strictObject({ kind: v.literal('each-step') }),
+]);
+export type PlanAnswer = v.InferOutput<typeof PlanAnswer>;
 
 /** One change the person makes in the Permissions view. */
 const PermissionChange = v.variant('kind', [
@@ -86,6 +97,7 @@ export const SidebarToBackground = {
     'PERMISSION_RESPONSE',
     v.strictObject({ requestId: nonEmptyText(100), decision: PermissionDecision }),
   ),
+  PLAN_RESPONSE: message('PLAN_RESPONSE', v.strictObject({ requestId: nonEmptyText(100), answer: PlanAnswer })),
   SAVE_SETTINGS: message('SAVE_SETTINGS', Settings),
   GET_SETTINGS: bare('GET_SETTINGS'),
   /** Trusted input (Chrome) on or off; the sidebar asks Chrome for the permission first, from the person's click. */

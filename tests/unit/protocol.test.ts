@@ -171,6 +171,8 @@ describe('the spec messages parse, by their names', () => {
       'NAME_SITE',
       // Trusted input through chrome.debugger, turned on or off in Settings.
       'SET_TRUSTED_INPUT',
+      // The person's answer to a chat task's plan (issue 37).
+      'PLAN_RESPONSE',
     ];
     expect(Object.keys(SidebarToBackground).sort()).toEqual(
       [...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort(),
@@ -241,6 +243,9 @@ describe('the spec messages parse, by their names', () => {
       'WORKFLOW_STEP_ACTION',
       // Whether trusted input is on and available in this browser, for the Settings switch.
       'TRUSTED_INPUT',
+      // A chat task's plan waiting for the person, and its end (issue 37).
+      'PLAN_REQUEST',
+      'PLAN_RESOLVED',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),
@@ -320,6 +325,20 @@ describe('malformed messages are refused', () => {
       { type: 'SAVE_SETTINGS', payload: { provider: 'openai', apiKey: '', baseUrl: 'https://a.example/v1' } },
     ],
     ['an unknown decision', { type: 'PERMISSION_RESPONSE', payload: { requestId: 'p', decision: 'allow-forever' } }],
+    [
+      'a plan approved with a level that does not exist',
+      {
+        type: 'PLAN_RESPONSE',
+        payload: {
+          requestId: 'plan_1',
+          answer: { kind: 'go', plan: { summary: 's', steps: [{ does: 'd', site: 'a.example', level: 'admin' }] } },
+        },
+      },
+    ],
+    [
+      'a plan answer of an unknown kind',
+      { type: 'PLAN_RESPONSE', payload: { requestId: 'plan_1', answer: { kind: 'yes' } } },
+    ],
     ['a crawl deleted without naming it', { type: 'DELETE_CRAWL_JOB', payload: { jobId: ' ' } }],
     ['a crawl cancelled by a number', { type: 'CANCEL_CRAWL_JOB', payload: { jobId: 7 } }],
     [

@@ -99,7 +99,9 @@ describe('every path that starts a task gives it a scope', () => {
   it("a chat task's scope comes from the message's words, never its quote; ABP's falls back to read-only", () => {
     const agent = readFileSync('background/agent/agent.ts', 'utf8');
     expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: deps\.announceScope \}, content\);/);
-    expect(agent).toMatch(/const options = \{ scope, announceStep: deps\.announceStep, personWords \};/);
+    expect(agent).toMatch(
+      /const options = \{ scope, announceStep: deps\.announceStep, personWords, \.\.\.planFirst\(deps\) \};/,
+    );
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');
     expect(abp).toMatch(
       /createTaskScope\(\{ \.\.\.deps, announce: \(\) => undefined, fallback: \(\) => READ_ONLY_SCOPE \}, task\)/,

@@ -14,6 +14,8 @@ export const actions = (): SidebarActions => ({
   switchModel: vi.fn(),
   dismissNotice: vi.fn(),
   answer: vi.fn(),
+  answerPlan: vi.fn(),
+  savePlanFirst: vi.fn(),
   detectOllama: vi.fn(),
   saveLimits: vi.fn(),
   changePermissions: vi.fn(),
