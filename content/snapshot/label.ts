@@ -118,13 +118,14 @@ export function readableName(el: Element, labelsOf: LabelLookup = createLabelLoo
 const GENERIC_CLASS =
   /^(fa[srlbd]?|bi|mdi|icons?|glyphicon|material-icons|btn|button|active|selected|sr-only)$|^(btn|is|has|js)-/;
 const ICON_PREFIX = /^(fa|bi|mdi|icon|glyphicon)-/;
-const ICON_ROLES = new Set(['button', 'link', 'clickable', 'menuitem', 'tab']);
+const CLASS_NAMED_ROLES = new Set(['button', 'link', 'clickable', 'menuitem', 'tab', 'textbox']);
 
 /**
- * Where nothing names an icon button (TodoMVC's delete is an empty button drawn by CSS), the class
- * of the button or its icon is what tells it apart: "destroy", "fa-heart" as "heart".
+ * Where nothing names an icon button (TodoMVC's delete is an empty button drawn by CSS) or a field
+ * (its item editor), the class of the control or its icon is what tells it apart: "destroy",
+ * "fa-heart" as "heart", "edit".
  */
-function byIconClass(el: Element): string {
+function byClass(el: Element): string {
   for (const node of [el, ...el.querySelectorAll('i,svg,span')].slice(0, 3)) {
     for (const token of (node.getAttribute('class') ?? '').split(/\s+/)) {
       const word = token.replace(ICON_PREFIX, '');
@@ -142,6 +143,6 @@ export function labelOf(
   return clip(
     accessibleName(el, labelsOf, role, MAX_LABEL) ||
       squash(el.getAttribute('name')) ||
-      (ICON_ROLES.has(role ?? '') ? byIconClass(el) : ''),
+      (CLASS_NAMED_ROLES.has(role ?? '') ? byClass(el) : ''),
   );
 }
