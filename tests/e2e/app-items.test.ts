@@ -1,8 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
+import { answerPrompt, openOnly, shownTools, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
+import { setSiteRule } from './support/permissions';
+import { configure, openSidebar, send } from './support/sidebar';
 import { askTab, useSite } from './support/site';
 import { indexMatching } from './support/listing';
+import { call, scriptedModel } from './support/scripted-turns';
 
 interface Read {
   interactiveElements: string;
@@ -116,6 +120,49 @@ describe.each(BROWSERS)('app items in %s', (browserName) => {
     expect(
       await ask({ type: 'CLICK_ELEMENT', payload: { index: destroy, snapshotId: state.snapshotId } }),
     ).toMatchObject({ success: true });
+    expect(await page.text('#log')).toBe('deleted Book the dentist');
+    await page.close();
+  });
+});
+
+/**
+ * The chat's agent deleting a React TodoMVC item with its hover-only button, on a site trusted up to
+ * submit: the button is found in the listing with its item, and the deletion, a commitment, is asked.
+ */
+describe.each(BROWSERS)('the agent on app items in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const site = useSite();
+  let sidebar: PageDriver;
+
+  beforeAll(async () => {
+    sidebar = await openSidebar(ctx.session);
+    await configure(sidebar, ctx.llm);
+    await setSiteRule(sidebar, new URL(site.url('')).hostname, 'submit');
+    await startFresh(sidebar);
+  });
+
+  it('deletes "Book the dentist" with the delete button shown on hover, asking once', async () => {
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/todo-react.html'));
+    ctx.llm.respondWith(
+      scriptedModel(
+        [
+          () => call('read_page', {}),
+          ({ listing }) =>
+            call('click_element', {
+              index: indexMatching(listing, /button "destroy", shown on hover of "Book the dentist"/),
+            }),
+        ],
+        'Deleted it.',
+      ),
+    );
+    await send(sidebar, 'Delete "Book the dentist"');
+    expect(await answerPrompt(sidebar, 'allow-once')).toMatchObject({ tool: 'click_element' });
+    await waitUntilIdle(sidebar);
+    expect(ctx.llm.failures).toEqual([]);
+    expect(await shownTools(sidebar)).toEqual([
+      { tool: 'read_page', outcome: 'success' },
+      { tool: 'click_element', outcome: 'success' },
+    ]);
     expect(await page.text('#log')).toBe('deleted Book the dentist');
     await page.close();
   });
