@@ -27,8 +27,19 @@ function shows(style: CSSStyleDeclaration): boolean {
   );
 }
 
+/** Rules read during the current task of the event loop: a drag moves the pointer many times in one. */
+const recent = new WeakMap<Document, HoverReveal[]>();
+
 /** The document's readable rules that reveal something on an ancestor's hover (another origin's stylesheets cannot be read). */
 export function hoverReveals(doc: Document): HoverReveal[] {
+  let found = recent.get(doc);
+  if (found) return found;
+  recent.set(doc, (found = readReveals(doc)));
+  setTimeout(() => recent.delete(doc), 0);
+  return found;
+}
+
+function readReveals(doc: Document): HoverReveal[] {
   const found: HoverReveal[] = [];
   const visit = (rules: CSSRuleList) => {
     for (const rule of rules) {
