@@ -4,8 +4,8 @@
 import { indexByLabel } from '../../tests/e2e/support/listing';
 import { call, type Plan } from '../../tests/e2e/support/scripted-turns';
 
-/** An element as the listing names it: its role and its label. */
-export type Target = readonly [role: string, label: string];
+/** An element as the listing names it: its role and its label, and for one shown only on hover, the label of what to hover. */
+export type Target = readonly [role: string, label: string, hoverOf?: string];
 
 export interface TaskStep {
   /** A page-engine action (a tool of the chat's agent and of ABP page.act): click_element, drag… */
@@ -20,11 +20,21 @@ export interface TaskStep {
   reread?: boolean;
 }
 
+/** The index of the target's line (`button "destroy", shown on hover of "Buy milk"` for one shown on hover). */
+function indexOf(listing: string, [role, label, hoverOf]: Target): number {
+  if (hoverOf === undefined) return indexByLabel(listing, role, label);
+  const line = listing
+    .split('\n')
+    .find((l) => l.includes(`]${role} "${label}"`) && l.endsWith(`, shown on hover of "${hoverOf}"`));
+  if (!line) throw new Error(`no ${role} "${label}" shown on hover of "${hoverOf}" in:\n${listing}`);
+  return Number(/\[(\d+)\]/.exec(line)?.[1]);
+}
+
 /** The action's arguments, its elements found by their labels in `listing`. */
 export function argsOf(step: TaskStep, listing: string): Record<string, unknown> {
   return {
-    ...(step.target ? { index: indexByLabel(listing, ...step.target) } : {}),
-    ...(step.to ? { to: indexByLabel(listing, ...step.to) } : {}),
+    ...(step.target ? { index: indexOf(listing, step.target) } : {}),
+    ...(step.to ? { to: indexOf(listing, step.to) } : {}),
     ...step.args,
   };
 }

@@ -27,9 +27,9 @@ type Stepped = Omit<AgentTask, 'solution' | 'steps'> & { steps: readonly TaskSte
 const stepped = (task: Stepped): AgentTask => ({ ...task, solution: task.solution ?? planOf(task.steps) });
 
 const read = () => call('read_page', {});
-const click = (role: string, label: string, reread = false): TaskStep => ({
+const click = (role: string, label: string, reread = false, hoverOf?: string): TaskStep => ({
   action: 'click_element',
-  target: [role, label],
+  target: hoverOf === undefined ? [role, label] : [role, label, hoverOf],
   reread,
 });
 
@@ -235,6 +235,50 @@ export const TASKS: readonly AgentTask[] = [
     request: 'Book for 5 guests',
     solved: () => document.getElementById('guests-out')?.textContent === '5',
     steps: [{ action: 'type_text', target: ['spinbutton', 'Guests'], args: { text: '5' } }],
+  }),
+  stepped({
+    id: 'todo-edit-delegated',
+    kind: 'jQuery delegation, double click on a label',
+    page: 'widgets/todo-delegated.html',
+    request: 'Rename "Pay the bills" to "Pay rent"',
+    solved: () => document.getElementById('log')?.textContent === 'saved Pay rent',
+    steps: [
+      { action: 'double_click', target: ['clickable', 'Pay the bills'], reread: true },
+      { action: 'type_text', target: ['textbox', 'edit'], args: { text: 'Pay rent' } },
+      { action: 'press_key', target: ['textbox', 'edit'], args: { key: 'Enter' } },
+    ],
+  }),
+  stepped({
+    id: 'row-hover-action',
+    kind: "a row's hover-only icon button",
+    page: 'widgets/inbox-hover.html',
+    request: 'Star the message from Grace',
+    solved: () => document.getElementById('log')?.textContent === 'starred Grace',
+    steps: [click('button', 'star', false, 'Grace: Compiler draft')],
+  }),
+  stepped({
+    id: 'todo-label-handler',
+    kind: "a label's own double-click handler",
+    page: 'widgets/todo-delegated.html',
+    request: 'Rename "Call mum" to "Call dad"',
+    solved: () => document.getElementById('log')?.textContent === 'saved Call dad',
+    steps: [
+      { action: 'double_click', target: ['clickable', 'Call mum'], reread: true },
+      { action: 'type_text', target: ['textbox', 'edit'], args: { text: 'Call dad' } },
+      { action: 'press_key', target: ['textbox', 'edit'], args: { key: 'Enter' } },
+    ],
+  }),
+  stepped({
+    id: 'react-todo-edit',
+    kind: 'React root listeners, double click',
+    page: 'widgets/todo-react.html',
+    request: 'Rename "Renew the passport" to "Renew the visa"',
+    solved: () => document.getElementById('log')?.textContent === 'saved Renew the visa',
+    steps: [
+      { action: 'double_click', target: ['clickable', 'Renew the passport'], reread: true },
+      { action: 'type_text', target: ['textbox', 'edit'], args: { text: 'Renew the visa' } },
+      { action: 'press_key', target: ['textbox', 'edit'], args: { key: 'Enter' } },
+    ],
   }),
 ];
 

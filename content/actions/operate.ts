@@ -1,7 +1,7 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { click, focus, pressEnter } from './events';
 import { typeKeysIntoEditable, typeKeysIntoField } from './keyboard-typing';
-import { prepare } from './target';
+import { landedOn, landing, prepare } from './target';
 import { pointFor, pressOrScript, watchClickFollowed } from './trusted';
 import { typeTrusted } from './trusted-typing';
 
@@ -25,15 +25,16 @@ export async function clickElement(
   const ready = prepare(el, what);
   if (!ready.ok) return fail(ready.error);
   const watch = watchClickFollowed(el);
+  const hit = landing(el, ready.x, ready.y);
   const pressed = await pressOrScript(
     trusted,
     { kind: 'click', at: pointFor(el, ready), count: 1 },
-    () => click(el, ready.x, ready.y),
+    () => click(hit, ready.x, ready.y),
     el,
   );
   const seenFollowing = watch.stop();
   const followed = pressed.result ?? seenFollowing;
-  const done = `${clicked}${pressed.via}`;
+  const done = `${clicked}${landedOn(el, hit)}${pressed.via}`;
   if (!opensTab(el)) return { success: true, message: done };
   // A page that handles the click itself (an in-page preview) opens no tab: nothing to wait for.
   return followed

@@ -5,7 +5,7 @@ import { reacted, watchReaction } from './changes';
 import { coveredError } from './cover';
 import { click, doubleClick } from './events';
 import { pointerTo } from './hover-state';
-import { prepare } from './target';
+import { landedOn, landing, prepare } from './target';
 import { pointFor, pressOrScript, type Trusted } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
@@ -25,7 +25,7 @@ function aim(
 ): { ok: true; x: number; y: number; hit: Element } | { ok: false; error: string } {
   const ready = prepare(el, name);
   if (!ready.ok) return ready;
-  if (!at) return { ok: true, x: ready.x, y: ready.y, hit: el };
+  if (!at) return { ok: true, x: ready.x, y: ready.y, hit: landing(el, ready.x, ready.y) };
   const rect = el.getBoundingClientRect();
   if (at.x > rect.width || at.y > rect.height)
     return {
@@ -58,11 +58,14 @@ export const hover = (p: Place & Trusted) =>
       pressOrScript(
         p.trusted,
         { kind: 'hover', at: pointFor(el, target) },
-        () => pointerTo(el, target.x, target.y),
+        () => pointerTo(target.hit, target.x, target.y),
         el,
       ),
     );
-    return { success: true, message: `The pointer is over ${name}${result.via} and stays there${reacted(reaction)}` };
+    return {
+      success: true,
+      message: `The pointer is over ${name}${landedOn(el, target.hit)}${result.via} and stays there${reacted(reaction)}`,
+    };
   });
 
 export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: number } & Trusted) =>
@@ -78,7 +81,10 @@ export const clickAt = (p: { index: number; snapshotId: string; x?: number; y?: 
         el,
       ),
     );
-    return { success: true, message: `Clicked ${name}${where(point)}${result.via}${reacted(reaction)}` };
+    return {
+      success: true,
+      message: `Clicked ${name}${where(point)}${landedOn(el, target.hit)}${result.via}${reacted(reaction)}`,
+    };
   });
 
 export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: number; y?: number } & Trusted) =>
@@ -94,5 +100,8 @@ export const doubleClickIndex = (p: { index: number; snapshotId: string; x?: num
         el,
       ),
     );
-    return { success: true, message: `Double-clicked ${name}${where(point)}${result.via}${reacted(reaction)}` };
+    return {
+      success: true,
+      message: `Double-clicked ${name}${where(point)}${landedOn(el, target.hit)}${result.via}${reacted(reaction)}`,
+    };
   });

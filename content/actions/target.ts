@@ -2,7 +2,12 @@ import { highlightTarget } from '../overlay/highlight';
 import { withOverlayHidden } from '../overlay/host';
 import { childFrame, toBox, topFrame, type Box, type Frame } from '../snapshot/frames';
 import { coveringElement, renderedBox } from '../snapshot/visibility';
+import { hoverAnchor, hoverReveals } from '../snapshot/hover-rules';
+import { clip, labelOf } from '../snapshot/label';
+import { describeElement } from '../snapshot/describe';
+import { roleOf } from '../snapshot/roles';
 import { coveredError } from './cover';
+import { pointerTo } from './hover-state';
 
 export type Prepared = { ok: true; x: number; y: number } | { ok: false; error: string };
 
@@ -34,7 +39,7 @@ export function prepare(el: Element, what: string): Prepared {
   if ((el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true') {
     return { ok: false, error: `disabled: ${what} is disabled.` };
   }
-  let rect = renderedBox(el);
+  let rect = renderedBox(el) ?? revealByHover(el);
   if (!rect) return { ok: false, error: `not visible: ${what} is hidden on the page.` };
   if (!inView(rect, frameOf(el))) {
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
@@ -53,4 +58,36 @@ export function prepare(el: Element, what: string): Prepared {
     height: rect.height,
   });
   return { ok: true, x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+/**
+ * Hovers the element whose `:hover` rule shows `el` (a row whose delete button shows on hover), as a
+ * person moves the pointer over the row before clicking its button; the box `el` then has, if any.
+ */
+function revealByHover(el: Element): Box | null {
+  const anchor = hoverAnchor(el, hoverReveals(el.ownerDocument));
+  const box = anchor && renderedBox(anchor);
+  if (!box) return null;
+  pointerTo(anchor, box.left + box.width / 2, box.top + box.height / 2);
+  return renderedBox(el);
+}
+
+/**
+ * What a pointer at (x, y) of `el` lands on, as the browser's hit test chooses: the element there
+ * when it is inside `el` (the label filling a list item's row), else `el` itself.
+ */
+export function landing(el: Element, x: number, y: number): Element {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const hit = withOverlayHidden(() => root.elementFromPoint(x, y));
+  return hit && hit !== el && el.contains(hit) ? hit : el;
+}
+
+/**
+ * Says which element received the events when that tells the model something: an item made
+ * clickable by script, or a control inside the one aimed at (not the text inside a button).
+ */
+export function landedOn(el: Element, hit: Element): string {
+  if (hit === el || (roleOf(el) !== null && !hit.matches('a,button,input,label,select,textarea,[role]'))) return '';
+  const text = clip(labelOf(hit, undefined, 'clickable'), 30);
+  return `; the pointer landed on ${describeElement(hit)}${text ? ` "${text}"` : ''} inside it`;
 }

@@ -74,13 +74,48 @@ for (const type of ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup',
   Object.defineProperty(HTMLElement.prototype, key, { ...descriptor, set: disguise(setter, set) });
 }
 
+/** React's props of an element hold its handlers; the handlers themselves listen at the root. */
+const REACT_HANDLERS = ['onClick', 'onDoubleClick', 'onMouseDown', 'onMouseUp', 'onPointerDown', 'onPointerUp'];
+/** An own data property's value (an accessor's is never called, nor a `value` getter the page put on Object.prototype). */
+function ownValue(o: object, key: string): unknown {
+  const described = native.getOwnPropertyDescriptor(o, key);
+  return described && native.hasOwn(described, 'value') ? described.value : undefined;
+}
+
+/**
+ * React 17+ listens for every event at its root container and keeps each element's handlers in a
+ * `__reactProps$<key>` property, with the same key as the container's `__reactContainer$<key>`.
+ * Values are read through descriptors, so no getter of the page runs.
+ */
+function answerReactHandled(rootEl: Element): void {
+  const names = call<string[]>(native.keys, null, rootEl);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (!call<boolean>(native.startsWith, name, '__reactContainer$')) continue;
+    const propsKey = `__reactProps$${call<string>(native.slice, name, 17)}`;
+    const all = call<NodeList>(native.querySelectorAll, rootEl, '*');
+    const count = call<number>(native.nodeListLength, all);
+    for (let j = 0; j < count; j++) {
+      const el = call<Element>(native.item, all, j);
+      const props = ownValue(el, propsKey);
+      if (typeof props !== 'object' || props === null) continue;
+      for (let k = 0; k < REACT_HANDLERS.length; k++)
+        if (typeof ownValue(props, REACT_HANDLERS[k] as string) === 'function') {
+          send(el, HANDLER_ANSWER);
+          break;
+        }
+    }
+  }
+}
+
 listen(HANDLER_REQUEST, () => {
   for (let i = 0; i < noted.length; i++) {
     const el = call<Element | undefined>(native.deref, noted[i]);
     if (!el || !call(native.isConnected, el)) continue;
-    // A delegation root (React's container listens to every event type) is not itself a control.
+    // A delegation root (React's container listens to every event type) is not itself a control:
+    // the elements it handles for are.
     const seen = call<Set<string> | undefined>(native.weakMapGet, types, el);
-    if (seen && call<number>(native.setSize, seen) > DELEGATION_ROOT_TYPES) continue;
-    send(el, HANDLER_ANSWER);
+    if (seen && call<number>(native.setSize, seen) > DELEGATION_ROOT_TYPES) answerReactHandled(el);
+    else send(el, HANDLER_ANSWER);
   }
 });

@@ -36,6 +36,13 @@ export const native = {
   parse: JSON.parse,
   stringify: JSON.stringify,
   hasOwn: Object.hasOwn,
+  keys: Object.keys,
+  getOwnPropertyDescriptor,
+  startsWith: String.prototype.startsWith,
+  slice: String.prototype.slice,
+  querySelectorAll: Element.prototype.querySelectorAll,
+  item: NodeList.prototype.item,
+  nodeListLength: getter(NodeList.prototype, 'length'),
   now: Date.now,
   toString: Function.prototype.toString,
 };

@@ -26,6 +26,8 @@ const MAY_HAVE = 2;
 const FRAME = 4;
 const HOST = 8;
 const SCRIPTED = 16;
+/** A repeated child of an element whose script handles its children's events (delegation). */
+const ITEM = 32;
 
 /**
  * What the walk needs to know of the elements of one document or shadow root, found by native
@@ -131,9 +133,18 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidat
   if (mark === 0 && !viewportOnly && !scope.everyHost && !scope.everyScripted) return !isOverlay(el);
   if (mark & SKIP || isOverlay(el)) return false;
   if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) return false;
-  const role =
+  let role =
     (mark & MAY_HAVE ? (scope.plain.get(el) ?? roleOf(el)) : null) ??
-    (mark & SCRIPTED || scope.everyScripted ? how.scripted(el, scope.root, scope.doc) : null);
+    (mark & SCRIPTED || scope.everyScripted ? how.scripted(el, scope.root, scope.doc) : null) ??
+    (mark & ITEM ? itemRole(el) : null);
+  if (role === 'clickable' && how.scripted.handled(scope.doc).has(el)) {
+    // A list handling its items' events: the items are what a person aims at, not the list.
+    const items = delegatedItems(el);
+    if (items) {
+      for (const item of items) scope.marks.set(item, (scope.marks.get(item) ?? 0) | ITEM);
+      role = null;
+    }
+  }
   if (role) {
     const rect = renderedBox(el);
     if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
@@ -148,6 +159,28 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidat
   if (!viewportOnly || !isWide(el)) return true;
   for (const child of visibleRange(el.children, frame)) walk(child, scope, frame, how, out);
   return false;
+}
+
+const itemRole = (el: Element) => (el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable');
+
+/**
+ * The items of an element that handles its children's events, as jQuery's `on(type, 'li', …)`
+ * and plain delegation do: its children, or those of its only child a few levels down, when
+ * there are several and all are of one kind (list items, rows, cards). Null for anything else.
+ */
+function delegatedItems(el: Element): Element[] | null {
+  let box = el;
+  for (let depth = 0; depth < 3; depth++) {
+    const first = box.firstElementChild;
+    if (!first) return null;
+    if (!first.nextElementSibling) {
+      box = first;
+      continue;
+    }
+    const items = [...box.children];
+    return items.every((child) => child.localName === first.localName) ? items : null;
+  }
+  return null;
 }
 
 /** The element after the walker's current one and all its descendants; null at the end of the walk. */

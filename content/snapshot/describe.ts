@@ -29,14 +29,26 @@ export function stateOf(el: Element, role: string): string {
     state += value(el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '');
   }
   const control = el.localName === 'label' ? ((el as HTMLLabelElement).control ?? el) : el;
-  if ((role === 'checkbox' || role === 'radio' || role === 'switch') && isChecked(control)) state += ' checked';
+  if (CHECKABLE.has(role)) state += isMixed(control) ? ' mixed' : isChecked(control) ? ' checked' : '';
+  const pressed = el.getAttribute('aria-pressed');
+  if (pressed === 'true' || pressed === 'mixed') state += pressed === 'true' ? ' pressed' : ' partly pressed';
   if (el.getAttribute('aria-selected') === 'true') state += ' selected';
+  // The page or step a person is on ("current page"), as a screen reader announces it.
+  const current = el.getAttribute('aria-current');
+  if (current && current !== 'false') state += current === 'true' ? ' current' : ` current ${current}`;
   const expanded = el.getAttribute('aria-expanded');
   if (expanded === 'true' || expanded === 'false') state += expanded === 'true' ? ' expanded' : ' collapsed';
   if ((control as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true')
     state += ' disabled';
   return state;
 }
+
+/** Roles whose state a screen reader announces as checked, not checked or mixed. */
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+/** A tri-state box between checked and not: "select all" with some selected. */
+const isMixed = (el: Element) =>
+  (el as HTMLInputElement).indeterminate === true || el.getAttribute('aria-checked') === 'mixed';
 
 const isField = (el: Element) => el.localName === 'input' || el.localName === 'textarea';
 

@@ -114,10 +114,35 @@ export function readableName(el: Element, labelsOf: LabelLookup = createLabelLoo
   return accessibleName(el, labelsOf, roleOf(el), READABLE_LIMIT);
 }
 
+/** Class names that say how a control looks or is built, not what it does. */
+const GENERIC_CLASS =
+  /^(fa[srlbd]?|bi|mdi|icons?|glyphicon|material-icons|btn|button|active|selected|sr-only)$|^(btn|is|has|js)-/;
+const ICON_PREFIX = /^(fa|bi|mdi|icon|glyphicon)-/;
+const CLASS_NAMED_ROLES = new Set(['button', 'link', 'clickable', 'menuitem', 'tab', 'textbox']);
+
+/**
+ * Where nothing names an icon button (TodoMVC's delete is an empty button drawn by CSS) or a field
+ * (its item editor), the class of the control or its icon is what tells it apart: "destroy",
+ * "fa-heart" as "heart", "edit".
+ */
+function byClass(el: Element): string {
+  for (const node of [el, ...el.querySelectorAll('i,svg,span')].slice(0, 3)) {
+    for (const token of (node.getAttribute('class') ?? '').split(/\s+/)) {
+      const word = token.replace(ICON_PREFIX, '');
+      if (word && !GENERIC_CLASS.test(token)) return squash(word.replace(/[-_]+/g, ' '));
+    }
+  }
+  return '';
+}
+
 export function labelOf(
   el: Element,
   labelsOf: LabelLookup = createLabelLookup(),
   role: string | null = roleOf(el),
 ): string {
-  return clip(accessibleName(el, labelsOf, role, MAX_LABEL) || squash(el.getAttribute('name')));
+  return clip(
+    accessibleName(el, labelsOf, role, MAX_LABEL) ||
+      squash(el.getAttribute('name')) ||
+      (CLASS_NAMED_ROLES.has(role ?? '') ? byClass(el) : ''),
+  );
 }

@@ -12,6 +12,8 @@ export interface Listed {
    * hundred of a big page's thousands of elements, and naming one reads its content and labels.
    */
   label?: string;
+  /** Shown only while this element is hovered (a row's hover-only delete button): the row. */
+  hoverOf?: Element;
 }
 
 /** The entry's name, as first shown: an index is then checked against the name the model saw. */
@@ -87,5 +89,8 @@ export function resolve(index: number, snapshotId: string): Resolved {
 /** One listing line, e.g. `*[12]button "Add to cart"` (the star marks an element new since the last reading). */
 export function line(index: number, entry: Listed, isNew: boolean, labelsOf?: LabelLookup): string {
   const label = nameOf(entry, labelsOf).replace(/"/g, "'");
-  return `${isNew ? '*' : ''}[${index}]${shown(entry.role, label)}${stateOf(entry.el, entry.role)}`;
+  const hover = entry.hoverOf
+    ? `, shown on hover of "${labelOf(entry.hoverOf, labelsOf, 'clickable').replace(/"/g, "'")}"`
+    : '';
+  return `${isNew ? '*' : ''}[${index}]${shown(entry.role, label)}${stateOf(entry.el, entry.role)}${hover}`;
 }

@@ -28,7 +28,11 @@ export function createScriptedRole(): ScriptedRole {
   const pointer = createCursorLookup();
   const role = (el: Element, root?: Node, doc: Document = el.ownerDocument) => {
     // The lookups first: they answer most elements from a set, without reading the element.
-    if (!(handled(doc).has(el) || pointer(el, root)) || NEVER.has(el.localName)) return null;
+    const byScript = handled(doc).has(el);
+    if (!(byScript || pointer(el, root))) return null;
+    // A label that names no control but has its own handler (Vue's and React's TodoMVC edit an item on its double-click).
+    const ownLabel = el.localName === 'label' && byScript && !(el as HTMLLabelElement).control;
+    if (NEVER.has(el.localName) && !ownLabel) return null;
     if (el.parentElement?.closest(CONTROL)) return null;
     return el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable';
   };

@@ -5,9 +5,11 @@ import { intersects, topFrame } from './frames';
 import { createLabelLookup } from './labels';
 import { createLayerLookup, mayBeCovered, type LayerLookup } from './layers';
 import { formatPart } from './listing-part';
-import { record } from './registry';
-import { createScriptedRole } from './scripted';
-import { coveringElement } from './visibility';
+import { hoverAnchor, hoverReveals } from './hover-rules';
+import { record, type Listed } from './registry';
+import { MAY_HAVE_ROLE, roleOf } from './roles';
+import { createScriptedRole, SCRIPTED_ROLES } from './scripted';
+import { coveringElement, renderedBox } from './visibility';
 
 export interface SnapshotOptions {
   /** List only what is in the viewport; costs what it returns, whatever the page size. */
@@ -39,15 +41,78 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
     const how: Walk = { viewportOnly, scripted, scopes: createScopeLookup(scripted) };
     const candidates = collect(doc, how);
     if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, how));
-    return candidates.filter(
-      (c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
+    return withoutEchoes(
+      candidates.filter(
+        (c) =>
+          !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
+      ),
     );
   });
-  const listed = usable.map((c) => ({ el: c.el, role: c.role }));
+  const listed = withHoverShown(
+    doc,
+    usable.map((c): Listed => ({ el: c.el, role: c.role })),
+  );
   const { id, isNew } = record(listed);
   const { text, shown } = formatPart(listed, isNew, 0, options.maxChars, labelsOf);
-  if (options.highlight) drawHighlights(doc, onScreenBoxes(usable.slice(0, shown)));
+  if (options.highlight) drawHighlights(doc, onScreenBoxes(usable, listed.slice(0, shown)));
   return { id, text, count: listed.length, truncated: shown < listed.length };
+}
+
+const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
+
+/**
+ * Without the elements made clickable by script whose whole text is that of the elements listed
+ * inside them (a tab list beside its tabs, a list beside its only item): a click on one aims at
+ * nothing a person would aim at.
+ */
+function withoutEchoes(candidates: Candidate[]): Candidate[] {
+  return candidates.filter((c, i) => {
+    if (!SCRIPTED_ROLES.has(c.role)) return true;
+    let inner = '';
+    let last: Element | null = null;
+    for (let j = i + 1; j < candidates.length; j++) {
+      const { el } = candidates[j] as Candidate;
+      if (!c.el.contains(el)) break;
+      if (last?.contains(el)) continue;
+      inner += el.textContent ?? '';
+      last = el;
+    }
+    return last === null || squash(c.el.textContent) !== squash(inner);
+  });
+}
+
+/**
+ * The listing with the controls a `:hover` rule on an ancestor shows (hover-only row actions), each
+ * placed after what comes before it in the document and naming the element to hover. Only the top
+ * document's readable stylesheets are read.
+ */
+function withHoverShown(doc: Document, listed: Listed[]): Listed[] {
+  const rules = hoverReveals(doc);
+  if (rules.length === 0) return listed;
+  const seen = new Set(listed.map((entry) => entry.el));
+  for (const { target } of rules) {
+    let shownByRule: NodeListOf<Element>;
+    try {
+      shownByRule = doc.querySelectorAll(target);
+    } catch {
+      continue;
+    }
+    for (const shown of shownByRule) {
+      if (renderedBox(shown)) continue;
+      const anchor = hoverAnchor(shown, rules);
+      if (!anchor || !renderedBox(anchor)) continue;
+      for (const el of [shown, ...shown.querySelectorAll(MAY_HAVE_ROLE)]) {
+        const role = roleOf(el);
+        if (!role || seen.has(el)) continue;
+        seen.add(el);
+        const at = listed.findIndex(
+          (entry) => (el.compareDocumentPosition(entry.el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+        );
+        listed.splice(at < 0 ? listed.length : at, 0, { el, role, hoverOf: anchor });
+      }
+    }
+  }
+  return listed;
 }
 
 /**
@@ -68,11 +133,14 @@ function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], how: W
   return more;
 }
 
-function onScreenBoxes(candidates: Candidate[]) {
+/** Boxes for the shown entries that have one on screen (not those shown only on hover), numbered by their index. */
+function onScreenBoxes(candidates: Candidate[], shown: Listed[]) {
+  const byEl = new Map(candidates.map((c) => [c.el, c]));
   const boxes = [];
-  for (let i = 0; i < candidates.length; i++) {
-    const { rect, frame } = candidates[i] as Candidate;
-    if (!intersects(rect, frame)) continue;
+  for (let i = 0; i < shown.length; i++) {
+    const c = byEl.get((shown[i] as Listed).el);
+    if (!c || !intersects(c.rect, c.frame)) continue;
+    const { rect, frame } = c;
     boxes.push({
       box: { left: rect.left + frame.dx, top: rect.top + frame.dy, width: rect.width, height: rect.height },
       label: String(i + 1),

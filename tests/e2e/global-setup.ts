@@ -15,8 +15,8 @@ declare module 'vitest' {
 }
 
 /**
- * The end-to-end suites load the built extensions and bridge (`npm test` builds them), a React test
- * page and a spoken WAV built here, and one Firefox and one Chromium per test worker that files share.
+ * The end-to-end suites load the built extensions and bridge (`npm test` builds them), React test
+ * pages and a spoken WAV built here, and one Firefox and one Chromium per test worker that files share.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   for (const [target, file] of [
@@ -29,8 +29,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
   await esbuild.build({
-    entryPoints: ['tests/fixtures/react-form.ts'],
-    outfile: 'tests/fixtures/site/build/react-form.js',
+    entryPoints: ['tests/fixtures/react-form.ts', 'tests/fixtures/react-todos.ts'],
+    outdir: 'tests/fixtures/site/build',
     bundle: true,
     format: 'iife',
     define: { 'process.env.NODE_ENV': '"production"' },

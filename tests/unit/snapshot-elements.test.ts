@@ -117,8 +117,39 @@ describe('stateOf', () => {
     expect(stateOf(el('<select><option>A</option><option selected>B</option></select>'), 'select')).toBe(' =B');
     expect(stateOf(el('<div role="switch" aria-checked="true"></div>'), 'switch')).toBe(' checked');
   });
+  it('shows mixed boxes, pressed buttons, checked menu items and the current page', () => {
+    const some = el('<input type="checkbox">') as HTMLInputElement;
+    some.indeterminate = true;
+    expect(stateOf(some, 'checkbox')).toBe(' mixed');
+    expect(stateOf(el('<div role="checkbox" aria-checked="mixed"></div>'), 'checkbox')).toBe(' mixed');
+    expect(stateOf(el('<button aria-pressed="true">B</button>'), 'button')).toBe(' pressed');
+    expect(stateOf(el('<button aria-pressed="mixed">B</button>'), 'button')).toBe(' partly pressed');
+    expect(stateOf(el('<button aria-pressed="false">B</button>'), 'button')).toBe('');
+    expect(stateOf(el('<div role="menuitemradio" aria-checked="true">Small</div>'), 'menuitemradio')).toBe(' checked');
+    expect(stateOf(el('<div role="menuitemcheckbox" aria-checked="true">Bold</div>'), 'menuitemcheckbox')).toBe(
+      ' checked',
+    );
+    expect(stateOf(el('<a href="/2" aria-current="page">2</a>'), 'link')).toBe(' current page');
+    expect(stateOf(el('<a href="/2" aria-current="false">2</a>'), 'link')).toBe('');
+  });
   it('describes an element briefly for errors', () => {
     expect(describeElement(el('<div id="m" class="modal dark extra"></div>'))).toBe('<div#m.modal.dark>');
+  });
+});
+
+describe('controls nothing names', () => {
+  it("are named by their class or their icon's, leaving classes that only say how they look", () => {
+    expect(labelOf(el('<button class="destroy"></button>'))).toBe('destroy');
+    expect(labelOf(el('<button class="btn btn-primary"><i class="fa fa-heart"></i></button>'))).toBe('heart');
+    expect(labelOf(el('<input class="edit">'))).toBe('edit');
+    expect(labelOf(el('<button class="destroy">Remove</button>'))).toBe('Remove');
+    expect(labelOf(el('<div class="note"></div>'), undefined, null)).toBe('');
+  });
+  it('a control shown only on hover names what to hover', () => {
+    document.body.innerHTML = '<ul><li id="row"><label>Buy milk</label><button class="destroy"></button></li></ul>';
+    const row = document.getElementById('row') as Element;
+    const entry = { el: row.querySelector('button') as Element, role: 'button', hoverOf: row };
+    expect(line(3, entry, false)).toBe('[3]button "destroy", shown on hover of "Buy milk"');
   });
 });
 
