@@ -40,7 +40,7 @@ export function stateOf(el: Element, role: string): string {
 
 const isField = (el: Element) => el.localName === 'input' || el.localName === 'textarea';
 
-function isChecked(el: Element): boolean {
+export function isChecked(el: Element): boolean {
   return (el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true';
 }
 

@@ -46,17 +46,20 @@ describe('task steps', () => {
     ]);
   });
 
-  it('go through the bridge’s own tool when one takes every argument, otherwise through abp_page_act', () => {
+  it('go through the bridge’s own tool where the action declares one, otherwise through abp_page_act', () => {
     expect(bridgeCall('select_option', { index: 3, options: ['Ham'] }, 9)).toEqual([
       'browser_select_option',
-      { ref: 3, values: ['Ham'] },
+      { ref: 3, options: ['Ham'] },
     ]);
     expect(bridgeCall('press_key', { key: 'Escape' }, 9)).toEqual(['browser_press_key', { key: 'Escape' }]);
     expect(bridgeCall('click_element', { index: 3, x: 150, y: 30 }, 9)).toEqual([
-      'abp_page_act',
-      { tabId: 9, action: 'click_element', args: { index: 3, x: 150, y: 30 } },
+      'browser_click',
+      { ref: 3, x: 150, y: 30 },
     ]);
-    expect(bridgeCall('double_click', { index: 3 }, 9)[0]).toBe('abp_page_act');
+    expect(bridgeCall('double_click', { index: 3 }, 9)).toEqual([
+      'abp_page_act',
+      { tabId: 9, action: 'double_click', args: { index: 3 } },
+    ]);
   });
 
   it('give every widget page of the test site at least one task with steps', () => {

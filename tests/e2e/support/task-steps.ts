@@ -2,6 +2,7 @@
 // ABP page.act, or through the MCP bridge's tools. Each finds its elements by their labels in the
 // latest reading, as the scripted model does.
 import { argsOf, type TaskStep } from '../../../bench/agent-tasks/steps';
+import { TOOLS } from '../../../background/tools/registry';
 import type { RunningBridge } from './bridge';
 
 type Data = (capability: string, params?: unknown) => Promise<Record<string, unknown>>;
@@ -19,31 +20,20 @@ export async function playByPageAct(data: Data, url: string, steps: readonly Tas
   return results;
 }
 
-/** The bridge's own tool for an action, and the page-engine arguments it takes (`index` is its `ref`). */
-const BRIDGE_TOOLS: Record<string, { tool: string; takes: readonly string[] }> = {
-  click_element: { tool: 'browser_click', takes: ['index'] },
-  type_text: { tool: 'browser_type', takes: ['index', 'text'] },
-  press_key: { tool: 'browser_press_key', takes: ['index', 'key'] },
-  hover: { tool: 'browser_hover', takes: ['index'] },
-  drag: { tool: 'browser_drag', takes: ['index', 'to'] },
-  select_option: { tool: 'browser_select_option', takes: ['index', 'options'] },
-};
-const BRIDGE_NAMES: Record<string, string> = { index: 'ref', options: 'values' };
-
 /**
- * The tool call that plays an action through the bridge: its browser_* tool when it has one that
- * takes every argument, otherwise abp_page_act (a click at a position, a double click, a selection).
+ * The tool call that plays an action through the bridge: the browser_* tool the action's declaration
+ * gives it (its `index` named `ref`), otherwise abp_page_act (a double click, a text selection).
  */
 export function bridgeCall(
   action: string,
   args: Record<string, unknown>,
   tabId: number,
 ): [string, Record<string, unknown>] {
-  const own = BRIDGE_TOOLS[action];
-  if (own && Object.keys(args).every((name) => own.takes.includes(name)))
+  const own = TOOLS.get(action)?.bridge;
+  if (own)
     return [
-      own.tool,
-      Object.fromEntries(Object.entries(args).map(([name, value]) => [BRIDGE_NAMES[name] ?? name, value])),
+      own.name,
+      Object.fromEntries(Object.entries(args).map(([name, value]) => [name === 'index' ? 'ref' : name, value])),
     ];
   return ['abp_page_act', { tabId, action, args }];
 }
