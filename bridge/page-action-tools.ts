@@ -34,9 +34,10 @@ export function bridgeWords(text: string, names: ReadonlyMap<string, string>): s
     .replace(/\bindex\b/g, 'ref');
 }
 
-/** Whether a parameter names an element of the last reading, as its declaration describes it. */
+/** Whether a parameter names an element of the last reading: `index`, or a number its declaration calls an index. */
 const namesElement = (name: string, schema: unknown) =>
-  name === INDEX || (isObject(schema) && /\bindex\b|\[index\]/i.test(String(schema.description ?? '')));
+  name === INDEX ||
+  (isObject(schema) && schema.type === 'integer' && /\bindex\b/i.test(String(schema.description ?? '')));
 
 /**
  * A declaration's JSON Schema for the bridge: `index` named `ref` wherever an object has it (a

@@ -8,7 +8,7 @@ import { clickElement, typeInto } from './operate';
 
 type Field = Place & { value: string | boolean };
 
-/** What to do for one field: an action, or nothing (it is already as asked); or why it cannot be. */
+/** What to do for one field: an action, or nothing (it is already as asked); or why it cannot be (a value of the wrong kind is the caller's mistake). */
 type Step =
   | { act: () => Promise<ActionResult>; what: string }
   | { done: string }
@@ -28,12 +28,13 @@ function asBoolean(value: string | boolean): boolean | null {
 /** A box is clicked only when its state is not the one asked for. */
 function boxStep(el: Element, what: string, role: string, value: string | boolean, trusted?: boolean): Step {
   const wanted = asBoolean(value);
-  if (wanted === null) return { error: `${what} takes true or false, not "${String(value)}"` };
+  if (wanted === null) return { error: `${what} takes true or false, not "${String(value)}"`, failure: 'invalid-args' };
   const control = el.localName === 'label' ? ((el as HTMLLabelElement).control ?? el) : el;
   if (isChecked(control) === wanted) return { done: `${what} is already ${wanted ? 'checked' : 'unchecked'}` };
   if (role === 'radio' && !wanted)
     return {
       error: `${what} is chosen; a radio button is unchecked by choosing another one of its group (give that one true)`,
+      failure: 'invalid-args',
     };
   return { act: () => clickElement(el, what, { trusted }), what: `${wanted ? 'check' : 'uncheck'} ${what}` };
 }
@@ -45,11 +46,17 @@ function stepFor(field: Field, trusted?: boolean): Step {
   if (BOXES.has(role)) return boxStep(el, what, role, field.value, trusted);
   const { value } = field;
   if (typeof value === 'boolean')
-    return { error: `${what} takes text, not ${value}; true and false are for checkboxes, radios and switches` };
+    return {
+      error: `${what} takes text, not ${value}; true and false are for checkboxes, radios and switches`,
+      failure: 'invalid-args',
+    };
   if (LISTS.has(role))
     return { act: () => chooseOptions({ ...field, optionTexts: [value] }), what: `choose "${value}" in ${what}` };
   if (NOT_TYPED.has(role))
-    return { error: `${what} is not a field; fill_form fills text fields, checkboxes, radios, switches and lists` };
+    return {
+      error: `${what} is not a field; fill_form fills text fields, checkboxes, radios, switches and lists`,
+      failure: 'invalid-args',
+    };
   return { act: () => typeInto(el, what, value, { trusted }), what: `type into ${what}` };
 }
 

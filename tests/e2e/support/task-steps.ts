@@ -2,7 +2,8 @@
 // ABP page.act, or through the MCP bridge's tools. Each finds its elements by their labels in the
 // latest reading, as the scripted model does.
 import { argsOf, type TaskStep } from '../../../bench/agent-tasks/steps';
-import { TOOLS } from '../../../background/tools/registry';
+import { readFileSync } from 'node:fs';
+import type { PageActionInfo } from '../../../src/abp/response';
 import type { RunningBridge } from './bridge';
 
 type Data = (capability: string, params?: unknown) => Promise<Record<string, unknown>>;
@@ -28,8 +29,9 @@ export function bridgeCall(
   action: string,
   args: Record<string, unknown>,
   tabId: number,
+  actions: readonly PageActionInfo[],
 ): [string, Record<string, unknown>] {
-  const own = TOOLS.get(action)?.bridge;
+  const own = actions.find((each) => each.tool === action)?.bridge;
   if (own)
     return [
       own.name,
@@ -41,10 +43,12 @@ export function bridgeCall(
 /** Opens `url` in the bridge's working tab, takes a snapshot, then plays each step; returns the tools called. */
 export async function playByBridge(bridge: RunningBridge, url: string, steps: readonly TaskStep[]): Promise<string[]> {
   await bridge.data('browser_navigate', { url });
+  // The page actions the bridge offers, as the build described them for it.
+  const actions = JSON.parse(readFileSync('dist/bridge/page-actions.json', 'utf8')) as PageActionInfo[];
   let shot = await bridge.data('browser_snapshot');
   const tools: string[] = [];
   for (const step of steps) {
-    const [tool, args] = bridgeCall(step.action, argsOf(step, shot.snapshot as string), shot.tabId as number);
+    const [tool, args] = bridgeCall(step.action, argsOf(step, shot.snapshot as string), shot.tabId as number, actions);
     await bridge.data(tool, args);
     tools.push(tool);
     if (step.reread) shot = await bridge.data('browser_snapshot');
