@@ -4,15 +4,15 @@ import type { ActionResult } from '../../src/protocol/background-to-content';
 import { locate, type Place } from '../find-element';
 import { isChecked } from '../snapshot/describe';
 import { chooseOptions } from './choose';
-import { clickElement, typeInto } from './operate';
+import { clickElement, typeField } from './operate';
 
 type Field = Place & { value: string | boolean };
 
 /** What to do for one field: an action, or nothing (it is already as asked); or why it cannot be (a value of the wrong kind is the caller's mistake). */
+/** An action's answer, and which way its keys went (" with trusted input") where it typed. */
+type Done = { result: ActionResult; via?: string };
 type Step =
-  | { act: () => Promise<ActionResult>; what: string }
-  | { done: string }
-  | { error: string; failure?: ActionResult['failure'] };
+  { act: () => Promise<Done>; what: string } | { done: string } | { error: string; failure?: ActionResult['failure'] };
 
 const BOXES = new Set(['checkbox', 'radio', 'switch']);
 const LISTS = new Set(['select', 'listbox']);
@@ -36,7 +36,10 @@ function boxStep(el: Element, what: string, role: string, value: string | boolea
       error: `${what} is chosen; a radio button is unchecked by choosing another one of its group (give that one true)`,
       failure: 'invalid-args',
     };
-  return { act: () => clickElement(el, what, { trusted }), what: `${wanted ? 'check' : 'uncheck'} ${what}` };
+  return {
+    act: async () => ({ result: await clickElement(el, what, { trusted }) }),
+    what: `${wanted ? 'check' : 'uncheck'} ${what}`,
+  };
 }
 
 function stepFor(field: Field, trusted?: boolean): Step {
@@ -51,13 +54,16 @@ function stepFor(field: Field, trusted?: boolean): Step {
       failure: 'invalid-args',
     };
   if (LISTS.has(role))
-    return { act: () => chooseOptions({ ...field, optionTexts: [value] }), what: `choose "${value}" in ${what}` };
+    return {
+      act: async () => ({ result: await chooseOptions({ ...field, optionTexts: [value] }) }),
+      what: `choose "${value}" in ${what}`,
+    };
   if (NOT_TYPED.has(role))
     return {
       error: `${what} is not a field; fill_form fills text fields, checkboxes, radios, switches and lists`,
       failure: 'invalid-args',
     };
-  return { act: () => typeInto(el, what, value, { trusted }), what: `type into ${what}` };
+  return { act: () => typeField(el, what, value, { trusted }), what: `type into ${what}` };
 }
 
 /**
@@ -78,13 +84,15 @@ export async function fillFields(fields: Field[], trusted?: boolean): Promise<Ac
     };
   }
   const results: string[] = [];
+  const vias = new Set<string>();
   for (const [i, step] of steps.entries()) {
     if ('done' in step) {
       results.push(step.done);
       continue;
     }
     if (!('act' in step)) continue; // none left: checked above
-    const result = await step.act();
+    const { result, via } = await step.act();
+    if (via) vias.add(via);
     if (!result.success) {
       const before = i === 0 ? 'No field was filled.' : `Fields 1–${i} were filled (${results.join('; ')}).`;
       return {
@@ -95,5 +103,5 @@ export async function fillFields(fields: Field[], trusted?: boolean): Promise<Ac
     }
     results.push(result.message ?? step.what);
   }
-  return { success: true, message: `Filled ${total} field(s):\n${results.join('\n')}` };
+  return { success: true, message: `Filled ${total} of ${total} fields${[...vias].join(';')}\n${results.join('\n')}` };
 }
