@@ -24,7 +24,7 @@ export function fillForm(env: BridgeEnv): void {
     });
     expect(filled).toMatchObject({
       url: env.site.url('account.html'),
-      result: expect.stringMatching(/Filled 6 field/),
+      result: expect.stringMatching(/Filled 6 of 6 fields/),
     });
     expect(await summary()).toBe(
       'name: Ada; email: ada@example.org; country: nl; plan: pro; newsletter: yes; remember: no',
