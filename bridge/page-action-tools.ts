@@ -11,7 +11,7 @@ import { INTEGER, STRING } from './browser-tool-parts';
 import { abpError } from './errors';
 import { currentSnapshot, rememberSnapshot, workingTab } from './ref-tools';
 import type { LiveBrowser } from './session';
-import type { BridgeTool, CallInfo, ToolOutput } from './tool';
+import { objectSchema, type BridgeTool, type CallInfo, type ToolOutput } from './tool';
 
 /** The chat's name for an element (its [index] in the last reading) and the bridge's. */
 const INDEX = 'index';
@@ -22,7 +22,7 @@ const isObject = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The chat's words as the bridge says them: its tools by their bridge names, its indices as refs. */
-export function bridgeWords(text: string, names: ReadonlyMap<string, string>): string {
+function bridgeWords(text: string, names: ReadonlyMap<string, string>): string {
   let said = text;
   // Only names with an underscore: "hover" and "drag" are words of the prose too.
   for (const [tool, bridge] of names)
@@ -44,7 +44,7 @@ const namesElement = (name: string, schema: unknown) =>
  * field of fill_form too), descriptions in the bridge's words; and the names of the parameters
  * that name an element (by reference: they need the snapshot).
  */
-export function bridgeSchema(schema: unknown, names: ReadonlyMap<string, string>, refs = new Set<string>()): unknown {
+function bridgeSchema(schema: unknown, names: ReadonlyMap<string, string>, refs = new Set<string>()): unknown {
   if (Array.isArray(schema)) return schema.map((each) => bridgeSchema(each, names, refs));
   if (!isObject(schema)) return schema;
   const mapped: Schema = {};
@@ -79,16 +79,13 @@ function usesRefs(args: unknown, refs: ReadonlySet<string>): boolean {
   return Object.entries(args).some(([key, value]) => (refs.has(key) && value !== undefined) || usesRefs(value, refs));
 }
 
-const ACTED = { type: 'object', properties: { url: STRING, decision: STRING, result: STRING } };
-const PART = { type: 'object', properties: { url: STRING, tabId: INTEGER, decision: STRING, content: STRING } };
-const SNAPSHOT = { type: 'object', properties: { url: STRING, tabId: INTEGER, snapshot: STRING } };
-const required = (schema: { properties: object }) => ({ ...schema, required: Object.keys(schema.properties) });
-
+/** What each surface's tool hands back. */
+const PART = objectSchema({ url: STRING, tabId: INTEGER, decision: STRING, content: STRING });
 const OUTPUTS: Record<PageActionInfo['surface'], Record<string, unknown>> = {
-  'page.read': required(SNAPSHOT),
-  'page.readListing': required(PART),
-  'page.getContent': required(PART),
-  'page.act': required(ACTED),
+  'page.read': objectSchema({ url: STRING, tabId: INTEGER, snapshot: STRING }),
+  'page.readListing': PART,
+  'page.getContent': PART,
+  'page.act': objectSchema({ url: STRING, decision: STRING, result: STRING }),
 };
 
 /** Runs the chat's tool through its ABP surface on the working tab: the snapshot's tab while it shows that page. */
@@ -160,7 +157,7 @@ function pageActionTool(action: PageActionInfo, names: ReadonlyMap<string, strin
 }
 
 /** The chat's tool names and their bridge tools' names, for the words the descriptions share. */
-export const bridgeNames = (actions: readonly PageActionInfo[]) =>
+const bridgeNames = (actions: readonly PageActionInfo[]) =>
   new Map(actions.map((action) => [action.tool, action.bridge.name]));
 
 /** One tool per page action the catalogue offers on the bridge. */
