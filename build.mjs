@@ -70,7 +70,8 @@ async function buildBridge() {
  * dist/bridge/abp-capabilities.json: the ABP capabilities with their JSON Schemas, described by
  * the extension's own capability table run in Node, so `tools/list` needs no browser. The table's
  * modules import the WebExtension API without calling it while describing: a stand-in namespace
- * is enough.
+ * is enough. dist/bridge/page-actions.json: the page actions the bridge offers as browser_* tools,
+ * described from the chat tools' declarations the same way.
  */
 /** @param {string} out */
 async function writeAbpCatalog(out) {
@@ -102,8 +103,9 @@ async function writeAbpCatalog(out) {
     logLevel: 'warning',
   });
   try {
-    const { capabilities } = await import(`${pathToFileURL(bundle).href}?${Date.now()}`);
+    const { capabilities, pageActions } = await import(`${pathToFileURL(bundle).href}?${Date.now()}`);
     writeFileSync(join(out, 'abp-capabilities.json'), `${JSON.stringify(capabilities, null, 2)}\n`);
+    writeFileSync(join(out, 'page-actions.json'), `${JSON.stringify(pageActions, null, 2)}\n`);
   } finally {
     rmSync(bundle, { force: true });
   }

@@ -1,7 +1,8 @@
 import { createRouter, type Routes } from '../src/messaging/router';
 import { BackgroundToContent } from '../src/protocol/background-to-content';
 import { clickOne, scrollOne, typeOne } from './actions/by-index';
-import { fillFields, getContent, waitForElement } from './actions/by-selector';
+import { getContent, waitForElement } from './actions/by-selector';
+import { fillFields } from './actions/fill-fields';
 import { chooseOptions } from './actions/choose';
 import { dragElement } from './actions/drag';
 import { doubleClickIndex, hover } from './actions/pointer';

@@ -44,6 +44,7 @@ export const pressKey = defineTool({
   level: 'interact',
   annotations: COMMITS_ON_PAGE,
   abp: 'page.act',
+  bridge: { name: 'browser_press_key', title: 'Press a key' },
   params: v.object({ key: Key, ...IndexOrSelector }),
   // Without a target the key goes to what has focus: that element is described and judged, as Enter
   // in a form's field or on a button submits or clicks whichever way it was aimed.
@@ -68,6 +69,7 @@ export const hover = defineTool({
   level: 'interact',
   annotations: CHANGES_PAGE,
   abp: 'page.act',
+  bridge: { name: 'browser_hover', title: 'Hover' },
   params: v.pipe(v.object(IndexOrSelector), needsTarget()),
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) => output(await action(ctx, { type: 'HOVER', payload: elementAt(ctx, args) })),
@@ -99,6 +101,7 @@ export const drag = defineTool({
   level: 'interact',
   annotations: COMMITS_ON_PAGE,
   abp: 'page.act',
+  bridge: { name: 'browser_drag', title: 'Drag' },
   params: v.pipe(
     v.object({
       ...IndexOrSelector,

@@ -23,6 +23,7 @@ export const readListing = defineTool({
   level: 'read-only',
   annotations: READS_PAGE,
   abp: 'page.readListing',
+  bridge: { name: 'browser_read_listing', title: 'Read more of the listing' },
   params: v.pipe(
     v.object({
       from: v.optional(v.pipe(Index, v.description('The first index to list'))),
@@ -37,8 +38,8 @@ export const readListing = defineTool({
       ),
     }),
     v.check(
-      (a) => a.from !== undefined || a.around !== undefined || a.heading !== undefined,
-      'give from, around or heading',
+      (a) => [a.from, a.around, a.heading].filter((part) => part !== undefined).length === 1,
+      'give one of from, around or heading',
     ),
   ),
   target: here,

@@ -48,7 +48,7 @@ const withTrusted = (message: BackgroundToContent, trusted: boolean): Background
     : message;
 
 // The content script may ask for trusted input in the tab only while one of these requests is in flight.
-export const actWith = <S extends v.GenericSchema>(ctx: ToolContext, message: BackgroundToContent, reply: S) =>
+const actWith = <S extends v.GenericSchema>(ctx: ToolContext, message: BackgroundToContent, reply: S) =>
   whileActing(ctx.tabId, (trusted) =>
     askContent(ctx.tabId, withTrusted(message, trusted), reply, ctx.signal, ctx.actionTab?.()),
   );
@@ -122,12 +122,28 @@ export async function elementTarget(
 }
 
 /** Every field fill_form would touch, described one by one so each is judged on its own. */
-export async function fieldsTarget(ctx: ToolContext, fields: { selector: string; value: string }[]): Promise<Target> {
+export async function fieldsTarget(
+  ctx: ToolContext,
+  fields: { index?: number; selector?: string; value: string | boolean }[],
+): Promise<Target> {
   const url = await pageUrl(ctx);
-  const described = await Promise.all(fields.map((f) => describeElement(ctx, { selector: f.selector }, url)));
+  const snapshotId = ctx.snapshotId(ctx.tabId);
+  const described = await Promise.all(
+    fields.map((f) =>
+      describeElement(
+        ctx,
+        f.index !== undefined
+          ? { index: f.index, ...(snapshotId ? { snapshotId } : {}) }
+          : { selector: f.selector ?? '' },
+        url,
+      ),
+    ),
+  );
   const invalid = described.find((d) => d?.failure === 'invalid-args');
   if (invalid) return { url, invalid: invalid.error ?? 'invalid selector' };
   const elements = described.flatMap((d) => (d?.found && d.element ? [d.element] : []));
-  const summary = fields.map((f, i) => `${described[i]?.label || f.selector} = "${f.value}"`).join('; ');
+  const summary = fields
+    .map((f, i) => `${described[i]?.label || f.selector || `[${f.index}]`} = ${JSON.stringify(f.value)}`)
+    .join('; ');
   return { url, summary, fields: elements };
 }

@@ -4,7 +4,6 @@ import { askContent } from '../content-channel/content-client';
 import { watchNewTab } from '../tabs/navigation';
 import {
   action,
-  actWith,
   elementAt,
   elementTarget,
   fieldsTarget,
@@ -32,6 +31,7 @@ export const readPage = defineTool({
   level: 'read-only',
   annotations: READS_PAGE,
   abp: 'page.read',
+  bridge: { name: 'browser_snapshot', title: 'Snapshot' },
   params: v.object({
     viewportOnly: v.optional(v.pipe(v.boolean(), v.description('Only what is visible on screen: faster and shorter'))),
   }),
@@ -63,6 +63,7 @@ export const clickElement = defineTool({
   level: 'interact',
   annotations: COMMITS_ON_PAGE,
   abp: 'page.act',
+  bridge: { name: 'browser_click', title: 'Click' },
   params: v.pipe(
     v.object({ ...IndexOrSelector, x: v.optional(Position), y: v.optional(Position) }),
     needsTarget(),
@@ -91,6 +92,7 @@ export const typeText = defineTool({
   level: 'interact',
   annotations: CHANGES_PAGE,
   abp: 'page.act',
+  bridge: { name: 'browser_type', title: 'Type' },
   params: v.pipe(
     v.object({ ...IndexOrSelector, text: v.pipe(v.string(), v.maxLength(100_000)), clear: v.optional(v.boolean()) }),
     needsTarget(),
@@ -109,38 +111,42 @@ export const typeText = defineTool({
     ),
 });
 
+/** One field of fill_form: its element, and its value of the kind the element takes. */
+const FormField = v.pipe(
+  v.object({
+    ...IndexOrSelector,
+    value: v.pipe(
+      v.union([v.pipe(v.string(), v.maxLength(100_000)), v.boolean()]),
+      v.description(
+        'Text for a text field; the text or value of an option for a list; true or false for a checkbox, radio or switch',
+      ),
+    ),
+  }),
+  v.check((f) => (f.index === undefined) !== (f.selector === undefined), 'give each field an index or a selector'),
+);
+
 export const fillForm = defineTool({
   name: 'fill_form',
-  description: 'Fill several fields at once, each by CSS selector. Does not submit.',
+  description:
+    'Fill several fields at once, each by [index] or CSS selector: text fields get the text, lists the option with that text or value, checkboxes, radios and switches true or false (clicked only when not already so). Every field is checked before the first is touched; the first that fails stops the rest. Does not submit.',
   level: 'interact',
   annotations: CHANGES_PAGE,
   abp: 'page.act',
-  params: v.object({
-    fields: v.pipe(
-      v.array(v.object({ selector: Selector, value: v.pipe(v.string(), v.maxLength(100_000)) })),
-      v.minLength(1),
-      v.maxLength(50),
-    ),
-  }),
+  bridge: { name: 'browser_fill_form', title: 'Fill a form' },
+  params: v.object({ fields: v.pipe(v.array(FormField), v.minLength(1), v.maxLength(50)) }),
   target: (args, ctx) => fieldsTarget(ctx, args.fields),
   sends: (args, target) =>
     sendsToPage(
-      args.fields.map((f) => f.value),
+      args.fields.flatMap((f) => (typeof f.value === 'string' ? [f.value] : [])),
       target,
     ),
-  run: async (args, ctx) => {
-    const reply = await actWith(
-      ctx,
-      { type: 'FILL_FIELDS', payload: { fields: args.fields } },
-      v.object({
-        success: v.boolean(),
-        message: v.string(),
-        results: v.array(v.object({ selector: v.string(), success: v.boolean(), error: v.optional(v.string()) })),
+  run: async (args, ctx) =>
+    output(
+      await action(ctx, {
+        type: 'FILL_FIELDS',
+        payload: { fields: args.fields.map(({ value, ...where }) => ({ ...elementAt(ctx, where), value })) },
       }),
-    );
-    const failures = reply.results.filter((r) => !r.success).map((r) => `${r.selector}: ${r.error}`);
-    return { success: reply.success, text: [reply.message, ...failures].join('\n') };
-  },
+    ),
 });
 
 export const submitForm = defineTool({
@@ -150,6 +156,7 @@ export const submitForm = defineTool({
   level: 'submit',
   annotations: COMMITS_ON_PAGE,
   abp: 'page.act',
+  bridge: { name: 'browser_submit_form', title: 'Submit a form' },
   params: v.pipe(v.object(IndexOrSelector), needsTarget()),
   target: (args, ctx) => elementTarget(ctx, args),
   run: async (args, ctx) => output(await action(ctx, { type: 'SUBMIT_FORM', payload: elementAt(ctx, args) })),
@@ -163,6 +170,7 @@ export const selectOption = defineTool({
   level: 'interact',
   annotations: CHANGES_PAGE,
   abp: 'page.act',
+  bridge: { name: 'browser_select_option', title: 'Select options' },
   params: v.pipe(
     v.object({
       ...IndexOrSelector,
@@ -244,6 +252,7 @@ export const getPageContent = defineTool({
   level: 'read-only',
   annotations: READS_PAGE,
   abp: 'page.getContent',
+  bridge: { name: 'browser_get_page_content', title: 'Read part of the page' },
   params: v.object({
     type: v.picklist(['text', 'html', 'title', 'url', 'links']),
     index: v.optional(Index),

@@ -145,6 +145,12 @@ export interface Tool<S extends v.GenericSchema = v.GenericSchema> {
    * tools follow ABP's. Absent: the chat's alone.
    */
   abp?: 'page.act' | 'page.read' | 'page.readListing' | 'page.getContent';
+  /**
+   * The MCP bridge's tool for it, where the bridge offers it: generated from this declaration
+   * (bridge/tools/page-action-tools.ts), its `index` named `ref` (an element of the last browser_snapshot),
+   * and sent through its ABP surface above, so the gate judges it as it judges the chat's.
+   */
+  bridge?: { name: `browser_${string}`; title: string };
   /** Checked by the gate before anything runs (outside input, whoever sent it). */
   params: S;
   /** Finds what the action would touch, without changing anything. */

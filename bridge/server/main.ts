@@ -9,18 +9,17 @@ import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { abpTools } from '../tools/abp-tools';
 import { BROWSER_TOOLS } from '../tools/browser-tools';
 import { HISTORY_TOOLS } from '../tools/history-tools';
-import { REF_TOOLS } from '../tools/ref-tools';
-import { LISTING_TOOLS } from '../tools/listing-tools';
+import { pageActionTools } from '../tools/page-action-tools';
 import { browserTabs } from '../tools/tab-tools';
 import { guardDialogs } from './dialog-guard';
 import { browserHandleDialog } from '../tools/dialog-tools';
 import { browserEmulate } from '../tools/emulate-tool';
-import { browserFillForm } from '../tools/form-tools';
 import { networkRequestTool } from '../tools/network-request-tool';
 import { siteDataTools } from '../tools/site-data-tools';
 import { browserUpload } from '../tools/upload-tool';
 import { parseCommand, USAGE } from './options';
-import type { CapabilityInfo } from '../../src/abp/response';
+import * as v from 'valibot';
+import { PageActionInfo, type CapabilityInfo } from '../../src/abp/response';
 import { createBridgeServer } from './server';
 import { BrowserSession } from './session';
 
@@ -44,18 +43,21 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  // Written by the build beside this bundle: the extension's capabilities and the page actions the
+  // bridge offers as its own tools, described without a browser.
+  const described = (file: string) =>
+    JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), file), 'utf8')) as unknown;
+  const pageActions = v.parse(v.array(PageActionInfo), described('page-actions.json'));
   const tools = [
     ...BROWSER_TOOLS,
-    ...REF_TOOLS,
+    ...pageActionTools(pageActions),
     ...HISTORY_TOOLS,
     browserTabs,
     browserHandleDialog,
     networkRequestTool(options.allowHttpOnly),
     browserEmulate,
-    browserFillForm,
     browserUpload,
     ...siteDataTools(options.allowHttpOnly),
-    ...LISTING_TOOLS,
   ].map(guardDialogs);
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
   const abp = {
@@ -65,10 +67,7 @@ async function main(): Promise<void> {
     log,
   };
   const session = new BrowserSession({ ...options, extensionDir, abp }, log);
-  // Written by the build beside this bundle: the extension's capabilities, described without a browser.
-  const catalog = JSON.parse(
-    readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'abp-capabilities.json'), 'utf8'),
-  ) as CapabilityInfo[];
+  const catalog = described('abp-capabilities.json') as CapabilityInfo[];
   const server = createBridgeServer({
     session,
     tools: [...tools, ...abpTools(catalog)],

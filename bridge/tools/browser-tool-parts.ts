@@ -1,14 +1,8 @@
-// What the bridge's browser tools share: their annotations, schema pieces, limits, and the checks
+// What the bridge's browser tools share: their schema pieces, limits, and the checks
 // and error texts every page action uses.
 import * as v from 'valibot';
 import type { EngineTab } from '../engines/engine';
 import { firstLine, ToolError } from '../server/errors';
-import type { ToolAnnotations } from '../server/tool';
-
-/** Reads the working tab or what the bridge recorded; changes nothing. */
-export const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
-/** Acts on a web page as a person would: what it does depends on the site. */
-export const ACTS: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, openWorldHint: true };
 
 export const STRING = { type: 'string' };
 export const BOOLEAN = { type: 'boolean' };

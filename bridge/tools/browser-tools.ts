@@ -1,19 +1,16 @@
 import * as v from 'valibot';
 import {
-  ACTS,
   assertWebPage,
   BOOLEAN,
   INTEGER,
   NAVIGATION_TIMEOUT_MS,
   NULLABLE_STRING,
-  Selector,
   STRING,
   WebUrl,
   WORKER,
 } from './browser-tool-parts';
 import { bucketRequests } from '../engines/network-buckets';
 import { browserScreenshot } from './screenshot-tool';
-import { ACTED, actOn, oneTarget, Ref, typeAndSubmit } from './ref-tools';
 import { NATIVE_TOOLS } from '../../src/abp/bridge-operations';
 import { defineTool, objectSchema, type BridgeTool } from '../server/tool';
 
@@ -189,38 +186,4 @@ export const BROWSER_TOOLS: readonly BridgeTool[] = [
     },
   }),
   browserScreenshot,
-  defineTool({
-    name: 'browser_click',
-    title: 'Click',
-    annotations: ACTS,
-    outputSchema: ACTED,
-    description:
-      "Click an element of the working tab, by its reference in the last browser_snapshot or the first element matching a CSS selector, with Bosun's page engine (the chat agent's click_element), judged by Bosun's gate.",
-    params: v.pipe(v.strictObject({ selector: v.optional(Selector), ref: v.optional(Ref) }), oneTarget()),
-    run: (target, browser, call) => actOn(browser, call, 'click_element', target),
-  }),
-  defineTool({
-    name: 'browser_type',
-    title: 'Type',
-    annotations: ACTS,
-    outputSchema: objectSchema({ url: STRING, submitted: BOOLEAN, reason: STRING, decision: STRING, result: STRING }, [
-      'reason',
-    ]),
-    description:
-      "Replace the value of a field with the text, by its reference in the last browser_snapshot or the first field matching a CSS selector, with Bosun's page engine (the chat agent's type_text), judged by Bosun's gate; optionally submit its form afterwards, as Bosun's submit_form does (judged at the submit level). submitted says whether it was, reason why not.",
-    params: v.pipe(
-      v.strictObject({
-        selector: v.optional(Selector),
-        ref: v.optional(Ref),
-        text: v.pipe(v.string(), v.maxLength(100_000)),
-        submit: v.optional(v.boolean(), false),
-      }),
-      oneTarget(),
-    ),
-    async run({ text, submit, ...target }, browser, call) {
-      if (submit) return typeAndSubmit(browser, call, target, text);
-      const typed = await actOn(browser, call, 'type_text', target, { text });
-      return { summary: typed.summary, data: { ...typed.data, submitted: false } };
-    },
-  }),
 ];

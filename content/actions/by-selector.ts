@@ -36,31 +36,6 @@ export const typeSelector = (p: {
     return { ...result, message: `Filled and submitted: ${p.selector}${via}` };
   });
 
-/** Parchi's fillForm: every field is attempted, one after the other, and reported on its own. */
-export async function fillFields(
-  fields: { selector: string; value: string }[],
-  trusted?: boolean,
-): Promise<ActionResult> {
-  const results: { selector: string; success: boolean; error?: string }[] = [];
-  const vias = new Set<string>();
-  for (const { selector, value } of fields) {
-    const found = bySelector(selector);
-    const { result, via } =
-      'error' in found ? { result: notFound(found), via: '' } : await typeField(found.el, selector, value, { trusted });
-    if (result.success) vias.add(via);
-    results.push(
-      result.success ? { selector, success: true } : { selector, success: false, error: result.error ?? 'failed' },
-    );
-  }
-  const failed = results.filter((r) => !r.success).length;
-  return {
-    success: failed === 0,
-    message: `Filled ${results.length - failed} of ${results.length} fields${[...vias].join(';')}`,
-    ...(failed > 0 ? { error: `${failed} field${failed === 1 ? '' : 's'} could not be filled` } : {}),
-    results,
-  };
-}
-
 /** To the page's top or bottom. */
 export function scrollPage(direction: 'top' | 'bottom'): ActionResult {
   const result = scroll(direction, undefined, null);

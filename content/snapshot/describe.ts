@@ -52,7 +52,7 @@ const isMixed = (el: Element) =>
 
 const isField = (el: Element) => el.localName === 'input' || el.localName === 'textarea';
 
-function isChecked(el: Element): boolean {
+export function isChecked(el: Element): boolean {
   return (el as HTMLInputElement).checked === true || el.getAttribute('aria-checked') === 'true';
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PermissionLevel } from '../../policy/vocabulary';
 
 /** The protocol version this implementation speaks (the Webscribe ABP contract). */
 export const ABP_PROTOCOL_VERSION = '0.1';
@@ -100,3 +101,20 @@ export const CapabilityInfo = v.strictObject({
   inputSchema: v.record(v.string(), v.unknown()),
 });
 export type CapabilityInfo = v.InferOutput<typeof CapabilityInfo>;
+
+/**
+ * One page action of Bosun's catalogue that the MCP bridge offers as a tool of its own, as the
+ * chat's tool declares it (background/tools/): the build describes them for the bridge
+ * (dist/bridge/page-actions.json), which derives its by-reference tools from them.
+ */
+export const PageActionInfo = v.strictObject({
+  /** The chat's tool, which the bridge's runs through ABP. */
+  tool: v.string(),
+  surface: v.picklist(['page.act', 'page.read', 'page.readListing', 'page.getContent']),
+  bridge: v.strictObject({ name: v.pipe(v.string(), v.regex(/^browser_[a-z_]+$/)), title: v.string() }),
+  description: v.string(),
+  level: PermissionLevel,
+  annotations: CapabilityAnnotations,
+  inputSchema: v.record(v.string(), v.unknown()),
+});
+export type PageActionInfo = v.InferOutput<typeof PageActionInfo>;

@@ -170,18 +170,23 @@ export const BackgroundToContent = {
     }),
   ),
 
-  // Parchi's selector-based tools.
+  /**
+   * Several fields at once, each by index or selector: text for a text field, an option's text or
+   * value for a list, true or false for a checkbox, radio or switch. All are checked before the first
+   * is touched; the first that fails stops the rest.
+   */
   FILL_FIELDS: message(
     'FILL_FIELDS',
     v.strictObject({
       fields: v.pipe(
-        v.array(v.strictObject({ selector: Selector, value: text(100_000) })),
+        v.array(v.pipe(v.strictObject({ ...WhichElement, value: v.union([text(100_000), v.boolean()]) }), oneWay())),
         v.minLength(1),
         v.maxLength(100),
       ),
       ...Trusted,
     }),
   ),
+  // Parchi's selector-based tools.
   WAIT_FOR_ELEMENT: message(
     'WAIT_FOR_ELEMENT',
     v.strictObject({

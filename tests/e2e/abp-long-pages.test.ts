@@ -41,7 +41,7 @@ describe.each(BROWSERS)('ABP on long pages in %s', (browserName) => {
 
     expect(await call('page.readListing', { tabId })).toMatchObject({
       success: false,
-      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/give from, around or heading/) },
+      error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/give one of from, around or heading/) },
     });
     expect(await call('page.readListing', { tabId, from: 0 })).toMatchObject({
       success: false,

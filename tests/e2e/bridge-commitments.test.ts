@@ -1,6 +1,5 @@
-// What commits through the MCP bridge is judged where the chat's agent's would be: browser_type
-// {ref, submit} submits with the page engine's submit_form at "submit", and accepting a confirm is a
-// commitment too; and a long page's snapshot can be read on in parts, as its markers say.
+// What commits through the MCP bridge is judged where the chat's agent's would be: browser_submit_form
+// is the page engine's submit_form, at "submit", and accepting a confirm is a commitment too; and a long page's snapshot can be read on in parts, as its markers say.
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
 import { textOf, useBridges, type RunningBridge } from './support/bridge';
@@ -17,20 +16,14 @@ describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', {
   const formResult = async (bridge: RunningBridge) =>
     String((await bridge.data('abp_page_read', { url: site.url('form.html') })).content);
 
-  it('with interact allowed but not submit, typing by ref with submit types, is refused the submit and says so; accepting a confirm is refused, dismissing it is not', async () => {
+  it('with interact allowed but not submit, typing by ref types, and the submit is refused and says so; accepting a confirm is refused, dismissing it is not', async () => {
     const bridge = await bridgeWith('--allow', '127.0.0.1:interact');
     await bridge.data('browser_navigate', { url: site.url('form.html') });
-    const typed = await bridge.data('browser_type', {
-      ref: indexByLabel(await snapshot(bridge), 'textbox', 'Name'),
-      text: 'Ada',
-      submit: true,
-    });
-    expect(typed).toMatchObject({
-      submitted: false,
-      reason: expect.stringMatching(
-        /^Typed, but the form was not submitted: page\.act failed with PERMISSION_REQUIRED/,
-      ),
-    });
+    const name = indexByLabel(await snapshot(bridge), 'textbox', 'Name');
+    await bridge.data('browser_type', { ref: name, text: 'Ada' });
+    const submit = await bridge.call('browser_submit_form', { ref: name });
+    expect(submit).toMatchObject({ isError: true, structuredContent: { error: { code: 'PERMISSION_REQUIRED' } } });
+    expect(textOf(submit)).toMatch(/^ERROR: page\.act failed with PERMISSION_REQUIRED/);
     expect(await formResult(bridge)).not.toContain('Thanks, Ada');
     expect(await formResult(bridge)).toContain('=Ada');
 
@@ -54,16 +47,13 @@ describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', {
     await bridge.data('browser_wait_for', { text: 'Signed out' });
   });
 
-  it('with submit allowed, typing by ref with submit submits the form as the page engine does', async () => {
+  it('with submit allowed, typing by ref and submitting submits the form as the page engine does', async () => {
     const bridge = await bridgeWith('--allow', '127.0.0.1:submit');
     await bridge.data('browser_navigate', { url: site.url('form.html') });
-    const typed = await bridge.data('browser_type', {
-      ref: indexByLabel(await snapshot(bridge), 'textbox', 'Name'),
-      text: 'Grace',
-      submit: true,
-    });
-    expect(typed).toMatchObject({ submitted: true, result: expect.stringMatching(/submit/i) });
-    expect(typed).not.toHaveProperty('reason');
+    const name = indexByLabel(await snapshot(bridge), 'textbox', 'Name');
+    await bridge.data('browser_type', { ref: name, text: 'Grace' });
+    const submitted = await bridge.data('browser_submit_form', { ref: name });
+    expect(submitted).toMatchObject({ decision: expect.any(String), result: expect.stringMatching(/submit/i) });
     await bridge.data('browser_wait_for', { text: 'Thanks, Grace' });
 
     // A field's value the snapshot cuts is read whole by its reference.
@@ -74,7 +64,7 @@ describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', {
     const form = await snapshot(bridge);
     expect(form).toMatch(/textbox "Message" =.*more characters: get_page_content with this index\]/);
     const message = indexByLabel(form, 'textbox', 'Message');
-    const value = await bridge.data('browser_get_page_content', { ref: message });
+    const value = await bridge.data('browser_get_page_content', { ref: message, type: 'text' });
     expect(value).toMatchObject({ url: site.url('form.html'), decision: expect.any(String) });
     expect(value.content).toContain(long);
   });
@@ -90,11 +80,12 @@ describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', {
     expect(String(part.content)).toMatch(new RegExp(`Elements ${next}–\\d+ of \\d+:`));
     expect(String(part.content)).toMatch(new RegExp(`^\\*?\\[${next}\\]`, 'm'));
     const after = String((await bridge.data('browser_read_listing', { heading: 'Chapter 31' })).content);
+    // One part at a time: the page engine's read_listing refuses two.
+    expect(textOf(await bridge.call('browser_read_listing', { from: 1, heading: 'Chapter 2' }))).toMatch(
+      /^ERROR: page\.readListing failed with INVALID_PARAMS: .*give one of from, around or heading/,
+    );
     const ref = indexByLabel(after.replace(/^.*:\n/, ''), 'link', 'Chapter 31, page 7');
     await bridge.data('browser_click', { ref });
     await bridge.data('browser_wait_for', { text: 'opened #c31-p7' });
-    expect(textOf(await bridge.call('browser_read_listing', { from: 1, heading: 'Chapter 2' }))).toMatch(
-      /^ERROR: Invalid arguments for browser_read_listing: .*give one of from, around or heading/,
-    );
   });
 });

@@ -5,15 +5,19 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createCapabilityTable } from '../../background/abp/capability-table';
 import { describeCapabilities } from '../../background/abp/dispatch';
+import { describePageActions } from '../../background/abp/page-actions';
 import { TOOLS, toolSpecs } from '../../background/tools/registry';
 import type { Tool } from '../../background/tools/types';
+import { pageActionTools } from '../../bridge/tools/page-action-tools';
+import { NATIVE_TOOLS } from '../../src/abp/bridge-operations';
 
 /**
  * Each action is declared once, as a tool (background/tools/): the chat offers it to the model, ABP
  * offers it on the page surface it declares (page.act, or a page.* capability of its own), and the
  * README's tables describe it. These checks fail when a surface leaves out an action it should
  * offer, offers one the catalogue does not declare for it, or states other parameters or another
- * level than the declaration.
+ * level than the declaration. The MCP bridge's by-reference tools are generated from the same
+ * declarations (bridge/tools/page-action-tools.ts), `index` named `ref`.
  */
 const README = readFileSync('README.md', 'utf8');
 const tools = [...TOOLS.values()];
@@ -32,6 +36,43 @@ function withoutTab(schema: JsonSchema): { properties: Record<string, unknown>; 
   return { properties, required: (schema.required ?? []).filter((name) => name !== 'tabId' && name !== 'url') };
 }
 const argsOf = (schema: JsonSchema) => ({ properties: schema.properties ?? {}, required: schema.required ?? [] });
+const bridgeTools = pageActionTools(describePageActions());
+
+/**
+ * A schema's parameters as a tool takes them, whatever a surface calls an element and however it
+ * words their descriptions: every `ref` is the chat's `index`, descriptions and the bridge's refusal
+ * of unknown parameters left out.
+ */
+function paramsOf(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(paramsOf);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const index = (name: unknown) => (name === 'ref' ? 'index' : name);
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'description' && key !== 'additionalProperties' && key !== '$schema')
+      .map(([key, value]) => {
+        if (key === 'properties')
+          return [key, Object.fromEntries(Object.entries(value as object).map(([n, p]) => [index(n), paramsOf(p)]))];
+        if (key === 'required') return [key, (value as string[]).map(index)];
+        return [key, paramsOf(value)];
+      }),
+  );
+}
+
+/** The browser_* tools the bridge's own files declare by hand (`name: 'browser_…'`). */
+function handDeclared(): Set<string> {
+  const names = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (path.endsWith('.ts'))
+        for (const [, name] of readFileSync(path, 'utf8').matchAll(/name: '(browser_[a-z_]+)'/g)) names.add(name!);
+    }
+  };
+  walk('bridge');
+  return names;
+}
 
 describe('ABP offers each page action the catalogue declares for it, with the same parameters', () => {
   it('page.act offers exactly the tools that declare page.act', () => {
@@ -55,6 +96,41 @@ describe('ABP offers each page action the catalogue declares for it, with the sa
     const declared = new Set(tools.flatMap((tool) => (tool.abp ? [tool.abp] : [])));
     expect(pageCapabilities).toEqual([...declared].toSorted());
   });
+});
+
+describe('the MCP bridge offers each page action the catalogue declares for it, as declared', () => {
+  const declared = tools.filter((tool) => tool.bridge);
+
+  it('its by-reference tools are exactly the actions that declare a bridge tool, each run through its ABP surface', () => {
+    expect(bridgeTools.map((tool) => tool.name).toSorted()).toEqual(
+      declared.map((tool) => tool.bridge!.name).toSorted(),
+    );
+    for (const tool of declared) expect(tool.abp, tool.name).toBeDefined();
+  });
+
+  it('every other browser_* tool is a native tool, declared with its level in NATIVE_TOOLS; none mirrors a page action', () => {
+    const native = new Set(Object.keys(NATIVE_TOOLS));
+    const generated = new Set(bridgeTools.map((tool) => tool.name));
+    for (const name of handDeclared()) {
+      expect(generated.has(name), `${name} is declared by hand and generated`).toBe(false);
+      expect(native.has(name), `${name} is declared by hand but is no native tool`).toBe(true);
+    }
+  });
+
+  it.each(declared.map((tool) => [tool.bridge!.name, tool] as const))(
+    '%s takes its action’s parameters (index named ref), at its level, with its annotations',
+    (name, tool) => {
+      const bridge = bridgeTools.find((each) => each.name === name)!;
+      expect(paramsOf(bridge.inputSchema)).toEqual(paramsOf(jsonSchemaOf(tool)));
+      expect(JSON.stringify(bridge.inputSchema)).not.toMatch(/"index"/);
+      expect(bridge.description).toContain(`the chat's ${tool.name} is (${tool.level})`);
+      expect(bridge.annotations).toEqual({
+        readOnlyHint: tool.annotations.readOnly,
+        destructiveHint: tool.annotations.destructive,
+        openWorldHint: tool.annotations.openWorld,
+      });
+    },
+  );
 });
 
 describe('each declaration agrees with itself', () => {
@@ -123,25 +199,31 @@ describe("the README's tool tables say what the catalogue declares", () => {
   });
 
   it("the bridge's table names every browser_* tool the bridge defines, and no other", () => {
-    const defined = new Set<string>();
-    const walk = (dir: string): void => {
-      for (const entry of readdirSync(dir)) {
-        const path = join(dir, entry);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (path.endsWith('.ts'))
-          for (const [, name] of readFileSync(path, 'utf8').matchAll(/name: '(browser_[a-z_]+)'/g)) defined.add(name!);
-      }
-    };
-    walk('bridge');
+    const defined = new Set([...handDeclared(), ...bridgeTools.map((tool) => tool.name)]);
     const stated = tableRows('| tool | what it does | Chromium | Firefox |').flatMap(([tool = '']) =>
       namesIn(tool, /`(browser_[a-z_]+)/g),
     );
     expect([...new Set(stated)].toSorted()).toEqual([...defined].toSorted());
   });
+
+  it("the bridge's table gives each generated tool's parameters as declared", () => {
+    const cells = tableRows('| tool | what it does | Chromium | Firefox |').map(([tool = '']) => tool);
+    for (const tool of bridgeTools) {
+      const stated = cells
+        .flatMap((cell) => [...cell.matchAll(new RegExp(`\`${tool.name}(?: \\{(.*?)\\})?\``, 'g'))])
+        .map((match) => match[1] ?? '');
+      expect(stated, `the README's bridge table names ${tool.name} once`).toHaveLength(1);
+      const params = Object.keys((tool.inputSchema as JsonSchema).properties ?? {});
+      // Only its own parameters: what an array's items take (fill_form's fields) is left out.
+      expect([...new Set(stated[0]!.replace(/\[.*$/, '').match(/[a-zA-Z]+/g) ?? [])].toSorted(), tool.name).toEqual(
+        params.toSorted(),
+      );
+    }
+  });
 });
 
 // The chat's params are checked by valibot, not by their JSON Schema: a capability's schema that
-// drops a check of the tool's (read_listing's "give from, around or heading") must still refuse.
+// drops a check of the tool's (read_listing's "give one of from, around or heading") must still refuse.
 describe('the ABP capabilities check what the tool checks', () => {
   it('page.readListing refuses a call that names no part, as read_listing does', () => {
     const table = createCapabilityTable({} as never);

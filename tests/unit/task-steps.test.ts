@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { argsOf, planOf, type TaskStep } from '../../bench/agent-tasks/steps';
 import { TASKS } from '../../bench/agent-tasks/tasks';
+import { describePageActions } from '../../background/abp/page-actions';
 import { bridgeCall } from '../e2e/support/task-steps';
 
 const LISTING = [
@@ -15,6 +16,8 @@ const toolOf = (step: unknown) => {
   const [{ name, arguments: args }] = (step as { calls: [{ name: string; arguments: unknown }] }).calls;
   return { name, arguments: args };
 };
+
+const actions = describePageActions();
 
 describe('task steps', () => {
   it('look their elements up by role and label, and keep the other arguments', () => {
@@ -46,17 +49,20 @@ describe('task steps', () => {
     ]);
   });
 
-  it('go through the bridge’s own tool when one takes every argument, otherwise through abp_page_act', () => {
-    expect(bridgeCall('select_option', { index: 3, options: ['Ham'] }, 9)).toEqual([
+  it('go through the bridge’s own tool where the action declares one, otherwise through abp_page_act', () => {
+    expect(bridgeCall('select_option', { index: 3, options: ['Ham'] }, 9, actions)).toEqual([
       'browser_select_option',
-      { ref: 3, values: ['Ham'] },
+      { ref: 3, options: ['Ham'] },
     ]);
-    expect(bridgeCall('press_key', { key: 'Escape' }, 9)).toEqual(['browser_press_key', { key: 'Escape' }]);
-    expect(bridgeCall('click_element', { index: 3, x: 150, y: 30 }, 9)).toEqual([
+    expect(bridgeCall('press_key', { key: 'Escape' }, 9, actions)).toEqual(['browser_press_key', { key: 'Escape' }]);
+    expect(bridgeCall('click_element', { index: 3, x: 150, y: 30 }, 9, actions)).toEqual([
+      'browser_click',
+      { ref: 3, x: 150, y: 30 },
+    ]);
+    expect(bridgeCall('double_click', { index: 3 }, 9, actions)).toEqual([
       'abp_page_act',
-      { tabId: 9, action: 'click_element', args: { index: 3, x: 150, y: 30 } },
+      { tabId: 9, action: 'double_click', args: { index: 3 } },
     ]);
-    expect(bridgeCall('double_click', { index: 3 }, 9)[0]).toBe('abp_page_act');
   });
 
   it('give every widget page of the test site at least one task with steps', () => {

@@ -50,7 +50,7 @@ export function acting(env: BridgeEnv): void {
     await env.bridge.data('browser_navigate', { url: env.site.url('widgets/choices.html') });
     await env.bridge.data('browser_select_option', {
       ref: indexByLabel(await snapshot(), 'select', 'Toppings'),
-      values: ['Ham', 'Olives'],
+      options: ['Ham', 'Olives'],
     });
     expect(await evaluate(`document.getElementById('log').textContent`)).toBe('toppings: olives, ham');
 
@@ -85,7 +85,7 @@ export function acting(env: BridgeEnv): void {
     );
 
     await env.bridge.data('browser_navigate', { url: env.site.url('widgets/choices.html') });
-    await env.bridge.data('browser_select_option', { selector: '#toppings', values: ['Ham', 'Olives'] });
+    await env.bridge.data('browser_select_option', { selector: '#toppings', options: ['Ham', 'Olives'] });
     expect(await evaluate(`document.getElementById('log').textContent`)).toBe('toppings: olives, ham');
 
     // A selector that does not parse is the caller's mistake, said before anything runs.

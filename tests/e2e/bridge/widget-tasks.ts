@@ -1,6 +1,6 @@
 // Every bench task that has steps, solved through the bridge's tools: the same steps the scripted
 // model plays in the chat (bench/agent-tasks), by snapshot reference, with abp_page_act for the
-// actions no browser_* tool takes (a double click, a click at a position, a text selection).
+// actions the bridge has no browser_* tool for (a double click, a text selection).
 import { expect, it } from 'vitest';
 import { TASKS } from '../../../bench/agent-tasks/tasks';
 import { playByBridge } from '../support/task-steps';

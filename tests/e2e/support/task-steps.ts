@@ -2,6 +2,8 @@
 // ABP page.act, or through the MCP bridge's tools. Each finds its elements by their labels in the
 // latest reading, as the scripted model does.
 import { argsOf, type TaskStep } from '../../../bench/agent-tasks/steps';
+import { readFileSync } from 'node:fs';
+import type { PageActionInfo } from '../../../src/abp/response';
 import type { RunningBridge } from './bridge';
 
 type Data = (capability: string, params?: unknown) => Promise<Record<string, unknown>>;
@@ -19,31 +21,21 @@ export async function playByPageAct(data: Data, url: string, steps: readonly Tas
   return results;
 }
 
-/** The bridge's own tool for an action, and the page-engine arguments it takes (`index` is its `ref`). */
-const BRIDGE_TOOLS: Record<string, { tool: string; takes: readonly string[] }> = {
-  click_element: { tool: 'browser_click', takes: ['index'] },
-  type_text: { tool: 'browser_type', takes: ['index', 'text'] },
-  press_key: { tool: 'browser_press_key', takes: ['index', 'key'] },
-  hover: { tool: 'browser_hover', takes: ['index'] },
-  drag: { tool: 'browser_drag', takes: ['index', 'to'] },
-  select_option: { tool: 'browser_select_option', takes: ['index', 'options'] },
-};
-const BRIDGE_NAMES: Record<string, string> = { index: 'ref', options: 'values' };
-
 /**
- * The tool call that plays an action through the bridge: its browser_* tool when it has one that
- * takes every argument, otherwise abp_page_act (a click at a position, a double click, a selection).
+ * The tool call that plays an action through the bridge: the browser_* tool the action's declaration
+ * gives it (its `index` named `ref`), otherwise abp_page_act (a double click, a text selection).
  */
 export function bridgeCall(
   action: string,
   args: Record<string, unknown>,
   tabId: number,
+  actions: readonly PageActionInfo[],
 ): [string, Record<string, unknown>] {
-  const own = BRIDGE_TOOLS[action];
-  if (own && Object.keys(args).every((name) => own.takes.includes(name)))
+  const own = actions.find((each) => each.tool === action)?.bridge;
+  if (own)
     return [
-      own.tool,
-      Object.fromEntries(Object.entries(args).map(([name, value]) => [BRIDGE_NAMES[name] ?? name, value])),
+      own.name,
+      Object.fromEntries(Object.entries(args).map(([name, value]) => [name === 'index' ? 'ref' : name, value])),
     ];
   return ['abp_page_act', { tabId, action, args }];
 }
@@ -51,10 +43,12 @@ export function bridgeCall(
 /** Opens `url` in the bridge's working tab, takes a snapshot, then plays each step; returns the tools called. */
 export async function playByBridge(bridge: RunningBridge, url: string, steps: readonly TaskStep[]): Promise<string[]> {
   await bridge.data('browser_navigate', { url });
+  // The page actions the bridge offers, as the build described them for it.
+  const actions = JSON.parse(readFileSync('dist/bridge/page-actions.json', 'utf8')) as PageActionInfo[];
   let shot = await bridge.data('browser_snapshot');
   const tools: string[] = [];
   for (const step of steps) {
-    const [tool, args] = bridgeCall(step.action, argsOf(step, shot.snapshot as string), shot.tabId as number);
+    const [tool, args] = bridgeCall(step.action, argsOf(step, shot.snapshot as string), shot.tabId as number, actions);
     await bridge.data(tool, args);
     tools.push(tool);
     if (step.reread) shot = await bridge.data('browser_snapshot');
