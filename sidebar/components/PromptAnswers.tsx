@@ -11,35 +11,60 @@ interface AnswersProps {
   answer(decision: Decision): () => void;
 }
 
-/** Allow once and Deny first, with their access keys (Alt(+Shift)+A and D); the lasting answers below. */
+/** The access key's chord as the browser reads it: Firefox adds Shift. */
+const ACCESS = __TARGET__ === 'firefox' ? 'Alt+Shift+' : 'Alt+';
+
+/**
+ * Allow once and Deny first, with their access keys (Alt(+Shift)+A and D); the lasting answers below.
+ * A critical question (a commitment the gate always asks about, or data leaving for another site) puts
+ * Deny first as the primary button, shows the access keys and offers no lasting answer: none would cover it.
+ */
 export function PromptAnswers(props: AnswersProps) {
-  const { answer } = props;
+  const { answer, prompt } = props;
+  const critical = Boolean(prompt.critical || prompt.dataFlow);
+  const allow = (
+    <button
+      type="button"
+      key="allow"
+      class={critical ? 'button' : 'button button--primary'}
+      accessKey="a"
+      aria-keyshortcuts={`${ACCESS}A`}
+      data-testid="decision-allow-once"
+      onClick={answer('allow-once')}
+    >
+      {t('decision_allow_once')}
+      {critical ? <AccessKey letter="A" /> : null}
+    </button>
+  );
+  const deny = (
+    <button
+      type="button"
+      key="deny"
+      class={critical ? 'button button--primary' : 'button'}
+      accessKey="d"
+      aria-keyshortcuts={`${ACCESS}D Escape`}
+      data-testid="decision-deny"
+      onClick={answer('deny')}
+    >
+      {t('decision_deny')}
+      {critical ? <AccessKey letter="D" /> : null}
+    </button>
+  );
   return (
     <>
-      <div class="prompt-actions">
-        <button
-          type="button"
-          class="button button--primary"
-          accessKey="a"
-          data-testid="decision-allow-once"
-          onClick={answer('allow-once')}
-        >
-          {t('decision_allow_once')}
-        </button>
-        <button
-          type="button"
-          class="button"
-          accessKey="d"
-          aria-keyshortcuts="Escape"
-          data-testid="decision-deny"
-          onClick={answer('deny')}
-        >
-          {t('decision_deny')}
-        </button>
-      </div>
-      {/* No lasting answer covers a data flow: the gate takes any answer to it for this action only. */}
-      {props.prompt.dataFlow ? null : <LastingAnswers {...props} />}
+      <div class="prompt-actions">{critical ? [deny, allow] : [allow, deny]}</div>
+      {critical ? null : <LastingAnswers {...props} />}
     </>
+  );
+}
+
+/** The chord beside a button's label; hidden from screen readers, which read aria-keyshortcuts. */
+function AccessKey({ letter }: { letter: string }) {
+  return (
+    <kbd class="access-key" aria-hidden="true" data-testid="access-key">
+      {ACCESS}
+      {letter}
+    </kbd>
   );
 }
 

@@ -1,8 +1,10 @@
 import { useSignal } from '@preact/signals';
 import type { PermissionChange } from '../../src/protocol/sidebar-to-background';
 import { t } from '../../src/i18n';
+import { toolInWords } from '../tool-names';
 
-const SITE_RULES = [
+/** Each level a site may be trusted up to, in the words the form and the list of rules both use. */
+export const SITE_RULES = [
   { rule: 'read-only', label: t('site_rule_read_only') },
   { rule: 'navigate', label: t('site_rule_navigate') },
   { rule: 'interact', label: t('site_rule_interact') },
@@ -81,7 +83,7 @@ export function ToolOverrideForm({ tools, onChange }: { tools: string[]; onChang
       >
         {tools.map((name) => (
           <option key={name} value={name}>
-            {name}
+            {toolInWords(name)}
           </option>
         ))}
       </select>

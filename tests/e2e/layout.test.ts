@@ -1,13 +1,17 @@
+import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { waitForPrompt, waitUntilIdle } from './support/agent';
 import { axeViolations } from './support/axe';
 import { useExtension } from './support/extension';
-import { PANEL_WIDTHS, SIDEBAR_VIEWS, sidewaysOverflow } from './support/layout';
+import { offScreen, PANEL_WIDTHS, SIDEBAR_VIEWS, sidewaysOverflow } from './support/layout';
 import { configure, openSidebar, send, showView, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
 const HEIGHT = 720;
+/** A laptop's panel: the height at which a question once pushed Stop and the input box away. */
+const LAPTOP_HEIGHT = 600;
+const SHOTS = 'test-results/layout';
 
 /** The sidebar at the widths a side panel gives it: nothing scrolls sideways, every view passes axe. */
 describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) => {
@@ -62,6 +66,52 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
       await sidebar.resize({ width, height: HEIGHT });
       expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
       expect(await axeViolations(sidebar), `${width} px`).toEqual([]);
+    }
+    await sidebar.click('[data-testid="decision-deny"]');
+    await waitUntilIdle(sidebar);
+  });
+
+  it('a question open at 600 px high: Stop, the input box, the answers and the request stay on screen', async () => {
+    await sidebar.resize({ width: 480, height: LAPTOP_HEIGHT });
+    ctx.llm.script(
+      { kind: 'tool_calls', calls: [{ id: 'c2', name: 'click_element', arguments: { selector: '#add-to-cart' } }] },
+      { kind: 'text', chunks: ['Done.'] },
+    );
+    await send(sidebar, 'Put the medium one in my cart, then tell me what the delivery costs to my address');
+    await waitForPrompt(sidebar);
+    await mkdir(SHOTS, { recursive: true });
+    for (const width of PANEL_WIDTHS) {
+      await sidebar.resize({ width, height: LAPTOP_HEIGHT });
+      expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
+      // The panel does not scroll as a page: the question scrolls inside its own box.
+      expect(
+        await sidebar.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight),
+        `${width} px`,
+      ).toBeLessThanOrEqual(0);
+      expect(
+        await offScreen(sidebar, [
+          'stop',
+          'composer-input',
+          'prompt-request',
+          'prompt-title',
+          'decision-allow-once',
+          'decision-deny',
+        ]),
+        `${width} px`,
+      ).toEqual([]);
+      expect(await sidebar.evaluate(() => document.querySelector('[data-testid="prompt-request"]')?.textContent)).toBe(
+        'For your request: “Put the medium one in my cart, then tell me what the delivery costs to my address”',
+      );
+      expect(await axeViolations(sidebar), `${width} px`).toEqual([]);
+      if (width !== 240 && width !== 360) continue;
+      for (const theme of ['light', 'dark']) {
+        await sidebar.evaluate((t: string) => (document.documentElement.dataset.theme = t), theme);
+        await sidebar.screenshot(`${SHOTS}/question-${browserName}-${width}-${theme}.png`, {
+          width,
+          height: LAPTOP_HEIGHT,
+        });
+      }
+      await sidebar.evaluate(() => delete document.documentElement.dataset.theme);
     }
     await sidebar.click('[data-testid="decision-deny"]');
     await waitUntilIdle(sidebar);

@@ -76,7 +76,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
       undefined,
       { message: 'the status did not show the new grant' },
     );
-    expect(await standing()).toEqual(['127.0.0.1', 'allowed: click_element; asks for the rest']);
+    expect(await standing()).toEqual(['127.0.0.1', 'allowed: clicking; asks for the rest']);
 
     ctx.llm.script(click('#add-to-cart', 'c3'), say('Added another.'));
     await send(sidebar, 'Add one more');
@@ -102,7 +102,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     const grants = await sidebar.evaluate(() =>
       [...document.querySelectorAll('[data-testid="grant"] span')].map((el) => el.textContent),
     );
-    expect(grants).toEqual(['127.0.0.1 · click_element · allowed always']);
+    expect(grants).toEqual(['127.0.0.1 · Clicking · allowed always']);
 
     await showView(sidebar, 'log');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, {
