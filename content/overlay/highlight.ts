@@ -54,16 +54,28 @@ export function highlightTarget(doc: Document, box: Box): void {
   fade = setTimeout(removeHighlights, TARGET_MS);
 }
 
+/** Room above the box for its label; a box nearer the top of the window carries it below. */
+const LABEL_ROOM = 30;
+
+/** Places a question's ring and turns its label below the box when there is no room above it. */
+const placeRing = (el: HTMLElement, box: Box) => {
+  place(el, box);
+  el.classList.toggle('label-below', box.top < LABEL_ROOM);
+};
+
 /**
- * Keeps a target box on an element while a question about it is open: `measure` is read again
- * (once a frame at most) as the page scrolls or resizes, until removeHighlights or another drawing.
+ * Keeps a labelled ring ("Bosun wants to click this") on an element while a question about it is
+ * open: `measure` is read again (once a frame at most) as the page scrolls or resizes, until
+ * removeHighlights or another drawing.
  */
-export function followTarget(doc: Document, measure: () => Box | null): void {
+export function followTarget(doc: Document, label: string, measure: () => Box | null): void {
   clearLayer();
   const view = doc.defaultView;
   const first = measure();
   if (!view || !first) return removeHighlights();
-  const box = makeBox(doc, first, '', true);
+  const box = makeBox(doc, first, label, true);
+  box.classList.add('asking');
+  placeRing(box, first);
   layer = doc.createElement('div');
   layer.append(box);
   overlayRoot(doc).append(layer);
@@ -71,7 +83,7 @@ export function followTarget(doc: Document, measure: () => Box | null): void {
   const move = () => {
     frame = 0;
     const now = measure();
-    if (now) place(box, now);
+    if (now) placeRing(box, now);
     box.hidden = now === null;
   };
   const onChange = () => {

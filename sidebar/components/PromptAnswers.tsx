@@ -1,6 +1,7 @@
 import type { PermissionPrompt as Prompt } from '../state';
 import type { SidebarActions } from '../actions';
 import { t } from '../../src/i18n';
+import { siteRuleInWords } from '../site-levels';
 
 type Decision = Parameters<SidebarActions['answer']>[1];
 
@@ -72,19 +73,24 @@ function AccessKey({ letter }: { letter: string }) {
 function LastingAnswers({ prompt, kind, answer }: AnswersProps) {
   return (
     <div class="prompt-lasting" role="group" aria-label={t('prompt_more_choices')}>
-      {prompt.beyondScope ? (
-        <button
-          type="button"
-          class="prompt-choice"
-          data-testid="decision-allow-task"
-          title={t('decision_allow_task_hint')}
-          onClick={answer('allow-task')}
-        >
-          {t('decision_allow_task')}
-        </button>
-      ) : null}
-      <button type="button" class="prompt-choice" data-testid="decision-allow-site" onClick={answer('allow-site')}>
-        {t('decision_allow_site_for', kind)}
+      <button
+        type="button"
+        class="prompt-choice"
+        data-testid="decision-allow-task"
+        title={t('decision_allow_task_hint')}
+        onClick={answer('allow-task')}
+      >
+        {t('decision_allow_task')}
+      </button>
+      {/* A level, not a tool: the answer trusts the site up to it, covering every action at or below it. */}
+      <button
+        type="button"
+        class="prompt-choice"
+        data-testid="decision-allow-site"
+        title={t('decision_allow_site_hint')}
+        onClick={answer('allow-site')}
+      >
+        {t('decision_allow_site_at', siteRuleInWords(prompt.permissionLevel))}
       </button>
       <button
         type="button"

@@ -2,7 +2,7 @@ import type { PermissionChange } from '../../src/protocol/sidebar-to-background'
 import type { Policy } from '../state';
 import { t } from '../../src/i18n';
 import { toolInWords } from '../tool-names';
-import { SITE_RULES } from './RuleForms';
+import { siteRuleInWords } from '../site-levels';
 
 interface RuleListProps {
   policy: Policy;
@@ -16,7 +16,7 @@ export function SiteRuleList({ policy, onChange }: RuleListProps) {
       {Object.entries(policy.sites).map(([site, rule]) => (
         <li key={site} data-testid="site-rule">
           <span>
-            <strong>{site}</strong> · {SITE_RULES.find((r) => r.rule === rule)?.label}
+            <strong>{site}</strong> · {siteRuleInWords(rule)}
           </span>
           <button type="button" class="icon-button" onClick={() => onChange({ kind: 'set-site', site, rule: null })}>
             {t('remove')}

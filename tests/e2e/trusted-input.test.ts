@@ -43,12 +43,16 @@ const dropCard = (listing: string): [string, object] => [
   { index: indexByLabel(listing, 'button', 'Card'), toSelector: '#zone' },
 ];
 
-/** Answers every question until the task ends ("allow on this site" keeps later tests' questions away). */
+/**
+ * Answers every question until the task ends ("allow on this site" keeps later tests' questions away;
+ * a critical question offers no lasting answer, so it is allowed once).
+ */
 async function allowUntilIdle(sidebar: PageDriver, answer: 'allow-once' | 'allow-site' = 'allow-site') {
   const idle = () => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') !== null);
   while (!(await idle())) {
     const asked = await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
-    if (asked) await answerPrompt(sidebar, answer);
+    const critical = await sidebar.evaluate(() => document.querySelector('[data-testid="prompt-critical"]') !== null);
+    if (asked) await answerPrompt(sidebar, critical ? 'allow-once' : answer);
     else await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -45,9 +45,20 @@ describe('a routine question', () => {
       { id: 'decision-allow-once', primary: true, key: null },
       { id: 'decision-deny', primary: false, key: null },
     ]);
-    for (const lasting of ['allow-site', 'allow-session', 'deny-all'])
+    for (const lasting of ['allow-task', 'allow-site', 'allow-session', 'deny-all'])
       expect(screen.getByTestId(`decision-${lasting}`)).toBeTruthy();
     expect(order().indexOf('prompt-request')).toBe(0);
+  });
+
+  it.each([
+    ['read-only', 'Always let Bosun read here'],
+    ['navigate', 'Always let Bosun go to pages here'],
+    ['interact', 'Always let Bosun click and type here'],
+    ['submit', 'Always let Bosun submit forms here'],
+  ] as const)('at %s offers "Allow for this task" and a lasting level in words: %s', (level, words) => {
+    render(<PermissionPrompt prompt={{ ...routine, permissionLevel: level }} waiting={0} onAnswer={vi.fn()} />);
+    expect(screen.getByTestId('decision-allow-site').textContent).toBe(words);
+    expect(screen.getByTestId('decision-allow-task').textContent).toBe('Allow for this task');
   });
 });
 

@@ -28,7 +28,7 @@ describe('PermissionsView', () => {
     expect(screen.getByTestId('grant').textContent).toContain(
       'shop.example · Clicking · allowed until the browser closes',
     );
-    expect(screen.getByTestId('site-rule').textContent).toContain('shop.example · may also click and type');
+    expect(screen.getByTestId('site-rule').textContent).toContain('shop.example · let Bosun click and type here');
     expect(screen.getByTestId('tool-override').textContent).toContain('Submitting forms · never');
 
     fireEvent.change(screen.getByTestId('default-navigate'), { target: { value: 'deny' } });
