@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
-import { answerPrompt, openOnly, startFresh, waitUntilIdle } from './support/agent';
+import { allowUntilIdle, answerPrompt, openOnly, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { indexByLabel } from './support/listing';
 import { configure, openSidebar, send, showView } from './support/sidebar';
@@ -42,20 +42,6 @@ const dropCard = (listing: string): [string, object] => [
   'drag',
   { index: indexByLabel(listing, 'button', 'Card'), toSelector: '#zone' },
 ];
-
-/**
- * Answers every question until the task ends ("allow on this site" keeps later tests' questions away;
- * a critical question offers no lasting answer, so it is allowed once).
- */
-async function allowUntilIdle(sidebar: PageDriver, answer: 'allow-once' | 'allow-site' = 'allow-site') {
-  const idle = () => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') !== null);
-  while (!(await idle())) {
-    const asked = await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
-    const critical = await sidebar.evaluate(() => document.querySelector('[data-testid="prompt-critical"]') !== null);
-    if (asked) await answerPrompt(sidebar, critical ? 'allow-once' : answer);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Counts the content script's TRUSTED_INPUT requests from now on: every extension page hears a
