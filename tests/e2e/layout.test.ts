@@ -8,10 +8,22 @@ import { offScreen, PANEL_WIDTHS, SIDEBAR_VIEWS, sidewaysOverflow } from './supp
 import { configure, openSidebar, send, showView, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
-const HEIGHT = 720;
 /** A laptop's panel: the height at which a question once pushed Stop and the input box away. */
-const LAPTOP_HEIGHT = 600;
+const HEIGHT = 600;
+/** The test browser's own panel height, shorter still: a question's answers once sat under the input box. */
+const SHORT_HEIGHT = 437;
+/** Screenshots of each view, looked at by a person after the run (test-results/ is not committed). */
 const SHOTS = 'test-results/layout';
+
+/** Saves what the sidebar shows at `width` in the light and the dark theme, then gives the theme back to the system. */
+async function shootThemes(sidebar: PageDriver, name: string, width: number, height = HEIGHT): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  for (const theme of ['light', 'dark']) {
+    await sidebar.evaluate((t: string) => (document.documentElement.dataset.theme = t), theme);
+    await sidebar.screenshot(`${SHOTS}/${name}-${width}-${theme}.png`, { width, height });
+  }
+  await sidebar.evaluate(() => delete document.documentElement.dataset.theme);
+}
 
 /** The sidebar at the widths a side panel gives it: nothing scrolls sideways, every view passes axe. */
 describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) => {
@@ -71,22 +83,24 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
     await waitUntilIdle(sidebar);
   });
 
-  it('a question open at 600 px high: Stop, the input box, the answers and the request stay on screen', async () => {
-    await sidebar.resize({ width: 480, height: LAPTOP_HEIGHT });
+  it('a question open at 600 and 437 px high: Stop, the input box, the answers and the request stay on screen', async () => {
+    await sidebar.resize({ width: 480, height: HEIGHT });
     ctx.llm.script(
       { kind: 'tool_calls', calls: [{ id: 'c2', name: 'click_element', arguments: { selector: '#add-to-cart' } }] },
       { kind: 'text', chunks: ['Done.'] },
     );
     await send(sidebar, 'Put the medium one in my cart, then tell me what the delivery costs to my address');
     await waitForPrompt(sidebar);
-    await mkdir(SHOTS, { recursive: true });
-    for (const width of PANEL_WIDTHS) {
-      await sidebar.resize({ width, height: LAPTOP_HEIGHT });
-      expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
+    for (const [width, height] of [
+      ...PANEL_WIDTHS.map((w) => [w, HEIGHT] as const),
+      ...PANEL_WIDTHS.map((w) => [w, SHORT_HEIGHT] as const),
+    ]) {
+      await sidebar.resize({ width, height });
+      expect(await sidewaysOverflow(sidebar), `${width}×${height} px`).toEqual([]);
       // The panel does not scroll as a page: the question scrolls inside its own box.
       expect(
         await sidebar.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight),
-        `${width} px`,
+        `${width}×${height} px`,
       ).toBeLessThanOrEqual(0);
       expect(
         await offScreen(sidebar, [
@@ -97,21 +111,14 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
           'decision-allow-once',
           'decision-deny',
         ]),
-        `${width} px`,
+        `${width}×${height} px`,
       ).toEqual([]);
       expect(await sidebar.evaluate(() => document.querySelector('[data-testid="prompt-request"]')?.textContent)).toBe(
         'For your request: “Put the medium one in my cart, then tell me what the delivery costs to my address”',
       );
-      expect(await axeViolations(sidebar), `${width} px`).toEqual([]);
-      if (width !== 240 && width !== 360) continue;
-      for (const theme of ['light', 'dark']) {
-        await sidebar.evaluate((t: string) => (document.documentElement.dataset.theme = t), theme);
-        await sidebar.screenshot(`${SHOTS}/question-${browserName}-${width}-${theme}.png`, {
-          width,
-          height: LAPTOP_HEIGHT,
-        });
-      }
-      await sidebar.evaluate(() => delete document.documentElement.dataset.theme);
+      if (height === HEIGHT) expect(await axeViolations(sidebar), `${width}×${height} px`).toEqual([]);
+      if (width === 240 || width === 360)
+        await shootThemes(sidebar, `question-${browserName}-${height}`, width, height);
     }
     await sidebar.click('[data-testid="decision-deny"]');
     await waitUntilIdle(sidebar);
@@ -134,6 +141,7 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
         await showView(sidebar, view);
         expect(await sidewaysOverflow(sidebar), view).toEqual([]);
         expect(await axeViolations(sidebar), view).toEqual([]);
+        if (width === 240 || width === 360) await shootThemes(sidebar, `view-${browserName}-${view}`, width);
       }
     });
   }
