@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { PageDriver } from '../harness';
 
 /** Side-panel widths: Firefox ESR's default sidebar, its narrowest, Chrome's default side panel, a widened one. */
@@ -57,4 +58,17 @@ export function offScreen(page: PageDriver, testIds: readonly string[]): Promise
       return [];
     });
   }, testIds);
+}
+
+/** Screenshots for a person to look at after the run (test-results/ is not committed). */
+const SHOTS = 'test-results/layout';
+
+/** Saves what `page` shows at `width` × `height` in the light and the dark theme, then gives the theme back to the system. */
+export async function shootThemes(page: PageDriver, name: string, width: number, height: number): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t: string) => (document.documentElement.dataset.theme = t), theme);
+    await page.screenshot(`${SHOTS}/${name}-${width}-${theme}.png`, { width, height });
+  }
+  await page.evaluate(() => delete document.documentElement.dataset.theme);
 }
