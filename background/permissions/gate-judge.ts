@@ -56,7 +56,16 @@ export async function judge(
       : { toolName: name, site, level };
   const answer = await askPerson(
     deps,
-    { call, site: about.site, level: about.level, target: shown, reason, critical: verdict.critical, beyond, dataFlow: [] },
+    {
+      call,
+      site: about.site,
+      level: about.level,
+      target: shown,
+      reason,
+      critical: verdict.critical,
+      beyond,
+      dataFlow: [],
+    },
     signal,
   );
   await deps.policy.update((p) => applyDecision(p, { ...about, runId: call.runId }, answer));
