@@ -54,6 +54,9 @@ export function highlightTarget(doc: Document, box: Box): void {
   fade = setTimeout(removeHighlights, TARGET_MS);
 }
 
+/** How often a question's ring looks again for an element that moved without a scroll or a resize. */
+const SETTLE_MS = 300;
+
 /** Room above the box for its label; a box nearer the top of the window carries it below. */
 const LABEL_ROOM = 30;
 
@@ -91,7 +94,10 @@ export function followTarget(doc: Document, label: string, measure: () => Box | 
   };
   view.addEventListener('scroll', onChange, { capture: true, passive: true });
   view.addEventListener('resize', onChange, { passive: true });
+  // The page may move the element with neither (a banner loads, text reflows): looked at again now and then.
+  const settle = view.setInterval(onChange, SETTLE_MS);
   unfollow = () => {
+    view.clearInterval(settle);
     view.cancelAnimationFrame(frame);
     view.removeEventListener('scroll', onChange, { capture: true });
     view.removeEventListener('resize', onChange);

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
@@ -34,6 +35,12 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await shop.waitFor(() => document.querySelector('bosun-overlay') !== null, undefined, {
       message: 'the target was not outlined while the question was open',
     });
+    // The labelled ring on a light page and on a dark one, for a person to look at (test-results/).
+    await mkdir('test-results/outline', { recursive: true });
+    await shop.screenshot(`test-results/outline/${browserName}-light-page.png`, { width: 480, height: 320 });
+    await shop.evaluate(() => (document.body.style.cssText = 'background:#111;color:#eee'));
+    await shop.screenshot(`test-results/outline/${browserName}-dark-page.png`, { width: 480, height: 320 });
+    await shop.evaluate(() => (document.body.style.cssText = ''));
     const prompt = await answerPrompt(sidebar, 'deny');
     expect(prompt).toMatchObject({
       tool: 'click_element',

@@ -67,6 +67,15 @@ describe("a question's target outline", () => {
     expect(ring?.classList.contains('label-below')).toBe(true);
   });
 
+  it('follows an element the page moves without a scroll or a resize', async () => {
+    let top = 200;
+    followTarget(document, 'Bosun wants to click this', () => ({ left: 10, top, width: 80, height: 24 }));
+    top = 260;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await nextFrame();
+    expect(boxes()[0]?.style.top).toBe('260px');
+  });
+
   it('draws nothing for an element that is not rendered', () => {
     followTarget(document, 'Bosun wants to click this', () => null);
     expect(overlay()).toBeNull();
