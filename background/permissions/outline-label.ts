@@ -1,21 +1,21 @@
-import { t, type MessageKey } from '../../src/i18n';
-
-/** What the outline on the page says Bosun wants to do with the element it rings, per tool. */
-const LABELS: Record<string, MessageKey> = {
-  click_element: 'outline_click',
-  double_click: 'outline_click',
-  type_text: 'outline_type',
-  press_key: 'outline_press',
-  select_option: 'outline_choose',
-  hover: 'outline_point',
-  drag: 'outline_drag',
-  select_text: 'outline_select',
-  submit_form: 'outline_submit',
-};
+import { t } from '../../src/i18n';
 
 /**
- * The outline's label for a question about `toolName`; a tool without its own words gets a general
- * one. Looked up when asked: the gate's modules are also loaded where no browser.i18n exists (the build).
+ * What the outline on the page says Bosun wants to do with the element it rings, per tool. Each is
+ * looked up when asked: the gate's modules also load where no browser.i18n exists (the build).
  */
+const LABELS: Record<string, () => string> = {
+  click_element: () => t('outline_click'),
+  double_click: () => t('outline_click'),
+  type_text: () => t('outline_type'),
+  press_key: () => t('outline_press'),
+  select_option: () => t('outline_choose'),
+  hover: () => t('outline_point'),
+  drag: () => t('outline_drag'),
+  select_text: () => t('outline_select'),
+  submit_form: () => t('outline_submit'),
+};
+
+/** The outline's label for a question about `toolName`; a tool without its own words gets a general one. */
 export const outlineLabel = (toolName: string): string =>
-  t(Object.hasOwn(LABELS, toolName) ? (LABELS[toolName] as MessageKey) : 'outline_other');
+  Object.hasOwn(LABELS, toolName) ? (LABELS[toolName] as () => string)() : t('outline_other');
