@@ -1,6 +1,7 @@
+import { isPermissionLevel, trustCovers } from './levels';
 import { resolveSite } from './site';
 import { MAX_GRANTS, MAX_RUN_ID, MAX_TOOL_NAME, type Grant, type HarborPolicy } from './types';
-import type { PermissionDecisionValue } from './vocabulary';
+import type { PermissionDecisionValue, PermissionLevel } from './vocabulary';
 
 /** The call the person answered about. */
 export interface DecisionTarget {
@@ -9,6 +10,11 @@ export interface DecisionTarget {
   readonly site: string;
   /** Needed for `deny` to be remembered for the rest of the run. */
   readonly runId?: string;
+  /**
+   * The level the action was judged at. With it, `allow-site` trusts the site up to that level, so the
+   * answer covers every action at or below it ("let Bosun click and type here"), not one tool.
+   */
+  readonly level?: PermissionLevel;
 }
 
 export interface ApplyOptions {
@@ -21,6 +27,7 @@ interface ResolvedTarget {
   readonly site: string;
   readonly runId: string | undefined;
   readonly expiresAt: number | undefined;
+  readonly level: PermissionLevel | undefined;
 }
 
 /** The same policy as a new object: "no lasting change" still never hands back the input. */
@@ -45,11 +52,31 @@ const base = (t: ResolvedTarget) => ({
   ...(t.expiresAt === undefined ? {} : { expiresAt: t.expiresAt }),
 });
 
+/** A persistent allow for this tool on this site, replacing a persistent deny for the same pair. */
+const withToolGrant = (policy: HarborPolicy, t: ResolvedTarget): HarborPolicy =>
+  withGrant(
+    policy,
+    { ...base(t), effect: 'allow', scope: 'persistent' },
+    (g) => sameTarget(t)(g) && g.scope === 'persistent',
+  );
+
+/**
+ * The site trusted up to `level`: raised, never lowered (an answer about a click does not take back
+ * "submit forms here"), and never over a block.
+ */
+function withTrust(policy: HarborPolicy, site: string, level: PermissionLevel): HarborPolicy {
+  const current = Object.hasOwn(policy.sites, site) ? policy.sites[site] : undefined;
+  if (current === 'blocked' || (current !== undefined && trustCovers(current, level))) return unchanged(policy);
+  return { ...policy, sites: { ...policy.sites, [site]: level } };
+}
+
 /**
  * What each answer does to the policy: a table, one pure update per decision.
  * - allow-once: nothing lasting; the caller runs this one call.
- * - allow-task: nothing lasting in the policy; the gate widens the running task's scope instead.
- * - allow-site: persistent allow for this tool on this site. It replaces a persistent deny for the
+ * - allow-task: with the run and the level, an allow for this tool on this site at that level until the
+ *   run (the task) ends; nothing persists. The gate also widens the running task's scope.
+ * - allow-site: with the action's level, the site trusted up to that level (every action at or below
+ *   it); without one, a persistent allow for this tool on this site, replacing a persistent deny for the
  *   same pair: the latest explicit answer about that pair wins (settings UI "change my mind").
  * - allow-session: a session allow for this pair only; no other grant is touched, nothing persists.
  * - deny: a deny for this pair in this run only; without a runId there is nothing to remember.
@@ -57,13 +84,15 @@ const base = (t: ResolvedTarget) => ({
  */
 const UPDATES: Readonly<Record<PermissionDecisionValue, (policy: HarborPolicy, t: ResolvedTarget) => HarborPolicy>> = {
   'allow-once': unchanged,
-  'allow-task': unchanged,
-  'allow-site': (policy, t) =>
-    withGrant(
-      policy,
-      { ...base(t), effect: 'allow', scope: 'persistent' },
-      (g) => sameTarget(t)(g) && g.scope === 'persistent',
-    ),
+  'allow-task': (policy, t) =>
+    t.runId === undefined || t.level === undefined
+      ? unchanged(policy)
+      : withGrant(
+          policy,
+          { ...base(t), effect: 'allow', scope: 'run', runId: t.runId, level: t.level },
+          (g) => sameTarget(t)(g) && g.scope === 'run' && g.runId === t.runId && g.effect === 'allow',
+        ),
+  'allow-site': (policy, t) => (t.level === undefined ? withToolGrant(policy, t) : withTrust(policy, t.site, t.level)),
   'allow-session': (policy, t) =>
     withGrant(
       policy,
@@ -87,13 +116,19 @@ const UPDATES: Readonly<Record<PermissionDecisionValue, (policy: HarborPolicy, t
 };
 
 function resolveTarget(policy: HarborPolicy, target: DecisionTarget, options: ApplyOptions): ResolvedTarget | null {
-  const { toolName, runId } = target;
+  const { toolName, runId, level } = target;
   if (typeof toolName !== 'string' || toolName.length === 0 || toolName.length > MAX_TOOL_NAME) return null;
   const site = resolveSite(target.site, policy);
   if (site.kind !== 'site') return null;
   const validRun = typeof runId === 'string' && runId.length > 0 && runId.length <= MAX_RUN_ID;
   const expiresAt = Number.isFinite(options.expiresAt) ? options.expiresAt : undefined;
-  return { tool: toolName, site: site.site, runId: validRun ? runId : undefined, expiresAt };
+  return {
+    tool: toolName,
+    site: site.site,
+    runId: validRun ? runId : undefined,
+    expiresAt,
+    level: isPermissionLevel(level) ? level : undefined,
+  };
 }
 
 /**

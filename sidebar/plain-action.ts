@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../src/protocol/common';
 import { t } from '../src/i18n';
+import { toolInWords } from './tool-names';
 
 /** One tool call of an assistant's message. */
 export type ToolCall = NonNullable<ChatMessage['toolCalls']>[number];
@@ -87,6 +88,6 @@ const LINES: Record<string, (args: Args, label?: string) => string> = {
 export function plainAction(name: string, args: Args, site?: string, label?: string): string {
   const line = Object.hasOwn(LINES, name)
     ? (LINES[name] as (a: Args, l?: string) => string)(args, label)
-    : t('action_other', name);
+    : toolInWords(name);
   return site ? t('action_on_site', line, site) : line;
 }

@@ -1,4 +1,5 @@
 import { t } from '../src/i18n';
+import { toolInWords } from './tool-names';
 
 type Args = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -68,7 +69,7 @@ const QUESTIONS: Record<string, (args: Args, summary: string | undefined) => str
 export function plainQuestion(toolName: string, args: Args, summary?: string): string {
   return Object.hasOwn(QUESTIONS, toolName)
     ? (QUESTIONS[toolName] as (a: Args, s?: string) => string)(args, summary)
-    : t('ask_other', toolName);
+    : t('ask_other', toolInWords(toolName).toLowerCase());
 }
 
 /** The kind of action, for what a lasting answer covers ("Always let Bosun click on this site"). */
@@ -108,7 +109,7 @@ const KINDS: Record<string, string> = {
   search_library: t('kind_search_library'),
 };
 export const actionKind = (toolName: string): string =>
-  Object.hasOwn(KINDS, toolName) ? (KINDS[toolName] as string) : t('kind_other', toolName);
+  Object.hasOwn(KINDS, toolName) ? (KINDS[toolName] as string) : toolInWords(toolName).toLowerCase();
 
 /** The exact text an action would type, one entry per field: shown in full before the person allows it. */
 export function textsToType(toolName: string, args: Args): string[] {

@@ -3,6 +3,7 @@ import type { SiteIdentity } from '../policy/site';
 import type { ChatMessage } from '../src/protocol/common';
 import type { Policy } from './state';
 import { t } from '../src/i18n';
+import { toolInWords } from './tool-names';
 
 const TRUST_LABEL: Record<string, string> = {
   'read-only': t('trust_read_only'),
@@ -36,7 +37,7 @@ export function siteStatus(
     ...new Set(
       (policy?.grants ?? [])
         .filter((g) => g.site === identity.site && g.effect === 'allow' && g.scope !== 'run' && isLive(g, now))
-        .map((g) => g.tool),
+        .map((g) => toolInWords(g.tool).toLowerCase()),
     ),
   ];
   return {

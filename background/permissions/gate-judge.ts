@@ -54,11 +54,20 @@ export async function judge(
   const shown = leaving ? { ...target, summary: `${target.summary ?? name} — goes to ${leaving.host}` } : target;
   const about =
     leaving && verdict.verdict === 'auto-approve' && beyond === null
-      ? { toolName: 'navigate', site: leaving.site }
-      : { toolName: name, site };
+      ? { toolName: 'navigate', site: leaving.site, level: 'navigate' as const }
+      : { toolName: name, site, level };
   const answer = await askPerson(
     deps,
-    { call, site: about.site, level, target: shown, reason, critical: verdict.critical, beyond, dataFlow: [] },
+    {
+      call,
+      site: about.site,
+      level: about.level,
+      target: shown,
+      reason,
+      critical: verdict.critical,
+      beyond,
+      dataFlow: [],
+    },
     signal,
   );
   await deps.policy.update((p) => applyDecision(p, { ...about, runId: call.runId }, answer));

@@ -4,6 +4,7 @@ import type { Target } from '../tools/types';
 import { record, labelOf, summarize } from './gate-record';
 import type { DataFlow } from './data-flow-check';
 import type { GateCall, GateDeps } from './gate-types';
+import { outlineLabel } from './outline-label';
 import { QuestionUnanswered } from './question-unanswered';
 
 /** One action the policy could not decide alone, as the person is asked about it. */
@@ -29,7 +30,7 @@ export async function askPerson(deps: GateDeps, asking: Asking, signal: AbortSig
   if (ownTime === 0) throw await unanswered(deps, asking, 'nobody-can-answer');
   // The target is outlined on the page while the question is open; an outline that fails costs
   // nothing, and a page slow to take it off never holds up the answer.
-  const outlined = asking.target.outline?.().catch(() => undefined);
+  const outlined = asking.target.outline?.(outlineLabel(asking.call.name)).catch(() => undefined);
   const posed = await deps.prompts
     .pose(promptOf(asking, timeoutMs), timeoutMs, signal)
     .finally(() => void outlined?.then((hide) => hide?.()));

@@ -104,11 +104,17 @@ export async function elementTarget(
   if (described?.failure === 'invalid-args') return { url, invalid: described.error ?? 'invalid target' };
   if (!described?.found) return { url };
   const summary = describe(described.role ?? 'element', described.label, described.element);
-  const outline = async () => {
+  const outline = async (label: string) => {
     // Recorded first, so a background that stops while drawing still leaves its successor the tab to clean.
     await outlinedTabs.add(ctx.tabId);
     // Not cancelled with the task: the outline must be drawn before it can be taken off again.
-    await askContent(ctx.tabId, { type: 'OUTLINE_TARGET', payload }, ContentResponses.ACTION, undefined, { url });
+    await askContent(
+      ctx.tabId,
+      { type: 'OUTLINE_TARGET', payload: { ...payload, label } },
+      ContentResponses.ACTION,
+      undefined,
+      { url },
+    );
     return () => outlinedTabs.remove(ctx.tabId);
   };
   return {

@@ -126,7 +126,7 @@ export interface Target {
   /** Why the arguments cannot name anything (a selector that does not parse): nothing is asked or run. */
   invalid?: string;
   /** Outlines the element on the page while the person is asked about it; resolves to what removes the outline. */
-  outline?(): Promise<() => Promise<void>>;
+  outline?(label: string): Promise<() => Promise<void>>;
 }
 
 /**

@@ -54,16 +54,31 @@ export function highlightTarget(doc: Document, box: Box): void {
   fade = setTimeout(removeHighlights, TARGET_MS);
 }
 
+/** How often a question's ring looks again for an element that moved without a scroll or a resize. */
+const SETTLE_MS = 300;
+
+/** Room above the box for its label; a box nearer the top of the window carries it below. */
+const LABEL_ROOM = 30;
+
+/** Places a question's ring and turns its label below the box when there is no room above it. */
+const placeRing = (el: HTMLElement, box: Box) => {
+  place(el, box);
+  el.classList.toggle('label-below', box.top < LABEL_ROOM);
+};
+
 /**
- * Keeps a target box on an element while a question about it is open: `measure` is read again
- * (once a frame at most) as the page scrolls or resizes, until removeHighlights or another drawing.
+ * Keeps a labelled ring ("Bosun wants to click this") on an element while a question about it is
+ * open: `measure` is read again (once a frame at most) as the page scrolls or resizes, until
+ * removeHighlights or another drawing.
  */
-export function followTarget(doc: Document, measure: () => Box | null): void {
+export function followTarget(doc: Document, label: string, measure: () => Box | null): void {
   clearLayer();
   const view = doc.defaultView;
   const first = measure();
   if (!view || !first) return removeHighlights();
-  const box = makeBox(doc, first, '', true);
+  const box = makeBox(doc, first, label, true);
+  box.classList.add('asking');
+  placeRing(box, first);
   layer = doc.createElement('div');
   layer.append(box);
   overlayRoot(doc).append(layer);
@@ -71,7 +86,7 @@ export function followTarget(doc: Document, measure: () => Box | null): void {
   const move = () => {
     frame = 0;
     const now = measure();
-    if (now) place(box, now);
+    if (now) placeRing(box, now);
     box.hidden = now === null;
   };
   const onChange = () => {
@@ -79,7 +94,10 @@ export function followTarget(doc: Document, measure: () => Box | null): void {
   };
   view.addEventListener('scroll', onChange, { capture: true, passive: true });
   view.addEventListener('resize', onChange, { passive: true });
+  // The page may move the element with neither (a banner loads, text reflows): looked at again now and then.
+  const settle = view.setInterval(onChange, SETTLE_MS);
   unfollow = () => {
+    view.clearInterval(settle);
     view.cancelAnimationFrame(frame);
     view.removeEventListener('scroll', onChange, { capture: true });
     view.removeEventListener('resize', onChange);

@@ -23,6 +23,14 @@ const STYLE = `
   .box > span { position: absolute; top: -2px; left: -2px; padding: 0 3px; font: 10px/14px monospace;
     color: #fff; background: #e07a5f; }
   .box.target { border-color: #0f4c5c; border-width: 3px; background: rgba(15, 76, 92, 0.12); }
+  /* A question's ring: amber between two near-black edges, seen on white, black and busy pages alike
+     (well over 3:1 against either), with its label in white on near-black. */
+  .box.asking { border: 4px solid #ffb000; border-radius: 4px; background: none;
+    box-shadow: 0 0 0 2px #111, inset 0 0 0 2px #111; }
+  .box.asking > span { top: auto; bottom: calc(100% + 6px); left: -6px; max-width: min(320px, 90vw);
+    padding: 3px 8px; border: 2px solid #ffb000; border-radius: 6px; font: 600 13px/18px system-ui, sans-serif;
+    color: #fff; background: #111; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .box.asking.label-below > span { bottom: auto; top: calc(100% + 6px); }
 `;
 
 /**

@@ -53,7 +53,8 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
       <RecordingBanner state={state} voice={voice} />
       <Notice text={state.notice.value} onDismiss={actions.dismissNotice} />
       <SpeechUnavailableBanner state={state} actions={actions} />
-      {prompt ? (
+      {/* In the chat the question is docked above the input box; in another view it heads the view. */}
+      {prompt && view !== 'chat' ? (
         <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} />
       ) : null}
       {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}

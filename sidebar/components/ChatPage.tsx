@@ -6,6 +6,7 @@ import type { WorkTab } from '../work-tab';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { ModelSwitch } from './ModelSwitch';
+import { PermissionPrompt } from './PermissionPrompt';
 import { StatusBar, type StatusBarProps } from './StatusBar';
 
 export interface ChatPageProps {
@@ -19,10 +20,15 @@ export interface ChatPageProps {
   nameSite: StatusBarProps['nameSite'];
 }
 
-/** The chat: what Bosun works on and spends, the conversation, and the input box with its model switch. */
+/**
+ * The chat: what Bosun works on and spends, the conversation, an open permission question docked above
+ * the input box (with the request it belongs to), and the input box with its model switch.
+ */
 export function ChatPage({ state, actions, onTalk, listening, workTab, price, nameSite }: ChatPageProps) {
   const settings = state.settings.value;
   const busy = state.busy.value;
+  const prompt = state.prompts.value[0];
+  const request = prompt?.requester === 'chat' ? state.messages.value.findLast((m) => m.role === 'user') : undefined;
   return (
     <>
       <StatusBar
@@ -36,6 +42,14 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         nameSite={nameSite}
       />
       <MessageList messages={state.messages.value} onSuggest={busy ? undefined : actions.send} />
+      {prompt ? (
+        <PermissionPrompt
+          prompt={prompt}
+          request={request?.content}
+          waiting={state.prompts.value.length - 1}
+          onAnswer={actions.answer}
+        />
+      ) : null}
       <Composer
         busy={busy}
         draft={state.draft}

@@ -1,6 +1,7 @@
 import type { PermissionChange } from '../../src/protocol/sidebar-to-background';
 import type { Policy } from '../state';
 import { t } from '../../src/i18n';
+import { toolInWords } from '../tool-names';
 
 type Grant = Policy['grants'][number];
 
@@ -26,7 +27,7 @@ export function GrantList({ grants, onChange }: { grants: Grant[]; onChange(chan
         {grants.map((grant) => (
           <li key={`${grant.tool}|${grant.site}|${grant.scope}`} data-testid="grant">
             <span>
-              <strong>{grant.site}</strong> · {grant.tool} ·{' '}
+              <strong>{grant.site}</strong> · {toolInWords(grant.tool)} ·{' '}
               {grant.effect === 'allow' ? t('grant_allowed') : t('grant_denied')} {GRANT_LABEL(grant)}
             </span>
             <button

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../src/protocol/common';
 import type { ToolCall as ToolCallRecord } from '../plain-action';
 import { plainAction } from '../plain-action';
+import { toolsInWords } from '../tool-names';
 import { Markdown } from './Markdown';
 import { t } from '../../src/i18n';
 import { showInvisible, showInvisibleJson } from '../../src/show-invisible';
@@ -95,7 +96,7 @@ export function MessageItem({ message, call }: { message: ChatMessage; call?: To
       {STATUS_NOTE[status] ? <p class="message-note">{STATUS_NOTE[status]}</p> : null}
       {error ? (
         <p class="message-error" data-testid="message-error">
-          {error}
+          {toolsInWords(error)}
         </p>
       ) : null}
     </article>

@@ -1,4 +1,6 @@
 import { t } from '../../src/i18n';
+import { toolsInWords } from '../tool-names';
+
 interface NoticeProps {
   text: string | null;
   onDismiss(): void;
@@ -10,7 +12,7 @@ export function Notice({ text, onDismiss, testId = 'notice' }: NoticeProps) {
   if (!text) return null;
   return (
     <div class="notice" role="alert" data-testid={testId}>
-      <span>{text}</span>
+      <span>{toolsInWords(text)}</span>
       <button type="button" class="icon-button" onClick={onDismiss} aria-label={t('dismiss')}>
         ×
       </button>

@@ -17,15 +17,19 @@ const args = (prompt: Prompt): Record<string, unknown> =>
 
 /**
  * The question the gate asks, read in two seconds: the action in words, the site, why it asks, the exact
- * text to be typed; Allow once and Deny first, the lasting answers below saying what each covers. The tool,
- * its level and its raw arguments wait behind a disclosure. Access keys: Alt(+Shift)+A and D; Escape denies.
+ * text to be typed; Allow once and Deny first, the lasting answers below saying what each covers (a critical
+ * one: its reason first, Deny primary, no lasting answer). The tool, its level and its raw arguments wait
+ * behind a disclosure. Access keys: Alt(+Shift)+A and D; Escape denies.
  */
 export function PermissionPrompt({
   prompt,
+  request,
   waiting,
   onAnswer,
 }: {
   prompt: Prompt;
+  /** The person's words the question arose from, kept in sight while the conversation scrolls under it. */
+  request?: string;
   waiting: number;
   onAnswer: SidebarActions['answer'];
 }) {
@@ -40,14 +44,22 @@ export function PermissionPrompt({
       data-testid="permission-prompt"
       data-id={prompt.id}
     >
-      <h2 id="prompt-title">{showInvisible(plainQuestion(prompt.toolName, args(prompt), prompt.summary))}</h2>
-      <PromptWhere prompt={prompt} />
+      {request ? (
+        <p class="prompt-request" data-testid="prompt-request">
+          {t('prompt_request', showInvisible(request))}
+        </p>
+      ) : null}
+      {/* A critical question gives its reason before the question itself. */}
       {prompt.critical ? (
         <p class="prompt-critical" data-testid="prompt-critical">
           {showInvisible(t('prompt_critical', prompt.critical))}
         </p>
       ) : null}
       <DataFlows prompt={prompt} />
+      <h2 id="prompt-title" data-testid="prompt-title">
+        {showInvisible(plainQuestion(prompt.toolName, args(prompt), prompt.summary))}
+      </h2>
+      <PromptWhere prompt={prompt} />
       {prompt.beyondScope ? (
         <p class="prompt-beyond" data-testid="prompt-beyond-scope">
           {beyondInWords(prompt.beyondScope)}

@@ -1,6 +1,7 @@
 import type { PermissionPrompt as Prompt } from '../state';
 import type { SidebarActions } from '../actions';
 import { t } from '../../src/i18n';
+import { siteRuleInWords } from '../site-levels';
 
 type Decision = Parameters<SidebarActions['answer']>[1];
 
@@ -11,35 +12,60 @@ interface AnswersProps {
   answer(decision: Decision): () => void;
 }
 
-/** Allow once and Deny first, with their access keys (Alt(+Shift)+A and D); the lasting answers below. */
+/** The access key's chord as the browser reads it: Firefox adds Shift. */
+const ACCESS = __TARGET__ === 'firefox' ? 'Alt+Shift+' : 'Alt+';
+
+/**
+ * Allow once and Deny first, with their access keys (Alt(+Shift)+A and D); the lasting answers below.
+ * A critical question (a commitment the gate always asks about, or data leaving for another site) puts
+ * Deny first as the primary button, shows the access keys and offers no lasting answer: none would cover it.
+ */
 export function PromptAnswers(props: AnswersProps) {
-  const { answer } = props;
+  const { answer, prompt } = props;
+  const critical = Boolean(prompt.critical || prompt.dataFlow);
+  const allow = (
+    <button
+      type="button"
+      key="allow"
+      class={critical ? 'button' : 'button button--primary'}
+      accessKey="a"
+      aria-keyshortcuts={`${ACCESS}A`}
+      data-testid="decision-allow-once"
+      onClick={answer('allow-once')}
+    >
+      {t('decision_allow_once')}
+      {critical ? <AccessKey letter="A" /> : null}
+    </button>
+  );
+  const deny = (
+    <button
+      type="button"
+      key="deny"
+      class={critical ? 'button button--primary' : 'button'}
+      accessKey="d"
+      aria-keyshortcuts={`${ACCESS}D Escape`}
+      data-testid="decision-deny"
+      onClick={answer('deny')}
+    >
+      {t('decision_deny')}
+      {critical ? <AccessKey letter="D" /> : null}
+    </button>
+  );
   return (
     <>
-      <div class="prompt-actions">
-        <button
-          type="button"
-          class="button button--primary"
-          accessKey="a"
-          data-testid="decision-allow-once"
-          onClick={answer('allow-once')}
-        >
-          {t('decision_allow_once')}
-        </button>
-        <button
-          type="button"
-          class="button"
-          accessKey="d"
-          aria-keyshortcuts="Escape"
-          data-testid="decision-deny"
-          onClick={answer('deny')}
-        >
-          {t('decision_deny')}
-        </button>
-      </div>
-      {/* No lasting answer covers a data flow: the gate takes any answer to it for this action only. */}
-      {props.prompt.dataFlow ? null : <LastingAnswers {...props} />}
+      <div class="prompt-actions">{critical ? [deny, allow] : [allow, deny]}</div>
+      {critical ? null : <LastingAnswers {...props} />}
     </>
+  );
+}
+
+/** The chord beside a button's label; hidden from screen readers, which read aria-keyshortcuts. */
+function AccessKey({ letter }: { letter: string }) {
+  return (
+    <kbd class="access-key" aria-hidden="true" data-testid="access-key">
+      {ACCESS}
+      {letter}
+    </kbd>
   );
 }
 
@@ -47,19 +73,24 @@ export function PromptAnswers(props: AnswersProps) {
 function LastingAnswers({ prompt, kind, answer }: AnswersProps) {
   return (
     <div class="prompt-lasting" role="group" aria-label={t('prompt_more_choices')}>
-      {prompt.beyondScope ? (
-        <button
-          type="button"
-          class="prompt-choice"
-          data-testid="decision-allow-task"
-          title={t('decision_allow_task_hint')}
-          onClick={answer('allow-task')}
-        >
-          {t('decision_allow_task')}
-        </button>
-      ) : null}
-      <button type="button" class="prompt-choice" data-testid="decision-allow-site" onClick={answer('allow-site')}>
-        {t('decision_allow_site_for', kind)}
+      <button
+        type="button"
+        class="prompt-choice"
+        data-testid="decision-allow-task"
+        title={t('decision_allow_task_hint')}
+        onClick={answer('allow-task')}
+      >
+        {t('decision_allow_task')}
+      </button>
+      {/* A level, not a tool: the answer trusts the site up to it, covering every action at or below it. */}
+      <button
+        type="button"
+        class="prompt-choice"
+        data-testid="decision-allow-site"
+        title={t('decision_allow_site_hint')}
+        onClick={answer('allow-site')}
+      >
+        {t('decision_allow_site_at', siteRuleInWords(prompt.permissionLevel))}
       </button>
       <button
         type="button"

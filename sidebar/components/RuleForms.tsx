@@ -1,14 +1,8 @@
 import { useSignal } from '@preact/signals';
 import type { PermissionChange } from '../../src/protocol/sidebar-to-background';
 import { t } from '../../src/i18n';
-
-const SITE_RULES = [
-  { rule: 'read-only', label: t('site_rule_read_only') },
-  { rule: 'navigate', label: t('site_rule_navigate') },
-  { rule: 'interact', label: t('site_rule_interact') },
-  { rule: 'submit', label: t('site_rule_submit') },
-  { rule: 'blocked', label: t('site_rule_blocked') },
-] as const;
+import { SITE_RULES } from '../site-levels';
+import { toolInWords } from '../tool-names';
 
 /** Trust a site up to a level, or block it. Critical actions still ask on a trusted site. */
 export function SiteRuleForm({ onChange }: { onChange(change: PermissionChange): void }) {
@@ -81,7 +75,7 @@ export function ToolOverrideForm({ tools, onChange }: { tools: string[]; onChang
       >
         {tools.map((name) => (
           <option key={name} value={name}>
-            {name}
+            {toolInWords(name)}
           </option>
         ))}
       </select>

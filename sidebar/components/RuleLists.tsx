@@ -1,6 +1,8 @@
 import type { PermissionChange } from '../../src/protocol/sidebar-to-background';
 import type { Policy } from '../state';
 import { t } from '../../src/i18n';
+import { toolInWords } from '../tool-names';
+import { siteRuleInWords } from '../site-levels';
 
 interface RuleListProps {
   policy: Policy;
@@ -14,7 +16,7 @@ export function SiteRuleList({ policy, onChange }: RuleListProps) {
       {Object.entries(policy.sites).map(([site, rule]) => (
         <li key={site} data-testid="site-rule">
           <span>
-            <strong>{site}</strong> · {rule === 'blocked' ? t('site_blocked') : t('site_trusted_up_to', rule)}
+            <strong>{site}</strong> · {siteRuleInWords(rule)}
           </span>
           <button type="button" class="icon-button" onClick={() => onChange({ kind: 'set-site', site, rule: null })}>
             {t('remove')}
@@ -32,7 +34,7 @@ export function ToolOverrideList({ policy, onChange }: RuleListProps) {
       {Object.entries(policy.tools).map(([tool, override]) => (
         <li key={tool} data-testid="tool-override">
           <span>
-            <strong>{tool}</strong> ·{' '}
+            <strong>{toolInWords(tool)}</strong> ·{' '}
             {override === 'allow' ? t('override_allowed') : override === 'ask' ? t('override_asks') : t('never')}
           </span>
           <button

@@ -142,7 +142,11 @@ export const BackgroundToContent = {
   HIDE_MASK: bare('HIDE_MASK'),
   CLEAN_UP_HIGHLIGHTS: bare('CLEAN_UP_HIGHLIGHTS'),
   /** Outlines what a permission question is about, until CLEAN_UP_HIGHLIGHTS: the person sees it while deciding. */
-  OUTLINE_TARGET: message('OUTLINE_TARGET', v.strictObject(DescribedElement)),
+  OUTLINE_TARGET: message(
+    'OUTLINE_TARGET',
+    // Addition: the outline's label, what Bosun wants to do there ("Bosun wants to click this").
+    v.strictObject({ ...DescribedElement, label: v.optional(v.pipe(v.string(), v.maxLength(80))) }),
+  ),
 
   /** Read-only: what an action by index or selector would touch, for the permission prompt. */
   DESCRIBE_TARGET: message('DESCRIBE_TARGET', v.strictObject(DescribedElement)),

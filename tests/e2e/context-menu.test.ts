@@ -5,6 +5,7 @@ import { allowNavigationEverywhere } from '../hardening/injection/trust';
 import { BROWSERS, waitUntil, type ExtensionSession } from './harness';
 import { answerPrompt, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
+import { shootThemes, sidewaysOverflow } from './support/layout';
 import { configure, openSidebar, waitForMessages, showView } from './support/sidebar';
 import { contextMenuClick } from './support/context-menu';
 import { useSite } from './support/site';
@@ -55,6 +56,11 @@ describe.each(BROWSERS)('the context menu in %s', (browserName) => {
       ]);
       // The selection is shown as the page's text, apart from the person's words.
       expect(await sidebar.text('[data-testid="message-quote"]')).toBe('Selected on the page:River Guide');
+      for (const width of [280, 360]) {
+        await sidebar.resize({ width, height: 600 });
+        expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
+        await shootThemes(sidebar, 'context-menu-quote', width, 600);
+      }
       // The click opened Bosun's sidebar in that window (its page loads while the answer streams).
       await waitUntil(
         async () => String(await sidebarShows(ctx.session)).match(/^moz-extension:\/\/.*\/sidebar\.html$/),

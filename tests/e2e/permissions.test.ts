@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
@@ -32,6 +33,12 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await shop.waitFor(() => document.querySelector('bosun-overlay') !== null, undefined, {
       message: 'the target was not outlined while the question was open',
     });
+    // The labelled ring on a light page and on a dark one, for a person to look at (test-results/).
+    await mkdir('test-results/outline', { recursive: true });
+    await shop.screenshot(`test-results/outline/${browserName}-light-page.png`, { width: 480, height: 320 });
+    await shop.evaluate(() => (document.body.style.cssText = 'background:#111;color:#eee'));
+    await shop.screenshot(`test-results/outline/${browserName}-dark-page.png`, { width: 480, height: 320 });
+    await shop.evaluate(() => (document.body.style.cssText = ''));
     const prompt = await answerPrompt(sidebar, 'deny');
     expect(prompt).toMatchObject({
       tool: 'click_element',
@@ -52,7 +59,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     });
   });
 
-  it('allow-site performs the click, and the next click on the site runs without asking', async () => {
+  it('"Always let Bosun click and type here" performs the click, and the next click or hover on the site runs without asking', async () => {
     ctx.llm.script(click('#add-to-cart', 'c2'), say('Added.'));
     await send(sidebar, 'Add it to my cart');
     // At a glance: the page's site and what the policy says about it, before and after the answer.
@@ -66,17 +73,31 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     expect(await sidebar.evaluate(() => document.querySelector('[data-testid="status-activity"]')?.textContent)).toBe(
       'Step 1: Clicking ‘Add to cart’',
     );
+    // The lasting answer is a level in words: it covers every action at or below clicking and typing.
+    expect(
+      await sidebar.evaluate(() => document.querySelector('[data-testid="decision-allow-site"]')?.textContent),
+    ).toBe('Always let Bosun click and type here');
     await answerPrompt(sidebar, 'allow-site');
     await waitUntilIdle(sidebar);
     expect(await status()).toBe('Added to cart (1)');
     await sidebar.waitFor(
-      () => document.querySelector('[data-testid="status-standing"]')?.textContent?.startsWith('allowed:'),
+      () => document.querySelector('[data-testid="status-standing"]')?.textContent?.startsWith('trusted'),
       undefined,
-      { message: 'the status did not show the new grant' },
+      { message: 'the status did not show the new trust' },
     );
-    expect(await standing()).toEqual(['127.0.0.1', 'allowed: click_element; asks for the rest']);
+    expect(await standing()).toEqual(['127.0.0.1', 'trusted to click and type']);
 
-    ctx.llm.script(click('#add-to-cart', 'c3'), say('Added another.'));
+    // Another tool at the same level (pointing at the brand) is covered too, not only clicking.
+    ctx.llm.script(
+      {
+        kind: 'tool_calls',
+        calls: [
+          { id: 'c3', name: 'click_element', arguments: { selector: '#add-to-cart' } },
+          { id: 'h3', name: 'hover', arguments: { selector: '#brand' } },
+        ],
+      },
+      say('Added another.'),
+    );
     await send(sidebar, 'Add one more');
     expect(await noPromptFor(sidebar, 1500)).toBe(true);
     await waitUntilIdle(sidebar);
@@ -92,18 +113,18 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     expect(await status()).toBe('Added to cart (2)');
   });
 
-  it('the Permissions view lists the grant and can revoke it; the Action Log has every call', async () => {
+  it('the Permissions view shows the lasting answer in the same words and can remove it; the Action Log has every call', async () => {
     await showView(sidebar, 'permissions');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="grant"]').length > 0, undefined, {
-      message: 'no grant listed',
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="site-rule"]').length > 0, undefined, {
+      message: 'no site rule listed',
     });
-    const grants = await sidebar.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="grant"] span')].map((el) => el.textContent),
+    const rules = await sidebar.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="site-rule"] span')].map((el) => el.textContent),
     );
-    expect(grants).toEqual(['127.0.0.1 · click_element · allowed always']);
+    expect(rules).toEqual(['127.0.0.1 · let Bosun click and type here']);
 
     await showView(sidebar, 'log');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 4, undefined, {
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="log-entry"]').length >= 5, undefined, {
       message: 'the log is incomplete',
     });
     const log = await sidebar.evaluate(() =>
@@ -114,15 +135,16 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     // Newest first: the Buy now deny, the second click, the allowed first click, the first deny.
     expect(log).toEqual([
       'click_element deny denied',
+      'hover auto-approved success',
       'click_element auto-approved success',
       'click_element allow-site success',
       'click_element deny denied',
     ]);
 
     await showView(sidebar, 'permissions');
-    await sidebar.click('[data-testid="revoke"]');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="no-grants"]') !== null, undefined, {
-      message: 'the grant was not revoked',
+    await sidebar.click('[data-testid="site-rule"] button');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="site-rule"]') === null, undefined, {
+      message: 'the site rule was not removed',
     });
     ctx.llm.script(click('#add-to-cart', 'c5'), say('ok'));
     await sidebar.click('[data-testid="view-chat"]');

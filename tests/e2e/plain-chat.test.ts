@@ -143,7 +143,8 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
       typed: 'Ada Lovelace',
       main: ['Allow once', 'Deny'],
       lasting: [
-        'Always let Bosun type on this site',
+        'Allow for this task',
+        'Always let Bosun click and type here',
         'Let Bosun type on this site until the browser closes',
         'Never let Bosun type on this site',
       ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
-import { answerPrompt, openOnly, startFresh, waitUntilIdle } from './support/agent';
+import { allowUntilIdle, answerPrompt, openOnly, startFresh, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { indexByLabel } from './support/listing';
 import { send, showView } from './support/sidebar';
@@ -41,16 +41,6 @@ const dropCard = (listing: string): [string, object] => [
   'drag',
   { index: indexByLabel(listing, 'button', 'Card'), toSelector: '#zone' },
 ];
-
-/** Answers every question until the task ends ("allow on this site" keeps later tests' questions away). */
-async function allowUntilIdle(sidebar: PageDriver, answer: 'allow-once' | 'allow-site' = 'allow-site') {
-  const idle = () => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') !== null);
-  while (!(await idle())) {
-    const asked = await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
-    if (asked) await answerPrompt(sidebar, answer);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Counts the content script's TRUSTED_INPUT requests from now on: every extension page hears a

@@ -15,7 +15,7 @@ describe("a question's target outline", () => {
     let top = 120;
     let shown = true;
     let measured = 0;
-    followTarget(document, () => {
+    followTarget(document, 'Bosun wants to click this', () => {
       measured += 1;
       return shown ? { left: 10, top, width: 80, height: 24 } : null;
     });
@@ -43,7 +43,7 @@ describe("a question's target outline", () => {
 
   it("an action's own highlight replaces the outline, which then stops following", async () => {
     let measured = 0;
-    followTarget(document, () => {
+    followTarget(document, 'Bosun wants to click this', () => {
       measured += 1;
       return { left: 0, top: 0, width: 10, height: 10 };
     });
@@ -54,8 +54,30 @@ describe("a question's target outline", () => {
     expect(boxes().map((box) => box.style.left)).toEqual(['5px']);
   });
 
+  it('says what Bosun wants to do, above the ring, or below it when the element is at the top of the window', async () => {
+    let top = 200;
+    followTarget(document, 'Bosun wants to click this', () => ({ left: 10, top, width: 80, height: 24 }));
+    const [ring] = boxes();
+    expect(ring?.querySelector('span')?.textContent).toBe('Bosun wants to click this');
+    expect(ring?.classList.contains('asking')).toBe(true);
+    expect(ring?.classList.contains('label-below')).toBe(false);
+    top = 4;
+    window.dispatchEvent(new Event('scroll'));
+    await nextFrame();
+    expect(ring?.classList.contains('label-below')).toBe(true);
+  });
+
+  it('follows an element the page moves without a scroll or a resize', async () => {
+    let top = 200;
+    followTarget(document, 'Bosun wants to click this', () => ({ left: 10, top, width: 80, height: 24 }));
+    top = 260;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await nextFrame();
+    expect(boxes()[0]?.style.top).toBe('260px');
+  });
+
   it('draws nothing for an element that is not rendered', () => {
-    followTarget(document, () => null);
+    followTarget(document, 'Bosun wants to click this', () => null);
     expect(overlay()).toBeNull();
   });
 });

@@ -32,8 +32,8 @@ describe('plainAction: a tool call in words', () => {
     expect(plainAction('type_text', { index: 1, text: 'x'.repeat(200) })).toMatch(
       /^Typing “x{59}…” into item 1 of the page$/,
     );
-    expect(plainAction('brand_new_tool', {})).toBe('Using the tool brand_new_tool');
-    expect(plainAction('toString', {})).toBe('Using the tool toString');
+    expect(plainAction('brand_new_tool', {})).toBe('Another action');
+    expect(plainAction('toString', {})).toBe('Another action');
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_DECISIONS } from '../../policy/vocabulary';
+import { PERMISSION_DECISIONS, type PermissionLevel } from '../../policy/vocabulary';
 import {
   applyDecision,
   decide,
@@ -64,7 +64,10 @@ describe('applyDecision: one row per decision', () => {
 });
 
 describe('applyDecision: what each answer means afterwards', () => {
-  const ask = (p: HarborPolicy, patch: Partial<{ toolName: string; site: string; runId: string }> = {}) =>
+  const ask = (
+    p: HarborPolicy,
+    patch: Partial<{ toolName: string; site: string; runId: string; level: PermissionLevel }> = {},
+  ) =>
     decide(p, { toolName: 'click_element', level: 'interact', site: 'example.com', runId: 'run-1', ...patch }, NOW)
       .verdict;
 
@@ -80,6 +83,39 @@ describe('applyDecision: what each answer means afterwards', () => {
       ask(p, { toolName: 'fill_form' }),
       ask(p, { site: 'shop.example.com' }),
     ]).toEqual(['auto-approve', 'ask', 'ask', 'auto-approve']);
+  });
+
+  it('allow-site with the level trusts the site up to it: every action at or below it, nothing above', () => {
+    const p = applyDecision(defaultPolicy(), { ...target, level: 'interact' }, 'allow-site');
+    expect(p.sites).toEqual({ 'example.com': 'interact' });
+    expect(p.grants).toEqual([]);
+    expect([
+      ask(p),
+      ask(p, { toolName: 'fill_form' }),
+      ask(p, { toolName: 'navigate', level: 'navigate' }),
+      ask(p, { toolName: 'submit_form', level: 'submit' }),
+      ask(p, { site: 'other.com' }),
+    ]).toEqual(['auto-approve', 'auto-approve', 'auto-approve', 'ask', 'ask']);
+  });
+
+  it('allow-site never lowers a site’s trust and never lifts a block', () => {
+    const trusted = { ...defaultPolicy(), sites: { 'example.com': 'submit' as const } };
+    expect(applyDecision(trusted, { ...target, level: 'navigate' }, 'allow-site').sites).toEqual(trusted.sites);
+    const blocked = { ...defaultPolicy(), sites: { 'example.com': 'blocked' as const } };
+    expect(applyDecision(blocked, { ...target, level: 'navigate' }, 'allow-site').sites).toEqual(blocked.sites);
+  });
+
+  it('allow-task with the level lets this tool through at that level on this site for the rest of the run', () => {
+    const p = applyDecision(defaultPolicy(), { ...target, level: 'interact' }, 'allow-task');
+    expect(p.grants).toEqual([
+      { tool: 'click_element', site: 'example.com', effect: 'allow', scope: 'run', runId: 'run-1', level: 'interact' },
+    ]);
+    expect([
+      ask(p),
+      ask(p, { runId: 'run-2' }),
+      ask(p, { level: 'submit' }),
+      ask(p, { toolName: 'fill_form' }),
+    ]).toEqual(['auto-approve', 'ask', 'ask', 'ask']);
   });
 
   it('allow-session creates a session grant only, and an expiry if given', () => {

@@ -26,10 +26,10 @@ describe('PermissionsView', () => {
     const onChange = vi.fn();
     render(<PermissionsView policy={policy} onChange={onChange} />);
     expect(screen.getByTestId('grant').textContent).toContain(
-      'shop.example · click_element · allowed until the browser closes',
+      'shop.example · Clicking · allowed until the browser closes',
     );
-    expect(screen.getByTestId('site-rule').textContent).toContain('trusted up to interact');
-    expect(screen.getByTestId('tool-override').textContent).toContain('submit_form · never');
+    expect(screen.getByTestId('site-rule').textContent).toContain('shop.example · let Bosun click and type here');
+    expect(screen.getByTestId('tool-override').textContent).toContain('Submitting forms · never');
 
     fireEvent.change(screen.getByTestId('default-navigate'), { target: { value: 'deny' } });
     expect(onChange).toHaveBeenLastCalledWith({ kind: 'set-default', level: 'navigate', verdict: 'deny' });

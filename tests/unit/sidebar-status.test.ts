@@ -26,7 +26,7 @@ describe('siteStatus', () => {
   it('names the site and what the policy says about it', () => {
     expect(siteStatus('https://www.shop.example/cart', policy)).toEqual({
       site: 'shop.example',
-      standing: 'trusted to interact',
+      standing: 'trusted to click and type',
     });
     expect(siteStatus('https://bad.example/', policy)).toEqual({
       site: 'bad.example',
@@ -62,9 +62,7 @@ describe('siteStatus', () => {
         },
       ],
     };
-    expect(siteStatus('https://news.example/', withGrants, at)?.standing).toBe(
-      'allowed: click_element; asks for the rest',
-    );
+    expect(siteStatus('https://news.example/', withGrants, at)?.standing).toBe('allowed: clicking; asks for the rest');
   });
 
   it('says when Bosun does not act on a page, and shows nothing for a blank one', () => {

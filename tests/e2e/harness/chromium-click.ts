@@ -45,11 +45,19 @@ function inspect(el: Element): Target {
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     rect = box();
   }
+  // Inside a box that scrolls on its own (the docked question), the element may be scrolled out of
+  // that box while its centre is in the window: a person scrolls the box, as Playwright would.
+  const hitAt = (r: DOMRect) => document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const reaches = (hit: Element | null) =>
+    hit !== null && (el.contains(hit) || (el instanceof HTMLLabelElement && el.control === hit));
+  if (!reaches(hitAt(rect))) {
+    el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+    rect = box();
+  }
   const cx = rect.left + rect.width / 2;
   const cy = rect.top + rect.height / 2;
   const hit = document.elementFromPoint(cx, cy);
-  const receives = hit !== null && (el.contains(hit) || (el instanceof HTMLLabelElement && el.control === hit));
-  const blocked = receives ? '' : `covered by <${hit?.tagName.toLowerCase() ?? 'nothing'}>`;
+  const blocked = reaches(hit) ? '' : `covered by <${hit?.tagName.toLowerCase() ?? 'nothing'}>`;
   return { blocked, x: cx, y: cy, width: rect.width, height: rect.height };
 }
 

@@ -60,6 +60,20 @@ export async function answerPrompt(
   return shown;
 }
 
+/**
+ * Answers every question until the task ends: `answer` to a routine one; a critical one offers no
+ * lasting answer, so it is allowed once.
+ */
+export async function allowUntilIdle(sidebar: PageDriver, answer: 'allow-once' | 'allow-site' = 'allow-site') {
+  const idle = () => sidebar.evaluate(() => document.querySelector('[data-testid="send"]') !== null);
+  while (!(await idle())) {
+    const asked = await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') !== null);
+    const critical = await sidebar.evaluate(() => document.querySelector('[data-testid="prompt-critical"]') !== null);
+    if (asked) await answerPrompt(sidebar, critical ? 'allow-once' : answer);
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Rethrows an error with what the sidebar shows: its window, connection and question, and its text. */
 function withSidebarState(page: PageDriver): (error: unknown) => Promise<never> {
   return async (error) => {

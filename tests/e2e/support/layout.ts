@@ -1,7 +1,8 @@
+import { mkdir } from 'node:fs/promises';
 import type { PageDriver } from '../harness';
 
-/** Side-panel widths: Firefox's narrowest sidebar, Chrome's default side panel, a widened one. */
-export const PANEL_WIDTHS = [280, 360, 480] as const;
+/** Side-panel widths: Firefox ESR's default sidebar, its narrowest, Chrome's default side panel, a widened one. */
+export const PANEL_WIDTHS = [240, 280, 360, 480] as const;
 export const SIDEBAR_VIEWS = ['chat', 'research', 'library', 'history', 'permissions', 'log', 'settings'] as const;
 
 /**
@@ -31,4 +32,43 @@ export function sidewaysOverflow(page: PageDriver): Promise<string[]> {
     }
     return found;
   });
+}
+
+/**
+ * The elements (by data-testid) whose box is not wholly on screen: outside the viewport, or outside the
+ * box of the scrolling container that holds them. Each is described for the failure message.
+ */
+export function offScreen(page: PageDriver, testIds: readonly string[]): Promise<string[]> {
+  return page.evaluate((ids: readonly string[]) => {
+    const inside = (box: DOMRect, outer: { top: number; bottom: number; left: number; right: number }) =>
+      box.top >= outer.top - 0.5 &&
+      box.bottom <= outer.bottom + 0.5 &&
+      box.left >= outer.left - 0.5 &&
+      box.right <= outer.right + 0.5;
+    const view = { top: 0, left: 0, bottom: innerHeight, right: document.documentElement.clientWidth };
+    return ids.flatMap((id) => {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      if (!el) return [`${id}: missing`];
+      const box = el.getBoundingClientRect();
+      const round = (r: DOMRect) => `${Math.round(r.top)}–${Math.round(r.bottom)}`;
+      if (!inside(box, view)) return [`${id}: ${round(box)} outside 0–${innerHeight}`];
+      const scroller = el.parentElement?.closest('.prompt, .messages');
+      if (scroller && !inside(box, scroller.getBoundingClientRect()))
+        return [`${id}: ${round(box)} outside its ${scroller.className} ${round(scroller.getBoundingClientRect())}`];
+      return [];
+    });
+  }, testIds);
+}
+
+/** Screenshots for a person to look at after the run (test-results/ is not committed). */
+const SHOTS = 'test-results/layout';
+
+/** Saves what `page` shows at `width` × `height` in the light and the dark theme, then gives the theme back to the system. */
+export async function shootThemes(page: PageDriver, name: string, width: number, height: number): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t: string) => (document.documentElement.dataset.theme = t), theme);
+    await page.screenshot(`${SHOTS}/${name}-${width}-${theme}.png`, { width, height });
+  }
+  await page.evaluate(() => delete document.documentElement.dataset.theme);
 }
