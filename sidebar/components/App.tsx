@@ -3,7 +3,7 @@ import type { SidebarActions } from '../actions';
 import type { ReadonlySignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { WorkTab } from '../work-tab';
-import type { SidebarState } from '../state';
+import type { SidebarState, View } from '../state';
 import { useShortcuts } from '../shortcuts';
 import { ActionLogView } from './ActionLogView';
 import { ChatPage } from './ChatPage';
@@ -53,14 +53,23 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
       <RecordingBanner state={state} voice={voice} />
       <Notice text={state.notice.value} onDismiss={actions.dismissNotice} />
       <SpeechUnavailableBanner state={state} actions={actions} />
-      {/* In the chat the question is docked above the input box; in another view it heads the view. */}
+      {/* In the chat a question or a task's plan is docked above the input box; in another view it heads the view. */}
       {prompt && view !== 'chat' ? (
         <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} />
       ) : null}
-      {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
+      {plan && view !== 'chat' ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {view === 'chat' ? (
         <ChatPage {...{ state, actions, listening, workTab, price, nameSite }} onTalk={voice.start} />
       ) : null}
+      {view === 'chat' ? null : <OtherView view={view} state={state} actions={actions} />}
+    </div>
+  );
+}
+
+/** The views other than the chat, each shown in place of it. */
+function OtherView({ view, state, actions }: { view: View; state: SidebarState; actions: SidebarActions }) {
+  return (
+    <>
       {view === 'settings' ? <SettingsPage state={state} actions={actions} /> : null}
       {view === 'history' ? (
         <LazyView
@@ -87,7 +96,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
         <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} />
       ) : null}
       {view === 'log' ? <ActionLogView entries={state.log.value} onClear={actions.clearLog} /> : null}
-    </div>
+    </>
   );
 }
 

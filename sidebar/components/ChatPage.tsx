@@ -7,6 +7,7 @@ import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { ModelSwitch } from './ModelSwitch';
 import { PermissionPrompt } from './PermissionPrompt';
+import { PlanCard } from './PlanCard';
 import { StatusBar, type StatusBarProps } from './StatusBar';
 
 export interface ChatPageProps {
@@ -21,13 +22,15 @@ export interface ChatPageProps {
 }
 
 /**
- * The chat: what Bosun works on and spends, the conversation, an open permission question docked above
- * the input box (with the request it belongs to), and the input box with its model switch.
+ * The chat: what Bosun works on and spends, the conversation, a task's plan or an open permission
+ * question docked above the input box (with the request it belongs to), and the input box with its model
+ * switch.
  */
 export function ChatPage({ state, actions, onTalk, listening, workTab, price, nameSite }: ChatPageProps) {
   const settings = state.settings.value;
   const busy = state.busy.value;
   const prompt = state.prompts.value[0];
+  const plan = state.plans.value[0];
   const request = prompt?.requester === 'chat' ? state.messages.value.findLast((m) => m.role === 'user') : undefined;
   return (
     <>
@@ -42,6 +45,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         nameSite={nameSite}
       />
       <MessageList messages={state.messages.value} onSuggest={busy ? undefined : actions.send} />
+      {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {prompt ? (
         <PermissionPrompt
           prompt={prompt}
