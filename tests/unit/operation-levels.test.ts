@@ -8,6 +8,7 @@ import { crawlSiteCheck } from '../../background/crawl/site-check';
 import { libraryControl } from '../../background/library/library-control';
 import { libraryView } from '../../background/library/library-view';
 import { createGate } from '../../background/permissions/gate';
+import { operationNamed, type Operation } from '../../background/permissions/operations';
 import { createPrompts } from '../../background/permissions/prompts';
 import { TOOLS } from '../../background/tools/registry';
 import type { ToolContext } from '../../background/tools/types';
@@ -122,5 +123,15 @@ describe('a crawl, a tab and a navigation are judged at one level, whoever asks'
       tab: ['navigate'],
       navigation: ['navigate'],
     });
+  });
+});
+
+describe('the gate takes an operation, never a bare level', () => {
+  it('has no way to write a level at the call: only a declaration makes an Operation', () => {
+    // The build's type check fails when a name and a level written by a caller pass for an Operation.
+    // @ts-expect-error a caller's own name and level are not a declared Operation
+    const written: Operation = { name: 'crawl_site', level: 'read-only' };
+    expect(operationNamed('crawl_site')?.level).toBe('navigate');
+    expect(written.level).toBe('read-only');
   });
 });
