@@ -92,7 +92,7 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
         ...(screen ? ['--window-position=0,0', '--window-size=1280,1000'] : []),
         ...(options.chromiumArgs ?? []),
       ],
-      // On a screen the page is as large as the window, so a point on the page is a point of the screen.
+      // No emulated viewport on a screen: the page's pixels are the window's, as the pointer meets them.
       ...(screen && { env: { ...process.env, DISPLAY: screen.display }, viewport: null }),
     });
     if (options.openBeforeInstall)
