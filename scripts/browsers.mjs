@@ -11,3 +11,9 @@ export const SPEECH_SYNTHESIZER = {
   path: process.env.ESPEAK_PATH ?? '/usr/bin/espeak-ng',
   debianPackage: 'espeak-ng',
 };
+
+/** A virtual X display and a tool that clicks and types on it: the Chromium context-menu tests run a headed browser there. */
+export const VIRTUAL_DISPLAY_TOOLS = [
+  { name: 'Xvfb', path: '/usr/bin/Xvfb', debianPackage: 'xvfb' },
+  { name: 'xdotool', path: '/usr/bin/xdotool', debianPackage: 'xdotool' },
+];

@@ -1,14 +1,15 @@
 // @ts-check
 /**
  * Prepares a fresh machine for `npm start` and `npm test`: the system browsers (Debian's
- * chromium and firefox-esr), espeak-ng (the voice tests' speaker) and the npm dependencies. Uses Node built-ins only, because it
+ * chromium and firefox-esr), espeak-ng (the voice tests' speaker), Xvfb and xdotool (the Chromium
+ * context-menu tests' screen) and the npm dependencies. Uses Node built-ins only, because it
  * runs before `npm ci`. Safe to run again: it does nothing when everything is in place.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BROWSERS, SPEECH_SYNTHESIZER } from './browsers.mjs';
+import { BROWSERS, SPEECH_SYNTHESIZER, VIRTUAL_DISPLAY_TOOLS } from './browsers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,7 +21,9 @@ function run(command, args, env = {}) {
 }
 
 function installSystemPackages() {
-  const missing = [...Object.values(BROWSERS), SPEECH_SYNTHESIZER].filter((tool) => !existsSync(tool.path));
+  const missing = [...Object.values(BROWSERS), SPEECH_SYNTHESIZER, ...VIRTUAL_DISPLAY_TOOLS].filter(
+    (tool) => !existsSync(tool.path),
+  );
   if (missing.length === 0) return;
   const packages = missing.map((tool) => tool.debianPackage);
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');

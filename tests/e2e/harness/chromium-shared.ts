@@ -176,7 +176,7 @@ export type SharedChromiumOptions = Pick<
 >;
 
 export const canShareChromium = (options: LaunchOptions): options is SharedChromiumOptions =>
-  options.profileDir === undefined && options.chromiumArgs === undefined;
+  options.profileDir === undefined && options.chromiumArgs === undefined && options.virtualDisplay === undefined;
 
 /**
  * A session over the shared Chromium: a fresh install of a copy of the extension, as a new browser

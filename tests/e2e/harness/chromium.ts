@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { clickWhenReady } from './chromium-click';
+import { startXvfb } from './xvfb';
 import { FIRST_RUN_PAGE, hasFirstRunPage, readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
 import { pollInPage, waitUntil } from './wait';
@@ -79,13 +80,20 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
   const profile = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'bosun-e2e-chromium-')));
   const keepProfile = options.profileDir !== undefined;
   let context: BrowserContext | undefined;
+  const screen = options.virtualDisplay ? await startXvfb() : undefined;
   try {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: EXECUTABLE,
-      headless: true,
+      headless: !screen,
       // Playwright passes --disable-extensions by default.
       ignoreDefaultArgs: ['--disable-extensions'],
-      args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
+      args: [
+        ...CHROMIUM_ARGS,
+        ...(screen ? ['--window-position=0,0', '--window-size=1280,1000'] : []),
+        ...(options.chromiumArgs ?? []),
+      ],
+      // No emulated viewport on a screen: the page's pixels are the window's, as the pointer meets them.
+      ...(screen && { env: { ...process.env, DISPLAY: screen.display }, viewport: null }),
     });
     if (options.openBeforeInstall)
       await (await context.newPage()).goto(options.openBeforeInstall, { waitUntil: 'load' });
@@ -97,14 +105,17 @@ export async function launchChromium(extensionDir: string, options: LaunchOption
       },
       close: async () => {
         await launched.close();
+        await screen?.stop();
         if (!keepProfile) await rm(profile, { recursive: true, force: true });
       },
       quotaSize: options.storageQuotaBytes,
       // Extensions.loadUnpacked installs afresh on every launch, a kept profile's too: the first-run page always opens.
       closeFirstRun: !options.keepFirstRunPage,
+      xDisplay: screen?.display,
     });
   } catch (err) {
     await context?.close().catch(() => {});
+    await screen?.stop();
     if (!keepProfile) await rm(profile, { recursive: true, force: true });
     throw err;
   }
@@ -118,12 +129,14 @@ interface AttachOptions {
   quotaSize: number | undefined;
   /** Wait for the tab the install opens (FIRST_RUN_PAGE), if the extension has one, and close it. */
   closeFirstRun: boolean;
+  /** The X display of a headed browser (see LaunchOptions.virtualDisplay). */
+  xDisplay?: string;
 }
 
 export async function attach(
   context: BrowserContext,
   dir: string,
-  { install, close, quotaSize, closeFirstRun }: AttachOptions,
+  { install, close, quotaSize, closeFirstRun, xDisplay }: AttachOptions,
 ): Promise<ExtensionSession> {
   const hasWorker = readManifest(dir).serviceWorker !== undefined;
   // A harness-owned tab whose CDP session watches service workers; tests
@@ -208,6 +221,7 @@ export async function attach(
   return {
     browserName: 'chromium',
     extensionOrigin: origin,
+    xDisplay,
     openExtensionPage: (path) => open(`${origin}/${path.replace(/^\//, '')}`),
     openPage: open,
     findPage,

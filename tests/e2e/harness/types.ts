@@ -45,6 +45,11 @@ export interface LaunchOptions {
    * person had allowed Bosun's optional permission (a test cannot click Chrome's permission prompt).
    */
   grantDebugger?: boolean;
+  /**
+   * Chromium: a headed browser on a virtual X display (Xvfb) the harness starts and stops, in place
+   * of a headless one, so a test can drive the browser's own menus with xdotool (session.xDisplay).
+   */
+  virtualDisplay?: boolean;
 }
 
 export interface PageDriver {
@@ -103,6 +108,8 @@ export interface ExtensionSession {
    * firefox-privileged.ts), for what no WebDriver command reaches, such as the native context menu.
    */
   privileged?(expression: string): Promise<unknown>;
+  /** Chromium launched with `virtualDisplay`: the X display its window is on (DISPLAY), for xdotool. */
+  readonly xDisplay?: string;
   /**
    * Every console message since launch, of every context: the background, extension pages, web
    * pages and the content scripts in them, as 'level: text'. Arrives asynchronously.

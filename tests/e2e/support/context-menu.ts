@@ -1,13 +1,30 @@
-// Firefox's own context menu, driven as a person does (Chromium's cannot be opened from outside:
-// neither CDP nor Playwright reaches it).
-import type { ExtensionSession, PageDriver } from '../harness';
+// The browser's own context menu, driven as a person does. Firefox's is reached from its browser
+// window with chrome privileges; Chromium's exists only in a headed browser (neither CDP nor
+// Playwright reaches it), so there the session runs on a virtual display and xdotool clicks and types.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { waitUntil, type ExtensionSession, type PageDriver } from '../harness';
+
+const run = promisify(execFile);
 
 /**
- * Right-clicks `selector` (a trusted click, through WebDriver) so Firefox opens its own
- * #contentAreaContextMenu, then activates the entry labelled `label` in it, as a person's click
- * does. Returns the labels of Bosun's entries the menu showed.
+ * Right-clicks `selector` so the browser opens its own context menu, then activates the entry
+ * labelled `label` in it, as a person's click does. Returns the labels of Bosun's entries the menu
+ * showed in Firefox; in Chromium, whose menu cannot be read, null (what follows the click shows
+ * which entry it was).
  */
-export async function contextMenuClick(
+export function contextMenuClick(
+  session: ExtensionSession,
+  page: PageDriver,
+  selector: string,
+  label: string,
+): Promise<string[] | null> {
+  return session.browserName === 'firefox'
+    ? firefoxMenuClick(session, page, selector, label)
+    : chromiumMenuClick(session, page, selector, label);
+}
+
+async function firefoxMenuClick(
   session: ExtensionSession,
   page: PageDriver,
   selector: string,
@@ -28,4 +45,65 @@ export async function contextMenuClick(
   if (!Array.isArray(parsed))
     throw new Error(`${parsed.error} ("${label}"); Bosun's entries: ${parsed.labels.join(', ')}`);
   return parsed;
+}
+
+/**
+ * Chromium's menu on selected text ends with the extensions' entries, then Inspect; Up from an
+ * opened menu wraps to Inspect, and one more Up reaches the entry above it: Bosun's, its only one there.
+ */
+async function chromiumMenuClick(
+  session: ExtensionSession,
+  page: PageDriver,
+  selector: string,
+  label: string,
+): Promise<null> {
+  if (label !== 'Ask Bosun about this selection')
+    throw new Error(`chromium: only the selection's entry is reachable by its place in the menu, not "${label}"`);
+  if (!session.xDisplay) throw new Error('chromium: the context menu needs a session launched with virtualDisplay');
+  const env = { ...process.env, DISPLAY: session.xDisplay };
+  const xdotool = (...args: string[]) => run('xdotool', args, { env });
+  // The page says where the pointer lands in it, which gives where the page sits on the screen.
+  await page.evaluate(() => {
+    const seen = (window.bosunPointer = {});
+    addEventListener('mousemove', (e) => Object.assign(seen, { x: e.clientX, y: e.clientY }), { capture: true });
+    addEventListener(
+      'contextmenu',
+      (e) => Object.assign(seen, { target: (e.target as Element).outerHTML, selection: String(getSelection()) }),
+      { capture: true },
+    );
+  });
+  const guess = await page.evaluate(() => ({ x: screenX + 100, y: screenY + outerHeight - innerHeight + 100 }));
+  await xdotool('mousemove', String(guess.x), String(guess.y));
+  const seen = await page.waitFor(
+    () => bosunPointer.x !== undefined && { x: bosunPointer.x, y: bosunPointer.y! },
+    undefined,
+    {
+      message: 'chromium: the pointer moved on the screen did not reach the page',
+    },
+  );
+  const target = await page.evaluate((sel) => {
+    const box = document.querySelector(sel)!.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2, html: document.querySelector(sel)!.outerHTML };
+  }, selector);
+  const x = Math.round(guess.x - seen.x + target.x);
+  const y = Math.round(guess.y - seen.y + target.y);
+  const windowsBefore = await visibleWindows(xdotool);
+  await xdotool('mousemove', String(x), String(y), 'click', '3');
+  const hit = await page.waitFor(() => bosunPointer.target !== undefined && bosunPointer, undefined, {
+    message: `chromium: the right-click at ${x},${y} did not reach the page`,
+  });
+  if (hit.target !== target.html) throw new Error(`chromium: the right-click hit ${hit.target}, not ${selector}`);
+  if (!hit.selection) throw new Error('chromium: the right-click left no selection');
+  // The menu is a window of its own: it is open once one more window shows.
+  await waitUntil(async () => (await visibleWindows(xdotool)) > windowsBefore, {
+    message: 'chromium: the context menu did not open',
+  });
+  await xdotool('key', '--delay', '100', 'Up', 'Up', 'Return');
+  return null;
+}
+
+async function visibleWindows(xdotool: (...args: string[]) => Promise<{ stdout: string }>): Promise<number> {
+  // xdotool search exits 1 when nothing matches.
+  const found = await xdotool('search', '--onlyvisible', '--name', '').catch(() => ({ stdout: '' }));
+  return found.stdout.split('\n').filter(Boolean).length;
 }

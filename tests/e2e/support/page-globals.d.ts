@@ -4,5 +4,7 @@
  */
 declare global {
   const browser: import('webextension-polyfill').Browser;
+  /** Where the pointer last moved in a web page and what its right-click hit (support/context-menu.ts). */
+  var bosunPointer: { x?: number; y?: number; target?: string; selection?: string };
 }
 export {};
