@@ -4,15 +4,10 @@ import { answerPrompt, openOnly, shownTools, startFresh, waitUntilIdle } from '.
 import { useExtension } from './support/extension';
 import { setSiteRule } from './support/permissions';
 import { configure, openSidebar, send } from './support/sidebar';
-import { askTab, useSite } from './support/site';
+import { useSite } from './support/site';
+import { useContentTab } from './support/content-tab';
 import { indexMatching } from './support/listing';
 import { call, scriptedModel } from './support/scripted-turns';
-
-interface Read {
-  interactiveElements: string;
-  snapshotId: string;
-}
-type Reply = { success: boolean; message?: string; error?: string };
 
 /**
  * The page engine on TodoMVC as jQuery (handlers delegated to the list), Vue (a label's own
@@ -22,21 +17,7 @@ type Reply = { success: boolean; message?: string; error?: string };
  * their item and clicked after hovering it.
  */
 describe.each(BROWSERS)('app items in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let bosun: PageDriver;
-
-  beforeAll(async () => {
-    bosun = await ctx.session.openExtensionPage('sidebar.html');
-  });
-
-  async function open(path: string) {
-    const url = site.url(path);
-    const page = await ctx.session.openPage(url);
-    const ask = (message: unknown) => askTab<Reply>(bosun, url, message);
-    const read = () => askTab<Read>(bosun, url, { type: 'READ_PAGE' });
-    return { page, ask, read };
-  }
+  const { open } = useContentTab(browserName);
 
   it('lists a delegated list by its items and a label with its own handler, never the list itself', async () => {
     const { page, read } = await open('widgets/todo-delegated.html');

@@ -1,14 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
-import { useExtension } from './support/extension';
-import { askTab, useSite } from './support/site';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
+import { useContentTab } from './support/content-tab';
 import { indexMatching } from './support/listing';
-
-interface Read {
-  interactiveElements: string;
-  snapshotId: string;
-}
-type Reply = { success: boolean; message?: string; error?: string };
 
 /**
  * Keys, hover, drag, double click, positions, several options and text selection, sent to the
@@ -16,22 +9,7 @@ type Reply = { success: boolean; message?: string; error?: string };
  * theirs. Each result is checked for what it says and the page for what it did.
  */
 describe.each(BROWSERS)('keyboard and pointer actions in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let bosun: PageDriver;
-
-  beforeAll(async () => {
-    bosun = await ctx.session.openExtensionPage('sidebar.html');
-  });
-
-  async function open(path: string) {
-    const url = site.url(path);
-    const page = await ctx.session.openPage(url);
-    const ask = (message: unknown) => askTab<Reply>(bosun, url, message);
-    const read = () => askTab<Read>(bosun, url, { type: 'READ_PAGE' });
-    const text = (selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
-    return { page, ask, read, text };
-  }
+  const { open } = useContentTab(browserName);
 
   it('presses keys: an ARIA slider and a range move, Tab moves focus, Escape closes a pop-up, Enter is redirected to submit_form', async () => {
     const { page, ask, read, text } = await open('widgets/keyboard.html');

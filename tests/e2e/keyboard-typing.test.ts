@@ -1,14 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './harness';
-import { useExtension } from './support/extension';
-import { askTab, useSite } from './support/site';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from './harness';
+import { useContentTab } from './support/content-tab';
 import { indexMatching } from './support/listing';
-
-interface Read {
-  interactiveElements: string;
-  snapshotId: string;
-}
-type Reply = { success: boolean; message?: string; error?: string };
 
 /**
  * type_text (FILL_FORM) as a keyboard types, sent to the content script as the background sends
@@ -16,21 +9,7 @@ type Reply = { success: boolean; message?: string; error?: string };
  * autocomplete (the W3C APG's), a keydown filter, an editor and React each hear.
  */
 describe.each(BROWSERS)('typing like a keyboard in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const site = useSite();
-  let bosun: PageDriver;
-
-  beforeAll(async () => {
-    bosun = await ctx.session.openExtensionPage('sidebar.html');
-  });
-
-  async function open(path: string) {
-    const url = site.url(path);
-    const page = await ctx.session.openPage(url);
-    const ask = (message: unknown) => askTab<Reply>(bosun, url, message);
-    const read = () => askTab<Read>(bosun, url, { type: 'READ_PAGE' });
-    return { page, ask, read };
-  }
+  const { open } = useContentTab(browserName);
 
   it('filters a keyup autocomplete to Alabama and Alaska, and a click on an option fills the field', async () => {
     const { page, ask, read } = await open('widgets/autocomplete.html');
