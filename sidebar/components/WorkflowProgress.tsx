@@ -43,37 +43,47 @@ interface ProgressProps {
   onResume(): void;
 }
 
+/** Once a run has ended its steps fold under the answer; while it runs they are what there is to see. */
+const ENDED: readonly WorkflowPlan['status'][] = ['completed', 'failed', 'cancelled'];
+
 /** The run step by step: a progress bar, the elapsed time, each step's state and findings. */
 export function WorkflowProgress({ plan, doing, onCancel, onResume }: ProgressProps) {
   const running = plan.status === 'running';
   const now = useTicking(running);
   const finished = plan.steps.filter((s) => s.status !== 'pending' && s.status !== 'running').length;
   const total = plan.steps.length;
+  const ended = ENDED.includes(plan.status);
   const since = (start: number | undefined, end: number | undefined) =>
     start === undefined ? '' : duration((end ?? now) - start);
   return (
     <section class="workflow-progress" data-testid="workflow-progress-view" aria-labelledby="progress-title">
-      <h3 id="progress-title">{plan.intent}</h3>
+      {/* Once ended, the report above carries the request as its title; the fold's summary names this part. */}
+      {ended ? null : <h3 id="progress-title">{plan.intent}</h3>}
       <p role="status" data-testid="workflow-status" data-status={plan.status}>
         {running && plan.answering ? t('workflow_answering') : STATUS_LABEL[plan.status]}
         {plan.startedAt !== undefined ? (
           <span data-testid="workflow-elapsed"> · {since(plan.startedAt, plan.finishedAt)}</span>
         ) : null}
       </p>
-      <label class="workflow-bar">
-        <span>{t('workflow_progress', finished, total)}</span>
-        <progress max={total} value={finished} data-testid="workflow-progress" />
-      </label>
-      <ol class="workflow-steps">
-        {plan.steps.map((step) => (
-          <ProgressStep
-            key={step.id}
-            step={step}
-            since={since}
-            doing={step.status === 'running' && doing?.stepId === step.id ? doing : null}
-          />
-        ))}
-      </ol>
+      {/* Open while the run goes on, folded once it ended; preact sets `open` only when it changes, so a
+          fold the person opens stays open. */}
+      <details class="workflow-fold" open={!ended} data-testid="workflow-steps-fold">
+        <summary id={ended ? 'progress-title' : undefined}>{t('workflow_steps_fold', finished, total)}</summary>
+        <label class="workflow-bar">
+          <span>{t('workflow_progress', finished, total)}</span>
+          <progress max={total} value={finished} data-testid="workflow-progress" />
+        </label>
+        <ol class="workflow-steps">
+          {plan.steps.map((step) => (
+            <ProgressStep
+              key={step.id}
+              step={step}
+              since={since}
+              doing={step.status === 'running' && doing?.stepId === step.id ? doing : null}
+            />
+          ))}
+        </ol>
+      </details>
       <ProgressActions status={plan.status} onCancel={onCancel} onResume={onResume} />
     </section>
   );

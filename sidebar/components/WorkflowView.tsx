@@ -7,12 +7,16 @@ import { WorkflowPlanReview } from './WorkflowPlanReview';
 import { WorkflowProgress } from './WorkflowProgress';
 import { WorkflowReport } from './WorkflowReport';
 import { Notice } from './Notice';
+import { answerFirst } from '../report-answer';
 import { t } from '../../src/i18n';
 
 const ACTIVE = ['awaiting-approval', 'running', 'interrupted'];
 const FINISHED = ['completed', 'failed', 'cancelled'];
 
-/** Research: describe what to find out, review the plan, watch it run, read and export the report. */
+/**
+ * Research: describe what to find out, review the plan, watch it run, read and export the report.
+ * A report reads like an answer: it comes first, the steps (with their findings, shown only there) under it.
+ */
 export function WorkflowView({ state, actions }: { state: WorkflowState; actions: WorkflowActions }) {
   // Kept here, not in the form: the intent stays typed while the form is hidden by a running plan.
   const [intent, setIntent] = useState('');
@@ -41,20 +45,21 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
           onCancel={actions.cancel}
         />
       ) : null}
+      {plan?.report && !planning ? (
+        <WorkflowReport
+          id={plan.id}
+          report={plan.report}
+          shown={answerFirst(plan.report, plan.steps)}
+          exported={state.exported.value}
+          onExport={() => actions.exportZip(plan.id)}
+        />
+      ) : null}
       {plan && !planning && plan.status !== 'awaiting-approval' && plan.startedAt !== undefined ? (
         <WorkflowProgress
           plan={plan}
           doing={state.now.value}
           onCancel={actions.cancel}
           onResume={() => actions.resume(plan.id)}
-        />
-      ) : null}
-      {plan?.report && !planning ? (
-        <WorkflowReport
-          id={plan.id}
-          report={plan.report}
-          exported={state.exported.value}
-          onExport={() => actions.exportZip(plan.id)}
         />
       ) : null}
       {plan && !planning && plan.report && FINISHED.includes(plan.status) ? (

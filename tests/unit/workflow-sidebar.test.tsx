@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import { WorkflowView } from '../../sidebar/components/WorkflowView';
 import { sidebarWithInbox } from './support/sidebar-inbox';
+import { buildReport } from '../../background/workflows/report';
 
 afterEach(cleanup);
 
@@ -202,6 +203,62 @@ describe('the Research view', () => {
     fireEvent.input(screen.getByLabelText('Parameter name'), { target: { value: 'topic' } });
     fireEvent.click(screen.getByTestId('workflow-save'));
     expect(a.save).toHaveBeenCalledWith('wf_1', 'Compare prices', [{ name: 'topic', value: 'prices' }]);
+  });
+
+  it('reads a finished run like an answer: the answer first, the steps folded under it, each finding once', async () => {
+    const steps = [
+      {
+        ...step('a', 'https://a.example', ['read-only'], 'completed'),
+        result: 'Alpha: $199.',
+        sources: [{ title: 'Alpha', url: 'https://a.example/' }],
+      },
+      {
+        ...step('b', 'https://b.example', ['read-only'], 'completed'),
+        result: 'Beta: $189.',
+        sources: [{ title: 'Beta', url: 'https://b.example/' }],
+      },
+    ];
+    const running = plan({ status: 'running', startedAt: 1, steps });
+    const report = buildReport(running, { ok: true, markdown: 'Beta is cheaper [2].' });
+    const state = createWorkflowState();
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: running });
+    render(<WorkflowView state={state} actions={actions()} />);
+    const fold = () => screen.getByTestId('workflow-steps-fold') as HTMLDetailsElement;
+    // While it runs, the steps are what there is to see.
+    expect(fold().open).toBe(true);
+
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: { ...running, status: 'completed', finishedAt: 2, report } });
+    await waitFor(() => expect(screen.queryByTestId('workflow-report')).not.toBeNull());
+    const view = screen.getByTestId('research-view');
+    const shown = screen.getByTestId('workflow-report');
+    // The answer comes first, then the steps, folded.
+    expect(shown.compareDocumentPosition(fold()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(shown.textContent?.indexOf('Beta is cheaper')).toBeGreaterThan(-1);
+    expect(fold().open).toBe(false);
+    expect(fold().querySelector('summary')?.textContent).toBe('Steps and findings: 2 of 2 done');
+    // Each finding once in the whole view, in its step; the request once, as the report's title.
+    const count = (text: string) => (view.textContent ?? '').split(text).length - 1;
+    expect([count('Alpha: $199.'), count('Beta: $189.'), count('Compare prices')]).toEqual([1, 1, 1]);
+    expect(texts('workflow-step-result')).toEqual(['Alpha: $199.', 'Beta: $189.']);
+    expect(shown.querySelectorAll('h1, h2, h3').length).toBe(4); // Report, the request, Answer, Sources
+    expect(count('Sources')).toBe(1);
+
+    // One click exports the whole report, findings included, as markdown.
+    const saved: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:report';
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('bosun-report.md');
+    });
+    fireEvent.click(screen.getByTestId('workflow-download'));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(saved[0]?.type).toBe('text/markdown');
+    expect(await saved[0]?.text()).toBe(report);
+    expect(report).toContain('## 1. Task a\n\nAlpha: $199.');
+    create.mockRestore();
+    click.mockRestore();
   });
 
   it('runs a saved workflow only once its parameters are filled in', () => {
