@@ -5,6 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { useExtension } from './support/extension';
+import { catchDownloads, lastDownload } from './support/downloads';
 import { configure, openSidebar, showView } from './support/sidebar';
 import {
   answer,
@@ -14,6 +15,7 @@ import {
   openTabUrls,
   planAndApprove,
   read,
+  shownWorkflow,
   waitForWorkflow,
   useShops,
 } from './support/workflow';
@@ -34,6 +36,18 @@ const shownReport = (page: PageDriver) =>
       href: a.getAttribute('href'),
     }));
     return { headings, answer: first?.textContent ?? '', links, text: markdown?.textContent ?? '' };
+  });
+
+/** How the finished run reads: whether the report comes before the steps, whether they are folded, and the view's text. */
+const shownOrder = (page: PageDriver) =>
+  page.evaluate(() => {
+    const report = document.querySelector('[data-testid="workflow-report"]');
+    const fold = document.querySelector<HTMLDetailsElement>('[data-testid="workflow-steps-fold"]');
+    return {
+      answerFirst: !!report && !!fold && !!(report.compareDocumentPosition(fold) & Node.DOCUMENT_POSITION_FOLLOWING),
+      folded: fold?.open === false,
+      text: document.querySelector('[data-testid="research-view"]')?.textContent ?? '',
+    };
   });
 
 const statusText = (page: PageDriver) =>
@@ -106,13 +120,13 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
     expect(await statusText(page)).not.toContain(WRITING);
 
     const shown = await shownReport(page);
-    expect(shown.headings).toEqual([
-      INTENT,
-      'Answer',
-      '1. Read the price at Alpha Audio',
-      '2. Read the price at Beta Sound',
-      'Sources',
-    ]);
+    // The view reads like an answer: the answer first, the steps under it, folded, each finding once (in its step).
+    expect(shown.headings).toEqual([INTENT, 'Answer', 'Sources']);
+    const order = await shownOrder(page);
+    expect(order).toMatchObject({ answerFirst: true, folded: true });
+    expect(order.text.split('Alpha Audio: $199.')).toHaveLength(2);
+    expect(order.text.split('Beta Sound: $189.')).toHaveLength(2);
+    expect((await shownWorkflow(page)).results).toEqual(['Alpha Audio: $199.', 'Beta Sound: $189.']);
     expect(shown.answer).toContain('Beta Sound is cheaper at $189');
     // A number with no source is not shown as a link to nothing.
     expect(shown.answer).not.toContain('[7]');
@@ -131,6 +145,13 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
     expect(copied.indexOf('## Answer')).toBeLessThan(copied.indexOf('## 1. Read the price at Alpha Audio'));
     const zip = await exportedZip(page);
     expect(await zip.file('report.md')?.async('string')).toBe(copied);
+    // One click downloads the whole report, the steps' findings included, as markdown.
+    await catchDownloads(page);
+    await page.click('[data-testid="workflow-download"]');
+    const file = await lastDownload(page);
+    expect(file.type).toBe('text/markdown');
+    expect(file.bytes.toString('utf8')).toBe(copied);
+    expect(copied).toContain('## 1. Read the price at Alpha Audio\n\nAlpha Audio: $199.');
   });
 
   it('a provider error while the answer is written leaves the findings, with a note saying why', async () => {
@@ -138,13 +159,12 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
     await waitForWorkflow(page, (w) => w.status === 'completed', 'the workflow did not finish');
     expect(ctx.llm.failures).toEqual([]);
     const shown = await shownReport(page);
-    expect(shown.headings.slice(0, 3)).toEqual([INTENT, 'Answer', '1. Read the price at Alpha Audio']);
+    expect(shown.headings).toEqual([INTENT, 'Answer', 'Sources']);
     expect(shown.answer).toMatch(
       /^The answer could not be written: .+ The findings below are as the steps recorded them\.$/,
     );
     expect(shown.links).toEqual([]);
-    expect(shown.text).toContain('Alpha Audio: $199.');
-    expect(shown.text).toContain('Beta Sound: $189.');
+    expect((await shownWorkflow(page)).results).toEqual(['Alpha Audio: $199.', 'Beta Sound: $189.']);
   });
 
   it('a cancel while the answer is written stops the request, closes the tabs and keeps the findings', async () => {
@@ -158,7 +178,7 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
     expect(report.answer).toBe(
       'The answer could not be written: you cancelled the workflow before it was written. The findings below are as the steps recorded them.',
     );
-    expect(report.text).toContain('Beta Sound: $189.');
+    expect((await shownOrder(page)).answerFirst).toBe(true);
   });
 
   it('a restart while the answer is written shows the run interrupted; Resume writes the answer', async () => {
