@@ -5,7 +5,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { useExtension } from './support/extension';
+import { axeViolations } from './support/axe';
 import { catchDownloads, lastDownload } from './support/downloads';
+import { PANEL_WIDTHS, shootThemes, sidewaysOverflow } from './support/layout';
 import { configure, openSidebar, showView } from './support/sidebar';
 import {
   answer,
@@ -152,6 +154,19 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
     expect(file.type).toBe('text/markdown');
     expect(file.bytes.toString('utf8')).toBe(copied);
     expect(copied).toContain('## 1. Read the price at Alpha Audio\n\nAlpha Audio: $199.');
+
+    // At every side-panel width, folded and opened, nothing scrolls sideways and axe finds nothing.
+    for (const open of [false, true]) {
+      if (open) await page.click('[data-testid="workflow-steps-fold"] > summary');
+      for (const width of PANEL_WIDTHS) {
+        await page.resize({ width, height: 640 });
+        if (width === 360)
+          await shootThemes(page, `research-answer-${open ? 'open' : 'folded'}-${browserName}`, 360, 640);
+        expect(await sidewaysOverflow(page), `${width} px`).toEqual([]);
+        expect(await axeViolations(page), `${width} px`).toEqual([]);
+      }
+    }
+    await page.click('[data-testid="workflow-steps-fold"] > summary');
   });
 
   it('a provider error while the answer is written leaves the findings, with a note saying why', async () => {
