@@ -72,7 +72,19 @@ export function check({ inputPrice, outputPrice, ...draft }: Draft): { settings:
   for (const issue of parsed.issues) {
     const path = v.getDotPath(issue);
     const field = path ? (PRICE_FIELDS[path] ?? (path as keyof FieldErrors)) : null;
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field && !errors[field]) errors[field] = field === 'model' && !draft.model.trim() ? NO_MODEL : issue.message;
   }
   return { errors };
+}
+
+/** An empty model says how to get one, not only that it is missing. */
+const NO_MODEL = 'Type the model\u2019s name, or press Test connection to list the models and pick one.';
+
+/** The errors shown that the draft still has: a field's error goes as soon as the field is fixed. */
+export function stillWrong(shown: FieldErrors, draft: Draft): FieldErrors {
+  const result = check(draft);
+  if (!('errors' in result)) return {};
+  return Object.fromEntries(
+    Object.entries(shown).filter(([field]) => result.errors[field as keyof FieldErrors] !== undefined),
+  ) as FieldErrors;
 }

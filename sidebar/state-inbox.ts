@@ -41,8 +41,13 @@ function conversationHandlers(state: SidebarState) {
         return { ...m, content: m.content + delta.slice(known - offset) };
       }),
     // The one announcement of a finished answer: its whole text (or why it failed), how it ended, what it cost.
-    CHAT_RESPONSE: ({ payload: { messageId, content, isError, status, usage } }) => {
-      const ending = { status, ...(isError ? { error: content } : { content }), ...(usage ? { usage } : {}) };
+    CHAT_RESPONSE: ({ payload: { messageId, content, isError, status, usage, fix } }) => {
+      const ending = {
+        status,
+        ...(isError ? { error: content } : { content }),
+        ...(usage ? { usage } : {}),
+        ...(fix ? { fix } : {}),
+      };
       updateMessage(messageId, (m) => ({ ...m, ...ending }));
       state.busy.value = false;
     },

@@ -8,6 +8,7 @@ import {
   defaults,
   offeredModels,
   pickModel,
+  stillWrong,
   toDraft,
   type DetectedOllama,
   type Draft,
@@ -34,6 +35,7 @@ export function useSettingsDraft({ saved, testResult, ollama, modelList, onEdit 
   const update = (change: Partial<Draft>) => (draft.value = { ...draft.value, ...change });
   const set = (change: Partial<Draft>) => {
     update(change);
+    if (Object.keys(errors.value).length > 0) errors.value = stillWrong(errors.value, draft.value);
     picked.value = null;
     onEdit?.();
   };

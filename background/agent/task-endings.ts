@@ -27,6 +27,10 @@ export async function closeTask(state: TaskState, text: string): Promise<TaskEnd
   return 'limit';
 }
 
+/** A refused key (401, 403) or a missing model or URL (404) is fixed in Settings, not by trying again as is. */
+const fixedInSettings = (error: unknown): boolean =>
+  error instanceof ProviderError && error.status !== undefined && [401, 403, 404].includes(error.status);
+
 export async function endWithError(
   conversation: Conversation,
   answer: ChatMessage | null,
@@ -45,5 +49,6 @@ export async function endWithError(
       : await conversation.add({ role: 'assistant', content: '', status: 'streaming' });
   target.status = stopped ? 'stopped' : 'error';
   if (!stopped) target.error = text;
+  if (!stopped && fixedInSettings(error)) target.fix = 'settings';
   await conversation.finish(target);
 }

@@ -167,6 +167,7 @@ function responseOf(message: ChatMessage): BackgroundToSidebar {
       messageId: message.id,
       status: message.status === 'error' ? 'error' : message.status === 'stopped' ? 'stopped' : 'done',
       ...(message.usage ? { usage: { ...message.usage } } : {}),
+      ...(message.fix ? { fix: message.fix } : {}),
     },
   };
 }

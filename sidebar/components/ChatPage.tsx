@@ -31,7 +31,8 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
   const busy = state.busy.value;
   const prompt = state.prompts.value[0];
   const plan = state.plans.value[0];
-  const request = prompt?.requester === 'chat' ? state.messages.value.findLast((m) => m.role === 'user') : undefined;
+  const lastRequest = state.messages.value.findLast((m) => m.role === 'user');
+  const request = prompt?.requester === 'chat' ? lastRequest : undefined;
   return (
     <>
       <StatusBar
@@ -44,7 +45,12 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         price={price.value}
         nameSite={nameSite}
       />
-      <MessageList messages={state.messages.value} onSuggest={busy ? undefined : actions.send} />
+      <MessageList
+        messages={state.messages.value}
+        onSuggest={busy ? undefined : actions.send}
+        onRetry={busy || !lastRequest ? undefined : () => actions.send(lastRequest.content)}
+        onSettings={() => actions.show('settings')}
+      />
       {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {prompt ? (
         <PermissionPrompt

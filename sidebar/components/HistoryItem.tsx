@@ -89,56 +89,66 @@ function HistoryTitle({
   );
 }
 
-/** Rename, export as Markdown or JSON, and delete, which asks to be pressed twice. */
-function HistoryButtons({
-  conversation: c,
-  current,
-  busy,
-  actions,
-  renaming,
-}: ItemProps & { renaming: Signal<string | null> }) {
-  const confirming = useSignal(false);
+/** One menu per item (four buttons on each item crowded the list): rename, export as Markdown or JSON, delete. */
+function HistoryButtons(props: ItemProps & { renaming: Signal<string | null> }) {
+  const { conversation: c, actions, renaming } = props;
   return (
-    <div class="history-buttons">
-      <button type="button" class="icon-button" onClick={() => (renaming.value = c.title)} data-testid="history-rename">
-        {t('history_rename')}
-      </button>
-      <button
-        type="button"
-        class="icon-button"
-        onClick={() => actions.exportConversation(c.id, 'markdown')}
-        data-testid="history-export-markdown"
-      >
-        {t('history_export_markdown')}
-      </button>
-      <button
-        type="button"
-        class="icon-button"
-        onClick={() => actions.exportConversation(c.id, 'json')}
-        data-testid="history-export-json"
-      >
-        {t('history_export_json')}
-      </button>
-      {confirming.value ? (
-        <button
-          type="button"
-          class="icon-button icon-button--danger"
-          onClick={() => actions.deleteConversation(c.id)}
-          data-testid="history-confirm-delete"
-        >
-          {t('history_delete_confirm')}
-        </button>
-      ) : (
+    <details class="history-menu" data-testid="history-menu">
+      <summary class="icon-button" aria-label={t('history_menu', c.title)} title={t('history_menu', c.title)}>
+        ⋯
+      </summary>
+      <div class="history-buttons">
         <button
           type="button"
           class="icon-button"
-          onClick={() => (confirming.value = true)}
-          disabled={busy && current}
-          data-testid="history-delete"
+          onClick={() => (renaming.value = c.title)}
+          data-testid="history-rename"
         >
-          {t('delete')}
+          {t('history_rename')}
         </button>
-      )}
-    </div>
+        <button
+          type="button"
+          class="icon-button"
+          onClick={() => actions.exportConversation(c.id, 'markdown')}
+          data-testid="history-export-markdown"
+        >
+          {t('history_export_markdown')}
+        </button>
+        <button
+          type="button"
+          class="icon-button"
+          onClick={() => actions.exportConversation(c.id, 'json')}
+          data-testid="history-export-json"
+        >
+          {t('history_export_json')}
+        </button>
+        <DeleteButton {...props} />
+      </div>
+    </details>
+  );
+}
+
+/** Delete asks to be pressed twice. */
+function DeleteButton({ conversation: c, current, busy, actions }: ItemProps) {
+  const confirming = useSignal(false);
+  return confirming.value ? (
+    <button
+      type="button"
+      class="icon-button icon-button--danger"
+      onClick={() => actions.deleteConversation(c.id)}
+      data-testid="history-confirm-delete"
+    >
+      {t('history_delete_confirm')}
+    </button>
+  ) : (
+    <button
+      type="button"
+      class="icon-button"
+      onClick={() => (confirming.value = true)}
+      disabled={busy && current}
+      data-testid="history-delete"
+    >
+      {t('delete')}
+    </button>
   );
 }

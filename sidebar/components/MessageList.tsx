@@ -2,6 +2,7 @@ import { Component } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage } from '../../src/protocol/common';
 import type { ToolCall as ToolCallRecord } from '../plain-action';
+import { ErrorActions } from './ErrorActions';
 import { MessageItem } from './MessageItem';
 import { t } from '../../src/i18n';
 
@@ -70,9 +71,12 @@ interface MessageListProps {
   messages: ChatMessage[];
   /** Sends a suggested prompt; absent while a task runs. */
   onSuggest?: ((text: string) => void) | undefined;
+  /** After a failed answer: send the last request again (absent while a task runs), or open Settings. */
+  onRetry?: (() => void) | undefined;
+  onSettings?: () => void;
 }
 
-export function MessageList({ messages, onSuggest }: MessageListProps) {
+export function MessageList({ messages, onSuggest, onRetry, onSettings }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLElement>(null);
   const more = useRef<HTMLButtonElement>(null);
@@ -130,6 +134,7 @@ export function MessageList({ messages, onSuggest }: MessageListProps) {
           call={message.toolCallId ? calls.get(message.toolCallId) : undefined}
         />
       ))}
+      <ErrorActions last={last} onSettings={onSettings} onRetry={onRetry} />
       <div ref={end} />
     </main>
   );

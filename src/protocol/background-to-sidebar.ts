@@ -59,6 +59,7 @@ export const BackgroundToSidebar = {
       messageId: v.string(),
       status: v.picklist(['done', 'stopped', 'error']),
       usage: v.optional(Usage),
+      fix: v.optional(v.picklist(['settings'])),
     }),
   ),
   ACTION_LOG_UPDATE: message('ACTION_LOG_UPDATE', ActionLogEntry),

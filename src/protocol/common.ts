@@ -135,6 +135,8 @@ export const ChatMessage = v.strictObject({
    * page wrote. Shown as a quote and sent to the model as page content, never as the person's words.
    */
   quote: v.optional(v.pipe(v.string(), v.maxLength(MAX_QUOTE))),
+  /** Addition, for a failed answer: where the person fixes its cause (a refused key, a missing model). */
+  fix: v.optional(v.picklist(['settings'])),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 

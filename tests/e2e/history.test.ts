@@ -3,7 +3,7 @@ import { BROWSERS, type PageDriver } from './harness';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { chooseImportFile } from './support/history';
-import { openSidebar, send, waitForMessages, showView } from './support/sidebar';
+import { openHistoryMenu, openSidebar, send, waitForMessages, showView } from './support/sidebar';
 
 interface Item {
   id: string;
@@ -60,6 +60,18 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
       ['How deep is the ford?', false],
     ]);
     expect(list[1]?.meta).toMatch(/2 messages · started on River Guide/);
+    // Each item shows its title and one menu; rename, export and delete wait inside it.
+    const shown = await sidebar.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="history-item"]')].map((item) =>
+        [...item.querySelectorAll('button, summary')]
+          .filter((control) => control.checkVisibility())
+          .map((control) => control.getAttribute('data-testid') ?? control.getAttribute('aria-label')),
+      ),
+    );
+    expect(shown).toEqual([
+      ['history-open', 'Actions for “Which shoes fit wet trails?”'],
+      ['history-open', 'Actions for “How deep is the ford?”'],
+    ]);
   });
 
   it('searches, renames, and opens an earlier conversation where it left off', async () => {
@@ -68,6 +80,7 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
       message: 'the search did not filter',
     });
     await sidebar.fill('[data-testid="history-search"]', '');
+    await openHistoryMenu(sidebar, '[data-testid="history-item"]:last-child');
     await sidebar.click('[data-testid="history-item"]:last-child [data-testid="history-rename"]');
     await sidebar.fill('[data-testid="history-title"]', 'River crossings');
     await sidebar.click('[data-testid="history-save-title"]');
@@ -90,6 +103,7 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
   it('exports as markdown and JSON, imports the JSON back, and refuses a file that is not an export', async () => {
     await showHistory();
     const target = '[data-testid="history-item"]:last-child';
+    await openHistoryMenu(sidebar, target);
     await sidebar.click(`${target} [data-testid="history-export-markdown"]`);
     expect((await lastDownload(sidebar)).bytes.toString('utf8')).toMatch(
       /^# River crossings\n\nExported from Bosun on .*\n\n## You\n\nHow deep is the ford\?\n\n## Bosun\n\nAbout a metre\.\n$/,
@@ -136,6 +150,7 @@ describe.each(BROWSERS)('the history of conversations in %s', (browserName) => {
 
   it('deletes after a second click, and the history survives a background restart', async () => {
     const before = await items(sidebar);
+    await openHistoryMenu(sidebar, '[data-testid="history-item"]:nth-child(2)');
     await sidebar.click('[data-testid="history-item"]:nth-child(2) [data-testid="history-delete"]');
     await sidebar.click('[data-testid="history-item"]:nth-child(2) [data-testid="history-confirm-delete"]');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="history-item"]').length === 2, undefined, {

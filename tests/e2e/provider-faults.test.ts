@@ -3,7 +3,7 @@ import type { LlmServer, Step, ToolCallsStep } from '../fixtures/llm-server';
 import { BROWSERS, type PageDriver } from './harness';
 import { shownTools, startFresh, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
-import { send, shownMessages, waitForMessages } from './support/sidebar';
+import { send, showView, shownMessages, waitForMessages } from './support/sidebar';
 import { stateSnapshot } from './support/state-snapshot';
 
 /** A provider failing in the ways real ones do, seen from the sidebar: a clear error, bounded retries, no tool run. */
@@ -89,6 +89,60 @@ describe.each(BROWSERS)('provider faults in %s', (browserName) => {
       expect(ctx.llm.pending).toBe(0);
     },
   );
+
+  const settingsFaults: [string, Step, RegExp][] = [
+    [
+      '401 (a refused key)',
+      { kind: 'error', status: 401 },
+      /^Invalid API key\. Double-check your .* key in Settings\./,
+    ],
+    [
+      '404 naming the model (a missing model)',
+      {
+        kind: 'error',
+        status: 404,
+        body: { error: { message: 'The model test-model does not exist', code: 'model_not_found' } },
+      },
+      /^The model "test-model" was not found at .*\. Check the model name in Settings\./,
+    ],
+  ];
+  it.each(settingsFaults)(
+    '%s: the error says what to do and offers Open Settings and Retry; Retry sends the request again',
+    async (_name, fault, error) => {
+      expect(await failedWith([fault], 'Are you there?')).toMatch(error);
+      await sidebar.click('[data-testid="error-open-settings"]');
+      await sidebar.waitFor(
+        () => document.querySelector('[data-testid="view-settings"]')?.getAttribute('aria-current') === 'page',
+        undefined,
+        {
+          message: 'Open Settings did not show Settings',
+        },
+      );
+      await showView(sidebar, 'chat');
+      ctx.llm.script({ kind: 'text', chunks: ['Here I am.'] });
+      await sidebar.click('[data-testid="error-retry"]');
+      const messages = await waitForMessages(
+        sidebar,
+        (m) => m.at(-1)?.status === 'done' && m.at(-1)?.role === 'assistant',
+        'Retry did not bring an answer',
+      );
+      expect(messages.at(-1)?.content).toBe('Here I am.');
+      expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+        'Are you there?',
+        'Are you there?',
+      ]);
+      expect(chatRequests(ctx.llm)).toBe(2);
+      expect(await sidebar.evaluate(() => document.querySelector('[data-testid="error-actions"]'))).toBeNull();
+    },
+  );
+
+  it('an error that Settings cannot fix offers Retry only', async () => {
+    await failedWith([{ kind: 'malformed' }], 'Are you there?');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="error-retry"]') !== null, undefined, {
+      message: 'no Retry after a failed answer',
+    });
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="error-open-settings"]'))).toBeNull();
+  });
 
   it('a tool call whose stream is cut mid-arguments is not run; the same call whole is', async () => {
     const cut = await midArguments(ctx.llm);

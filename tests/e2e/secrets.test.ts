@@ -12,7 +12,7 @@ import { answerPrompt, waitUntilIdle } from './support/agent';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { useExtension } from './support/extension';
 import { setSiteRule } from './support/permissions';
-import { configure, openSidebar, send, showView } from './support/sidebar';
+import { configure, openHistoryMenu, openSidebar, send, showView } from './support/sidebar';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 
 // The part a leak would carry: searched for on its own, so a masked prefix does not hide it.
@@ -157,6 +157,7 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
       message: 'no conversation in the history',
     });
     for (const format of ['markdown', 'json']) {
+      await openHistoryMenu(sidebar, '[data-testid="history-item"]');
       await sidebar.click(`[data-testid="history-item"] [data-testid="history-export-${format}"]`);
       found.set(`the ${format} export`, (await lastDownload(sidebar)).bytes.toString('utf8'));
     }

@@ -47,9 +47,20 @@ describe('SettingsForm', () => {
     type('settings-baseUrl', 'not a url');
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(props.onSave).not.toHaveBeenCalled();
-    expect(screen.getByText('must not be empty')).toBeTruthy();
+    expect(screen.getByText(/Type the model’s name, or press Test connection to list the models/)).toBeTruthy();
     expect(screen.getByText(/must be a URL/)).toBeTruthy();
     expect(screen.getByTestId('settings-model').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('takes a field’s error away as soon as the field is fixed, and keeps the others', () => {
+    form();
+    type('settings-model', '');
+    type('settings-baseUrl', 'not a url');
+    fireEvent.click(screen.getByTestId('settings-save'));
+    type('settings-model', 'gpt-4o-mini');
+    expect(screen.queryByText(/Type the model’s name/)).toBeNull();
+    expect(screen.getByTestId('settings-model').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText(/must be a URL/)).toBeTruthy();
   });
 
   it('saves normalised settings', () => {

@@ -151,3 +151,12 @@ export async function setLimits(
   );
   await showView(sidebar, 'chat');
 }
+
+/** Opens a History item's one menu (rename, export, delete) the way a person does, unless it is open already. */
+export async function openHistoryMenu(page: PageDriver, item: string): Promise<void> {
+  const open = await page.evaluate(
+    (s) => document.querySelector<HTMLDetailsElement>(`${s} [data-testid="history-menu"]`)?.open === true,
+    item,
+  );
+  if (!open) await page.click(`${item} [data-testid="history-menu"] > summary`);
+}
