@@ -164,6 +164,14 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     expect(critical.critical).toMatch(/^Critical: /);
     // It is within the plan: the question is asked because it is critical, not because it is outside.
     expect(critical.beyond).toBe('');
+    // It looks critical: Deny first and the main button, and no lasting answer offered.
+    expect(
+      await sidebar.evaluate(() =>
+        [...document.querySelectorAll('[data-testid^="decision-"]')].map(
+          (b) => `${b.getAttribute('data-testid')}${b.classList.contains('button--primary') ? ' (primary)' : ''}`,
+        ),
+      ),
+    ).toEqual(['decision-deny (primary)', 'decision-allow-once']);
     expect(effects().length).toBe(before);
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
