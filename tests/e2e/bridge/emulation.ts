@@ -49,15 +49,20 @@ export function emulation(env: BridgeEnv): void {
         })
       ).value as number;
     if (env.chromium) {
-      // The strongest throttling, against the fastest of three plain runs: other work on a loaded
-      // machine slows both, so a mild rate could be lost in it (8× once measured 2.2× here).
-      const normal = Math.min(await work(), await work(), await work());
-      expect(await env.bridge.data('browser_emulate', { cpuThrottling: 20 })).toMatchObject({
-        applied: ['cpuThrottling'],
-      });
-      const slowed = await work();
-      await env.bridge.data('browser_emulate', { cpuThrottling: 1 });
-      expect(slowed / normal).toBeGreaterThan(3);
+      // The strongest throttling against the fastest of three plain runs. Other work on a loaded machine
+      // slows the plain runs too (8× once measured 2.2× here, 20× once 1.3× under the suite's own load),
+      // so up to three rounds are measured, and one of them must show the throttling.
+      let strongest = 0;
+      for (let round = 0; round < 3 && strongest <= 3; round++) {
+        const normal = Math.min(await work(), await work(), await work());
+        expect(await env.bridge.data('browser_emulate', { cpuThrottling: 20 })).toMatchObject({
+          applied: ['cpuThrottling'],
+        });
+        const slowed = await work();
+        await env.bridge.data('browser_emulate', { cpuThrottling: 1 });
+        strongest = Math.max(strongest, slowed / normal);
+      }
+      expect(strongest).toBeGreaterThan(3);
     } else {
       expect(textOf(await env.bridge.call('browser_emulate', { cpuThrottling: 4 }))).toMatch(
         /^ERROR: CPU throttling is not available in Firefox: WebDriver BiDi has no CPU throttling/,
