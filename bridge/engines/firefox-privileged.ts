@@ -11,26 +11,14 @@
 
 import { MARKED_GLOBAL } from '../../src/abp/marked-global';
 import { NOT_MARKED, type MarkedPart } from './engine';
+import { ChromeWindow, type BidiConnection } from './firefox-chrome-window';
 
-/** puppeteer's BiDi connection (not in its public types). */
-export interface BidiConnection {
-  send(method: string, params: object): Promise<{ result: unknown }>;
-  on(event: string, handler: (params: unknown) => void): unknown;
-  off(event: string, handler: (params: unknown) => void): unknown;
-  /** Hands an event to puppeteer as if Firefox had sent it. */
-  emit(event: string, params: unknown): unknown;
-}
+export type { BidiConnection };
 
 export interface WorkerConsoleMessage {
   level: string;
   text: string;
   file: string;
-}
-
-interface EvaluateResult {
-  type: 'success' | 'exception';
-  result?: { value?: unknown };
-  exceptionDetails?: { text?: string };
 }
 
 /**
@@ -112,18 +100,10 @@ addMessageListener('bosun-bridge:find-marked', ({ data }) => {
 `;
 
 export class FirefoxPrivileged {
-  private constructor(
-    private readonly connection: BidiConnection,
-    private readonly context: string,
-  ) {}
+  private constructor(private readonly window: ChromeWindow) {}
 
   static async open(connection: BidiConnection): Promise<FirefoxPrivileged> {
-    const { result } = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 });
-    const contexts = (result as { contexts: { context: string; url: string }[] }).contexts;
-    const window = contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml') ?? contexts[0];
-    if (!window)
-      throw new Error('Firefox gave no privileged access (was it started with --remote-allow-system-access?)');
-    return new FirefoxPrivileged(connection, window.context);
+    return new FirefoxPrivileged(await ChromeWindow.open(connection));
   }
 
   /** Starts reporting; call before pages load. */
@@ -131,23 +111,10 @@ export class FirefoxPrivileged {
     onSynthesized: (url: string) => void,
     onWorkerConsole: (message: WorkerConsoleMessage) => void,
   ): Promise<void> {
-    const channel = `bosun-bridge-${Math.random().toString(36).slice(2)}`;
-    this.connection.on('script.message', (params) => {
-      const { channel: from, data } = params as { channel: string; data: { value?: unknown } };
-      if (from !== channel || typeof data.value !== 'string') return;
-      const message = JSON.parse(data.value) as { kind: string; url?: string } & WorkerConsoleMessage;
+    await this.window.relay(PARENT_SETUP, PROCESS_SCRIPT, (text) => {
+      const message = JSON.parse(text) as { kind: string; url?: string } & WorkerConsoleMessage;
       if (message.kind === 'synthesized' && message.url) onSynthesized(message.url);
       if (message.kind === 'console') onWorkerConsole({ level: message.level, text: message.text, file: message.file });
-    });
-    await this.connection.send('script.callFunction', {
-      functionDeclaration: PARENT_SETUP,
-      arguments: [
-        { type: 'channel', value: { channel } },
-        { type: 'string', value: PROCESS_SCRIPT },
-      ],
-      target: { context: this.context },
-      awaitPromise: true,
-      resultOwnership: 'none',
     });
   }
 
@@ -156,7 +123,7 @@ export class FirefoxPrivileged {
    * read from the parent's session history of the BiDi context: BiDi itself has no history list.
    */
   async historyUrl(context: string, delta: number): Promise<string | null> {
-    const url = await this.evaluate(`(() => {
+    const url = await this.window.evaluate(`(() => {
       const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
       const history = NavigableManager.getBrowsingContextById(${JSON.stringify(context)})?.sessionHistory;
       const index = history ? history.index + ${Math.trunc(delta)} : -1;
@@ -168,7 +135,9 @@ export class FirefoxPrivileged {
   /** The BiDi shared id of the element Bosun's page engine marked in a BiDi context. */
   async markedElement(context: string, extensionId: string, mark: string, part: MarkedPart): Promise<string> {
     const args = [context, extensionId, mark, part].map((arg) => JSON.stringify(arg)).join(', ');
-    const answer = JSON.parse(String(await this.evaluate(`globalThis.__bosunBridge.markedElement(${args})`))) as {
+    const answer = JSON.parse(
+      String(await this.window.evaluate(`globalThis.__bosunBridge.markedElement(${args})`)),
+    ) as {
       sharedId?: string;
       error?: string;
     };
@@ -177,19 +146,6 @@ export class FirefoxPrivileged {
   }
 
   async setWorkersOffline(offline: boolean): Promise<void> {
-    await this.evaluate(`globalThis.__bosunBridge.offline = ${offline ? 'true' : 'false'}`);
-  }
-
-  private async evaluate(expression: string): Promise<unknown> {
-    const { result } = await this.connection.send('script.evaluate', {
-      expression,
-      target: { context: this.context },
-      awaitPromise: true,
-      resultOwnership: 'none',
-    });
-    const answer = result as EvaluateResult;
-    if (answer.type === 'exception')
-      throw new Error(`Firefox refused a privileged call: ${answer.exceptionDetails?.text ?? 'unknown error'}`);
-    return answer.result?.value;
+    await this.window.evaluate(`globalThis.__bosunBridge.offline = ${offline ? 'true' : 'false'}`);
   }
 }

@@ -1,49 +1,18 @@
-// Firefox: privileged (parent-process, system principal) access over BiDi.
-//
-// `--remote-allow-system-access` lets WebDriver BiDi see chrome windows:
-// browsingContext.getTree({ 'moz:scope': 'chrome' }) lists browser.xhtml, and
-// script.evaluate / script.callFunction in it run with chrome privileges
-// (Services, ChromeUtils, WebExtensionPolicy ...). puppeteer-core has no API
-// for this, so we send raw BiDi commands on its connection.
+// The e2e harness's privileged access to Firefox (see bridge/engines/firefox-chrome-window.ts):
+// the harness sets preferences and reads extension state there, and captures console messages.
+import { ChromeWindow, type BidiCommands } from '../../../bridge/engines/firefox-chrome-window';
 
-/** The internal BidiConnection of puppeteer's BiDi browser (not in its public types). */
-export interface BidiConnectionLike {
-  send(method: string, params: object): Promise<{ result: unknown }>;
-  on(event: string, handler: (params: unknown) => void): unknown;
-}
-
-interface EvaluateResult {
-  type: 'success' | 'exception';
-  result?: { type: string; value?: unknown };
-  exceptionDetails?: { text?: string };
-}
-
+/** Firefox's browser window with chrome privileges, and the harness's console capture in it. */
 export class ChromeScope {
-  private constructor(
-    private readonly conn: BidiConnectionLike,
-    private readonly context: string,
-  ) {}
+  private constructor(private readonly window: ChromeWindow) {}
 
-  static async open(conn: BidiConnectionLike): Promise<ChromeScope> {
-    const { result } = await conn.send('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 });
-    const contexts = (result as { contexts: { context: string; url: string }[] }).contexts;
-    const win = contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml') ?? contexts[0];
-    if (!win) throw new Error('firefox: no chrome window over BiDi; was --remote-allow-system-access passed?');
-    return new ChromeScope(conn, win.context);
+  static async open(connection: BidiCommands): Promise<ChromeScope> {
+    return new ChromeScope(await ChromeWindow.open(connection));
   }
 
   /** Evaluates `expression` with chrome privileges; returns a primitive result. */
-  async evaluate(expression: string): Promise<unknown> {
-    const { result } = await this.conn.send('script.evaluate', {
-      expression,
-      target: { context: this.context },
-      awaitPromise: true,
-      resultOwnership: 'none',
-    });
-    const r = result as EvaluateResult;
-    if (r.type === 'exception')
-      throw new Error(`firefox chrome-scope evaluate failed: ${r.exceptionDetails?.text ?? '?'}`);
-    return r.result?.value;
+  evaluate(expression: string): Promise<unknown> {
+    return this.window.evaluate(expression);
   }
 
   /**
@@ -61,22 +30,7 @@ export class ChromeScope {
    * up to the parent, which forwards it to Node on a BiDi channel.
    */
   async captureConsole(onMessage: (e: CapturedMessage) => void): Promise<void> {
-    const channel = `bosun-harness-${Math.random().toString(36).slice(2)}`;
-    this.conn.on('script.message', (params) => {
-      const p = params as { channel: string; data: { value?: unknown } };
-      if (p.channel !== channel || typeof p.data.value !== 'string') return;
-      onMessage(JSON.parse(p.data.value) as CapturedMessage);
-    });
-    await this.conn.send('script.callFunction', {
-      functionDeclaration: PARENT_SETUP,
-      arguments: [
-        { type: 'channel', value: { channel } },
-        { type: 'string', value: PROCESS_SCRIPT },
-      ],
-      target: { context: this.context },
-      awaitPromise: true,
-      resultOwnership: 'none',
-    });
+    await this.window.relay(PARENT_SETUP, PROCESS_SCRIPT, (text) => onMessage(JSON.parse(text) as CapturedMessage));
   }
 }
 

@@ -16,7 +16,8 @@ import { resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import type { Browser, KeyInput, Page } from 'puppeteer-core';
 import { ChromeScope } from './firefox-privileged';
-import type { BidiConnectionLike, CapturedMessage } from './firefox-privileged';
+import type { CapturedMessage } from './firefox-privileged';
+import type { BidiCommands } from '../../../bridge/engines/firefox-chrome-window';
 import { FIRST_RUN_PAGE, hasFirstRunPage, readManifest, stripOrigin } from './manifest';
 import type { ExtensionSession, LaunchOptions, PageDriver, Truthy, WaitOptions } from './types';
 import { orAfter, pollInPage, waitUntil } from './wait';
@@ -224,7 +225,7 @@ async function closeTab(chrome: ChromeScope, url: string): Promise<void> {
 }
 
 /** puppeteer's BiDi connection, for the raw commands it has no API for. */
-export const connectionOf = (browser: Browser) => (browser as unknown as { connection: BidiConnectionLike }).connection;
+export const connectionOf = (browser: Browser) => (browser as unknown as { connection: BidiCommands }).connection;
 
 /**
  * Installs the add-on in `browser` and gives the session over it; `release` is what closing the
