@@ -23,39 +23,40 @@ const ACCESS = __TARGET__ === 'firefox' ? 'Alt+Shift+' : 'Alt+';
 export function PromptAnswers(props: AnswersProps) {
   const { answer, prompt } = props;
   const critical = Boolean(prompt.critical || prompt.dataFlow);
-  const allow = (
-    <button
-      type="button"
-      key="allow"
-      class={critical ? 'button' : 'button button--primary'}
-      accessKey="a"
-      aria-keyshortcuts={`${ACCESS}A`}
-      data-testid="decision-allow-once"
-      onClick={answer('allow-once')}
-    >
-      {t('decision_allow_once')}
-      {critical ? <AccessKey letter="A" /> : null}
-    </button>
-  );
-  const deny = (
-    <button
-      type="button"
-      key="deny"
-      class={critical ? 'button button--primary' : 'button'}
-      accessKey="d"
-      aria-keyshortcuts={`${ACCESS}D Escape`}
-      data-testid="decision-deny"
-      onClick={answer('deny')}
-    >
-      {t('decision_deny')}
-      {critical ? <AccessKey letter="D" /> : null}
-    </button>
-  );
+  const allow = <FirstAnswer key="allow" decision="allow-once" letter="A" critical={critical} answer={answer} />;
+  const deny = <FirstAnswer key="deny" decision="deny" letter="D" critical={critical} answer={answer} />;
   return (
     <>
       <div class="prompt-actions">{critical ? [deny, allow] : [allow, deny]}</div>
       {critical ? null : <LastingAnswers {...props} />}
     </>
+  );
+}
+
+interface FirstAnswerProps {
+  decision: 'allow-once' | 'deny';
+  letter: 'A' | 'D';
+  /** A critical question makes Deny the primary answer and shows the access keys beside the labels. */
+  critical: boolean;
+  answer: AnswersProps['answer'];
+}
+
+/** Allow once or Deny, with its access key; Escape denies too. */
+function FirstAnswer({ decision, letter, critical, answer }: FirstAnswerProps) {
+  const deny = decision === 'deny';
+  const primary = deny === critical;
+  return (
+    <button
+      type="button"
+      class={primary ? 'button button--primary' : 'button'}
+      accessKey={letter.toLowerCase()}
+      aria-keyshortcuts={`${ACCESS}${letter}${deny ? ' Escape' : ''}`}
+      data-testid={`decision-${decision}`}
+      onClick={answer(decision)}
+    >
+      {t(deny ? 'decision_deny' : 'decision_allow_once')}
+      {critical ? <AccessKey letter={letter} /> : null}
+    </button>
   );
 }
 
