@@ -6,11 +6,11 @@ export interface CallContext {
   /** Aborted when the ABP page goes away or the call is cancelled: a question it asked is withdrawn, and work stops. */
   signal: AbortSignal;
   /** The ABP session's run: a deny is remembered for the session, and grants made for it apply. */
-  runId?: string;
+  runId: string;
   /** The ABP page connection's run, where the data-flow rule keeps what the calls read: it outlives sessions. */
-  flowRun?: string;
+  flowRun: string;
   /** Who asks, in the permission question and the Action Log. */
-  requester?: string;
+  requester: string;
   /** How long a permission question may wait for this caller; 0: nobody can answer, so nobody is asked. */
   questionTimeoutMs?: number;
 }

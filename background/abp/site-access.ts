@@ -4,9 +4,6 @@ import type { Gate } from '../permissions/gate';
 import type { Operation } from '../permissions/operations';
 import type { CallContext } from './capability';
 
-/** Who asks, in the permission prompt and the Action Log (the same name page.read/page.act use). */
-const REQUESTER = 'abp';
-
 /**
  * An ABP capability that opens or reads sites asks the gate first, once per site: a blocked site is
  * never opened, "ask" asks the person in the sidebar, and every decision is in the Action Log. A
@@ -18,13 +15,10 @@ export async function requireAccess(
   urls: readonly string[],
   call: CallContext,
 ): Promise<void> {
-  // The session's run, so the grants made for it (the bridge's --allow) apply, and its question timeout.
-  const session = {
-    ...(call.runId !== undefined ? { runId: call.runId } : {}),
-    ...(call.flowRun !== undefined ? { flowRun: call.flowRun } : {}),
-    ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
-  };
-  const refusal = await sitesRefusal(gate, { operation, urls, requester: REQUESTER, ...session }, call.signal);
+  // The session's run, so the grants made for it (the bridge's --allow) apply; its agent asks, as in page.act.
+  const { runId, flowRun, requester, questionTimeoutMs } = call;
+  const session = { runId, flowRun, requester, ...(questionTimeoutMs !== undefined ? { questionTimeoutMs } : {}) };
+  const refusal = await sitesRefusal(gate, { operation, urls, ...session }, call.signal);
   if (refusal)
     throw new AbpError(
       'PERMISSION_DENIED',

@@ -1,10 +1,15 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { defineCapability, READS_BOSUN } from '../../background/abp/capability';
+import { defineCapability, READS_BOSUN, type CallContext } from '../../background/abp/capability';
 import { describeCapabilities, dispatch } from '../../background/abp/dispatch';
 import { AbpError, AbpResponse, fail, ok } from '../../src/abp/response';
 
-const ctx = { signal: new AbortController().signal };
+const ctx: CallContext = {
+  signal: new AbortController().signal,
+  runId: 'abp-page:test',
+  flowRun: 'abp-page:test',
+  requester: 'abp',
+};
 
 function table() {
   const handle = vi.fn(async (params: { count: number; label?: string }) => ({ doubled: params.count * 2 }));

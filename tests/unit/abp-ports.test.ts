@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAbpPorts } from '../../background/abp/abp-ports';
-import type { CallContext } from '../../background/abp/capability';
+import type { PortContext } from '../../background/abp/abp-ports';
 import type { SidebarPort } from '../../background/sidebar-channel/port-hub';
 import type { RouteOutcome } from '../../src/messaging/router';
 import type { BackgroundToAbp } from '../../src/protocol/background-to-abp';
@@ -29,7 +29,7 @@ function port(name: string, url: string, id = ID) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setUp(route: (raw: unknown, ctx: CallContext) => Promise<RouteOutcome<BackgroundToAbp>>) {
+function setUp(route: (raw: unknown, ctx: PortContext) => Promise<RouteOutcome<BackgroundToAbp>>) {
   return createAbpPorts({
     extensionId: ID,
     extensionOrigin: ORIGIN,

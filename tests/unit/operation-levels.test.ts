@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createAbpRouter } from '../../background/abp/abp-routes';
 import { createCallTracker } from '../../background/abp/caller';
+import type { CallContext } from '../../background/abp/capability';
 import { crawlCapabilities } from '../../background/abp/capabilities/crawl';
 import { createCrawler } from '../../background/crawl/crawler';
 import { crawlSiteCheck } from '../../background/crawl/site-check';
@@ -46,6 +47,12 @@ function setUp() {
 }
 
 const signal = () => new AbortController().signal;
+const call = (): CallContext => ({
+  signal: signal(),
+  runId: 'abp-page:test',
+  flowRun: 'abp-page:test',
+  requester: 'abp: research-agent',
+});
 
 describe('a crawl, a tab and a navigation are judged at one level, whoever asks', () => {
   it('the chat, a workflow step, ABP, the Library and the bridge each meet the gate at the declared level', async () => {
@@ -72,11 +79,13 @@ describe('a crawl, a tab and a navigation are judged at one level, whoever asks'
     // ABP: crawl.start and crawl.resume.
     const [start, , , resume] = crawlCapabilities(crawler, gate);
     mark('abp crawl.start', 'crawl');
-    await expect(start!.handle({ urls: SITE }, { signal: signal() })).rejects.toThrow(/denied|blocked|Denied/);
+    await expect(start!.handle({ urls: SITE }, call())).rejects.toThrow(/denied|blocked|Denied/);
+    // The question and the log name the agent, as page.act's do.
+    expect(logged.at(-1)?.details).toMatch(/^abp: research-agent: /);
     const job = await library.createJob([SITE]);
     await library.updateJob(job.id, { status: 'cancelled' });
     mark('abp crawl.resume', 'crawl');
-    await expect(resume!.handle({ jobId: job.id }, { signal: signal() })).rejects.toThrow(/Denied/);
+    await expect(resume!.handle({ jobId: job.id }, call())).rejects.toThrow(/Denied/);
 
     // The person's Library view resuming a crawl.
     mark('library', 'crawl');

@@ -1,14 +1,13 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
-import { newId } from '../../storage/ids';
 import { browser } from '../../../src/platform/browser';
 import type { PageCache } from '../../storage/page-cache';
 import type { Gate, GateResult } from '../../permissions/gate';
 import type { Tool, ToolContext } from '../../tools/types';
 import { readingPages } from '../../tools/readings';
 import { defineCapability, ACTS_ON_SITES, READS_SITES, type CallContext, type Capability } from '../capability';
-import { ABP_REQUESTER, asCaller } from '../caller';
+import { asCaller } from '../caller';
 import { HttpUrl, TabId } from '../params';
 import { toolOfferedAs, toolsOfferedAs } from '../tool-params';
 import { pagePartCapabilities, tabAndArgs } from './page-parts';
@@ -86,9 +85,9 @@ function toolRunner(deps: PageDeps) {
           name,
           args,
           // A session's calls share its run: a deny is remembered for it, and its grants apply.
-          runId: call.runId ?? newId('abp'),
-          ...(call.flowRun !== undefined ? { flowRun: call.flowRun } : {}),
-          requester: call.requester ?? ABP_REQUESTER,
+          runId: call.runId,
+          flowRun: call.flowRun,
+          requester: call.requester,
           ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
         },
         ctx,
