@@ -48,17 +48,23 @@ async function firefoxMenuClick(
 }
 
 /**
- * Chromium's menu on selected text ends with the extensions' entries, then Inspect; Up from an
- * opened menu wraps to Inspect, and one more Up reaches the entry above it: Bosun's, its only one there.
+ * Where Bosun's entry sits in Chromium's menu, counted up from its end (Up from an opened menu wraps
+ * to the last entry): on selected text the menu ends with the extensions' entries, then Inspect; on
+ * a page, with theirs, then View page source and Inspect. Bosun's entry is its only one there.
  */
+const CHROMIUM_UPS: Record<string, { ups: number; selection: boolean }> = {
+  'Ask Bosun about this selection': { ups: 2, selection: true },
+  'Ask Bosun about this page': { ups: 3, selection: false },
+};
+
 async function chromiumMenuClick(
   session: ExtensionSession,
   page: PageDriver,
   selector: string,
   label: string,
 ): Promise<null> {
-  if (label !== 'Ask Bosun about this selection')
-    throw new Error(`chromium: only the selection's entry is reachable by its place in the menu, not "${label}"`);
+  const place = CHROMIUM_UPS[label];
+  if (!place) throw new Error(`chromium: no known place in the menu for "${label}"`);
   if (!session.xDisplay) throw new Error('chromium: the context menu needs a session launched with virtualDisplay');
   const env = { ...process.env, DISPLAY: session.xDisplay };
   const xdotool = (...args: string[]) => run('xdotool', args, { env });
@@ -93,12 +99,15 @@ async function chromiumMenuClick(
     message: `chromium: the right-click at ${x},${y} did not reach the page`,
   });
   if (hit.target !== target.html) throw new Error(`chromium: the right-click hit ${hit.target}, not ${selector}`);
-  if (!hit.selection) throw new Error('chromium: the right-click left no selection');
+  if (Boolean(hit.selection) !== place.selection)
+    throw new Error(
+      `chromium: the right-click ${place.selection ? 'left no' : 'kept a'} selection, so the menu is not the one expected`,
+    );
   // The menu is a window of its own: it is open once one more window shows.
   await waitUntil(async () => (await visibleWindows(xdotool)) > windowsBefore, {
     message: 'chromium: the context menu did not open',
   });
-  await xdotool('key', '--delay', '100', 'Up', 'Up', 'Return');
+  await xdotool('key', '--delay', '100', ...Array<string>(place.ups).fill('Up'), 'Return');
   return null;
 }
 
