@@ -42,7 +42,7 @@ describe('what is open, in the markdown', () => {
     expect(markdown).toBe('# Files\n\nSize 2 MB\n\nFooter');
   });
 
-  it('leaves out closed dialogs, popovers and menus, whether a class, an attribute or the element hides them', () => {
+  it('leaves out closed dialogs, tooltips and menus, whether a class, an attribute or the element hides them', () => {
     const { markdown } = readMarkdown(
       page(
         `<h1>Inbox</h1><ul role="menu" class="menu"><li role="menuitem">SECRET Archive</li></ul>
