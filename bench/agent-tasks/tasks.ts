@@ -213,7 +213,23 @@ export const TASKS: readonly AgentTask[] = [
     steps: [
       click('textbox', 'Departure date', true),
       ...times(2, click('clickable', 'Next month', true)),
-      click('gridcell', '14'),
+      click('gridcell', '14 March 2026'),
+    ],
+  }),
+  stepped({
+    id: 'date-picker-dialog',
+    kind: 'modal date picker dialog, next month, OK',
+    page: 'widgets/pickers.html',
+    request: 'Set the return date to 15 December 2026',
+    solved: () =>
+      (document.getElementById('return') as HTMLInputElement).value === '12/15/2026' &&
+      !document.getElementById('return-dialog')?.classList.contains('open'),
+    // The dialog opens on November 2026; its days are listed as dates.
+    steps: [
+      click('button', 'Choose date', true),
+      click('button', 'Next month', true),
+      click('clickable', '15 December 2026'),
+      click('button', 'OK'),
     ],
   }),
   stepped({

@@ -1,3 +1,4 @@
+import { calendarDayName } from '../../src/reader/calendar-grid';
 import { createLabelLookup, type LabelLookup } from './labels';
 import { NAMED_BY_AUTHOR_ONLY, roleOf } from './roles';
 
@@ -140,9 +141,10 @@ export function labelOf(
   labelsOf: LabelLookup = createLabelLookup(),
   role: string | null = roleOf(el),
 ): string {
+  const name = accessibleName(el, labelsOf, role, MAX_LABEL);
+  // A calendar's day is named as the date it is ("15 December 2026"), not by its number alone.
+  const day = name ? calendarDayName(el, name) : null;
   return clip(
-    accessibleName(el, labelsOf, role, MAX_LABEL) ||
-      squash(el.getAttribute('name')) ||
-      (CLASS_NAMED_ROLES.has(role ?? '') ? byClass(el) : ''),
+    day ?? (name || squash(el.getAttribute('name')) || (CLASS_NAMED_ROLES.has(role ?? '') ? byClass(el) : '')),
   );
 }

@@ -1,4 +1,5 @@
 // The one-pass markdown writer's walk state: one entry per element being read (markdown-writer.ts).
+import type { Month } from './calendar-dates';
 import type { Frame } from './markdown-frames';
 
 /** How an element's markdown goes around its children's (see markdown-open.ts). */
@@ -26,8 +27,16 @@ export type Entry = {
   firstBody: boolean;
 };
 
-/** The innermost table: a layout table reads as blocks, a data table collects its rows in its frame. */
-export type TableContext = { layout: boolean; frame: Frame | null; row: Frame | null };
+/**
+ * The innermost table: a layout table reads as blocks, a data table collects its rows in its frame. A table
+ * that may be a calendar (calendar-grid.ts) knows the month it shows, if it says, so its days read as dates.
+ */
+export type TableContext = {
+  layout: boolean;
+  frame: Frame | null;
+  row: Frame | null;
+  calendar: { month: Month | null } | null;
+};
 
 // What the last text kept by whitespace collapsing ends with (none since the last block edge or void element).
 export const NO_TEXT = 0;

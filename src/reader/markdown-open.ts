@@ -6,6 +6,8 @@ import { isFirstBody, isHeadingRowPlace, isLayoutTable } from './markdown-table'
 import { collapse, escapeMarkdown, fencedBlock, readableText } from './markdown-text';
 import { ENDS_SPACE, ENDS_WORD, type Entry, type Walk, Wrap } from './markdown-entry';
 import { isRemoved } from './dom-clean';
+import { type Month, dayName, dayNumber } from './calendar-dates';
+import { calendarMonth, dayOfCell, mayBeCalendar } from './calendar-grid';
 
 // Turndown's block elements (its whitespace collapsing restarts at each) and void elements.
 const BLOCKS = new Set(
@@ -168,7 +170,8 @@ function openTablePart(writer: Walk, entry: Entry, name: string): void {
     const layout = isLayoutTable(entry.el as Element);
     const frame = layout ? null : newFrame(FrameKind.Table, entry.el);
     if (frame) frame.table = { rows: [], caption: null };
-    writer.tables.push({ layout, frame, row: null });
+    const el = entry.el as Element;
+    writer.tables.push({ layout, frame, row: null, calendar: mayBeCalendar(el) ? { month: calendarMonth(el) } : null });
     entry.wrap = Wrap.Table;
     if (layout) writer.emit('\n\n');
     return writer.push(entry, frame);
@@ -184,10 +187,26 @@ function openTablePart(writer: Walk, entry: Entry, name: string): void {
   }
   if (!context) return writer.push(entry, null);
   if (name === 'TR') return writer.push(entry, openRow(context, entry));
-  if (name === 'TD' || name === 'TH') return writer.push(entry, newFrame(FrameKind.Cell, entry.el));
+  if (name === 'TD' || name === 'TH') {
+    writer.push(entry, newFrame(FrameKind.Cell, entry.el));
+    if (context.calendar) writeDay(writer, entry, context.calendar.month);
+    return;
+  }
   entry.section = name;
   entry.firstBody = name === 'TBODY' && isFirstBody(entry.el as Element);
   writer.push(entry, null);
+}
+
+/** A calendar's day cell reads as its date ("15 December 2026"), its content replaced by it. */
+function writeDay(writer: Walk, entry: Entry, month: Month | null): void {
+  const cell = entry.el as Element;
+  const day = dayNumber(collapse(cell.textContent ?? ''));
+  const date = day === null ? null : dayOfCell(cell, day, month);
+  if (!date) return;
+  entry.next = null;
+  entry.list = null;
+  writer.frame.content = true;
+  writer.emit(dayName(date));
 }
 
 function openRow(context: { row: Frame | null }, entry: Entry): Frame {

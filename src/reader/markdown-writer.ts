@@ -21,6 +21,7 @@ import {
   writeTo,
 } from './markdown-frames';
 import { openElement } from './markdown-open';
+import { isClosedPopup } from './popups';
 import { linkResolver } from './safe-link';
 import { composedChildren, escapeMarkdown, expandSlots, needsComposing } from './markdown-text';
 
@@ -32,9 +33,12 @@ const CHECK_STEP = 2000;
 
 export type WriteResult = { markdown: string; complete: boolean };
 
-/** Markdown of `root` (a live element, never modified), stopped once past `maxChars` when a budget is given. */
-export function writeMarkdown(root: Element, baseUrl: string, maxChars?: number): WriteResult {
-  return new MarkdownWriter(baseUrl, maxChars).write(root);
+/**
+ * Markdown of `root` (a live element, never modified), stopped once past `maxChars` when a budget is given,
+ * without `skip` (an open modal dialog, written on its own).
+ */
+export function writeMarkdown(root: Element, baseUrl: string, maxChars?: number, skip?: Element): WriteResult {
+  return new MarkdownWriter(baseUrl, maxChars, skip).write(root);
 }
 
 class MarkdownWriter implements Walk {
@@ -56,6 +60,7 @@ class MarkdownWriter implements Walk {
   constructor(
     baseUrl: string,
     private readonly maxChars?: number,
+    private readonly skip?: Element,
   ) {
     this.nextCheck = maxChars ?? Infinity;
     this.resolve = linkResolver(baseUrl);
@@ -157,7 +162,8 @@ class MarkdownWriter implements Walk {
   }
 
   private element(el: Element, entry: Entry): void {
-    if (isRemoved(el)) return;
+    // A closed dialog, popover or menu is not drawn, whatever hides it.
+    if (isRemoved(el) || el === this.skip || isClosedPopup(el)) return;
     if (el.localName === 'slot') {
       // The slot's nodes take its place, children of the element the slot is in.
       const slot = this.entry(null, Wrap.None, false, entry);

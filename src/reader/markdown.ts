@@ -2,6 +2,7 @@ import { Readability, isProbablyReaderable } from '@mozilla/readability';
 import { cleanTree, isRemoved, textLength } from './dom-clean';
 import { truncateMarkdown } from './markdown-budget';
 import { writeMarkdown } from './markdown-writer';
+import { dialogName, openModal } from './popups';
 import { flattenShadowRoots } from './shadow-flatten';
 
 export type ReadMarkdownOptions = { maxChars?: number };
@@ -30,6 +31,8 @@ export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): 
   const { maxChars } = options;
   const budget =
     maxChars === undefined || !Number.isFinite(maxChars) || maxChars < 0 ? undefined : Math.floor(maxChars);
+  const modal = doc.body ? openModal(doc) : null;
+  if (modal && doc.body) return { title, ...readWithModal(doc, doc.body, modal, budget) };
   if (doc.body && largerThan(doc, READABILITY_MAX_ELEMENTS)) return { title, ...readLargePage(doc, doc.body, budget) };
   const main = mainContent(doc);
   let markdown = main ? writeMarkdown(main.root, doc.baseURI).markdown : '';
@@ -38,6 +41,27 @@ export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): 
   if (heading && !markdown.startsWith('# ')) markdown = markdown ? `# ${heading}\n\n${markdown}` : `# ${heading}`;
   if (budget === undefined) return { title, markdown, truncated: false };
   return { title, ...truncateMarkdown(markdown, budget) };
+}
+
+/**
+ * A page under an open modal dialog reads as a screen reader presents it: the dialog first, said to be open
+ * and modal, then the page behind it, marked as out of reach until the dialog closes (a person may still
+ * need to know what is there, such as the field the dialog fills).
+ */
+function readWithModal(
+  doc: Document,
+  body: HTMLElement,
+  modal: Element,
+  budget: number | undefined,
+): { markdown: string; truncated: boolean } {
+  const name = dialogName(modal).replace(/[*_[\]\\]/g, '');
+  const dialog = writeMarkdown(modal, doc.baseURI).markdown;
+  const behind = writeMarkdown(landmark(doc) ?? body, doc.baseURI, budget, modal);
+  const markdown =
+    `**Open dialog${name ? `: ${name}` : ''}** (modal: the page behind it cannot be used until it is closed)\n\n` +
+    `${dialog}\n\n---\n\n**Behind the dialog:**\n\n${behind.markdown}`;
+  if (budget === undefined) return { markdown, truncated: false };
+  return truncateMarkdown(markdown, budget, behind.complete);
 }
 
 /** A big page, from its main landmark when it has one that holds the content, in one walk up to the budget. */
@@ -86,8 +110,9 @@ function mainContent(doc: Document): MainContent | null {
   cleanTree(copy.body);
   const bodyChars = textLength(copy.body.textContent);
   // Too little text for an article, or no run of long paragraphs (Readability's own quick test, the one behind
-  // Firefox's Reader View button): a listing, a form, an app. Read the body and skip Readability.
-  if (bodyChars < MIN_ARTICLE_CHARS || !isProbablyReaderable(copy)) return { root: copy.body, heading: null };
+  // Firefox's Reader View button): a listing, a form, an app. Read the live body (the writer skips what the
+  // copy's cleaning removed, and asks the styles whether a dialog or menu is open) and skip Readability.
+  if (bodyChars < MIN_ARTICLE_CHARS || !isProbablyReaderable(copy)) return { root: doc.body, heading: null };
   const article = parseArticle(copy);
   if (article && article.chars >= MIN_ARTICLE_CHARS && article.chars >= bodyChars * MIN_ARTICLE_SHARE) {
     return { root: article.root, heading: article.title || pageTitle(doc) };

@@ -30,6 +30,19 @@ const IMPROVEMENTS: [string, string, string, string][] = [
     // moves a space out of the label: the item's text no longer lines up with its marker.
     'a checkbox first in a label no longer shifts the list item by a space',
   ],
+  [
+    'widgets/quick-view.html',
+    '\n\nClose',
+    '',
+    // A dialog element drawn only once opened (src/reader/popups.ts).
+    'a closed dialog is left out',
+  ],
+  [
+    'widgets/pickers.html',
+    '\n\n## Billing address\n\nThe invoice for this booking is sent to this address.\n\nStreet  Cancel Save address',
+    '',
+    'a closed dialog is left out',
+  ],
 ];
 
 function htmlFiles(dir: string): string[] {
