@@ -296,6 +296,36 @@ export const TASKS: readonly AgentTask[] = [
       { action: 'press_key', target: ['textbox', 'edit'], args: { key: 'Enter' } },
     ],
   }),
+  stepped({
+    id: 'tree-grid',
+    kind: 'tree grid, expand a row and open one inside',
+    page: 'widgets/states.html',
+    request: 'Open the report in my Projects folder',
+    solved: () => document.getElementById('log')?.textContent === 'opened Projects/report.pdf',
+    steps: [click('row', 'Projects 2 files', true), click('row', 'report.pdf 80 kB')],
+  }),
+  stepped({
+    id: 'mixed-checkbox',
+    kind: 'mixed (tri-state) checkbox group',
+    page: 'widgets/states.html',
+    request: 'Put every condiment on my sandwich except the sprouts',
+    solved: () =>
+      [...document.querySelectorAll<HTMLInputElement>('.checkboxes input')].map((box) => box.checked).join() ===
+        'true,true,true,false' && document.querySelector('.group_checkbox')?.getAttribute('aria-checked') === 'mixed',
+    // The group starts mixed: one click checks them all.
+    steps: [click('checkbox', 'All condiments'), click('checkbox', 'Sprouts')],
+  }),
+  stepped({
+    id: 'div-combobox',
+    kind: 'select-only combobox on a div',
+    page: 'widgets/states.html',
+    request: 'Make banana my favourite fruit',
+    solved: () => {
+      const combo = document.getElementById('combo1');
+      return combo?.textContent === 'Banana' && combo.getAttribute('aria-expanded') === 'false';
+    },
+    steps: [click('combobox', 'Favorite Fruit', true), click('option', 'Banana')],
+  }),
 ];
 
 /** The tasks with these ids, in the order given; an unknown id is an error that names the known ones. */

@@ -1,12 +1,12 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { withOverlayHidden } from '../overlay/host';
-import type { Box } from '../snapshot/frames';
 import { renderedBox } from '../snapshot/visibility';
 import { locate, notFound, type Place } from '../find-element';
 import { reacted, watchReaction } from './changes';
 import { pointerInit, pointerTo } from './hover-state';
 import { dragRange } from './range-drag';
-import { prepare } from './target';
+import { dropPoint } from './drop-point';
+import { landing, prepare } from './target';
 import { pointFor, pressOrScript, type Trusted } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
@@ -15,8 +15,6 @@ const STEPS = 10;
 
 type Point = { x: number; y: number };
 type Spot = { el: Element; point: Point; name: string };
-
-const centre = (rect: Box): Point => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
 
 function under(root: Document | ShadowRoot, point: Point, fallback: Element): Element {
   return withOverlayHidden(() => root.elementFromPoint(point.x, point.y)) ?? fallback;
@@ -84,18 +82,21 @@ function mouseDrag(source: Element, root: Document | ShadowRoot, from: Point, to
 
 function drag(from: Spot, to: Spot): string {
   const root = from.el.getRootNode() as Document | ShadowRoot;
-  pointerTo(from.el, from.point.x, from.point.y);
   const start = from.point;
-  const down = from.el.dispatchEvent(new PointerEvent('pointerdown', pointerInit(start.x, start.y, 1)));
-  if (down) from.el.dispatchEvent(new MouseEvent('mousedown', { ...pointerInit(start.x, start.y, 1), detail: 1 }));
-  const native = nativeDraggable(from.el);
-  return native ? html5Drag(native, root, start, to.point) : mouseDrag(from.el, root, start, to.point);
+  // The press goes where a pointer at the start lands (a sortable item's handle filling its row).
+  const hit = landing(from.el, start.x, start.y);
+  pointerTo(hit, start.x, start.y);
+  const down = hit.dispatchEvent(new PointerEvent('pointerdown', pointerInit(start.x, start.y, 1)));
+  if (down) hit.dispatchEvent(new MouseEvent('mousedown', { ...pointerInit(start.x, start.y, 1), detail: 1 }));
+  const native = nativeDraggable(hit);
+  return native ? html5Drag(native, root, start, to.point) : mouseDrag(hit, root, start, to.point);
 }
 
-/** Where the drag ends: the centre of another element (by index or selector), or an offset from the start. */
+/** Where the drag ends: on another element (by index or selector) where a person drops onto it, or an offset from the start. */
 function destination(
   p: { to?: number; toSelector?: string; dx?: number; dy?: number; snapshotId?: string },
   source: Element,
+  start: Point,
 ): Spot | { error: string } {
   if (p.to === undefined && p.toSelector === undefined) {
     const box = source.getBoundingClientRect();
@@ -108,7 +109,7 @@ function destination(
     return { error: 'Cannot drag between frames: the two elements are in different documents.' };
   const box = renderedBox(found.el);
   if (!box) return { error: `not visible: ${found.name} is hidden on the page.` };
-  return { el: found.el, point: centre(box), name: found.name };
+  return { el: found.el, point: dropPoint(box, start), name: found.name };
 }
 
 export async function dragElement(
@@ -119,9 +120,9 @@ export async function dragElement(
   const what = found.name;
   const ready = prepare(found.el, what);
   if (!ready.ok) return fail(ready.error);
-  const end = destination(p, found.el);
-  if ('error' in end) return notFound(end);
   const from = { el: found.el, point: { x: ready.x, y: ready.y }, name: what };
+  const end = destination(p, found.el, from.point);
+  if ('error' in end) return notFound(end);
   const { result, reaction } = await watchReaction(found.el.ownerDocument, () => dragBy(from, end, p.trusted));
   const onto = p.to === undefined && p.toSelector === undefined ? ` by ${end.name}` : ` onto ${end.name}`;
   return { success: true, message: `Dragged ${what}${onto} (${result})${reacted(reaction)}` };

@@ -16,9 +16,13 @@ function value(text: string): string {
  */
 export function stateOf(el: Element, role: string): string {
   let state = '';
-  if ((TEXT_ROLES.has(role) || role === 'slider' || role === 'combobox') && isField(el)) {
+  if ((TEXT_ROLES.has(role) || DATE_ROLES.has(role) || role === 'slider' || role === 'combobox') && isField(el)) {
     const typed = String((el as HTMLInputElement).value ?? '');
     if (typed) state += role === 'password' ? ' =•••' : value(typed);
+  } else if (role === 'combobox') {
+    // A combobox built on a div or button (select-only, select2) shows the chosen option as its text.
+    const shown = shownText(el);
+    if (shown) state += value(shown);
   } else if (role === 'textbox' && (el as HTMLElement).isContentEditable) {
     const text = (el.textContent ?? '').trim();
     if (text) state += value(text);
@@ -28,6 +32,8 @@ export function stateOf(el: Element, role: string): string {
   } else if (el.hasAttribute('aria-valuenow') || el.hasAttribute('aria-valuetext')) {
     state += value(el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '');
   }
+  // A tree grid's row: how deep it sits, as its indent shows a person.
+  if (role === 'row' && el.hasAttribute('aria-level')) state += ` level ${el.getAttribute('aria-level')}`;
   const control = el.localName === 'label' ? ((el as HTMLLabelElement).control ?? el) : el;
   if (CHECKABLE.has(role)) state += isMixed(control) ? ' mixed' : isChecked(control) ? ' checked' : '';
   const pressed = el.getAttribute('aria-pressed');
@@ -41,6 +47,23 @@ export function stateOf(el: Element, role: string): string {
   if ((control as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true')
     state += ' disabled';
   return state;
+}
+
+/** Date and time fields, whose value is the chosen date or time (2026-12-15, 14:30). */
+const DATE_ROLES = new Set(['date', 'datetime', 'month', 'time', 'week']);
+
+/** The text an element shows, without its pop-up list or what it hides from screen readers. */
+function shownText(el: Element): string {
+  let text = '';
+  for (let child = el.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === Node.TEXT_NODE) text += child.nodeValue ?? '';
+    else if (child.nodeType === Node.ELEMENT_NODE) {
+      const e = child as Element;
+      const hidden = e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('hidden');
+      if (!hidden && e.getAttribute('role') !== 'listbox') text += ` ${shownText(e)} `;
+    }
+  }
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** Roles whose state a screen reader announces as checked, not checked or mixed. */

@@ -73,6 +73,10 @@ export function roleOf(el: Element): string | null {
   const explicit = el.getAttribute('role');
   if (explicit) {
     const first = explicit.trim().split(/\s+/)[0] ?? '';
+    // A tree grid's row is what a person opens and a screen reader announces with its level and
+    // state, each rendered one, not only the one in the tab order; its cells are read within it.
+    if (first === 'row' && el.hasAttribute('aria-level')) return 'row';
+    if (first === 'gridcell' && el.parentElement?.hasAttribute('aria-level')) return null;
     if (WIDGET_ROLES.has(first)) return first;
   }
   switch (el.localName) {

@@ -17,6 +17,8 @@ export interface ScriptedRole {
 const CONTROL =
   'a[href],button,summary,select,textarea,label,[role=button],[role=link],[role=tab],[role=option],[role=menuitem],[role=treeitem]';
 const NEVER = new Set(['html', 'body', 'label', 'option', 'optgroup']);
+/** A grid handles its rows' and cells' events (the W3C's tree grid listens on the table): they are what a person aims at. */
+const GRIDS = new Set(['grid', 'treegrid']);
 
 /**
  * The role of an element that its tag and attributes do not make operable but the page does:
@@ -32,7 +34,7 @@ export function createScriptedRole(): ScriptedRole {
     if (!(byScript || pointer(el, root))) return null;
     // A label that names no control but has its own handler (Vue's and React's TodoMVC edit an item on its double-click).
     const ownLabel = el.localName === 'label' && byScript && !(el as HTMLLabelElement).control;
-    if (NEVER.has(el.localName) && !ownLabel) return null;
+    if ((NEVER.has(el.localName) && !ownLabel) || GRIDS.has(el.getAttribute('role') ?? '')) return null;
     if (el.parentElement?.closest(CONTROL)) return null;
     return el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable';
   };

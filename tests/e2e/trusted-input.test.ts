@@ -57,6 +57,22 @@ async function countTrustedRequests(sidebar: PageDriver): Promise<() => Promise<
   });
   return () => sidebar.evaluate(() => (globalThis as unknown as { trustedRequests: number }).trustedRequests);
 }
+const hoverProducts = (listing: string): [string, object] => [
+  'hover',
+  { index: indexByLabel(listing, 'link', 'Products') },
+];
+const readAgain = (): [string, object] => ['read_page', {}];
+/** Whether the CSS menu's first item is under the browser's own `:hover`, its sub-menu shown, and Bosun's stand-in for `:hover` used. */
+const menuState = (page: PageDriver) =>
+  page.evaluate(() => {
+    const menu = document.querySelector('.menu') as Element;
+    return {
+      hover: menu.matches(':hover'),
+      shown: getComputedStyle(menu.querySelector('.submenu') as Element).display === 'block',
+      standIn: document.querySelector('[data-bosun-hover]') !== null,
+    };
+  });
+
 const nameValue = (page: PageDriver) =>
   page.evaluate(() => (document.getElementById('name') as HTMLInputElement).value);
 
@@ -282,6 +298,20 @@ describe('trusted input in chromium', () => {
     expect(await requests()).toBe(4);
     await page.close();
   });
+
+  it('hovers with a real pointer: a menu shown only by CSS :hover opens and stays open for the next reading', async () => {
+    await turnOn();
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/css-menu.html'));
+    ctx.llm.respondWith(plan([hoverProducts, readAgain], seen));
+    await send(sidebar, 'Show me the Products menu');
+    await allowUntilIdle(sidebar);
+    expect(seen[1]).toMatch(/^The pointer is over .*"Products" with trusted input and stays there/);
+    // The page read again while the mask is up: the sub-menu is on screen, listed as any link.
+    expect(seen[2]).toMatch(/\]link "Laptops"$/m);
+    // The browser's own :hover applies; Bosun's stand-in for it is not used.
+    expect(await menuState(page)).toEqual({ hover: true, shown: true, standIn: false });
+    await page.close();
+  });
 });
 
 describe('trusted input in firefox', () => {
@@ -304,6 +334,19 @@ describe('trusted input in firefox', () => {
     expect(await page.text('#type-state')).toBe('untrusted input ignored');
     expect(await nameValue(page)).toBe('Ada');
     expect(await page.text('#drop-state')).toBe('untrusted drop ignored');
+    await page.close();
+  });
+
+  it("hovers with script events: a CSS :hover menu is shown by Bosun's stand-in for :hover, not the browser's", async () => {
+    await startFresh(sidebar);
+    const page = await openOnly(ctx.session, sidebar, site.url('widgets/css-menu.html'));
+    ctx.llm.respondWith(plan([hoverProducts, readAgain], seen));
+    await send(sidebar, 'Show me the Products menu');
+    await allowUntilIdle(sidebar);
+    expect(seen[1]).toMatch(/^The pointer is over .*"Products" and stays there/);
+    expect(seen[1]).not.toMatch(/trusted input/);
+    expect(seen[2]).toMatch(/\]link "Laptops"$/m);
+    expect(await menuState(page)).toEqual({ hover: false, shown: true, standIn: true });
     await page.close();
   });
 

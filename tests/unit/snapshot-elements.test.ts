@@ -41,6 +41,10 @@ describe('roleOf', () => {
     ['<div onmousedown="x()">x</div>', 'clickable'],
     ['<table><tr><td role="gridcell" data-t>1</td></tr></table>', 'gridcell'],
     ['<label data-t>Plain label</label>', null],
+    // A tree grid's rows are listed whatever their tabindex; their cells are read within them.
+    ['<table><tr role="row" aria-level="1" tabindex="-1" data-t><td>a</td></tr></table>', 'row'],
+    ['<table><tr role="row" aria-level="2"><td role="gridcell" data-t>a</td></tr></table>', null],
+    ['<table><tr role="row" tabindex="-1" data-t><td>a</td></tr></table>', null],
   ];
   it.each(cases)('%s → %s', (html, role) => expect(roleOf(el(html))).toBe(role));
 });
@@ -131,6 +135,18 @@ describe('stateOf', () => {
     );
     expect(stateOf(el('<a href="/2" aria-current="page">2</a>'), 'link')).toBe(' current page');
     expect(stateOf(el('<a href="/2" aria-current="false">2</a>'), 'link')).toBe('');
+  });
+  it("shows the option a div combobox shows, a date field's value and a tree grid row's level", () => {
+    const combo = el(
+      '<div role="combobox" aria-expanded="true">Banana <span aria-hidden="true">▾</span><div role="listbox"><div role="option">Apple</div></div></div>',
+    );
+    expect(stateOf(combo, 'combobox')).toBe(' =Banana expanded');
+    expect(stateOf(el('<input role="combobox" value="Leb">'), 'combobox')).toBe(' =Leb');
+    expect(stateOf(el('<input type="date" value="2026-12-15">'), 'date')).toBe(' =2026-12-15');
+    expect(stateOf(el('<input type="time" value="14:30">'), 'time')).toBe(' =14:30');
+    expect(stateOf(el('<input type="date">'), 'date')).toBe('');
+    const row = el('<table><tr role="row" aria-level="2" aria-expanded="false" data-t><td>a</td></tr></table>');
+    expect(stateOf(row, 'row')).toBe(' level 2 collapsed');
   });
   it('describes an element briefly for errors', () => {
     expect(describeElement(el('<div id="m" class="modal dark extra"></div>'))).toBe('<div#m.modal.dark>');
