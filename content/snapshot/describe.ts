@@ -27,7 +27,7 @@ export function stateOf(el: Element, role: string): string {
     if (chosen.length > 0) state += value(chosen.join(', '));
   } else if (el.hasAttribute('aria-valuenow') || el.hasAttribute('aria-valuetext')) {
     state += value(el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '');
-  }
+  } else if (role === 'slider') state += alongTrack(el);
   const control = el.localName === 'label' ? ((el as HTMLLabelElement).control ?? el) : el;
   if (CHECKABLE.has(role)) state += isMixed(control) ? ' mixed' : isChecked(control) ? ' checked' : '';
   const pressed = el.getAttribute('aria-pressed');
@@ -41,6 +41,20 @@ export function stateOf(el: Element, role: string): string {
   if ((control as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true')
     state += ' disabled';
   return state;
+}
+
+/**
+ * Where a slider handle that states no value (jQuery UI's) sits along its track, as a share of it:
+ * what a person reads off the slider; the page's own scale is not in its markup.
+ */
+function alongTrack(handle: Element): string {
+  const track = handle.parentElement;
+  if (!track) return '';
+  const t = track.getBoundingClientRect();
+  const h = handle.getBoundingClientRect();
+  const share =
+    t.height > t.width ? (t.bottom - (h.top + h.height / 2)) / t.height : (h.left + h.width / 2 - t.left) / t.width;
+  return Number.isFinite(share) ? ` =${Math.round(Math.min(1, Math.max(0, share)) * 100)}%` : '';
 }
 
 /** Roles whose state a screen reader announces as checked, not checked or mixed. */
