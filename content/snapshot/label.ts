@@ -1,5 +1,6 @@
 import { createLabelLookup, type LabelLookup } from './labels';
 import { isSliderHandle, NAMED_BY_AUTHOR_ONLY, roleOf } from './roles';
+import { SCRIPTED_ROLES } from './scripted';
 
 /**
  * A short accessible name for the listing: what a person would call the element. Follows the
@@ -44,6 +45,8 @@ function byLabelElement(el: Element, labelsOf: LabelLookup): string {
 
 const SILENT = new Set(['script', 'style', 'template', 'noscript']);
 const NESTED_ITEMS = /^(group|tree|menu|listbox)\b/;
+const CONTROLS =
+  'a[href],button,input,select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox]';
 
 /**
  * The name an element's content gives it: its text, and for images and icons inside it their
@@ -51,7 +54,7 @@ const NESTED_ITEMS = /^(group|tree|menu|listbox)\b/;
  * can show, so a large container costs what its first words cost, and markup whitespace is
  * collapsed rather than counted.
  */
-function byContent(el: Element, limit: number): string {
+function byContent(el: Element, limit: number, skipControls = false): string {
   let out = '';
   const add = (text: string | null | undefined) => {
     const part = squash(text);
@@ -65,6 +68,8 @@ function byContent(el: Element, limit: number): string {
         if (SILENT.has(e.localName) || e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('hidden')) continue;
         // A tree folder's or menu item's own items are named on their own, not in its name.
         if (NESTED_ITEMS.test(e.getAttribute('role') ?? '')) continue;
+        // A row or card made clickable by script is named by its own text: its buttons are listed apart.
+        if (skipControls && e.matches(CONTROLS)) continue;
         const own = named(e.getAttribute('aria-label'));
         if (own) add(own);
         else if (e.localName === 'img' || e.localName === 'svg')
@@ -83,8 +88,8 @@ const GLYPHS_ONLY = /^[^\p{L}\p{N}]+$/u;
 
 const svgTitle = (el: Element) => (el.localName === 'svg' ? squash(el.querySelector('title')?.textContent) : '');
 
-function byContentOrTitle(el: Element, fromContent: boolean, limit: number): string {
-  const content = fromContent ? byContent(el, limit) : '';
+function byContentOrTitle(el: Element, fromContent: boolean, limit: number, role: string | null): string {
+  const content = fromContent ? byContent(el, limit, SCRIPTED_ROLES.has(role ?? '')) : '';
   const title = named(el.getAttribute('title'));
   return GLYPHS_ONLY.test(content) ? title || content : content || title;
 }
@@ -102,7 +107,7 @@ function accessibleName(el: Element, labelsOf: LabelLookup, role: string | null,
     named(el.getAttribute('aria-label')) ||
     byLabelElement(el, labelsOf) ||
     named(el.getAttribute('alt')) ||
-    byContentOrTitle(el, fromContent, limit) ||
+    byContentOrTitle(el, fromContent, limit, role) ||
     squash(el.getAttribute('placeholder')) ||
     (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type)
       ? squash((el as HTMLInputElement).value)

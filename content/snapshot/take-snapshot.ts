@@ -102,8 +102,20 @@ function withoutEchoes(candidates: Candidate[]): Candidate[] {
       inner += el.textContent ?? '';
       last = el;
     }
-    return last === null || (!holder && squash(c.el.textContent) !== squash(inner));
+    if (last === null) return true;
+    if (holder) return false;
+    const own = squash(c.el.textContent);
+    return own !== squash(inner) && squash(shownText(c.el)) !== squash(inner);
   });
+}
+
+/** The text of an element that is rendered: a menu item's closed submenu is not part of what a person sees. */
+function shownText(el: Element): string {
+  let text = '';
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (node.parentElement?.checkVisibility({ visibilityProperty: true })) text += node.nodeValue ?? '';
+  return text;
 }
 
 /**
