@@ -4,8 +4,11 @@
 import { indexByLabel } from '../../tests/e2e/support/listing';
 import { call, type Plan } from '../../tests/e2e/support/scripted-turns';
 
-/** An element as the listing names it: its role and its label, and for one shown only on hover, the label of what to hover. */
-export type Target = readonly [role: string, label: string, hoverOf?: string];
+/**
+ * An element as the listing names it: its role and its label; for one shown only on hover, the label
+ * of what to hover; for one its author left unnamed, its place among the ones like it ("in post 2").
+ */
+export type Target = readonly [role: string, label: string, hoverOf?: string, place?: string];
 
 export interface TaskStep {
   /** A page-engine action (a tool of the chat's agent and of ABP page.act): click_element, drag… */
@@ -21,7 +24,13 @@ export interface TaskStep {
 }
 
 /** The index of the target's line (`button "destroy", shown on hover of "Buy milk"` for one shown on hover). */
-function indexOf(listing: string, [role, label, hoverOf]: Target): number {
+function indexOf(listing: string, [role, label, hoverOf, place]: Target): number {
+  if (place !== undefined) {
+    const named = `${role} "${label}" ${place}`;
+    const at = listing.split('\n').find((l) => `${l.replace(/^\*?\[\d+\]/, '')} `.startsWith(`${named} `));
+    if (!at) throw new Error(`no ${named} in:\n${listing}`);
+    return Number(/\[(\d+)\]/.exec(at)?.[1]);
+  }
   if (hoverOf === undefined) return indexByLabel(listing, role, label);
   const line = listing
     .split('\n')

@@ -326,6 +326,29 @@ export const TASKS: readonly AgentTask[] = [
     },
     steps: [click('combobox', 'Favorite Fruit', true), click('option', 'Banana')],
   }),
+  stepped({
+    id: 'feed-like',
+    kind: 'icon buttons nothing names, repeated in each post',
+    page: 'widgets/feed.html',
+    request: 'Like the second post',
+    solved: () => document.getElementById('log')?.textContent === 'like post 2 by Grace',
+    steps: [{ action: 'click_element', target: ['button', 'like', undefined, 'in post 2'] }],
+  }),
+  stepped({
+    id: 'price-range',
+    kind: "jQuery UI range slider's handles",
+    page: 'widgets/price-slider.html',
+    request: 'Set the price range to 100–300',
+    solved: () => (document.getElementById('amount') as HTMLInputElement).value === '$100 - $300',
+    // The range starts at $75–$300 in steps of $25.
+    steps: [
+      {
+        action: 'press_key',
+        target: ['slider', 'Price range', undefined, 'handle 1 of 2'],
+        args: { key: 'ArrowRight' },
+      },
+    ],
+  }),
 ];
 
 /** The tasks with these ids, in the order given; an unknown id is an error that names the known ones. */

@@ -61,3 +61,26 @@ export function recall(aria: readonly Named[], bosun: readonly { label: string }
   }
   return { named, listed, missing };
 }
+
+/** A listed entry as the precision count sees it, with the entries listed inside it. */
+export interface Nested {
+  role: string;
+  label: string;
+  /** The entry's text once the text of every entry listed inside it is taken out, spaces removed. */
+  own: string;
+  /** The labels of the entries listed inside it. */
+  inner: readonly string[];
+}
+
+/** Roles whose entry is acted on as a whole while its items are listed too (select_option on a list box). */
+const HOLDERS = new Set(['listbox', 'combobox', 'select']);
+
+/**
+ * Whether an entry only repeats what is listed inside it: a container beside its children (a tab list
+ * beside its tabs, a tab beside the link in it, an autocomplete's list beside its only item) or an
+ * item named with the names inside it (a tree folder named with every file in it).
+ */
+export function repeatsChildren({ role, label, own, inner }: Nested): boolean {
+  if (inner.length === 0 || HOLDERS.has(role)) return false;
+  return own === '' || inner.some((name) => name !== '' && label.includes(name));
+}

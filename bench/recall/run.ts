@@ -1,7 +1,9 @@
-// The recall benchmark, two ways. On a generated page whose controls are known (controls-page.ts):
+// The recall benchmark, three ways. On a generated page whose controls are known (controls-page.ts):
 // the share of controls the full snapshot lists, and the share of listed entries that are not a
-// control. On real documentation pages installed from Debian packages: the share of the links and
-// buttons Playwright's ariaSnapshot() names that the snapshot lists under that name.
+// control. On the test site's widget pages (fixture-pages.ts) and on real documentation pages
+// installed from Debian packages: the share of the links and buttons Playwright's ariaSnapshot()
+// names that the snapshot lists under that name; on the widget pages also the entries that only
+// repeat their children, counted with the generated page's into the listing's precision.
 // Run it with `node bench/run.mjs recall`.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,7 @@ import { debianDoc } from '../debian-docs';
 import type { TargetLine } from '../target-line';
 import { ariaLinksAndButtons, recall, type Recall } from './compare';
 import { CONTROL_KINDS, controlsPage } from './controls-page';
+import { fixturePages, type FixtureRecall } from './fixture-pages';
 
 const DOCS = '/usr/share/doc';
 /** Target: the share of ariaSnapshot()'s named links and buttons that Bosun lists with a name. */
@@ -63,6 +66,8 @@ export interface GeneratedRecall {
 
 export interface RecallResult {
   generated: GeneratedRecall;
+  /** The test site's widget pages (with --generated-only too: they need no packages). */
+  fixtures: FixtureRecall[];
   /** Empty with --generated-only. */
   pages: PageRecall[];
   targets: TargetLine[];
@@ -90,6 +95,48 @@ export function generatedTargets({ controls, listed, entries }: GeneratedRecall)
       target: `≥ ${100 - CONTROLS_EXTRA * 100}%`,
       baseline: '—',
       verdict: precision >= 1 - CONTROLS_EXTRA ? 'PASS' : 'MISS',
+    },
+  ];
+}
+
+/** The photo blog, whose thumbnails link to their photos named by the image alone. */
+const PHOTO_BLOG = 'widgets/photo-blog.html';
+
+/**
+ * On the widget pages: the share of ariaSnapshot()'s named links and buttons listed, on all of them
+ * and on the photo blog; and the listing's precision over these pages and the generated page: the
+ * share of entries that are not a control (generated page) or only repeat their children (widget pages).
+ */
+export function fixtureTargets(generated: GeneratedRecall, fixtures: readonly FixtureRecall[]): TargetLine[] {
+  const sum = (pages: readonly FixtureRecall[], of: (page: FixtureRecall) => number) =>
+    pages.reduce((total, page) => total + of(page), 0);
+  const recallLine = (figure: string, pages: readonly FixtureRecall[]): TargetLine => {
+    const named = sum(pages, (p) => p.named);
+    const listed = sum(pages, (p) => p.listed);
+    return {
+      bench: 'recall',
+      figure,
+      value: `${percent(listed, named)} (${listed} of ${named})`,
+      target: `≥ ${CONTROLS_RECALL * 100}%`,
+      baseline: `ariaSnapshot ${named}`,
+      verdict: named > 0 && listed / named >= CONTROLS_RECALL ? 'PASS' : 'MISS',
+    };
+  };
+  const noise = generated.entries - generated.listed + sum(fixtures, (p) => p.repeating.length);
+  const entries = generated.entries + sum(fixtures, (p) => p.entries);
+  return [
+    recallLine(`widget pages: ariaSnapshot()'s named links and buttons listed (${fixtures.length} pages)`, fixtures),
+    recallLine(
+      'photo blog: links named by their image listed',
+      fixtures.filter((p) => p.path === PHOTO_BLOG),
+    ),
+    {
+      bench: 'recall',
+      figure: 'listing precision: entries not a control or only repeating their children (generated and widget pages)',
+      value: `${percent(noise, entries)} (${noise} of ${entries})`,
+      target: `≤ ${CONTROLS_EXTRA * 100}%`,
+      baseline: '—',
+      verdict: entries > 0 && noise / entries <= CONTROLS_EXTRA ? 'PASS' : 'MISS',
     },
   ];
 }
@@ -193,19 +240,35 @@ export async function main(
   const script = await bundle(root, 'bench/recall/in-page.ts');
   // The extension's page-world watcher, which must run before the page's own scripts add listeners,
   // after the isolated end of its channel (here in the same world, as the snapshot script is).
-  const watcher =
-    (await bundle(root, 'content/page-channel/index.ts')) + (await bundle(root, 'content/page-world/handlers.ts'));
+  // Playwright runs init scripts before the document has its root element, where the extension's
+  // document_start scripts find it there and empty: the channel's end checks for that, so it is shown one.
+  const watcher = [
+    'if (!document.documentElement) Object.defineProperty(document, "documentElement", { configurable: true, get: () => ({ hasChildNodes: () => false }) });',
+    await bundle(root, 'content/page-channel/index.ts'),
+    'delete document.documentElement;',
+    await bundle(root, 'content/page-world/handlers.ts'),
+  ].join('\n');
   const server = await startStaticServer(DOCS);
+  // The test site, from the checkout (the bundle's own address is not the source's).
+  const site = await startStaticServer(join(root, 'tests/fixtures/site'));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
     const generated = await generatedControls(browser, server.url, script, watcher, log);
+    const fixtures = await fixturePages(browser, site.url, script, watcher, log);
     const pages = options.generatedOnly ? [] : await documentationPages(browser, server.url, script, log);
-    const targets = [...generatedTargets(generated), ...(pages.length > 0 ? [pagesTarget(pages)] : [])];
-    const result: RecallResult = { generated, pages, targets };
+    const targets = [
+      ...generatedTargets(generated),
+      ...fixtureTargets(generated, fixtures),
+      ...(pages.length > 0 ? [pagesTarget(pages)] : []),
+    ];
+    for (const { figure, value, target, verdict } of targets.slice(2, 5))
+      log(`${figure}: ${value} (target ${target}): ${verdict}`);
+    const result: RecallResult = { generated, fixtures, pages, targets };
     if (options.json) log(JSON.stringify(result));
     return result;
   } finally {
     await browser.close();
     await server.close();
+    await site.close();
   }
 }

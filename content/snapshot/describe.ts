@@ -31,7 +31,7 @@ export function stateOf(el: Element, role: string): string {
     if (chosen.length > 0) state += value(chosen.join(', '));
   } else if (el.hasAttribute('aria-valuenow') || el.hasAttribute('aria-valuetext')) {
     state += value(el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '');
-  }
+  } else if (role === 'slider') state += alongTrack(el);
   // A tree grid's row: how deep it sits, as its indent shows a person.
   if (role === 'row' && el.hasAttribute('aria-level')) state += ` level ${el.getAttribute('aria-level')}`;
   const control = el.localName === 'label' ? ((el as HTMLLabelElement).control ?? el) : el;
@@ -64,6 +64,20 @@ function shownText(el: Element): string {
     }
   }
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Where a slider handle that states no value (jQuery UI's) sits along its track, as a share of it:
+ * what a person reads off the slider; the page's own scale is not in its markup.
+ */
+function alongTrack(handle: Element): string {
+  const track = handle.parentElement;
+  if (!track) return '';
+  const t = track.getBoundingClientRect();
+  const h = handle.getBoundingClientRect();
+  const share =
+    t.height > t.width ? (t.bottom - (h.top + h.height / 2)) / t.height : (h.left + h.width / 2 - t.left) / t.width;
+  return Number.isFinite(share) ? ` =${Math.round(Math.min(1, Math.max(0, share)) * 100)}%` : '';
 }
 
 /** Roles whose state a screen reader announces as checked, not checked or mixed. */

@@ -1,5 +1,5 @@
 import { stateOf } from './describe';
-import { labelOf } from './label';
+import { labelOf, nameParts, type Name } from './label';
 import type { LabelLookup } from './labels';
 import { roleOf } from './roles';
 import { SCRIPTED_ROLES } from './scripted';
@@ -12,13 +12,19 @@ export interface Listed {
    * hundred of a big page's thousands of elements, and naming one reads its content and labels.
    */
   label?: string;
+  /** For an element its author left unnamed: what tells it apart besides its label (named with it). */
+  tells?: Omit<Name, 'label'>;
   /** Shown only while this element is hovered (a row's hover-only delete button): the row. */
   hoverOf?: Element;
 }
 
 /** The entry's name, as first shown: an index is then checked against the name the model saw. */
 export function nameOf(entry: Listed, labelsOf?: LabelLookup): string {
-  entry.label ??= labelOf(entry.el, labelsOf, entry.role);
+  if (entry.label === undefined) {
+    const { label, ...tells } = nameParts(entry.el, labelsOf, entry.role);
+    entry.label = label;
+    entry.tells = tells;
+  }
   return entry.label;
 }
 
@@ -86,11 +92,19 @@ export function resolve(index: number, snapshotId: string): Resolved {
   return { ok: true, el, role, label };
 }
 
-/** One listing line, e.g. `*[12]button "Add to cart"` (the star marks an element new since the last reading). */
+/**
+ * One listing line, e.g. `*[12]button "Add to cart"` (the star marks an element new since the last
+ * reading); an element its author left unnamed says what tells it apart: `image link "12-IMG_3886.jpg"`,
+ * `button "like" in post 2`, `slider "Price range" handle 1 of 2 =15%`.
+ */
 export function line(index: number, entry: Listed, isNew: boolean, labelsOf?: LabelLookup): string {
   const label = nameOf(entry, labelsOf).replace(/"/g, "'");
+  const { place, image } = (entry.tells ??= nameParts(entry.el, labelsOf, entry.role));
   const hover = entry.hoverOf
     ? `, shown on hover of "${labelOf(entry.hoverOf, labelsOf, 'clickable').replace(/"/g, "'")}"`
     : '';
-  return `${isNew ? '*' : ''}[${index}]${shown(entry.role, label)}${stateOf(entry.el, entry.role)}${hover}`;
+  // The row to hover already tells a hover-only control apart.
+  const where = hover ? '' : place;
+  const role = image ? `image ${entry.role}` : entry.role;
+  return `${isNew ? '*' : ''}[${index}]${shown(role, label)}${where}${stateOf(entry.el, entry.role)}${hover}`;
 }

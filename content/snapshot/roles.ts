@@ -121,12 +121,17 @@ function clickableByAttribute(el: Element): string | null {
   if (editable !== null && editable !== 'false') return 'textbox';
   for (const name of HANDLER_ATTRIBUTES) if (el.hasAttribute(name)) return 'clickable';
   const tabindex = el.getAttribute('tabindex');
-  // A custom widget made focusable on purpose (tabindex ≥ 0) is meant to be operated.
-  if (tabindex !== null && Number(tabindex) >= 0) return 'clickable';
+  // A custom widget made focusable on purpose (tabindex ≥ 0) is meant to be operated; a slider's
+  // handle drawn by script without a role (jQuery UI's) is a slider.
+  if (tabindex !== null && Number(tabindex) >= 0) return isSliderHandle(el) ? 'slider' : 'clickable';
   // Marked draggable by its page (HTML5 drag and drop): something a person drags.
   if (el.getAttribute('draggable') === 'true') return 'draggable';
   return null;
 }
+
+/** A slider handle drawn by script (jQuery UI's `ui-slider-handle`): a class naming a slider's handle or thumb. */
+const HANDLE = /(^|\s)\S*slider\S*(handle|thumb)/i;
+export const isSliderHandle = (el: Element) => HANDLE.test(el.getAttribute('class') ?? '');
 
 /**
  * Roles whose accessible name may come from their content (ARIA "name from content"); the

@@ -60,14 +60,39 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
 
 const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
 
+/** Roles of containers whose items are what a person operates (a focusable menu list, a tab list). */
+const CONTAINER = /^(menu|menubar|tablist|tree|treegrid|grid|radiogroup|toolbar|group|list)\b/;
+
+/**
+ * What only repeats another entry: a link jQuery UI puts in each tab and takes out of the
+ * accessibility tree (role=presentation), and a combobox's pop-up list beside its options (the
+ * combobox and the options take every action).
+ */
+function echoesAnother(c: Candidate): boolean {
+  if (c.role === 'link')
+    return /^(presentation|none)\b/.test(c.el.getAttribute('role') ?? '') && c.el.closest('[role=tab]') !== null;
+  if (c.role !== 'listbox') return false;
+  if (c.el.parentElement?.closest('[role=combobox]')) return true;
+  const id = c.el.id;
+  const root = c.el.getRootNode() as Document | ShadowRoot;
+  return (
+    id !== '' &&
+    root.querySelector(`[role=combobox]:is([aria-controls~="${CSS.escape(id)}"],[aria-owns~="${CSS.escape(id)}"])`) !==
+      null
+  );
+}
+
 /**
  * Without the elements made clickable by script whose whole text is that of the elements listed
- * inside them (a tab list beside its tabs, a list beside its only item): a click on one aims at
- * nothing a person would aim at.
+ * inside them (a tab list beside its tabs, a list beside its only item), or whose role says they
+ * hold the items listed inside them (a focusable menu list): a click on one aims at nothing a
+ * person would aim at. Nor the entries that repeat another (echoesAnother).
  */
 function withoutEchoes(candidates: Candidate[]): Candidate[] {
   return candidates.filter((c, i) => {
+    if (echoesAnother(c)) return false;
     if (!SCRIPTED_ROLES.has(c.role)) return true;
+    const holder = CONTAINER.test(c.el.getAttribute('role') ?? '');
     let inner = '';
     let last: Element | null = null;
     for (let j = i + 1; j < candidates.length; j++) {
@@ -77,8 +102,20 @@ function withoutEchoes(candidates: Candidate[]): Candidate[] {
       inner += el.textContent ?? '';
       last = el;
     }
-    return last === null || squash(c.el.textContent) !== squash(inner);
+    if (last === null) return true;
+    if (holder) return false;
+    const own = squash(c.el.textContent);
+    return own !== squash(inner) && squash(shownText(c.el)) !== squash(inner);
   });
+}
+
+/** The text of an element that is rendered: a menu item's closed submenu is not part of what a person sees. */
+function shownText(el: Element): string {
+  let text = '';
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (node.parentElement?.checkVisibility({ visibilityProperty: true })) text += node.nodeValue ?? '';
+  return text;
 }
 
 /**

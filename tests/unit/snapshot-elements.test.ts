@@ -95,7 +95,10 @@ describe('labelOf', () => {
     ['<input name="q">', 'q'],
     ['<button>' + 'very long label '.repeat(10) + '</button>', 'very long label very long label very lo…'],
     ['<a href="/x"><img src="f.svg" alt="" title="This code does not compile!"></a>', 'This code does not compile!'],
-    ['<a href="/x"><img src="navigation.jpeg" alt="navigation.jpeg"></a>', ''],
+    // A link named by nothing but its image's file: the file name, which the line marks as an image's.
+    ['<a href="/x"><img src="navigation.jpeg" alt="navigation.jpeg"></a>', 'navigation.jpeg'],
+    ['<a href="/x"><img src="/p/12-IMG_3886-150x150.jpg?w=150"></a>', '12-IMG_3886-150x150.jpg'],
+    ['<a href="/x"><img src="/p/photo.jpg" title="Market square"></a>', 'Market square'],
     ['<a href="/x">' + ' '.repeat(600) + '\n'.repeat(30) + 'Read on</a>', 'Read on'],
     ['<a href="/x"><span aria-hidden="true">★</span><span aria-label="Favourites"></span></a>', 'Favourites'],
     ['<a href="/x"><svg><title>Home</title></svg></a>', 'Home'],
@@ -160,6 +163,38 @@ describe('controls nothing names', () => {
     expect(labelOf(el('<input class="edit">'))).toBe('edit');
     expect(labelOf(el('<button class="destroy">Remove</button>'))).toBe('Remove');
     expect(labelOf(el('<div class="note"></div>'), undefined, null)).toBe('');
+  });
+  it('by the most specific word of their class: a BEM modifier or element, not the block beside it', () => {
+    expect(labelOf(el('<button class="post__action post__action--like"></button>'))).toBe('like');
+    expect(labelOf(el('<button class="composer__send"><i class="icon icon-send"></i></button>'))).toBe('send');
+    expect(labelOf(el('<button class="action action-retweet"></button>'))).toBe('retweet');
+  });
+  it('say which of the repeated posts, items or rows they are in, and which handle of a slider', () => {
+    document.body.innerHTML = [
+      '<main><h2>Feed</h2>',
+      '<article class="post"><button class="post__action--like"></button></article>',
+      '<article class="post"><button class="post__action--like"></button><button aria-label="Share"></button></article>',
+      '</main><ul><li><button class="destroy"></button></li></ul>',
+      '<table><tr><td><a href="#"><img src="a.png"></a></td></tr><tr><td><a href="#"><img src="b.png"></a></td></tr></table>',
+      '<p><label for="amount">Price range:</label><input id="amount"></p>',
+      '<div class="ui-slider"><span tabindex="0" class="ui-slider-handle"></span><span tabindex="0" class="ui-slider-handle"></span></div>',
+    ].join('');
+    const lines = [...document.querySelectorAll('button,a,span')].map((e, i) => {
+      const role = roleOf(e) as string;
+      return line(i + 1, { el: e, role }, false).replace(/ =.*$/, '');
+    });
+    expect(lines).toEqual([
+      '[1]button "like" in post 1',
+      '[2]button "like" in post 2',
+      // Named by its author: nothing else needed.
+      '[3]button "Share"',
+      // The only item of its list: its place tells nothing.
+      '[4]button "destroy"',
+      '[5]image link "a.png" in row 1',
+      '[6]image link "b.png" in row 2',
+      '[7]slider "Price range" handle 1 of 2',
+      '[8]slider "Price range" handle 2 of 2',
+    ]);
   });
   it('a control shown only on hover names what to hover', () => {
     document.body.innerHTML = '<ul><li id="row"><label>Buy milk</label><button class="destroy"></button></li></ul>';

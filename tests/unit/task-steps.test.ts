@@ -34,6 +34,24 @@ describe('task steps', () => {
     );
   });
 
+  it('tell apart controls nothing names by their place among the ones like them', () => {
+    const feed = [
+      '[1]button "like" in post 1',
+      '[2]button "like" in post 2 pressed',
+      '[3]slider "Price" handle 1 of 2 =15%',
+    ];
+    const listing = feed.join('\n');
+    expect(argsOf({ action: 'click_element', target: ['button', 'like', undefined, 'in post 2'] }, listing)).toEqual({
+      index: 2,
+    });
+    expect(argsOf({ action: 'press_key', target: ['slider', 'Price', undefined, 'handle 1 of 2'] }, listing)).toEqual({
+      index: 3,
+    });
+    expect(() =>
+      argsOf({ action: 'click_element', target: ['button', 'like', undefined, 'in post 3'] }, listing),
+    ).toThrow(/no button "like" in post 3/);
+  });
+
   it('play as a read, then each step, with a read after each step that changes the page', () => {
     const steps: TaskStep[] = [
       { action: 'click_element', target: ['textbox', 'Departure date'], reread: true },
