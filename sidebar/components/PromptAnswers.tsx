@@ -54,7 +54,7 @@ function FirstAnswer({ decision, letter, critical, answer }: FirstAnswerProps) {
       data-testid={`decision-${decision}`}
       onClick={answer(decision)}
     >
-      {t(deny ? 'decision_deny' : 'decision_allow_once')}
+      {deny ? t('decision_deny') : t('decision_allow_once')}
       {critical ? <AccessKey letter={letter} /> : null}
     </button>
   );
