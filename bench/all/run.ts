@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { main as agentSteps, targetLines as agentStepsLines } from '../agent-steps/run';
 import { main as bundles } from '../bundles/run';
 import { main as crawl, targetLines as crawlLines } from '../crawl/run';
+import { main as dataFlow } from '../data-flow/run';
 import { main as markdown, targetLines as markdownLines } from '../markdown/run';
 import { main as pageEngine } from '../page-engine/run';
 import { main as recall } from '../recall/run';
@@ -38,6 +39,7 @@ export const STEPS: readonly Step[] = [
   },
   { name: 'crawl', args: ['--pages=200', '--workers=1,4,8', '--no-build'], run: crawl, lines: crawlLines },
   { name: 'bundles', args: [], run: bundles, lines: (r: { targets: TargetLine[] }) => r.targets },
+  { name: 'data-flow', args: [], run: dataFlow, lines: (r: { targets: TargetLine[] }) => r.targets },
 ];
 
 export function parseArgs(argv: readonly string[]): { only: string[]; build: boolean } {
