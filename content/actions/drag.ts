@@ -158,7 +158,7 @@ function watchHtml5Drag(view: Window | null): { stop(): string } {
  */
 async function dragBy(from: Spot, to: Spot, trusted: boolean | undefined): Promise<string> {
   const points = { from: pointFor(from.el, from.point), to: pointFor(to.el, to.point) };
-  if (nativeDraggable(from.el)) {
+  if (nativeDraggable(landing(from.el, from.point.x, from.point.y))) {
     const seen = watchHtml5Drag(from.el.ownerDocument.defaultView);
     const pressed = await pressOrScript(trusted, { kind: 'dragDrop', ...points }, () => drag(from, to), from.el);
     const outcome = seen.stop();
