@@ -58,3 +58,35 @@ export function keyEffect(key: unknown, el: ElementFacts | undefined): KeyEffect
   const shortcut = pressed.shortcut;
   return el.inForm === true && (tag === 'input' || (tag === 'textarea' && shortcut)) ? 'submits' : 'enters';
 }
+
+/** Keys that move focus, a caret, a selection or a view, or close a pop-up: a person commits nothing with them. */
+const MOVING_KEYS: ReadonlySet<string> = new Set([
+  'tab',
+  'escape',
+  'esc',
+  'arrowup',
+  'arrowdown',
+  'arrowleft',
+  'arrowright',
+  'up',
+  'down',
+  'left',
+  'right',
+  'home',
+  'end',
+  'pageup',
+  'pagedown',
+]);
+
+/** Whether a key press only moves focus or a view ("Tab", "Shift+Tab", "ArrowDown", "Escape"), with no other modifier than Shift. */
+export function onlyMoves(key: unknown): boolean {
+  if (typeof key !== 'string') return false;
+  const parts = key.split('+').map((part) =>
+    part
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]/g, ''),
+  );
+  const name = parts.pop() ?? '';
+  return MOVING_KEYS.has(name) && parts.every((part) => part === 'shift');
+}

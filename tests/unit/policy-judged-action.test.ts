@@ -22,6 +22,20 @@ describe('critical recognition judges commitments, not words on any element', ()
     ['scroll_page over "Delete account" text', 'scroll_page', on('div', 'Delete account'), false],
     ['select_text of "Place order"', 'select_text', on('p', 'Place order'), false],
     ['press_key Enter on a "Buy milk" list item', 'press_key', { ...on('li', 'Buy milk'), key: 'Enter' }, false],
+    ['press_key Tab onto a "Buy now" button', 'press_key', { ...on('button', 'Buy now'), key: 'Tab' }, false],
+    ['press_key Shift+Tab on a "Pay" button', 'press_key', { ...on('button', 'Pay'), key: 'Shift+Tab' }, false],
+    [
+      'press_key ArrowDown in a "Delete" menu item',
+      'press_key',
+      { ...on('div', 'Delete', { role: 'menuitem' }), key: 'ArrowDown' },
+      false,
+    ],
+    [
+      'press_key Escape on a "Place order" button',
+      'press_key',
+      { ...on('button', 'Place order'), key: 'Escape' },
+      false,
+    ],
     ['click on a "Buy now" button', 'click_element', on('button', 'Buy now'), true],
     ['click on a "Delete account" link', 'click_element', on('a', 'Delete account', { href: `${PAGE}/x` }), true],
     [
