@@ -123,6 +123,15 @@ describe.each(BROWSERS)('what can be operated, on a date picker and a spinner, i
     await click('button', 'Share booking');
   });
 
+  it('leaves a closed popover out of the markdown and shows it once opened', async () => {
+    expect((await read()).markdown).not.toContain('Tickets can be changed');
+    expect((await click('button', 'Fare rules')).markdown).toContain(
+      'Tickets can be changed until a day before departure.',
+    );
+    expect(await evaluate(() => document.getElementById('fare-rules')?.matches(':popover-open'))).toBe(true);
+    await evaluate(() => document.getElementById('fare-rules')?.hidePopover());
+  });
+
   it('steps the spinner with its icon buttons and keys', async () => {
     await click('clickable', 'Increase quantity');
     const { interactiveElements, snapshotId } = await click('clickable', 'Increase quantity');
