@@ -26,6 +26,13 @@ export interface BridgeOptions {
    * answer (headless), so a call that needs one fails at once with PERMISSION_REQUIRED.
    */
   questionTimeoutMs: number;
+  /**
+   * --connect: attach to the person's running browser where Bosun lets agents connect, instead of
+   * starting one; `engine` then only says which browser, when --browser named one.
+   */
+  connect: boolean;
+  /** Whether --browser was given (attached, the one browser with the link open is used otherwise). */
+  browserNamed: boolean;
 }
 
 const LEVELS = ['read-only', 'navigate', 'interact', 'submit'] as const;
@@ -36,6 +43,12 @@ const HEADED_QUESTION_TIMEOUT_S = 50;
 export const USAGE = `Usage: bosun-bridge [options]
 
 An MCP server on stdio that drives Chromium or Firefox with Bosun loaded.
+
+  bosun-bridge --connect [--browser <name>]
+                            attach to the Chromium, Chrome or Firefox you use, where Bosun's Settings
+                            let AI agents on this computer use the browser, instead of starting one
+  bosun-bridge install      write the native messaging host's manifest for Chromium, Chrome and Firefox
+                            (for the current user), which --connect needs; uninstall removes it
 
 Options:
   --browser <name>          chromium (the default) or firefox (Firefox ESR 140 or later, over WebDriver BiDi)
@@ -79,6 +92,7 @@ const Flags = v.object({
   headed: v.optional(v.boolean()),
   chromium: v.optional(NonEmpty),
   help: v.optional(v.boolean()),
+  connect: v.optional(v.boolean(), false),
   allow: v.optional(v.array(NonEmpty), []),
   'allow-httponly': v.optional(v.array(NonEmpty), []),
   'question-timeout': v.optional(
@@ -145,6 +159,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
         headed: { type: 'boolean' },
         chromium: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        connect: { type: 'boolean' },
         allow: { type: 'string', multiple: true },
         'allow-httponly': { type: 'string', multiple: true },
         'question-timeout': { type: 'string' },
@@ -167,6 +182,13 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
     if (typeof grant === 'string') return { kind: 'error', message: grant };
     allow.push(grant);
   }
+  // Attached, the person's policy is all there is: no grants from the command line.
+  if (flags.connect && (flags.allow.length > 0 || flags['allow-httponly'].length > 0))
+    return {
+      kind: 'error',
+      message:
+        '--allow and --allow-httponly are not available with --connect: in your own browser, grants come from you, in Bosun.',
+    };
   const allowHttpOnly = httpOnlySites(flags['allow-httponly']);
   if (typeof allowHttpOnly === 'string') return { kind: 'error', message: allowHttpOnly };
   return {
@@ -176,6 +198,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
       profileDir: resolve(flags['profile-dir'] ?? defaultProfileDir(env, flags.browser)),
       idleTimeoutMs: Math.round(flags['idle-timeout'] * 1000),
       headless,
+      connect: flags.connect,
+      browserNamed: values.browser !== undefined,
       allow,
       allowHttpOnly,
       questionTimeoutMs: Math.round((flags['question-timeout'] ?? (headless ? 0 : HEADED_QUESTION_TIMEOUT_S)) * 1000),
