@@ -202,7 +202,10 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
       browserNamed: values.browser !== undefined,
       allow,
       allowHttpOnly,
-      questionTimeoutMs: Math.round((flags['question-timeout'] ?? (headless ? 0 : HEADED_QUESTION_TIMEOUT_S)) * 1000),
+      // Attached, the person is at the browser to answer.
+      questionTimeoutMs: Math.round(
+        (flags['question-timeout'] ?? (headless && !flags.connect ? 0 : HEADED_QUESTION_TIMEOUT_S)) * 1000,
+      ),
       executablePath:
         flags.browser === 'firefox'
           ? (flags.firefox ?? (env.FIREFOX_PATH?.trim() || '/usr/bin/firefox-esr'))
