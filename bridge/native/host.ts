@@ -42,7 +42,7 @@ function serve(socket: Socket): void {
     (message) => {
       const { type } = message;
       if (!CLIENT_MESSAGE_TYPES.includes(type as (typeof CLIENT_MESSAGE_TYPES)[number]))
-        return refuse(`Unknown message type ${JSON.stringify(type).slice(0, 60)}.`);
+        return refuse(`Unknown message type ${String(JSON.stringify(type)).slice(0, 60)}.`);
       if ((type === 'HELLO') === introduced)
         return refuse(introduced ? 'HELLO comes once.' : 'Say HELLO with your name first.');
       const relayed = { ...message, client };
@@ -68,7 +68,7 @@ function serve(socket: Socket): void {
 function fromBrowser(message: Record<string, unknown>): void {
   const { type, client } = message;
   if (typeof type !== 'string' || !FROM_BROWSER.has(type) || typeof client !== 'string')
-    return log(`refused a message from the browser of type ${JSON.stringify(type)?.slice(0, 60)}`);
+    return log(`refused a message from the browser of type ${String(JSON.stringify(type)).slice(0, 60)}`);
   const socket = clients.get(client);
   if (!socket) return;
   const { client: _id, ...forClient } = message;
