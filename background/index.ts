@@ -19,7 +19,7 @@ import { createPageCache } from './storage/page-cache';
 import { createSettingsStore } from './storage/settings-store';
 import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
-import { createNativeLink } from './native-bridge/native-link';
+import { NativeLink } from './native-bridge/native-link';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createPlanQuestions } from './agent/plan-questions';
@@ -235,7 +235,7 @@ const abpPorts = createAbpPorts({
   endRun: (runId) => gate.endRun(runId),
 });
 // Attached MCP clients reach the same router over native messaging, while the person allows it.
-const nativeLink = createNativeLink({
+const nativeLink = new NativeLink({
   extensionOrigin,
   ready,
   route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx),

@@ -9,105 +9,104 @@ const LOAD_TIMEOUT_MS = 30_000;
  * windows and tabs are never taken over. It may use only the tabs it opened here; a navigation
  * goes only where Bosun's gate allowed it (`mayOpen`, consumed once per allow).
  */
-export function createAgentTabs(mayOpen: (url: string) => boolean) {
-  let windowId: number | null = null;
-  const owned: number[] = [];
-  let current: number | null = null;
+export class AgentTabs {
+  private windowId: number | null = null;
+  private readonly owned: number[] = [];
+  private current: number | null = null;
 
-  const alive = async (tabId: number) => browser.tabs.get(tabId).then(
-    () => true,
-    () => false,
-  );
+  constructor(private readonly mayOpen: (url: string) => boolean) {}
 
-  async function prune(): Promise<void> {
-    for (const tabId of [...owned]) if (!(await alive(tabId))) owned.splice(owned.indexOf(tabId), 1);
-    if (current !== null && !owned.includes(current)) current = owned.at(-1) ?? null;
+  async handle(request: TabRequest): Promise<Record<string, unknown>> {
+    switch (request.op) {
+      case 'current':
+        await this.prune();
+        if (this.current === null) await this.open(undefined);
+        break;
+      case 'open':
+        await this.open(request.url);
+        break;
+      case 'navigate':
+        this.own(request.tabId);
+        this.allowed(request.url);
+        await load(request.tabId, request.url);
+        break;
+      case 'list':
+        break;
+      case 'select':
+        this.own(request.tabId);
+        this.current = request.tabId;
+        await browser.tabs.update(request.tabId, { active: true });
+        break;
+      case 'close':
+        this.own(request.tabId);
+        await browser.tabs.remove(request.tabId);
+        this.owned.splice(this.owned.indexOf(request.tabId), 1);
+        if (this.current === request.tabId) this.current = this.owned.at(-1) ?? null;
+        break;
+      case 'screenshot':
+        return { png: await this.screenshot(request.tabId) };
+    }
+    return { tabs: await this.describe() };
   }
 
-  function own(tabId: number): void {
-    if (!owned.includes(tabId))
+  private async prune(): Promise<void> {
+    for (const tabId of [...this.owned]) if (!(await alive(tabId))) this.owned.splice(this.owned.indexOf(tabId), 1);
+    if (this.current !== null && !this.owned.includes(this.current)) this.current = this.owned.at(-1) ?? null;
+  }
+
+  private own(tabId: number): void {
+    if (!this.owned.includes(tabId))
       throw new Error(`Tab ${tabId} is not one of this agent's tabs: it works only in the tabs it opened.`);
   }
 
-  async function open(url: string | undefined): Promise<number> {
-    if (url !== undefined) allowed(url);
-    const start = 'about:blank';
-    const window = windowId === null ? null : await browser.windows.get(windowId).catch(() => null);
-    let tabId: number | undefined;
-    if (window) tabId = (await browser.tabs.create({ windowId: window.id!, url: start, active: true })).id;
-    else {
-      // The agent's own window, behind the person's: focused: false keeps their window in front.
-      const created = await browser.windows.create({ url: start, focused: false });
-      windowId = created.id ?? null;
-      tabId = created.tabs?.[0]?.id;
-    }
-    if (tabId === undefined) throw new Error('The browser did not open a tab for the agent.');
-    owned.push(tabId);
-    current = tabId;
-    if (url !== undefined) await load(tabId, url);
-    return tabId;
-  }
-
-  function allowed(url: string): void {
-    if (!mayOpen(url))
+  private allowed(url: string): void {
+    if (!this.mayOpen(url))
       throw new Error(`Opening ${url} was not allowed by Bosun's policy first (ask with browser_navigate).`);
   }
 
-  async function navigate(tabId: number, url: string): Promise<void> {
-    own(tabId);
-    allowed(url);
-    await load(tabId, url);
+  private async open(url: string | undefined): Promise<void> {
+    if (url !== undefined) this.allowed(url);
+    const window = this.windowId === null ? null : await browser.windows.get(this.windowId).catch(() => null);
+    let tabId: number | undefined;
+    if (window) tabId = (await browser.tabs.create({ windowId: window.id!, url: 'about:blank', active: true })).id;
+    else {
+      // The agent's own window, behind the person's: focused: false keeps their window in front.
+      const created = await browser.windows.create({ url: 'about:blank', focused: false });
+      this.windowId = created.id ?? null;
+      tabId = created.tabs?.[0]?.id;
+    }
+    if (tabId === undefined) throw new Error('The browser did not open a tab for the agent.');
+    this.owned.push(tabId);
+    this.current = tabId;
+    if (url !== undefined) await load(tabId, url);
   }
 
-  async function describe(): Promise<AgentTab[]> {
-    await prune();
-    const tabs = await Promise.all(owned.map((tabId) => browser.tabs.get(tabId)));
-    return tabs.map((tab) => ({ tabId: tab.id!, url: tab.url ?? '', title: tab.title ?? '', current: tab.id === current }));
+  private async describe(): Promise<AgentTab[]> {
+    await this.prune();
+    const tabs = await Promise.all(this.owned.map((tabId) => browser.tabs.get(tabId)));
+    return tabs.map((tab) => ({
+      tabId: tab.id!,
+      url: tab.url ?? '',
+      title: tab.title ?? '',
+      current: tab.id === this.current,
+    }));
   }
 
-  async function screenshot(tabId: number): Promise<string> {
-    own(tabId);
+  private async screenshot(tabId: number): Promise<string> {
+    this.own(tabId);
     const tab = await browser.tabs.get(tabId);
     // Only the tab its window shows can be captured: shown in the agent's own window, which stays behind.
     if (!tab.active) await browser.tabs.update(tabId, { active: true });
     const image = await browser.tabs.captureVisibleTab(tab.windowId!, { format: 'png' });
     return image.replace(/^data:image\/png;base64,/, '');
   }
-
-  return {
-    async handle(request: TabRequest): Promise<Record<string, unknown>> {
-      switch (request.op) {
-        case 'current': {
-          await prune();
-          if (current === null) await open(undefined);
-          return { tabs: await describe() };
-        }
-        case 'open':
-          await open(request.url);
-          return { tabs: await describe() };
-        case 'navigate':
-          await navigate(request.tabId, request.url);
-          return { tabs: await describe() };
-        case 'list':
-          return { tabs: await describe() };
-        case 'select':
-          own(request.tabId);
-          current = request.tabId;
-          await browser.tabs.update(request.tabId, { active: true });
-          return { tabs: await describe() };
-        case 'close':
-          own(request.tabId);
-          await browser.tabs.remove(request.tabId);
-          owned.splice(owned.indexOf(request.tabId), 1);
-          if (current === request.tabId) current = owned.at(-1) ?? null;
-          return { tabs: await describe() };
-        case 'screenshot':
-          return { png: await screenshot(request.tabId) };
-      }
-    },
-  };
 }
-export type AgentTabs = ReturnType<typeof createAgentTabs>;
+
+const alive = (tabId: number) =>
+  browser.tabs.get(tabId).then(
+    () => true,
+    () => false,
+  );
 
 /** Sends the tab to `url` and waits until it has loaded. */
 async function load(tabId: number, url: string): Promise<void> {
@@ -130,7 +129,10 @@ function loaded(tabId: number): Promise<void> {
       if (started && change.status === 'complete') finish();
     };
     const gone = (id: number) => id === tabId && finish(new Error('The tab was closed while it loaded.'));
-    const timer = setTimeout(() => finish(new Error(`The page did not finish loading in ${LOAD_TIMEOUT_MS / 1000} s.`)), LOAD_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => finish(new Error(`The page did not finish loading in ${LOAD_TIMEOUT_MS / 1000} s.`)),
+      LOAD_TIMEOUT_MS,
+    );
     function finish(error?: Error) {
       clearTimeout(timer);
       browser.tabs.onUpdated.removeListener(listener);

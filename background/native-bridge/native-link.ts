@@ -12,7 +12,7 @@ import {
 } from '../../src/protocol/native-bridge';
 import { abpReply, type AbpPortOptions } from '../abp/abp-ports';
 import { createCallTracker } from '../abp/caller';
-import { createAgentTabs, type AgentTabs } from './agent-tabs';
+import { AgentTabs } from './agent-tabs';
 
 /** An attached MCP client as the sidebar lists it. */
 export interface AgentClient {
@@ -53,34 +53,53 @@ const OPENING = new Set(['browser_navigate.open', 'browser_tabs.open']);
  * (Settings). Each attached client gets an ABP session named for it, its own tabs, and its calls go
  * through the same router and gate as the ABP page's; turning the switch off ends every client.
  */
-export function createNativeLink(deps: NativeLinkDeps) {
-  let port: Runtime.Port | null = null;
-  let wanted = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  const clients = new Map<string, Client>();
-  const browserName = deps.extensionOrigin.startsWith('moz-extension:') ? 'firefox' : 'chromium';
+export class NativeLink {
+  private port: Runtime.Port | null = null;
+  private wanted = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private readonly clientsById = new Map<string, Client>();
+  private readonly browserName: 'chromium' | 'firefox';
 
-  const send = (message: BackgroundToHost) => {
+  constructor(private readonly deps: NativeLinkDeps) {
+    this.browserName = deps.extensionOrigin.startsWith('moz-extension:') ? 'firefox' : 'chromium';
+  }
+
+  /** Follows the Settings switch: on opens the link, off ends every client and closes it. */
+  apply(on: boolean): void {
+    this.wanted = on;
+    if (on) this.open();
+    else this.close('The person turned off "Let AI agents on this computer use this browser" in Bosun\'s Settings.');
+  }
+
+  clients(): AgentClient[] {
+    return [...this.clientsById.values()].map(({ id, name }) => ({ id, name }));
+  }
+
+  /** The person's Disconnect in the sidebar. */
+  disconnect(id: string): void {
+    this.end(id, "The person disconnected this agent in Bosun's sidebar.");
+  }
+
+  private send(message: BackgroundToHost): void {
     try {
-      port?.postMessage(message);
+      this.port?.postMessage(message);
     } catch {
       // The host went away; its disconnect ends the clients.
     }
-  };
-  const announce = () => deps.announce([...clients.values()].map(({ id, name }) => ({ id, name })));
-
-  function forget(id: string): void {
-    const client = clients.get(id);
-    if (!client) return;
-    clients.delete(id);
-    client.gone.abort(new DOMException('The agent disconnected.', 'AbortError'));
-    deps.endRun(client.runId);
-    announce();
   }
 
-  function open(): void {
-    clearTimeout(retry);
-    if (port || !wanted) return;
+  private forget(id: string): void {
+    const client = this.clientsById.get(id);
+    if (!client) return;
+    this.clientsById.delete(id);
+    client.gone.abort(new DOMException('The agent disconnected.', 'AbortError'));
+    this.deps.endRun(client.runId);
+    this.deps.announce(this.clients());
+  }
+
+  private open(): void {
+    clearTimeout(this.retry);
+    if (this.port || !this.wanted) return;
     let opened: Runtime.Port;
     try {
       opened = browser.runtime.connectNative(NATIVE_HOST_NAME);
@@ -88,57 +107,50 @@ export function createNativeLink(deps: NativeLinkDeps) {
       console.warn('Bosun: could not start the bridge host:', error);
       return;
     }
-    port = opened;
-    opened.onMessage.addListener((raw: unknown) => void receive(raw));
+    this.port = opened;
+    opened.onMessage.addListener((raw: unknown) => void this.receive(raw));
     opened.onDisconnect.addListener(() => {
-      if (port !== opened) return;
-      port = null;
-      for (const id of [...clients.keys()]) forget(id);
+      if (this.port !== opened) return;
+      this.port = null;
+      for (const id of [...this.clientsById.keys()]) this.forget(id);
       // The host is not installed, or it stopped: tried again while the switch stays on.
-      if (wanted) retry = setTimeout(open, RECONNECT_MS);
+      if (this.wanted) this.retry = setTimeout(() => this.open(), RECONNECT_MS);
     });
   }
 
-  function close(reason: string): void {
-    clearTimeout(retry);
-    for (const id of [...clients.keys()]) end(id, reason);
-    const closing = port;
-    port = null;
+  private close(reason: string): void {
+    clearTimeout(this.retry);
+    for (const id of [...this.clientsById.keys()]) this.end(id, reason);
+    const closing = this.port;
+    this.port = null;
     closing?.disconnect();
   }
 
-  function end(id: string, reason: string): void {
-    if (!clients.has(id)) return;
-    send({ type: 'END', client: id, reason });
-    forget(id);
+  private end(id: string, reason: string): void {
+    if (!this.clientsById.has(id)) return;
+    this.send({ type: 'END', client: id, reason });
+    this.forget(id);
   }
 
-  async function receive(raw: unknown): Promise<void> {
+  private async receive(raw: unknown): Promise<void> {
     const parsed = v.safeParse(HostToBackground, raw);
     // The host checks what it relays; anything else here is dropped, changing nothing.
-    if (!parsed.success) return void console.warn(`Bosun: refused a message from the bridge host: ${describeIssues(parsed.issues)}`);
+    if (!parsed.success)
+      return void console.warn(`Bosun: refused a message from the bridge host: ${describeIssues(parsed.issues)}`);
     const message = parsed.output;
-    const client = clients.get(message.client);
-    switch (message.type) {
-      case 'HELLO':
-        return hello(message.client, message.name);
-      case 'CLOSED':
-        return forget(message.client);
-      case 'ABP':
-        if (client) await abp(client, message.message);
-        return;
-      case 'TAB':
-        if (client) await tab(client, message.requestId, message.request);
-        return;
-    }
+    const client = this.clientsById.get(message.client);
+    if (message.type === 'HELLO') this.hello(message.client, message.name);
+    else if (message.type === 'CLOSED') this.forget(message.client);
+    else if (client && message.type === 'ABP') await this.abp(client, message.message);
+    else if (client && message.type === 'TAB') await this.tab(client, message.requestId, message.request);
   }
 
-  function hello(id: string, name: string): void {
-    if (clients.has(id)) return;
+  private hello(id: string, name: string): void {
+    if (this.clientsById.has(id)) return;
     const sessionId = crypto.randomUUID();
     const agent = `${name} via MCP`;
     const allowedOpens = new Map<string, number>();
-    const client: Client = {
+    this.clientsById.set(id, {
       id,
       name,
       agent,
@@ -147,41 +159,49 @@ export function createNativeLink(deps: NativeLinkDeps) {
       gone: new AbortController(),
       calls: createCallTracker(),
       allowedOpens,
-      tabs: createAgentTabs((url) => {
+      tabs: new AgentTabs((url) => {
         const at = allowedOpens.get(url);
         allowedOpens.delete(url);
         return at !== undefined && Date.now() - at < ALLOW_LIFETIME_MS;
       }),
-    };
-    clients.set(id, client);
-    send({ type: 'ACCEPTED', client: id, sessionId, agent, browser: browserName, extensionOrigin: deps.extensionOrigin });
-    announce();
+    });
+    const { extensionOrigin } = this.deps;
+    this.send({ type: 'ACCEPTED', client: id, sessionId, agent, browser: this.browserName, extensionOrigin });
+    this.deps.announce(this.clients());
   }
 
-  async function abp(client: Client, raw: unknown): Promise<void> {
+  private async abp(client: Client, raw: unknown): Promise<void> {
     const type = (raw as { type?: unknown } | null)?.type;
-    const requestId = (raw as { payload?: { requestId?: unknown } } | null)?.payload?.requestId;
+    const payload = (raw as { payload?: unknown } | null)?.payload;
     // Grants come from the person: an attached agent cannot grant itself anything.
     if (type === 'ABP_GRANT') {
-      const refused = fail('PERMISSION_DENIED', 'An attached agent cannot grant itself access: the person grants it in Bosun.');
-      return send({ type: 'ABP', client: client.id, message: { type: 'ABP_RESULT', payload: { requestId: typeof requestId === 'string' ? requestId : null, response: refused } } });
+      const requestId = (payload as { requestId?: unknown } | null)?.requestId;
+      const response = fail(
+        'PERMISSION_DENIED',
+        'An attached agent cannot grant itself access: the person grants it in Bosun.',
+      );
+      const reply = {
+        type: 'ABP_RESULT',
+        payload: { requestId: typeof requestId === 'string' ? requestId : null, response },
+      };
+      return this.send({ type: 'ABP', client: client.id, message: reply });
     }
     // The session and the name are Bosun's, never the client's own word.
-    const payload = (raw as { payload?: unknown } | null)?.payload;
     const named =
       typeof payload === 'object' && payload !== null && type !== 'ABP_LIST_CAPABILITIES' && type !== 'ABP_CANCEL'
         ? { type, payload: { ...payload, sessionId: client.sessionId, agent: client.agent } }
         : raw;
-    const reply = await abpReply(deps, named, { signal: client.gone.signal, calls: client.calls, runId: client.runId });
+    const ctx = { signal: client.gone.signal, calls: client.calls, runId: client.runId };
+    const reply = await abpReply(this.deps, named, ctx);
     if (client.gone.signal.aborted) return;
     if (type === 'ABP_AUTHORIZE' && reply.type === 'ABP_RESULT' && reply.payload.response.success) {
       const { operation, url } = (named as { payload: { operation: string; url: string } }).payload;
       if (OPENING.has(operation)) client.allowedOpens.set(url, Date.now());
     }
-    send({ type: 'ABP', client: client.id, message: reply });
+    this.send({ type: 'ABP', client: client.id, message: reply });
   }
 
-  async function tab(client: Client, requestId: string, raw: unknown): Promise<void> {
+  private async tab(client: Client, requestId: string, raw: unknown): Promise<void> {
     const parsed = v.safeParse(TabRequest, raw);
     let result: TabResult;
     if (!parsed.success) result = { ok: false, error: `Invalid tab request: ${describeIssues(parsed.issues)}` };
@@ -191,19 +211,6 @@ export function createNativeLink(deps: NativeLinkDeps) {
       } catch (error) {
         result = { ok: false, error: (error instanceof Error ? error.message : String(error)).slice(0, 2000) };
       }
-    if (!client.gone.signal.aborted) send({ type: 'TAB_RESULT', client: client.id, requestId, result });
+    if (!client.gone.signal.aborted) this.send({ type: 'TAB_RESULT', client: client.id, requestId, result });
   }
-
-  return {
-    /** Follows the Settings switch: on opens the link, off ends every client and closes it. */
-    apply(on: boolean): void {
-      wanted = on;
-      if (on) open();
-      else close('The person turned off "Let AI agents on this computer use this browser" in Bosun\'s Settings.');
-    },
-    clients: (): AgentClient[] => [...clients.values()].map(({ id, name }) => ({ id, name })),
-    /** The person's Disconnect in the sidebar. */
-    disconnect: (id: string) => end(id, 'The person disconnected this agent in Bosun\'s sidebar.'),
-  };
 }
-export type NativeLink = ReturnType<typeof createNativeLink>;

@@ -34,7 +34,9 @@ export class AttachSession {
 
   private async connect(): Promise<AttachedBrowser> {
     const link = await HostLink.open(this.settings.name(), this.settings.browser, this.settings.env);
-    this.log(`attached to ${link.accepted.browser} (Bosun at ${link.accepted.extensionOrigin}) as ${link.accepted.agent}`);
+    this.log(
+      `attached to ${link.accepted.browser} (Bosun at ${link.accepted.extensionOrigin}) as ${link.accepted.agent}`,
+    );
     const browser = new AttachedBrowser(link);
     const live = this.live;
     link.onClose((reason) => {

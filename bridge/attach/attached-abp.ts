@@ -58,7 +58,12 @@ export class AttachedAbp implements AbpSession {
     if (!/^https?:/.test(url) || text === '') return;
     const response = await this.result(
       'ABP_NOTE_READ',
-      { url, text: text.slice(0, MAX_NOTED_TEXT), callId: options.callId, questionTimeoutMs: options.questionTimeoutMs },
+      {
+        url,
+        text: text.slice(0, MAX_NOTED_TEXT),
+        callId: options.callId,
+        questionTimeoutMs: options.questionTimeoutMs,
+      },
       'the note of what was read',
     );
     if (!response.success)

@@ -29,17 +29,16 @@ export class AttachedBrowser implements EngineBrowser {
     this.engine = link.accepted.browser;
     this.extensionOrigin = link.accepted.extensionOrigin;
     this.session = new AttachedAbp(link);
-    const browser = this;
     this.tabs = {
-      tab: () => browser.tab(),
-      list: async () => (await browser.agentTabs({ op: 'list' })).map(toInfo),
-      open: async () => browser.working(await browser.agentTabs({ op: 'open' })),
-      select: async (index) => browser.working(await browser.agentTabs({ op: 'select', tabId: await browser.idAt(index) })),
+      tab: () => this.tab(),
+      list: async () => (await this.agentTabs({ op: 'list' })).map(toInfo),
+      open: async () => this.working(await this.agentTabs({ op: 'open' })),
+      select: async (index) => this.working(await this.agentTabs({ op: 'select', tabId: await this.idAt(index) })),
       close: async (index) => {
-        const tabs = await browser.agentTabs({ op: 'list' });
+        const tabs = await this.agentTabs({ op: 'list' });
         const target = index === undefined ? tabs.find((t) => t.current) : tabs[index];
         if (!target) throw new ToolError(`There is no tab ${index ?? '(working)'}.`, 'Call browser_tabs list.');
-        await browser.agentTabs({ op: 'close', tabId: target.tabId });
+        await this.agentTabs({ op: 'close', tabId: target.tabId });
       },
     };
   }
@@ -85,7 +84,12 @@ export class AttachedBrowser implements EngineBrowser {
   close = async () => this.link.close();
 }
 
-const toInfo = (tab: AgentTab, index: number): TabInfo => ({ index, url: tab.url, title: tab.title, current: tab.current });
+const toInfo = (tab: AgentTab, index: number): TabInfo => ({
+  index,
+  url: tab.url,
+  title: tab.title,
+  current: tab.current,
+});
 
 /** One of the agent's tabs; what needs a debugging protocol answers that it is not available attached. */
 class AttachedTab implements EngineTab {

@@ -148,9 +148,10 @@ export class HostLink {
   /** An ABP message to Bosun's background (as abp-app.html's port sends it); null when the link ended first. */
   async abp(type: string, payload: Record<string, unknown>): Promise<BackgroundToAbp | null> {
     const requestId = `a${++this.counter}`;
-    return (await this.send({ type: 'ABP', message: { type, payload: { ...payload, requestId } } }, requestId)) as
-      | BackgroundToAbp
-      | null;
+    return (await this.send(
+      { type: 'ABP', message: { type, payload: { ...payload, requestId } } },
+      requestId,
+    )) as BackgroundToAbp | null;
   }
 
   /** One request about the client's tabs; its data, or a ToolError with Bosun's reason. */

@@ -84,7 +84,8 @@ function shutDown(): void {
   for (const socket of clients.values()) {
     toClient(socket, {
       type: 'END',
-      reason: 'The browser closed its link to the bridge (it was closed, Bosun was reloaded, or its switch turned off).',
+      reason:
+        'The browser closed its link to the bridge (it was closed, Bosun was reloaded, or its switch turned off).',
     });
     socket.end();
   }

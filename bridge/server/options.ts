@@ -132,6 +132,10 @@ function httpOnlySites(values: string[]): string[] | string {
   return sites;
 }
 
+/** Attached, the person's policy is all there is: no grants from the command line. */
+const NO_GRANTS_ATTACHED =
+  '--allow and --allow-httponly are not available with --connect: in your own browser, grants come from you, in Bosun.';
+
 export type ParsedCommand =
   { kind: 'run'; options: BridgeOptions } | { kind: 'help' } | { kind: 'error'; message: string };
 
@@ -142,29 +146,26 @@ export function defaultProfileDir(env: NodeJS.ProcessEnv, engine: EngineName = '
   return join(data, 'bosun-bridge', engine === 'firefox' ? 'firefox-profile' : 'profile');
 }
 
+const ARGS = {
+  browser: { type: 'string' },
+  firefox: { type: 'string' },
+  'profile-dir': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  headless: { type: 'boolean' },
+  headed: { type: 'boolean' },
+  chromium: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  connect: { type: 'boolean' },
+  allow: { type: 'string', multiple: true },
+  'allow-httponly': { type: 'string', multiple: true },
+  'question-timeout': { type: 'string' },
+} as const;
+
 /** Reads the command line (argv without node and the script) and the environment; never exits. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedCommand {
   let values: Record<string, unknown>;
   try {
-    values = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        browser: { type: 'string' },
-        firefox: { type: 'string' },
-        'profile-dir': { type: 'string' },
-        'idle-timeout': { type: 'string' },
-        headless: { type: 'boolean' },
-        headed: { type: 'boolean' },
-        chromium: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        connect: { type: 'boolean' },
-        allow: { type: 'string', multiple: true },
-        'allow-httponly': { type: 'string', multiple: true },
-        'question-timeout': { type: 'string' },
-      },
-    }).values;
+    values = parseArgs({ args: argv, strict: true, allowPositionals: false, options: ARGS }).values;
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
   }
@@ -182,13 +183,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
     if (typeof grant === 'string') return { kind: 'error', message: grant };
     allow.push(grant);
   }
-  // Attached, the person's policy is all there is: no grants from the command line.
   if (flags.connect && (flags.allow.length > 0 || flags['allow-httponly'].length > 0))
-    return {
-      kind: 'error',
-      message:
-        '--allow and --allow-httponly are not available with --connect: in your own browser, grants come from you, in Bosun.',
-    };
+    return { kind: 'error', message: NO_GRANTS_ATTACHED };
   const allowHttpOnly = httpOnlySites(flags['allow-httponly']);
   if (typeof allowHttpOnly === 'string') return { kind: 'error', message: allowHttpOnly };
   return {

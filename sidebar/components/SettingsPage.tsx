@@ -27,9 +27,7 @@ export function SettingsPage({ state, actions }: { state: SidebarState; actions:
       />
       {firstRun ? <PermissionLevels /> : null}
       {settings ? <PlanFirstForm on={settings.planFirst !== false} onChange={actions.savePlanFirst} /> : null}
-      {settings ? (
-        <AgentsForm on={settings.agentsMayConnect === true} onChange={actions.saveAgentsMayConnect} />
-      ) : null}
+      {settings ? <AgentsForm on={settings.agentsMayConnect === true} onChange={actions.saveAgentsMayConnect} /> : null}
       {settings ? <VoiceForm voice={voiceOf(settings)} onSave={actions.saveVoice} /> : null}
       {settings && state.trustedInput.value ? (
         <TrustedInputForm

@@ -13,7 +13,7 @@ import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
 import { BROWSERS, launchExtension, waitUntil, type ExtensionSession, type PageDriver } from './harness';
 import { actionLogEntries } from './support/action-log';
 import { answerPrompt } from './support/agent';
-import { listeningSockets, processTree, textOf, type ToolResult } from './support/bridge';
+import { listeningSockets, processTree, textOf, waitForExit, type ToolResult } from './support/bridge';
 import { DIST } from './support/extension';
 import { configure, openSidebar } from './support/sidebar';
 import { useSite } from './support/site';
@@ -104,8 +104,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
       unknown
     >;
     expect(manifest).toMatchObject({ name: 'org.bosun_agent.bridge', type: 'stdio' });
-    if (browserName === 'chromium')
-      expect(manifest.allowed_origins).toEqual([`${session.extensionOrigin}/`]);
+    if (browserName === 'chromium') expect(manifest.allowed_origins).toEqual([`${session.extensionOrigin}/`]);
     else expect(manifest.allowed_extensions).toEqual(['bosun@bosun-agent.org']);
   });
 
@@ -132,7 +131,9 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     expect(navigated.isError, textOf(navigated)).toBeFalsy();
     expect(listeningSockets(processTree(claude.pid))).toEqual([]);
 
-    await sidebar.waitFor(() => document.querySelector('[data-testid="agent-client"]')?.textContent?.includes('Claude Code'));
+    await sidebar.waitFor(() =>
+      document.querySelector('[data-testid="agent-client"]')?.textContent?.includes('Claude Code'),
+    );
 
     const read = await claude.call('browser_snapshot');
     expect(read.isError, textOf(read)).toBeFalsy();
@@ -186,10 +187,26 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     expect(again.isError, textOf(again)).toBeFalsy();
   });
 
+  it('a bridge that dies leaves nothing behind: the sidebar drops its client, and the others go on', async () => {
+    const claude = agents.at(-2)!;
+    process.kill(claude.pid, 'SIGKILL');
+    await waitForExit(claude.pid, 'the killed bridge did not end');
+    await sidebar.waitFor(
+      () =>
+        ![...document.querySelectorAll('[data-testid="agent-client"]')].some((li) =>
+          li.textContent?.includes('Claude Code'),
+        ),
+      undefined,
+      { message: "the dead bridge's client stayed listed" },
+    );
+    const other = await agents.at(-1)!.call('browser_tabs', { action: 'list' });
+    expect(other.isError, textOf(other)).toBeFalsy();
+  });
+
   it('turning the switch off ends every connection; the next call says how to turn it on', async () => {
     await setSwitch(false);
     await sidebar.waitFor(() => document.querySelector('[data-testid="agent-client"]') === null);
-    for (const each of agents.slice(1)) {
+    for (const each of agents.slice(-1)) {
       const ended = await each.call('browser_tabs', { action: 'list' });
       expect(ended.isError).toBe(true);
       expect(textOf(ended)).toMatch(/turned off|Let AI agents on this computer use this browser/);

@@ -22,9 +22,7 @@ describe('bosun-bridge install', () => {
         allowed_origins: [`chrome-extension://${id}/`],
       });
     expect(firefox!.json).toMatchObject({ allowed_extensions: ['bosun@bosun-agent.org'] });
-    expect(plan('linux').launcher.text).toBe(
-      `#!/bin/sh\nexec '/usr/bin/node' '${root}/dist/bridge/host.mjs' "$@"\n`,
-    );
+    expect(plan('linux').launcher.text).toBe(`#!/bin/sh\nexec '/usr/bin/node' '${root}/dist/bridge/host.mjs' "$@"\n`);
   });
 
   it('writes where each browser looks, on Linux, macOS and Windows (with the reg commands)', () => {
