@@ -187,6 +187,24 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     expect(again.isError, textOf(again)).toBeFalsy();
   });
 
+  it("the background stopping ends the link: each client's next call says so, and once Bosun runs again they reconnect", async () => {
+    const [claude, other] = agents.slice(-2);
+    await session.stopBackground();
+    for (const each of [claude!, other!]) {
+      const ended = await each.call('browser_tabs', { action: 'list' });
+      expect(ended.isError).toBe(true);
+      expect(textOf(ended)).toMatch(/link (ended|closed)|no longer reachable|not open/);
+    }
+    // A sidebar that opens wakes the background, which opens the link again as the switch is still on.
+    sidebar = await openSidebar(session);
+    await waitUntil(() => existsSync(socket()), { message: 'the link did not come back', timeoutMs: 30_000 });
+    for (const each of [claude!, other!]) {
+      const again = await each.call('browser_tabs', { action: 'list' });
+      expect(again.isError, textOf(again)).toBeFalsy();
+    }
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+  });
+
   it('a bridge that dies leaves nothing behind: the sidebar drops its client, and the others go on', async () => {
     const claude = agents.at(-2)!;
     process.kill(claude.pid, 'SIGKILL');
