@@ -9,6 +9,11 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { createFrameReader, encodeFrame } from '../../bridge/native/framing';
+import { AbpToBackground } from '../../src/protocol/abp-to-background';
+import { isAccepted, mutatedMessages } from '../hardening/message-mutations';
+import { FUZZ_SEED, seededRandom } from '../hardening/seeded-random';
 import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
 import { BROWSERS, launchExtension, waitUntil, type ExtensionSession, type PageDriver } from './harness';
 import { actionLogEntries } from './support/action-log';
@@ -168,6 +173,72 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     const urls = (listed.structuredContent?.tabs as { url: string }[]).map((tab) => tab.url);
     expect(urls).not.toContain(site.url('product.html'));
     expect(JSON.stringify(claudeTabs.structuredContent)).toContain('product.html');
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+  });
+
+  it('a client that speaks out of turn changes nothing: malformed messages, a navigation nobody allowed, a grant of its own', async () => {
+    const raw = connect(socket());
+    const answers: Record<string, unknown>[] = [];
+    raw.on(
+      'data',
+      createFrameReader(
+        64 * 1024 * 1024,
+        (m) => answers.push(m),
+        () => {},
+      ),
+    );
+    raw.write(encodeFrame({ type: 'HELLO', name: 'Raw Agent' }));
+    await waitUntil(() => answers.length === 1, { message: 'no ACCEPTED' });
+    const logBefore = (await actionLogEntries(sidebar)).length;
+
+    // Mutated ABP messages that Bosun's channel must refuse, even with the session and name it gives them.
+    const random = seededRandom(FUZZ_SEED);
+    const named = (m: unknown) =>
+      typeof m === 'object' && m !== null && typeof (m as { payload?: unknown }).payload === 'object'
+        ? { ...m, payload: { ...(m as { payload: object }).payload, sessionId: 's', agent: 'a' } }
+        : m;
+    const abp = mutatedMessages({ schemas: AbpToBackground }, random, 300, true)
+      .map((text) => JSON.parse(text) as unknown)
+      .filter((m) => !isAccepted({ schemas: AbpToBackground }, named(m)))
+      .slice(0, 100);
+    const tabs = [
+      { op: 'current', extra: 1 },
+      { op: 'navigate', tabId: 1, url: 'javascript:alert(1)' },
+      { op: 'x' },
+      'list',
+      null,
+    ];
+    for (const message of abp) raw.write(encodeFrame({ type: 'ABP', message }));
+    tabs.forEach((request, i) => raw.write(encodeFrame({ type: 'TAB', requestId: `t${i}`, request })));
+    // A navigation the person never allowed, and a grant it wrote itself.
+    raw.write(encodeFrame({ type: 'TAB', requestId: 'open', request: { op: 'open', url: site.url('product.html') } }));
+    const grant = {
+      type: 'ABP_GRANT',
+      payload: { requestId: 'g', sessionId: 's', access: [{ site: '127.0.0.1', level: 'submit' }], tools: [] },
+    };
+    raw.write(encodeFrame({ type: 'ABP', message: grant }));
+    const expected = 1 + abp.length + tabs.length + 2;
+    await waitUntil(() => answers.length >= expected, {
+      message: `${answers.length - 1} of ${expected - 1} answered`,
+      timeoutMs: 60_000,
+    });
+    const replies = answers.slice(1) as {
+      type: string;
+      message?: { payload: { response: { success: boolean } } };
+      result?: { ok: boolean; error?: string };
+    }[];
+    expect(replies.filter((r) => r.type === 'ABP').every((r) => r.message!.payload.response.success === false)).toBe(
+      true,
+    );
+    expect(replies.filter((r) => r.type === 'TAB_RESULT').every((r) => r.result!.ok === false)).toBe(true);
+    expect(JSON.stringify(replies)).toContain("was not allowed by Bosun's policy first");
+    expect(JSON.stringify(replies)).toContain('cannot grant itself');
+    // Nothing asked, nothing logged, no tab opened.
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(
+      true,
+    );
+    expect((await actionLogEntries(sidebar)).length).toBe(logBefore);
+    raw.destroy();
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
   });
 
