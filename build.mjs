@@ -52,9 +52,11 @@ function typecheck() {
 async function buildBridge() {
   const out = join(root, 'dist', 'bridge');
   rmSync(out, { recursive: true, force: true });
+  // The bridge, and the native messaging host the browser starts for `bosun-bridge --connect`.
   await esbuild.build({
-    entryPoints: [join(root, 'bridge/server/main.ts')],
-    outfile: join(out, 'index.mjs'),
+    entryPoints: { index: join(root, 'bridge/server/main.ts'), host: join(root, 'bridge/native/host.ts') },
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -19,6 +19,7 @@ import { createPageCache } from './storage/page-cache';
 import { createSettingsStore } from './storage/settings-store';
 import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
+import { NativeLink } from './native-bridge/native-link';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createPlanQuestions } from './agent/plan-questions';
@@ -75,7 +76,11 @@ globalThis.addEventListener(
 // Before any provider request: a refused redirect names the host it pointed to.
 setUpRedirectLookout();
 const settingsStore = createSettingsStore(database);
-const settings = createSettingsService(settingsStore, keepOllamaReachable);
+// The settings also say whether attached agents may connect (the native link, wired below).
+const settings = createSettingsService(settingsStore, async (current) => {
+  nativeLink.apply(current?.agentsMayConnect === true);
+  await keepOllamaReachable(current);
+});
 const trustedInput = createTrustedInputSetting(settingsStore, (state) => {
   // Not awaited: a detach that fails is of a tab already gone (detachTab swallows it); sidebars hear the change now.
   void detachAll();
@@ -162,6 +167,7 @@ const voice = createVoiceSessions({ settings: settings.current, target: transcri
 const libraryPages = libraryView(library, (jobId) => crawler.status(jobId));
 const routeSidebar = createSidebarRouter({
   trustedInput,
+  agents: { disconnect: (id) => nativeLink.disconnect(id) },
   agent,
   settings,
   limits,
@@ -189,6 +195,7 @@ const hub = createPortHub({
   greeting: () => [
     { type: 'SETTINGS', payload: settings.current() },
     { type: 'TRUSTED_INPUT', payload: trustedInput.state() },
+    { type: 'AGENT_CLIENTS', payload: { clients: nativeLink.clients() } },
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
     { type: 'TASK_SCOPE', payload: { scope: taskScope } },
@@ -226,6 +233,14 @@ const abpPorts = createAbpPorts({
   ready,
   route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx),
   endRun: (runId) => gate.endRun(runId),
+});
+// Attached MCP clients reach the same router over native messaging, while the person allows it.
+const nativeLink = new NativeLink({
+  extensionOrigin,
+  ready,
+  route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx),
+  endRun: (runId) => gate.endRun(runId),
+  announce: (clients) => broadcast({ type: 'AGENT_CLIENTS', payload: { clients } }),
 });
 // Each hub takes only the ports named for it ('sidebar', 'abp').
 browser.runtime.onConnect.addListener((port) => {

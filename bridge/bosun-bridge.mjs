@@ -17,7 +17,8 @@ const args = process.argv.slice(2);
 const browserArg = args.find((arg, i) => arg.startsWith('--browser=') || args[i - 1] === '--browser');
 const target = browserArg?.replace('--browser=', '') === 'firefox' ? 'firefox' : 'chrome';
 
-if (!existsSync(join(root, 'dist', target, 'manifest.json')) || !existsSync(bridge)) {
+const host = join(root, 'dist', 'bridge', 'host.mjs');
+if (!existsSync(join(root, 'dist', target, 'manifest.json')) || !existsSync(bridge) || !existsSync(host)) {
   process.stderr.write(`bosun-bridge: building Bosun for ${target} and the bridge (first run)…\n`);
   const build = spawnSync(process.execPath, [join(root, 'build.mjs'), target, 'bridge'], {
     cwd: root,

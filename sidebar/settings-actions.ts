@@ -23,6 +23,8 @@ export interface SettingsActions {
   saveVoice(voice: VoiceSettings): void;
   /** Plan first (on) or ask at each step (off) for chat tasks, keeping every other setting. */
   savePlanFirst(on: boolean): void;
+  saveAgentsMayConnect(on: boolean): void;
+  disconnectAgent(id: string): void;
   /** Turns trusted input on (asking Chrome for the debugger permission, from this click) or off. */
   setTrustedInput(on: boolean): void;
 }
@@ -55,6 +57,11 @@ export function createSettingsActions(
       const settings = state.settings.value;
       if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, voice } });
     },
+    saveAgentsMayConnect: (agentsMayConnect) => {
+      const settings = state.settings.value;
+      if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, agentsMayConnect } });
+    },
+    disconnectAgent: (id) => send({ type: 'DISCONNECT_AGENT', payload: { id } }),
     savePlanFirst: (planFirst) => {
       const settings = state.settings.value;
       if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, planFirst } });

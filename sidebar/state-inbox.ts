@@ -81,6 +81,7 @@ function settingsHandlers(state: SidebarState) {
     },
     LIMITS: ({ payload }) => (state.limits.value = payload),
     TRUSTED_INPUT: ({ payload }) => (state.trustedInput.value = payload),
+    AGENT_CLIENTS: ({ payload }) => (state.agentClients.value = payload.clients),
     OLLAMA_DETECTED: ({ payload }) => (state.ollama.value = payload),
     TEST_RESULT: ({ payload }) => {
       const error = payload.error ?? t('settings_test_failed');
@@ -91,7 +92,9 @@ function settingsHandlers(state: SidebarState) {
         state.modelList.value = { ...source, models: payload.models };
     },
     MODELS: ({ payload }) => (state.chatModels.value = payload.models),
-  } satisfies Handlers<'SETTINGS' | 'LIMITS' | 'TRUSTED_INPUT' | 'OLLAMA_DETECTED' | 'TEST_RESULT' | 'MODELS'>;
+  } satisfies Handlers<
+    'SETTINGS' | 'LIMITS' | 'TRUSTED_INPUT' | 'AGENT_CLIENTS' | 'OLLAMA_DETECTED' | 'TEST_RESULT' | 'MODELS'
+  >;
 }
 
 type PermissionTypes =

@@ -59,6 +59,8 @@ export function createSidebarState() {
     connection: signal<ConnectionStatus>('connecting'),
     limits: signal<Limits | null>(null),
     trustedInput: signal<PayloadOf<'TRUSTED_INPUT'> | null>(null),
+    /** MCP clients attached to this browser (bosun-bridge --connect). */
+    agentClients: signal<PayloadOf<'AGENT_CLIENTS'>['clients']>([]),
     /** Why trusted input stayed off after the person tried to turn it on (Chrome refused the permission). */
     trustedInputNote: signal<string | null>(null),
     /** Questions waiting for the person, oldest first. */

@@ -61,26 +61,7 @@ export function createAbpPorts(options: AbpPortOptions) {
   }
 
   async function handle(port: RuntimePort, raw: unknown, ctx: PortContext): Promise<void> {
-    let reply: BackgroundToAbp;
-    try {
-      await options.ready;
-      const outcome = await options.route(raw, ctx);
-      // The page sent something the channel refuses (its own bug, or a capability name too long to be one).
-      reply = outcome.ok
-        ? outcome.value
-        : {
-            type: 'ABP_RESULT',
-            payload: { requestId: requestIdOf(raw), response: fail('INVALID_PARAMS', outcome.error) },
-          };
-    } catch (error) {
-      reply = {
-        type: 'ABP_RESULT',
-        payload: {
-          requestId: requestIdOf(raw),
-          response: fail('OPERATION_FAILED', `Bosun could not do that: ${String(error)}`),
-        },
-      };
-    }
+    const reply = await abpReply(options, raw, ctx);
     if (ctx.signal.aborted) return;
     try {
       port.postMessage(reply);
@@ -90,4 +71,34 @@ export function createAbpPorts(options: AbpPortOptions) {
   }
 
   return { connect };
+}
+
+/**
+ * The answer to one message on an ABP channel (the page's port, or an attached agent's native
+ * link): always an ABP envelope, so a call never waits forever.
+ */
+export async function abpReply(
+  options: Pick<AbpPortOptions, 'ready' | 'route'>,
+  raw: unknown,
+  ctx: PortContext,
+): Promise<BackgroundToAbp> {
+  try {
+    await options.ready;
+    const outcome = await options.route(raw, ctx);
+    // The sender sent something the channel refuses (its own bug, or a capability name too long to be one).
+    return outcome.ok
+      ? outcome.value
+      : {
+          type: 'ABP_RESULT',
+          payload: { requestId: requestIdOf(raw), response: fail('INVALID_PARAMS', outcome.error) },
+        };
+  } catch (error) {
+    return {
+      type: 'ABP_RESULT',
+      payload: {
+        requestId: requestIdOf(raw),
+        response: fail('OPERATION_FAILED', `Bosun could not do that: ${String(error)}`),
+      },
+    };
+  }
 }

@@ -23,6 +23,8 @@ export interface SidebarRouteDeps {
   agent: Agent;
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
   trustedInput: { set(on: boolean): Promise<void | Refusal> };
+  /** Attached MCP clients (the native bridge link). */
+  agents: { disconnect(id: string): void };
   limits: { save(limits: Limits): Promise<void> };
   testConnection(settings: Settings): Promise<TestResult>;
   /** The models the provider offers; empty when it cannot list them. */
@@ -131,6 +133,7 @@ function settingsRoutes(deps: SidebarRouteDeps) {
       },
     },
     SET_TRUSTED_INPUT: { senders: PAGES, handle: ({ payload }) => deps.trustedInput.set(payload.on) },
+    DISCONNECT_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.disconnect(payload.id) },
     SAVE_LIMITS: {
       senders: PAGES,
       handle: async ({ payload }) => {

@@ -1,5 +1,5 @@
 import { MARKED_GLOBAL } from '../../src/abp/marked-global';
-import type { AbpClient } from '../server/abp-client';
+import type { AbpSession } from '../server/abp-client';
 import type { RecordedRequest } from './network-buckets';
 import type { EvalResult } from './chromium-eval';
 import type { PickedFile, SiteCookies, StorageAnswer, StorageRequest } from './site-data';
@@ -151,7 +151,7 @@ export interface EngineBrowser {
   tab(): Promise<EngineTab>;
   readonly tabs: TabControl;
   /** Bosun's ABP page, initialised for the bridge. */
-  abp(): Promise<AbpClient>;
+  abp(): Promise<AbpSession>;
   /** Ends the ABP session, if one is open, as the spec asks of a client that is done. */
   endAbpSession(): Promise<void>;
   /** Pages and their service workers see no network (or see it again). */

@@ -49,15 +49,21 @@ export interface CallOptions {
   questionTimeoutMs: number;
 }
 
+/** What the tools use of an ABP session: on Bosun's ABP page (AbpClient) or over the attached browser's link. */
+export type AbpSession = Pick<
+  AbpClient,
+  'sessionId' | 'closed' | 'listCapabilities' | 'call' | 'authorize' | 'noteRead' | 'cancel' | 'shutdown'
+>;
+
 /** The most of one reading noted (the background's limit for ABP_NOTE_READ). */
-const MAX_NOTED_TEXT = 200_000;
+export const MAX_NOTED_TEXT = 200_000;
 
 const CapabilityList = v.array(CapabilityInfo);
 const Session = v.object({ sessionId: v.string() });
 const Granted = v.object({ success: v.literal(true), data: v.object({ granted: v.array(v.string()) }) });
 
 /** What the page answered is checked like any other input before the bridge relies on it. */
-function checked<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
+export function checked<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
   const parsed = v.safeParse(schema, value);
   if (parsed.success) return parsed.output;
   throw new ToolError(

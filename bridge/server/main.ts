@@ -22,6 +22,11 @@ import * as v from 'valibot';
 import { PageActionInfo, type CapabilityInfo } from '../../src/abp/response';
 import { createBridgeServer } from './server';
 import { BrowserSession } from './session';
+import { AttachSession } from '../attach/attach-session';
+import { notAttached } from '../attach/attached-browser';
+import { install, installPlan, uninstall } from '../native/install';
+import type { BridgeOptions } from './options';
+import type { BridgeTool } from './tool';
 
 // stdout carries MCP messages only: everything said to a person goes to stderr.
 const log = (line: string) => process.stderr.write(`bosun-bridge: ${line}\n`);
@@ -30,6 +35,12 @@ const log = (line: string) => process.stderr.write(`bosun-bridge: ${line}\n`);
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main(): Promise<void> {
+  const verb = process.argv[2];
+  if (verb === 'install' || verb === 'uninstall') {
+    const plan = installPlan({ packageRoot, nodePath: process.execPath, platform: process.platform, env: process.env });
+    (verb === 'install' ? install : uninstall)(plan, (line) => process.stderr.write(`${line}\n`));
+    return;
+  }
   const command = parseCommand(process.argv.slice(2), process.env);
   if (command.kind === 'help') return void process.stderr.write(USAGE);
   if (command.kind === 'error') {
@@ -37,20 +48,16 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { options } = command;
+  if (options.connect) return attach(options);
   const extensionDir = join(packageRoot, 'dist', options.engine === 'firefox' ? 'firefox' : 'chrome');
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     log(`Bosun's ${options.engine} build is missing at ${extensionDir}: run "npm run build" in ${packageRoot}.`);
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
-  // Written by the build beside this bundle: the extension's capabilities and the page actions the
-  // bridge offers as its own tools, described without a browser.
-  const described = (file: string) =>
-    JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), file), 'utf8')) as unknown;
-  const pageActions = v.parse(v.array(PageActionInfo), described('page-actions.json'));
   const tools = [
     ...BROWSER_TOOLS,
-    ...pageActionTools(pageActions),
+    ...pageActionTools(pageActions()),
     ...HISTORY_TOOLS,
     browserTabs,
     browserHandleDialog,
@@ -67,10 +74,9 @@ async function main(): Promise<void> {
     log,
   };
   const session = new BrowserSession({ ...options, extensionDir, abp }, log);
-  const catalog = described('abp-capabilities.json') as CapabilityInfo[];
   const server = createBridgeServer({
     session,
-    tools: [...tools, ...abpTools(catalog)],
+    tools: [...tools, ...abpTools(catalog())],
     version,
     log,
     questionTimeoutMs: options.questionTimeoutMs,
@@ -86,6 +92,89 @@ async function main(): Promise<void> {
   log(
     `ready (${options.engine}, profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`,
   );
+}
+
+// Written by the build beside this bundle: the extension's capabilities and the page actions the
+// bridge offers as its own tools, described without a browser.
+const described = (file: string) =>
+  JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), file), 'utf8')) as unknown;
+const pageActions = () => v.parse(v.array(PageActionInfo), described('page-actions.json'));
+const catalog = () => described('abp-capabilities.json') as CapabilityInfo[];
+
+/**
+ * --connect: the same MCP server over the person's own browser, through Bosun's native link. The
+ * tool list is the same; what needs a debugging protocol answers plainly that it is not available.
+ */
+async function attach(options: BridgeOptions): Promise<void> {
+  const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  let clientName = 'an MCP client';
+  const session = new AttachSession(
+    { name: () => clientName, browser: options.browserNamed ? options.engine : undefined, env: process.env },
+    log,
+  );
+  const server = createBridgeServer({
+    session,
+    tools: [...attachedTools(options), ...abpTools(catalog())],
+    version,
+    log,
+    questionTimeoutMs: options.questionTimeoutMs,
+  });
+  server.oninitialized = () => {
+    const client = server.getClientVersion();
+    if (client) clientName = client.name.slice(0, 60);
+  };
+  const stop = async (why: string) => {
+    log(`${why}: closing`);
+    await session.close();
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void stop('the client disconnected'));
+  process.on('SIGINT', () => void stop('interrupted'));
+  process.on('SIGTERM', () => void stop('terminated'));
+  await server.connect(new StdioServerTransport());
+  log('ready (attached: the browser is yours; the first call connects to it)');
+}
+
+/** The tools that need a debugging protocol (Chromium's CDP, Firefox's BiDi) answer that they are not available attached, asking nobody. */
+const NEEDS_DEBUGGING_PROTOCOL = new Set([
+  'browser_service_workers',
+  'browser_network_sources',
+  'browser_network_request',
+  'browser_set_offline',
+  'browser_console',
+  'browser_eval',
+  'browser_handle_dialog',
+  'browser_emulate',
+  'browser_upload',
+  'browser_cookies',
+  'browser_storage',
+  'browser_back',
+  'browser_forward',
+  'browser_reload',
+  'browser_wait_for',
+]);
+
+function attachedTools(options: BridgeOptions): BridgeTool[] {
+  const all = [
+    ...BROWSER_TOOLS,
+    ...pageActionTools(pageActions()),
+    ...HISTORY_TOOLS,
+    browserTabs,
+    browserHandleDialog,
+    networkRequestTool(options.allowHttpOnly),
+    browserEmulate,
+    browserUpload,
+    ...siteDataTools(options.allowHttpOnly),
+  ];
+  return all.map((tool) => {
+    if (!NEEDS_DEBUGGING_PROTOCOL.has(tool.name)) return tool;
+    const { permission: _asksNobody, ...rest } = tool;
+    return {
+      ...rest,
+      description: `${tool.description} (Not available with --connect.)`,
+      run: () => Promise.reject(notAttached(tool.name)),
+    };
+  });
 }
 
 /** The browser closes when the client goes (it closes stdin) or the bridge is told to stop. */

@@ -26,6 +26,13 @@ export interface BridgeOptions {
    * answer (headless), so a call that needs one fails at once with PERMISSION_REQUIRED.
    */
   questionTimeoutMs: number;
+  /**
+   * --connect: attach to the person's running browser where Bosun lets agents connect, instead of
+   * starting one; `engine` then only says which browser, when --browser named one.
+   */
+  connect: boolean;
+  /** Whether --browser was given (attached, the one browser with the link open is used otherwise). */
+  browserNamed: boolean;
 }
 
 const LEVELS = ['read-only', 'navigate', 'interact', 'submit'] as const;
@@ -36,6 +43,12 @@ const HEADED_QUESTION_TIMEOUT_S = 50;
 export const USAGE = `Usage: bosun-bridge [options]
 
 An MCP server on stdio that drives Chromium or Firefox with Bosun loaded.
+
+  bosun-bridge --connect [--browser <name>]
+                            attach to the Chromium, Chrome or Firefox you use, where Bosun's Settings
+                            let AI agents on this computer use the browser, instead of starting one
+  bosun-bridge install      write the native messaging host's manifest for Chromium, Chrome and Firefox
+                            (for the current user), which --connect needs; uninstall removes it
 
 Options:
   --browser <name>          chromium (the default) or firefox (Firefox ESR 140 or later, over WebDriver BiDi)
@@ -79,6 +92,7 @@ const Flags = v.object({
   headed: v.optional(v.boolean()),
   chromium: v.optional(NonEmpty),
   help: v.optional(v.boolean()),
+  connect: v.optional(v.boolean(), false),
   allow: v.optional(v.array(NonEmpty), []),
   'allow-httponly': v.optional(v.array(NonEmpty), []),
   'question-timeout': v.optional(
@@ -118,6 +132,10 @@ function httpOnlySites(values: string[]): string[] | string {
   return sites;
 }
 
+/** Attached, the person's policy is all there is: no grants from the command line. */
+const NO_GRANTS_ATTACHED =
+  '--allow and --allow-httponly are not available with --connect: in your own browser, grants come from you, in Bosun.';
+
 export type ParsedCommand =
   { kind: 'run'; options: BridgeOptions } | { kind: 'help' } | { kind: 'error'; message: string };
 
@@ -128,28 +146,26 @@ export function defaultProfileDir(env: NodeJS.ProcessEnv, engine: EngineName = '
   return join(data, 'bosun-bridge', engine === 'firefox' ? 'firefox-profile' : 'profile');
 }
 
+const ARGS = {
+  browser: { type: 'string' },
+  firefox: { type: 'string' },
+  'profile-dir': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  headless: { type: 'boolean' },
+  headed: { type: 'boolean' },
+  chromium: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  connect: { type: 'boolean' },
+  allow: { type: 'string', multiple: true },
+  'allow-httponly': { type: 'string', multiple: true },
+  'question-timeout': { type: 'string' },
+} as const;
+
 /** Reads the command line (argv without node and the script) and the environment; never exits. */
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedCommand {
   let values: Record<string, unknown>;
   try {
-    values = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        browser: { type: 'string' },
-        firefox: { type: 'string' },
-        'profile-dir': { type: 'string' },
-        'idle-timeout': { type: 'string' },
-        headless: { type: 'boolean' },
-        headed: { type: 'boolean' },
-        chromium: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        allow: { type: 'string', multiple: true },
-        'allow-httponly': { type: 'string', multiple: true },
-        'question-timeout': { type: 'string' },
-      },
-    }).values;
+    values = parseArgs({ args: argv, strict: true, allowPositionals: false, options: ARGS }).values;
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
   }
@@ -167,6 +183,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
     if (typeof grant === 'string') return { kind: 'error', message: grant };
     allow.push(grant);
   }
+  if (flags.connect && (flags.allow.length > 0 || flags['allow-httponly'].length > 0))
+    return { kind: 'error', message: NO_GRANTS_ATTACHED };
   const allowHttpOnly = httpOnlySites(flags['allow-httponly']);
   if (typeof allowHttpOnly === 'string') return { kind: 'error', message: allowHttpOnly };
   return {
@@ -176,9 +194,14 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
       profileDir: resolve(flags['profile-dir'] ?? defaultProfileDir(env, flags.browser)),
       idleTimeoutMs: Math.round(flags['idle-timeout'] * 1000),
       headless,
+      connect: flags.connect,
+      browserNamed: values.browser !== undefined,
       allow,
       allowHttpOnly,
-      questionTimeoutMs: Math.round((flags['question-timeout'] ?? (headless ? 0 : HEADED_QUESTION_TIMEOUT_S)) * 1000),
+      // Attached, the person is at the browser to answer.
+      questionTimeoutMs: Math.round(
+        (flags['question-timeout'] ?? (headless && !flags.connect ? 0 : HEADED_QUESTION_TIMEOUT_S)) * 1000,
+      ),
       executablePath:
         flags.browser === 'firefox'
           ? (flags.firefox ?? (env.FIREFOX_PATH?.trim() || '/usr/bin/firefox-esr'))

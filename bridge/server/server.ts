@@ -1,14 +1,15 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import { randomUUID } from 'node:crypto';
 import { abpError, firstLine, ToolError } from './errors';
-import type { BrowserSession, LiveBrowser } from './session';
+import type { LiveBrowser } from './session';
 import type { BridgeTool, CallInfo, ToolOutput } from './tool';
 
 /** How often a call that is still running tells a client that asked for progress. */
 export const PROGRESS_INTERVAL_MS = 2_000;
 
 export interface BridgeServerDeps {
-  session: Pick<BrowserSession, 'use'>;
+  /** The browser the tools run in: one the bridge started (BrowserSession), or the person's (AttachSession). */
+  session: { use<T>(work: (browser: LiveBrowser) => Promise<T>): Promise<T> };
   /** How long a permission question may wait (0: nobody can answer, so nobody is asked). */
   questionTimeoutMs: number;
   /** Every tool, known at build time: listing them starts no browser. */

@@ -6,6 +6,7 @@ import type { WorkTab } from '../work-tab';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { ModelSwitch } from './ModelSwitch';
+import { AgentClients } from './AgentClients';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PlanCard } from './PlanCard';
 import { StatusBar, type StatusBarProps } from './StatusBar';
@@ -51,6 +52,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         onRetry={busy || !lastRequest ? undefined : () => actions.send(lastRequest.content)}
         onSettings={() => actions.show('settings')}
       />
+      <AgentClients clients={state.agentClients.value} onDisconnect={actions.disconnectAgent} />
       {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {prompt ? (
         <PermissionPrompt

@@ -1,6 +1,7 @@
 import { voiceOf } from '../../src/protocol/common';
 import type { SidebarActions } from '../actions';
 import type { SidebarState } from '../state';
+import { AgentsForm } from './AgentsForm';
 import { LimitsForm } from './LimitsForm';
 import { PermissionLevels } from './PermissionLevels';
 import { PlanFirstForm } from './PlanFirstForm';
@@ -26,6 +27,7 @@ export function SettingsPage({ state, actions }: { state: SidebarState; actions:
       />
       {firstRun ? <PermissionLevels /> : null}
       {settings ? <PlanFirstForm on={settings.planFirst !== false} onChange={actions.savePlanFirst} /> : null}
+      {settings ? <AgentsForm on={settings.agentsMayConnect === true} onChange={actions.saveAgentsMayConnect} /> : null}
       {settings ? <VoiceForm voice={voiceOf(settings)} onSave={actions.saveVoice} /> : null}
       {settings && state.trustedInput.value ? (
         <TrustedInputForm

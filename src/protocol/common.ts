@@ -79,6 +79,11 @@ export const Settings = v.strictObject({
    * each action asks as it goes.
    */
   planFirst: v.optional(v.boolean()),
+  /**
+   * Addition: MCP clients on this computer may attach to this browser (`bosun-bridge --connect`)
+   * over native messaging; absent: off.
+   */
+  agentsMayConnect: v.optional(v.boolean()),
 });
 export type Settings = v.InferOutput<typeof Settings>;
 /** What Test connection checks: the settings, where the model may still be empty (then it only lists the models). */

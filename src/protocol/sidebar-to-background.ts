@@ -102,6 +102,8 @@ export const SidebarToBackground = {
   GET_SETTINGS: bare('GET_SETTINGS'),
   /** Trusted input (Chrome) on or off; the sidebar asks Chrome for the permission first, from the person's click. */
   SET_TRUSTED_INPUT: message('SET_TRUSTED_INPUT', v.strictObject({ on: v.boolean() })),
+  /** Addition: ends an attached MCP client's connection (the sidebar's Disconnect). */
+  DISCONNECT_AGENT: message('DISCONNECT_AGENT', v.strictObject({ id: nonEmptyText(40) })),
   START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ intent: nonEmptyText(10_000) })),
   CANCEL_WORKFLOW: bare('CANCEL_WORKFLOW'),
   /**

@@ -16,6 +16,8 @@ describe('the bridge command line', () => {
         allow: [],
         allowHttpOnly: [],
         questionTimeoutMs: 0,
+        connect: false,
+        browserNamed: false,
       },
     });
     expect(defaultProfileDir({ ...HOME, XDG_DATA_HOME: '/data' })).toBe('/data/bosun-bridge/profile');
@@ -60,6 +62,8 @@ describe('the bridge command line', () => {
         allow: [],
         allowHttpOnly: [],
         questionTimeoutMs: 0,
+        connect: false,
+        browserNamed: false,
       },
     });
     expect(parseCommand([], { ...HOME, CHROMIUM_PATH: '/snap/bin/chromium' })).toMatchObject({
@@ -126,5 +130,20 @@ describe('the bridge command line', () => {
     const parsed = parseCommand(argv, HOME);
     expect(parsed.kind).toBe('error');
     expect(parsed.kind === 'error' && parsed.message).toContain(message);
+  });
+
+  it('--connect attaches, waits for the person by default, and refuses --allow: grants come from the person', () => {
+    expect(parseCommand(['--connect'], HOME)).toMatchObject({
+      options: { connect: true, browserNamed: false, questionTimeoutMs: 50_000 },
+    });
+    expect(parseCommand(['--connect', '--browser', 'firefox'], HOME)).toMatchObject({
+      options: { connect: true, browserNamed: true, engine: 'firefox' },
+    });
+    for (const flag of ['--allow', '--allow-httponly'])
+      expect(parseCommand(['--connect', flag, 'example.com'], HOME)).toEqual({
+        kind: 'error',
+        message:
+          '--allow and --allow-httponly are not available with --connect: in your own browser, grants come from you, in Bosun.',
+      });
   });
 });

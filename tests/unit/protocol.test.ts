@@ -171,6 +171,7 @@ describe('the spec messages parse, by their names', () => {
       'NAME_SITE',
       // Trusted input through chrome.debugger, turned on or off in Settings.
       'SET_TRUSTED_INPUT',
+      'DISCONNECT_AGENT',
       // The person's answer to a chat task's plan (issue 37).
       'PLAN_RESPONSE',
     ];
@@ -243,6 +244,7 @@ describe('the spec messages parse, by their names', () => {
       'WORKFLOW_STEP_ACTION',
       // Whether trusted input is on and available in this browser, for the Settings switch.
       'TRUSTED_INPUT',
+      'AGENT_CLIENTS',
       // A chat task's plan waiting for the person, and its end (issue 37).
       'PLAN_REQUEST',
       'PLAN_RESOLVED',

@@ -16,6 +16,8 @@ export const actions = (): SidebarActions => ({
   answer: vi.fn(),
   answerPlan: vi.fn(),
   savePlanFirst: vi.fn(),
+  saveAgentsMayConnect: vi.fn(),
+  disconnectAgent: vi.fn(),
   detectOllama: vi.fn(),
   saveLimits: vi.fn(),
   changePermissions: vi.fn(),

@@ -1,0 +1,55 @@
+import type { EngineBrowser } from '../engines/engine';
+import { ToolError } from '../server/errors';
+import type { AttachBrowser } from '../native/socket-path';
+import { AttachedBrowser } from './attached-browser';
+import { HostLink, TURN_ON } from './host-link';
+
+/**
+ * The attached browser for `bosun-bridge --connect`: the link to the person's browser opens on the
+ * first call (named for the MCP client); when it ends (the browser closed, Bosun reloaded, the person
+ * turned the switch off or pressed Disconnect) the next call hears why, and the one after connects anew.
+ */
+export class AttachSession {
+  private live: Promise<AttachedBrowser> | null = null;
+  private endedWith: string | null = null;
+
+  constructor(
+    private readonly settings: { name: () => string; browser: AttachBrowser | undefined; env: NodeJS.ProcessEnv },
+    private readonly log: (line: string) => void,
+  ) {}
+
+  async use<T>(work: (browser: EngineBrowser) => Promise<T>): Promise<T> {
+    if (this.endedWith !== null) {
+      const reason = this.endedWith;
+      this.endedWith = null;
+      throw new ToolError(`The attached browser's link ended: ${reason}`, `Call again to reconnect. ${TURN_ON}`);
+    }
+    const current = (this.live ??= this.connect());
+    const browser = await current.catch((error: unknown) => {
+      if (this.live === current) this.live = null;
+      throw error;
+    });
+    return work(browser);
+  }
+
+  private async connect(): Promise<AttachedBrowser> {
+    const link = await HostLink.open(this.settings.name(), this.settings.browser, this.settings.env);
+    this.log(
+      `attached to ${link.accepted.browser} (Bosun at ${link.accepted.extensionOrigin}) as ${link.accepted.agent}`,
+    );
+    const browser = new AttachedBrowser(link);
+    const live = this.live;
+    link.onClose((reason) => {
+      this.log(`the link ended: ${reason}`);
+      if (this.live === live) this.live = null;
+      this.endedWith = reason;
+    });
+    return browser;
+  }
+
+  async close(): Promise<void> {
+    const browser = await this.live?.catch(() => null);
+    this.live = null;
+    await browser?.close();
+  }
+}

@@ -1,0 +1,305 @@
+// `bosun-bridge --connect` in both browsers: a browser started as a person's (a persistent profile
+// with Bosun, HOME a temporary home where `bosun-bridge install` wrote the host manifest), the official
+// MCP client running the bridge, the person's switch in Settings and answers in the sidebar.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { createFrameReader, encodeFrame } from '../../bridge/native/framing';
+import { AbpToBackground } from '../../src/protocol/abp-to-background';
+import { isAccepted, mutatedMessages } from '../hardening/message-mutations';
+import { FUZZ_SEED, seededRandom } from '../hardening/seeded-random';
+import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
+import { BROWSERS, launchExtension, waitUntil, type ExtensionSession, type PageDriver } from './harness';
+import { actionLogEntries } from './support/action-log';
+import { answerPrompt } from './support/agent';
+import { listeningSockets, processTree, textOf, waitForExit, type ToolResult } from './support/bridge';
+import { DIST } from './support/extension';
+import { configure, openSidebar } from './support/sidebar';
+import { useSite } from './support/site';
+
+const site = useSite();
+
+interface Agent {
+  call(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  pid: number;
+  log(): string;
+  close(): Promise<void>;
+}
+
+describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (browserName) => {
+  let home: string;
+  let llm: LlmServer;
+  let session: ExtensionSession;
+  let sidebar: PageDriver;
+  const agents: Agent[] = [];
+  const env = () => ({ ...process.env, HOME: home, XDG_CONFIG_HOME: '', XDG_DATA_HOME: '' }) as Record<string, string>;
+
+  /** An MCP client, named as a real one is, running `bosun-bridge --connect` as its server. */
+  async function agent(name: string): Promise<Agent> {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['bridge/bosun-bridge.mjs', '--connect', '--browser', browserName],
+      env: env(),
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name, version: '1.0.0' });
+    await client.connect(transport);
+    const running: Agent = {
+      call: async (tool, args = {}) =>
+        (await client.callTool({ name: tool, arguments: args }, { timeout: 120_000 })) as ToolResult,
+      pid: transport.pid!,
+      log: () => stderr,
+      close: () => client.close(),
+    };
+    agents.push(running);
+    return running;
+  }
+
+  const setSwitch = async (on: boolean) => {
+    await sidebar.click('[data-testid="view-settings"]');
+    const now = await sidebar.evaluate(
+      () => document.querySelector<HTMLInputElement>('[data-testid="agents-switch"]')?.checked,
+    );
+    if (now !== on) await sidebar.click('[data-testid="agents-switch"]');
+    await sidebar.waitFor(
+      (want) => document.querySelector<HTMLInputElement>('[data-testid="agents-switch"]')?.checked === want,
+      on,
+    );
+    await sidebar.click('[data-testid="view-chat"]');
+  };
+  const socket = () => join(home, '.bosun-bridge', `${browserName}.sock`);
+
+  beforeAll(async () => {
+    // Short: a unix socket's path has a limit of about 100 bytes.
+    home = await mkdtemp(join(tmpdir(), 'bb-home-'));
+    // The README's command, for this user (HOME), before the browser starts.
+    const installed = spawnSync(process.execPath, ['bridge/bosun-bridge.mjs', 'install'], { env: env() });
+    expect(installed.status, installed.stderr.toString()).toBe(0);
+    // The browser is the person's: it finds the host where install put it, in this home.
+    process.env.HOME = home;
+    // Chromium reads a user's host manifests in its user data directory (~/.config/chromium by default).
+    const profileDir = browserName === 'chromium' ? join(home, '.config', 'chromium') : join(home, 'firefox-profile');
+    llm = await startLlmServer();
+    session = await launchExtension(browserName, DIST[browserName], { profileDir });
+    sidebar = await openSidebar(session);
+    await configure(sidebar, llm);
+  });
+  afterAll(async () => {
+    for (const each of agents) await each.close().catch(() => {});
+    await session?.close();
+    await llm?.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('install wrote the host manifest for the browser, allowing Bosun only', () => {
+    const dir =
+      browserName === 'chromium'
+        ? join(home, '.config', 'chromium', 'NativeMessagingHosts')
+        : join(home, '.mozilla', 'native-messaging-hosts');
+    const manifest = JSON.parse(readFileSync(join(dir, 'org.bosun_agent.bridge.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest).toMatchObject({ name: 'org.bosun_agent.bridge', type: 'stdio' });
+    if (browserName === 'chromium') expect(manifest.allowed_origins).toEqual([`${session.extensionOrigin}/`]);
+    else expect(manifest.allowed_extensions).toEqual(['bosun@bosun-agent.org']);
+  });
+
+  it('with the switch off (the default), a call is refused with how to turn it on', async () => {
+    const off = await agent('Claude Code');
+    const refused = await off.call('browser_navigate', { url: site.url('product.html') });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/Let AI agents on this computer use this browser/);
+    expect(existsSync(socket())).toBe(false);
+  });
+
+  it('switched on, the agent reads a page and acts after the person answers; the sidebar and the Action Log name it', async () => {
+    await setSwitch(true);
+    await waitUntil(() => existsSync(socket()), { message: 'the host did not open its socket', timeoutMs: 20_000 });
+    // Only the user may reach it: the directory 0700, the socket 0600; and no TCP port is open.
+    expect(statSync(join(home, '.bosun-bridge')).mode & 0o777).toBe(0o700);
+    expect(statSync(socket()).mode & 0o777).toBe(0o600);
+
+    const claude = await agent('Claude Code');
+    const navigating = claude.call('browser_navigate', { url: site.url('product.html') });
+    const asked = await answerPrompt(sidebar, 'allow-once');
+    expect(asked.requester).toMatch(/Claude Code via MCP/);
+    const navigated = await navigating;
+    expect(navigated.isError, textOf(navigated)).toBeFalsy();
+    expect(listeningSockets(processTree(claude.pid))).toEqual([]);
+
+    await sidebar.waitFor(() =>
+      document.querySelector('[data-testid="agent-client"]')?.textContent?.includes('Claude Code'),
+    );
+
+    const read = await claude.call('browser_snapshot');
+    expect(read.isError, textOf(read)).toBeFalsy();
+    expect(textOf(read)).toContain('Add to cart');
+
+    const clicking = claude.call('browser_click', { selector: '#add-to-cart' });
+    const question = await answerPrompt(sidebar, 'allow-once');
+    expect(question.requester).toMatch(/Claude Code via MCP/);
+    const clicked = await clicking;
+    expect(clicked.isError, textOf(clicked)).toBeFalsy();
+    const after = await claude.call('browser_snapshot');
+    expect(textOf(after)).toContain('Added to cart (1)');
+
+    const shot = await claude.call('browser_screenshot');
+    expect(shot.isError, textOf(shot)).toBeFalsy();
+    expect(shot.content.some((part) => part.type === 'image')).toBe(true);
+
+    const log = await actionLogEntries(sidebar);
+    expect(log.some((entry) => JSON.stringify(entry).includes('Claude Code via MCP'))).toBe(true);
+
+    // What needs a debugging protocol says so, and asks nobody.
+    const evaluated = await claude.call('browser_eval', { expression: '1 + 1' });
+    expect(evaluated.isError).toBe(true);
+    expect(textOf(evaluated)).toMatch(/not offer|debugging protocol/);
+  });
+
+  it('a second client gets its own tabs', async () => {
+    const claudeTabs = await agents.at(-1)!.call('browser_tabs', { action: 'list' });
+    const other = await agent('Other Agent');
+    const listed = await other.call('browser_tabs', { action: 'list' });
+    expect(listed.isError, textOf(listed)).toBeFalsy();
+    const urls = (listed.structuredContent?.tabs as { url: string }[]).map((tab) => tab.url);
+    expect(urls).not.toContain(site.url('product.html'));
+    expect(JSON.stringify(claudeTabs.structuredContent)).toContain('product.html');
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+  });
+
+  it('a client that speaks out of turn changes nothing: malformed messages, a navigation nobody allowed, a grant of its own', async () => {
+    const raw = connect(socket());
+    const answers: Record<string, unknown>[] = [];
+    raw.on(
+      'data',
+      createFrameReader(
+        64 * 1024 * 1024,
+        (m) => answers.push(m),
+        () => {},
+      ),
+    );
+    raw.write(encodeFrame({ type: 'HELLO', name: 'Raw Agent' }));
+    await waitUntil(() => answers.length === 1, { message: 'no ACCEPTED' });
+    const logBefore = (await actionLogEntries(sidebar)).length;
+
+    // Mutated ABP messages that Bosun's channel must refuse, even with the session and name it gives them.
+    const random = seededRandom(FUZZ_SEED);
+    const named = (m: unknown) =>
+      typeof m === 'object' && m !== null && typeof (m as { payload?: unknown }).payload === 'object'
+        ? { ...m, payload: { ...(m as { payload: object }).payload, sessionId: 's', agent: 'a' } }
+        : m;
+    const abp = mutatedMessages({ schemas: AbpToBackground }, random, 300, true)
+      .map((text) => JSON.parse(text) as unknown)
+      .filter((m) => !isAccepted({ schemas: AbpToBackground }, named(m)))
+      .slice(0, 100);
+    const tabs = [
+      { op: 'current', extra: 1 },
+      { op: 'navigate', tabId: 1, url: 'javascript:alert(1)' },
+      { op: 'x' },
+      'list',
+      null,
+    ];
+    for (const message of abp) raw.write(encodeFrame({ type: 'ABP', message }));
+    tabs.forEach((request, i) => raw.write(encodeFrame({ type: 'TAB', requestId: `t${i}`, request })));
+    // A navigation the person never allowed, and a grant it wrote itself.
+    raw.write(encodeFrame({ type: 'TAB', requestId: 'open', request: { op: 'open', url: site.url('product.html') } }));
+    const grant = {
+      type: 'ABP_GRANT',
+      payload: { requestId: 'g', sessionId: 's', access: [{ site: '127.0.0.1', level: 'submit' }], tools: [] },
+    };
+    raw.write(encodeFrame({ type: 'ABP', message: grant }));
+    const expected = 1 + abp.length + tabs.length + 2;
+    await waitUntil(() => answers.length >= expected, {
+      message: `${answers.length - 1} of ${expected - 1} answered`,
+      timeoutMs: 60_000,
+    });
+    const replies = answers.slice(1) as {
+      type: string;
+      message?: { payload: { response: { success: boolean } } };
+      result?: { ok: boolean; error?: string };
+    }[];
+    expect(replies.filter((r) => r.type === 'ABP').every((r) => r.message!.payload.response.success === false)).toBe(
+      true,
+    );
+    expect(replies.filter((r) => r.type === 'TAB_RESULT').every((r) => r.result!.ok === false)).toBe(true);
+    expect(JSON.stringify(replies)).toContain("was not allowed by Bosun's policy first");
+    expect(JSON.stringify(replies)).toContain('cannot grant itself');
+    // Nothing asked, nothing logged, no tab opened.
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(
+      true,
+    );
+    expect((await actionLogEntries(sidebar)).length).toBe(logBefore);
+    raw.destroy();
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+  });
+
+  it("Disconnect in the sidebar ends that client's link: its next call says so, the one after reconnects", async () => {
+    const other = agents.at(-1)!;
+    await sidebar.evaluate(() => {
+      const row = [...document.querySelectorAll('[data-testid="agent-client"]')].find((li) =>
+        li.textContent?.includes('Other Agent'),
+      );
+      row?.querySelector('button')?.click();
+    });
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 1);
+    const ended = await other.call('browser_tabs', { action: 'list' });
+    expect(ended.isError).toBe(true);
+    expect(textOf(ended)).toMatch(/disconnected this agent/);
+    const again = await other.call('browser_tabs', { action: 'list' });
+    expect(again.isError, textOf(again)).toBeFalsy();
+  });
+
+  it("the background stopping ends the link: each client's next call says so, and once Bosun runs again they reconnect", async () => {
+    const [claude, other] = agents.slice(-2);
+    await session.stopBackground();
+    for (const each of [claude!, other!]) {
+      const ended = await each.call('browser_tabs', { action: 'list' });
+      expect(ended.isError).toBe(true);
+      expect(textOf(ended)).toMatch(/link (ended|closed)|no longer reachable|not open/);
+    }
+    // A sidebar that opens wakes the background, which opens the link again as the switch is still on.
+    sidebar = await openSidebar(session);
+    await waitUntil(() => existsSync(socket()), { message: 'the link did not come back', timeoutMs: 30_000 });
+    for (const each of [claude!, other!]) {
+      const again = await each.call('browser_tabs', { action: 'list' });
+      expect(again.isError, textOf(again)).toBeFalsy();
+    }
+    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+  });
+
+  it('a bridge that dies leaves nothing behind: the sidebar drops its client, and the others go on', async () => {
+    const claude = agents.at(-2)!;
+    process.kill(claude.pid, 'SIGKILL');
+    await waitForExit(claude.pid, 'the killed bridge did not end');
+    await sidebar.waitFor(
+      () =>
+        ![...document.querySelectorAll('[data-testid="agent-client"]')].some((li) =>
+          li.textContent?.includes('Claude Code'),
+        ),
+      undefined,
+      { message: "the dead bridge's client stayed listed" },
+    );
+    const other = await agents.at(-1)!.call('browser_tabs', { action: 'list' });
+    expect(other.isError, textOf(other)).toBeFalsy();
+  });
+
+  it('turning the switch off ends every connection; the next call says how to turn it on', async () => {
+    await setSwitch(false);
+    await sidebar.waitFor(() => document.querySelector('[data-testid="agent-client"]') === null);
+    for (const each of agents.slice(-1)) {
+      const ended = await each.call('browser_tabs', { action: 'list' });
+      expect(ended.isError).toBe(true);
+      expect(textOf(ended)).toMatch(/turned off|Let AI agents on this computer use this browser/);
+    }
+    await waitUntil(() => !existsSync(socket()), { message: 'the host left its socket behind' });
+  });
+});
