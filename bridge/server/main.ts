@@ -6,17 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { abpTools } from '../tools/abp-tools';
-import { BROWSER_TOOLS } from '../tools/browser-tools';
-import { HISTORY_TOOLS } from '../tools/history-tools';
-import { pageActionTools } from '../tools/page-action-tools';
-import { browserTabs } from '../tools/tab-tools';
-import { guardDialogs } from './dialog-guard';
-import { browserHandleDialog } from '../tools/dialog-tools';
-import { browserEmulate } from '../tools/emulate-tool';
-import { networkRequestTool } from '../tools/network-request-tool';
-import { siteDataTools } from '../tools/site-data-tools';
-import { browserUpload } from '../tools/upload-tool';
+import { allTools, presetTools } from '../tools/tool-set';
 import { parseCommand, USAGE } from './options';
 import * as v from 'valibot';
 import { PageActionInfo, type CapabilityInfo } from '../../src/abp/response';
@@ -48,17 +38,11 @@ async function main(): Promise<void> {
   const described = (file: string) =>
     JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), file), 'utf8')) as unknown;
   const pageActions = v.parse(v.array(PageActionInfo), described('page-actions.json'));
-  const tools = [
-    ...BROWSER_TOOLS,
-    ...pageActionTools(pageActions),
-    ...HISTORY_TOOLS,
-    browserTabs,
-    browserHandleDialog,
-    networkRequestTool(options.allowHttpOnly),
-    browserEmulate,
-    browserUpload,
-    ...siteDataTools(options.allowHttpOnly),
-  ].map(guardDialogs);
+  const capabilities = described('abp-capabilities.json') as CapabilityInfo[];
+  const tools = presetTools(
+    allTools({ pageActions, capabilities, allowHttpOnly: options.allowHttpOnly }),
+    options.tools,
+  );
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
   const abp = {
     agent: { name: 'bosun-bridge', version },
@@ -67,10 +51,9 @@ async function main(): Promise<void> {
     log,
   };
   const session = new BrowserSession({ ...options, extensionDir, abp }, log);
-  const catalog = described('abp-capabilities.json') as CapabilityInfo[];
   const server = createBridgeServer({
     session,
-    tools: [...tools, ...abpTools(catalog)],
+    tools,
     version,
     log,
     questionTimeoutMs: options.questionTimeoutMs,
@@ -84,7 +67,7 @@ async function main(): Promise<void> {
 
   await server.connect(new StdioServerTransport());
   log(
-    `ready (${options.engine}, profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`,
+    `ready (${options.engine}, ${tools.length} tools (--tools ${options.tools}), profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`,
   );
 }
 
