@@ -82,7 +82,7 @@ function usesRefs(args: unknown, refs: ReadonlySet<string>): boolean {
 /** What each surface's tool hands back. */
 const PART = objectSchema({ url: STRING, tabId: INTEGER, decision: STRING, content: STRING });
 const OUTPUTS: Record<PageActionInfo['surface'], Record<string, unknown>> = {
-  'page.read': objectSchema({ url: STRING, tabId: INTEGER, snapshot: STRING }),
+  'page.read': objectSchema({ url: STRING, tabId: INTEGER, decision: STRING, snapshot: STRING }),
   'page.readListing': PART,
   'page.getContent': PART,
   'page.act': objectSchema({ url: STRING, decision: STRING, result: STRING }),
@@ -113,7 +113,7 @@ async function runAction(
       rememberSnapshot(browser, tab, { url, tabId: data.tabId! });
       return {
         summary: `Snapshot of ${url}`,
-        data: { url, tabId: data.tabId, snapshot: data.content },
+        data: { url, tabId: data.tabId, decision: data.decision, snapshot: data.content },
         body: 'snapshot',
       };
     case 'page.act':
