@@ -2,7 +2,7 @@
 // is the page engine's submit_form, at "submit", and accepting a confirm is a commitment too; and a long page's snapshot can be read on in parts, as its markers say.
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
-import { textOf, useBridges, type RunningBridge } from './support/bridge';
+import { FULL_TOOLS, textOf, useBridges, type RunningBridge } from './support/bridge';
 import { indexByLabel } from './support/listing';
 import { useSite } from './support/site';
 
@@ -46,7 +46,8 @@ describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', {
   });
 
   it('with submit allowed, typing by ref and submitting submits the form as the page engine does', async () => {
-    const bridge = await bridgeWith('--allow', '127.0.0.1:submit');
+    // browser_eval (filling a long value) is in the full set.
+    const bridge = await bridgeWith(...FULL_TOOLS, '--allow', '127.0.0.1:submit');
     await bridge.data('browser_navigate', { url: site.url('form.html') });
     const name = indexByLabel(await snapshot(bridge), 'textbox', 'Name');
     await bridge.data('browser_type', { ref: name, text: 'Grace' });
