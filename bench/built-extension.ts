@@ -3,14 +3,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Builds the extensions a benchmark loads (`chrome`, `firefox`), or with `build` false checks that
- * they are built; answers their directories.
+ * Builds the extensions a benchmark loads (`chrome`, `firefox`), and any other build targets it
+ * needs (`bridge`), or with `build` false checks that the extensions are built; answers their directories.
  */
-export function builtExtensions(root: string, targets: readonly string[], build: boolean): string[] {
+export function builtExtensions(
+  root: string,
+  targets: readonly string[],
+  build: boolean,
+  alsoBuild: readonly string[] = [],
+): string[] {
   if (build) {
-    const built = spawnSync(process.execPath, ['build.mjs', ...targets], { cwd: root, encoding: 'utf8' });
+    const built = spawnSync(process.execPath, ['build.mjs', ...targets, ...alsoBuild], { cwd: root, encoding: 'utf8' });
     if (built.status !== 0)
-      throw new Error(`node build.mjs ${targets.join(' ')} failed:\n${built.stdout}${built.stderr}`);
+      throw new Error(`node build.mjs ${[...targets, ...alsoBuild].join(' ')} failed:\n${built.stdout}${built.stderr}`);
   }
   return targets.map((target) => {
     const dir = join(root, 'dist', target);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { AbpClient, type AbpSessionSettings } from '../server/abp-client';
 import { ChromiumTab } from '../engines/chromium-tab';
-import { WorkingTabs } from './working-tabs';
+import { openWithBrowser, WorkingTabs } from './working-tabs';
 import type { EngineBrowser, LaunchSettings } from '../engines/engine';
 import { firstLine, ToolError } from '../server/errors';
 
@@ -69,7 +69,6 @@ function chromiumBrowser(
   browserCdp: CDPSession,
   agent: AbpSessionSettings,
 ): EngineBrowser {
-  let abp: Promise<AbpClient> | null = null;
   const tabs = new WorkingTabs<Page>(
     {
       pages: async () => context.pages(),
@@ -84,17 +83,18 @@ function chromiumBrowser(
     await page.goto(`${extensionOrigin}/abp-app.html`, { waitUntil: 'load' });
     return AbpClient.open(page, agent);
   };
+  let abp = openWithBrowser(tabs, openAbp);
   return {
     engine: 'chromium',
     extensionOrigin,
     tab: () => tabs.tab(),
     tabs,
     async abp() {
-      if ((await abp?.catch(() => null))?.closed !== false) abp = openAbp();
-      return abp!;
+      if ((await abp.catch(() => null))?.closed !== false) abp = openAbp();
+      return abp;
     },
     async endAbpSession() {
-      const client = await abp?.catch(() => null);
+      const client = await abp.catch(() => null);
       if (client && !client.closed) await client.shutdown();
     },
     async setOffline(offline) {

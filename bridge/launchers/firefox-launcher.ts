@@ -7,7 +7,7 @@ import type { EngineBrowser, LaunchSettings } from '../engines/engine';
 import { firstLine, ToolError } from '../server/errors';
 import { FirefoxPrivileged, type BidiConnection, type WorkerConsoleMessage } from '../engines/firefox-privileged';
 import { FirefoxTab, type FirefoxFeeds } from '../engines/firefox-tab';
-import { WorkingTabs } from './working-tabs';
+import { openWithBrowser, WorkingTabs } from './working-tabs';
 
 const ABP_PAGE_TIMEOUT_MS = 20_000;
 
@@ -147,7 +147,6 @@ function firefoxBrowser(
   feeds: FirefoxFeeds,
   agent: AbpSessionSettings,
 ): EngineBrowser {
-  let abp: Promise<AbpClient> | null = null;
   let offline = false;
   // puppeteer over BiDi never sees a moz-extension:// load: the page itself says where it is.
   const locate = (page: Page) => page.evaluate(() => location.href).catch(() => page.url());
@@ -164,19 +163,20 @@ function firefoxBrowser(
     },
     extensionOrigin,
   );
+  const openAbp = () =>
+    openAbpPage(browser, extensionOrigin).then((page) => AbpClient.open(page as unknown as AbpPage, agent));
+  let abp = openWithBrowser(tabs, openAbp);
   return {
     engine: 'firefox',
     extensionOrigin,
     tab: () => tabs.tab(),
     tabs,
     async abp() {
-      if ((await abp?.catch(() => null))?.closed !== false) {
-        abp = openAbpPage(browser, extensionOrigin).then((page) => AbpClient.open(page as unknown as AbpPage, agent));
-      }
-      return abp!;
+      if ((await abp.catch(() => null))?.closed !== false) abp = openAbp();
+      return abp;
     },
     async endAbpSession() {
-      const client = await abp?.catch(() => null);
+      const client = await abp.catch(() => null);
       if (client && !client.closed) await client.shutdown();
     },
     async setOffline(value) {

@@ -6,17 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { abpTools } from '../tools/abp-tools';
-import { BROWSER_TOOLS } from '../tools/browser-tools';
-import { HISTORY_TOOLS } from '../tools/history-tools';
-import { pageActionTools } from '../tools/page-action-tools';
-import { browserTabs } from '../tools/tab-tools';
-import { guardDialogs } from './dialog-guard';
-import { browserHandleDialog } from '../tools/dialog-tools';
-import { browserEmulate } from '../tools/emulate-tool';
-import { networkRequestTool } from '../tools/network-request-tool';
-import { siteDataTools } from '../tools/site-data-tools';
-import { browserUpload } from '../tools/upload-tool';
+import { allTools, presetTools, type ToolSources } from '../tools/tool-set';
 import { parseCommand, USAGE } from './options';
 import * as v from 'valibot';
 import { PageActionInfo, type CapabilityInfo } from '../../src/abp/response';
@@ -55,17 +45,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
-  const tools = [
-    ...BROWSER_TOOLS,
-    ...pageActionTools(pageActions()),
-    ...HISTORY_TOOLS,
-    browserTabs,
-    browserHandleDialog,
-    networkRequestTool(options.allowHttpOnly),
-    browserEmulate,
-    browserUpload,
-    ...siteDataTools(options.allowHttpOnly),
-  ].map(guardDialogs);
+  const tools = presetTools(allTools(toolSources(options)), options.tools);
   // The MCP client's name replaces this once it has introduced itself: Bosun's questions name it.
   const abp = {
     agent: { name: 'bosun-bridge', version },
@@ -76,7 +56,7 @@ async function main(): Promise<void> {
   const session = new BrowserSession({ ...options, extensionDir, abp }, log);
   const server = createBridgeServer({
     session,
-    tools: [...tools, ...abpTools(catalog())],
+    tools,
     version,
     log,
     questionTimeoutMs: options.questionTimeoutMs,
@@ -90,7 +70,7 @@ async function main(): Promise<void> {
 
   await server.connect(new StdioServerTransport());
   log(
-    `ready (${options.engine}, profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`,
+    `ready (${options.engine}, ${tools.length} tools (--tools ${options.tools}), profile ${options.profileDir}, idle timeout ${options.idleTimeoutMs / 1000} s, ${options.headless ? 'headless' : 'headed'})`,
   );
 }
 
@@ -98,8 +78,11 @@ async function main(): Promise<void> {
 // bridge offers as its own tools, described without a browser.
 const described = (file: string) =>
   JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), file), 'utf8')) as unknown;
-const pageActions = () => v.parse(v.array(PageActionInfo), described('page-actions.json'));
-const catalog = () => described('abp-capabilities.json') as CapabilityInfo[];
+const toolSources = (options: BridgeOptions): ToolSources => ({
+  pageActions: v.parse(v.array(PageActionInfo), described('page-actions.json')),
+  capabilities: described('abp-capabilities.json') as CapabilityInfo[],
+  allowHttpOnly: options.allowHttpOnly,
+});
 
 /**
  * --connect: the same MCP server over the person's own browser, through Bosun's native link. The
@@ -114,7 +97,7 @@ async function attach(options: BridgeOptions): Promise<void> {
   );
   const server = createBridgeServer({
     session,
-    tools: [...attachedTools(options), ...abpTools(catalog())],
+    tools: presetTools(allTools(toolSources(options), unavailableAttached), options.tools),
     version,
     log,
     questionTimeoutMs: options.questionTimeoutMs,
@@ -154,27 +137,15 @@ const NEEDS_DEBUGGING_PROTOCOL = new Set([
   'browser_wait_for',
 ]);
 
-function attachedTools(options: BridgeOptions): BridgeTool[] {
-  const all = [
-    ...BROWSER_TOOLS,
-    ...pageActionTools(pageActions()),
-    ...HISTORY_TOOLS,
-    browserTabs,
-    browserHandleDialog,
-    networkRequestTool(options.allowHttpOnly),
-    browserEmulate,
-    browserUpload,
-    ...siteDataTools(options.allowHttpOnly),
-  ];
-  return all.map((tool) => {
-    if (!NEEDS_DEBUGGING_PROTOCOL.has(tool.name)) return tool;
-    const { permission: _asksNobody, ...rest } = tool;
-    return {
-      ...rest,
-      description: `${tool.description} (Not available with --connect.)`,
-      run: () => Promise.reject(notAttached(tool.name)),
-    };
-  });
+/** Attached, a tool that needs a debugging protocol answers that it is not available, asking nobody. */
+function unavailableAttached(tool: BridgeTool): BridgeTool {
+  if (!NEEDS_DEBUGGING_PROTOCOL.has(tool.name)) return tool;
+  const { permission: _asksNobody, ...rest } = tool;
+  return {
+    ...rest,
+    description: `${tool.description} (Not available with --connect.)`,
+    run: () => Promise.reject(notAttached(tool.name)),
+  };
 }
 
 /** The browser closes when the client goes (it closes stdin) or the bridge is told to stop. */

@@ -6,6 +6,7 @@ import { resolveSite } from '../../policy/site';
 import { describeIssues } from '../../src/messaging/router';
 import type { SiteGrant } from './abp-client';
 import { ENGINES, type EngineName } from '../engines/engine';
+import { TOOL_PRESETS, type ToolPreset } from '../tools/tool-set';
 
 export interface BridgeOptions {
   /** The browser the bridge drives, with Bosun's build for it. */
@@ -33,6 +34,8 @@ export interface BridgeOptions {
   connect: boolean;
   /** Whether --browser was given (attached, the one browser with the link open is used otherwise). */
   browserNamed: boolean;
+  /** Which tools are listed (--tools, or $BOSUN_BRIDGE_TOOLS). */
+  tools: ToolPreset;
 }
 
 const LEVELS = ['read-only', 'navigate', 'interact', 'submit'] as const;
@@ -70,6 +73,10 @@ Options:
   --question-timeout <s>    how long a call waits for the person to answer Bosun's permission question
                             (default ${HEADED_QUESTION_TIMEOUT_S} when headed, 0 when headless: nobody can answer, so a call that
                             needs a question fails at once with PERMISSION_REQUIRED)
+  --tools <preset>          the tools listed: default (reading pages and acting on them as a person would) or
+                            full (adds scripts, console, network, emulation, cookies and storage, forward and
+                            reload, and Bosun's ABP capabilities: crawling, its stored pages, its agent).
+                            Default: $BOSUN_BRIDGE_TOOLS, or default
   --help                    print this text
 `;
 
@@ -93,6 +100,7 @@ const Flags = v.object({
   chromium: v.optional(NonEmpty),
   help: v.optional(v.boolean()),
   connect: v.optional(v.boolean(), false),
+  tools: v.optional(v.picklist(TOOL_PRESETS, `must be ${TOOL_PRESETS.join(' or ')}`)),
   allow: v.optional(v.array(NonEmpty), []),
   'allow-httponly': v.optional(v.array(NonEmpty), []),
   'question-timeout': v.optional(
@@ -156,6 +164,7 @@ const ARGS = {
   chromium: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   connect: { type: 'boolean' },
+  tools: { type: 'string' },
   allow: { type: 'string', multiple: true },
   'allow-httponly': { type: 'string', multiple: true },
   'question-timeout': { type: 'string' },
@@ -169,7 +178,8 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
   }
-  const parsed = v.safeParse(Flags, values);
+  const preset = values.tools ?? (env.BOSUN_BRIDGE_TOOLS?.trim() || undefined);
+  const parsed = v.safeParse(Flags, { ...values, ...(preset === undefined ? {} : { tools: preset }) });
   if (!parsed.success) return { kind: 'error', message: describeIssues(parsed.issues).replace(/^([\w-]+):/, '--$1:') };
   const flags = parsed.output;
   if (flags.help) return { kind: 'help' };
@@ -198,6 +208,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv): ParsedComm
       browserNamed: values.browser !== undefined,
       allow,
       allowHttpOnly,
+      tools: flags.tools ?? 'default',
       // Attached, the person is at the browser to answer.
       questionTimeoutMs: Math.round(
         (flags['question-timeout'] ?? (headless && !flags.connect ? 0 : HEADED_QUESTION_TIMEOUT_S)) * 1000,

@@ -18,11 +18,16 @@ export interface BridgeServerDeps {
   log: (line: string) => void;
 }
 
-/** The design's result format: a SUCCESS line and the data, as text; the same data as structuredContent. */
+/**
+ * The design's result format: a SUCCESS line and the data, as text; the same data as structuredContent.
+ * A long text the agent reads (the output's body) follows the other fields as it is, once: inside
+ * the JSON, every line break and quote of it would be escaped, and it would cost twice the tokens.
+ */
 export function successResult(output: ToolOutput): CallToolResult {
-  const content: CallToolResult['content'] = [
-    { type: 'text', text: `SUCCESS: ${output.summary}\n${JSON.stringify(output.data, null, 2)}` },
-  ];
+  const { [output.body ?? '']: body, ...fields } = output.data;
+  const shown = typeof body === 'string' ? fields : output.data;
+  const text = `SUCCESS: ${output.summary}\n${JSON.stringify(shown, null, 2)}${typeof body === 'string' ? `\n\n${body}` : ''}`;
+  const content: CallToolResult['content'] = [{ type: 'text', text }];
   if (output.image) content.push({ type: 'image', data: output.image.base64, mimeType: output.image.mimeType });
   return { content, structuredContent: output.data };
 }

@@ -8,6 +8,11 @@ import type { LiveBrowser } from './session';
 export interface ToolOutput {
   summary: string;
   data: Record<string, unknown>;
+  /**
+   * The field of `data` that holds the long text the agent reads (a snapshot, a part of the page):
+   * the result's text carries it once, as it is, after the other fields, not escaped inside them.
+   */
+  body?: string;
   image?: { base64: string; mimeType: string };
 }
 

@@ -9,7 +9,7 @@ import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/serve
 import type { PageActionInfo } from '../../src/abp/response';
 import { INTEGER, STRING } from './browser-tool-parts';
 import { abpError } from '../server/errors';
-import { currentSnapshot, rememberSnapshot, workingTab } from './ref-tools';
+import { currentSnapshot, rememberSnapshot, rememberTabId, workingTab } from './ref-tools';
 import type { LiveBrowser } from '../server/session';
 import { objectSchema, type BridgeTool, type CallInfo, type ToolOutput } from '../server/tool';
 
@@ -82,7 +82,7 @@ function usesRefs(args: unknown, refs: ReadonlySet<string>): boolean {
 /** What each surface's tool hands back. */
 const PART = objectSchema({ url: STRING, tabId: INTEGER, decision: STRING, content: STRING });
 const OUTPUTS: Record<PageActionInfo['surface'], Record<string, unknown>> = {
-  'page.read': objectSchema({ url: STRING, tabId: INTEGER, snapshot: STRING }),
+  'page.read': objectSchema({ url: STRING, tabId: INTEGER, decision: STRING, snapshot: STRING }),
   'page.readListing': PART,
   'page.getContent': PART,
   'page.act': objectSchema({ url: STRING, decision: STRING, result: STRING }),
@@ -96,25 +96,33 @@ async function runAction(
   browser: LiveBrowser,
   call: CallInfo,
 ): Promise<ToolOutput> {
-  const { url, snapshot: shown } = await workingTab(browser);
+  const { tab, url, tabId, snapshot: shown } = await workingTab(browser);
   // A reference means nothing without a snapshot of the page the tab shows: this says to take one.
   const snapshot = byRef || action.surface === 'page.readListing' ? await currentSnapshot(browser) : shown;
-  const where = snapshot ? { tabId: snapshot.tabId } : { url };
+  // The tab by its id once Bosun has named it; before that, by the address it shows.
+  const known = snapshot?.tabId ?? tabId;
+  const where = known !== null ? { tabId: known } : { url };
   const abp = await browser.abp();
   const params = action.surface === 'page.act' ? { ...where, action: action.tool, args } : { ...where, ...args };
   const response = await abp.call(action.surface, params, call);
   if (!response.success) throw abpError(action.surface, response);
-  const data = response.data as { tabId: number; decision: string; content: string; result: string };
+  const data = response.data as { tabId?: number; decision: string; content: string; result: string };
+  if (data.tabId !== undefined) rememberTabId(tab, data.tabId);
   switch (action.surface) {
     case 'page.read':
-      rememberSnapshot(browser, { url, tabId: data.tabId });
-      return { summary: `Snapshot of ${url}`, data: { url, tabId: data.tabId, snapshot: data.content } };
+      rememberSnapshot(browser, tab, { url, tabId: data.tabId! });
+      return {
+        summary: `Snapshot of ${url}`,
+        data: { url, tabId: data.tabId, decision: data.decision, snapshot: data.content },
+        body: 'snapshot',
+      };
     case 'page.act':
       return { summary: data.result, data: { url, decision: data.decision, result: data.result } };
     default:
       return {
-        summary: data.content,
+        summary: `${action.bridge.title}: ${url}`,
         data: { url, tabId: data.tabId, decision: data.decision, content: data.content },
+        body: 'content',
       };
   }
 }

@@ -3,6 +3,7 @@
 // that acts on one of its elements, so Bosun's gate judges it with the MCP client named as the one asking.
 import * as v from 'valibot';
 import { assertWebPage } from './browser-tool-parts';
+import type { EngineTab } from '../engines/engine';
 import { abpError, ToolError } from '../server/errors';
 import type { LiveBrowser } from '../server/session';
 import type { CallInfo, ToolOutput } from '../server/tool';
@@ -14,8 +15,16 @@ interface Snapshot {
 
 /** The tab each browser's last snapshot was taken of, at the address it showed then. */
 const snapshots = new WeakMap<LiveBrowser, Snapshot>();
+/** Each working tab's id in the extension, once Bosun has named it: later calls name the tab, not its address. */
+const tabIds = new WeakMap<EngineTab, number>();
 
-export const rememberSnapshot = (browser: LiveBrowser, snapshot: Snapshot) => snapshots.set(browser, snapshot);
+export const rememberSnapshot = (browser: LiveBrowser, tab: EngineTab, snapshot: Snapshot) => {
+  snapshots.set(browser, snapshot);
+  tabIds.set(tab, snapshot.tabId);
+};
+
+/** Notes the working tab's id as Bosun named it in an answer. */
+export const rememberTabId = (tab: EngineTab, tabId: number) => tabIds.set(tab, tabId);
 
 export const Ref = v.pipe(
   v.number(),
@@ -31,13 +40,21 @@ export const oneTarget = <T extends { selector?: string; ref?: number }>() =>
     'give either ref (from browser_snapshot) or selector',
   );
 
-/** The working tab's address, and its last snapshot's tab while it still shows the snapshot's page. */
-export async function workingTab(browser: LiveBrowser): Promise<{ url: string; snapshot: Snapshot | null }> {
+/**
+ * The working tab, its address, its id in the extension where known, and the last snapshot while
+ * the tab still shows the snapshot's page.
+ */
+export async function workingTab(
+  browser: LiveBrowser,
+): Promise<{ tab: EngineTab; url: string; tabId: number | null; snapshot: Snapshot | null }> {
   const tab = await browser.tab();
   assertWebPage(tab);
   const url = tab.url();
+  const tabId = tabIds.get(tab) ?? null;
   const shot = snapshots.get(browser);
-  return { url, snapshot: shot?.url === url ? shot : null };
+  // Another tab showing the same address is not the snapshot's.
+  const current = shot?.url === url && (tabId === null || shot.tabId === tabId);
+  return { tab, url, tabId, snapshot: current ? shot : null };
 }
 
 /** The last snapshot, if the working tab still shows its page; otherwise the error saying to take a new one. */

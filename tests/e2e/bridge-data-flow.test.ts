@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
 import { BROWSERS } from './harness';
-import { useBridges } from './support/bridge';
+import { FULL_TOOLS, useBridges } from './support/bridge';
 
 const hosts = {} as { mail: RecordingServer; attacker: RecordingServer };
 let code = '';
@@ -32,7 +32,8 @@ const leaked = (secret: string) =>
     .reduce((bytes, line) => bytes + (line.split(secret).length - 1) * secret.length, 0);
 
 describe.each(BROWSERS)('the MCP bridge under the data-flow rule in %s', { timeout: 240_000 }, (browserName) => {
-  const bridgeWith = useBridges(browserName);
+  // Cookies are in the full set.
+  const bridgeWith = useBridges(browserName, FULL_TOOLS);
   const allowed = ['--allow', '127.0.0.1:submit', '--allow', '127.0.0.2:navigate'];
   const refused = { isError: true, structuredContent: { error: { code: expect.stringMatching(/^PERMISSION_/) } } };
 

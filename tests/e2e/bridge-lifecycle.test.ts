@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmServer } from '../fixtures/llm-server';
 import { BROWSERS, launchExtension } from './harness';
-import { browserPid, startBridge, textOf, waitForExit, type RunningBridge } from './support/bridge';
+import { browserPid, FULL_TOOLS, startBridge, textOf, waitForExit, type RunningBridge } from './support/bridge';
 import { DIST } from './support/extension';
 import { configure, openSidebar } from './support/sidebar';
 import { useSite } from './support/site';
@@ -21,10 +21,10 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
     profiles.push(dir);
     return dir;
   };
-  // Headless, each site the bridge navigates to needs --allow.
+  // Headless, each site the bridge navigates to needs --allow. Bosun's page.act and extension info are in the full set.
   const bridgeOn = async (profileDir: string, ...args: string[]) => {
     const bridge = await startBridge([
-      ...['--browser', browserName, '--profile-dir', profileDir, '--allow', '127.0.0.1:navigate'],
+      ...['--browser', browserName, '--profile-dir', profileDir, '--allow', '127.0.0.1:navigate', ...FULL_TOOLS],
       ...args,
     ]);
     bridges.push(bridge);
@@ -116,9 +116,9 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
       const bridge = await bridgeOn(profileDir);
       const product = site.url('product.html');
       await bridge.data('browser_navigate', { url: product });
-      const read = await bridge.data('abp_page_read', { url: product });
+      const read = await bridge.data('browser_snapshot');
       expect(read).toMatchObject({ tabId: expect.any(Number), decision: 'auto-approved' });
-      expect(read.content).toContain('Trail Runner 2');
+      expect(read.snapshot).toContain('Trail Runner 2');
       const started = Date.now();
       const act = await bridge.call('abp_page_act', {
         tabId: read.tabId,
@@ -134,7 +134,7 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
       expect(textOf(act)).toMatch(
         /^ERROR: page\.act failed with PERMISSION_REQUIRED: 'click_element' on 127\.0\.0\.1 needs the person's permission .*\nNext step: .*--allow/,
       );
-      expect((await bridge.data('abp_page_read', { url: product })).content).not.toContain('Added to cart');
+      expect((await bridge.data('browser_snapshot')).snapshot).not.toContain('Added to cart');
     });
   });
 });

@@ -11,6 +11,7 @@ import { tabs } from './bridge/tabs';
 import { upload } from './bridge/upload';
 import { widgetTasks } from './bridge/widget-tasks';
 import { BROWSERS } from './harness';
+import { FULL_TOOLS } from './support/bridge';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -19,8 +20,9 @@ describe.each(BROWSERS)(
   'the MCP bridge moving between pages and tabs, and waiting, in %s',
   { timeout: 180_000 },
   (browserName) => {
-    // The waiting test makes the page change late with browser_eval, which the developer allows up front.
-    const env = useBridge(browserName, site, ['--allow', '127.0.0.1:submit']);
+    // The waiting test makes the page change late with browser_eval, which the developer allows up front;
+    // eval, forward, reload, cookies and storage are in the full set.
+    const env = useBridge(browserName, site, [...FULL_TOOLS, '--allow', '127.0.0.1:submit']);
     historyAndWaiting(env);
     tabs(env);
     acting(env);

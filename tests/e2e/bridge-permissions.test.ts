@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLlmServer } from '../fixtures/llm-server';
-import { startBridge, textOf, useBridges, type RunningBridge, type ToolResult } from './support/bridge';
+import { FULL_TOOLS, startBridge, textOf, useBridges, type RunningBridge, type ToolResult } from './support/bridge';
 import { DIST } from './support/extension';
 import { setSiteRule } from './support/permissions';
 import { configure, openSidebar } from './support/sidebar';
@@ -23,12 +23,13 @@ beforeAll(async () => {
 afterAll(() => other.server?.close());
 
 describe.each(BROWSERS)('the MCP bridge under the permission policy in %s', { timeout: 240_000 }, (browserName) => {
-  const bridgeWith = useBridges(browserName);
+  // Scripts, cookies and Bosun's page.act are in the full set.
+  const bridgeWith = useBridges(browserName, FULL_TOOLS);
 
   /** The product page's status line, read through Bosun's page.read (read-only: never asks). */
   const status = async (bridge: RunningBridge) => {
-    const read = await bridge.data('abp_page_read', { url: site.url('product.html') });
-    return { tabId: read.tabId as number, content: String(read.content) };
+    const read = await bridge.data('browser_snapshot');
+    return { tabId: read.tabId as number, content: String(read.snapshot) };
   };
 
   const timed = async (work: () => Promise<ToolResult>) => {
@@ -251,7 +252,7 @@ describe.each(BROWSERS)('the MCP bridge under the permission policy in %s', { ti
 
     it('navigation there is refused, --allow or not, and so are reading its cookies and storage', async () => {
       bridge = await startBridge([
-        ...['--browser', browserName, '--profile-dir', profileDir],
+        ...['--browser', browserName, '--profile-dir', profileDir, ...FULL_TOOLS],
         ...['--allow', '127.0.0.1:submit', '--allow', '127.0.0.2:submit'],
       ]);
       const blocked = `${other.server.url}/account.html`;

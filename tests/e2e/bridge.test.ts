@@ -11,6 +11,7 @@ import { sessionFlow } from './bridge/session-flow';
 import { toolList } from './bridge/tool-list';
 import { transport } from './bridge/transport';
 import { BROWSERS } from './harness';
+import { FULL_TOOLS } from './support/bridge';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -18,7 +19,8 @@ const site = useSite();
 // The first call that needs the browser starts it (listing the tools does not), which takes a while in Firefox.
 describe.each(BROWSERS)('the MCP bridge in %s', { timeout: 180_000 }, (browserName) => {
   // The flow acts on the test site (127.0.0.1) with eval, click and type: the developer allows that up front.
-  const env = useBridge(browserName, site, ['--allow', '127.0.0.1:submit']);
+  // Scripts, network, emulation and Bosun's ABP capabilities are in the full set.
+  const env = useBridge(browserName, site, [...FULL_TOOLS, '--allow', '127.0.0.1:submit']);
   toolList(env);
   sessionFlow(env);
   crawlThroughAbp(env);

@@ -70,6 +70,12 @@ describe('bridge errors', () => {
       content: [{ type: 'text', text: `SUCCESS: Navigation complete\n{\n  "url": "${URL}",\n  "status": 200\n}` }],
       structuredContent: { url: URL, status: 200 },
     });
+    // A read's long text follows the other fields once, as it is: not again, escaped, inside the JSON.
+    const snapshot = 'Page "Shop"\n[1] link "Home"';
+    expect(successResult({ summary: 'Snapshot', data: { url: URL, snapshot }, body: 'snapshot' })).toEqual({
+      content: [{ type: 'text', text: `SUCCESS: Snapshot\n{\n  "url": "${URL}"\n}\n\n${snapshot}` }],
+      structuredContent: { url: URL, snapshot },
+    });
     const withImage = successResult({
       summary: 'Screenshot',
       data: {},

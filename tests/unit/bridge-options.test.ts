@@ -18,9 +18,23 @@ describe('the bridge command line', () => {
         questionTimeoutMs: 0,
         connect: false,
         browserNamed: false,
+        tools: 'default',
       },
     });
     expect(defaultProfileDir({ ...HOME, XDG_DATA_HOME: '/data' })).toBe('/data/bosun-bridge/profile');
+  });
+
+  it('lists the default preset unless --tools or $BOSUN_BRIDGE_TOOLS asks for the full set; another preset is an error', () => {
+    expect(parseCommand(['--tools', 'full'], HOME)).toMatchObject({ options: { tools: 'full' } });
+    expect(parseCommand([], { ...HOME, BOSUN_BRIDGE_TOOLS: 'full' })).toMatchObject({ options: { tools: 'full' } });
+    expect(parseCommand(['--tools', 'default'], { ...HOME, BOSUN_BRIDGE_TOOLS: 'full' })).toMatchObject({
+      options: { tools: 'default' },
+    });
+    expect(parseCommand(['--tools', 'all'], HOME)).toEqual({
+      kind: 'error',
+      message: expect.stringMatching(/^--tools: must be default or full/),
+    });
+    expect(parseCommand([], { ...HOME, BOSUN_BRIDGE_TOOLS: 'everything' })).toMatchObject({ kind: 'error' });
   });
 
   it('drives Firefox when asked, with its own default profile and executable', () => {
@@ -64,6 +78,7 @@ describe('the bridge command line', () => {
         questionTimeoutMs: 0,
         connect: false,
         browserNamed: false,
+        tools: 'default',
       },
     });
     expect(parseCommand([], { ...HOME, CHROMIUM_PATH: '/snap/bin/chromium' })).toMatchObject({

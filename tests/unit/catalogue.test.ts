@@ -8,7 +8,9 @@ import { describeCapabilities } from '../../background/abp/dispatch';
 import { describePageActions } from '../../background/abp/page-actions';
 import { TOOLS, toolSpecs } from '../../background/tools/registry';
 import type { Tool } from '../../background/tools/types';
+import { abpToolName } from '../../bridge/tools/abp-tools';
 import { pageActionTools } from '../../bridge/tools/page-action-tools';
+import { allTools, presetTools } from '../../bridge/tools/tool-set';
 import { NATIVE_TOOLS } from '../../src/abp/bridge-operations';
 
 /**
@@ -230,5 +232,29 @@ describe('the ABP capabilities check what the tool checks', () => {
     const listing = table.get('page.readListing')!;
     expect(v.safeParse(listing.params, { tabId: 1, from: 3 }).success).toBe(true);
     expect(v.safeParse(TOOLS.get('read_listing')!.params, {}).success).toBe(false);
+  });
+});
+
+describe('the MCP bridge lists one tool per job, in presets', () => {
+  const pageActions = describePageActions();
+  const all = allTools({ pageActions, capabilities: [...abp.values()], allowHttpOnly: [] });
+  const names = all.map((tool) => tool.name);
+
+  it('lists no ABP capability beside the browser_* tool that serves it (page.read is browser_snapshot…)', () => {
+    for (const action of pageActions.filter((each) => each.surface !== 'page.act'))
+      expect(names, `${action.surface} is ${action.bridge.name}`).not.toContain(abpToolName(action.surface));
+    expect(names).toEqual(expect.arrayContaining(['browser_snapshot', 'browser_read_listing', 'abp_page_act']));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("the default preset is the README's, and the full set holds every tool", () => {
+    const paragraph = README.split('\n\n').find((each) => each.startsWith('**Tool presets.**')) ?? '';
+    const stated = namesIn(paragraph.split('`--tools full`')[0] ?? '', /`(browser_[a-z_]+)`/g);
+    expect(
+      presetTools(all, 'default')
+        .map((tool) => tool.name)
+        .toSorted(),
+    ).toEqual(stated.toSorted());
+    expect(presetTools(all, 'full').map((tool) => tool.name)).toEqual(names);
   });
 });

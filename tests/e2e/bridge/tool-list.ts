@@ -1,10 +1,50 @@
-// The tools the bridge lists, before any browser starts.
+// The tools the bridge lists, before any browser starts: the default preset, and the full set (the
+// shared bridge of tests/e2e/bridge.test.ts runs with --tools full).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { browserPid } from '../support/bridge';
+import { browserPid, startBridge } from '../support/bridge';
 import type { BridgeEnv } from './env';
 
 export function toolList(env: BridgeEnv): void {
-  it('lists the browser tools and one tool per ABP capability, with schemas, titles and annotations, before any browser starts', async () => {
+  it('by default lists the tools for reading pages and acting on them, and no script, network, site-data or ABP tool', async () => {
+    const profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
+    const bridge = await startBridge(['--browser', env.chromium ? 'chromium' : 'firefox', '--profile-dir', profileDir]);
+    try {
+      const { tools } = await bridge.client.listTools();
+      expect(browserPid(bridge.pid)).toBeUndefined();
+      expect(tools.map((t) => t.name)).toEqual([
+        'browser_navigate',
+        'browser_screenshot',
+        'browser_snapshot',
+        'browser_click',
+        'browser_type',
+        'browser_fill_form',
+        'browser_submit_form',
+        'browser_select_option',
+        'browser_get_page_content',
+        'browser_press_key',
+        'browser_hover',
+        'browser_drag',
+        'browser_read_listing',
+        'browser_back',
+        'browser_wait_for',
+        'browser_tabs',
+        'browser_handle_dialog',
+        'browser_upload',
+      ]);
+      // A tool outside the preset is no tool of this bridge: the protocol's invalid-params error names tools/list.
+      await expect(bridge.client.callTool({ name: 'browser_eval', arguments: { expression: '1' } })).rejects.toThrow(
+        /There is no tool named browser_eval/,
+      );
+    } finally {
+      await bridge.close();
+      await rm(profileDir, { recursive: true, force: true });
+    }
+  });
+
+  it('with --tools full lists every browser tool and one tool per ABP capability no browser tool serves, with schemas, titles and annotations, before any browser starts', async () => {
     const { tools } = await env.bridge.client.listTools();
     // The list is known at build time: no browser was started to answer it.
     expect(browserPid(env.bridge.pid)).toBeUndefined();
@@ -34,15 +74,17 @@ export function toolList(env: BridgeEnv): void {
       'browser_reload',
       'browser_wait_for',
     ]);
-    expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(24);
+    expect(names.filter((n) => n.startsWith('abp_'))).toHaveLength(21);
+    // One tool per job: page.read, page.readListing and page.getContent are browser_snapshot, browser_read_listing
+    // and browser_get_page_content; page.act stays for the page engine's actions that have no browser_* tool.
+    expect(names).not.toEqual(expect.arrayContaining(['abp_page_read']));
+    expect(names).not.toEqual(expect.arrayContaining(['abp_page_readListing']));
+    expect(names).not.toEqual(expect.arrayContaining(['abp_page_getContent']));
     expect(names).toEqual(
       expect.arrayContaining([
         'abp_crawl_start',
         'abp_crawl_status',
         'abp_storage_pages_list',
-        'abp_page_read',
-        'abp_page_readListing',
-        'abp_page_getContent',
         'abp_page_act',
         'browser_read_listing',
         'browser_get_page_content',

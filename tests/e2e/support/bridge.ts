@@ -25,6 +25,9 @@ export interface RunningBridge {
   close(): Promise<void>;
 }
 
+/** What a test passes when it uses a tool outside the default preset (bridge/tools/tool-set.ts). */
+export const FULL_TOOLS = ['--tools', 'full'];
+
 /** Starts the bridge as an MCP client does: the `bosun-bridge` command as a subprocess, spoken to over stdio. */
 export async function startBridge(args: string[]): Promise<RunningBridge> {
   const transport = new StdioClientTransport({
@@ -137,7 +140,7 @@ export function waitForExit(pid: number, message: string): Promise<true> {
  * Bridges started in one describe block, each with a fresh profile in `browserName`; all are
  * closed and their profiles removed after the block.
  */
-export function useBridges(browserName: string): (...args: string[]) => Promise<RunningBridge> {
+export function useBridges(browserName: string, base: string[] = []): (...args: string[]) => Promise<RunningBridge> {
   const profiles: string[] = [];
   const bridges: RunningBridge[] = [];
   afterAll(async () => {
@@ -147,7 +150,7 @@ export function useBridges(browserName: string): (...args: string[]) => Promise<
   return async (...args: string[]) => {
     const profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
     profiles.push(profileDir);
-    const bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, ...args]);
+    const bridge = await startBridge(['--browser', browserName, '--profile-dir', profileDir, ...base, ...args]);
     bridges.push(bridge);
     return bridge;
   };
