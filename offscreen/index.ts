@@ -8,8 +8,7 @@ import { createRouter } from '../src/messaging/router';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
 import { BackgroundToOffscreen } from '../src/protocol/background-to-offscreen';
-import type { readPdf } from '../src/pdf/pdf-reader';
-import { PDF_READER_FILE, PDF_WORKER_FILE } from '../src/pdf/pdf-reading';
+import { readWithChunk } from '../src/pdf/reader-chunk';
 import { readFetchedPage } from '../src/reader/fetched-page';
 
 const route = createRouter(BackgroundToOffscreen, {
@@ -20,10 +19,7 @@ const route = createRouter(BackgroundToOffscreen, {
   READ_PDF: {
     senders: ['extension-page'],
     // The reader chunk (pdf.js) loads on the first PDF, not with this document.
-    handle: async ({ payload }) => {
-      const reader = (await import(browser.runtime.getURL(PDF_READER_FILE))) as { readPdf: typeof readPdf };
-      return reader.readPdf(payload.url, browser.runtime.getURL(PDF_WORKER_FILE));
-    },
+    handle: ({ payload }) => readWithChunk(payload.url),
   },
 });
 

@@ -97,6 +97,8 @@ export function extensionBundle(root, target, source, outfile) {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     define: { __TARGET__: JSON.stringify(target) },
+    // The PDF reader chunk, imported by its address in the built extension (src/pdf/reader-chunk.ts).
+    external: ['/pdf-reader.js'],
     plugins: [vendorPatches, inertReader],
     logLevel: 'warning',
   };

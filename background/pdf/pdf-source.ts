@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { describeIssues } from '../../src/messaging/router';
-import { browser } from '../../src/platform/browser';
 import type { PdfText } from '../../src/pdf/pdf-markdown';
-import type { readPdf } from '../../src/pdf/pdf-reader';
-import { PDF_READER_FILE, PDF_WORKER_FILE, PdfReadingSchema, type PdfReading } from '../../src/pdf/pdf-reading';
+import { PdfReadingSchema, type PdfReading } from '../../src/pdf/pdf-reading';
+import { readWithChunk } from '../../src/pdf/reader-chunk';
 import { offscreenDocument } from '../crawl/offscreen-document';
 
 /** How long a read document is kept for reading on by page or searching, without fetching it again. */
@@ -18,14 +17,9 @@ let kept: { url: string; at: number; pdf: PdfText } | null = null;
  */
 export async function loadPdf(url: string): Promise<PdfReading> {
   if (kept && kept.url === url && Date.now() - kept.at < KEEP_MS) return { kind: 'pdf', pdf: kept.pdf };
-  const raw: unknown = __TARGET__ === 'chrome' ? await offscreenDocument().readPdf(url) : await readInThisPage(url);
+  const raw: unknown = __TARGET__ === 'chrome' ? await offscreenDocument().readPdf(url) : await readWithChunk(url);
   const parsed = v.safeParse(PdfReadingSchema, raw);
   if (!parsed.success) throw new Error(`The PDF reader answered oddly: ${describeIssues(parsed.issues)}`);
   kept = parsed.output.kind === 'pdf' ? { url, at: Date.now(), pdf: parsed.output.pdf } : null;
   return parsed.output;
-}
-
-async function readInThisPage(url: string): Promise<unknown> {
-  const reader = (await import(browser.runtime.getURL(PDF_READER_FILE))) as { readPdf: typeof readPdf };
-  return reader.readPdf(url, browser.runtime.getURL(PDF_WORKER_FILE));
 }

@@ -34,7 +34,3 @@ export const PdfReadingSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('failed'), error: v.pipe(v.string(), v.maxLength(2_000)) }),
 ]);
 export type PdfReading = v.InferOutput<typeof PdfReadingSchema>;
-
-/** The reader chunk and pdf.js's worker: files in the extension's root (build.mjs makes them). */
-export const PDF_READER_FILE = 'pdf-reader.js';
-export const PDF_WORKER_FILE = 'pdf.worker.js';
