@@ -46,62 +46,64 @@ const ms = async <T>(work: () => T | Promise<T>): Promise<[number, T]> => {
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
-const rows: string[][] = [];
-for (const [file, pagesForPageRead] of [
-  ['report.pdf', 4],
-  ['long.pdf', 16],
-  ['long.pdf', 300],
-] as const) {
-  const whole: number[] = [];
-  const budgeted: number[] = [];
-  const search: number[] = [];
-  const pageRead: number[] = [];
-  let pdf: PdfText = { title: '', pages: [], outline: [] };
-  for (let round = 0; round <= runs; round++) {
-    const [extractMs, read] = await ms(() => extract(file));
-    pdf = read;
-    const [formatMs] = await ms(() => pdfPages(pdf, 1, pdf.pages.length, BUDGET));
-    const [searchMs] = await ms(() => searchPdf(pdf, 'spare key', BUDGET));
-    // The same text as an HTML page of `pagesForPageRead` pages, read as read_page reads one.
-    const html = `<html><body><main>${pdf.pages
-      .slice(0, pagesForPageRead)
-      .map(
-        (p, i) =>
-          `<h2>Page ${i + 1}</h2>${p
-            .split('\n\n')
-            .map((para) => `<p>${para}</p>`)
-            .join('')}`,
-      )
-      .join('')}</main></body></html>`;
-    const dom = new JSDOM(html);
-    const [pageMs] = await ms(() => readMarkdown(dom.window.document, { maxChars: BUDGET }));
-    dom.window.close();
-    if (round === 0) continue;
-    whole.push(extractMs);
-    budgeted.push(extractMs + formatMs);
-    search.push(extractMs + searchMs);
-    pageRead.push(pageMs);
+export async function main(args: readonly string[]): Promise<void> {
+  const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
+  const rows: string[][] = [];
+  for (const [file, pagesForPageRead] of [
+    ['report.pdf', 4],
+    ['long.pdf', 16],
+    ['long.pdf', 300],
+  ] as const) {
+    const whole: number[] = [];
+    const budgeted: number[] = [];
+    const search: number[] = [];
+    const pageRead: number[] = [];
+    let pdf: PdfText = { title: '', pages: [], outline: [] };
+    for (let round = 0; round <= runs; round++) {
+      const [extractMs, read] = await ms(() => extract(file));
+      pdf = read;
+      const [formatMs] = await ms(() => pdfPages(pdf, 1, pdf.pages.length, BUDGET));
+      const [searchMs] = await ms(() => searchPdf(pdf, 'spare key', BUDGET));
+      // The same text as an HTML page of `pagesForPageRead` pages, read as read_page reads one.
+      const html = `<html><body><main>${pdf.pages
+        .slice(0, pagesForPageRead)
+        .map(
+          (p, i) =>
+            `<h2>Page ${i + 1}</h2>${p
+              .split('\n\n')
+              .map((para) => `<p>${para}</p>`)
+              .join('')}`,
+        )
+        .join('')}</main></body></html>`;
+      const dom = new JSDOM(html);
+      const [pageMs] = await ms(() => readMarkdown(dom.window.document, { maxChars: BUDGET }));
+      dom.window.close();
+      if (round === 0) continue;
+      whole.push(extractMs);
+      budgeted.push(extractMs + formatMs);
+      search.push(extractMs + searchMs);
+      pageRead.push(pageMs);
+    }
+    const chars = pdf.pages.slice(0, pagesForPageRead).join('\n').length;
+    rows.push([
+      `${file} (${pdf.pages.length} pp.)`,
+      `${chars.toLocaleString('en')} chars in ${pagesForPageRead} pp.`,
+      median(whole).toFixed(0),
+      median(budgeted).toFixed(0),
+      median(search).toFixed(0),
+      median(pageRead).toFixed(0),
+    ]);
   }
-  const chars = pdf.pages.slice(0, pagesForPageRead).join('\n').length;
-  rows.push([
-    `${file} (${pdf.pages.length} pp.)`,
-    `${chars.toLocaleString('en')} chars in ${pagesForPageRead} pp.`,
-    median(whole).toFixed(0),
-    median(budgeted).toFixed(0),
-    median(search).toFixed(0),
-    median(pageRead).toFixed(0),
-  ]);
+  const head = [
+    'PDF',
+    'page read of the same text',
+    'extract all (ms)',
+    'read_pdf budgeted (ms)',
+    'read_pdf query (ms)',
+    'read_page budgeted (ms)',
+  ];
+  console.log([head, ...rows].map((r) => r.join(' | ')).join('\n'));
+  console.log(
+    `median of ${runs} runs after one warm-up; read_pdf extracts every page, then keeps the document 5 minutes for the next range or query.`,
+  );
 }
-const head = [
-  'PDF',
-  'page read of the same text',
-  'extract all (ms)',
-  'read_pdf budgeted (ms)',
-  'read_pdf query (ms)',
-  'read_page budgeted (ms)',
-];
-console.log([head, ...rows].map((r) => r.join(' | ')).join('\n'));
-console.log(
-  `median of ${runs} runs after one warm-up; read_pdf extracts every page, then keeps the document 5 minutes for the next range or query.`,
-);
