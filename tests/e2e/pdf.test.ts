@@ -115,6 +115,21 @@ describe.each(BROWSERS)('PDFs in %s', (browserName) => {
     ]);
   });
 
+  it('reads a PDF a page links to, by its address, from the page', async () => {
+    await openPdf('pdf/index.html');
+    const model = modelCalling(
+      [() => call('read_pdf', { url: site.url('pdf/report.pdf') })],
+      'It costs 204,000 EUR (p. 4).',
+    );
+    ctx.llm.respondWith(model.respond);
+    await send(sidebar, 'What does the harbour survey cost in all?');
+    await waitUntilIdle(sidebar);
+    expect(ctx.llm.failures).toEqual([]);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'read_pdf', outcome: 'success' }]);
+    expect(model.results[0]).toContain(`URL: ${site.url('pdf/report.pdf')}`);
+    expect(model.results[0]).toMatch(/## Page 4\n+### Costs\n[^]*Total +204,000/);
+  });
+
   it('says plainly that a scanned PDF has no text', async () => {
     await openPdf('pdf/scan.pdf');
     const model = modelCalling([() => call('read_pdf', {})], 'It is a scan: I cannot read its text.');
