@@ -86,6 +86,8 @@ async function writeAbpCatalog(out) {
     format: 'esm',
     target: 'node20',
     define: { __TARGET__: JSON.stringify('chrome') },
+    // The PDF reader chunk is a file of the built extension (src/pdf/reader-chunk.ts), never run here.
+    external: ['/pdf-reader.js'],
     plugins: [
       {
         name: 'no-webextension',

@@ -18,7 +18,7 @@ const args = named ? argv.slice(1) : argv;
 const entry = join('bench', name, 'run.ts');
 if (!existsSync(join(root, entry))) {
   console.error(
-    'usage: node bench/run.mjs [<benchmark>] [flags]   (benchmarks: page-engine, recall, markdown, crawl, long-conversation, agent-steps, agent-tasks, bundles, data-flow, mcp; none: all of those with targets, then a summary)',
+    'usage: node bench/run.mjs [<benchmark>] [flags]   (benchmarks: page-engine, recall, markdown, crawl, long-conversation, agent-steps, agent-tasks, bundles, data-flow, mcp, pdf; none: all of those with targets, then a summary)',
   );
   process.exit(2);
 }

@@ -8,12 +8,18 @@ import { createRouter } from '../src/messaging/router';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
 import { BackgroundToOffscreen } from '../src/protocol/background-to-offscreen';
+import { readWithChunk } from '../src/pdf/reader-chunk';
 import { readFetchedPage } from '../src/reader/fetched-page';
 
 const route = createRouter(BackgroundToOffscreen, {
   READ_FETCHED_PAGE: {
     senders: ['extension-page'],
     handle: ({ payload }) => readFetchedPage(payload.html, payload.url),
+  },
+  READ_PDF: {
+    senders: ['extension-page'],
+    // The reader chunk (pdf.js) loads on the first PDF, not with this document.
+    handle: ({ payload }) => readWithChunk(payload.url),
   },
 });
 

@@ -11,6 +11,7 @@ const NEVER_COMMITS: ReadonlySet<string> = new Set([
   'wait_for_element',
   'read_page',
   'read_listing',
+  'read_pdf',
   'get_page_content',
   'get_cached_snapshot',
   'extract_table',

@@ -53,19 +53,25 @@ export const BUDGETS = {
    * recall bound to the conversation's own readings, and the check before each trusted press, then to
    * 217 KB for a chat task's plan (propose_plan, the plan's scope and grants, the plan question), then to
    * 219 KB for lasting answers by level, the outline's labels and the bridge's page actions described
-   * from the one catalogue.
+   * from the one catalogue, then to 221 KB for read_pdf (its page ranges, search and the reader's answer checked).
    */
-  'background.js': 219 * KB,
+  'background.js': 221 * KB,
   /**
    * Firefox's background page reads crawled pages itself: it carries the reader (Readability and the
    * markdown writer). Raised from 245 KB for a chat task's plan, lasting answers by level and the
-   * outline's labels, as background.js.
+   * outline's labels, as background.js, then to 251 KB for read_pdf, as background.js.
    */
-  'background.js (firefox)': 249 * KB,
+  'background.js (firefox)': 251 * KB,
   /** Raised from 12 KB for the ABP responses' schemas, which now describe the bridge's page actions too. */
   'abp-app.js': 12.5 * KB,
   /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */
   'offscreen.js': 47 * KB,
+  /**
+   * Loaded only when a PDF is read (by Firefox's background page, Chrome's offscreen document): pdf.js's
+   * document layer and Bosun's text extraction, and pdf.js's worker, which parses the PDF.
+   */
+  'pdf-reader.js': 165 * KB,
+  'pdf.worker.js': 455 * KB,
   'microphone.js': 7 * KB,
   'welcome.js': 7 * KB,
   /**

@@ -17,6 +17,9 @@ export const ENTRIES = {
   'sidebar/microphone.ts': 'microphone.js',
   'sidebar/welcome.ts': 'welcome.js',
   'abp-app/index.ts': 'abp-app.js',
+  // Loaded only when a PDF is read (ES modules: imported by the background or the offscreen document).
+  'src/pdf/pdf-reader.ts': 'pdf-reader.js',
+  'node_modules/pdfjs-dist/build/pdf.worker.mjs': 'pdf.worker.js',
 };
 
 /** Chrome's offscreen document, which parses crawled pages for a service worker that has no DOM; Firefox's background has one. */
@@ -33,6 +36,9 @@ export const entriesFor = (target) => (target === 'chrome' ? { ...ENTRIES, ...CH
  * they need it (`import()` of a chunk file in the extension). Content scripts cannot be modules.
  */
 export const SPLIT = new Set(['sidebar/index.tsx']);
+
+/** Entries that are single ES modules, imported on demand: the PDF reader and pdf.js's module worker. */
+const MODULES = new Set(['src/pdf/pdf-reader.ts', 'node_modules/pdfjs-dist/build/pdf.worker.mjs']);
 
 /** Where split entries put their on-demand chunks, under the extension root. */
 export const CHUNKS_DIR = 'chunks';
@@ -74,7 +80,7 @@ export function extensionBundle(root, target, source, outfile) {
           splitting: true,
           format: /** @type {const} */ ('esm'),
         }
-      : { outfile, format: /** @type {const} */ ('iife') }),
+      : { outfile, format: MODULES.has(source) ? /** @type {const} */ ('esm') : /** @type {const} */ ('iife') }),
     bundle: true,
     // Module paths as the project names them (node_modules/…), not where a symlinked node_modules
     // really lives: the path comments in the output then depend only on the sources, so the source
@@ -91,6 +97,8 @@ export function extensionBundle(root, target, source, outfile) {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     define: { __TARGET__: JSON.stringify(target) },
+    // The PDF reader chunk, imported by its address in the built extension (src/pdf/reader-chunk.ts).
+    external: ['/pdf-reader.js'],
     plugins: [vendorPatches, inertReader],
     logLevel: 'warning',
   };

@@ -70,6 +70,46 @@ const PATCHES = [
       },
     ],
   },
+  {
+    file: /[\\/]node_modules[\\/]pdfjs-dist[\\/]build[\\/]pdf\.mjs$/,
+    edits: [
+      {
+        // Extension pages may not eval (their content security policy): pdf.js learns so without trying.
+        find: '    new Function("");\n    return true;',
+        replace: '    return false;',
+        why: 'pdf.js: eval is never supported',
+      },
+      {
+        // Bosun always gives pdf.js its own worker file; the in-page fallback would import code from a computed address.
+        find: 'const worker = await import(\n      /*webpackIgnore: true*/\n      /*@vite-ignore*/\n      this.workerSrc);',
+        replace: 'const worker = await Promise.reject(new Error("Bosun runs pdf.js in its worker only"));',
+        why: 'pdf.js: no main-thread worker fallback',
+      },
+    ],
+  },
+  {
+    file: /[\\/]node_modules[\\/]pdfjs-dist[\\/]build[\\/]pdf\.worker\.mjs$/,
+    edits: [
+      {
+        // Extension pages may not eval (their content security policy): pdf.js learns so without trying.
+        find: '    new Function("");\n    return true;',
+        replace: '    return false;',
+        why: 'pdf.js: eval is never supported',
+      },
+      {
+        // Unreachable once eval is unsupported (above): the PostScript function compiler is code from a string.
+        find: 'return new Function("src", "srcOffset", "dest", "destOffset", compiled);',
+        replace: 'throw new Error("eval is disabled in Bosun");',
+        why: 'pdf.js: no compiled PostScript functions',
+      },
+      {
+        // Only text is read: JPEG 2000 images are never decoded, so the decoder's script fallback is never loaded.
+        find: 'const mod = await import(\n      /*webpackIgnore: true*/\n      /*@vite-ignore*/\n      path);',
+        replace: 'const mod = await Promise.reject(new Error("Bosun decodes no JPEG 2000 images"));',
+        why: 'pdf.js: no JPEG 2000 decoder script',
+      },
+    ],
+  },
 ];
 
 /** @param {string} source @param {Edit} edit @param {string} path */

@@ -47,6 +47,7 @@ const LINES: Record<string, (args: Args, label?: string) => string> = {
   extract_table: () => t('action_extract_table'),
   take_screenshot: () => t('action_screenshot'),
   read_listing: () => t('action_read_page'),
+  read_pdf: () => t('action_read_pdf'),
   mark_element: () => t('action_read_page'),
   click_element: (a, label) => t('action_click', target(a, label)),
   press_key: (a, label) =>

@@ -11,6 +11,7 @@ const NAMES: Record<string, string> = {
   extract_table: t('tool_extract_table'),
   take_screenshot: t('tool_take_screenshot'),
   read_listing: t('tool_read_listing'),
+  read_pdf: t('tool_read_pdf'),
   mark_element: t('tool_mark_element'),
   click_element: t('tool_click_element'),
   press_key: t('tool_press_key'),

@@ -26,8 +26,9 @@ export function offscreenDocument() {
       if (await exists()) return;
       await chrome.offscreen.createDocument({
         url: PATH,
-        reasons: ['DOM_PARSER'],
-        justification: 'Parse the HTML of pages a crawl fetched, to store them without opening a tab for each.',
+        reasons: ['DOM_PARSER', 'WORKERS'],
+        justification:
+          'Parse the HTML of pages a crawl fetched, to store them without opening a tab for each, and read the text of PDFs (pdf.js runs in a worker).',
       });
     })().catch((error: unknown) => {
       opening = null;
@@ -44,6 +45,14 @@ export function offscreenDocument() {
       const parsed = v.safeParse(OffscreenReplies.READ_FETCHED_PAGE, reply);
       if (!parsed.success) throw new Error(`The page reader answered oddly: ${describeIssues(parsed.issues)}`);
       return parsed.output;
+    },
+    /** The PDF at `url`, fetched and read by the document (the PDF reader chunk); the caller validates the answer. */
+    async readPdf(url: string): Promise<unknown> {
+      await open();
+      const request: BackgroundToOffscreen = { type: 'READ_PDF', payload: { url } };
+      const reply: unknown = await browser.runtime.sendMessage(request);
+      const failure = v.safeParse(Failure, reply);
+      return failure.success ? { kind: 'failed', error: failure.output.error } : reply;
     },
     /** Closes the document, if there is one (this background's or a stopped one's). */
     async close(): Promise<void> {

@@ -9,6 +9,7 @@ import { searchLibrary } from './library-tool';
 import { LISTING_TOOLS } from './listing-tools';
 import { markElement } from './mark-tool';
 import { PAGE_TOOLS } from './page-tools';
+import { readPdfTool } from './pdf-tool';
 import { getCachedSnapshot } from './recall-tool';
 import { takeScreenshot } from './screenshot-tool';
 import { searchWeb } from './search-tool';
@@ -23,6 +24,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(
     ...INPUT_TOOLS,
     acceptDialog,
     ...LISTING_TOOLS,
+    readPdfTool,
     ...TAB_TOOLS,
     takeScreenshot,
     searchWeb,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { message, text, type MessageOf } from './envelope';
 import { ContentResponses } from './background-to-content';
+import { PdfReadingSchema } from '../pdf/pdf-reading';
 
 /**
  * The largest HTML a crawl reads without a tab, in characters: a bound on what one message
@@ -18,6 +19,8 @@ export const BackgroundToOffscreen = {
     'READ_FETCHED_PAGE',
     v.strictObject({ html: text(MAX_FETCHED_HTML), url: v.pipe(text(8192), v.url()) }),
   ),
+  /** Fetch the PDF at `url` with the person's cookies and extract its text (the PDF reader chunk). */
+  READ_PDF: message('READ_PDF', v.strictObject({ url: v.pipe(text(8192), v.url()) })),
 };
 export type BackgroundToOffscreen = MessageOf<typeof BackgroundToOffscreen>;
 
@@ -28,4 +31,5 @@ export const OffscreenReplies = {
     /** The page's content is written by its scripts: only a tab shows it. */
     v.strictObject({ kind: v.literal('script-built') }),
   ]),
+  READ_PDF: PdfReadingSchema,
 };

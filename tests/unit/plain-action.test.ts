@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plainAction } from '../../sidebar/plain-action';
 import { actionKind, plainQuestion } from '../../sidebar/plain-question';
+import { toolInWords } from '../../sidebar/tool-names';
 
 describe('plainAction: a tool call in words', () => {
   it('names what is done and where, never the tool or its JSON', () => {
@@ -57,6 +58,7 @@ describe('every tool in words', () => {
       expect(plainAction(name, {}), name).not.toBe(`Using the tool ${name}`);
       expect(plainQuestion(name, {}), name).not.toBe(`Use the tool ${name}?`);
       expect(actionKind(name), name).not.toBe(`use ${name}`);
+      expect(plainAction(name, {}), name).not.toBe(toolInWords('an old tool'));
     }
   });
 
