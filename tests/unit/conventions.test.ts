@@ -113,12 +113,17 @@ describe('the repository keeps its own rules', () => {
     expect(parsers.sort()).toEqual(['background/permissions/gate.ts', 'background/tools/registry.ts']);
   });
 
-  it('the bridge speaks only over stdio: no server sockets, no debugging port', () => {
+  it('the bridge speaks only over stdio: no network sockets, no debugging port; the native link over one same-user local socket', () => {
     const bridge = PRODUCT.filter((file) => file.startsWith('bridge/'));
     expect(bridge.length).toBeGreaterThan(5);
-    const network =
-      /from 'node:(net|http|https|http2|dgram|tls)'|\.listen\(|remote-debugging-port|connectOverCDP|launchServer/;
+    const network = /from 'node:(http|https|http2|dgram|tls)'|remote-debugging-port|connectOverCDP|launchServer/;
     expect(bridge.filter((file) => network.test(readFileSync(file, 'utf8')))).toEqual([]);
+    // node:net only where the native host and the attached bridge meet, and only on a socket path: a
+    // listen or connect given a port would open the door native messaging exists to keep shut.
+    const local = bridge.filter((file) => /from 'node:net'|\.listen\(/.test(readFileSync(file, 'utf8')));
+    expect(local.sort()).toEqual(['bridge/attach/host-link.ts', 'bridge/native/host.ts']);
+    for (const file of local)
+      expect(readFileSync(file, 'utf8').match(/\b(?:listen|connect)\((?!path\b)[^)]*\)/g) ?? [], file).toEqual([]);
   });
 
   it('only extension contexts reach the browser namespace through the platform module', () => {

@@ -50,12 +50,14 @@ type Primitive = (typeof PRIMITIVES)[number];
  * - gated: the file asks the gate (gate.authorize, requireAccess, sitesRefusal, or a crawl's admit) before the
  *   first call; the calls are counted;
  * - primitive: the file defines the helper; its callers are enumerated by the helper's name;
- * - no-site: opens and reads no site for anyone (why is given); the calls are counted.
+ * - no-site: opens and reads no site for anyone (why is given); the calls are counted;
+ * - allowed: opens only a URL the gate has just allowed for this caller (an allowance its decision
+ *   left, used once; why is given); the calls are counted.
  */
 type Door =
   | { via: 'tool' | 'tool-parts' }
   | { via: 'gated'; calls: Partial<Record<Primitive, number>> }
-  | { via: 'primitive' | 'no-site'; calls: Partial<Record<Primitive, number>>; why: string };
+  | { via: 'primitive' | 'no-site' | 'allowed'; calls: Partial<Record<Primitive, number>>; why: string };
 
 const DOORS: Record<string, Door> = {
   'background/tools/page-tools.ts': { via: 'tool' },
@@ -132,6 +134,11 @@ const DOORS: Record<string, Door> = {
     via: 'no-site',
     calls: { askContent: 1 },
     why: "takes off a question's outline, now or after a background stopped while asking; reads nothing",
+  },
+  'background/native-bridge/agent-tabs.ts': {
+    via: 'allowed',
+    calls: { 'tabs.create': 1, 'tabs.update': 3, captureVisibleTab: 1 },
+    why: "an attached agent's own window: a tab opens blank, goes only where the gate just allowed that agent (mayOpen), once, and only the agent's own tabs are shown or captured",
   },
   'background/abp/capabilities/page.ts': {
     via: 'no-site',
