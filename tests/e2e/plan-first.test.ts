@@ -11,7 +11,7 @@ import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './suppor
 import { actionLogEntries } from './support/action-log';
 import { useExtension } from './support/extension';
 import { PANEL_WIDTHS, sidewaysOverflow } from './support/layout';
-import { configure, openSidebar, send, showView } from './support/sidebar';
+import { configure, openSidebar, send, setPlanFirst } from './support/sidebar';
 
 const PATH = '/plan/contact.html';
 const NAME = 'Ada Lovelace';
@@ -215,14 +215,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
   });
 
   it('with "Plan first" off in Settings, no plan is offered and each action asks', async () => {
-    await showView(sidebar, 'settings');
-    await sidebar.click('[data-testid="plan-first-switch"]');
-    await sidebar.waitFor(
-      () => document.querySelector<HTMLInputElement>('[data-testid="plan-first-switch"]')?.checked === false,
-      undefined,
-      { message: 'Plan first stayed on' },
-    );
-    await showView(sidebar, 'chat');
+    await setPlanFirst(sidebar, false);
     try {
       ctx.llm.script(
         {
@@ -239,14 +232,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
       await waitUntilIdle(sidebar);
       expect(ctx.llm.failures).toEqual([]);
     } finally {
-      await showView(sidebar, 'settings');
-      await sidebar.click('[data-testid="plan-first-switch"]');
-      await sidebar.waitFor(
-        () => document.querySelector<HTMLInputElement>('[data-testid="plan-first-switch"]')?.checked === true,
-        undefined,
-        { message: 'Plan first did not come back on' },
-      );
-      await showView(sidebar, 'chat');
+      await setPlanFirst(sidebar, true);
     }
   });
 

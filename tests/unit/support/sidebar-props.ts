@@ -1,5 +1,7 @@
 // The props the sidebar's components are given in unit tests: every action a spy, a saved provider.
+import { signal } from '@preact/signals';
 import { vi } from 'vitest';
+import { NO_ERRORS, type PageDraft } from '../../../sidebar/settings-page-draft';
 import type { SidebarActions } from '../../../sidebar/actions';
 
 export const actions = (): SidebarActions => ({
@@ -15,9 +17,7 @@ export const actions = (): SidebarActions => ({
   dismissNotice: vi.fn(),
   answer: vi.fn(),
   answerPlan: vi.fn(),
-  savePlanFirst: vi.fn(),
   detectOllama: vi.fn(),
-  saveLimits: vi.fn(),
   changePermissions: vi.fn(),
   clearLog: vi.fn(),
   show: vi.fn(),
@@ -58,3 +58,6 @@ export const saved = {
   apiKey: '',
   baseUrl: 'http://localhost:11434/v1',
 };
+
+/** What the Settings form keeps outside itself: no edits yet, no errors, limits not known. */
+export const settingsStore = () => ({ edits: signal<PageDraft | null>(null), errors: signal(NO_ERRORS), limits: null });
