@@ -50,6 +50,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         onSuggest={busy ? undefined : actions.send}
         onRetry={busy || !lastRequest ? undefined : () => actions.send(lastRequest.content)}
         onSettings={() => actions.show('settings')}
+        onOpenStored={actions.openStoredPage}
       />
       {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {prompt ? (

@@ -21,6 +21,7 @@ export const actions = (): SidebarActions => ({
   changePermissions: vi.fn(),
   clearLog: vi.fn(),
   show: vi.fn(),
+  openStoredPage: vi.fn(),
   saveVoice: vi.fn(),
   setTrustedInput: vi.fn(),
   newConversation: vi.fn(),
