@@ -1,5 +1,5 @@
 // The status bar names the site of the tab a message would work in, and follows that tab to another site.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startStaticServer, testSiteDir, type StaticServer } from '../fixtures/static-server';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitUntilIdle } from './support/agent';

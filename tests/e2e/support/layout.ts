@@ -35,8 +35,9 @@ export function sidewaysOverflow(page: PageDriver): Promise<string[]> {
 }
 
 /**
- * The elements (by data-testid) whose box is not wholly on screen: outside the viewport, or outside the
- * box of the scrolling container that holds them. Each is described for the failure message.
+ * The elements (by data-testid) whose box is not wholly on screen: outside the viewport, outside the
+ * box of the scrolling container that holds them, or under another element (a sticky row) at their
+ * top or middle. Each is described for the failure message.
  */
 export function offScreen(page: PageDriver, testIds: readonly string[]): Promise<string[]> {
   return page.evaluate((ids: readonly string[]) => {
@@ -55,6 +56,12 @@ export function offScreen(page: PageDriver, testIds: readonly string[]): Promise
       const scroller = el.parentElement?.closest('.prompt, .messages');
       if (scroller && !inside(box, scroller.getBoundingClientRect()))
         return [`${id}: ${round(box)} outside its ${scroller.className} ${round(scroller.getBoundingClientRect())}`];
+      // On screen is not enough: nothing (a sticky row of buttons) may lie over its top or its middle.
+      for (const y of [box.top + 1, (box.top + box.bottom) / 2]) {
+        const hit = document.elementFromPoint(box.left + Math.min(8, box.width / 2), y);
+        if (hit && !el.contains(hit) && !hit.contains(el))
+          return [`${id}: covered by ${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')} at ${Math.round(y)}`];
+      }
       return [];
     });
   }, testIds);
