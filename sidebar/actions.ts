@@ -19,6 +19,8 @@ export interface SidebarActions extends SettingsActions, ConversationActions, Li
   changePermissions(change: PermissionChange): void;
   clearLog(): void;
   show(view: View): void;
+  /** A citation of a page stored in the Library: the Library opens on its stored copy, not the live page. */
+  openStoredPage(pageId: string): void;
   workflow: WorkflowActions;
 }
 
@@ -58,6 +60,11 @@ export function createActions(
     ...createLibraryActions(send, state),
     workflow: createWorkflowActions(send, state.workflow),
     show: (view) => show(send, state, view),
+    openStoredPage: (pageId) => {
+      state.libraryPage.value = null;
+      send({ type: 'GET_LIBRARY_PAGE', payload: { pageId } });
+      show(send, state, 'library');
+    },
   };
 }
 

@@ -79,6 +79,8 @@ const LINES: Record<string, (args: Args, label?: string) => string> = {
   crawl_site: (a) => t('action_crawl', host(a.url)),
   search_library: (a) => t('action_search_library', quoted(a.query)),
   propose_plan: () => t('action_propose_plan'),
+  approve_plan: (a) =>
+    t('action_approved_plan', quoted(a.summary), Array.isArray(a.sites) ? a.sites.map(String).join(', ') : ''),
 };
 
 /**

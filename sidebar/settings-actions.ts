@@ -8,8 +8,8 @@ import type { SidebarState } from './state';
 
 /** The Settings page's requests, and the chat's model switch, which saves the settings too. */
 export interface SettingsActions {
-  /** Saves the Settings page; the chat opens once the background has them. */
-  saveSettings(settings: Settings): void;
+  /** Saves the Settings page (the limits first, when shown); the chat opens once the background has the settings. */
+  saveSettings(settings: Settings, limits?: Limits | null): void;
   testConnection(settings: Settings): void;
   /** The settings changed since the last test: its result is dropped (a test still running keeps going). */
   forgetTestResult(): void;
@@ -18,12 +18,8 @@ export interface SettingsActions {
   /** Switches the chat to another of the provider's models, keeping every other setting. */
   switchModel(model: string): void;
   detectOllama(): void;
-  saveLimits(limits: Limits): void;
   /** Turns a setting of voice on, keeping the provider settings as they are. */
   saveVoice(voice: VoiceSettings): void;
-  /** Plan first (on) or ask at each step (off) for chat tasks, keeping every other setting. */
-  savePlanFirst(on: boolean): void;
-  saveAgentsMayConnect(on: boolean): void;
   disconnectAgent(id: string): void;
   /** Turns trusted input on (asking Chrome for the debugger permission, from this click) or off. */
   setTrustedInput(on: boolean): void;
@@ -34,8 +30,9 @@ export function createSettingsActions(
   state: SidebarState,
 ): SettingsActions {
   return {
-    saveSettings: (settings) => {
+    saveSettings: (settings, limits) => {
       state.settingsSaving.value = true;
+      if (limits) send({ type: 'SAVE_LIMITS', payload: limits });
       send({ type: 'SAVE_SETTINGS', payload: settings });
     },
     detectOllama: () => send({ type: 'DETECT_OLLAMA' }),
@@ -57,16 +54,7 @@ export function createSettingsActions(
       const settings = state.settings.value;
       if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, voice } });
     },
-    saveAgentsMayConnect: (agentsMayConnect) => {
-      const settings = state.settings.value;
-      if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, agentsMayConnect } });
-    },
     disconnectAgent: (id) => send({ type: 'DISCONNECT_AGENT', payload: { id } }),
-    savePlanFirst: (planFirst) => {
-      const settings = state.settings.value;
-      if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, planFirst } });
-    },
-    saveLimits: (limits) => send({ type: 'SAVE_LIMITS', payload: limits }),
     setTrustedInput: (on) => {
       state.trustedInputNote.value = null;
       if (!on) return send({ type: 'SET_TRUSTED_INPUT', payload: { on: false } });

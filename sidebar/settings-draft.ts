@@ -3,26 +3,23 @@
 import * as v from 'valibot';
 import { pricedByPerson } from '../src/llm/pricing';
 import { PROVIDER_INFO } from '../src/llm/providers';
-import { Settings, type Provider, type VoiceSettings } from '../src/protocol/common';
+import { Settings, type Provider } from '../src/protocol/common';
 
 /** An Ollama found on this computer (first run), with the models it has. */
 export type DetectedOllama = { baseUrl: string; models: string[] } | null;
 /** The models a provider listed at a Test connection, with the provider and address that listed them. */
 export type ModelList = { provider: Provider; baseUrl: string; models: string[] } | null;
 
-/** `voice` rides along unchanged: it has its own form. The prices are typed as text, and checked as numbers. */
+/** The connection section of the Settings page. The prices are typed as text, and checked as numbers. */
 export type Draft = {
   provider: Provider;
   model: string;
   apiKey: string;
   baseUrl: string;
-  voice?: VoiceSettings;
-  /** Rides along like `voice`: its switch saves it on its own. */
-  planFirst?: boolean;
   inputPrice: string;
   outputPrice: string;
 };
-export type FieldErrors = Partial<Record<Exclude<keyof Draft, 'voice'>, string>>;
+export type FieldErrors = Partial<Record<keyof Draft, string>>;
 
 export const defaults: Draft = {
   provider: 'openai',
@@ -37,8 +34,11 @@ const PRICE_FIELDS: Record<string, keyof FieldErrors> = {
   'prices.outputPerMillion': 'outputPrice',
 };
 
-export const toDraft = ({ prices, ...rest }: Settings): Draft => ({
-  ...rest,
+export const toDraft = ({ provider, model, apiKey, baseUrl, prices }: Settings): Draft => ({
+  provider,
+  model,
+  apiKey,
+  baseUrl,
   inputPrice: prices ? String(prices.inputPerMillion) : '',
   outputPrice: prices ? String(prices.outputPerMillion) : '',
 });
@@ -79,12 +79,3 @@ export function check({ inputPrice, outputPrice, ...draft }: Draft): { settings:
 
 /** An empty model says how to get one, not only that it is missing. */
 const NO_MODEL = 'Type the model\u2019s name, or press Test connection to list the models and pick one.';
-
-/** The errors shown that the draft still has: a field's error goes as soon as the field is fixed. */
-export function stillWrong(shown: FieldErrors, draft: Draft): FieldErrors {
-  const result = check(draft);
-  if (!('errors' in result)) return {};
-  return Object.fromEntries(
-    Object.entries(shown).filter(([field]) => result.errors[field as keyof FieldErrors] !== undefined),
-  ) as FieldErrors;
-}

@@ -76,6 +76,7 @@ function settingsHandlers(state: SidebarState) {
       // Only now: the chat, its model switch and Talk work with what the background holds.
       if (state.settingsSaving.value) {
         state.settingsSaving.value = false;
+        state.settingsEdits.value = null;
         state.view.value = 'chat';
       }
     },

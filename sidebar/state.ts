@@ -3,6 +3,7 @@ import type { TestResult } from '../src/llm/test-connection';
 import type { ChatMessage, Settings, VoiceSettings } from '../src/protocol/common';
 import type { PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { Limits } from '../src/protocol/limits';
+import { NO_ERRORS, type PageDraft, type PageErrors } from './settings-page-draft';
 import { createWorkflowState } from './workflow-state';
 import type { TaskScope } from '../policy';
 
@@ -46,6 +47,10 @@ export function createSidebarState() {
     settings: signal<Settings | null | undefined>(undefined),
     /** A save of the Settings page the background has not confirmed yet: the chat opens once it has. */
     settingsSaving: signal(false),
+    /** The Settings page's unsaved edits (null: none), kept while another view is shown. */
+    settingsEdits: signal<PageDraft | null>(null),
+    /** The Settings page's field errors from its last Save, each gone once its field is fixed. */
+    settingsErrors: signal<PageErrors>(NO_ERRORS),
     testResult: signal<TestResult | 'testing' | null>(null),
     /** The provider and address the last Test connection asked; its answer's models belong to them. */
     testedFor: signal<ModelSource | null>(null),

@@ -3,89 +3,134 @@ import { useEffect } from 'preact/hooks';
 import { PROVIDER_INFO } from '../src/llm/providers';
 import type { TestResult } from '../src/llm/test-connection';
 import { PROVIDERS, type Provider, type Settings } from '../src/protocol/common';
+import type { Limits } from '../src/protocol/limits';
 import {
   check,
-  defaults,
   offeredModels,
   pickModel,
-  stillWrong,
-  toDraft,
   type DetectedOllama,
   type Draft,
   type FieldErrors,
   type ModelList,
 } from './settings-draft';
+import {
+  checkPage,
+  hasErrors,
+  NO_ERRORS,
+  stillWrongOnPage,
+  toPageDraft,
+  unsaved,
+  type LimitKey,
+  type PageDraft,
+  type PageErrors,
+} from './settings-page-draft';
+import type { VoiceDraft } from './voice-draft';
 
 export interface SettingsDraftInput {
   saved: Settings | null;
+  limits: Limits | null;
+  /** The person's edits, held outside the page so they survive leaving Settings and coming back; null: none. */
+  edits: Signal<PageDraft | null>;
+  errors: Signal<PageErrors>;
   testResult: TestResult | 'testing' | null;
   ollama: DetectedOllama;
   modelList: ModelList;
   onEdit?(): void;
 }
 
-/** The settings form's state: the draft, its field errors, and the edits a person (or a test result) makes. */
-export function useSettingsDraft({ saved, testResult, ollama, modelList, onEdit }: SettingsDraftInput) {
-  const draft = useSignal<Draft>(saved ? toDraft(saved) : defaults);
-  const errors = useSignal<FieldErrors>({});
+/** The Settings page's state: one draft across its sections, its field errors, and the edits a person makes. */
+export function useSettingsDraft(input: SettingsDraftInput) {
+  const { saved, limits, edits, errors, testResult, ollama, modelList, onEdit } = input;
   // A model the person typed stays when the provider changes; one Bosun filled in moves along.
   const typedModel = useSignal(false);
   /** The model Bosun picked from the list the last test returned, said once. */
   const picked = useSignal<string | null>(null);
-  const update = (change: Partial<Draft>) => (draft.value = { ...draft.value, ...change });
-  const set = (change: Partial<Draft>) => {
-    update(change);
-    if (Object.keys(errors.value).length > 0) errors.value = stillWrong(errors.value, draft.value);
+  const current = () => edits.value ?? toPageDraft(saved, limits);
+  const change = (next: PageDraft) => {
+    edits.value = next;
+    if (hasErrors(errors.value)) errors.value = stillWrongOnPage(errors.value, next);
+  };
+  const update = (c: Partial<Draft>) => change({ ...current(), connection: { ...current().connection, ...c } });
+  const set = (c: Partial<Draft>) => {
+    update(c);
     picked.value = null;
     onEdit?.();
   };
-  usePickFromTest(draft, picked, update, { testResult, ollama, modelList });
+  usePickFromTest(current, picked, update, { testResult, ollama, modelList });
+  const page = current();
   const chooseProvider = (provider: Provider) =>
-    set(providerChange(draft.value, provider, typedModel.value, modelList, ollama));
+    set(providerChange(page.connection, provider, typedModel.value, modelList, ollama));
   const typeModel = (model: string) => {
     typedModel.value = true;
     set({ model });
   };
-  const run =
-    (action: (settings: Settings) => void, modelOptional = false) =>
-    (event?: Event) => {
-      event?.preventDefault();
-      // Test connection with no model yet is how the person gets the list to pick one from.
-      const listOnly = modelOptional && draft.value.model.trim() === '';
-      const result = check(listOnly ? { ...draft.value, model: '-' } : draft.value);
-      if ('errors' in result) {
-        errors.value = result.errors;
-        return;
-      }
-      errors.value = {};
-      action(listOnly ? { ...result.settings, model: '' } : result.settings);
-    };
-  const models = offeredModels(draft.value, modelList, ollama);
+  const setVoice = (c: Partial<VoiceDraft>) => change({ ...current(), voice: { ...current().voice, ...c } });
+  const setLimit = (key: LimitKey, value: string) => {
+    const limitsDraft = current().limits;
+    if (limitsDraft) change({ ...current(), limits: { ...limitsDraft, [key]: value } });
+  };
+  const setPlanFirst = (planFirst: boolean) => change({ ...current(), planFirst });
+  const setAgentsMayConnect = (agentsMayConnect: boolean) => change({ ...current(), agentsMayConnect });
   return {
-    draft: draft.value,
+    draft: page.connection,
+    page,
     errors: errors.value,
+    unsaved: unsaved(edits.value, saved, limits),
     picked: picked.value,
-    models,
+    models: offeredModels(page.connection, modelList, ollama),
     set,
     chooseProvider,
     typeModel,
-    run,
+    setVoice,
+    setLimit,
+    setPlanFirst,
+    setAgentsMayConnect,
+    ...submits(current, errors),
+  };
+}
+
+/** Save checks the whole page; Test connection checks the connection only. */
+function submits(current: () => PageDraft, errors: Signal<PageErrors>) {
+  return {
+    /** One Save: every section checked together, nothing sent while any field is wrong. */
+    save: (action: (settings: Settings, limits: Limits | null) => void) => (event?: Event) => {
+      event?.preventDefault();
+      const result = checkPage(current());
+      if ('errors' in result) {
+        errors.value = result.errors;
+        // After the errors are drawn: the first wrong field takes the focus, so it is on screen.
+        setTimeout(() => document.querySelector<HTMLElement>('.settings-page [aria-invalid="true"]')?.focus(), 0);
+        return;
+      }
+      errors.value = NO_ERRORS;
+      action(result.settings, result.limits);
+    },
+    /** Test connection checks the connection only; with no model yet it is how the person gets the list. */
+    test: (action: (settings: Settings) => void) => () => {
+      const connection = current().connection;
+      const listOnly = connection.model.trim() === '';
+      const result = check(listOnly ? { ...connection, model: '-' } : connection);
+      const connectionErrors: FieldErrors = 'errors' in result ? result.errors : {};
+      errors.value = { ...errors.value, connection: connectionErrors };
+      if ('settings' in result) action(listOnly ? { ...result.settings, model: '' } : result.settings);
+    },
   };
 }
 
 /** A test that listed the models and found the chosen one missing (or none chosen) picks one from the list. */
 function usePickFromTest(
-  draft: Signal<Draft>,
+  current: () => PageDraft,
   picked: Signal<string | null>,
   update: (change: Partial<Draft>) => void,
   { testResult, ollama, modelList }: Pick<SettingsDraftInput, 'testResult' | 'ollama' | 'modelList'>,
 ) {
   useEffect(() => {
     if (testResult === null || testResult === 'testing' || !testResult.models?.length) return;
-    const listed = offeredModels(draft.value, modelList, ollama);
-    if (listed.length === 0 || listed.includes(draft.value.model)) return;
-    if (testResult.success && draft.value.model !== '') return;
-    const model = pickModel(draft.value.provider, listed);
+    const draft = current().connection;
+    const listed = offeredModels(draft, modelList, ollama);
+    if (listed.length === 0 || listed.includes(draft.model)) return;
+    if (testResult.success && draft.model !== '') return;
+    const model = pickModel(draft.provider, listed);
     update({ model });
     picked.value = model;
   }, [testResult, modelList]);

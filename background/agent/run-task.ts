@@ -188,6 +188,7 @@ function saveResult(state: TaskState, call: ToolCall, output: GateResult): Promi
     decision: output.decision,
     site: output.site,
     ...(output.label ? { target: output.label } : {}),
+    ...(output.storedPages?.length ? { storedPages: output.storedPages } : {}),
   });
   return saved;
 }

@@ -80,7 +80,7 @@ export function createGate(deps: GateDeps) {
   return {
     run,
     authorize,
-    ...planApproval(deps.policy),
+    ...planApproval(deps.policy, deps.log),
     /** A value the run read outside the gate's tools (the bridge's cookie or script result), at `url`. */
     noteRead: (runId: string, url: string, text: string): void => readings.note(runId, url, text),
     /** The run is over: what it read is forgotten. */

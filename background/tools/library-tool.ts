@@ -69,6 +69,7 @@ export const searchLibrary = defineTool({
       text: `${shown.length} stored pages match "${args.query}" (from the Library, not fetched now). Cite the pages you use by title and URL.${note}\n${untrusted(blocks.map((b) => b.text).join('\n\n'))}`,
       // Each match is a reading of the site it was crawled from, for the data-flow rule.
       readings: blocks,
+      storedPages: shown.map(({ id, url, title }) => ({ id, url, title })),
     };
   },
 });

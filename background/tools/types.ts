@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type { ElementFacts, PermissionLevel, ScopeExcess } from '../../policy';
 import type { ActionFailure } from '../../src/protocol/background-to-content';
+import type { StoredPageRef } from '../../src/protocol/common';
 import type { CrawlLibrary } from '../storage/crawl-library';
 import type { CrawlSettings } from '../storage/db';
 import type { PageCache } from '../storage/page-cache';
@@ -81,6 +82,8 @@ export interface ToolOutput {
    * own site). Without it, the whole text is a reading of the site the gate judged.
    */
   readings?: Array<{ url: string; text: string }>;
+  /** The Library's stored pages the output gives (search_library), so the answer's citations can open them. */
+  storedPages?: StoredPageRef[];
 }
 
 /**

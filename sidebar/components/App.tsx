@@ -101,21 +101,25 @@ function OtherView({ view, state, actions }: { view: View; state: SidebarState; 
 }
 
 /**
- * Escape stops what is under way, the nearest thing first (the microphone, the question, the task);
- * the focus shortcut goes to the input box.
+ * Escape stops what is under way, the nearest thing first (the microphone, the question, the plan,
+ * the task): on a plan it approves nothing and the task asks at each step, as the plan card's own
+ * "Ask me at each step" does; the focus shortcut goes to the input box.
  */
 function useAppShortcuts(state: SidebarState, actions: SidebarActions, voice: VoiceControls) {
   const listening = state.voice.value.phase !== 'idle';
   const prompt = state.prompts.value[0];
+  const plan = state.plans.value[0];
   useShortcuts({
     escape: () =>
       listening
         ? voice.cancel
         : prompt
           ? () => actions.answer(prompt.id, 'deny')
-          : state.busy.value
-            ? actions.stop
-            : null,
+          : plan
+            ? () => actions.answerPlan(plan.id, { kind: 'each-step' })
+            : state.busy.value
+              ? actions.stop
+              : null,
     focusInput: () => document.getElementById('composer-input')?.focus(),
   });
 }

@@ -51,6 +51,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         onSuggest={busy ? undefined : actions.send}
         onRetry={busy || !lastRequest ? undefined : () => actions.send(lastRequest.content)}
         onSettings={() => actions.show('settings')}
+        onOpenStored={actions.openStoredPage}
       />
       <AgentClients clients={state.agentClients.value} onDisconnect={actions.disconnectAgent} />
       {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}

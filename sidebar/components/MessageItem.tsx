@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../src/protocol/common';
+import type { ChatMessage, StoredPageRef } from '../../src/protocol/common';
 import type { ToolCall as ToolCallRecord } from '../plain-action';
 import { plainAction } from '../plain-action';
 import { toolsInWords } from '../tool-names';
@@ -63,8 +63,16 @@ function ToolResult({ message, call }: { message: ChatMessage; call: ToolCallRec
   );
 }
 
-/** `call`: for a tool result, the call it answers (its arguments are in the assistant's message before it). */
-export function MessageItem({ message, call }: { message: ChatMessage; call?: ToolCallRecord | undefined }) {
+interface MessageItemProps {
+  message: ChatMessage;
+  /** For a tool result, the call it answers (its arguments are in the assistant's message before it). */
+  call?: ToolCallRecord | undefined;
+  /** The Library pages the conversation's searches gave, which an answer's citations open. */
+  stored?: readonly StoredPageRef[];
+  onOpenStored?: ((pageId: string) => void) | undefined;
+}
+
+export function MessageItem({ message, call, stored, onOpenStored }: MessageItemProps) {
   if (message.role === 'tool') return <ToolResult message={message} call={call} />;
   const { role, content, status, error, usage } = message;
   // The calls themselves show as their results' rows, and what runs now in the status bar; tokens on hover.
@@ -87,7 +95,7 @@ export function MessageItem({ message, call }: { message: ChatMessage; call?: To
       ) : null}
       {content ? (
         role === 'assistant' ? (
-          <Markdown text={content} />
+          <Markdown text={content} stored={stored} onOpenStored={onOpenStored} />
         ) : (
           <div class="message-content">{content}</div>
         )

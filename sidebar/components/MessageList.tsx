@@ -1,6 +1,6 @@
 import { Component } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ChatMessage } from '../../src/protocol/common';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ChatMessage, StoredPageRef } from '../../src/protocol/common';
 import type { ToolCall as ToolCallRecord } from '../plain-action';
 import { ErrorActions } from './ErrorActions';
 import { MessageItem } from './MessageItem';
@@ -14,14 +14,26 @@ import { t } from '../../src/i18n';
 export const MESSAGE_WINDOW = 50;
 
 /** A message is drawn again only when it changed: state.ts replaces just the message a delta touched. */
-type RowProps = { message: ChatMessage; call: ToolCallRecord | undefined };
+type RowProps = {
+  message: ChatMessage;
+  call: ToolCallRecord | undefined;
+  stored: readonly StoredPageRef[];
+  onOpenStored: ((pageId: string) => void) | undefined;
+};
 class MessageRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
-    return next.message !== this.props.message || next.call !== this.props.call;
+    return next.message !== this.props.message || next.call !== this.props.call || next.stored !== this.props.stored;
   }
   override render() {
-    return <MessageItem message={this.props.message} call={this.props.call} />;
+    return <MessageItem {...this.props} />;
   }
+}
+
+/** The Library pages this conversation's searches gave; the same array until another search adds one. */
+function useStoredPages(messages: ChatMessage[]): readonly StoredPageRef[] {
+  const pages = messages.flatMap((m) => m.storedPages ?? []);
+  const key = pages.map((page) => page.id).join('\n');
+  return useMemo(() => pages, [key]);
 }
 
 /** Each tool call by its id, so a result's row can say in words what was done. */
@@ -74,9 +86,11 @@ interface MessageListProps {
   /** After a failed answer: send the last request again (absent while a task runs), or open Settings. */
   onRetry?: (() => void) | undefined;
   onSettings?: () => void;
+  /** Opens a cited Library page's stored copy. */
+  onOpenStored?: (pageId: string) => void;
 }
 
-export function MessageList({ messages, onSuggest, onRetry, onSettings }: MessageListProps) {
+export function MessageList({ messages, onSuggest, onRetry, onSettings, onOpenStored }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLElement>(null);
   const more = useRef<HTMLButtonElement>(null);
@@ -91,29 +105,8 @@ export function MessageList({ messages, onSuggest, onRetry, onSettings }: Messag
   useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length, last?.content.length]);
 
   const calls = callsById(messages);
-  if (messages.length === 0) {
-    return (
-      <main class="messages messages--empty" data-testid="messages">
-        <p class="empty">{t('messages_empty')}</p>
-        {onSuggest ? (
-          <ul class="suggestions" aria-label={t('suggest_label')}>
-            {SUGGESTIONS.map((text) => (
-              <li key={text}>
-                <button
-                  type="button"
-                  class="button suggestion"
-                  data-testid="suggestion"
-                  onClick={() => onSuggest(text)}
-                >
-                  {text}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </main>
-    );
-  }
+  const stored = useStoredPages(messages);
+  if (messages.length === 0) return <EmptyChat onSuggest={onSuggest} />;
   return (
     <main
       class="messages"
@@ -132,10 +125,32 @@ export function MessageList({ messages, onSuggest, onRetry, onSettings }: Messag
           key={message.id}
           message={message}
           call={message.toolCallId ? calls.get(message.toolCallId) : undefined}
+          stored={stored}
+          onOpenStored={onOpenStored}
         />
       ))}
       <ErrorActions last={last} onSettings={onSettings} onRetry={onRetry} />
       <div ref={end} />
+    </main>
+  );
+}
+
+/** An empty chat: what it offers to start with, one press sends it. */
+function EmptyChat({ onSuggest }: Pick<MessageListProps, 'onSuggest'>) {
+  return (
+    <main class="messages messages--empty" data-testid="messages">
+      <p class="empty">{t('messages_empty')}</p>
+      {onSuggest ? (
+        <ul class="suggestions" aria-label={t('suggest_label')}>
+          {SUGGESTIONS.map((text) => (
+            <li key={text}>
+              <button type="button" class="button suggestion" data-testid="suggestion" onClick={() => onSuggest(text)}>
+                {text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </main>
   );
 }

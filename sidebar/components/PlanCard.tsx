@@ -112,7 +112,14 @@ function PlanAnswers({ approved, editing, onEdit, onAnswer }: AnswersProps) {
           {t('plan_edit')}
         </button>
       )}
-      <button type="button" class="button" data-testid="plan-each-step" onClick={() => onAnswer({ kind: 'each-step' })}>
+      {/* Escape answers this too: it approves nothing, and each action then asks as it goes. */}
+      <button
+        type="button"
+        class="button"
+        data-testid="plan-each-step"
+        aria-keyshortcuts="Escape"
+        onClick={() => onAnswer({ kind: 'each-step' })}
+      >
         {t('plan_each_step')}
       </button>
     </div>

@@ -1,15 +1,10 @@
-import { voiceOf } from '../../src/protocol/common';
 import type { SidebarActions } from '../actions';
 import type { SidebarState } from '../state';
-import { AgentsForm } from './AgentsForm';
-import { LimitsForm } from './LimitsForm';
 import { PermissionLevels } from './PermissionLevels';
-import { PlanFirstForm } from './PlanFirstForm';
 import { SettingsForm } from './SettingsForm';
 import { TrustedInputForm } from './TrustedInputForm';
-import { VoiceForm } from './VoiceForm';
 
-/** The provider's settings; on first run what the permission levels mean, afterwards voice, trusted input and limits. */
+/** The Settings page: one form with one Save; on first run also what the permission levels mean. */
 export function SettingsPage({ state, actions }: { state: SidebarState; actions: SidebarActions }) {
   const settings = state.settings.value;
   const firstRun = settings === null;
@@ -17,6 +12,9 @@ export function SettingsPage({ state, actions }: { state: SidebarState; actions:
     <main class="settings-page">
       <SettingsForm
         saved={settings ?? null}
+        limits={state.limits.value}
+        edits={state.settingsEdits}
+        errors={state.settingsErrors}
         testResult={state.testResult.value}
         firstRun={firstRun}
         ollama={state.ollama.value}
@@ -24,19 +22,17 @@ export function SettingsPage({ state, actions }: { state: SidebarState; actions:
         onEdit={actions.forgetTestResult}
         onSave={actions.saveSettings}
         onTest={actions.testConnection}
-      />
+      >
+        {/* Trusted input is asked of the browser by this very click, so it takes effect at once, outside the draft. */}
+        {settings && state.trustedInput.value ? (
+          <TrustedInputForm
+            state={state.trustedInput.value}
+            note={state.trustedInputNote.value}
+            onChange={actions.setTrustedInput}
+          />
+        ) : null}
+      </SettingsForm>
       {firstRun ? <PermissionLevels /> : null}
-      {settings ? <PlanFirstForm on={settings.planFirst !== false} onChange={actions.savePlanFirst} /> : null}
-      {settings ? <AgentsForm on={settings.agentsMayConnect === true} onChange={actions.saveAgentsMayConnect} /> : null}
-      {settings ? <VoiceForm voice={voiceOf(settings)} onSave={actions.saveVoice} /> : null}
-      {settings && state.trustedInput.value ? (
-        <TrustedInputForm
-          state={state.trustedInput.value}
-          note={state.trustedInputNote.value}
-          onChange={actions.setTrustedInput}
-        />
-      ) : null}
-      {settings && state.limits.value ? <LimitsForm limits={state.limits.value} onSave={actions.saveLimits} /> : null}
     </main>
   );
 }

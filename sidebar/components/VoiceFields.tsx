@@ -1,13 +1,16 @@
 import { t } from '../../src/i18n';
+import type { VoiceErrors } from '../settings-page-draft';
 import type { Source, VoiceDraft } from '../voice-draft';
+import { FieldError, fieldProps } from './FieldError';
 
 interface VoiceFieldProps {
   draft: VoiceDraft;
+  errors: VoiceErrors;
   set(change: Partial<VoiceDraft>): void;
 }
 
 /** How the person talks: the browser's speech or Whisper, where the transcript goes, how long at most. */
-export function VoiceInputFields({ draft: d, set }: VoiceFieldProps) {
+export function VoiceInputFields({ draft: d, errors, set }: VoiceFieldProps) {
   return (
     <>
       <label for="voice-mode">{t('voice_mode')}</label>
@@ -30,21 +33,22 @@ export function VoiceInputFields({ draft: d, set }: VoiceFieldProps) {
         <option value="input">{t('voice_transcript_input')}</option>
         <option value="send">{t('voice_transcript_send')}</option>
       </select>
-      <label class="limit-row">
-        <span>{t('voice_max_seconds')}</span>
+      <div class="limit-row">
+        <label for="voice-maxSeconds">{t('voice_max_seconds')}</label>
         <input
+          {...fieldProps(errors, 'maxSeconds', 'voice')}
           type="number"
-          data-testid="voice-maxSeconds"
           value={d.maxSeconds}
           onInput={(e) => set({ maxSeconds: e.currentTarget.value })}
         />
-      </label>
+      </div>
+      <FieldError errors={errors} name="maxSeconds" prefix="voice" />
     </>
   );
 }
 
 /** Who transcribes: the chat's provider, or a server of the person's own with its address and key. */
-export function TranscriptionFields({ draft: d, set }: VoiceFieldProps) {
+export function TranscriptionFields({ draft: d, errors, set }: VoiceFieldProps) {
   return (
     <>
       <label for="voice-source">{t('voice_source')}</label>
@@ -61,32 +65,32 @@ export function TranscriptionFields({ draft: d, set }: VoiceFieldProps) {
         <>
           <label for="voice-baseUrl">{t('voice_base_url')}</label>
           <input
-            id="voice-baseUrl"
-            data-testid="voice-baseUrl"
+            {...fieldProps(errors, 'baseUrl', 'voice')}
             type="url"
             placeholder={t('voice_base_url_placeholder')}
             value={d.baseUrl}
             onInput={(e) => set({ baseUrl: e.currentTarget.value })}
           />
+          <FieldError errors={errors} name="baseUrl" prefix="voice" />
           <label for="voice-apiKey">{t('voice_api_key')}</label>
           <input
-            id="voice-apiKey"
-            data-testid="voice-apiKey"
+            {...fieldProps(errors, 'apiKey', 'voice')}
             type="password"
             autocomplete="off"
             value={d.apiKey}
             onInput={(e) => set({ apiKey: e.currentTarget.value })}
           />
+          <FieldError errors={errors} name="apiKey" prefix="voice" />
         </>
       ) : null}
       <label for="voice-model">{t('voice_model')}</label>
       <input
-        id="voice-model"
-        data-testid="voice-model"
+        {...fieldProps(errors, 'model', 'voice')}
         type="text"
         value={d.model}
         onInput={(e) => set({ model: e.currentTarget.value })}
       />
+      <FieldError errors={errors} name="model" prefix="voice" />
     </>
   );
 }

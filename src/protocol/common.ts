@@ -110,6 +110,14 @@ export const ToolCallRecord = v.strictObject({
   args: v.record(v.string(), v.unknown()),
 });
 
+/** A page stored in the Library, as a search of it gave it: what a citation of its address opens. */
+export const StoredPageRef = v.strictObject({
+  id: v.pipe(v.string(), v.maxLength(200)),
+  url: v.pipe(v.string(), v.maxLength(4096)),
+  title: v.pipe(v.string(), v.maxLength(1000)),
+});
+export type StoredPageRef = v.InferOutput<typeof StoredPageRef>;
+
 /**
  * A conversation message: the canonical schema of the Parchi spec (id, createdAt, role,
  * content, toolCalls, toolCallId, name, usage) plus what the sidebar needs to show an
@@ -142,6 +150,8 @@ export const ChatMessage = v.strictObject({
   quote: v.optional(v.pipe(v.string(), v.maxLength(MAX_QUOTE))),
   /** Addition, for a failed answer: where the person fixes its cause (a refused key, a missing model). */
   fix: v.optional(v.picklist(['settings'])),
+  /** Addition, for a search_library result: the stored pages it gave, which the answer's citations open. */
+  storedPages: v.optional(v.pipe(v.array(StoredPageRef), v.maxLength(20))),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 

@@ -131,7 +131,7 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
       await abp.newSession(); // the last session's deny would answer for the person
       await sidebar.click('[data-testid="view-settings"]');
       await sidebar.fill('[data-testid="limit-promptTimeoutSeconds"]', '5');
-      await sidebar.click('[data-testid="limits-save"]');
+      await sidebar.click('[data-testid="settings-save"]');
       await sidebar.click('[data-testid="view-chat"]');
       const started = Date.now();
       expect(await addToCart()).toMatchObject({

@@ -20,7 +20,7 @@ import { actionLogEntries } from './support/action-log';
 import { answerPrompt } from './support/agent';
 import { listeningSockets, processTree, textOf, waitForExit, type ToolResult } from './support/bridge';
 import { DIST } from './support/extension';
-import { configure, openSidebar } from './support/sidebar';
+import { configure, openSidebar, setSettingsSwitch } from './support/sidebar';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -63,18 +63,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     return running;
   }
 
-  const setSwitch = async (on: boolean) => {
-    await sidebar.click('[data-testid="view-settings"]');
-    const now = await sidebar.evaluate(
-      () => document.querySelector<HTMLInputElement>('[data-testid="agents-switch"]')?.checked,
-    );
-    if (now !== on) await sidebar.click('[data-testid="agents-switch"]');
-    await sidebar.waitFor(
-      (want) => document.querySelector<HTMLInputElement>('[data-testid="agents-switch"]')?.checked === want,
-      on,
-    );
-    await sidebar.click('[data-testid="view-chat"]');
-  };
+  const setSwitch = (on: boolean) => setSettingsSwitch(sidebar, 'agents', on);
   const socket = () => join(home, '.bosun-bridge', `${browserName}.sock`);
 
   beforeAll(async () => {

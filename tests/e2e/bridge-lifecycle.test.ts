@@ -98,7 +98,7 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
         await configure(sidebar, llm);
         await sidebar.click('[data-testid="view-settings"]');
         await sidebar.fill('[data-testid="limit-promptTimeoutSeconds"]', '5');
-        await sidebar.click('[data-testid="limits-save"]');
+        await sidebar.click('[data-testid="settings-save"]');
         await sidebar.reload();
         await sidebar.click('[data-testid="view-settings"]');
         await sidebar.waitFor(

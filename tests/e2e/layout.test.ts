@@ -4,7 +4,14 @@ import { answerPrompt, waitForPrompt, waitUntilIdle } from './support/agent';
 import { startStaticServer, testSiteDir } from '../fixtures/static-server';
 import { axeViolations } from './support/axe';
 import { useExtension } from './support/extension';
-import { offScreen, PANEL_WIDTHS, shootThemes, SIDEBAR_VIEWS, sidewaysOverflow } from './support/layout';
+import {
+  faintDisabledButtons,
+  offScreen,
+  PANEL_WIDTHS,
+  shootThemes,
+  SIDEBAR_VIEWS,
+  sidewaysOverflow,
+} from './support/layout';
 import { configure, openSidebar, send, showView, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
@@ -184,7 +191,13 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
       for (const view of SIDEBAR_VIEWS) {
         await showView(sidebar, view);
         expect(await sidewaysOverflow(sidebar), view).toEqual([]);
-        expect(await axeViolations(sidebar), view).toEqual([]);
+        // Both themes: axe, and the disabled buttons axe leaves out ("Plan the steps" before anything is typed).
+        for (const theme of ['light', 'dark']) {
+          await sidebar.evaluate((t: string) => (document.documentElement.dataset.theme = t), theme);
+          expect(await axeViolations(sidebar), `${view}, ${theme}`).toEqual([]);
+          expect(await faintDisabledButtons(sidebar), `${view}, ${theme}`).toEqual([]);
+        }
+        await sidebar.evaluate(() => delete document.documentElement.dataset.theme);
         if (width === 240 || width === 360) await shootThemes(sidebar, `view-${browserName}-${view}`, width, HEIGHT);
       }
     });

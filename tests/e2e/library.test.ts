@@ -210,6 +210,41 @@ describe.each(BROWSERS)('the Library view in %s', (browserName) => {
     expect(result).toContain('<untrusted_page_content>');
   });
 
+  it("an answer's citation of a Library page is a link that opens the stored copy in the Library view", async () => {
+    const cited = site.url('crawl/deep/c.html');
+    ctx.llm.script(
+      { kind: 'tool_calls', calls: [{ id: 's2', name: 'search_library', arguments: { query: 'gamma' } }] },
+      { kind: 'text', chunks: [`Gamma is the deep page ([Gamma - Bosun Crawl Fixture](${cited})).`] },
+    );
+    await showView(sidebar, 'chat');
+    await send(sidebar, 'Where is Gamma in the Library?');
+    await waitUntilIdle(sidebar);
+    const link = await sidebar.evaluate(() => {
+      const answers = document.querySelectorAll('[data-role="assistant"]');
+      const a = answers[answers.length - 1]?.querySelector<HTMLAnchorElement>('a[data-testid="stored-citation"]');
+      return a ? { text: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target') } : null;
+    });
+    expect(link).toEqual({
+      text: 'Gamma - Bosun Crawl Fixture (stored copy in the Library)',
+      href: expect.stringMatching(/^#stored-/),
+      target: null,
+    });
+    await sidebar.evaluate(() => {
+      const answers = document.querySelectorAll('[data-role="assistant"]');
+      answers[answers.length - 1]?.querySelector<HTMLElement>('a[data-testid="stored-citation"]')?.click();
+    });
+    await sidebar.waitFor(() => document.querySelector('[data-testid="library-preview"]') !== null, undefined, {
+      message: 'the stored page did not open in the Library',
+    });
+    const preview = await sidebar.evaluate(() => ({
+      current: document.querySelector('[data-testid="view-library"]')?.getAttribute('aria-current'),
+      text: document.querySelector('[data-testid="library-preview"]')?.textContent ?? '',
+    }));
+    expect(preview.current).toBe('page');
+    expect(preview.text).toContain(cited);
+    expect(preview.text).toContain('Gamma');
+  });
+
   it('the chat crawls a site on request, after asking for that site, and the Library shows the new job', async () => {
     ctx.llm.script(
       {

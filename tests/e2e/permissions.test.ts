@@ -167,7 +167,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     // A short wait for answers, then a question nobody answers.
     await sidebar.click('[data-testid="view-settings"]');
     await sidebar.fill('[data-testid="limit-promptTimeoutSeconds"]', '5');
-    await sidebar.click('[data-testid="limits-save"]');
+    await sidebar.click('[data-testid="settings-save"]');
     await sidebar.click('[data-testid="view-chat"]');
     ctx.llm.script(click('#add-to-cart', 'c7'), say('Nobody answered, so I did nothing.'));
     await send(sidebar, 'Add it once more');

@@ -11,7 +11,7 @@ import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './suppor
 import { actionLogEntries } from './support/action-log';
 import { useExtension } from './support/extension';
 import { PANEL_WIDTHS, sidewaysOverflow } from './support/layout';
-import { configure, openSidebar, send, showView } from './support/sidebar';
+import { configure, openSidebar, send, setSettingsSwitch, showView } from './support/sidebar';
 
 const PATH = '/plan/contact.html';
 const NAME = 'Ada Lovelace';
@@ -123,12 +123,26 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     // The plan is the scope: no scope request was needed for it.
     expect(ctx.llm.scopeRequests).toEqual([]);
     // The Action Log says why nothing asked: the plan approved it.
-    const logged = (await actionLogEntries(sidebar)).slice(-3);
+    const logged = (await actionLogEntries(sidebar)).slice(-4);
     expect(logged.map((e) => [e.toolName, e.decision])).toEqual([
+      ['approve_plan', 'approved-plan'],
       ['type_text', 'approved-plan'],
       ['type_text', 'approved-plan'],
       ['click_element', 'approved-plan'],
     ]);
+    // The approval is an entry of its own, with the plan's steps and sites.
+    const host = new URL(site).host;
+    expect(logged[0]).toMatchObject({
+      site: host,
+      permissionLevel: 'submit',
+      details: `chat: Fill in the contact form and save it\n1. Type your name and e-mail (${host}, interact)\n2. Press Save (${host}, submit)`,
+    });
+    await showView(sidebar, 'log');
+    const actions = await sidebar.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="log-action"]')].map((el) => el.textContent ?? ''),
+    );
+    expect(actions).toContain(`Approved the plan: Fill in the contact form and save it (sites: ${host})`);
+    await showView(sidebar, 'chat');
     expect(ctx.llm.failures).toEqual([]);
   });
 
@@ -215,14 +229,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
   });
 
   it('with "Plan first" off in Settings, no plan is offered and each action asks', async () => {
-    await showView(sidebar, 'settings');
-    await sidebar.click('[data-testid="plan-first-switch"]');
-    await sidebar.waitFor(
-      () => document.querySelector<HTMLInputElement>('[data-testid="plan-first-switch"]')?.checked === false,
-      undefined,
-      { message: 'Plan first stayed on' },
-    );
-    await showView(sidebar, 'chat');
+    await setSettingsSwitch(sidebar, 'plan-first', false);
     try {
       ctx.llm.script(
         {
@@ -239,14 +246,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
       await waitUntilIdle(sidebar);
       expect(ctx.llm.failures).toEqual([]);
     } finally {
-      await showView(sidebar, 'settings');
-      await sidebar.click('[data-testid="plan-first-switch"]');
-      await sidebar.waitFor(
-        () => document.querySelector<HTMLInputElement>('[data-testid="plan-first-switch"]')?.checked === true,
-        undefined,
-        { message: 'Plan first did not come back on' },
-      );
-      await showView(sidebar, 'chat');
+      await setSettingsSwitch(sidebar, 'plan-first', true);
     }
   });
 
@@ -264,5 +264,28 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     expect(asked.tool).toBe('type_text');
     await waitUntilIdle(sidebar);
     expect(effects().slice(before)).toEqual([]);
+  });
+
+  it('Escape on a plan approves nothing: the card goes, the task goes on and each action asks', async () => {
+    const before = effects().length;
+    const approvalsBefore = (await actionLogEntries(sidebar)).filter((e) => e.toolName === 'approve_plan').length;
+    ctx.llm.script(
+      calls({ id: 'p1', name: 'propose_plan', arguments: plan() }),
+      calls(type('t1', '#name', NAME)),
+      say('Stopped.'),
+    );
+    await send(sidebar, `Fill in the contact form with ${NAME}`);
+    await waitForPlan(sidebar);
+    await sidebar.press('Escape');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="plan-card"]') === null, undefined, {
+      message: 'Escape left the plan open',
+    });
+    const asked = await answerPrompt(sidebar, 'deny');
+    expect(asked.tool).toBe('type_text');
+    await waitUntilIdle(sidebar);
+    expect(effects().slice(before)).toEqual([]);
+    // Nothing was approved: no approval entry in the Action Log.
+    const approvals = async () => (await actionLogEntries(sidebar)).filter((e) => e.toolName === 'approve_plan');
+    expect((await approvals()).length).toBe(approvalsBefore);
   });
 });

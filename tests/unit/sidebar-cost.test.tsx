@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsForm } from '../../sidebar/components/SettingsForm';
 import { StatusBar } from '../../sidebar/components/StatusBar';
-import type { ChatMessage, Settings } from '../../src/protocol/common';
+import { DEFAULT_VOICE, type ChatMessage, type Settings } from '../../src/protocol/common';
+import { settingsStore } from './support/sidebar-props';
 
 afterEach(cleanup);
 
@@ -57,6 +58,7 @@ describe('prices in the settings', () => {
     render(
       <SettingsForm
         saved={settings}
+        {...settingsStore()}
         testResult={null}
         firstRun={false}
         ollama={null}
@@ -73,11 +75,14 @@ describe('prices in the settings', () => {
   it('are optional, and saved as numbers when both are given', () => {
     const { onSave, type, save } = setup(saved);
     save();
-    expect(onSave).toHaveBeenLastCalledWith(saved);
+    expect(onSave).toHaveBeenLastCalledWith({ ...saved, voice: DEFAULT_VOICE, planFirst: true }, null);
     type('inputPrice', '0.15');
     type('outputPrice', ' 0.6 ');
     save();
-    expect(onSave).toHaveBeenLastCalledWith({ ...saved, prices: { inputPerMillion: 0.15, outputPerMillion: 0.6 } });
+    expect(onSave).toHaveBeenLastCalledWith(
+      { ...saved, voice: DEFAULT_VOICE, planFirst: true, prices: { inputPerMillion: 0.15, outputPerMillion: 0.6 } },
+      null,
+    );
   });
 
   it('refuse a missing, negative or non-numeric price, and change nothing', () => {

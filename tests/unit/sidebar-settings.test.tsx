@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsForm } from '../../sidebar/components/SettingsForm';
 import { applyTheme, cycleTheme, theme } from '../../sidebar/theme';
-import { saved } from './support/sidebar-props';
+import { DEFAULT_VOICE } from '../../src/protocol/common';
+import { saved, settingsStore } from './support/sidebar-props';
 
 afterEach(cleanup);
 
@@ -12,6 +13,7 @@ describe('SettingsForm', () => {
   const form = (overrides: Partial<Parameters<typeof SettingsForm>[0]> = {}) => {
     const props = {
       saved: null,
+      ...settingsStore(),
       testResult: null,
       firstRun: true,
       ollama: null,
@@ -68,12 +70,17 @@ describe('SettingsForm', () => {
     type('settings-model', ' gpt-4o-mini ');
     type('settings-apiKey', 'sk-123');
     fireEvent.click(screen.getByTestId('settings-save'));
-    expect(props.onSave).toHaveBeenCalledWith({
-      provider: 'openai',
-      model: 'gpt-4o-mini',
-      apiKey: 'sk-123',
-      baseUrl: 'https://api.openai.com/v1',
-    });
+    expect(props.onSave).toHaveBeenCalledWith(
+      {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        apiKey: 'sk-123',
+        baseUrl: 'https://api.openai.com/v1',
+        voice: DEFAULT_VOICE,
+        planFirst: true,
+      },
+      null,
+    );
   });
 
   it('moves the base URL along with the provider unless the person typed their own', () => {

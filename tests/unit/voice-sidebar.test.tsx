@@ -3,13 +3,11 @@ import { signal } from '@preact/signals';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../../sidebar/components/Composer';
-import { VoiceForm } from '../../sidebar/components/VoiceForm';
 import { VoiceIndicator } from '../../sidebar/components/VoiceIndicator';
 import type { PermissionPrompt } from '../../sidebar/state';
 import { captureRoute } from '../../sidebar/voice/mic-access';
 import { MIC_BLOCKED, micErrorMessage } from '../../sidebar/voice/mic-errors';
 import { spokenAnswer } from '../../sidebar/voice/spoken-answer';
-import { DEFAULT_VOICE } from '../../src/protocol/common';
 
 afterEach(cleanup);
 
@@ -122,37 +120,6 @@ describe('VoiceIndicator', () => {
       />,
     );
     expect(screen.getByTestId('voice-interim').textContent).toBe(' “find me a”');
-  });
-});
-
-describe('VoiceForm', () => {
-  it('saves what the person chose, checked with the background’s schema', () => {
-    const onSave = vi.fn();
-    render(<VoiceForm voice={DEFAULT_VOICE} onSave={onSave} />);
-    fireEvent.change(screen.getByTestId('voice-transcript'), { target: { value: 'send' } });
-    fireEvent.input(screen.getByTestId('voice-maxSeconds'), { target: { value: '120' } });
-    fireEvent.change(screen.getByTestId('voice-source'), { target: { value: 'own' } });
-    fireEvent.input(screen.getByTestId('voice-baseUrl'), { target: { value: 'https://stt.example/v1/' } });
-    fireEvent.click(screen.getByTestId('voice-save'));
-    expect(onSave).toHaveBeenCalledWith({
-      ...DEFAULT_VOICE,
-      transcript: 'send',
-      maxSeconds: 120,
-      transcription: { source: 'own', baseUrl: 'https://stt.example/v1', apiKey: '', model: 'whisper-1' },
-    });
-  });
-
-  it('names the field that is wrong and saves nothing', () => {
-    const onSave = vi.fn();
-    render(<VoiceForm voice={DEFAULT_VOICE} onSave={onSave} />);
-    fireEvent.input(screen.getByTestId('voice-maxSeconds'), { target: { value: '2' } });
-    fireEvent.click(screen.getByTestId('voice-save'));
-    expect(screen.getByText('maxSeconds: must be at least 5 seconds')).toBeTruthy();
-    fireEvent.input(screen.getByTestId('voice-maxSeconds'), { target: { value: '60' } });
-    fireEvent.change(screen.getByTestId('voice-source'), { target: { value: 'own' } });
-    fireEvent.click(screen.getByTestId('voice-save'));
-    expect(screen.getByText(/^transcription\.baseUrl: /)).toBeTruthy();
-    expect(onSave).not.toHaveBeenCalled();
   });
 });
 

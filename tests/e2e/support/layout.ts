@@ -35,8 +35,9 @@ export function sidewaysOverflow(page: PageDriver): Promise<string[]> {
 }
 
 /**
- * The elements (by data-testid) whose box is not wholly on screen: outside the viewport, or outside the
- * box of the scrolling container that holds them. Each is described for the failure message.
+ * The elements (by data-testid) whose box is not wholly on screen: outside the viewport, outside the
+ * box of the scrolling container that holds them, or under another element (a sticky row) at their
+ * top or middle. Each is described for the failure message.
  */
 export function offScreen(page: PageDriver, testIds: readonly string[]): Promise<string[]> {
   return page.evaluate((ids: readonly string[]) => {
@@ -55,9 +56,60 @@ export function offScreen(page: PageDriver, testIds: readonly string[]): Promise
       const scroller = el.parentElement?.closest('.prompt, .messages');
       if (scroller && !inside(box, scroller.getBoundingClientRect()))
         return [`${id}: ${round(box)} outside its ${scroller.className} ${round(scroller.getBoundingClientRect())}`];
+      // On screen is not enough: nothing (a sticky row of buttons) may lie over its top or its middle.
+      for (const y of [box.top + 1, (box.top + box.bottom) / 2]) {
+        const hit = document.elementFromPoint(box.left + Math.min(8, box.width / 2), y);
+        if (hit && !el.contains(hit) && !hit.contains(el))
+          return [`${id}: covered by ${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')} at ${Math.round(y)}`];
+      }
       return [];
     });
   }, testIds);
+}
+
+/**
+ * The disabled buttons shown whose text has less than 4.5:1 contrast with what is behind it (axe leaves
+ * disabled controls out, but a person still reads them to know what they will do once enabled).
+ */
+export function faintDisabledButtons(page: PageDriver): Promise<string[]> {
+  return page.evaluate(() => {
+    type Rgba = [number, number, number, number];
+    const parse = (color: string): Rgba => {
+      const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, color.startsWith('rgba') ? a : 1];
+    };
+    const over = (top: Rgba, under: Rgba, alpha = top[3]): Rgba => [
+      top[0] * alpha + under[0] * (1 - alpha),
+      top[1] * alpha + under[1] * (1 - alpha),
+      top[2] * alpha + under[2] * (1 - alpha),
+      1,
+    ];
+    const behind = (el: Element | null): Rgba => {
+      for (let up = el; up; up = up.parentElement) {
+        const color = parse(getComputedStyle(up).backgroundColor);
+        if (color[3] > 0) return over(color, behind(up.parentElement));
+      }
+      return [255, 255, 255, 1];
+    };
+    const luminance = ([r, g, b]: Rgba) =>
+      [r, g, b]
+        .map((c) => c / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    return [...document.querySelectorAll<HTMLButtonElement>('button:disabled')].flatMap((button) => {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 || !button.textContent?.trim()) return [];
+      const style = getComputedStyle(button);
+      const under = behind(button.parentElement);
+      const own = parse(style.backgroundColor);
+      const opacity = Number(style.opacity);
+      const bg = over(own[3] > 0 ? over(own, under) : under, under, opacity);
+      const fg = over(over(parse(style.color), bg), under, opacity);
+      const [light, dark] = [luminance(fg), luminance(bg)].sort((a, b) => b - a) as [number, number];
+      const ratio = (light + 0.05) / (dark + 0.05);
+      return ratio < 4.5 ? [`"${button.textContent.trim()}" ${ratio.toFixed(2)}:1`] : [];
+    });
+  });
 }
 
 /** Screenshots for a person to look at after the run (test-results/ is not committed). */

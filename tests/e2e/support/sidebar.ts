@@ -131,7 +131,7 @@ export async function setLimits(
 ): Promise<void> {
   await showView(sidebar, 'settings');
   for (const [key, value] of Object.entries(limits)) await sidebar.fill(`[data-testid="limit-${key}"]`, String(value));
-  await sidebar.click('[data-testid="limits-save"]');
+  await sidebar.click('[data-testid="settings-save"]');
   // Every sidebar gets the background's LIMITS on connect: a new one shows what was saved.
   await sidebar.waitFor(
     async (expected) => {
@@ -150,6 +150,24 @@ export async function setLimits(
     { message: 'the limits were not saved' },
   );
   await showView(sidebar, 'chat');
+}
+
+/** Turns a Settings switch on or off the way a person does (the switch, then Save); the chat shows again. */
+export async function setSettingsSwitch(
+  sidebar: PageDriver,
+  name: 'plan-first' | 'agents',
+  on: boolean,
+): Promise<void> {
+  await showView(sidebar, 'settings');
+  const checked = await sidebar.evaluate(
+    (id) => document.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)?.checked,
+    `${name}-switch`,
+  );
+  if (checked !== on) await sidebar.click(`[data-testid="${name}-switch"]`);
+  await sidebar.click('[data-testid="settings-save"]');
+  await sidebar.waitFor(() => document.querySelector('[data-testid="composer-input"]') !== null, undefined, {
+    message: `saving the ${name} switch did not return to the chat`,
+  });
 }
 
 /** Opens a History item's one menu (rename, export, delete) the way a person does, unless it is open already. */

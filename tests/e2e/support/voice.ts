@@ -33,7 +33,7 @@ export async function setVoice(page: PageDriver, change: VoiceChange): Promise<v
   );
   if (change.spokenApprovalOfCritical !== undefined && change.spokenApprovalOfCritical !== checked)
     await page.click(checkbox);
-  await page.click('[data-testid="voice-save"]');
+  await page.click('[data-testid="settings-save"]');
   await page.click('[data-testid="view-chat"]');
   // The background's SETTINGS broadcast is what the talk button acts on.
   await page.waitFor(() => document.querySelector('[data-testid="talk"]') !== null, undefined, {

@@ -1,5 +1,7 @@
 // The props the sidebar's components are given in unit tests: every action a spy, a saved provider.
+import { signal } from '@preact/signals';
 import { vi } from 'vitest';
+import { NO_ERRORS, type PageDraft } from '../../../sidebar/settings-page-draft';
 import type { SidebarActions } from '../../../sidebar/actions';
 
 export const actions = (): SidebarActions => ({
@@ -15,14 +17,12 @@ export const actions = (): SidebarActions => ({
   dismissNotice: vi.fn(),
   answer: vi.fn(),
   answerPlan: vi.fn(),
-  savePlanFirst: vi.fn(),
-  saveAgentsMayConnect: vi.fn(),
   disconnectAgent: vi.fn(),
   detectOllama: vi.fn(),
-  saveLimits: vi.fn(),
   changePermissions: vi.fn(),
   clearLog: vi.fn(),
   show: vi.fn(),
+  openStoredPage: vi.fn(),
   saveVoice: vi.fn(),
   setTrustedInput: vi.fn(),
   newConversation: vi.fn(),
@@ -60,3 +60,6 @@ export const saved = {
   apiKey: '',
   baseUrl: 'http://localhost:11434/v1',
 };
+
+/** What the Settings form keeps outside itself: no edits yet, no errors, limits not known. */
+export const settingsStore = () => ({ edits: signal<PageDraft | null>(null), errors: signal(NO_ERRORS), limits: null });

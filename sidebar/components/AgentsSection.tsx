@@ -1,7 +1,7 @@
 import { t } from '../../src/i18n';
 
 /** Whether MCP clients on this computer may attach to this browser (off by default). */
-export function AgentsForm({ on, onChange }: { on: boolean; onChange(on: boolean): void }) {
+export function AgentsSection({ on, onChange }: { on: boolean; onChange(on: boolean): void }) {
   return (
     <section class="settings" data-testid="agents">
       <h2>{t('agents_title')}</h2>

@@ -1,7 +1,7 @@
 import { t } from '../../src/i18n';
 
 /** Plan first (the default): a chat task states its plan and asks once; off, each action asks as it goes. */
-export function PlanFirstForm({ on, onChange }: { on: boolean; onChange(on: boolean): void }) {
+export function PlanFirstSection({ on, onChange }: { on: boolean; onChange(on: boolean): void }) {
   return (
     <section class="settings" data-testid="plan-first">
       <h2>{t('plan_first_title')}</h2>
