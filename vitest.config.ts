@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/e2e/longest-first.js';
 
 export default defineConfig({
   define: { __TARGET__: JSON.stringify('chrome') },
+  // The PDF reader chunk is a file of the built extension (src/pdf/reader-chunk.ts); a test that renders
+  // in a DOM environment resolves its address to the module the chunk is built from.
+  resolve: { alias: { '/pdf-reader.js': fileURLToPath(new URL('./src/pdf/pdf-reader.ts', import.meta.url)) } },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     maxWorkers: 2,

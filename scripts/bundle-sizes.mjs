@@ -27,9 +27,10 @@ export const BUDGETS = {
   'every page': 15 * KB,
   /**
    * Raised from 60 KB for every tool's plain name, the docked question and critical questions' own look,
-   * then for plan first: the plan card (Go, Edit, ask at each step) and its Settings switch.
+   * then for plan first: the plan card (Go, Edit, ask at each step) and its Settings switch, then to
+   * 66 KB for Settings' one draft and Save, the Library's stored-copy citations and the attached agents' list.
    */
-  'sidebar.js': 63 * KB,
+  'sidebar.js': 66 * KB,
   /**
    * Raised from 40 KB for trusted input's path (asking the background to press, the frame offset, the
    * reply's check), then to 43 KB for describing the focused element to the gate, a form's default
@@ -41,9 +42,11 @@ export const BUDGETS = {
    * that lands events where a pointer would, hover-only controls (reading `:hover` rules, applying
    * them under Bosun's pointer) and naming unnamed controls by their class, then to 50 KB for fill_form's
    * fields by index or selector checked before any is touched, the outline's label and keeping the
-   * element a bridge reference names in the content script's own world.
+   * element a bridge reference names in the content script's own world, then to 54 KB for the states and
+   * names a screen reader gives (a div combobox's value, tree grid rows, slider handles, unnamed controls'
+   * places and image files), calendar days named as dates and drags that land where a pointer would.
    */
-  'content.js': 50 * KB,
+  'content.js': 54 * KB,
   'reader.js': 36 * KB,
   /**
    * Raised from 200 KB for trusted input's typing and HTML5 drag, and the crawl's offscreen document
@@ -53,15 +56,17 @@ export const BUDGETS = {
    * recall bound to the conversation's own readings, and the check before each trusted press, then to
    * 217 KB for a chat task's plan (propose_plan, the plan's scope and grants, the plan question), then to
    * 219 KB for lasting answers by level, the outline's labels and the bridge's page actions described
-   * from the one catalogue, then to 221 KB for read_pdf (its page ranges, search and the reader's answer checked).
+   * from the one catalogue, then to 221 KB for read_pdf (its page ranges, search and the reader's answer checked),
+   * then to 225 KB for the native link to attached agents (their sessions, tabs and messages checked).
    */
-  'background.js': 221 * KB,
+  'background.js': 225 * KB,
   /**
    * Firefox's background page reads crawled pages itself: it carries the reader (Readability and the
    * markdown writer). Raised from 245 KB for a chat task's plan, lasting answers by level and the
-   * outline's labels, as background.js, then to 251 KB for read_pdf, as background.js.
+   * outline's labels, as background.js, then to 251 KB for read_pdf, as background.js, then to 257 KB for
+   * the native link, as background.js, and the reader's open dialogs and calendar dates.
    */
-  'background.js (firefox)': 251 * KB,
+  'background.js (firefox)': 257 * KB,
   /** Raised from 12 KB for the ABP responses' schemas, which now describe the bridge's page actions too. */
   'abp-app.js': 12.5 * KB,
   /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */

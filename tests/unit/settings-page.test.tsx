@@ -13,16 +13,18 @@ afterEach(cleanup);
 describe('the Settings page draft', () => {
   const page = () => toPageDraft(saved, DEFAULT_LIMITS);
 
-  it('saves the connection, plan first, voice and limits together', () => {
+  it('saves the connection, plan first, agents, voice and limits together', () => {
     const draft = page();
+    expect(draft.agentsMayConnect).toBe(false);
     const result = checkPage({
       ...draft,
       planFirst: false,
+      agentsMayConnect: true,
       voice: { ...draft.voice, maxSeconds: '90' },
       limits: { ...draft.limits!, maxSteps: '12' },
     });
     expect(result).toEqual({
-      settings: { ...saved, voice: { ...DEFAULT_VOICE, maxSeconds: 90 }, planFirst: false },
+      settings: { ...saved, voice: { ...DEFAULT_VOICE, maxSeconds: 90 }, planFirst: false, agentsMayConnect: true },
       limits: { ...DEFAULT_LIMITS, maxSteps: 12 },
     });
   });
@@ -100,7 +102,7 @@ describe('the Settings form', () => {
     expect(screen.queryByTestId('limit-maxSteps-error')).toBeNull();
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(onSave).toHaveBeenCalledWith(
-      { ...saved, voice: { ...DEFAULT_VOICE, maxSeconds: 90 }, planFirst: true },
+      { ...saved, voice: { ...DEFAULT_VOICE, maxSeconds: 90 }, planFirst: true, agentsMayConnect: false },
       { ...DEFAULT_LIMITS, maxSteps: 12 },
     );
   });

@@ -75,12 +75,21 @@ describe('prices in the settings', () => {
   it('are optional, and saved as numbers when both are given', () => {
     const { onSave, type, save } = setup(saved);
     save();
-    expect(onSave).toHaveBeenLastCalledWith({ ...saved, voice: DEFAULT_VOICE, planFirst: true }, null);
+    expect(onSave).toHaveBeenLastCalledWith(
+      { ...saved, voice: DEFAULT_VOICE, planFirst: true, agentsMayConnect: false },
+      null,
+    );
     type('inputPrice', '0.15');
     type('outputPrice', ' 0.6 ');
     save();
     expect(onSave).toHaveBeenLastCalledWith(
-      { ...saved, voice: DEFAULT_VOICE, planFirst: true, prices: { inputPerMillion: 0.15, outputPerMillion: 0.6 } },
+      {
+        ...saved,
+        voice: DEFAULT_VOICE,
+        planFirst: true,
+        agentsMayConnect: false,
+        prices: { inputPerMillion: 0.15, outputPerMillion: 0.6 },
+      },
       null,
     );
   });

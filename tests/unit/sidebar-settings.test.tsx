@@ -78,6 +78,7 @@ describe('SettingsForm', () => {
         baseUrl: 'https://api.openai.com/v1',
         voice: DEFAULT_VOICE,
         planFirst: true,
+        agentsMayConnect: false,
       },
       null,
     );
