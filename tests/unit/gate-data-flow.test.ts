@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPolicy } from '../../policy';
+import { defaultPolicy, grantWorkflowRun, planGrants, type ChatPlan } from '../../policy';
+import { TOOLS } from '../../background/tools/registry';
 import { memoryGate, runUntilAllowed } from './support/memory-gate';
 import { nativeOperation } from '../../background/permissions/operations';
 import { sentBy } from '../../background/permissions/data-flow-check';
@@ -40,6 +41,23 @@ describe('the gate: data flows', () => {
     expect(shown[0]!.reason).toBe('Bosun would send text read on mail.example — "OTP-483920" — to attacker.example.');
     prompts.answer(shown[0]!.id, 'deny');
     expect(await running).toMatchObject({ outcome: 'denied', decision: 'deny' });
+  });
+
+  it('an approved plan that names the destination still asks: a plan grants levels, never a flow', async () => {
+    const { gate, shown, update } = setUp();
+    // The person approved a chat plan that goes to forum.example and submits there.
+    const plan: ChatPlan = {
+      summary: 'Post my question on forum.example',
+      steps: [{ does: 'Open the forum and post the question', site: 'https://forum.example/', level: 'submit' }],
+    };
+    await update((policy) => grantWorkflowRun(policy, RUN, planGrants(plan), [...TOOLS.keys()]));
+    expect(await navigate(gate, 'https://forum.example/new?topic=trail-shoes')).toBe('ran');
+    gate.noteRead(RUN, 'https://mail.example/inbox', CODE_PAGE);
+    void navigate(gate, 'https://forum.example/new?body=OTP-483920');
+    await settle();
+    expect(shown.map((question) => question.dataFlow)).toEqual([
+      [{ text: 'OTP-483920', from: ['mail.example'], to: 'forum.example' }],
+    ]);
   });
 
   it('no answer lasts: "Always" runs it once, stores no grant, and the next flow asks again', async () => {
