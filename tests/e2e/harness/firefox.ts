@@ -68,6 +68,15 @@ class FirefoxPage implements PageDriver {
     // A person clicks in the tab they see. A background tab gets no animation
     // frames in Firefox, and Locator waits on them for the element to be stable.
     await this.page.bringToFront();
+    // A person scrolls what a sticky bar covers into the open before clicking it, as Playwright's
+    // click does in Chromium; puppeteer's would click the bar.
+    const target = await this.page.locator(selector).waitHandle();
+    await target.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (hit && hit !== el && !el.contains(hit)) el.scrollIntoView({ block: 'center' });
+    });
+    await target.dispose();
     await this.page.locator(selector).click({ button });
   }
   async fill(selector: string, text: string): Promise<void> {
