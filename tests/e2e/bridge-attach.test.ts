@@ -148,10 +148,10 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     const log = await actionLogEntries(sidebar);
     expect(log.some((entry) => JSON.stringify(entry).includes('Claude Code via MCP'))).toBe(true);
 
-    // What needs a debugging protocol says so, and asks nobody.
-    const evaluated = await claude.call('browser_eval', { expression: '1 + 1' });
-    expect(evaluated.isError).toBe(true);
-    expect(textOf(evaluated)).toMatch(/not offer|debugging protocol/);
+    // What needs a debugging protocol says so, and asks nobody (browser_back, of the default tools).
+    const back = await claude.call('browser_back', {});
+    expect(back.isError).toBe(true);
+    expect(textOf(back)).toMatch(/not offer|debugging protocol/);
   });
 
   it('a second client gets its own tabs', async () => {
