@@ -6,6 +6,7 @@ import { axeViolations } from './support/axe';
 import { useExtension } from './support/extension';
 import {
   faintDisabledButtons,
+  focusedUnderSaveBar,
   offScreen,
   PANEL_WIDTHS,
   shootThemes,
@@ -173,6 +174,12 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
     } finally {
       await other.close();
     }
+  });
+
+  it('Settings at 280 × 437 px: a control focused as Tab reaches it is never under the sticky Save bar', async () => {
+    await sidebar.resize({ width: 280, height: SHORT_HEIGHT });
+    await showView(sidebar, 'settings');
+    expect(await focusedUnderSaveBar(sidebar)).toEqual([]);
   });
 
   for (const width of PANEL_WIDTHS) {

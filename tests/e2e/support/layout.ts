@@ -68,6 +68,29 @@ export function offScreen(page: PageDriver, testIds: readonly string[]): Promise
 }
 
 /**
+ * The Settings controls that, focused as Tab focuses them, sit under the sticky Save bar: a person
+ * tabbing down the page would type into a field they cannot see. Each is named for the failure message.
+ */
+export function focusedUnderSaveBar(page: PageDriver): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('.settings-save');
+    if (!bar) return ['the Save bar is missing'];
+    const controls = [...document.querySelectorAll<HTMLElement>('.settings-page :is(input, select, textarea, button)')];
+    return controls.flatMap((el) => {
+      if (el.closest('.settings-save') || el.matches(':disabled') || !el.checkVisibility()) return [];
+      el.focus();
+      const box = el.getBoundingClientRect();
+      const top = bar.getBoundingClientRect().top;
+      if (box.bottom <= top + 0.5) return [];
+      const name = el.getAttribute('aria-label') ?? (el.id || el.outerHTML.slice(0, 80));
+      return [
+        `${el.tagName.toLowerCase()} ${name}: bottom ${Math.round(box.bottom)} under the bar at ${Math.round(top)}`,
+      ];
+    });
+  });
+}
+
+/**
  * The disabled buttons shown whose text has less than 4.5:1 contrast with what is behind it (axe leaves
  * disabled controls out, but a person still reads them to know what they will do once enabled).
  */
