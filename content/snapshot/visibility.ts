@@ -80,8 +80,13 @@ function hiddenByMarkup(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
   if (el.localName === 'dialog' && !el.hasAttribute('open')) return true;
   const parent = el.parentElement;
-  if (parent?.localName === 'details' && !parent.hasAttribute('open') && el !== parent.querySelector(':scope > summary'))
+  if (
+    parent?.localName === 'details' &&
+    !parent.hasAttribute('open') &&
+    el !== parent.querySelector(':scope > summary')
+  )
     return true;
+  if (!el.hasAttribute('style')) return false;
   const style = (el as HTMLElement).style as CSSStyleDeclaration | undefined;
   return style?.display === 'none' || style?.visibility === 'hidden';
 }
