@@ -27,7 +27,10 @@ export function readPage(options: ReadOptions = {}): ReadPageResult | typeof NEE
   const snapshot = takeSnapshot(document, snapshotOptions(options, listingBudget));
   const markdownBudget =
     options.maxChars === undefined ? undefined : Math.max(500, options.maxChars - snapshot.text.length);
-  const page = reader.readMarkdown(document, markdownBudget === undefined ? {} : { maxChars: markdownBudget });
+  const page = reader.readMarkdown(document, {
+    linkReferences: true,
+    ...(markdownBudget === undefined ? {} : { maxChars: markdownBudget }),
+  });
   return {
     title: document.title || page.title,
     url: location.href,

@@ -29,6 +29,10 @@ export interface BenchApi {
   /** The least any drawing on the page costs: one labelled box added, then layout. */
   writeFloor(): Figure;
   markdown(): Figure;
+  /** Positions, in the floor's walk order, of the elements the last snapshot's text shows. */
+  shownPositions(): number[];
+  /** The floor of a budgeted read: one walk over every element (no snapshot finds them without one), reading the box of those at `positions`. */
+  floorOf(positions: number[]): Figure;
 }
 
 export interface BenchWindow {

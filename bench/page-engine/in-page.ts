@@ -5,6 +5,7 @@
 import { removeHighlights } from '../../content/overlay/highlight';
 import { readMarkdown } from '../../src/reader/markdown';
 import { takeSnapshot, type SnapshotOptions } from '../../content/snapshot/take-snapshot';
+import { lastListing } from '../../content/snapshot/registry';
 import type { BenchApi, BenchWindow, Figure } from './bench-api';
 
 function flushLayout(doc: Document): void {
@@ -42,8 +43,12 @@ function floor(): Omit<Figure, 'ms'> {
   return { count, chars: 0, truncated: false };
 }
 
+/** How many entries the last snapshot's text shows. */
+let shown = 0;
+
 function snapshot(options: SnapshotOptions = {}): Omit<Figure, 'ms'> {
   const snap = takeSnapshot(document, options);
+  shown = snap.text.match(/^\*?\[\d+\]/gm)?.length ?? 0;
   return { count: snap.count, chars: snap.text.length, truncated: snap.truncated };
 }
 
@@ -90,6 +95,30 @@ const api: BenchApi = {
     return figure;
   },
   markdown: () => timed(markdown),
+  shownPositions() {
+    const wanted = new Set(
+      lastListing()
+        ?.listed.slice(0, shown)
+        .map((entry) => entry.el),
+    );
+    const positions: number[] = [];
+    let at = 0;
+    walkAll(document, (el) => {
+      if (wanted.has(el)) positions.push(at);
+      at += 1;
+    });
+    return positions;
+  },
+  floorOf: (positions) =>
+    timed(() => {
+      const wanted = new Set(positions);
+      let at = 0;
+      walkAll(document, (el) => {
+        if (wanted.has(at)) el.getBoundingClientRect();
+        at += 1;
+      });
+      return { count: positions.length, chars: 0, truncated: false };
+    }),
 };
 
 (window as unknown as BenchWindow).__bench = api;

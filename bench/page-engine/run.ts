@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { generatePage, type PageVariant } from './generate-page';
 import { measurePage, type MeasureId } from './measure';
+import { nodeApiFirstRead } from './node-api';
 import { formatMs, formatTable, summarize, type PageResult, type Summary } from './report';
 import { formatVerdicts, referenceSize, verdicts, type Verdict } from './targets';
 import type { PageServer } from './server';
@@ -21,6 +22,8 @@ export interface BenchOptions {
   pairs: number;
   json: boolean;
   seed: number;
+  /** Also read Node.js's all.html (Debian's nodejs-doc) cold, against the floor of measuring what it returns. */
+  nodeApi: boolean;
 }
 
 export interface BenchResult {
@@ -59,7 +62,14 @@ const BENCH_ARGS = [
 ];
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { sizes: [1000, 10_000, 50_000, 200_000], runs: 5, pairs: 15, json: false, seed: 1 };
+  const options: BenchOptions = {
+    sizes: [1000, 10_000, 50_000, 200_000],
+    runs: 5,
+    pairs: 15,
+    json: false,
+    seed: 1,
+    nodeApi: true,
+  };
   for (const arg of argv) {
     const [flag, value = ''] = arg.split('=', 2);
     if (flag === '--sizes') options.sizes = value.split(',').map((s) => Number(s.trim()));
@@ -67,7 +77,11 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     else if (flag === '--pairs') options.pairs = Number(value);
     else if (flag === '--seed') options.seed = Number(value);
     else if (flag === '--json') options.json = true;
-    else throw new Error(`unknown argument ${arg} (use --sizes=1000,10000 --runs=N --pairs=N --seed=N --json)`);
+    else if (flag === '--no-node-api') options.nodeApi = false;
+    else
+      throw new Error(
+        `unknown argument ${arg} (use --sizes=1000,10000 --runs=N --pairs=N --seed=N --json --no-node-api)`,
+      );
   }
   if (options.sizes.length === 0 || !options.sizes.every((n) => Number.isInteger(n) && n >= 100)) {
     throw new Error('--sizes takes whole numbers of at least 100, e.g. --sizes=1000,10000');
@@ -157,6 +171,7 @@ async function runAll(
   const nested = await benchPage(session, 'nested', shapeSize, options.seed, SHAPE);
   log(`${formatTable(nested)}\n`);
   const list = verdicts(mixed, flat, nested);
+  if (options.nodeApi) list.push(await nodeApiFirstRead({ ...session, runs: options.runs }, log));
   log(formatVerdicts(list));
   return { ariaFixed, pages: [...mixed, flat, nested], verdicts: list };
 }

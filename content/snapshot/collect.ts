@@ -3,7 +3,7 @@ import { childFrame, intersects, topFrame, type Box, type Frame } from './frames
 import { MAY_HAVE_ROLE, PLAIN_ROLES, roleOf } from './roles';
 import { namedHosts } from './shadow-hosts';
 import type { ScriptedRole } from './scripted';
-import { renderedBox } from './visibility';
+import { renderedBox, type ListedBox } from './visibility';
 
 export interface Candidate {
   el: Element;
@@ -93,6 +93,7 @@ export interface Walk {
   viewportOnly: boolean;
   scripted: ScriptedRole;
   scopes: ScopeLookup;
+  box: ListedBox;
 }
 
 /**
@@ -146,7 +147,7 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidat
     }
   }
   if (role) {
-    const rect = renderedBox(el);
+    const rect = how.box(el, frame);
     if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
   }
   if (mark & FRAME) {

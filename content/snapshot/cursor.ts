@@ -25,6 +25,9 @@ export function createCursorLookup(): CursorLookup {
   const lookup = (el: Element, root: Node = el.getRootNode()) => {
     const set = named(root);
     if (set && !set.has(el)) return false;
+    // Inside a section the page keeps unrendered, reading a style makes the browser compute the
+    // whole section's: the rules decide, and a child the same rules name only inherits the cursor.
+    if (!el.checkVisibility({ contentVisibilityAuto: true })) return set !== null && !set.has(parentOf(el) as Element);
     const cursor = cursorOf(el);
     return OPERABLE_CURSORS.has(cursor) && cursorOf(parentOf(el)) !== cursor;
   };

@@ -43,9 +43,9 @@ export function mayBeCovered(el: Element, rect: Box, frame: Frame, layers: Layer
 function layersOf(root: Document | ShadowRoot): Layer[] {
   const selectors = layerSelectors(root);
   const layers: Layer[] = [];
-  // A stylesheet from another origin cannot be read: ask every element instead (slower, complete).
-  for (const el of selectors ? matching(root, selectors.elements) : root.querySelectorAll('*')) {
-    if (isLayer(el)) add(layers, el, el, false);
+  // A stylesheet from another origin cannot be read: ask every rendered element instead (slower, complete).
+  for (const el of selectors ? matching(root, selectors.elements) : renderedElements(root)) {
+    if (el.checkVisibility({ contentVisibilityAuto: true }) && isLayer(el)) add(layers, el, el, false);
   }
   for (const el of selectors ? matching(root, selectors.pseudos) : []) {
     const view = el.ownerDocument.defaultView;
@@ -54,6 +54,32 @@ function layersOf(root: Document | ShadowRoot): Layer[] {
     add(layers, el, positions.includes('fixed') ? el.ownerDocument.documentElement : containingBlock(el), true);
   }
   return layers;
+}
+
+/**
+ * The elements of `root` that have a box, without entering what has none (display: none) or what
+ * the page keeps unrendered (`content-visibility: auto` far from the viewport, which contains its
+ * layout and paint, so a layer inside covers only that section, off screen and never hit-tested).
+ * Reading the style or box of an element in such a section would make the browser lay it out.
+ */
+function* renderedElements(root: Document | ShadowRoot): Generator<Element> {
+  const doc = root instanceof ShadowRoot ? root.ownerDocument : root;
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  let el = walker.nextNode() as Element | null;
+  while (el) {
+    const shown = el.checkVisibility({ contentVisibilityAuto: true });
+    if (shown) yield el;
+    el = (shown ? walker.nextNode() : pastSubtree(walker)) as Element | null;
+  }
+}
+
+/** The node after the walker's current one and all its descendants; null at the end. */
+function pastSubtree(walker: TreeWalker): Node | null {
+  for (;;) {
+    const next = walker.nextSibling();
+    if (next) return next;
+    if (!walker.parentNode()) return null;
+  }
 }
 
 const POSITIONED = /^(absolute|fixed|sticky)$/;

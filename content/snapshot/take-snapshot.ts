@@ -9,7 +9,7 @@ import { hoverAnchor, hoverReveals } from './hover-rules';
 import { record, type Listed } from './registry';
 import { MAY_HAVE_ROLE, roleOf } from './roles';
 import { createScriptedRole, SCRIPTED_ROLES } from './scripted';
-import { coveringElement, renderedBox } from './visibility';
+import { coveringElement, createListedBox, type ListedBox } from './visibility';
 
 export interface SnapshotOptions {
   /** List only what is in the viewport; costs what it returns, whatever the page size. */
@@ -35,10 +35,11 @@ export interface Snapshot {
 export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snapshot {
   const viewportOnly = options.viewportOnly ?? false;
   const labelsOf = createLabelLookup();
+  const box = createListedBox();
   const usable = withOverlayHidden(() => {
     const layers = createLayerLookup();
     const scripted = createScriptedRole();
-    const how: Walk = { viewportOnly, scripted, scopes: createScopeLookup(scripted) };
+    const how: Walk = { viewportOnly, scripted, scopes: createScopeLookup(scripted), box };
     const candidates = collect(doc, how);
     if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, how));
     return withoutEchoes(
@@ -50,6 +51,7 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
   });
   const listed = withHoverShown(
     doc,
+    box,
     usable.map((c): Listed => ({ el: c.el, role: c.role })),
   );
   const { id, isNew } = record(listed);
@@ -123,7 +125,8 @@ function shownText(el: Element): string {
  * placed after what comes before it in the document and naming the element to hover. Only the top
  * document's readable stylesheets are read.
  */
-function withHoverShown(doc: Document, listed: Listed[]): Listed[] {
+function withHoverShown(doc: Document, box: ListedBox, listed: Listed[]): Listed[] {
+  const frame = topFrame(doc);
   const rules = hoverReveals(doc);
   if (rules.length === 0) return listed;
   const seen = new Set(listed.map((entry) => entry.el));
@@ -135,9 +138,9 @@ function withHoverShown(doc: Document, listed: Listed[]): Listed[] {
       continue;
     }
     for (const shown of shownByRule) {
-      if (renderedBox(shown)) continue;
+      if (box(shown, frame)) continue;
       const anchor = hoverAnchor(shown, rules);
-      if (!anchor || !renderedBox(anchor)) continue;
+      if (!anchor || !box(anchor, frame)) continue;
       for (const el of [shown, ...shown.querySelectorAll(MAY_HAVE_ROLE)]) {
         const role = roleOf(el);
         if (!role || seen.has(el)) continue;

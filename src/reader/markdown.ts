@@ -1,11 +1,16 @@
 import { Readability, isProbablyReaderable } from '@mozilla/readability';
 import { cleanTree, isRemoved, textLength } from './dom-clean';
 import { truncateMarkdown } from './markdown-budget';
+import { withLinkReferences } from './link-references';
 import { writeMarkdown } from './markdown-writer';
 import { dialogName, openModal } from './popups';
 import { flattenShadowRoots } from './shadow-flatten';
 
-export type ReadMarkdownOptions = { maxChars?: number };
+export type ReadMarkdownOptions = {
+  maxChars?: number;
+  /** Addresses used by several links written once, as references at the end (a text read whole, not in parts). */
+  linkReferences?: boolean;
+};
 export type ReadMarkdownResult = { title: string; markdown: string; truncated: boolean };
 
 // When Readability's extraction is used instead of the whole body. Readability calls an extraction a success
@@ -27,6 +32,11 @@ const READABILITY_MAX_ELEMENTS = 5000;
  * text is data and is only converted.
  */
 export function readMarkdown(doc: Document, options: ReadMarkdownOptions = {}): ReadMarkdownResult {
+  const read = readWhole(doc, options);
+  return options.linkReferences ? { ...read, markdown: withLinkReferences(read.markdown) } : read;
+}
+
+function readWhole(doc: Document, options: ReadMarkdownOptions): ReadMarkdownResult {
   const title = pageTitle(doc);
   const { maxChars } = options;
   const budget =

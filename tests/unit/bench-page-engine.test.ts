@@ -88,7 +88,9 @@ describe('countInteractiveLines', () => {
 describe('the page-engine benchmark', () => {
   it('prints every figure and every target on a small page', { timeout: 60_000 }, async () => {
     const lines: string[] = [];
-    const result = await main(['--sizes=1000', '--runs=1', '--pairs=2', '--json'], { log: (line) => lines.push(line) });
+    const result = await main(['--sizes=1000', '--runs=1', '--pairs=2', '--json', '--no-node-api'], {
+      log: (line) => lines.push(line),
+    });
     const output = lines.join('\n');
 
     expect(output).not.toMatch(/NaN|Infinity/);

@@ -1,0 +1,92 @@
+// @vitest-environment node
+// The snapshot on a page of `content-visibility: auto` sections, in real Chromium (the engine whose
+// profile showed it: reading a box or a style inside a skipped section lays that section out, seconds
+// on Node.js's all.html). The product's snapshot is bundled as the bench bundles it and run in the page.
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, EXECUTABLE } from '../e2e/harness/chromium';
+
+const SECTIONS = 120;
+
+const section = (i: number) => `<section>
+  <h2>Section ${i}</h2>
+  <p>Text of section ${i}. <a href="#s${i}">link ${i}</a> <span class="pointer">more ${i}</span>
+  <span class="badge">new</span></p>
+  <button hidden>hidden ${i}</button>
+  <div style="display:none"><button>undisplayed ${i}</button></div>
+  <details><summary>details ${i}</summary><button>inside closed details ${i}</button></details>
+</section>`;
+
+const PAGE = `<!doctype html><html><head><style>
+  section { content-visibility: auto; contain-intrinsic-size: auto 900px; }
+  .pointer { cursor: pointer; }
+  p { position: relative; }
+  .badge { position: absolute; right: 0; }
+</style></head><body>${Array.from({ length: SECTIONS }, (_, i) => section(i)).join('')}</body></html>`;
+
+/** Counts layout and style reads on elements inside the sections skipped when the snapshot starts. */
+const INSTRUMENT = `(() => {
+  const skipped = new Set([...document.querySelectorAll('section')].filter((s) => !s.firstElementChild.checkVisibility({ contentVisibilityAuto: true })));
+  const inSkipped = (el) => el instanceof Element && el.localName !== 'section' && skipped.has(el.closest('section'));
+  const reads = { box: 0, style: 0, visibility: 0, skipped: skipped.size };
+  const rect = Element.prototype.getBoundingClientRect;
+  Element.prototype.getBoundingClientRect = function () { if (inSkipped(this)) reads.box++; return rect.call(this); };
+  const style = window.getComputedStyle;
+  window.getComputedStyle = function (el, pseudo) { if (inSkipped(el)) reads.style++; return style.call(window, el, pseudo); };
+  const visible = Element.prototype.checkVisibility;
+  Element.prototype.checkVisibility = function (options) { if (inSkipped(this) && !options?.contentVisibilityAuto) reads.visibility++; return visible.call(this, options); };
+  window.__reads = reads;
+})()`;
+
+describe('snapshot of a page whose sections skip their content (content-visibility: auto)', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const bundle = await esbuild.build({
+      stdin: {
+        contents: `import { takeSnapshot } from './content/snapshot/take-snapshot';
+          window.__snapshot = (maxChars) => takeSnapshot(document, { maxChars });`,
+        resolveDir: join(import.meta.dirname, '../..'),
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'iife',
+      write: false,
+      define: { __TARGET__: '"chrome"' },
+      logLevel: 'warning',
+    });
+    browser = await chromium.launch({ executablePath: EXECUTABLE, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(PAGE);
+    await page.evaluate(bundle.outputFiles[0]?.text ?? '');
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lists what the skipped sections hold without reading their boxes or styles, and leaves out what their markup hides', async () => {
+    // Which sections skip their content is settled in a rendering update after the page is parsed.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate(INSTRUMENT);
+    const snap = await page.evaluate(() => {
+      const w = window as unknown as { __snapshot: (n?: number) => { text: string; count: number } };
+      return w.__snapshot();
+    });
+    const reads = await page.evaluate(() => (window as unknown as { __reads: Record<string, number> }).__reads);
+    expect(reads.skipped).toBeGreaterThan(SECTIONS / 2);
+    expect(reads).toMatchObject({ box: 0, style: 0, visibility: 0 });
+    for (const i of [0, SECTIONS - 1]) {
+      expect(snap.text).toContain(`link "link ${i}"`);
+      expect(snap.text).toContain(`"more ${i}"`);
+      expect(snap.text).toContain(`"details ${i}"`);
+      expect(snap.text).not.toContain(`hidden ${i}"`);
+      expect(snap.text).not.toContain(`undisplayed ${i}"`);
+      expect(snap.text).not.toContain(`inside closed details ${i}"`);
+    }
+    expect(snap.count).toBe(SECTIONS * 3);
+  });
+});
