@@ -130,6 +130,22 @@ describe.each(BROWSERS)('PDFs in %s', (browserName) => {
     expect(model.results[0]).toMatch(/## Page 4\n+### Costs\n[^]*Total +204,000/);
   });
 
+  it('read_page on a tab showing a PDF reads the PDF, not the viewer, and says read_pdf reads on', async () => {
+    await openPdf('pdf/report.pdf');
+    const model = modelCalling([() => call('read_page', {})], 'The oxygen level was 7.2 mg/L (p. 3).');
+    ctx.llm.respondWith(model.respond);
+    await send(sidebar, 'What was the oxygen level?');
+    await waitUntilIdle(sidebar);
+    expect(ctx.llm.failures).toEqual([]);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'read_page', outcome: 'success' }]);
+    const [read = ''] = model.results;
+    expect(read).toMatch(/^This tab shows a PDF, read as read_pdf reads it: read on or search it with read_pdf/);
+    expect(read).toContain('PDF: Harbour Survey 2026');
+    expect(read).toMatch(
+      /## Page 3\n+#### Water quality\nThe dissolved oxygen level was 7.2 mg\/L at the north pier\./,
+    );
+  });
+
   it('says plainly that a scanned PDF has no text', async () => {
     await openPdf('pdf/scan.pdf');
     const model = modelCalling([() => call('read_pdf', {})], 'It is a scan: I cannot read its text.');
