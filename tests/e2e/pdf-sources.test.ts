@@ -99,6 +99,7 @@ describe.each(BROWSERS)('PDFs as sources in %s', (browserName) => {
     expect(pages.find((p) => p.url === site.url('pdf/long.pdf'))?.markdown).toContain('## Page 300\n');
 
     await startFresh(sidebar);
+    ctx.llm.reset();
     let found = '';
     ctx.llm.respondWith((body) => {
       const [result] = toolResults(body);
@@ -117,6 +118,7 @@ describe.each(BROWSERS)('PDFs as sources in %s', (browserName) => {
 
   it('a crawl that ends while a PDF is read leaves the read whole, and the offscreen document closes after both', async () => {
     await startFresh(sidebar);
+    ctx.llm.reset();
     slowLog = true;
     requested.length = 0;
     const results: string[] = [];
