@@ -15,12 +15,26 @@ const snapshotOptions = (options: ReadOptions, maxChars: number | undefined) => 
   ...(maxChars ? { maxChars } : {}),
 });
 
+const SHOWS_PDF = (): ReadPageResult => ({
+  title: document.title,
+  url: location.href,
+  markdown: '',
+  product: null,
+  interactiveElements: '',
+  snapshotId: '',
+  elementCount: 0,
+  truncated: false,
+  pdf: true,
+});
+
 /**
  * READ_PAGE: the page as markdown, its product data, and the indexed listing of what can be
  * operated. With a budget, the listing gets up to half of it (precise actions need it most)
  * and the markdown the rest; both are cut at line boundaries with a marker.
  */
 export function readPage(options: ReadOptions = {}): ReadPageResult | typeof NEEDS_READER {
+  // Chrome's PDF viewer: an empty frame around the plugin. The background reads the PDF itself.
+  if (document.contentType === 'application/pdf') return SHOWS_PDF();
   const reader = loadedReader();
   if (!reader) return NEEDS_READER;
   const listingBudget = options.maxChars === undefined ? undefined : Math.floor(options.maxChars / 2);

@@ -4,11 +4,12 @@ import { extractPage, loadInTab, waitForSelectors } from '../tabs/page-tabs';
 import { settled } from '../tabs/navigation';
 import type { CrawlItem, CrawlState } from './crawl-state';
 import { crawlTabs } from './crawl-tabs';
-import { fetchPageHtml } from './page-fetch';
+import { fetchPage } from './page-fetch';
+import { pdfPage } from './pdf-page';
 
 /**
  * What the crawl stores of one page. Its HTML is fetched and read without a tab when the content
- * is in it; a page that scripts build, one that is not plain HTML, and every page of a crawl that
+ * is in it, and a PDF is read as read_pdf reads one; a page that scripts build, one that is not plain HTML, and every page of a crawl that
  * waits for selectors (content added after load) are rendered in the worker's tab instead.
  */
 export async function readPage(
@@ -22,9 +23,10 @@ export async function readPage(
   const { signal } = state.abort;
   await admit(item.url, signal);
   if (settings.waitForSelectors.length === 0) {
-    const fetched = await fetchPageHtml(item.url, signal);
+    const fetched = await fetchPage(item.url, signal);
     // A redirect may have taken the request to another site: that site's policy decides before it is read.
     if (fetched && fetched.url !== item.url) await admit(fetched.url, signal);
+    if (fetched?.kind === 'pdf') return pdfPage(fetched.url, signal);
     const reading = fetched ? await reader.read(fetched.html, fetched.url) : null;
     signal.throwIfAborted();
     if (reading?.kind === 'page') return reading.page;

@@ -4,7 +4,7 @@ import type { CrawlFrontier, CrawlJob, CrawlSettings } from '../storage/db';
 import { startCrawlRun, type Admit, type CrawlRun } from './crawl-run';
 import { CrawlRefused } from './crawl-refused';
 import { crawlTabs } from './crawl-tabs';
-import { createPageReader } from './page-reader';
+import { closeLeftoverDocument } from './offscreen-document';
 
 /** The start addresses of a saved job (older jobs kept only `baseUrl`). */
 export const jobUrls = (job: { baseUrl: string; baseUrls?: string[] }): string[] =>
@@ -127,7 +127,7 @@ export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promis
      */
     async markInterrupted(): Promise<void> {
       await crawlTabs.closeLeftovers();
-      await createPageReader().close();
+      if (__TARGET__ === 'chrome') await closeLeftoverDocument();
       for (const job of await library.listJobs()) {
         if (job.status === 'in_progress' || job.status === 'pending')
           await library.updateJob(job.id, { status: 'interrupted' });

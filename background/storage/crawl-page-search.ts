@@ -1,4 +1,5 @@
-import { excerpt, scorePage, searchTerms } from './library-search';
+import { PDF_CONTENT_TYPE } from '../../src/pdf/pdf-markdown';
+import { excerpt, matchPage, scorePage, searchTerms } from './library-search';
 import type { CrawlPage, Db } from './db';
 
 /** A stored page as a search for a question found it: where it is, how well it matched, the text around the match. */
@@ -10,6 +11,8 @@ export interface RankedPage {
   extractedAt: number;
   score: number;
   excerpt: string;
+  /** For a stored PDF, the page the excerpt is from, to cite as "p. N". */
+  pdfPage?: number;
 }
 
 /** Pages of every job whose address contains `query`, ignoring case (a full scan, as in Webscribe). */
@@ -46,7 +49,17 @@ export async function rankPages(database: Promise<Db>, query: string, limit: num
     const score = scorePage(terms, page);
     if (score === 0 || (best.length >= limit && score <= (best.at(-1)?.score ?? 0))) continue;
     const { id, jobId, url, title, extractedAt } = page;
-    best.push({ id, jobId, url, title: title || url, extractedAt, score, excerpt: excerpt(page.content, terms) });
+    const pdfPage = page.metadata.contentType === PDF_CONTENT_TYPE ? matchPage(page.content, terms) : null;
+    best.push({
+      id,
+      jobId,
+      url,
+      title: title || url,
+      extractedAt,
+      score,
+      excerpt: excerpt(page.content, terms),
+      ...(pdfPage !== null ? { pdfPage } : {}),
+    });
     // Only the best `limit` are kept, so a large library is scanned in little memory.
     best.sort((a, b) => b.score - a.score);
     best.length = Math.min(best.length, limit);

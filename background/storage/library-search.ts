@@ -1,3 +1,5 @@
+import { pageAt } from '../../src/pdf/pdf-markdown';
+
 /**
  * Ranking stored pages for a question (the search_library tool): pure functions over a page's
  * title, address and text, so the order is the same wherever it is computed and is unit-tested.
@@ -48,6 +50,13 @@ export function scorePage(terms: readonly string[], page: SearchablePage): numbe
     if (hits > 0) score += TERM_WEIGHT + hits;
   }
   return score;
+}
+
+/** The page of a stored PDF that the first of the terms is on (by its page markers); null when none is found. */
+export function matchPage(content: string, terms: readonly string[]): number | null {
+  const lower = content.toLowerCase();
+  const found = terms.map((term) => lower.indexOf(term)).filter((at) => at >= 0);
+  return found.length > 0 ? pageAt(content, Math.min(...found)) : null;
 }
 
 /** About `width` characters of the text around the first term it contains (its start when none), on one line. */

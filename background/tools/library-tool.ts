@@ -13,9 +13,9 @@ export const MAX_RESULTS = 10;
  */
 const judged = new WeakMap<object, RankedPage[]>();
 
-/** One result as the model reads it: a number to cite, the title, the address and the matching text. */
+/** One result as the model reads it: a number to cite, the title, the address, a PDF's page, and the matching text. */
 const resultBlock = (page: RankedPage, n: number) =>
-  `[${n}] ${page.title}\nURL: ${page.url}\nStored: ${new Date(page.extractedAt).toISOString()}\n${page.excerpt}`;
+  `[${n}] ${page.title}\nURL: ${page.url}\n${page.pdfPage ? `PDF, the match is on p. ${page.pdfPage}\n` : ''}Stored: ${new Date(page.extractedAt).toISOString()}\n${page.excerpt}`;
 
 const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : null);
 
@@ -37,7 +37,7 @@ async function readable(pages: RankedPage[], ctx: RunContext): Promise<{ shown: 
 
 export const searchLibrary = defineTool({
   name: 'search_library',
-  description: `Search the pages stored in the Library by earlier crawls (crawl_site, or pages using Bosun's protocol), without visiting any site. Returns up to ${MAX_RESULTS} best matches (default ${DEFAULT_RESULTS}), each numbered with its title, URL and the text around the match. Answer from them and cite each page you use by its title and URL.`,
+  description: `Search the pages stored in the Library by earlier crawls (crawl_site, or pages using Bosun's protocol), without visiting any site. Returns up to ${MAX_RESULTS} best matches (default ${DEFAULT_RESULTS}), each numbered with its title, URL and the text around the match. Answer from them and cite each page you use by its title and URL (a PDF's with the page it names: "p. 3").`,
   level: 'read-only',
   annotations: READS_BROWSER,
   params: v.object({

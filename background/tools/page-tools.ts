@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { ContentResponses } from '../../src/protocol/background-to-content';
-import { askContent } from '../content-channel/content-client';
+import { askContent, ContentError } from '../content-channel/content-client';
+import { loadPdf } from '../pdf/pdf-source';
+import { pdfOutput } from './pdf-tool';
 import { watchNewTab } from '../tabs/navigation';
 import {
   action,
@@ -15,7 +17,7 @@ import {
   Selector,
 } from './page-action';
 import { here, sendsToPage } from './targets';
-import { defineTool } from './types';
+import { defineTool, type RunContext, type ToolOutput } from './types';
 import { untrusted } from './untrusted';
 import { CHANGES_PAGE, COMMITS_ON_PAGE, READS_PAGE } from './annotations';
 
@@ -37,13 +39,26 @@ export const readPage = defineTool({
   }),
   target: here,
   async run(args, ctx) {
-    const page = await askContent(
-      ctx.tabId,
-      { type: 'READ_PAGE', payload: { maxChars: READ_BUDGET, ...(args.viewportOnly ? { viewportOnly: true } : {}) } },
-      ContentResponses.READ_PAGE,
-      ctx.signal,
-      ctx.actionTab?.(),
-    );
+    let page;
+    try {
+      page = await askContent(
+        ctx.tabId,
+        { type: 'READ_PAGE', payload: { maxChars: READ_BUDGET, ...(args.viewportOnly ? { viewportOnly: true } : {}) } },
+        ContentResponses.READ_PAGE,
+        ctx.signal,
+        ctx.actionTab?.(),
+      );
+    } catch (error) {
+      // Firefox keeps every extension out of its PDF viewer: a tab Bosun cannot script may be showing a PDF.
+      const pdf = error instanceof ContentError ? await pdfInTab(ctx) : null;
+      if (pdf) return pdf;
+      throw error;
+    }
+    // Chrome lets the page engine into its PDF viewer's empty frame, which says it holds a PDF.
+    if (page.pdf) {
+      const pdf = await pdfInTab(ctx);
+      if (pdf) return pdf;
+    }
     ctx.rememberSnapshot(ctx.tabId, page.snapshotId);
     // The reading goes to the model at once; the copy kept for follow-ups is written meanwhile
     // (IndexedDB runs a later read of the cache after this write). A failed copy never fails a
@@ -55,6 +70,20 @@ export const readPage = defineTool({
     return { success: true, text: untrusted(body) };
   },
 });
+
+/**
+ * The PDF the tab shows, read as read_pdf reads it (the viewer's own page holds only its controls);
+ * null when the tab's address is not a PDF.
+ */
+async function pdfInTab(ctx: RunContext): Promise<ToolOutput | null> {
+  const url = ctx.target.url;
+  if (!/^https?:/.test(url)) return null;
+  const reading = await loadPdf(url);
+  if (reading.kind !== 'pdf') return null;
+  const note =
+    'This tab shows a PDF, read as read_pdf reads it: read on or search it with read_pdf (fromPage, query).\n';
+  return pdfOutput(reading.pdf, url, {}, ctx, note);
+}
 
 export const clickElement = defineTool({
   name: 'click_element',

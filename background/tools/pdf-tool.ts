@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { hasNoText, noTextMessage, pdfPages, searchPdf } from '../../src/pdf/pdf-markdown';
+import { hasNoText, noTextMessage, pdfPages, searchPdf, type PdfText } from '../../src/pdf/pdf-markdown';
 import { loadPdf } from '../pdf/pdf-source';
 import { READS_PAGE } from './annotations';
 import { pageUrl, sendsUrl } from './targets';
-import { defineTool } from './types';
+import { defineTool, type RunContext, type ToolOutput } from './types';
 import { untrusted } from './untrusted';
 
 /** What one reading may cost the model's context, as read_page's. */
@@ -47,13 +47,25 @@ export const readPdfTool = defineTool({
       };
     }
     if (reading.kind === 'failed') return { success: false, text: reading.error };
-    const { pdf } = reading;
-    if (hasNoText(pdf)) return { success: true, text: noTextMessage(pdf.pages.length) };
-    const head = `PDF: ${pdf.title || '(untitled)'}\nURL: ${url}\nPages: ${pdf.pages.length}\n\n`;
-    const budget = READ_BUDGET - head.length;
-    const body = args.query
-      ? searchPdf(pdf, args.query, budget)
-      : pdfPages(pdf, args.fromPage ?? 1, args.toPage ?? pdf.pages.length, budget).markdown;
-    return { success: true, text: untrusted(head + body) };
+    return pdfOutput(reading.pdf, url, args, ctx);
   },
 });
+
+/** A part of a read PDF as the model reads it: pages from `fromPage` within the budget, or the passages matching `query`. */
+export function pdfOutput(
+  pdf: PdfText,
+  url: string,
+  args: { fromPage?: number; toPage?: number; query?: string },
+  ctx: Pick<RunContext, 'pages'>,
+  note = '',
+): ToolOutput {
+  if (hasNoText(pdf)) return { success: true, text: note + noTextMessage(pdf.pages.length) };
+  const head = `PDF: ${pdf.title || '(untitled)'}\nURL: ${url}\nPages: ${pdf.pages.length}\n\n`;
+  const budget = READ_BUDGET - head.length - note.length;
+  const body = args.query
+    ? searchPdf(pdf, args.query, budget)
+    : pdfPages(pdf, args.fromPage ?? 1, args.toPage ?? pdf.pages.length, budget).markdown;
+  // Kept as read_page keeps a page: for follow-ups, and as a source of the research step that read it.
+  void ctx.pages.add({ url, title: pdf.title || url, markdown: body, product: null });
+  return { success: true, text: note + untrusted(head + body) };
+}

@@ -6,6 +6,8 @@ export const MAX_ANSWER_CHARS = 3000;
 
 /** "[2]", "[1, 3]" or "[1; 3]": the numbers of the sources a claim comes from. */
 const CITATION = /( ?)\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]/g;
+/** "[2, p. 3]": a page of a PDF source. */
+const PAGE_CITATION = /( ?)\[\s*(\d+)\s*,\s*p\.\s*(\d+)\s*\]/g;
 
 /**
  * What the model was told not to write, undone: its own links and images keep only their text (a
@@ -29,13 +31,19 @@ function capped(text: string): string {
 }
 
 /**
- * The model's answer as report markdown: each [n] that names a source becomes a link to its URL;
- * a number with no source is removed rather than shown as a link to nothing.
+ * The model's answer as report markdown: each [n] that names a source becomes a link to its URL,
+ * and each [n, p. N] a link to that page of the PDF (#page=N, which both browsers' PDF viewers
+ * open at); a number with no source is removed rather than shown as a link to nothing.
  */
 export function answerMarkdown(text: string, sources: readonly WorkflowSource[]): RunAnswer {
   const body = capped(plain(text));
   if (!body) return { ok: false, reason: 'the model answered with nothing.' };
-  const markdown = body.replace(CITATION, (_match, space: string, list: string) => {
+  const source = (n: number) => (n >= 1 && n <= sources.length ? (sources[n - 1] as WorkflowSource) : null);
+  const paged = body.replace(PAGE_CITATION, (_match, space: string, n: string, page: string) => {
+    const cited = source(Number(n));
+    return cited ? `${space}[\\[${n}, p. ${page}\\]](${linkTarget(`${cited.url.split('#')[0]}#page=${page}`)})` : '';
+  });
+  const markdown = paged.replace(CITATION, (_match, space: string, list: string) => {
     const links = list
       .split(/[,;]/)
       .map(Number)

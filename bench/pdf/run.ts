@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pageText, type TextRun } from '../../src/pdf/page-text';
+import { pageText, textRuns } from '../../src/pdf/page-text';
 import { pdfPages, searchPdf, type PdfText } from '../../src/pdf/pdf-markdown';
 import { readMarkdown } from '../../src/reader/markdown';
 
@@ -18,21 +18,7 @@ async function extract(file: string): Promise<PdfText> {
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
-    const runs: TextRun[] = (await page.getTextContent()).items.flatMap((item) =>
-      'str' in item
-        ? [
-            {
-              str: item.str,
-              x: item.transform[4],
-              y: item.transform[5],
-              width: item.width,
-              height: item.height,
-              eol: item.hasEOL,
-            },
-          ]
-        : [],
-    );
-    pages.push(pageText(runs));
+    pages.push(pageText(textRuns((await page.getTextContent()).items)));
     page.cleanup();
   }
   await doc.destroy();

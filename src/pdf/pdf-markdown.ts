@@ -62,6 +62,19 @@ export function pageMarkdown(pdf: PdfText, page: number): string {
   return [`## Page ${page}`, ...atTop, body].join('\n\n');
 }
 
+/** How the Library marks a stored PDF: its text carries the page markers its search results cite. */
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/** The whole document as markdown, every page after its marker: what the Library stores of a PDF. */
+export const pdfMarkdown = (pdf: PdfText): string => pdf.pages.map((_text, i) => pageMarkdown(pdf, i + 1)).join('\n\n');
+
+/** The page that the character at `index` of a PDF's markdown is on: the last page marker before it; null before any. */
+export function pageAt(markdown: string, index: number): number | null {
+  let page: number | null = null;
+  for (const marker of markdown.slice(0, index).matchAll(/^## Page (\d+)$/gm)) page = Number(marker[1]);
+  return page;
+}
+
 /**
  * Pages `from`…`to` (clamped to the document) as markdown, whole pages while they fit `maxChars`;
  * a first page longer than the budget is cut at a line end with a marker. The part ends with where

@@ -5,7 +5,7 @@
  * its worker (the extension's own pdf.worker.js).
  */
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
-import { pageText, type TextRun } from './page-text';
+import { pageText, textRuns } from './page-text';
 import type { OutlineEntry, PdfText } from './pdf-markdown';
 import { MAX_PDF_BYTES, type PdfReading } from './pdf-reading';
 
@@ -57,20 +57,7 @@ async function extract(doc: PDFDocumentProxy): Promise<PdfText> {
   const pages: string[] = [];
   for (let number = 1; number <= doc.numPages; number++) {
     const page = await doc.getPage(number);
-    const content = await page.getTextContent();
-    const runs: TextRun[] = [];
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      runs.push({
-        str: item.str,
-        x: item.transform[4] ?? 0,
-        y: item.transform[5] ?? 0,
-        width: item.width,
-        height: item.height,
-        eol: item.hasEOL,
-      });
-    }
-    pages.push(pageText(runs));
+    pages.push(pageText(textRuns((await page.getTextContent()).items)));
     page.cleanup();
   }
   const metadata = await doc.getMetadata().catch(() => null);

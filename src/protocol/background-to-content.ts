@@ -269,6 +269,8 @@ export const ContentResponses = {
     snapshotId: v.string(),
     elementCount: v.number(),
     truncated: v.boolean(),
+    /** The tab shows a PDF in the browser's viewer: the page holds the viewer, not the document's text. */
+    pdf: v.optional(v.literal(true)),
   }),
   TARGET: v.object({
     found: v.boolean(),

@@ -63,9 +63,12 @@ describe.each(BROWSERS)('PDFs in %s', (browserName) => {
 
   it('answers a question about the PDF in the tab from its pages, with page markers and the outline as headings', async () => {
     await openPdf('pdf/report.pdf');
-    const model = modelCalling([() => call('read_pdf', {})], 'The oxygen level was 7.2 mg/L (p. 3).');
+    const model = modelCalling(
+      [() => call('read_pdf', {})],
+      'The oxygen level was 7.2 mg/L (p. 3); new fenders cost 84,000 EUR (p. 4).',
+    );
     ctx.llm.respondWith(model.respond);
-    await send(sidebar, 'What was the oxygen level at the north pier?');
+    await send(sidebar, 'What was the oxygen level at the north pier, and what do new fenders cost?');
     await waitUntilIdle(sidebar);
     expect(ctx.llm.failures).toEqual([]);
     expect(await shownTools(sidebar)).toEqual([{ tool: 'read_pdf', outcome: 'success' }]);
@@ -77,9 +80,14 @@ describe.each(BROWSERS)('PDFs in %s', (browserName) => {
     expect(read).toMatch(
       /## Page 3\n+#### Water quality\nThe dissolved oxygen level was 7.2 mg\/L at the north pier\./,
     );
-    expect(read).toMatch(/## Page 4\n+### Costs\nItem +Cost \(EUR\)\nNew fenders +84,000/);
+    // The costs table, its cells placed in columns, comes as a markdown table.
+    expect(read).toMatch(
+      /## Page 4\n+### Costs\nThe works the survey calls for, and what each costs:\n\n\| Item \| Cost \(EUR\) \| When \|\n\| --- \| --- \| --- \|\n\| New fenders \| 84,000 \| Before winter \|\n/,
+    );
     expect(read).not.toContain('Read on');
-    expect((await shownMessages(sidebar)).at(-1)?.content).toContain('7.2 mg/L (p. 3)');
+    expect((await shownMessages(sidebar)).at(-1)?.content).toBe(
+      'The oxygen level was 7.2 mg/L (p. 3); new fenders cost 84,000 EUR (p. 4).',
+    );
   });
 
   it('reads a 300-page PDF a range at a time within the budget, and finds a passage by query', async () => {
@@ -127,7 +135,23 @@ describe.each(BROWSERS)('PDFs in %s', (browserName) => {
     expect(ctx.llm.failures).toEqual([]);
     expect(await shownTools(sidebar)).toEqual([{ tool: 'read_pdf', outcome: 'success' }]);
     expect(model.results[0]).toContain(`URL: ${site.url('pdf/report.pdf')}`);
-    expect(model.results[0]).toMatch(/## Page 4\n+### Costs\n[^]*Total +204,000/);
+    expect(model.results[0]).toMatch(/## Page 4\n+### Costs\n[^]*\| Total \| 204,000 \| \|/);
+  });
+
+  it('read_page on a tab showing a PDF reads the PDF, not the viewer, and says read_pdf reads on', async () => {
+    await openPdf('pdf/report.pdf');
+    const model = modelCalling([() => call('read_page', {})], 'The oxygen level was 7.2 mg/L (p. 3).');
+    ctx.llm.respondWith(model.respond);
+    await send(sidebar, 'What was the oxygen level?');
+    await waitUntilIdle(sidebar);
+    expect(ctx.llm.failures).toEqual([]);
+    expect(await shownTools(sidebar)).toEqual([{ tool: 'read_page', outcome: 'success' }]);
+    const [read = ''] = model.results;
+    expect(read).toMatch(/^This tab shows a PDF, read as read_pdf reads it: read on or search it with read_pdf/);
+    expect(read).toContain('PDF: Harbour Survey 2026');
+    expect(read).toMatch(
+      /## Page 3\n+#### Water quality\nThe dissolved oxygen level was 7.2 mg\/L at the north pier\./,
+    );
   });
 
   it('says plainly that a scanned PDF has no text', async () => {

@@ -31,7 +31,9 @@ const PRIMITIVES = [
   'inBackgroundTab',
   'openStepTab',
   'crawlTabs.open',
-  'fetchPageHtml',
+  'fetchPage',
+  'loadPdf',
+  'pdfPage',
   'askContent',
   'extractPage',
   'waitForSelectors',
@@ -78,13 +80,24 @@ const DOORS: Record<string, Door> = {
   'background/workflows/workflow-run.ts': { via: 'gated', calls: { openStepTab: 1 } },
   'background/crawl/crawl-page.ts': {
     via: 'gated',
-    calls: { fetchPageHtml: 1, 'crawlTabs.open': 1, loadInTab: 1, waitForSelectors: 1, extractPage: 1 },
+    calls: { fetchPage: 1, pdfPage: 1, 'crawlTabs.open': 1, loadInTab: 1, waitForSelectors: 1, extractPage: 1 },
   },
   'background/crawl/page-fetch.ts': {
     via: 'primitive',
-    calls: { fetchPageHtml: 1 },
-    why: "fetchPageHtml: a crawl's page loaded without a tab",
+    calls: { fetchPage: 1 },
+    why: "fetchPage: a crawl's page loaded without a tab",
   },
+  'background/crawl/pdf-page.ts': {
+    via: 'primitive',
+    calls: { pdfPage: 1, loadPdf: 1 },
+    why: 'pdfPage: a PDF a crawl met, read as read_pdf reads one',
+  },
+  'background/pdf/pdf-source.ts': {
+    via: 'primitive',
+    calls: { loadPdf: 1 },
+    why: "loadPdf: a PDF fetched with the person's cookies and read",
+  },
+  'background/tools/pdf-tool.ts': { via: 'tool' },
   'background/content-channel/content-client.ts': {
     via: 'primitive',
     calls: { 'tabs.sendMessage': 3, executeScript: 1 },
@@ -262,8 +275,9 @@ describe('every door to a site goes through the permission gate', () => {
     // Before the page is loaded, and again for where the fetch or the tab landed, before anything is read.
     const admits = [...run.matchAll(/await admit\(/g)].map((m) => m.index);
     expect(admits).toHaveLength(3);
-    expect(admits[0]).toBeLessThan(run.indexOf('fetchPageHtml(item.url'));
-    expect(admits[1]).toBeGreaterThan(run.indexOf('fetchPageHtml(item.url'));
+    expect(admits[0]).toBeLessThan(run.indexOf('fetchPage(item.url'));
+    expect(admits[1]).toBeGreaterThan(run.indexOf('fetchPage(item.url'));
+    expect(admits[1]).toBeLessThan(run.indexOf('pdfPage(fetched.url'));
     expect(admits[1]).toBeLessThan(run.indexOf('reader.read('));
     expect(admits[2]).toBeLessThan(run.indexOf('extractPage(tabId'));
     expect(readFileSync('background/index.ts', 'utf8')).toMatch(/createCrawler\([^)]*crawlSiteCheck\(gate\)\)/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countsInWords, crawlCounts } from '../../background/library/crawl-counts';
-import { excerpt, scorePage, searchTerms } from '../../background/storage/library-search';
+import { excerpt, matchPage, scorePage, searchTerms } from '../../background/storage/library-search';
 
 const page = (title: string, content: string, url = 'https://docs.test/') => ({ title, content, url });
 
@@ -37,6 +37,13 @@ describe('ranking stored pages for a question', () => {
     expect(cut).toMatch(/^….*the PRICING table.*…$/);
     expect(cut.length).toBeLessThanOrEqual(62);
     expect(excerpt('short text', ['absent'])).toBe('short text');
+  });
+
+  it('names the page of a stored PDF that the first match is on, by its page markers', () => {
+    const pdf = '## Page 1\n\nIntroduction\n\n## Page 2\n\nFindings\n\n## Page 3\n\nThe oxygen level was 7.2 mg/L.';
+    expect(matchPage(pdf, searchTerms('oxygen level'))).toBe(3);
+    expect(matchPage(pdf, searchTerms('findings oxygen'))).toBe(2);
+    expect(matchPage(pdf, searchTerms('absent'))).toBeNull();
   });
 });
 

@@ -1,28 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { pageText, type TextRun } from '../../src/pdf/page-text';
+import { pageText, textRuns, type TextRun } from '../../src/pdf/page-text';
 import { hasNoText, noTextMessage, pageMarkdown, pdfPages, searchPdf, type PdfText } from '../../src/pdf/pdf-markdown';
 
 /** The runs pdf.js gives for one page of a test-site PDF (the legacy build runs in Node 20). */
 async function runsOf(file: string, page: number): Promise<TextRun[]> {
   const data = new Uint8Array(readFileSync(new URL(`../fixtures/site/pdf/${file}`, import.meta.url)));
   const doc = await getDocument({ data, verbosity: 0 }).promise;
-  const content = await (await doc.getPage(page)).getTextContent();
-  const runs = content.items.flatMap((item) =>
-    'str' in item
-      ? [
-          {
-            str: item.str,
-            x: item.transform[4],
-            y: item.transform[5],
-            width: item.width,
-            height: item.height,
-            eol: item.hasEOL,
-          },
-        ]
-      : [],
-  );
+  const runs = textRuns((await (await doc.getPage(page)).getTextContent()).items);
   await doc.destroy();
   return runs;
 }
@@ -53,6 +39,40 @@ describe('a PDF page’s text', () => {
   it('joins runs on one line with a space where the page leaves a gap, and none where it does not', () => {
     const run = (str: string, x: number, width: number): TextRun => ({ str, x, y: 700, width, height: 10, eol: false });
     expect(pageText([run('Total', 72, 25), run('cost', 120, 20), run('s', 140, 5)])).toBe('Total costs');
+  });
+
+  it('recovers a table whose cells the PDF places in columns as a markdown table, its first row the header', async () => {
+    expect(pageText(await runsOf('report.pdf', 4))).toBe(
+      [
+        'Costs',
+        'The works the survey calls for, and what each costs:',
+        '',
+        '| Item | Cost (EUR) | When |',
+        '| --- | --- | --- |',
+        '| New fenders | 84,000 | Before winter |',
+        '| Dredging | 120,000 | Every year |',
+        '| Total | 204,000 | |',
+        '',
+        'Prices include VAT.',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a lone line with a wide gap as text, and a cell’s pipe escaped', () => {
+    const run = (str: string, x: number, y: number): TextRun => ({
+      str,
+      x,
+      y,
+      width: str.length * 5,
+      height: 10,
+      eol: false,
+    });
+    expect(pageText([run('Chapter 1', 72, 700), run('page 3', 400, 700), run('Body text.', 72, 686)])).toBe(
+      'Chapter 1 page 3\nBody text.',
+    );
+    expect(pageText([run('a|b', 72, 700), run('c', 200, 700), run('d', 72, 686), run('e', 200, 686)])).toBe(
+      '| a\\|b | c |\n| --- | --- |\n| d | e |',
+    );
   });
 
   it('is empty for a page of images', async () => {

@@ -78,6 +78,15 @@ describe('the model’s answer in the report', () => {
     });
   });
 
+  it('links a PDF source cited with its page to that page of the PDF', () => {
+    const answer = answerMarkdown('The oxygen was 7.2 mg/L [2, p. 3], see also [1,p.12] and [8, p. 1].', sources);
+    expect(answer).toEqual({
+      ok: true,
+      markdown:
+        'The oxygen was 7.2 mg/L [\\[2, p. 3\\]](https://b.example/r%281%29#page=3), see also [\\[1, p. 12\\]](https://a.example/p#page=12) and.',
+    });
+  });
+
   it('keeps only the text of the model’s own links and images, drops HTML and link definitions, and flattens headings', () => {
     const answer = answerMarkdown(
       '# Verdict\n[Shop A](https://evil.example) wins ![x](https://evil.example/t.png)<img src=x onerror=alert(1)> <https://evil.example>\n[1]: https://evil.example\n2 < 3 > 1',
