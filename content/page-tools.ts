@@ -92,7 +92,7 @@ function formTools(): Declared[] {
   });
 }
 
-/** LIST_PAGE_TOOLS: what the page declares, the imperative API's first; a name declared twice counts once. */
+/** LIST_PAGE_TOOLS: what the page declares; a name declared twice counts once. */
 export async function listPageTools(): Promise<PageToolsResult> {
   const answer = v.safeParse(
     ListAnswer,
@@ -104,8 +104,10 @@ export async function listPageTools(): Promise<PageToolsResult> {
         return one.success ? [{ ...one.output, form: false }] : [];
       })
     : [];
+  // A form's tool is read from the form itself, whether or not the browser lists it too (Chromium
+  // does, as a tool that changes the page): a call fills and submits that form.
   const seen = new Set<string>();
-  const tools = [...fromApi, ...formTools()].filter((tool) => !seen.has(tool.name) && seen.add(tool.name));
+  const tools = [...formTools(), ...fromApi].filter((tool) => !seen.has(tool.name) && seen.add(tool.name));
   return { tools: tools.slice(0, PAGE_TOOL_LIMITS.tools) };
 }
 
