@@ -17,6 +17,7 @@ import { describeTarget } from './describe-target';
 import { acceptNextDialog, checkLeave, withDialogsSeen } from './dialogs';
 import { extractPage } from './extract-page';
 import { outlineTarget } from './outline-target';
+import { callPageTool, listPageTools } from './page-tools';
 import { readPage } from './read-page';
 import { readListingPart } from './snapshot/listing-part';
 
@@ -46,6 +47,11 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   },
   WAIT_FOR_ELEMENT: { senders: BOSUN, handle: ({ payload }) => waitForElement(payload.selector, payload.timeoutMs) },
   GET_CONTENT: { senders: BOSUN, handle: ({ payload }) => getContent(payload.type, payload.selector, payload) },
+  LIST_PAGE_TOOLS: { senders: BOSUN, handle: () => listPageTools() },
+  CALL_PAGE_TOOL: {
+    senders: BOSUN,
+    handle: ({ payload }) => withDialogsSeen(() => callPageTool(payload.name, payload.input)),
+  },
   EXTRACT_PAGE: { senders: BOSUN, handle: ({ payload }) => extractPage(payload.selector) },
   DESCRIBE_TARGET: { senders: BOSUN, handle: ({ payload }) => describeTarget(payload) },
   EXTRACT_TABLE: { senders: BOSUN, handle: ({ payload }) => extractTable(payload) },

@@ -3,6 +3,7 @@ import { commitReason, type CriticalContext } from './critical';
 import { isButton } from './critical-fields';
 import { judgedAction } from './judged-action';
 import { keyEffect } from './key-press';
+import { pageToolLevel } from './page-tool-level';
 
 /** Tools whose action clicks the element they name (a double click is two clicks). */
 const CLICKS: ReadonlySet<string> = new Set(['click_element', 'double_click']);
@@ -31,7 +32,8 @@ function keyCommits(action: CriticalContext): boolean {
  * form, and a click on a button or link whose words commit something (Buy, Send, Delete, Change
  * password) commits it whether or not a <form> is around it (single-page apps have none): both are
  * judged at "submit". So is a key press that does what such a click does (press_key Enter in a
- * form's field, on a button or link; Space on a button).
+ * form's field, on a button or link; Space on a button). A page's own tool (WebMCP) is judged at
+ * the level its declaration asks (page-tool-level.ts).
  */
 export function actionLevel(
   toolName: string,
@@ -39,6 +41,8 @@ export function actionLevel(
   action: CriticalContext | undefined,
 ): PermissionLevel {
   if (typeof action !== 'object' || action === null) return level;
+  // A page's own tool is judged at what the page declares of it, whatever the call's own level.
+  if (action.pageTool) return pageToolLevel(action.pageTool, commitReason(action) !== null);
   const judged = judgedAction(toolName, action);
   if (judged === null) return level;
   if (CLICKS.has(toolName)) return clickCommits(judged) ? 'submit' : level;

@@ -11,6 +11,7 @@ import {
 import { keyEffect } from './key-press';
 import { skeletonRegExp, textForms } from './text-skeleton';
 import type { Commitment } from './task-scope';
+import type { PageToolFacts } from './page-tool-level';
 
 export { normalizeText } from './text-skeleton';
 export type { ElementFacts } from './critical-fields';
@@ -38,6 +39,8 @@ export interface CriticalContext {
   readonly key?: string;
   /** The default button of the form the element sits in: Enter in one of its fields clicks it. */
   readonly submitter?: ElementFacts;
+  /** A tool the page declares for agents (WebMCP): what the page says of it. Its label is its name and description. */
+  readonly pageTool?: PageToolFacts;
 }
 
 /** Labels longer than this are judged on their first part only: a regex over megabytes is a page's DoS. */

@@ -1,6 +1,7 @@
 /** The Harbor-style permission engine: pure functions over (policy, request, now). */
 export { applyDecision, decisionProceeds, type ApplyOptions, type DecisionTarget } from './apply-decision';
 export { actionLevel } from './action-level';
+export { pageToolLevel, pageToolWords, type PageToolFacts } from './page-tool-level';
 export { clickDestination } from './click-destination';
 export { ACCEPT_DIALOG_LEVEL, dialogAnswerLevel } from './dialog-level';
 export { commitReason, criticalReason, isCriticalAction, type CriticalContext, type ElementFacts } from './critical';

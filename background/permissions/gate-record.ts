@@ -17,6 +17,7 @@ export const actionOf = (target: Target): CriticalContext => ({
   fields: target.fields,
   key: target.key,
   submitter: target.form?.submitter,
+  pageTool: target.pageTool,
 });
 
 /** The element's name on the page, as results and the Action Log carry it. */

@@ -8,6 +8,7 @@ import { INPUT_TOOLS } from './input-tools';
 import { searchLibrary } from './library-tool';
 import { LISTING_TOOLS } from './listing-tools';
 import { markElement } from './mark-tool';
+import { PAGE_DECLARED_TOOLS } from './page-declared-tools';
 import { PAGE_TOOLS } from './page-tools';
 import { readPdfTool } from './pdf-tool';
 import { getCachedSnapshot } from './recall-tool';
@@ -33,6 +34,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(
     ...CRAWL_TOOLS,
     searchLibrary,
     markElement,
+    ...PAGE_DECLARED_TOOLS,
   ].map((tool) => [tool.name, tool]),
 );
 

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { ElementFacts, PermissionLevel, ScopeExcess } from '../../policy';
+import type { ElementFacts, PageToolFacts, PermissionLevel, ScopeExcess } from '../../policy';
 import type { ActionFailure } from '../../src/protocol/background-to-content';
 import type { StoredPageRef } from '../../src/protocol/common';
 import type { CrawlLibrary } from '../storage/crawl-library';
@@ -119,6 +119,8 @@ export interface Target {
   element?: ElementFacts;
   /** Each field a multi-field action touches, judged one by one. */
   fields?: ElementFacts[];
+  /** A tool the page declares (call_page_tool): what the page says of it, which sets the level it is judged at. */
+  pageTool?: PageToolFacts;
   /**
    * Where the action sends the tab, when that is not `url`: a link's address, the form a button
    * submits. A click that leaves for another site is judged as a navigation there too.

@@ -7,3 +7,4 @@ import './handlers';
 import './dialogs';
 import './leave-page';
 import './shadow-hosts';
+import './page-tools';

@@ -63,6 +63,7 @@ type Door =
 
 const DOORS: Record<string, Door> = {
   'background/tools/page-tools.ts': { via: 'tool' },
+  'background/tools/page-declared-tools.ts': { via: 'tool' },
   'background/tools/page-action.ts': { via: 'tool-parts' },
   'background/tools/leave-check.ts': { via: 'tool-parts' },
   'background/tools/listing-tools.ts': { via: 'tool' },

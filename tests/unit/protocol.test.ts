@@ -212,6 +212,9 @@ describe('the spec messages parse, by their names', () => {
       'OUTLINE_TARGET',
       // An indexed element named by an attribute for the MCP bridge's own protocol (issue 20).
       'MARK_ELEMENT',
+      // The tools a page declares for agents (WebMCP), listed and called (issue 40).
+      'LIST_PAGE_TOOLS',
+      'CALL_PAGE_TOOL',
     ];
     expect(Object.keys(BackgroundToContent).sort()).toEqual(
       [...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort(),
