@@ -105,8 +105,11 @@ async function runOnce(
     if (change) await page.evaluate(change);
     const solvedBefore = await page.evaluate(task.solved);
     const started = performance.now();
-    await begin();
-    const notes = await workUntilDone(sidebar, bench.taskSeconds);
+    // A run that cannot start (no Run again under a task that took no action) is not solved, and says why.
+    const notes = await begin().then(
+      () => workUntilDone(sidebar, bench.taskSeconds),
+      (error: unknown) => [`could not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`],
+    );
     const seconds = (performance.now() - started) / 1000;
     if (llm && llm.failures.length > 0) notes.push(`model server: ${llm.failures.join('; ')}`);
     if (solvedBefore) notes.push('the check said done before the run');
@@ -125,6 +128,10 @@ async function runOnce(
 /** "Run again" pressed in the sidebar under the finished run; resolves once the replay has begun. */
 async function runAgain(sidebar: PageDriver): Promise<void> {
   const before = await sidebar.evaluate(() => document.querySelectorAll('[data-role="user"]').length);
+  await sidebar.waitFor(() => document.querySelector('[data-testid="run-again"]') !== null, undefined, {
+    timeoutMs: 5_000,
+    message: 'no Run again under the finished run',
+  });
   await sidebar.click('[data-testid="run-again"]');
   await sidebar.waitFor((count) => document.querySelectorAll('[data-role="user"]').length > count, before, {
     message: 'Run again did not start a run',
