@@ -11,6 +11,8 @@ import { createWorkflowActions, type WorkflowActions } from './workflow-actions'
 export interface SidebarActions extends SettingsActions, ConversationActions, LibraryActions {
   send(content: string): void;
   summarize(): void;
+  /** Runs the conversation's last finished task again (replay), in the tab the person is looking at. */
+  runAgain(): void;
   stop(): void;
   clear(): void;
   dismissNotice(): void;
@@ -39,6 +41,8 @@ export function createActions(
       );
     },
     summarize: () => send({ type: 'SUMMARIZE_PAGE' }),
+    runAgain: () =>
+      void currentTab().then((tabId) => send({ type: 'RUN_AGAIN', payload: tabId === undefined ? {} : { tabId } })),
     stop: () => send({ type: 'STOP_CHAT' }),
     clear: () => send({ type: 'CLEAR_HISTORY' }),
     dismissNotice: () => {

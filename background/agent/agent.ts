@@ -8,8 +8,11 @@ import { createTaskScope } from './task-scope';
 import type { TaskScope } from '../../policy';
 import type { PlanQuestions } from './plan-questions';
 import type { TaskPlanning } from './task-plan';
+import { traceOf, type Trace } from '../replay/replay-trace';
+import { runReplay } from '../replay/replay-run';
 
 export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for it or press Stop.';
+const NOTHING_TO_REPLAY = 'There is no finished task with actions in this conversation to run again.';
 const RESTARTED =
   'Bosun restarted while working on this, so the task stopped here. Nothing was repeated; send your message again to continue.';
 
@@ -35,6 +38,22 @@ export function createAgent(deps: AgentDeps) {
    * content, and has no say in what the task may do.
    */
   async function start(content: string, tabId: number, quote?: string): Promise<Refusal | undefined> {
+    return begin(content, tabId, quote, null);
+  }
+
+  /** Runs the conversation's last task again: its recorded steps without the model where they still match. */
+  async function replay(tabId: number): Promise<Refusal | undefined> {
+    const trace = traceOf(conversation.all());
+    if (!trace) return refuse(NOTHING_TO_REPLAY);
+    return begin(trace.request, tabId, undefined, trace);
+  }
+
+  async function begin(
+    content: string,
+    tabId: number,
+    quote: string | undefined,
+    trace: Trace | null,
+  ): Promise<Refusal | undefined> {
     if (active) return refuse(BUSY_ERROR);
     // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
     const controller = new AbortController();
@@ -47,7 +66,13 @@ export function createAgent(deps: AgentDeps) {
       conversation.setBusy(false);
     };
     try {
-      await conversation.add({ role: 'user', content, ...(quote ? { quote } : {}), status: 'done' });
+      await conversation.add({
+        role: 'user',
+        content,
+        ...(quote ? { quote } : {}),
+        ...(trace ? { replay: 'run' as const } : {}),
+        status: 'done',
+      });
     } catch (error) {
       release();
       throw error;
@@ -58,8 +83,11 @@ export function createAgent(deps: AgentDeps) {
       .all()
       .filter((m) => m.role === 'user')
       .map((m) => m.content);
-    const options = { scope, announceStep: deps.announceStep, personWords, ...planFirst(deps) };
-    void deps.holdAlive(runTask(deps, tabId, controller.signal, options)).finally(() => {
+    const options = { scope, announceStep: deps.announceStep, personWords };
+    const task = trace
+      ? runReplay(deps, trace, tabId, controller.signal, options)
+      : runTask(deps, tabId, controller.signal, { ...options, ...planFirst(deps) });
+    void deps.holdAlive(task).finally(() => {
       if (active === controller || active === null) {
         deps.announceScope(null);
         deps.announceStep(null);
@@ -80,6 +108,7 @@ export function createAgent(deps: AgentDeps) {
 
   return {
     start,
+    replay,
     stop,
     clear,
     restore: (runs: RunRecords) => markInterrupted(conversation, runs),

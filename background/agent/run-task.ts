@@ -189,6 +189,7 @@ function saveResult(state: TaskState, call: ToolCall, output: GateResult): Promi
     site: output.site,
     ...(output.label ? { target: output.label } : {}),
     ...(output.storedPages?.length ? { storedPages: output.storedPages } : {}),
+    ...(state.replayMark ? { replay: state.replayMark } : {}),
   });
   return saved;
 }

@@ -48,6 +48,8 @@ export interface TaskState {
   readonly follower: ReturnType<typeof createTabFollower>;
   readonly tabFacts: TabFactsLookup;
   readonly ctx: ToolContext;
+  /** A replayed task's mark for the next results: done as recorded, or by the model for that step. */
+  replayMark?: 'replayed' | 'model';
 }
 
 export function createTaskState(

@@ -85,6 +85,10 @@ function chatRoutes(deps: SidebarRouteDeps) {
   return {
     CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => startTask(deps, payload.content, payload.tabId) },
     SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(deps, SUMMARY_REQUEST, undefined) },
+    RUN_AGAIN: {
+      senders: PAGES,
+      handle: async ({ payload }) => deps.agent.replay(await deps.tabToWorkIn(payload.tabId)),
+    },
     STOP_CHAT: { senders: PAGES, handle: () => deps.agent.stop() },
     CLEAR_HISTORY: {
       senders: PAGES,

@@ -21,6 +21,17 @@ export interface AgentTask {
   steps?: readonly TaskStep[];
   /** The scripted model's turns: the steps' (planOf), unless the task shows the agent recovering. */
   solution: Plan;
+  /** A variant of the page for a replay: elements renamed after the task was recorded. */
+  variant?: Variant;
+}
+
+export interface Variant {
+  /** Runs in the page (serialised, as `solved`): renames elements the solution acts on. */
+  change: () => void;
+  /** Each renamed label and its new one, as a model reading the page finds it. */
+  renamed: Readonly<Record<string, string>>;
+  /** How many steps of the recorded trace act on a renamed element. */
+  changedSteps: number;
 }
 
 type Stepped = Omit<AgentTask, 'solution' | 'steps'> & { steps: readonly TaskStep[]; solution?: Plan };
@@ -41,6 +52,13 @@ export const TASKS: readonly AgentTask[] = [
     request: 'Set the volume to 70',
     solved: () => document.getElementById('volume-out')?.textContent === '70',
     steps: times(4, { action: 'press_key', target: ['slider', 'Volume'], args: { key: 'ArrowRight' } }),
+    variant: {
+      change: () => {
+        (document.getElementById('volume-label') as HTMLElement).textContent = 'Loudness';
+      },
+      renamed: { Volume: 'Loudness' },
+      changedSteps: 4,
+    },
   }),
   stepped({
     id: 'autocomplete',
@@ -61,6 +79,13 @@ export const TASKS: readonly AgentTask[] = [
       () => call('press_key', { key: 'Escape' }),
       ({ listing }) => call('click_element', { index: byLabel(listing, 'button', 'Find flights') }),
     ],
+    variant: {
+      change: () => {
+        (document.getElementById('go') as HTMLElement).textContent = 'Search flights';
+      },
+      renamed: { 'Find flights': 'Search flights' },
+      changedSteps: 1,
+    },
   }),
   stepped({
     id: 'hover-menu',

@@ -50,6 +50,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         messages={state.messages.value}
         onSuggest={busy ? undefined : actions.send}
         onRetry={busy || !lastRequest ? undefined : () => actions.send(lastRequest.content)}
+        onRunAgain={busy ? undefined : actions.runAgain}
         onSettings={() => actions.show('settings')}
         onOpenStored={actions.openStoredPage}
       />

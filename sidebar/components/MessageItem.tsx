@@ -16,6 +16,9 @@ const OUTCOME_LABEL: Record<NonNullable<ChatMessage['outcome']>, string> = {
   interrupted: t('tool_outcome_interrupted'),
 };
 
+/** How a step of a task run again was done: as recorded, or by the model asked for it. */
+const REPLAY_LABEL = { replayed: t('replay_replayed'), model: t('replay_model') };
+
 /** The call's arguments for the disclosure, readable; never shown inline. Hidden characters show as code points. */
 const pretty = (args: Record<string, unknown>) => showInvisibleJson(args, 2);
 
@@ -34,6 +37,7 @@ function ToolResult({ message, call }: { message: ChatMessage; call: ToolCallRec
       data-status={message.status}
       data-outcome={outcome}
       data-tool={name}
+      data-replay={message.replay}
     >
       <details>
         <summary>
@@ -41,6 +45,12 @@ function ToolResult({ message, call }: { message: ChatMessage; call: ToolCallRec
             {showInvisible(plainAction(name, call?.args ?? {}, message.site, message.target))}
           </span>{' '}
           <span class="tool-outcome">{OUTCOME_LABEL[outcome]}</span>
+          {message.replay && message.replay !== 'run' ? (
+            <span class={`tool-replay tool-replay--${message.replay}`} data-testid="tool-replay">
+              {' · '}
+              {REPLAY_LABEL[message.replay]}
+            </span>
+          ) : null}
         </summary>
         <dl class="tool-details">
           <dt>{t('tool_details_tool')}</dt>
@@ -84,8 +94,10 @@ export function MessageItem({ message, call, stored, onOpenStored }: MessageItem
       data-status={status}
       title={usage ? t('message_usage', usage.inputTokens, usage.outputTokens) : undefined}
       data-usage={usage ? `${usage.inputTokens}/${usage.outputTokens}` : undefined}
+      data-replay={message.replay}
     >
       <span class="visually-hidden">{role === 'user' ? t('message_you_said') : t('message_bosun_said')}</span>
+      {message.replay === 'run' ? <p class="message-note">{t('replay_run_caption')}</p> : null}
       {message.quote ? (
         // Text the page wrote, which the person pointed at: shown as the page's, never as their words.
         <figure class="message-quote" data-testid="message-quote">

@@ -4,6 +4,7 @@ import type { ChatMessage, StoredPageRef } from '../../src/protocol/common';
 import type { ToolCall as ToolCallRecord } from '../plain-action';
 import { ErrorActions } from './ErrorActions';
 import { MessageItem } from './MessageItem';
+import { RunAgain } from './RunAgain';
 import { t } from '../../src/i18n';
 
 /**
@@ -86,11 +87,13 @@ interface MessageListProps {
   /** After a failed answer: send the last request again (absent while a task runs), or open Settings. */
   onRetry?: (() => void) | undefined;
   onSettings?: () => void;
+  /** Runs the last finished task again (absent while a task runs). */
+  onRunAgain?: (() => void) | undefined;
   /** Opens a cited Library page's stored copy. */
   onOpenStored?: (pageId: string) => void;
 }
 
-export function MessageList({ messages, onSuggest, onRetry, onSettings, onOpenStored }: MessageListProps) {
+export function MessageList({ messages, onSuggest, onRetry, onSettings, onRunAgain, onOpenStored }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLElement>(null);
   const more = useRef<HTMLButtonElement>(null);
@@ -130,6 +133,7 @@ export function MessageList({ messages, onSuggest, onRetry, onSettings, onOpenSt
         />
       ))}
       <ErrorActions last={last} onSettings={onSettings} onRetry={onRetry} />
+      <RunAgain messages={messages} onRunAgain={onRunAgain} />
       <div ref={end} />
     </main>
   );

@@ -152,6 +152,11 @@ export const ChatMessage = v.strictObject({
   fix: v.optional(v.picklist(['settings'])),
   /** Addition, for a search_library result: the stored pages it gave, which the answer's citations open. */
   storedPages: v.optional(v.pipe(v.array(StoredPageRef), v.maxLength(20))),
+  /**
+   * Addition, for a task run again ("Run again"): its request is marked `run`; each of its tool
+   * results `replayed` (done as recorded, without the model) or `model` (the model was asked for that step).
+   */
+  replay: v.optional(v.picklist(['run', 'replayed', 'model'])),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessage>;
 

@@ -1,7 +1,7 @@
 // The agent-tasks benchmark's pure parts: the provider from the environment, its flags and its report.
 import { describe, expect, it } from 'vitest';
 import { modelFromEnv } from '../../bench/agent-tasks/provider';
-import { formatReport, totalsOf } from '../../bench/agent-tasks/report';
+import { formatReport, runsOf, totalsOf } from '../../bench/agent-tasks/report';
 import { parseArgs } from '../../bench/agent-tasks/run';
 import { TASKS } from '../../bench/agent-tasks/tasks';
 
@@ -75,30 +75,41 @@ describe('the agent-tasks flags', () => {
 });
 
 describe('the agent-tasks report', () => {
-  const run = (task: string, solved: boolean, steps: number) => ({
-    task,
+  const figures = (solved: boolean, steps: number, modelCalls: number, neededModel = 0) => ({
     solved,
     solvedBefore: false,
     steps,
-    inputTokens: 1000,
-    outputTokens: 20,
+    modelCalls,
+    inputTokens: 1000 * modelCalls,
+    outputTokens: 20 * modelCalls,
     seconds: 1.5,
+    neededModel,
     note: solved ? '' : 'stopped after 180 s',
   });
 
-  it('prints a row per task and the totals', () => {
-    const runs = [run('slider', true, 5), run('dialog', false, 2)];
-    expect(totalsOf(runs)).toEqual({
+  it('prints a row per task and run, by the model, replayed and on the variant, and the totals of each', () => {
+    const runs = [
+      { task: 'slider', ...figures(true, 5, 6), replay: figures(true, 8, 0), variant: { ...figures(true, 8, 4, 4), changedSteps: 4 } },
+      { task: 'dialog', ...figures(false, 2, 3), replay: figures(false, 1, 0), variant: null },
+    ];
+    expect(totalsOf(runsOf(runs, 'model'))).toEqual({
       solved: 1,
       tasks: 2,
       meanSteps: 3.5,
-      inputTokens: 2000,
-      outputTokens: 40,
+      modelCalls: 9,
+      inputTokens: 9000,
+      outputTokens: 180,
       seconds: 3,
+      neededModel: 0,
     });
+    expect(runsOf(runs, 'variant').map((r) => r.task)).toEqual(['slider']);
     const lines = formatReport([{ browser: 'firefox', runs }]);
     expect(lines).toContain('firefox:');
-    expect(lines.some((l) => /^dialog +no +2 +1000 +20 +1\.5 {2}stopped after 180 s$/.test(l))).toBe(true);
-    expect(lines).toContain('firefox total: solved 1 of 2, mean steps 3.5, tokens 2000 in / 40 out, time 3.0 s');
+    expect(lines.some((l) => /^dialog +model +no +2 +3 +3000 +60 +1\.5 +- +stopped after 180 s$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^slider +replay +yes +8 +0 +0 +0 +1\.5 +0$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^slider +variant +yes +8 +4 +4000 +80 +1\.5 +4$/.test(l))).toBe(true);
+    expect(lines).toContain(
+      'firefox variant total: solved 1 of 1, mean steps 8.0, model calls 4, tokens 4000 in / 80 out, time 1.5 s, steps that needed the model 4',
+    );
   });
 });

@@ -7,6 +7,7 @@ import type { SidebarActions } from '../../../sidebar/actions';
 export const actions = (): SidebarActions => ({
   send: vi.fn(),
   summarize: vi.fn(),
+  runAgain: vi.fn(),
   stop: vi.fn(),
   clear: vi.fn(),
   saveSettings: vi.fn(),

@@ -1,0 +1,83 @@
+// A finished chat task's trace: the actions that took effect, each naming its elements by role and
+// label as the reading before it listed them (the index they had is dropped: it is stale on any
+// later reading). Built from the conversation's stored messages, and validated before use.
+import * as v from 'valibot';
+import type { ChatMessage } from '../../src/protocol/common';
+import { nameAt, parseListing, type ElementName } from './replay-match';
+
+/** The most steps one trace keeps: a longer task replays its first ones and asks the model for none after. */
+export const MAX_TRACE_STEPS = 100;
+/** Readings are not replayed as recorded: the replay reads the page itself where a step needs its elements. */
+const READINGS = new Set(['read_page', 'read_listing']);
+/** Arguments that name an element by its index in a reading. */
+const INDEX_ARGS = ['index', 'to'] as const;
+
+const Text = v.pipe(v.string(), v.maxLength(2000));
+const Name = v.strictObject({
+  role: Text,
+  label: Text,
+  hoverOf: Text,
+  rest: Text,
+  nth: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  of: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+const Step = v.strictObject({
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  /** The call's other arguments, as the model gave them. */
+  args: v.record(v.string(), v.unknown()),
+  index: v.optional(Name),
+  to: v.optional(Name),
+  /** An element argument the trace could not name (not in the reading before it): the model is asked. */
+  unnamed: v.optional(v.boolean()),
+});
+export type TraceStep = v.InferOutput<typeof Step>;
+
+export const Trace = v.strictObject({
+  request: v.pipe(v.string(), v.minLength(1), v.maxLength(100_000)),
+  steps: v.pipe(v.array(Step), v.minLength(1), v.maxLength(MAX_TRACE_STEPS)),
+});
+export type Trace = v.InferOutput<typeof Trace>;
+
+/**
+ * The trace of the conversation's last task: its request, and each action that succeeded. An
+ * element argument is named from the latest reading before the call that lists its index (a
+ * read_page, or a read_listing part of it), as that is where the model found it. Null when the
+ * last task took no action.
+ */
+export function traceOf(messages: readonly ChatMessage[]): Trace | null {
+  const start = messages.findLastIndex((m) => m.role === 'user');
+  const request = messages[start]?.content;
+  if (start < 0 || !request) return null;
+  const calls = new Map(messages.flatMap((m) => m.toolCalls ?? []).map((call) => [call.id, call]));
+  const readings: string[] = [];
+  const steps: TraceStep[] = [];
+  for (const message of messages.slice(start + 1)) {
+    if (message.role !== 'tool' || message.outcome !== 'success' || !message.name) continue;
+    if (message.name === 'read_page') readings.length = 0;
+    if (READINGS.has(message.name)) {
+      readings.push(message.content);
+      continue;
+    }
+    const call = message.toolCallId ? calls.get(message.toolCallId) : undefined;
+    if (!call) continue;
+    steps.push(stepOf(call.name, call.args, readings));
+  }
+  if (steps.length === 0) return null;
+  return v.parse(Trace, { request, steps: steps.slice(0, MAX_TRACE_STEPS) });
+}
+
+function stepOf(name: string, args: Record<string, unknown>, readings: readonly string[]): TraceStep {
+  const step: TraceStep = { name, args: { ...args } };
+  for (const key of INDEX_ARGS) {
+    const index = args[key];
+    if (typeof index !== 'number') continue;
+    delete step.args[key];
+    const named = readings.reduceRight<ElementName | null>((found, text) => found ?? nameAt(parseListing(text), index), null);
+    if (named) step[key] = named;
+    else step.unnamed = true;
+  }
+  // Elements named inside other arguments (fill_form's fields) have no name to find them by.
+  if (JSON.stringify(step.args).includes('"index"')) step.unnamed = true;
+  return step;
+}
