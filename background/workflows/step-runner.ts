@@ -12,6 +12,7 @@ import { QuestionUnanswered, type Gate } from '../permissions/gate';
 import type { PolicyStore } from '../permissions/policy-store';
 import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';
+import { waitedInWords } from './unattended-pause';
 
 /** Tools that read a page without read_page: the page they read is a source too. */
 const SOURCE_TOOLS = new Set(['get_page_content', 'extract_table']);
@@ -82,7 +83,7 @@ export async function runStep(
   }
   const answer = conversation.all().findLast((m) => m.role === 'assistant');
   const outcome = stepOutcome(end, answer, [...read.values()]);
-  return waited ? { ...outcome, waited: waited.message } : outcome;
+  return waited ? { ...outcome, waited: waitedInWords(waited) } : outcome;
 }
 
 /**

@@ -1,8 +1,13 @@
 import { withoutRun } from '../../policy';
 import type { WorkflowPlan } from '../../src/protocol/common';
+import type { QuestionUnanswered } from '../permissions/gate';
 import { updateStep } from './plan-transitions';
 import { publish, type WorkflowDeps } from './workflow-slot';
 import type { WorkflowRecord } from './workflow-store';
+
+/** The question nobody was there to answer, in words: what, where, at which level. */
+export const waitedInWords = ({ question }: QuestionUnanswered): string =>
+  `'${question.tool}'${question.summary ? ` (${question.summary})` : ''} on ${question.site}, at level ${question.level}`;
 
 /**
  * An unattended run stopped at a question nobody could answer: the step is to run again (it did
@@ -14,7 +19,10 @@ export function waitedAt(plan: WorkflowPlan, stepId: string, question: string): 
   return {
     ...waiting,
     status: 'interrupted',
-    notes: [...(plan.notes ?? []), `Waited for you at step ${index}: ${question} Resume to be asked, or Cancel.`],
+    notes: [
+      ...(plan.notes ?? []),
+      `Waited for you at step ${index}: ${question} needed your answer, and nobody was there to ask; it did not run. Resume to be asked, or Cancel.`,
+    ],
   };
 }
 

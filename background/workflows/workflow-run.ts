@@ -9,7 +9,7 @@ import { runStep, type StepOutcome } from './step-runner';
 import { announceAction, errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
 import type { WorkflowRecord } from './workflow-store';
 import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
-import { pauseRun, waitedAt } from './unattended-pause';
+import { pauseRun, waitedAt, waitedInWords } from './unattended-pause';
 
 /**
  * Each step opens its site in a tab of its own (runStepInTab): approving the plan approves those
@@ -145,7 +145,8 @@ async function runStepInTab(
       announceAction(deps, slot, id, null);
     }
   } catch (error) {
-    if (error instanceof QuestionUnanswered) return { status: 'failed', result: '', pages: [], waited: error.message };
+    if (error instanceof QuestionUnanswered)
+      return { status: 'failed', result: '', pages: [], waited: waitedInWords(error) };
     return { status: 'failed', result: '', error: `The step could not run: ${errorText(error)}`, pages: [] };
   }
 }
