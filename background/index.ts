@@ -59,6 +59,9 @@ import { createSavedStore } from './workflows/saved-store';
 import { createWorkflowStore } from './workflows/workflow-store';
 import { createWorkflows } from './workflows/workflows';
 import { outlinedTabs } from './tools/outlined-tabs';
+import { notifyPerson } from './schedules/notify';
+import { createScheduleStore } from './schedules/schedule-store';
+import { createSchedules } from './schedules/schedules';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
@@ -150,6 +153,15 @@ const workflows = createWorkflows({
   broadcast,
   holdAlive,
   toolNames: () => [...TOOLS.keys()],
+  notify: notifyPerson,
+});
+const schedules = createSchedules({
+  store: createScheduleStore(database),
+  saved: (savedId) => workflows.saved().find((s) => s.id === savedId),
+  run: (savedId, values, note) => workflows.runScheduled(savedId, values, note),
+  notify: notifyPerson,
+  alarms: browser.alarms,
+  broadcast,
 });
 const ready = Promise.all([
   settings.load(),
@@ -160,7 +172,11 @@ const ready = Promise.all([
   crawler.markInterrupted(),
   outlinedTabs.removeLeftovers(),
   workflows.restore(),
+  schedules.load(),
 ]).then(() => undefined);
+// A schedule's time that passed while the browser was closed (or the background stopped) runs now, once.
+void ready.then(() => schedules.catchUp());
+browser.alarms.onAlarm.addListener((alarm) => void ready.then(() => schedules.onAlarm(alarm.name)));
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });
 // The Library view reads what crawls stored (live counts from the running crawl) and controls crawls.
@@ -183,6 +199,7 @@ const routeSidebar = createSidebarRouter({
   voice,
   conversations,
   workflows,
+  schedules,
   library: libraryPages,
   crawls: libraryControl(crawler, gate, libraryPages),
 });
@@ -205,6 +222,7 @@ const hub = createPortHub({
       ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar]
       : []),
     { type: 'SAVED_WORKFLOWS', payload: { workflows: workflows.saved() } },
+    { type: 'SCHEDULES', payload: { schedules: schedules.list() } },
     ...(workflows.current() ? [{ type: 'WORKFLOW_UPDATE', payload: workflows.current() } as BackgroundToSidebar] : []),
     // What a running step does now: the plan above says which step runs, this what it is doing.
     ...[workflows.action()].filter((message) => message !== null),

@@ -1,3 +1,5 @@
+import { browser } from '../src/platform/browser';
+import type { ScheduleRequest } from '../src/protocol/schedules';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 import type { WorkflowState } from './workflow-state';
 
@@ -26,6 +28,19 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
     runSaved: (savedId: string, values: Record<string, string>) =>
       send({ type: 'RUN_SAVED_WORKFLOW', payload: { savedId, values } }),
     removeSaved: (savedId: string) => send({ type: 'DELETE_SAVED_WORKFLOW', payload: { savedId } }),
+    /**
+     * Makes or changes a schedule. With the first one, notifications are asked for (an optional
+     * permission, and a browser asks only from the person's click): an unattended run that waits
+     * for them says so there. The schedule is kept whatever they answer.
+     */
+    saveSchedule(request: ScheduleRequest): void {
+      state.error.value = null;
+      if (state.schedules.value.length === 0)
+        void browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
+      send({ type: 'SAVE_SCHEDULE', payload: request });
+    },
+    pauseSchedule: (id: string, paused: boolean) => send({ type: 'PAUSE_SCHEDULE', payload: { id, paused } }),
+    removeSchedule: (id: string) => send({ type: 'DELETE_SCHEDULE', payload: { id } }),
     dismissError: () => (state.error.value = null),
   };
 }

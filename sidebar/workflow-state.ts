@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import type { PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { SavedWorkflow, WorkflowPlan } from '../src/protocol/common';
+import type { Schedule } from '../src/protocol/schedules';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 import type { Handlers, InboxPart } from './inbox';
 
@@ -16,6 +17,7 @@ export function createWorkflowState() {
     /** The files of the last export, for the ZIP. */
     exported: signal<WorkflowExport | null>(null),
     saved: signal<SavedWorkflow[]>([]),
+    schedules: signal<Schedule[]>([]),
     /** What the running step does now, as the background last said; null when no step runs. */
     now: signal<WorkflowStepNow>(null),
     /** Why the last request of the Research view was refused: shown there, and only there. */
@@ -24,7 +26,7 @@ export function createWorkflowState() {
 }
 export type WorkflowState = ReturnType<typeof createWorkflowState>;
 
-type WorkflowTypes = 'WORKFLOW_UPDATE' | 'SAVED_WORKFLOWS' | 'WORKFLOW_EXPORT' | 'WORKFLOW_STEP_ACTION';
+type WorkflowTypes = 'WORKFLOW_UPDATE' | 'SAVED_WORKFLOWS' | 'SCHEDULES' | 'WORKFLOW_EXPORT' | 'WORKFLOW_STEP_ACTION';
 
 /** The Research view's requests: a refusal of any of them is said in that view, not on every view. */
 const WORKFLOW_REQUESTS = [
@@ -35,6 +37,9 @@ const WORKFLOW_REQUESTS = [
   'SAVE_WORKFLOW',
   'RUN_SAVED_WORKFLOW',
   'DELETE_SAVED_WORKFLOW',
+  'SAVE_SCHEDULE',
+  'PAUSE_SCHEDULE',
+  'DELETE_SCHEDULE',
   'EXPORT_WORKFLOW',
 ] as const satisfies readonly SidebarToBackground['type'][];
 
@@ -51,6 +56,7 @@ export function workflowPart(state: WorkflowState): InboxPart<WorkflowTypes> {
       state.planning.value = false;
     },
     SAVED_WORKFLOWS: ({ payload }) => (state.saved.value = payload.workflows),
+    SCHEDULES: ({ payload }) => (state.schedules.value = payload.schedules),
     WORKFLOW_EXPORT: ({ payload }) => (state.exported.value = payload),
     WORKFLOW_STEP_ACTION: ({ payload }) => (state.now.value = payload.now),
   };

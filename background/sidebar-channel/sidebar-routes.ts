@@ -18,6 +18,7 @@ import type { ConversationHistory } from '../conversations/conversation-history'
 import type { LibraryControl } from '../library/library-control';
 import type { LibraryView } from '../library/library-view';
 import type { Workflows } from '../workflows/workflows';
+import type { Schedules } from '../schedules/schedules';
 
 export interface SidebarRouteDeps {
   agent: Agent;
@@ -39,6 +40,7 @@ export interface SidebarRouteDeps {
   voice: VoiceSessions;
   conversations: ConversationHistory;
   workflows: Workflows;
+  schedules: Schedules;
   library: LibraryView;
   /** The Library view's cancel, resume and delete of a crawl. */
   crawls: LibraryControl;
@@ -228,6 +230,9 @@ function workRoutes(deps: SidebarRouteDeps) {
       handle: ({ payload }) => deps.workflows.runSaved(payload.savedId, payload.values),
     },
     DELETE_SAVED_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.removeSaved(payload.savedId) },
+    SAVE_SCHEDULE: { senders: PAGES, handle: ({ payload }) => deps.schedules.save(payload) },
+    PAUSE_SCHEDULE: { senders: PAGES, handle: ({ payload }) => deps.schedules.setPaused(payload.id, payload.paused) },
+    DELETE_SCHEDULE: { senders: PAGES, handle: ({ payload }) => deps.schedules.remove(payload.id) },
     EXPORT_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.files(payload.id) },
     LIST_CRAWL_JOBS: { senders: PAGES, handle: () => deps.library.jobs() },
     SEARCH_LIBRARY: { senders: PAGES, handle: ({ payload }) => deps.library.search(payload.query) },

@@ -1,6 +1,9 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import { planFromSaved, toSavedWorkflow, type Parameter } from './saved-template';
+import { newId } from '../storage/ids';
+import { approvePlan } from './plan-transitions';
 import { adopt, blocked, NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
+import { launch } from './workflow-run';
 
 const announceSaved = (deps: WorkflowDeps) =>
   deps.broadcast({ type: 'SAVED_WORKFLOWS', payload: { workflows: deps.saved.list() } });
@@ -39,6 +42,41 @@ export async function runSavedWorkflow(
   const plan = planFromSaved(saved, values, Date.now());
   if (!plan.ok) return refuse(plan.error);
   await adopt(deps, slot, plan.value);
+  return;
+}
+
+/**
+ * A schedule's run: the saved workflow, approved as it stands when the person made the schedule
+ * (every step, its sites and levels), runs unattended. Its notes start with `note` (when it ran).
+ */
+export async function runScheduledWorkflow(
+  deps: WorkflowDeps,
+  slot: WorkflowSlot,
+  savedId: string,
+  values: Record<string, string>,
+  note: string,
+): Promise<Refusal | undefined> {
+  const refusal = blocked(slot);
+  if (refusal) return refusal;
+  const saved = deps.saved.get(savedId);
+  if (!saved) return refuse('That saved workflow no longer exists.');
+  const now = Date.now();
+  const plan = planFromSaved(saved, values, now);
+  if (!plan.ok) return refuse(plan.error);
+  const approved = approvePlan(
+    plan.value,
+    plan.value.steps.map((s) => s.id),
+    now,
+  );
+  if (!approved.ok) return refuse(approved.error);
+  slot.record = {
+    plan: { ...approved.plan, notes: [note] },
+    runId: newId('wfrun'),
+    tabs: {},
+    pages: {},
+    unattended: true,
+  };
+  launch(deps, slot, slot.record);
   return;
 }
 

@@ -8,10 +8,11 @@ import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
 import { fixedScope } from '../agent/task-scope';
 import { stepScope } from './plan-transitions';
 import { createConversation } from '../conversations/conversation-messages';
-import type { Gate } from '../permissions/gate';
+import { QuestionUnanswered, type Gate } from '../permissions/gate';
 import type { PolicyStore } from '../permissions/policy-store';
 import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';
+import { waitedInWords } from './unattended-pause';
 
 /** Tools that read a page without read_page: the page they read is a source too. */
 const SOURCE_TOOLS = new Set(['get_page_content', 'extract_table']);
@@ -35,6 +36,8 @@ export interface StepOutcome {
   error?: string;
   /** The pages the step read, in order, each once. */
   pages: SourcePage[];
+  /** Unattended: the question that waited for the person, in words; the step is to run again when they are there. */
+  waited?: string;
 }
 
 /**
@@ -50,13 +53,16 @@ export async function runStep(
   runId: string,
   signal: AbortSignal,
   report: (now: StepAction) => void,
+  unattended = false,
 ): Promise<StepOutcome> {
   const store = createConversationStore(deps.database, `workflow-step:${step.id}`);
   await store.clear();
   const conversation = createConversation(store, () => {});
   const read = new Map<string, SourcePage>();
   const pages = recordingPages(deps.pages, read);
-  const gate = reportingGate(recordingGate(deps.gate, read), report);
+  let waited: QuestionUnanswered | undefined;
+  const watched = reportingGate(recordingGate(deps.gate, read), report);
+  const gate = unattended ? unattendedGate(watched, (question) => (waited ??= question)) : watched;
   const limits = () => {
     const mine = deps.limits();
     return { ...mine, maxSteps: Math.min(step.maxSteps ?? mine.maxSteps, mine.maxSteps) };
@@ -76,7 +82,27 @@ export async function runStep(
     await store.clear();
   }
   const answer = conversation.all().findLast((m) => m.role === 'assistant');
-  return stepOutcome(end, answer, [...read.values()]);
+  const outcome = stepOutcome(end, answer, [...read.values()]);
+  return waited ? { ...outcome, waited: waitedInWords(waited) } : outcome;
+}
+
+/**
+ * The gate of a run nobody watches: every call says nobody can answer, so an action the approved
+ * plan does not cover is never asked about (nor approved in the person's place) but ends the step,
+ * logged as unanswered; `waited` hears which question it was.
+ */
+function unattendedGate(gate: Gate, waited: (question: QuestionUnanswered) => void): Gate {
+  return {
+    ...gate,
+    run: async (call, ctx) => {
+      try {
+        return await gate.run({ ...call, questionTimeoutMs: 0 }, ctx);
+      } catch (error) {
+        if (error instanceof QuestionUnanswered) waited(error);
+        throw error;
+      }
+    },
+  };
 }
 
 /** The page cache, noting each page the step reads whole as one of its sources. */

@@ -65,6 +65,8 @@ export async function resumeWorkflow(deps: WorkflowDeps, slot: WorkflowSlot, id:
   const unfinished = slot.record.plan.steps.filter((s) => s.status === 'pending');
   await closeTabs(unfinished.flatMap((s) => slot.record?.tabs[s.id] ?? []));
   slot.record.plan = { ...slot.record.plan, status: 'running' };
+  // The person resumed it: from here on they are there to be asked.
+  delete slot.record.unattended;
   launch(deps, slot, slot.record);
   return;
 }

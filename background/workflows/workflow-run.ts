@@ -1,6 +1,6 @@
 import { grantWorkflowRun, withoutRun, type PlannedUse } from '../../policy';
 import type { WorkflowStep } from '../../src/protocol/common';
-import type { Gate } from '../permissions/gate';
+import { QuestionUnanswered, type Gate } from '../permissions/gate';
 import { OPERATIONS } from '../permissions/operations';
 import { CANCELLED_ANSWER, writeAnswer } from './answer-writer';
 import { closeSteps, finishPlan, planAccess, stepsEnd, updateStep, type RunEnd } from './plan-transitions';
@@ -9,6 +9,7 @@ import { runStep, type StepOutcome } from './step-runner';
 import { announceAction, errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
 import type { WorkflowRecord } from './workflow-store';
 import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
+import { pauseRun, waitedAt, waitedInWords } from './unattended-pause';
 
 /**
  * Each step opens its site in a tab of its own (runStepInTab): approving the plan approves those
@@ -29,7 +30,9 @@ export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: Workflow
       grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames(), stepTabs(current)),
     );
     await publish(deps, current);
-    await finishRun(deps, current, await runSteps(deps, slot, current, controller.signal), controller.signal);
+    const end = await runSteps(deps, slot, current, controller.signal);
+    if (end === 'paused') await pauseRun(deps, current);
+    else await finishRun(deps, current, end, controller.signal);
   })();
   // A failure to save or broadcast is not the person's to act on; it is logged and the run slot freed.
   const done = deps.holdAlive(work).catch((error: unknown) => console.warn('Bosun: the workflow stopped:', error));
@@ -42,7 +45,7 @@ async function runSteps(
   slot: WorkflowSlot,
   current: WorkflowRecord,
   signal: AbortSignal,
-): Promise<RunEnd> {
+): Promise<RunEnd | 'paused'> {
   for (const step of current.plan.steps) {
     if (step.status !== 'pending') continue;
     if (signal.aborted) return 'cancelled';
@@ -55,6 +58,10 @@ async function runSteps(
       // Kept as the cancelled step's partial result; finishPlan marks it.
       current.plan = updateStep(current.plan, step.id, { result: outcome.result, sources });
       return 'cancelled';
+    }
+    if (outcome.waited !== undefined) {
+      current.plan = waitedAt(current.plan, step.id, outcome.waited);
+      return 'paused';
     }
     const { status, result, error } = outcome;
     current.plan = updateStep(current.plan, step.id, {
@@ -82,9 +89,12 @@ export const stepTabRefusal = (
   index: number,
   runId: string,
   signal: AbortSignal,
+  unattended = false,
 ) =>
   gate.authorize(
     {
+      // Nobody watches an unattended run: a question is not asked, and the refusal says it waited.
+      ...(unattended ? { questionTimeoutMs: 0 } : {}),
       operation: OPERATIONS.openTab,
       url: site,
       args: { url: site },
@@ -107,9 +117,9 @@ async function runStepInTab(
   const step = current.plan.steps.find((s) => s.id === stepId) as WorkflowStep;
   const tabs: number[] = (current.tabs[stepId] = []);
   const index = current.plan.steps.indexOf(step) + 1;
-  const refused = await stepTabRefusal(deps.gate, step.site, index, current.runId, signal);
-  if (refused) return { status: 'failed', result: '', error: `Not run: ${refused.text}`, pages: [] };
   try {
+    const refused = await stepTabRefusal(deps.gate, step.site, index, current.runId, signal, current.unattended);
+    if (refused) return { status: 'failed', result: '', error: `Not run: ${refused.text}`, pages: [] };
     const opened = await openStepTab(step.site, current.groupId, signal);
     tabs.push(opened.tabId);
     if (opened.groupId !== undefined) current.groupId = opened.groupId;
@@ -120,14 +130,23 @@ async function runStepInTab(
     );
     const id = current.plan.id;
     try {
-      return await runStep(deps, current.plan, step, opened.tabId, current.runId, signal, (now) =>
-        announceAction(deps, slot, id, { stepId, ...now }),
+      return await runStep(
+        deps,
+        current.plan,
+        step,
+        opened.tabId,
+        current.runId,
+        signal,
+        (now) => announceAction(deps, slot, id, { stepId, ...now }),
+        current.unattended,
       );
     } finally {
       unwatch();
       announceAction(deps, slot, id, null);
     }
   } catch (error) {
+    if (error instanceof QuestionUnanswered)
+      return { status: 'failed', result: '', pages: [], waited: waitedInWords(error) };
     return { status: 'failed', result: '', error: `The step could not run: ${errorText(error)}`, pages: [] };
   }
 }

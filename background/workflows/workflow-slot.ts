@@ -18,6 +18,8 @@ export interface WorkflowDeps extends StepDeps, PlannerDeps {
   holdAlive<T>(work: Promise<T>): Promise<T>;
   /** Every tool's name: an approval grants the listed levels for each of them. */
   toolNames(): string[];
+  /** Tells the person something an unattended run needs them for, with nobody at the sidebar. */
+  notify(title: string, message: string): Promise<void>;
 }
 
 /** The one current workflow, and what is being done with it: planning it, or running it. */

@@ -11,6 +11,11 @@ export const WorkflowRecord = v.object({
   runId: v.string(),
   /** Step id → the tabs it opened (its own tab, and tabs its agent opened from there). */
   tabs: v.record(v.string(), v.array(v.number())),
+  /**
+   * A scheduled run, with nobody there: a question is never asked (nor answered in the person's
+   * place), the run pauses at it instead. A run the person resumes is theirs again.
+   */
+  unattended: v.optional(v.boolean()),
   /** Chrome: the tab group the steps' tabs are in. */
   groupId: v.optional(v.number()),
   /** URL → the page as a step read it, for the ZIP export. */

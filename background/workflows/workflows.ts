@@ -3,7 +3,7 @@ import type { BackgroundToSidebar } from '../../src/protocol/background-to-sideb
 import type { WorkflowPlan } from '../../src/protocol/common';
 import type { StepChange } from './plan-transitions';
 import { exportFiles } from './report';
-import { removeSavedWorkflow, runSavedWorkflow, saveWorkflow } from './saved-workflows';
+import { removeSavedWorkflow, runSavedWorkflow, runScheduledWorkflow, saveWorkflow } from './saved-workflows';
 import type { Parameter } from './saved-template';
 import { approveWorkflow, cancelWorkflow, restoreWorkflow, resumeWorkflow, startWorkflow } from './workflow-commands';
 import { NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
@@ -25,6 +25,8 @@ export function createWorkflows(deps: WorkflowDeps) {
     save: (id: string, name: string, parameters: Parameter[]) => saveWorkflow(deps, slot, id, name, parameters),
     runSaved: (savedId: string, values: Record<string, string>) => runSavedWorkflow(deps, slot, savedId, values),
     removeSaved: (savedId: string) => removeSavedWorkflow(deps, savedId),
+    runScheduled: (savedId: string, values: Record<string, string>, note: string) =>
+      runScheduledWorkflow(deps, slot, savedId, values, note),
     current: (): WorkflowPlan | null => (slot.record ? structuredClone(slot.record.plan) : null),
     /** What the running step does now, for a sidebar that opens mid-run; null when no step runs. */
     action: (): BackgroundToSidebar | null =>

@@ -65,6 +65,12 @@ export function WorkflowProgress({ plan, doing, onCancel, onResume }: ProgressPr
           <span data-testid="workflow-elapsed"> · {since(plan.startedAt, plan.finishedAt)}</span>
         ) : null}
       </p>
+      {/* A scheduled run's notes: when it ran (a missed run says so), and what waited for the person. */}
+      {plan.notes?.map((note) => (
+        <p key={note} class="hint" data-testid="workflow-note">
+          {note}
+        </p>
+      ))}
       {/* Open while the run goes on, folded once it ended; preact sets `open` only when it changes, so a
           fold the person opens stays open. */}
       <details class="workflow-fold" open={!ended} data-testid="workflow-steps-fold">

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { WorkflowActions } from '../workflow-actions';
 import type { WorkflowState } from '../workflow-state';
 import { SavedWorkflows } from './SavedWorkflows';
+import { Schedules } from './Schedules';
 import { SaveWorkflowForm } from './SaveWorkflowForm';
 import { WorkflowPlanReview } from './WorkflowPlanReview';
 import { WorkflowProgress } from './WorkflowProgress';
@@ -74,6 +75,14 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
         disabled={!canStart}
         onRun={actions.runSaved}
         onDelete={actions.removeSaved}
+        onSchedule={actions.saveSchedule}
+      />
+      <Schedules
+        schedules={state.schedules.value}
+        saved={state.saved.value}
+        onSave={actions.saveSchedule}
+        onPause={actions.pauseSchedule}
+        onDelete={actions.removeSchedule}
       />
     </main>
   );

@@ -7,6 +7,7 @@ import { policySchema } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';
 import { Limits } from './limits';
+import { Schedule } from './schedules';
 
 const Json = v.record(v.string(), v.unknown());
 /** A provider's model ids, as its `/models` lists them. */
@@ -169,6 +170,8 @@ export const BackgroundToSidebar = {
   WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),
   /** Addition: the saved workflows, newest first; sent on connect and after every change. */
   SAVED_WORKFLOWS: message('SAVED_WORKFLOWS', v.object({ workflows: v.array(SavedWorkflow) })),
+  /** Addition: the schedules of saved workflows; sent on connect and after every change or run. */
+  SCHEDULES: message('SCHEDULES', v.object({ schedules: v.array(Schedule) })),
   /** Addition: the answer to EXPORT_WORKFLOW; the sidebar zips the files. */
   WORKFLOW_EXPORT: message(
     'WORKFLOW_EXPORT',

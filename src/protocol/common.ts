@@ -206,6 +206,8 @@ export const WorkflowPlan = v.object({
   report: v.optional(v.string()),
   // Addition: true while the model writes the final answer from the steps' findings.
   answering: v.optional(v.boolean()),
+  // Addition: notes on an unattended run, in words: when it ran on schedule, what waited for the person.
+  notes: v.optional(v.array(v.string())),
 });
 export type WorkflowPlan = v.InferOutput<typeof WorkflowPlan>;
 

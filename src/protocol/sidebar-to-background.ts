@@ -5,6 +5,7 @@ import { PageOffset, ParameterName, Settings, SettingsToTest } from './common';
 import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';
+import { ScheduleRequest } from './schedules';
 
 const Name = nonEmptyText(300);
 
@@ -159,6 +160,10 @@ export const SidebarToBackground = {
     v.strictObject({ savedId: nonEmptyText(100), values: v.record(ParameterName, nonEmptyText(500)) }),
   ),
   DELETE_SAVED_WORKFLOW: message('DELETE_SAVED_WORKFLOW', v.strictObject({ savedId: nonEmptyText(100) })),
+  /** Addition: make (or, with `id`, change) a schedule that runs a saved workflow unattended. */
+  SAVE_SCHEDULE: message('SAVE_SCHEDULE', ScheduleRequest),
+  PAUSE_SCHEDULE: message('PAUSE_SCHEDULE', v.strictObject({ id: nonEmptyText(100), paused: v.boolean() })),
+  DELETE_SCHEDULE: message('DELETE_SCHEDULE', v.strictObject({ id: nonEmptyText(100) })),
   CLEAR_HISTORY: bare('CLEAR_HISTORY'),
   /** Additions: the history of conversations. */
   LIST_CONVERSATIONS: bare('LIST_CONVERSATIONS'),

@@ -174,6 +174,10 @@ describe('the spec messages parse, by their names', () => {
       'DISCONNECT_AGENT',
       // The person's answer to a chat task's plan (issue 37).
       'PLAN_RESPONSE',
+      // Schedules of saved workflows: made or changed, paused or resumed, deleted (issue 39).
+      'SAVE_SCHEDULE',
+      'PAUSE_SCHEDULE',
+      'DELETE_SCHEDULE',
     ];
     expect(Object.keys(SidebarToBackground).sort()).toEqual(
       [...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort(),
@@ -251,6 +255,8 @@ describe('the spec messages parse, by their names', () => {
       // A chat task's plan waiting for the person, and its end (issue 37).
       'PLAN_REQUEST',
       'PLAN_RESOLVED',
+      // The schedules of saved workflows (issue 39).
+      'SCHEDULES',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),

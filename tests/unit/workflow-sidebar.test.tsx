@@ -41,6 +41,9 @@ const actions = () => ({
   save: vi.fn(),
   runSaved: vi.fn(),
   removeSaved: vi.fn(),
+  saveSchedule: vi.fn(),
+  pauseSchedule: vi.fn(),
+  removeSchedule: vi.fn(),
   dismissError: vi.fn(),
 });
 const texts = (id: string) => screen.queryAllByTestId(id).map((el) => el.textContent ?? '');

@@ -50,6 +50,9 @@ export const actions = (): SidebarActions => ({
     save: vi.fn(),
     runSaved: vi.fn(),
     removeSaved: vi.fn(),
+    saveSchedule: vi.fn(),
+    pauseSchedule: vi.fn(),
+    removeSchedule: vi.fn(),
     dismissError: vi.fn(),
   },
 });

@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { ParameterName } from './common';
+import { nonEmptyText } from './envelope';
+
+/** Minutes after local midnight: 0 is 00:00, 1439 is 23:59. */
+const MinuteOfDay = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 60 - 1));
+
+/** When a schedule runs: once at a moment, every day at a local time, or every week on a day (0 = Sunday). */
+export const ScheduleWhen = v.variant('kind', [
+  v.strictObject({ kind: v.literal('once'), at: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  v.strictObject({ kind: v.literal('daily'), minute: MinuteOfDay }),
+  v.strictObject({
+    kind: v.literal('weekly'),
+    day: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)),
+    minute: MinuteOfDay,
+  }),
+]);
+export type ScheduleWhen = v.InferOutput<typeof ScheduleWhen>;
+
+/** What the person asks for: run this saved workflow, with these values, then. `id` edits an existing schedule. */
+export const ScheduleRequest = v.strictObject({
+  id: v.optional(nonEmptyText(100)),
+  savedId: nonEmptyText(100),
+  values: v.record(ParameterName, nonEmptyText(500)),
+  when: ScheduleWhen,
+});
+export type ScheduleRequest = v.InferOutput<typeof ScheduleRequest>;
+
+/** A saved workflow set to run unattended, as stored (parsed again on every read) and listed. */
+export const Schedule = v.object({
+  id: v.string(),
+  savedId: v.string(),
+  /** The saved workflow's name when the schedule was made, so a list still names one since deleted. */
+  name: v.string(),
+  values: v.record(ParameterName, v.string()),
+  when: ScheduleWhen,
+  paused: v.boolean(),
+  /** When it runs next; null once a one-time schedule has run. */
+  nextRunAt: v.nullable(v.number()),
+  /** The last run, in words: when, whether it was a missed run, and how it went. */
+  lastRun: v.optional(v.object({ at: v.number(), note: v.string() })),
+});
+export type Schedule = v.InferOutput<typeof Schedule>;

@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PageDriver } from './harness';
+import { BROWSERS } from './harness';
+import { actionLogEntries } from './support/action-log';
+import { answerPrompt, waitForPrompt } from './support/agent';
+import { useExtension } from './support/extension';
+import { configure, openSidebar, showView } from './support/sidebar';
+import { answer, openTabUrls, planAndApprove, read, useShops, waitForWorkflow } from './support/workflow';
+
+/** How far ahead the test sets a one-time run: time to close the sidebar before it fires. */
+const AHEAD_MS = 6_000;
+
+/** Sets the one-time run's date and time as the form's datetime-local input takes it (local time, to the second). */
+async function runAt(page: PageDriver, at: number): Promise<void> {
+  await page.evaluate((time) => {
+    const d = new Date(time);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const input = document.querySelector<HTMLInputElement>('[data-testid="schedule-at"]');
+    if (!input) throw new Error('no date field');
+    input.value = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, at);
+}
+
+describe.each(BROWSERS)('schedules in %s', (browserName) => {
+  const ctx = useExtension(browserName);
+  const shops = useShops();
+  let page: PageDriver;
+
+  beforeAll(async () => {
+    page = await openSidebar(ctx.session);
+    await configure(page, ctx.llm);
+    await showView(page, 'research');
+  });
+
+  it('a scheduled workflow runs with the sidebar closed, and waits (never asks the void) at an action beyond its plan', async () => {
+    // A workflow the person ran and approved once, then saved: read Alpha Audio's price, read-only.
+    const step = { task: 'Read the price at Alpha Audio', site: shops.a('shop-a.html'), permissions: ['read-only'] };
+    await planAndApprove(page, ctx.llm, 'Check the headphone price', [step], async () => {
+      ctx.llm.script(read('a1'), answer('Alpha Audio: $199.'), answer('It costs $199 [1].'));
+    });
+    await waitForWorkflow(page, (w) => w.status === 'completed', 'the workflow did not finish');
+    await page.click('[data-testid="workflow-save"]');
+    await page.waitFor(() => document.querySelector('[data-testid="saved-workflow"]') !== null, undefined, {
+      message: 'the workflow was not saved',
+    });
+
+    // Scheduled a few seconds ahead; the form lists what each run may do.
+    await page.click('[data-testid="saved-schedule"]');
+    expect(await page.text('[data-testid="schedule-access"]')).toBe(`${new URL(shops.a('')).host}: read-only`);
+    await runAt(page, Date.now() + AHEAD_MS);
+    await page.click('[data-testid="schedule-save"]');
+    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') !== null, undefined, {
+      message: 'the schedule was not listed',
+    });
+    expect(await page.text('[data-testid="schedule-when"]')).toContain('next run');
+
+    // The run's step reads, then (obedient to the page, say) goes to another shop: not in the plan.
+    const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
+    const before = modelTurns();
+    ctx.llm.script(read('s1'), {
+      kind: 'tool_calls',
+      calls: [{ id: 's2', name: 'navigate', arguments: { url: shops.b('shop-b.html') } }],
+    });
+    await page.close();
+
+    // Nobody is at the sidebar: the run goes on without it, and stops at the navigation.
+    const deadline = Date.now() + AHEAD_MS + 30_000;
+    while (modelTurns() < before + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(modelTurns()).toBe(before + 2);
+
+    page = await openSidebar(ctx.session);
+    await showView(page, 'research');
+    const paused = await waitForWorkflow(page, (w) => w.status === 'interrupted', 'the run did not pause');
+    expect(paused.steps).toEqual(['pending']);
+    const notes = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="workflow-note"]')].map((el) => el.textContent ?? ''),
+    );
+    expect(notes[0]).toMatch(/^Ran on schedule at .*\.$/);
+    expect(notes[0]).not.toContain('next start');
+    expect(notes[1]).toMatch(
+      /^Waited for you at step 1: 'navigate' .*on 127\.0\.0\.2, at level navigate needed your answer, and nobody was there to ask; it did not run\./,
+    );
+    // No question was left waiting for nobody, none was answered in the person's place, and the other shop was not opened.
+    expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]'))).toBeNull();
+    expect((await openTabUrls(page)).some((url) => url.startsWith(shops.b('')))).toBe(false);
+    const navigations = (await actionLogEntries(page)).filter((e) => e.toolName === 'navigate');
+    expect(navigations.map((e) => e.decision)).toEqual(['unanswered']);
+    // The model was asked nothing more: the step ended at the navigation (a reopened sidebar only lists models).
+    expect(modelTurns()).toBe(before + 2);
+    // The schedule says it ran, and a one-time schedule will not run again.
+    expect(await page.text('[data-testid="schedule-last"]')).toMatch(/^Ran on schedule at /);
+    expect(await page.text('[data-testid="schedule-when"]')).toContain('has run');
+
+    // The person resumes it: now they are there, so the navigation is asked about; they say no.
+    ctx.llm.script(
+      read('r1'),
+      { kind: 'tool_calls', calls: [{ id: 'r2', name: 'navigate', arguments: { url: shops.b('shop-b.html') } }] },
+      answer('Alpha Audio: $199.'),
+      answer('It costs $199 [1].'),
+    );
+    await page.click('[data-testid="workflow-resume"]');
+    const prompt = await waitForPrompt(page);
+    expect(prompt.tool).toContain('navigate');
+    await answerPrompt(page, 'deny');
+    const done = await waitForWorkflow(page, (w) => w.status === 'completed', 'the resumed run did not finish');
+    expect(done.results).toEqual(['Alpha Audio: $199.']);
+
+    // Deleted from the one list of schedules.
+    await page.click('[data-testid="schedule-delete"]');
+    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
+      message: 'the schedule was not deleted',
+    });
+  });
+});
