@@ -105,6 +105,11 @@ const NEEDS_READER: ReadonlySet<string> = new Set(['READ_PAGE', 'EXTRACT_PAGE'])
 /** A content script's request for a module: a name from the fixed table, never a path from the page. */
 const NeedsModule = v.object({ success: v.literal(false), needs: v.picklist(Object.keys(MODULES) as ['reader']) });
 
+const CANNOT_WORK = 'Bosun cannot work on this page';
+/** The browser refused Bosun's script in the tab (its own pages, Firefox's PDF viewer), rather than the page failing to answer. */
+export const scriptRefused = (error: unknown): boolean =>
+  error instanceof ContentError && error.message.startsWith(CANNOT_WORK);
+
 async function inject(tabId: number, files: string[]): Promise<void> {
   try {
     // The top frame only: the engine walks same-origin iframes from there.
@@ -112,7 +117,7 @@ async function inject(tabId: number, files: string[]): Promise<void> {
   } catch (injection) {
     // A tab closing under the request fails the injection with the browser's own words.
     const change = await tabChange(tabId, undefined, false);
-    throw new ContentError(change ?? `Bosun cannot work on this page: ${String(injection).replace(/^Error: /, '')}`);
+    throw new ContentError(change ?? `${CANNOT_WORK}: ${String(injection).replace(/^Error: /, '')}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ContentResponses } from '../../src/protocol/background-to-content';
-import { askContent, ContentError } from '../content-channel/content-client';
+import { askContent, scriptRefused } from '../content-channel/content-client';
 import { loadPdf } from '../pdf/pdf-source';
 import { pdfOutput } from './pdf-tool';
 import { watchNewTab } from '../tabs/navigation';
@@ -50,7 +50,7 @@ export const readPage = defineTool({
       );
     } catch (error) {
       // Firefox keeps every extension out of its PDF viewer: a tab Bosun cannot script may be showing a PDF.
-      const pdf = error instanceof ContentError ? await pdfInTab(ctx) : null;
+      const pdf = scriptRefused(error) ? await pdfInTab(ctx) : null;
       if (pdf) return pdf;
       throw error;
     }
