@@ -13,10 +13,10 @@ interface FormProps {
   onCancel(): void;
 }
 
-const KINDS: [ScheduleKind, Parameters<typeof t>[0]][] = [
-  ['once', 'schedule_kind_once'],
-  ['daily', 'schedule_kind_daily'],
-  ['weekly', 'schedule_kind_weekly'],
+const KINDS: [ScheduleKind, string][] = [
+  ['once', t('schedule_kind_once')],
+  ['daily', t('schedule_kind_daily')],
+  ['weekly', t('schedule_kind_weekly')],
 ];
 
 /** Every step's site and levels: what each unattended run is approved to do, as the plan review shows it. */
@@ -80,7 +80,7 @@ function WhenFields({ id, draft, set }: { id: string; draft: WhenDraft; set(chan
       >
         {KINDS.map(([kind, label]) => (
           <option key={kind} value={kind}>
-            {t(label)}
+            {label}
           </option>
         ))}
       </select>
