@@ -27,6 +27,54 @@ export interface ScheduleDeps {
  * or a second wake never runs it twice; a time missed while the browser was closed runs once at
  * the next start, and its note says so.
  */
+/** Stores the schedule and arms its alarm, or clears it when it will not run. */
+async function keep(deps: ScheduleDeps, schedule: Schedule): Promise<void> {
+  await deps.store.put(schedule);
+  const name = ALARM_PREFIX + schedule.id;
+  if (schedule.paused || schedule.nextRunAt === null) await deps.alarms.clear(name);
+  else deps.alarms.create(name, { when: schedule.nextRunAt });
+}
+
+const announce = (deps: ScheduleDeps) =>
+  deps.broadcast({ type: 'SCHEDULES', payload: { schedules: deps.store.list() } });
+
+/** Runs the schedule if it is due: saved as run first, so nothing runs it twice; a run that cannot start says why. */
+async function fire(deps: ScheduleDeps, schedule: Schedule): Promise<void> {
+  const now = Date.now();
+  const due = dueRun(schedule, now);
+  if (!due) return keep(deps, schedule);
+  const note = runNote(due, now);
+  const started = { ...schedule, nextRunAt: due.next, lastRun: { at: now, note } };
+  await keep(deps, started);
+  const refusal = await deps.run(schedule.savedId, schedule.values, note);
+  if (refusal) {
+    await keep(deps, { ...started, lastRun: { at: now, note: `${note} It did not run: ${refusal.reason}` } });
+    await deps.notify(`Bosun: “${schedule.name}” did not run`, refusal.reason);
+  }
+  announce(deps);
+}
+
+/** Makes or changes a schedule, as checked; refused when it cannot be used. */
+async function saveSchedule(deps: ScheduleDeps, request: ScheduleRequest): Promise<Refusal | undefined> {
+  const { store } = deps;
+  const previous = request.id === undefined ? undefined : store.get(request.id);
+  if (request.id !== undefined && !previous) return refuse(GONE);
+  if (!previous && store.list().length >= MAX_SCHEDULES)
+    return refuse(`Bosun keeps at most ${MAX_SCHEDULES} schedules: delete one first.`);
+  const id = previous?.id ?? newId('schedule');
+  const checked = checkSchedule(request, deps.saved(request.savedId), id, Date.now(), previous);
+  if (!checked.ok) return refuse(checked.error);
+  await keep(deps, checked.schedule);
+  announce(deps);
+  return;
+}
+
+/**
+ * The person's schedules: saved workflows that run by themselves at a time, every day or every
+ * week, woken by the browser's alarms. Each run is saved as done before it starts, so a restart
+ * or a second wake never runs it twice; a time missed while the browser was closed runs once at
+ * the next start, and its note says so.
+ */
 export function createSchedules(deps: ScheduleDeps) {
   const { store } = deps;
   // One change at a time: an alarm and the start-up catch-up may wake for the same run.
@@ -36,53 +84,17 @@ export function createSchedules(deps: ScheduleDeps) {
     queue = next.catch(() => undefined);
     return next;
   };
-  const announce = () => deps.broadcast({ type: 'SCHEDULES', payload: { schedules: store.list() } });
-
-  async function keep(schedule: Schedule): Promise<void> {
-    await store.put(schedule);
-    const name = ALARM_PREFIX + schedule.id;
-    if (schedule.paused || schedule.nextRunAt === null) await deps.alarms.clear(name);
-    else deps.alarms.create(name, { when: schedule.nextRunAt });
-  }
-
-  async function fire(schedule: Schedule): Promise<void> {
-    const now = Date.now();
-    const due = dueRun(schedule, now);
-    if (!due) return keep(schedule);
-    const note = runNote(due, now);
-    const started = { ...schedule, nextRunAt: due.next, lastRun: { at: now, note } };
-    await keep(started);
-    const refusal = await deps.run(schedule.savedId, schedule.values, note);
-    if (refusal) {
-      await keep({ ...started, lastRun: { at: now, note: `${note} It did not run: ${refusal.reason}` } });
-      await deps.notify(`Bosun: “${schedule.name}” did not run`, refusal.reason);
-    }
-    announce();
-  }
-
   return {
     list: (): Schedule[] => store.list(),
-    save: (request: ScheduleRequest): Promise<Refusal | undefined> =>
-      serial(async () => {
-        const previous = request.id === undefined ? undefined : store.get(request.id);
-        if (request.id !== undefined && !previous) return refuse(GONE);
-        if (!previous && store.list().length >= MAX_SCHEDULES)
-          return refuse(`Bosun keeps at most ${MAX_SCHEDULES} schedules: delete one first.`);
-        const id = previous?.id ?? newId('schedule');
-        const checked = checkSchedule(request, deps.saved(request.savedId), id, Date.now(), previous);
-        if (!checked.ok) return refuse(checked.error);
-        await keep(checked.schedule);
-        announce();
-        return;
-      }),
+    save: (request: ScheduleRequest) => serial(() => saveSchedule(deps, request)),
     /** Paused, it does not run; resumed, it runs at its next time from now, not at the times it skipped. */
     setPaused: (id: string, paused: boolean): Promise<Refusal | undefined> =>
       serial(async () => {
         const schedule = store.get(id);
         if (!schedule) return refuse(GONE);
         const nextRunAt = paused ? schedule.nextRunAt : nextRunAfter(schedule.when, Date.now());
-        await keep({ ...schedule, paused, nextRunAt });
-        announce();
+        await keep(deps, { ...schedule, paused, nextRunAt });
+        announce(deps);
         return;
       }),
     remove: (id: string): Promise<Refusal | undefined> =>
@@ -90,20 +102,20 @@ export function createSchedules(deps: ScheduleDeps) {
         if (!store.get(id)) return refuse(GONE);
         await store.remove(id);
         await deps.alarms.clear(ALARM_PREFIX + id);
-        announce();
+        announce(deps);
         return;
       }),
     load: () => store.load(),
     /** At every start of the background: what came due meanwhile runs now (once), the rest is armed again. */
     catchUp: (): Promise<void> =>
       serial(async () => {
-        for (const schedule of store.list()) await fire(schedule);
+        for (const schedule of store.list()) await fire(deps, schedule);
       }),
     onAlarm: (name: string): Promise<void> =>
       serial(async () => {
         if (!name.startsWith(ALARM_PREFIX)) return;
         const schedule = store.get(name.slice(ALARM_PREFIX.length));
-        if (schedule) await fire(schedule);
+        if (schedule) await fire(deps, schedule);
       }),
   };
 }

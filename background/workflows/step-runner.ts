@@ -12,7 +12,7 @@ import { QuestionUnanswered, type Gate } from '../permissions/gate';
 import type { PolicyStore } from '../permissions/policy-store';
 import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';
-import { waitedInWords } from './unattended-pause';
+import { waitedInWords } from './waited-words';
 
 /** Tools that read a page without read_page: the page they read is a source too. */
 const SOURCE_TOOLS = new Set(['get_page_content', 'extract_table']);

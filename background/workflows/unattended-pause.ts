@@ -1,13 +1,8 @@
 import { withoutRun } from '../../policy';
 import type { WorkflowPlan } from '../../src/protocol/common';
-import type { QuestionUnanswered } from '../permissions/gate';
 import { updateStep } from './plan-transitions';
 import { publish, type WorkflowDeps } from './workflow-slot';
 import type { WorkflowRecord } from './workflow-store';
-
-/** The question nobody was there to answer, in words: what, where, at which level. */
-export const waitedInWords = ({ question }: QuestionUnanswered): string =>
-  `'${question.tool}'${question.summary ? ` (${question.summary})` : ''} on ${question.site}, at level ${question.level}`;
 
 /**
  * An unattended run stopped at a question nobody could answer: the step is to run again (it did

@@ -9,7 +9,8 @@ import { runStep, type StepOutcome } from './step-runner';
 import { announceAction, errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
 import type { WorkflowRecord } from './workflow-store';
 import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
-import { pauseRun, waitedAt, waitedInWords } from './unattended-pause';
+import { pauseRun, waitedAt } from './unattended-pause';
+import { waitedInWords } from './waited-words';
 
 /**
  * Each step opens its site in a tab of its own (runStepInTab): approving the plan approves those

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { SavedWorkflow } from '../../src/protocol/common';
 import type { ScheduleRequest } from '../../src/protocol/schedules';
 import { t } from '../../src/i18n';
+import { ParameterFields } from './ParameterFields';
 import { ScheduleForm } from './ScheduleForm';
 
 interface SavedProps {
@@ -28,18 +29,13 @@ function SavedItem({
       <div class="workflow-meta">
         {item.steps.length === 1 ? t('workflow_one_step') : t('workflow_steps', item.steps.length)} · {item.intent}
       </div>
-      {item.parameters.map((name) => (
-        <label key={name} for={`${item.id}-${name}`}>
-          {name}
-          <input
-            id={`${item.id}-${name}`}
-            type="text"
-            value={values[name] ?? ''}
-            onInput={(event) => setValues({ ...values, [name]: (event.target as HTMLInputElement).value })}
-            data-testid={`saved-parameter-${name}`}
-          />
-        </label>
-      ))}
+      <ParameterFields
+        idPrefix={item.id}
+        testPrefix="saved-parameter"
+        names={item.parameters}
+        values={values}
+        onChange={setValues}
+      />
       <div class="workflow-step-actions">
         <button
           type="button"

@@ -3,6 +3,7 @@ import type { SavedWorkflow } from '../../src/protocol/common';
 import type { Schedule, ScheduleRequest } from '../../src/protocol/schedules';
 import { t } from '../../src/i18n';
 import { draftOf, weekday, whenOf, type ScheduleKind, type WhenDraft } from '../schedule-time';
+import { ParameterFields } from './ParameterFields';
 
 interface FormProps {
   saved: SavedWorkflow;
@@ -12,10 +13,10 @@ interface FormProps {
   onCancel(): void;
 }
 
-const KINDS: [ScheduleKind, Parameters<typeof t>[0]][] = [
-  ['once', 'schedule_kind_once'],
-  ['daily', 'schedule_kind_daily'],
-  ['weekly', 'schedule_kind_weekly'],
+const KINDS: [ScheduleKind, string][] = [
+  ['once', t('schedule_kind_once')],
+  ['daily', t('schedule_kind_daily')],
+  ['weekly', t('schedule_kind_weekly')],
 ];
 
 /** Every step's site and levels: what each unattended run is approved to do, as the plan review shows it. */
@@ -31,7 +32,6 @@ export function ScheduleForm({ saved, schedule, onSave, onCancel }: FormProps) {
   const when = whenOf(draft);
   const ready = when !== null && saved.parameters.every((name) => values[name]?.trim());
   const set = (change: Partial<WhenDraft>) => setDraft({ ...draft, ...change });
-  const input = (event: Event) => (event.target as HTMLInputElement).value;
   const submit = (event: Event) => {
     event.preventDefault();
     if (when && ready) onSave({ ...(schedule ? { id: schedule.id } : {}), savedId: saved.id, values, when });
@@ -39,6 +39,38 @@ export function ScheduleForm({ saved, schedule, onSave, onCancel }: FormProps) {
   const id = `schedule-${schedule?.id ?? saved.id}`;
   return (
     <form class="workflow-form" onSubmit={submit} data-testid="schedule-form">
+      <WhenFields id={id} draft={draft} set={set} />
+      <ParameterFields
+        idPrefix={id}
+        testPrefix="schedule-parameter"
+        names={saved.parameters}
+        values={values}
+        onChange={setValues}
+      />
+      <p class="hint">{t('schedule_may')}</p>
+      <ul class="hint" data-testid="schedule-access">
+        {approvedAccess(saved).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <div class="page-actions">
+        <button type="submit" class="button button--primary" disabled={!ready} data-testid="schedule-save">
+          {t('schedule_save')}
+        </button>
+        <button type="button" class="button" onClick={onCancel} data-testid="schedule-cancel">
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const input = (event: Event) => (event.target as HTMLInputElement).value;
+
+/** Once (a date and time, to the second), every day (a time) or every week (a day and a time). */
+function WhenFields({ id, draft, set }: { id: string; draft: WhenDraft; set(change: Partial<WhenDraft>): void }) {
+  return (
+    <>
       <label for={`${id}-kind`}>{t('schedule_kind')}</label>
       <select
         id={`${id}-kind`}
@@ -48,7 +80,7 @@ export function ScheduleForm({ saved, schedule, onSave, onCancel }: FormProps) {
       >
         {KINDS.map(([kind, label]) => (
           <option key={kind} value={kind}>
-            {t(label)}
+            {label}
           </option>
         ))}
       </select>
@@ -93,32 +125,6 @@ export function ScheduleForm({ saved, schedule, onSave, onCancel }: FormProps) {
           </select>
         </label>
       ) : null}
-      {saved.parameters.map((name) => (
-        <label key={name} for={`${id}-${name}`}>
-          {name}
-          <input
-            id={`${id}-${name}`}
-            type="text"
-            value={values[name] ?? ''}
-            onInput={(e) => setValues({ ...values, [name]: input(e) })}
-            data-testid={`schedule-parameter-${name}`}
-          />
-        </label>
-      ))}
-      <p class="hint">{t('schedule_may')}</p>
-      <ul class="hint" data-testid="schedule-access">
-        {approvedAccess(saved).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <div class="page-actions">
-        <button type="submit" class="button button--primary" disabled={!ready} data-testid="schedule-save">
-          {t('schedule_save')}
-        </button>
-        <button type="button" class="button" onClick={onCancel} data-testid="schedule-cancel">
-          {t('cancel')}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

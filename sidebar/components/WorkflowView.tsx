@@ -70,20 +70,7 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
           onSave={(name, parameters) => actions.save(plan.id, name, parameters)}
         />
       ) : null}
-      <SavedWorkflows
-        saved={state.saved.value}
-        disabled={!canStart}
-        onRun={actions.runSaved}
-        onDelete={actions.removeSaved}
-        onSchedule={actions.saveSchedule}
-      />
-      <Schedules
-        schedules={state.schedules.value}
-        saved={state.saved.value}
-        onSave={actions.saveSchedule}
-        onPause={actions.pauseSchedule}
-        onDelete={actions.removeSchedule}
-      />
+      <SavedAndScheduled state={state} actions={actions} disabled={!canStart} />
     </main>
   );
 }
@@ -131,5 +118,35 @@ function IntentForm({ intent, setIntent, canStart, planning, onStart, onCancel }
       </div>
       <p class="hint">{t('research_hint')}</p>
     </form>
+  );
+}
+
+/** The saved workflows, to plan again or to schedule, and every schedule of them, in one place. */
+function SavedAndScheduled({
+  state,
+  actions,
+  disabled,
+}: {
+  state: WorkflowState;
+  actions: WorkflowActions;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <SavedWorkflows
+        saved={state.saved.value}
+        disabled={disabled}
+        onRun={actions.runSaved}
+        onDelete={actions.removeSaved}
+        onSchedule={actions.saveSchedule}
+      />
+      <Schedules
+        schedules={state.schedules.value}
+        saved={state.saved.value}
+        onSave={actions.saveSchedule}
+        onPause={actions.pauseSchedule}
+        onDelete={actions.removeSchedule}
+      />
+    </>
   );
 }

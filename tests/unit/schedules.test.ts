@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refuse } from '../../src/messaging/refusal';
+import type { SavedWorkflow } from '../../src/protocol/common';
+import { openBosunDb } from '../../background/storage/db';
+import { createScheduleStore } from '../../background/schedules/schedule-store';
+import { createSchedules, type ScheduleDeps } from '../../background/schedules/schedules';
+
+const saved: SavedWorkflow = {
+  id: 'saved_1',
+  name: 'Lamp prices',
+  intent: 'Compare lamp prices',
+  parameters: [],
+  steps: [{ agent: 'browser', task: 'Read the price', site: 'https://shop.example/', permissions: ['read-only'] }],
+  savedAt: 0,
+};
+const local = (day: number, hour: number) => new Date(2026, 2, day, hour).getTime();
+
+/** The schedules over a real store on `dbName`, with the browser's alarms and notifications recorded. */
+function service(dbName: string, run: ScheduleDeps['run'] = async () => undefined) {
+  const alarms = new Map<string, number>();
+  const runs: string[] = [];
+  const notes: string[] = [];
+  const schedules = createSchedules({
+    store: createScheduleStore(openBosunDb(dbName)),
+    saved: (id) => (id === saved.id ? saved : undefined),
+    run: async (savedId, values, note) => {
+      runs.push(note);
+      return run(savedId, values, note);
+    },
+    notify: async (title) => void notes.push(title),
+    alarms: {
+      create: (name, { when }) => void alarms.set(name, when),
+      clear: async (name) => alarms.delete(name),
+    },
+    broadcast: () => {},
+  });
+  return { schedules, alarms, runs, notes };
+}
+
+describe('schedules', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: local(4, 10) }));
+  afterEach(() => vi.useRealTimers());
+
+  it('survive a restart, arm an alarm for the next run, and a missed run runs once at the next start, saying so', async () => {
+    const before = service('schedules-restart');
+    await before.schedules.load();
+    expect(
+      await before.schedules.save({ savedId: 'saved_1', values: {}, when: { kind: 'daily', minute: 8 * 60 } }),
+    ).toBeUndefined();
+    expect([...before.alarms.values()]).toEqual([local(5, 8)]);
+
+    // Three days later, a new background on the same storage: it ran once, and next runs tomorrow.
+    vi.setSystemTime(local(8, 12));
+    const after = service('schedules-restart');
+    await after.schedules.load();
+    await after.schedules.catchUp();
+    await after.schedules.catchUp();
+    expect(after.runs).toHaveLength(1);
+    expect(after.runs[0]).toContain("at the browser's next start");
+    const [listed] = after.schedules.list();
+    expect(listed?.nextRunAt).toBe(local(9, 8));
+    expect(listed?.lastRun?.note).toBe(after.runs[0]);
+    expect([...after.alarms.values()]).toEqual([local(9, 8)]);
+  });
+
+  it('a stored schedule that does not parse is dropped, never run', async () => {
+    const db = await openBosunDb('schedules-bad');
+    await db.put('state', [{ id: 's', savedId: 'saved_1', when: { kind: 'hourly' }, nextRunAt: 0 }], 'schedules');
+    const { schedules, runs } = service('schedules-bad');
+    await schedules.load();
+    await schedules.catchUp();
+    expect(schedules.list()).toEqual([]);
+    expect(runs).toEqual([]);
+  });
+
+  it('a run that cannot start (another workflow runs) says why in its last run and tells the person', async () => {
+    const { schedules, notes } = service('schedules-busy', async () =>
+      refuse('A workflow is already being planned or run.'),
+    );
+    await schedules.load();
+    await schedules.save({ savedId: 'saved_1', values: {}, when: { kind: 'once', at: local(4, 11) } });
+    const [made] = schedules.list();
+    vi.setSystemTime(local(4, 11));
+    await schedules.onAlarm(`bosun-schedule:${made?.id}`);
+    const [after] = schedules.list();
+    expect(after?.lastRun?.note).toContain('It did not run: A workflow is already being planned or run.');
+    expect(after?.nextRunAt).toBeNull();
+    expect(notes).toEqual(['Bosun: “Lamp prices” did not run']);
+  });
+
+  it('paused, it has no alarm and does not run; resumed, it runs at its next time from now, not the skipped ones', async () => {
+    const { schedules, alarms, runs } = service('schedules-pause');
+    await schedules.load();
+    await schedules.save({ savedId: 'saved_1', values: {}, when: { kind: 'daily', minute: 8 * 60 } });
+    const id = schedules.list()[0]?.id ?? '';
+    await schedules.setPaused(id, true);
+    expect(alarms.size).toBe(0);
+    vi.setSystemTime(local(7, 12));
+    await schedules.catchUp();
+    expect(runs).toEqual([]);
+    await schedules.setPaused(id, false);
+    expect(schedules.list()[0]?.nextRunAt).toBe(local(8, 8));
+    await schedules.catchUp();
+    expect(runs).toEqual([]);
+    expect(await schedules.remove(id)).toBeUndefined();
+    expect(alarms.size).toBe(0);
+    expect((await schedules.remove(id))?.reason).toBe('That schedule no longer exists.');
+  });
+});
