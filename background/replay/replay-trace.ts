@@ -73,7 +73,10 @@ function stepOf(name: string, args: Record<string, unknown>, readings: readonly 
     const index = args[key];
     if (typeof index !== 'number') continue;
     delete step.args[key];
-    const named = readings.reduceRight<ElementName | null>((found, text) => found ?? nameAt(parseListing(text), index), null);
+    const named = readings.reduceRight<ElementName | null>(
+      (found, text) => found ?? nameAt(parseListing(text), index),
+      null,
+    );
     if (named) step[key] = named;
     else step.unnamed = true;
   }

@@ -80,9 +80,9 @@ describe.each(BROWSERS)('Run again in %s', (browserName) => {
       { tool: 'press_key', outcome: 'success', shown: 'replayed' },
       { tool: 'click_element', outcome: 'success', shown: 'needed the model' },
     ]);
-    expect(await sidebar.evaluate(() => [...document.querySelectorAll('[data-role="assistant"]')].at(-1)?.textContent)).toMatch(
-      /Ran again: 2 of 3 actions as recorded, 1 with the model\./,
-    );
+    expect(
+      await sidebar.evaluate(() => [...document.querySelectorAll('[data-role="assistant"]')].at(-1)?.textContent),
+    ).toMatch(/Ran again: 2 of 3 actions as recorded, 1 with the model\./);
     await page.close();
   });
 });
