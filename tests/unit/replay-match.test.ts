@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findElement, nameAt, parseListing } from '../../background/replay/replay-match';
-import { traceOf } from '../../background/replay/replay-trace';
+import { MAX_TRACE_STEPS, traceOf } from '../../background/replay/replay-trace';
 import type { ChatMessage } from '../../src/protocol/common';
 
 const reading = (...lines: string[]) =>
@@ -129,5 +129,17 @@ describe("a finished task's trace", () => {
         result('r', 'read_page', reading()),
       ]),
     ).toBeNull();
+  });
+});
+
+describe('a trace read back from storage', () => {
+  it('is validated and capped: a malformed call replays nothing, a long task keeps its first steps', () => {
+    const clicks = Array.from({ length: 150 }, (_, i) => [
+      callOf(`c${i}`, 'press_key', { key: 'ArrowRight' }),
+      result(`c${i}`, 'press_key', 'pressed'),
+    ]).flat();
+    expect(traceOf([msg({ role: 'user', content: 'Turn it up' }), ...clicks])?.steps).toHaveLength(MAX_TRACE_STEPS);
+    const malformed = callOf('x', '', {});
+    expect(traceOf([msg({ role: 'user', content: 'Go' }), malformed, result('x', 'press_key', 'pressed')])).toBeNull();
   });
 });
