@@ -33,21 +33,10 @@ export function createAgent(deps: AgentDeps) {
   let active: AbortController | null = null;
 
   /**
-   * Starts a task for the person's message; resolves once the message is saved, or says why it
-   * cannot start. `quote` is page text the person pointed at: it goes with the message as page
-   * content, and has no say in what the task may do.
+   * Starts a task for the person's message, or a replay of the last task's trace (Run again);
+   * resolves once the message is saved, or says why it cannot start. `quote` is page text the person
+   * pointed at: it goes with the message as page content, and has no say in what the task may do.
    */
-  async function start(content: string, tabId: number, quote?: string): Promise<Refusal | undefined> {
-    return begin(content, tabId, quote, null);
-  }
-
-  /** Runs the conversation's last task again: its recorded steps without the model where they still match. */
-  async function replay(tabId: number): Promise<Refusal | undefined> {
-    const trace = traceOf(conversation.all());
-    if (!trace) return refuse(NOTHING_TO_REPLAY);
-    return begin(trace.request, tabId, undefined, trace);
-  }
-
   async function begin(
     content: string,
     tabId: number,
@@ -66,27 +55,13 @@ export function createAgent(deps: AgentDeps) {
       conversation.setBusy(false);
     };
     try {
-      await conversation.add({
-        role: 'user',
-        content,
-        ...(quote ? { quote } : {}),
-        ...(trace ? { replay: 'run' as const } : {}),
-        status: 'done',
-      });
+      const marks = { ...(quote ? { quote } : {}), ...(trace ? { replay: 'run' as const } : {}) };
+      await conversation.add({ role: 'user', content, ...marks, status: 'done' });
     } catch (error) {
       release();
       throw error;
     }
-    // The scope comes from this message's words alone: never the quote, the page or earlier results.
-    const scope = createTaskScope({ ...deps, announce: deps.announceScope }, content);
-    const personWords = conversation
-      .all()
-      .filter((m) => m.role === 'user')
-      .map((m) => m.content);
-    const options = { scope, announceStep: deps.announceStep, personWords };
-    const task = trace
-      ? runReplay(deps, trace, tabId, controller.signal, options)
-      : runTask(deps, tabId, controller.signal, { ...options, ...planFirst(deps) });
+    const task = taskFor(deps, content, tabId, controller.signal, trace);
     void deps.holdAlive(task).finally(() => {
       if (active === controller || active === null) {
         deps.announceScope(null);
@@ -107,8 +82,12 @@ export function createAgent(deps: AgentDeps) {
   }
 
   return {
-    start,
-    replay,
+    start: (content: string, tabId: number, quote?: string) => begin(content, tabId, quote, null),
+    /** Runs the conversation's last task again: its recorded steps without the model where they still match. */
+    replay: (tabId: number): Promise<Refusal | undefined> => {
+      const trace = traceOf(conversation.all());
+      return trace ? begin(trace.request, tabId, undefined, trace) : Promise.resolve(refuse(NOTHING_TO_REPLAY));
+    },
     stop,
     clear,
     restore: (runs: RunRecords) => markInterrupted(conversation, runs),
@@ -118,6 +97,20 @@ export function createAgent(deps: AgentDeps) {
   };
 }
 export type Agent = ReturnType<typeof createAgent>;
+
+/** The task for a message, or the replay of a trace. */
+function taskFor(deps: AgentDeps, content: string, tabId: number, signal: AbortSignal, trace: Trace | null) {
+  // The scope comes from this message's words alone: never the quote, the page or earlier results.
+  const scope = createTaskScope({ ...deps, announce: deps.announceScope }, content);
+  const personWords = deps.conversation
+    .all()
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content);
+  const options = { scope, announceStep: deps.announceStep, personWords };
+  return trace
+    ? runReplay(deps, trace, tabId, signal, options)
+    : runTask(deps, tabId, signal, { ...options, ...planFirst(deps) });
+}
 
 /** Plan first unless the person chose to be asked as it goes (Settings); read at each task's start. */
 function planFirst(deps: AgentDeps): { planning?: TaskPlanning } {

@@ -23,10 +23,7 @@ export interface ElementName {
   of: number;
 }
 
-export type Match =
-  | { kind: 'found'; index: number }
-  | { kind: 'missing' }
-  | { kind: 'ambiguous'; count: number };
+export type Match = { kind: 'found'; index: number } | { kind: 'missing' } | { kind: 'ambiguous'; count: number };
 
 const LINE = /^\*?\[(\d+)\](.*)$/;
 const NAMED = /^(.*?) "([^"]*)"(.*)$/;
@@ -38,7 +35,8 @@ const HOVER = /, shown on hover of "([^"]*)"$/;
  */
 export function parseListing(text: string): Listed[] {
   const heading = text.lastIndexOf('## Interactive elements');
-  const part = heading >= 0 ? text.slice(heading) : /^(?:<untrusted_page_content>\n)?Elements \d+/.test(text) ? text : '';
+  const part =
+    heading >= 0 ? text.slice(heading) : /^(?:<untrusted_page_content>\n)?Elements \d+/.test(text) ? text : '';
   const listed: Listed[] = [];
   for (const line of part.split('\n')) {
     const at = LINE.exec(line);

@@ -102,10 +102,7 @@ async function replayStep(replay: Replay, step: TraceStep): Promise<TaskEnd | nu
 }
 
 /** The element's index on the page now, reading it (and the rest of a long listing) as needed. */
-async function find(
-  replay: Replay,
-  name: ElementName,
-): Promise<number | { reason: string } | { end: TaskEnd }> {
+async function find(replay: Replay, name: ElementName): Promise<number | { reason: string } | { end: TaskEnd }> {
   let reading = replay.reading ?? (await read(replay, 'read_page', {}));
   if ('end' in reading) return reading;
   for (let part = 0; ; part += 1) {
@@ -138,7 +135,13 @@ async function read(replay: Replay, name: string, args: Record<string, unknown>)
 async function act(state: TaskState, call: ToolCall, mark: 'replayed' | 'model', usage?: object) {
   const { conversation } = state.deps;
   await state.writes;
-  state.answer = await conversation.add({ role: 'assistant', content: '', status: 'done', toolCalls: [call], ...usage });
+  state.answer = await conversation.add({
+    role: 'assistant',
+    content: '',
+    status: 'done',
+    toolCalls: [call],
+    ...usage,
+  });
   state.replayMark = mark;
   const end = await runToolCall(state, call);
   if (end) return end;
@@ -155,7 +158,8 @@ async function askModel(replay: Replay, step: TraceStep, reason: string): Promis
   const { state, trace } = replay;
   const { deps, signal } = state;
   const settings: Settings | null = deps.settings();
-  if (!settings) throw new ProviderError(`A step needs the model (${reason}): choose a provider and model in Settings.`);
+  if (!settings)
+    throw new ProviderError(`A step needs the model (${reason}): choose a provider and model in Settings.`);
   const reading = replay.reading ?? (await read(replay, 'read_page', {}));
   if ('end' in reading) return reading.end;
   const readId = newId('call');

@@ -43,7 +43,7 @@ export type Trace = v.InferOutput<typeof Trace>;
  * The trace of the conversation's last task: its request, and each action that succeeded. An
  * element argument is named from the latest reading before the call that lists its index (a
  * read_page, or a read_listing part of it), as that is where the model found it. Null when the
- * last task took no action.
+ * last task took no action, or its messages do not make a valid trace.
  */
 export function traceOf(messages: readonly ChatMessage[]): Trace | null {
   const start = messages.findLastIndex((m) => m.role === 'user');
@@ -63,8 +63,9 @@ export function traceOf(messages: readonly ChatMessage[]): Trace | null {
     if (!call) continue;
     steps.push(stepOf(call.name, call.args, readings));
   }
-  if (steps.length === 0) return null;
-  return v.parse(Trace, { request, steps: steps.slice(0, MAX_TRACE_STEPS) });
+  // The stored messages are read back as they were written: what does not make a valid trace replays nothing.
+  const trace = v.safeParse(Trace, { request, steps: steps.slice(0, MAX_TRACE_STEPS) });
+  return trace.success ? trace.output : null;
 }
 
 function stepOf(name: string, args: Record<string, unknown>, readings: readonly string[]): TraceStep {
@@ -73,7 +74,10 @@ function stepOf(name: string, args: Record<string, unknown>, readings: readonly 
     const index = args[key];
     if (typeof index !== 'number') continue;
     delete step.args[key];
-    const named = readings.reduceRight<ElementName | null>((found, text) => found ?? nameAt(parseListing(text), index), null);
+    const named = readings.reduceRight<ElementName | null>(
+      (found, text) => found ?? nameAt(parseListing(text), index),
+      null,
+    );
     if (named) step[key] = named;
     else step.unnamed = true;
   }

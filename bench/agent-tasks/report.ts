@@ -69,7 +69,18 @@ export function formatReport(browsers: readonly { browser: string; runs: readonl
       row(r.task, 'replay', r.replay),
       ...(r.variant ? [row(r.task, 'variant', r.variant)] : []),
     ]);
-    const head = ['task', 'run', 'solved', 'steps', 'model calls', 'tokens in', 'tokens out', 'seconds', 'needed model', 'note'];
+    const head = [
+      'task',
+      'run',
+      'solved',
+      'steps',
+      'model calls',
+      'tokens in',
+      'tokens out',
+      'seconds',
+      'needed model',
+      'note',
+    ];
     return [
       `${browser}:`,
       ...table(head, rows),

@@ -15,7 +15,13 @@ export function finishedWithActions(messages: readonly ChatMessage[]): boolean {
 }
 
 /** "Run again" under a finished task: its steps replayed without the model where they still match. */
-export function RunAgain({ messages, onRunAgain }: { messages: readonly ChatMessage[]; onRunAgain?: (() => void) | undefined }) {
+export function RunAgain({
+  messages,
+  onRunAgain,
+}: {
+  messages: readonly ChatMessage[];
+  onRunAgain?: (() => void) | undefined;
+}) {
   if (!onRunAgain || !finishedWithActions(messages)) return null;
   return (
     <div class="run-again">

@@ -186,7 +186,10 @@ export const SidebarToBackground = {
     }),
   ),
   /** Addition: "Run again": the conversation's last task replayed, in the tab the person is looking at. */
-  RUN_AGAIN: message('RUN_AGAIN', v.strictObject({ tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) })),
+  RUN_AGAIN: message(
+    'RUN_AGAIN',
+    v.strictObject({ tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
+  ),
   /** Addition: abort the answer being generated, keeping what has arrived. */
   STOP_CHAT: bare('STOP_CHAT'),
   /** Additions: the Action Log and the Permissions view. */

@@ -31,9 +31,15 @@ describe.each(BROWSERS)('Run again in %s', (browserName) => {
   const ctx = useConfiguredSidebar(browserName, { fresh: true });
   const { sidebar } = ctx;
 
+  /** Presses Run again, and waits for this run's request to show (an earlier run's is already there), then for its end. */
   const runAgain = async () => {
+    const runs = () => document.querySelectorAll('[data-role="user"][data-replay="run"]').length;
+    const before = await sidebar.evaluate(runs);
     await sidebar.click('[data-testid="run-again"]');
-    await sidebar.waitFor(() => document.querySelector('[data-replay="run"]') !== null);
+    await sidebar.waitFor(
+      (count) => document.querySelectorAll('[data-role="user"][data-replay="run"]').length > count,
+      before,
+    );
     await waitUntilIdle(sidebar);
   };
 
@@ -80,9 +86,9 @@ describe.each(BROWSERS)('Run again in %s', (browserName) => {
       { tool: 'press_key', outcome: 'success', shown: 'replayed' },
       { tool: 'click_element', outcome: 'success', shown: 'needed the model' },
     ]);
-    expect(await sidebar.evaluate(() => [...document.querySelectorAll('[data-role="assistant"]')].at(-1)?.textContent)).toMatch(
-      /Ran again: 2 of 3 actions as recorded, 1 with the model\./,
-    );
+    expect(
+      await sidebar.evaluate(() => [...document.querySelectorAll('[data-role="assistant"]')].at(-1)?.textContent),
+    ).toMatch(/Ran again: 2 of 3 actions as recorded, 1 with the model\./);
     await page.close();
   });
 });

@@ -89,7 +89,12 @@ describe('the agent-tasks report', () => {
 
   it('prints a row per task and run, by the model, replayed and on the variant, and the totals of each', () => {
     const runs = [
-      { task: 'slider', ...figures(true, 5, 6), replay: figures(true, 8, 0), variant: { ...figures(true, 8, 4, 4), changedSteps: 4 } },
+      {
+        task: 'slider',
+        ...figures(true, 5, 6),
+        replay: figures(true, 8, 0),
+        variant: { ...figures(true, 8, 4, 4), changedSteps: 4 },
+      },
       { task: 'dialog', ...figures(false, 2, 3), replay: figures(false, 1, 0), variant: null },
     ];
     expect(totalsOf(runsOf(runs, 'model'))).toEqual({

@@ -138,6 +138,7 @@ describe('the spec messages parse, by their names', () => {
     const sidebarAdditions = [
       'VOICE_AUDIO',
       'STOP_CHAT',
+      'RUN_AGAIN',
       'GET_ACTION_LOG',
       'CLEAR_ACTION_LOG',
       'GET_PERMISSIONS',

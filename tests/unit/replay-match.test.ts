@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findElement, nameAt, parseListing } from '../../background/replay/replay-match';
-import { traceOf } from '../../background/replay/replay-trace';
+import { MAX_TRACE_STEPS, traceOf } from '../../background/replay/replay-trace';
 import type { ChatMessage } from '../../src/protocol/common';
 
 const reading = (...lines: string[]) =>
@@ -8,7 +8,9 @@ const reading = (...lines: string[]) =>
 
 describe('finding a recorded element by role and label', () => {
   it('reads only the listing of a reading, never lines the page text holds', () => {
-    const listed = parseListing(reading('*[1]button "Save"', '[2]slider "Volume" =50', '[3]button "x", shown on hover of "Row 1"'));
+    const listed = parseListing(
+      reading('*[1]button "Save"', '[2]slider "Volume" =50', '[3]button "x", shown on hover of "Row 1"'),
+    );
     expect(listed.map((l) => [l.index, l.role, l.label, l.rest, l.hoverOf])).toEqual([
       [1, 'button', 'Save', '', ''],
       [2, 'slider', 'Volume', ' =50', ''],
@@ -24,9 +26,13 @@ describe('finding a recorded element by role and label', () => {
   });
 
   it('tells elements named alike apart by their place, then by their order when as many are listed', () => {
-    const then = parseListing(reading('[1]button "like" in post 1', '[2]button "like" in post 2', '[3]button "like" in post 3'));
+    const then = parseListing(
+      reading('[1]button "like" in post 1', '[2]button "like" in post 2', '[3]button "like" in post 3'),
+    );
     const second = nameAt(then, 2)!;
-    const now = parseListing(reading('[4]button "like" in post 1', '[5]button "like" in post 2', '[6]button "like" in post 3'));
+    const now = parseListing(
+      reading('[4]button "like" in post 1', '[5]button "like" in post 2', '[6]button "like" in post 3'),
+    );
     expect(findElement(now, second)).toEqual({ kind: 'found', index: 5 });
     const rows = parseListing(reading('[1]button "Delete"', '[2]button "Delete"'));
     expect(findElement(parseListing(reading('[7]button "Delete"', '[8]button "Delete"')), nameAt(rows, 2)!)).toEqual({
@@ -39,12 +45,16 @@ describe('finding a recorded element by role and label', () => {
     const name = nameAt(parseListing(reading('[1]button "Find flights"')), 1)!;
     expect(findElement(parseListing(reading('[1]button "Search flights"')), name)).toEqual({ kind: 'missing' });
     const rows = nameAt(parseListing(reading('[1]button "Delete"', '[2]button "Delete"')), 2)!;
-    expect(findElement(parseListing(reading('[1]button "Delete"', '[2]button "Delete"', '[3]button "Delete"')), rows)).toEqual({
+    expect(
+      findElement(parseListing(reading('[1]button "Delete"', '[2]button "Delete"', '[3]button "Delete"')), rows),
+    ).toEqual({
       kind: 'ambiguous',
       count: 3,
     });
     const hover = nameAt(parseListing(reading('[1]button "x", shown on hover of "Row 1"')), 1)!;
-    expect(findElement(parseListing(reading('[1]button "x", shown on hover of "Row 2"')), hover)).toEqual({ kind: 'missing' });
+    expect(findElement(parseListing(reading('[1]button "x", shown on hover of "Row 2"')), hover)).toEqual({
+      kind: 'missing',
+    });
   });
 });
 
@@ -85,7 +95,11 @@ describe("a finished task's trace", () => {
     ]);
     expect(trace?.request).toBe('Find flights to Lebanon');
     expect(trace?.steps).toEqual([
-      { name: 'type_text', args: { text: 'Lebanon' }, index: expect.objectContaining({ role: 'combobox', label: 'Destination' }) },
+      {
+        name: 'type_text',
+        args: { text: 'Lebanon' },
+        index: expect.objectContaining({ role: 'combobox', label: 'Destination' }),
+      },
       { name: 'press_key', args: { key: 'Escape' } },
       {
         name: 'drag',
@@ -108,6 +122,24 @@ describe("a finished task's trace", () => {
       result('c', 'click_element', 'ok'),
     ]);
     expect(stale?.steps).toEqual([{ name: 'click_element', args: {}, unnamed: true }]);
-    expect(traceOf([msg({ role: 'user', content: 'Read' }), callOf('r', 'read_page', {}), result('r', 'read_page', reading())])).toBeNull();
+    expect(
+      traceOf([
+        msg({ role: 'user', content: 'Read' }),
+        callOf('r', 'read_page', {}),
+        result('r', 'read_page', reading()),
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('a trace read back from storage', () => {
+  it('is validated and capped: a malformed call replays nothing, a long task keeps its first steps', () => {
+    const clicks = Array.from({ length: 150 }, (_, i) => [
+      callOf(`c${i}`, 'press_key', { key: 'ArrowRight' }),
+      result(`c${i}`, 'press_key', 'pressed'),
+    ]).flat();
+    expect(traceOf([msg({ role: 'user', content: 'Turn it up' }), ...clicks])?.steps).toHaveLength(MAX_TRACE_STEPS);
+    const malformed = callOf('x', '', {});
+    expect(traceOf([msg({ role: 'user', content: 'Go' }), malformed, result('x', 'press_key', 'pressed')])).toBeNull();
   });
 });

@@ -42,7 +42,10 @@ function callsOf(text: string, name: string): string[] {
 const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>> = {
   runTask: {
     'background/agent/agent.ts': [
-      { scope: /options\)$/, why: "chat and context menu: createTaskScope from the person's words (checked below)" },
+      {
+        scope: /\{ \.\.\.options, \.\.\.planFirst\(deps\) \}\)$/,
+        why: "chat and context menu: createTaskScope from the person's words (checked below)",
+      },
     ],
     'background/workflows/step-runner.ts': [
       {
@@ -55,6 +58,19 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
         scope: /\bscope \}\)$/,
         why: "ABP agent.run (and the bridge's abp_agent_run): its task text, read-only on failure",
       },
+    ],
+  },
+  runReplay: {
+    'background/agent/agent.ts': [
+      {
+        scope: /signal, options\)$/,
+        why: "Run again: the replayed task's request, the person's words (checked below)",
+      },
+    ],
+  },
+  'agent.replay': {
+    'background/sidebar-channel/sidebar-routes.ts': [
+      { scope: /\(await deps\.tabToWorkIn\(payload\.tabId\)\)$/, why: "Run again: the conversation's last request" },
     ],
   },
   'agent.start': {
@@ -99,9 +115,9 @@ describe('every path that starts a task gives it a scope', () => {
   it("a chat task's scope comes from the message's words, never its quote; ABP's falls back to read-only", () => {
     const agent = readFileSync('background/agent/agent.ts', 'utf8');
     expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: deps\.announceScope \}, content\);/);
-    expect(agent).toMatch(
-      /const options = \{ scope, announceStep: deps\.announceStep, personWords, \.\.\.planFirst\(deps\) \};/,
-    );
+    expect(agent).toMatch(/const options = \{ scope, announceStep: deps\.announceStep, personWords \};/);
+    // Run again: the scope comes from the replayed task's request, the person's message it was given by.
+    expect(agent).toMatch(/begin\(trace\.request, tabId, undefined, trace\)/);
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');
     expect(abp).toMatch(
       /createTaskScope\(\{ \.\.\.deps, announce: \(\) => undefined, fallback: \(\) => READ_ONLY_SCOPE \}, task\)/,
