@@ -11,7 +11,8 @@ import { createWorkflowActions, type WorkflowActions } from './workflow-actions'
 export interface SidebarActions extends SettingsActions, ConversationActions, LibraryActions {
   send(content: string): void;
   summarize(): void;
-  stop(): void;
+  /** Stops the shown conversation's task, or the one running in the conversation named. */
+  stop(conversationId?: string): void;
   clear(): void;
   dismissNotice(): void;
   answer(requestId: string, decision: PermissionDecisionValue): void;
@@ -39,7 +40,8 @@ export function createActions(
       );
     },
     summarize: () => send({ type: 'SUMMARIZE_PAGE' }),
-    stop: () => send({ type: 'STOP_CHAT' }),
+    stop: (conversationId) =>
+      send(conversationId === undefined ? { type: 'STOP_CHAT' } : { type: 'STOP_CHAT', payload: { conversationId } }),
     clear: () => send({ type: 'CLEAR_HISTORY' }),
     dismissNotice: () => {
       state.notice.value = null;

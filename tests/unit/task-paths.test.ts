@@ -59,7 +59,7 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
   },
   'agent.start': {
     'background/sidebar-channel/sidebar-routes.ts': [
-      { scope: /\(content, tabId, quote\)/, why: 'every chat task, through startTask' },
+      { scope: /\(id, conversation, content, tabId, quote\)/, why: 'every chat task, through startTask' },
     ],
   },
   startTask: {
@@ -98,9 +98,9 @@ describe('every path that starts a task gives it a scope', () => {
 
   it("a chat task's scope comes from the message's words, never its quote; ABP's falls back to read-only", () => {
     const agent = readFileSync('background/agent/agent.ts', 'utf8');
-    expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: deps\.announceScope \}, content\);/);
+    expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: announceScope \}, content\);/);
     expect(agent).toMatch(
-      /const options = \{ scope, announceStep: deps\.announceStep, personWords, \.\.\.planFirst\(deps\) \};/,
+      /const options = \{ scope, announceStep, personWords, \.\.\.planFirst\(deps, announceScope\) \};/,
     );
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');
     expect(abp).toMatch(
