@@ -43,59 +43,8 @@ interface Run {
 export function createAgent(deps: AgentDeps) {
   const runs = new Map<string, Run>();
 
-  /**
-   * Starts a task in a conversation for the person's message; resolves once the message is saved,
-   * or says why it cannot start. `quote` is page text the person pointed at: it goes with the
-   * message as page content, and has no say in what the task may do.
-   */
-  async function start(
-    conversationId: string,
-    conversation: Conversation,
-    content: string,
-    tabId: number,
-    quote?: string,
-  ): Promise<Refusal | undefined> {
-    if (runs.has(conversationId)) return refuse(BUSY_ERROR);
-    // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
-    const run: Run = { controller: new AbortController(), conversation, request: content, scope: null, step: null };
-    runs.set(conversationId, run);
-    conversation.setBusy(true);
-    deps.changed(conversationId);
-    const release = () => {
-      if (runs.get(conversationId) !== run) return;
-      // Free before the held answer is announced: the sidebar may send again the moment it sees it.
-      runs.delete(conversationId);
-      conversation.setBusy(false);
-      deps.changed(conversationId);
-    };
-    try {
-      await conversation.add({ role: 'user', content, ...(quote ? { quote } : {}), status: 'done' });
-    } catch (error) {
-      release();
-      throw error;
-    }
-    const announceScope = (scope: TaskScope | null) => {
-      run.scope = scope;
-      deps.changed(conversationId);
-    };
-    const announceStep = (step: TaskStep | null) => {
-      run.step = step;
-      deps.changed(conversationId);
-    };
-    // The scope comes from this message's words alone: never the quote, the page or earlier results.
-    const scope = createTaskScope({ ...deps, announce: announceScope }, content);
-    const personWords = conversation
-      .all()
-      .filter((m) => m.role === 'user')
-      .map((m) => m.content);
-    const options = { scope, announceStep, personWords, ...planFirst(deps, announceScope) };
-    const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
-    void deps.holdAlive(runTask(task, tabId, run.controller.signal, options)).finally(() => {
-      run.scope = null;
-      run.step = null;
-      release();
-    });
-  }
+  const start = (conversationId: string, conversation: Conversation, content: string, tabId: number, quote?: string) =>
+    startRun(deps, runs, { conversationId, conversation, content, tabId, quote });
 
   function stop(conversationId: string): void {
     runs.get(conversationId)?.controller.abort(new DOMException('Stopped by the person', 'AbortError'));
@@ -110,8 +59,7 @@ export function createAgent(deps: AgentDeps) {
 
   /** After a restart, each conversation's task that was running is marked interrupted. */
   async function restore(conversationOf: (id: string) => Promise<Conversation>): Promise<void> {
-    for (const id of await deps.interruptedRuns())
-      await markInterrupted(await conversationOf(id), deps.runRecords(id));
+    for (const id of await deps.interruptedRuns()) await markInterrupted(await conversationOf(id), deps.runRecords(id));
   }
 
   return {
@@ -123,10 +71,67 @@ export function createAgent(deps: AgentDeps) {
     run: (conversationId: string): Pick<Run, 'scope' | 'step'> | undefined => runs.get(conversationId),
     /** Every running task, for the sidebar's list. */
     running: () =>
-      [...runs].map(([conversationId, run]) => ({ conversationId, request: run.request.slice(0, 200), step: run.step })),
+      [...runs].map(([conversationId, run]) => ({
+        conversationId,
+        request: run.request.slice(0, 200),
+        step: run.step,
+      })),
   };
 }
 export type Agent = ReturnType<typeof createAgent>;
+
+/**
+ * Starts a task in a conversation for the person's message; resolves once the message is saved, or
+ * says why it cannot start. `quote` is page text the person pointed at: it goes with the message as
+ * page content, and has no say in what the task may do.
+ */
+async function startRun(
+  deps: AgentDeps,
+  runs: Map<string, Run>,
+  asked: { conversationId: string; conversation: Conversation; content: string; tabId: number; quote?: string },
+): Promise<Refusal | undefined> {
+  const { conversationId, conversation, content, tabId, quote } = asked;
+  if (runs.has(conversationId)) return refuse(BUSY_ERROR);
+  // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
+  const run: Run = { controller: new AbortController(), conversation, request: content, scope: null, step: null };
+  runs.set(conversationId, run);
+  conversation.setBusy(true);
+  deps.changed(conversationId);
+  const release = () => {
+    if (runs.get(conversationId) !== run) return;
+    // Free before the held answer is announced: the sidebar may send again the moment it sees it.
+    runs.delete(conversationId);
+    conversation.setBusy(false);
+    deps.changed(conversationId);
+  };
+  try {
+    await conversation.add({ role: 'user', content, ...(quote ? { quote } : {}), status: 'done' });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const announceScope = (scope: TaskScope | null) => {
+    run.scope = scope;
+    deps.changed(conversationId);
+  };
+  const announceStep = (step: TaskStep | null) => {
+    run.step = step;
+    deps.changed(conversationId);
+  };
+  // The scope comes from this message's words alone: never the quote, the page or earlier results.
+  const scope = createTaskScope({ ...deps, announce: announceScope }, content);
+  const personWords = conversation
+    .all()
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content);
+  const options = { scope, announceStep, personWords, ...planFirst(deps, announceScope) };
+  const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
+  void deps.holdAlive(runTask(task, tabId, run.controller.signal, options)).finally(() => {
+    run.scope = null;
+    run.step = null;
+    release();
+  });
+}
 
 /** Plan first unless the person chose to be asked as it goes (Settings); read at each task's start. */
 function planFirst(deps: AgentDeps, announce: TaskPlanning['announce']): { planning?: TaskPlanning } {

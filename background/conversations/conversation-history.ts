@@ -49,7 +49,10 @@ export function createConversationHistory(
     load: () => load(history),
     listing: () => listing(history),
     /** The shown conversation and its id. */
-    current: (): { id: string; conversation: Conversation } => ({ id: history.currentId, conversation: current(history) }),
+    current: (): { id: string; conversation: Conversation } => ({
+      id: history.currentId,
+      conversation: current(history),
+    }),
     /** A conversation by id, in memory or read from storage (a restart's interrupted runs). */
     conversationOf: (id: string) => conversationOf(history, id),
     /** After each message of the person: the conversation enters the history, bound to the tab it started in. */

@@ -101,7 +101,12 @@ export async function load(history: ConversationIndex): Promise<void> {
 }
 
 /** After each message of the person: the conversation enters the history, bound to the tab it started in. */
-export async function noteMessage(history: ConversationIndex, id: string, content: string, tabId: number): Promise<void> {
+export async function noteMessage(
+  history: ConversationIndex,
+  id: string,
+  content: string,
+  tabId: number,
+): Promise<void> {
   const now = new Date().toISOString();
   const known = entry(history, id);
   if (known) known.updatedAt = now;

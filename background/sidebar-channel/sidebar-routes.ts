@@ -87,7 +87,10 @@ function chatRoutes(deps: SidebarRouteDeps) {
   return {
     CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => startTask(deps, payload.content, payload.tabId) },
     SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(deps, SUMMARY_REQUEST, undefined) },
-    STOP_CHAT: { senders: PAGES, handle: ({ payload }) => deps.agent.stop(payload?.conversationId ?? deps.conversations.current().id) },
+    STOP_CHAT: {
+      senders: PAGES,
+      handle: ({ payload }) => deps.agent.stop(payload?.conversationId ?? deps.conversations.current().id),
+    },
     CLEAR_HISTORY: {
       senders: PAGES,
       handle: async () => {

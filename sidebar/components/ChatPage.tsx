@@ -47,12 +47,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         price={price.value}
         nameSite={nameSite}
       />
-      <RunningTasks
-        tasks={state.runningTasks.value}
-        conversations={state.conversations.value}
-        onOpen={actions.openConversation}
-        onStop={actions.stop}
-      />
+      <RunningTasks state={state} actions={actions} />
       <MessageList
         messages={state.messages.value}
         onSuggest={busy ? undefined : actions.send}

@@ -1,21 +1,20 @@
-import type { PayloadOf } from '../../src/protocol/background-to-sidebar';
-import type { ConversationList } from '../state';
+import type { SidebarActions } from '../actions';
+import type { SidebarState } from '../state';
 import { showInvisible } from '../../src/show-invisible';
 import { t } from '../../src/i18n';
 
 export interface RunningTasksProps {
-  tasks: PayloadOf<'RUNNING_TASKS'>['tasks'];
-  conversations: ConversationList;
-  onOpen(conversationId: string): void;
-  onStop(conversationId: string): void;
+  state: Pick<SidebarState, 'runningTasks' | 'conversations'>;
+  actions: Pick<SidebarActions, 'openConversation' | 'stop'>;
 }
 
 /**
  * The tasks running in other conversations than the shown one (the status bar above speaks for
  * that one): each by its conversation's title, what it is doing now, with Open and its own Stop.
  */
-export function RunningTasks({ tasks, conversations, onOpen, onStop }: RunningTasksProps) {
-  const elsewhere = tasks.filter((task) => task.conversationId !== conversations.currentId);
+export function RunningTasks({ state, actions }: RunningTasksProps) {
+  const conversations = state.conversations.value;
+  const elsewhere = state.runningTasks.value.filter((task) => task.conversationId !== conversations.currentId);
   if (elsewhere.length === 0) return null;
   return (
     <section class="running-tasks" aria-label={t('tasks_label')} data-testid="running-tasks">
@@ -34,7 +33,7 @@ export function RunningTasks({ tasks, conversations, onOpen, onStop }: RunningTa
                 type="button"
                 class="button"
                 data-testid="running-task-open"
-                onClick={() => onOpen(task.conversationId)}
+                onClick={() => actions.openConversation(task.conversationId)}
               >
                 {t('tasks_open')}
               </button>
@@ -42,7 +41,7 @@ export function RunningTasks({ tasks, conversations, onOpen, onStop }: RunningTa
                 type="button"
                 class="button"
                 data-testid="running-task-stop"
-                onClick={() => onStop(task.conversationId)}
+                onClick={() => actions.stop(task.conversationId)}
               >
                 {t('tasks_stop')}
               </button>

@@ -229,7 +229,13 @@ export const BackgroundToSidebar = {
   RUNNING_TASKS: message(
     'RUNNING_TASKS',
     v.object({
-      tasks: v.array(v.object({ conversationId: ConversationId, request: v.pipe(v.string(), v.maxLength(200)), step: v.nullable(TaskStepSchema) })),
+      tasks: v.array(
+        v.object({
+          conversationId: ConversationId,
+          request: v.pipe(v.string(), v.maxLength(200)),
+          step: v.nullable(TaskStepSchema),
+        }),
+      ),
     }),
   ),
   /**
