@@ -167,6 +167,8 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
 
   it('in Chromium, each client\'s tabs are its own "Bosun agent" tab group', async () => {
     if (browserName !== 'chromium') return;
+    // The second client's first read opens its first tab.
+    await agents.at(-1)!.call('browser_snapshot');
     const groups = await sidebar.evaluate(async () => {
       const found = await chrome.tabGroups.query({ title: 'Bosun agent' });
       return Promise.all(found.map(async (g) => (await chrome.tabs.query({ groupId: g.id })).map((t) => t.url ?? '')));
