@@ -9,10 +9,8 @@ import { modelChoices, testConnection } from '../src/llm/test-connection';
 import { transcribe, transcriptionTarget } from './llm/transcribe';
 import { classifySender } from '../src/messaging/sender';
 import { browser } from '../src/platform/browser';
-import type { TaskScope } from '../policy';
 import type { BackgroundToSidebar } from '../src/protocol/background-to-sidebar';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
-import { createConversationStore } from './storage/conversation-store';
 import { createCrawlLibrary } from './storage/crawl-library';
 import { openBosunDb } from './storage/db';
 import { createPageCache } from './storage/page-cache';
@@ -24,15 +22,13 @@ import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createPlanQuestions } from './agent/plan-questions';
 import type { SharedTaskDeps } from './agent/run-task';
-import type { TaskStep } from './agent/task-types';
 import { createCrawler } from './crawl/crawler';
 import { crawlSiteCheck } from './crawl/site-check';
 import { libraryControl } from './library/library-control';
 import { libraryView } from './library/library-view';
-import { createRunRecords } from './agent/run-record';
+import { chatRunRecords, createRunRecords, interruptedChats } from './agent/run-record';
 import { createContentRouter } from './content-channel/content-routes';
-import { createConversationHistory, FIRST_CONVERSATION } from './conversations/conversation-history';
-import { createConversation } from './conversations/conversation-messages';
+import { createConversationHistory } from './conversations/conversation-history';
 import { createErrorLog } from './diagnostics/error-log';
 import { holdAlive } from './browser-setup/keep-alive';
 import { createLimitsService } from './settings/limits-service';
@@ -106,9 +102,8 @@ const plans = createPlanQuestions(
   (id) => broadcast({ type: 'PLAN_RESOLVED', payload: { id } }),
   promptTimeoutMs,
 );
-const runs = createRunRecords(database);
-const conversation = createConversation(createConversationStore(database, FIRST_CONVERSATION), broadcast);
-const conversations = createConversationHistory(database, conversation, broadcast);
+// The shown conversation's running task, if any, is what the status bar shows.
+const conversations = createConversationHistory(database, broadcast, (id) => announceTask(id));
 const pages = createPageCache(database);
 const library = createCrawlLibrary(database);
 const crawler = createCrawler(library, holdAlive, crawlSiteCheck(gate));
@@ -124,24 +119,29 @@ const task: SharedTaskDeps = {
   tools: toolSpecs,
   mask: pageMask,
 };
-/** The running chat task's scope and action, as last announced: a sidebar that opens mid-task shows them too. */
-let taskScope: TaskScope | null = null;
-let taskStep: TaskStep | null = null;
 const agent = createAgent({
   ...task,
-  conversation,
-  runs,
+  runRecords: (id) => chatRunRecords(database, id),
+  interruptedRuns: () => interruptedChats(database),
   holdAlive,
   plans,
-  announceScope: (scope) => {
-    taskScope = scope;
-    broadcast({ type: 'TASK_SCOPE', payload: { scope } });
-  },
-  announceStep: (step) => {
-    taskStep = step;
-    broadcast({ type: 'TASK_STEP', payload: { step } });
+  changed: (id) => {
+    broadcast(runningTasks());
+    if (id === conversations.current().id) announceTask(id);
   },
 });
+/** What the sidebars show of the chat tasks: every running one, and the shown conversation's scope and action. */
+const runningTasks = (): BackgroundToSidebar => ({ type: 'RUNNING_TASKS', payload: { tasks: agent.running() } });
+const shownTask = (id: string): BackgroundToSidebar[] => {
+  const run = agent.run(id);
+  return [
+    { type: 'TASK_SCOPE', payload: { scope: run?.scope ?? null } },
+    { type: 'TASK_STEP', payload: { step: run?.step ?? null } },
+  ];
+};
+function announceTask(id: string): void {
+  for (const message of shownTask(id)) broadcast(message);
+}
 const workflows = createWorkflows({
   ...task,
   database,
@@ -168,7 +168,7 @@ const ready = Promise.all([
   trustedInput.load(),
   limits.load(),
   policy.load(),
-  conversations.load().then(() => agent.restore(runs)),
+  conversations.load().then(() => agent.restore(conversations.conversationOf)),
   crawler.markInterrupted(),
   outlinedTabs.removeLeftovers(),
   workflows.restore(),
@@ -214,9 +214,9 @@ const hub = createPortHub({
     { type: 'TRUSTED_INPUT', payload: trustedInput.state() },
     { type: 'AGENT_CLIENTS', payload: { clients: nativeLink.clients() } },
     { type: 'LIMITS', payload: limits.current() },
-    { type: 'CONVERSATION_STATE', payload: conversation.snapshot() },
-    { type: 'TASK_SCOPE', payload: { scope: taskScope } },
-    { type: 'TASK_STEP', payload: { step: taskStep } },
+    { type: 'CONVERSATION_STATE', payload: conversations.current().conversation.snapshot() },
+    ...shownTask(conversations.current().id),
+    runningTasks(),
     conversations.listing(),
     ...(policy.current()
       ? [{ type: 'PERMISSIONS_STATE', payload: { policy: policy.current() } } as BackgroundToSidebar]

@@ -13,7 +13,8 @@ export interface SidebarActions extends SettingsActions, ConversationActions, Li
   summarize(): void;
   /** Runs the conversation's last finished task again (replay), in the tab the person is looking at. */
   runAgain(): void;
-  stop(): void;
+  /** Stops the shown conversation's task, or the one running in the conversation named. */
+  stop(conversationId?: string): void;
   clear(): void;
   dismissNotice(): void;
   answer(requestId: string, decision: PermissionDecisionValue): void;
@@ -43,7 +44,8 @@ export function createActions(
     summarize: () => send({ type: 'SUMMARIZE_PAGE' }),
     runAgain: () =>
       void currentTab().then((tabId) => send({ type: 'RUN_AGAIN', payload: tabId === undefined ? {} : { tabId } })),
-    stop: () => send({ type: 'STOP_CHAT' }),
+    stop: (conversationId) =>
+      send(conversationId === undefined ? { type: 'STOP_CHAT' } : { type: 'STOP_CHAT', payload: { conversationId } }),
     clear: () => send({ type: 'CLEAR_HISTORY' }),
     dismissNotice: () => {
       state.notice.value = null;

@@ -54,8 +54,10 @@ function conversationHandlers(state: SidebarState) {
     MESSAGE_UPDATED: ({ payload: { message } }) => updateMessage(message.id, () => message),
     TASK_SCOPE: ({ payload }) => (state.taskScope.value = payload.scope),
     TASK_STEP: ({ payload }) => (state.taskStep.value = payload.step),
+    RUNNING_TASKS: ({ payload }) => (state.runningTasks.value = payload.tasks),
   } satisfies Handlers<
     | 'CONVERSATION_STATE'
+    | 'RUNNING_TASKS'
     | 'MESSAGE_ADDED'
     | 'CHAT_DELTA'
     | 'CHAT_RESPONSE'

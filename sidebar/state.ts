@@ -43,6 +43,8 @@ export function createSidebarState() {
     taskScope: signal<TaskScope | null>(null),
     /** The running action's element by its name on the page, once the gate has read it. */
     taskStep: signal<PayloadOf<'TASK_STEP'>['step']>(null),
+    /** Every running chat task, one per conversation, with what it is doing now. */
+    runningTasks: signal<PayloadOf<'RUNNING_TASKS'>['tasks']>([]),
     /** `undefined` until the background has said; `null` when nothing is saved yet. */
     settings: signal<Settings | null | undefined>(undefined),
     /** A save of the Settings page the background has not confirmed yet: the chat opens once it has. */

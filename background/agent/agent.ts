@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../src/protocol/common';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { Conversation } from '../conversations/conversation-messages';
 import type { RunRecords } from './run-record';
-import { runTask, type TaskDeps } from './run-task';
+import { runTask, type SharedTaskDeps } from './run-task';
 import type { TaskStep } from './task-types';
 import { createTaskScope } from './task-scope';
 import type { TaskScope } from '../../policy';
@@ -16,110 +16,154 @@ const NOTHING_TO_REPLAY = 'There is no finished task with actions in this conver
 const RESTARTED =
   'Bosun restarted while working on this, so the task stopped here. Nothing was repeated; send your message again to continue.';
 
-export interface AgentDeps extends TaskDeps {
+export interface AgentDeps extends SharedTaskDeps {
+  /** Where a conversation's running task is recorded, so a restart knows it was cut short. */
+  runRecords(conversationId: string): RunRecords;
+  /** The conversations whose task a restart cut short. */
+  interruptedRuns(): Promise<string[]>;
   /** Keeps the background alive while a task runs (Chrome stops idle service workers). */
   holdAlive<T>(work: Promise<T>): Promise<T>;
-  /** The running task's scope for the status bar: once known, on each widening, null when the task ends. */
-  announceScope(scope: TaskScope | null): void;
-  /** The running action's element for the status bar's "now doing" line; null when the task ends. */
-  announceStep(step: TaskStep | null): void;
+  /** The running tasks changed (one began, ended, or moved on to another scope or action). */
+  changed(conversationId: string): void;
   /** Plans waiting for the person's approval (plan-first mode). */
   plans: Pick<PlanQuestions, 'pose'>;
 }
 
-/** Runs one task at a time for the conversation, and reports a task cut short by a restart. */
+/** One conversation's running task: its Stop, and its scope and action for the status bar. */
+interface Run {
+  readonly controller: AbortController;
+  readonly conversation: Conversation;
+  /** The person's message that started it, for the sidebar's list of running tasks. */
+  readonly request: string;
+  scope: TaskScope | null;
+  step: TaskStep | null;
+}
+
+/**
+ * Runs the person's tasks, one per conversation and several conversations at once, each with its
+ * own Stop, scope and tab; reports a task cut short by a restart.
+ */
 export function createAgent(deps: AgentDeps) {
-  const { conversation } = deps;
-  let active: AbortController | null = null;
+  const runs = new Map<string, Run>();
 
-  /**
-   * Starts a task for the person's message, or a replay of the last task's trace (Run again);
-   * resolves once the message is saved, or says why it cannot start. `quote` is page text the person
-   * pointed at: it goes with the message as page content, and has no say in what the task may do.
-   */
-  async function begin(
-    content: string,
-    tabId: number,
-    quote: string | undefined,
-    trace: Trace | null,
-  ): Promise<Refusal | undefined> {
-    if (active) return refuse(BUSY_ERROR);
-    // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
-    const controller = new AbortController();
-    active = controller;
-    conversation.setBusy(true);
-    const release = () => {
-      if (active !== controller) return;
-      // Free before the held answer is announced: the sidebar may send again the moment it sees it.
-      active = null;
-      conversation.setBusy(false);
-    };
-    try {
-      const marks = { ...(quote ? { quote } : {}), ...(trace ? { replay: 'run' as const } : {}) };
-      await conversation.add({ role: 'user', content, ...marks, status: 'done' });
-    } catch (error) {
-      release();
-      throw error;
-    }
-    const task = taskFor(deps, content, tabId, controller.signal, trace);
-    void deps.holdAlive(task).finally(() => {
-      if (active === controller || active === null) {
-        deps.announceScope(null);
-        deps.announceStep(null);
-      }
-      release();
-    });
+  const start = (conversationId: string, conversation: Conversation, content: string, tabId: number, quote?: string) =>
+    startRun(deps, runs, { conversationId, conversation, content, tabId, quote, trace: null });
+
+  /** Runs a conversation's last task again: its recorded steps without the model where they still match. */
+  const replay = (conversationId: string, conversation: Conversation, tabId: number): Promise<Refusal | undefined> => {
+    const trace = traceOf(conversation.all());
+    if (!trace) return Promise.resolve(refuse(NOTHING_TO_REPLAY));
+    return startRun(deps, runs, { conversationId, conversation, content: trace.request, tabId, trace });
+  };
+
+  function stop(conversationId: string): void {
+    runs.get(conversationId)?.controller.abort(new DOMException('Stopped by the person', 'AbortError'));
   }
 
-  function stop(): void {
-    active?.abort(new DOMException('Stopped by the person', 'AbortError'));
-  }
-
-  async function clear(): Promise<void> {
-    stop();
-    active = null;
+  async function clear(conversationId: string, conversation: Conversation): Promise<void> {
+    stop(conversationId);
+    runs.delete(conversationId);
     await conversation.clear();
+    deps.changed(conversationId);
+  }
+
+  /** After a restart, each conversation's task that was running is marked interrupted. */
+  async function restore(conversationOf: (id: string) => Promise<Conversation>): Promise<void> {
+    for (const id of await deps.interruptedRuns()) await markInterrupted(await conversationOf(id), deps.runRecords(id));
   }
 
   return {
-    start: (content: string, tabId: number, quote?: string) => begin(content, tabId, quote, null),
-    /** Runs the conversation's last task again: its recorded steps without the model where they still match. */
-    replay: (tabId: number): Promise<Refusal | undefined> => {
-      const trace = traceOf(conversation.all());
-      return trace ? begin(trace.request, tabId, undefined, trace) : Promise.resolve(refuse(NOTHING_TO_REPLAY));
-    },
+    start,
+    replay,
     stop,
     clear,
-    restore: (runs: RunRecords) => markInterrupted(conversation, runs),
-    get busy() {
-      return active !== null;
-    },
+    restore,
+    /** A conversation's running task, for its status bar; undefined when none runs there. */
+    run: (conversationId: string): Pick<Run, 'scope' | 'step'> | undefined => runs.get(conversationId),
+    /** Every running task, for the sidebar's list. */
+    running: () =>
+      [...runs].map(([conversationId, run]) => ({
+        conversationId,
+        request: run.request.slice(0, 200),
+        step: run.step,
+      })),
   };
 }
 export type Agent = ReturnType<typeof createAgent>;
 
-/** The task for a message, or the replay of a trace. */
-function taskFor(deps: AgentDeps, content: string, tabId: number, signal: AbortSignal, trace: Trace | null) {
+/**
+ * Starts a task in a conversation for the person's message, or a replay of its last task's trace (Run
+ * again); resolves once the message is saved, or says why it cannot start. `quote` is page text the person pointed at: it goes with the message as
+ * page content, and has no say in what the task may do.
+ */
+async function startRun(
+  deps: AgentDeps,
+  runs: Map<string, Run>,
+  asked: {
+    conversationId: string;
+    conversation: Conversation;
+    content: string;
+    tabId: number;
+    quote?: string;
+    trace: Trace | null;
+  },
+): Promise<Refusal | undefined> {
+  const { conversationId, conversation, content, tabId, quote, trace } = asked;
+  if (runs.has(conversationId)) return refuse(BUSY_ERROR);
+  // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
+  const run: Run = { controller: new AbortController(), conversation, request: content, scope: null, step: null };
+  runs.set(conversationId, run);
+  conversation.setBusy(true);
+  deps.changed(conversationId);
+  const release = () => {
+    if (runs.get(conversationId) !== run) return;
+    // Free before the held answer is announced: the sidebar may send again the moment it sees it.
+    runs.delete(conversationId);
+    conversation.setBusy(false);
+    deps.changed(conversationId);
+  };
+  try {
+    const marks = { ...(quote ? { quote } : {}), ...(trace ? { replay: 'run' as const } : {}) };
+    await conversation.add({ role: 'user', content, ...marks, status: 'done' });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const announceScope = (scope: TaskScope | null) => {
+    run.scope = scope;
+    deps.changed(conversationId);
+  };
+  const announceStep = (step: TaskStep | null) => {
+    run.step = step;
+    deps.changed(conversationId);
+  };
   // The scope comes from this message's words alone: never the quote, the page or earlier results.
-  const scope = createTaskScope({ ...deps, announce: deps.announceScope }, content);
-  const personWords = deps.conversation
+  const scope = createTaskScope({ ...deps, announce: announceScope }, content);
+  const personWords = conversation
     .all()
     .filter((m) => m.role === 'user')
     .map((m) => m.content);
-  const options = { scope, announceStep: deps.announceStep, personWords };
-  return trace
-    ? runReplay(deps, trace, tabId, signal, options)
-    : runTask(deps, tabId, signal, { ...options, ...planFirst(deps) });
+  const options = { scope, announceStep, personWords };
+  const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
+  const { signal } = run.controller;
+  const work = trace
+    ? runReplay(task, trace, tabId, signal, options)
+    : runTask(task, tabId, signal, { ...options, ...planFirst(deps, announceScope) });
+  void deps.holdAlive(work).finally(() => {
+    run.scope = null;
+    run.step = null;
+    release();
+  });
 }
 
 /** Plan first unless the person chose to be asked as it goes (Settings); read at each task's start. */
-function planFirst(deps: AgentDeps): { planning?: TaskPlanning } {
+function planFirst(deps: AgentDeps, announce: TaskPlanning['announce']): { planning?: TaskPlanning } {
   if (deps.settings()?.planFirst === false) return {};
   return {
     planning: {
       pose: (plan, signal) => deps.plans.pose(plan, signal),
       approve: (runId, plan) => deps.gate.approvePlan(runId, plan),
-      announce: deps.announceScope,
+      announce,
     },
   };
 }

@@ -11,8 +11,8 @@ export interface RunRecord {
   startedAt: number;
 }
 
-/** `key` names the record: the chat's task and a workflow's running step each keep their own. */
-export function createRunRecords(database: Promise<Db>, key = 'activeRun') {
+/** `key` names the record: each conversation's chat task and a workflow's running step keep their own. */
+export function createRunRecords(database: Promise<Db>, key: string) {
   return {
     async get(): Promise<RunRecord | null> {
       return ((await (await database).get('state', key)) as RunRecord | undefined) ?? null;
@@ -26,3 +26,15 @@ export function createRunRecords(database: Promise<Db>, key = 'activeRun') {
   };
 }
 export type RunRecords = ReturnType<typeof createRunRecords>;
+
+const CHAT_RUN = 'activeRun:';
+
+/** The record of a conversation's chat task: several conversations may each run one. */
+export const chatRunRecords = (database: Promise<Db>, conversationId: string) =>
+  createRunRecords(database, CHAT_RUN + conversationId);
+
+/** The conversations whose chat task record is still there: a restart cut those tasks short. */
+export async function interruptedChats(database: Promise<Db>): Promise<string[]> {
+  const keys = await (await database).getAllKeys('state');
+  return keys.filter((key) => key.startsWith(CHAT_RUN)).map((key) => key.slice(CHAT_RUN.length));
+}

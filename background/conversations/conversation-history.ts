@@ -8,6 +8,8 @@ import type { Db } from '../storage/db';
 import {
   announce,
   cleared,
+  conversationOf,
+  current,
   entry,
   FIRST_CONVERSATION,
   listing,
@@ -20,28 +22,43 @@ import type { Conversation } from './conversation-messages';
 
 export { FIRST_CONVERSATION } from './conversation-index';
 
-const BUSY = 'Stop the running task first: a conversation cannot change while Bosun works in it.';
+const BUSY = 'Stop the running task first: a conversation cannot be deleted while Bosun works in it.';
 const GONE = 'That conversation is no longer in the history.';
 
 /**
  * The history of conversations: an index (title, dates, the tab each started in) kept in the
  * `state` store, and each conversation's messages in the `messages` store under its id. One is
- * open at a time: it is the conversation the agent works in.
+ * shown at a time: the person's next message starts a task in it. Tasks run in their own
+ * conversations, several at once, whichever one is shown.
  */
 export function createConversationHistory(
   database: Promise<Db>,
-  conversation: Conversation,
   broadcast: (message: BackgroundToSidebar) => void,
+  shown: (id: string) => void,
 ) {
-  const history: ConversationIndex = { database, conversation, broadcast, index: [], currentId: FIRST_CONVERSATION };
+  const history: ConversationIndex = {
+    database,
+    broadcast,
+    shown,
+    live: new Map(),
+    index: [],
+    currentId: FIRST_CONVERSATION,
+  };
   return {
-    /** The open conversation's store, read before the agent restores its runs. */
+    /** The shown conversation's store, read before the agent restores its runs. */
     load: () => load(history),
     listing: () => listing(history),
+    /** The shown conversation and its id. */
+    current: (): { id: string; conversation: Conversation } => ({
+      id: history.currentId,
+      conversation: current(history),
+    }),
+    /** A conversation by id, in memory or read from storage (a restart's interrupted runs). */
+    conversationOf: (id: string) => conversationOf(history, id),
     /** After each message of the person: the conversation enters the history, bound to the tab it started in. */
-    noteMessage: (content: string, tabId: number) => noteMessage(history, content, tabId),
-    /** The open conversation was emptied (Clear): it leaves the history until its next message. */
-    cleared: () => cleared(history),
+    noteMessage: (id: string, content: string, tabId: number) => noteMessage(history, id, content, tabId),
+    /** A conversation was emptied (Clear): it leaves the history until its next message. */
+    cleared: (id: string) => cleared(history, id),
     create: () => create(history),
     openOne: (id: string) => openOne(history, id),
     rename: (id: string, title: string) => rename(history, id, title),
@@ -52,8 +69,8 @@ export function createConversationHistory(
 }
 export type ConversationHistory = ReturnType<typeof createConversationHistory>;
 
-async function create(history: ConversationIndex): Promise<Refusal | undefined> {
-  if (history.conversation.busy) return refuse(BUSY);
+/** A new empty conversation is shown; a task running in the one shown before goes on there. */
+async function create(history: ConversationIndex): Promise<void> {
   await open(history, newId('conv'));
   await announce(history);
 }
@@ -61,7 +78,6 @@ async function create(history: ConversationIndex): Promise<Refusal | undefined> 
 async function openOne(history: ConversationIndex, id: string): Promise<Refusal | undefined> {
   const found = entry(history, id);
   if (!found) return refuse(GONE);
-  if (history.conversation.busy) return refuse(BUSY);
   await open(history, id);
   await announce(history);
   // Bound to the tab it started in: show that tab again while it is open.
@@ -77,8 +93,9 @@ async function rename(history: ConversationIndex, id: string, title: string): Pr
 
 async function remove(history: ConversationIndex, id: string): Promise<Refusal | undefined> {
   if (!entry(history, id)) return refuse(GONE);
-  if (id === history.currentId && history.conversation.busy) return refuse(BUSY);
+  if (history.live.get(id)?.busy) return refuse(BUSY);
   await createConversationStore(history.database, id).clear();
+  if (id !== history.currentId) history.live.delete(id);
   history.index = history.index.filter((c) => c.id !== id);
   if (id === history.currentId) await open(history, newId('conv'));
   await announce(history);
@@ -91,14 +108,13 @@ async function exportOne(
 ): Promise<BackgroundToSidebar | Refusal> {
   const found = entry(history, id);
   if (!found) return refuse(GONE);
-  const messages =
-    id === history.currentId ? history.conversation.all() : await createConversationStore(history.database, id).load();
+  const messages = (await conversationOf(history, id)).all();
   const content = format === 'json' ? toJson(found.title, messages) : toMarkdown(found.title, messages);
   const name = fileName(found.title, format === 'json' ? 'json' : 'md');
   return { type: 'CONVERSATION_EXPORT', payload: { id, format, fileName: name, content } };
 }
 
-/** A conversation from an export file becomes a new one in the history, opened unless a task is running. */
+/** A conversation from an export file becomes a new one in the history, and is shown. */
 async function importOne(history: ConversationIndex, data: string): Promise<Refusal | undefined> {
   const parsed = parseExport(data);
   if (!parsed.ok) return refuse(parsed.error);
@@ -108,6 +124,6 @@ async function importOne(history: ConversationIndex, data: string): Promise<Refu
   await store.putAll(messages);
   const now = new Date().toISOString();
   history.index.unshift({ id, title, createdAt: now, updatedAt: now, messageCount: messages.length });
-  if (!history.conversation.busy) await open(history, id);
+  await open(history, id);
   await announce(history);
 }

@@ -8,8 +8,7 @@ import { describeFailure } from '../storage/storage-errors';
  * The conversation, owned by the background: every change is saved before it is announced,
  * so a sidebar that reconnects, or a background that restarts, sees every turn.
  */
-export function createConversation(initial: ConversationStore, broadcast: (message: BackgroundToSidebar) => void) {
-  let store = initial;
+export function createConversation(store: ConversationStore, broadcast: (message: BackgroundToSidebar) => void) {
   let messages: ChatMessage[] = [];
   const task = chatTask(broadcast);
   /** Changes with every clear, so a task still finishing after a clear writes nothing into the new conversation. */
@@ -22,13 +21,13 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
   };
   const added = (message: ChatMessage) => broadcast({ type: 'MESSAGE_ADDED', payload: { message } });
   const open = (fields: NewMessage) => openMessage(() => messages, store, fields, added);
-  /** Shows another conversation; emptied before the wait, so a task still finishing writes nothing into it meanwhile. */
-  const replace = async (load: () => Promise<ChatMessage[]>) => {
+  /** Empties the conversation; at once, so a task still finishing writes nothing into it meanwhile. */
+  const clear = async () => {
     generation += 1;
     task.reset();
     messages = [];
-    messages = await load();
-    broadcast({ type: 'CONVERSATION_STATE', payload: { messages: structuredClone(messages), busy: false } });
+    await store.clear();
+    broadcast({ type: 'CONVERSATION_STATE', payload: { messages: [], busy: false } });
   };
 
   return {
@@ -74,12 +73,7 @@ export function createConversation(initial: ConversationStore, broadcast: (messa
     finish: async (message: ChatMessage) => {
       if (messages.includes(message)) task.announce(responseOf(await saveOrMark(save, message)));
     },
-    /** Shows another conversation (from the history, or a new empty one); never while a task runs. */
-    async switchTo(next: ConversationStore): Promise<void> {
-      store = next;
-      await replace(() => next.load());
-    },
-    clear: () => replace(() => store.clear().then(() => [])),
+    clear,
   };
 }
 export type Conversation = ReturnType<typeof createConversation>;
@@ -105,7 +99,7 @@ function chatTask(broadcast: (message: BackgroundToSidebar) => void) {
       if (busy) held.push(response);
       else broadcast(response);
     },
-    /** A new or cleared conversation: nothing runs in it, and nothing of an earlier task is announced. */
+    /** A cleared conversation: nothing runs in it, and nothing of an earlier task is announced. */
     reset() {
       busy = false;
       held = [];

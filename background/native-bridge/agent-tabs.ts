@@ -1,16 +1,18 @@
 import { browser } from '../../src/platform/browser';
 import type { AgentTab, TabRequest } from '../../src/protocol/native-bridge';
+import { joinTabGroup } from '../tabs/tab-groups';
 
 /** How long a navigation may take before the client is told it did not finish. */
 const LOAD_TIMEOUT_MS = 30_000;
 
 /**
  * The tabs one attached client works in: its own window, opened without focus, so the person's
- * windows and tabs are never taken over. It may use only the tabs it opened here; a navigation
+ * windows and tabs are never taken over; in Chrome they are also the window's "Bosun agent" tab group. It may use only the tabs it opened here; a navigation
  * goes only where Bosun's gate allowed it (`mayOpen`, consumed once per allow).
  */
 export class AgentTabs {
   private windowId: number | null = null;
+  private groupId: number | undefined;
   private readonly owned: number[] = [];
   private current: number | null = null;
 
@@ -78,6 +80,7 @@ export class AgentTabs {
     if (tabId === undefined) throw new Error('The browser did not open a tab for the agent.');
     this.owned.push(tabId);
     this.current = tabId;
+    if (__TARGET__ === 'chrome') this.groupId = await joinTabGroup(tabId, this.groupId, 'Bosun agent');
     if (url !== undefined) await load(tabId, url);
   }
 

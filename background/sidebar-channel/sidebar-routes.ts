@@ -60,10 +60,12 @@ export async function startTask(
   requestedTab: number | undefined,
   quote?: string,
 ): Promise<Refusal | undefined> {
+  // The task runs in the conversation shown when the person asked, whichever is shown later.
+  const { id, conversation } = deps.conversations.current();
   const tabId = await deps.tabToWorkIn(requestedTab);
-  const refusal = await deps.agent.start(content, tabId, quote);
+  const refusal = await deps.agent.start(id, conversation, content, tabId, quote);
   if (refusal) return refusal;
-  await deps.conversations.noteMessage(content, tabId);
+  await deps.conversations.noteMessage(id, content, tabId);
 }
 
 type SidebarRouteTable = Routes<typeof SidebarToBackground, SidebarPort, SidebarReply>;
@@ -89,14 +91,21 @@ function chatRoutes(deps: SidebarRouteDeps) {
     SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(deps, SUMMARY_REQUEST, undefined) },
     RUN_AGAIN: {
       senders: PAGES,
-      handle: async ({ payload }) => deps.agent.replay(await deps.tabToWorkIn(payload.tabId)),
+      handle: async ({ payload }) => {
+        const { id, conversation } = deps.conversations.current();
+        return deps.agent.replay(id, conversation, await deps.tabToWorkIn(payload.tabId));
+      },
     },
-    STOP_CHAT: { senders: PAGES, handle: () => deps.agent.stop() },
+    STOP_CHAT: {
+      senders: PAGES,
+      handle: ({ payload }) => deps.agent.stop(payload?.conversationId ?? deps.conversations.current().id),
+    },
     CLEAR_HISTORY: {
       senders: PAGES,
       handle: async () => {
-        await deps.agent.clear();
-        await deps.conversations.cleared();
+        const { id, conversation } = deps.conversations.current();
+        await deps.agent.clear(id, conversation);
+        await deps.conversations.cleared(id);
       },
     },
     START_VOICE: { senders: PAGES, handle: (_message, port) => deps.voice.start(port, 'whisper') },

@@ -93,7 +93,8 @@ export const reloadPage = historyTool(
 
 export const openTab = defineTool({
   name: 'open_tab',
-  description: 'Open a URL in a new tab; Bosun then works in that tab unless active is false.',
+  description:
+    "Open a URL in a new tab, behind the person's own tab (it never takes their focus); Bosun then works in that tab unless active is false.",
   level: 'navigate',
   annotations: CHANGES_PAGE,
   params: v.object({ url: Url, active: v.optional(v.boolean()) }),
@@ -101,9 +102,10 @@ export const openTab = defineTool({
   sends: (args) => sendsUrl(args.url),
   async run(args, ctx) {
     const current = await browser.tabs.get(ctx.tabId);
+    // Never shown in front: the person goes on with their own tab while tasks work in theirs.
     const tab = await browser.tabs.create({
       url: args.url,
-      active: args.active ?? true,
+      active: false,
       windowId: current.windowId,
       openerTabId: ctx.tabId,
     });

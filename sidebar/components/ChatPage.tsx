@@ -9,6 +9,7 @@ import { ModelSwitch } from './ModelSwitch';
 import { AgentClients } from './AgentClients';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PlanCard } from './PlanCard';
+import { RunningTasks } from './RunningTasks';
 import { StatusBar, type StatusBarProps } from './StatusBar';
 
 export interface ChatPageProps {
@@ -46,6 +47,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         price={price.value}
         nameSite={nameSite}
       />
+      <RunningTasks state={state} actions={actions} />
       <MessageList
         messages={state.messages.value}
         onSuggest={busy ? undefined : actions.send}
@@ -69,7 +71,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         draft={state.draft}
         listening={listening}
         onSend={actions.send}
-        onStop={actions.stop}
+        onStop={() => actions.stop()}
         onSummarize={actions.summarize}
         onTalk={onTalk}
         footer={

@@ -9,6 +9,8 @@ import { ConversationId, ConversationSummary } from './conversations';
 import { Limits } from './limits';
 import { Schedule } from './schedules';
 
+const TaskStepSchema = v.object({ toolCallId: v.string(), target: v.pipe(v.string(), v.maxLength(200)) });
+
 const Json = v.record(v.string(), v.unknown());
 /** A provider's model ids, as its `/models` lists them. */
 const ModelNames = v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(1000));
@@ -225,10 +227,18 @@ export const BackgroundToSidebar = {
   TASK_SCOPE: message('TASK_SCOPE', v.object({ scope: v.nullable(TaskScope) })),
   // The running action's element by its name on the page, once the gate has read it (the tool call
   // names only a listing number or a selector); null when no action runs.
-  TASK_STEP: message(
-    'TASK_STEP',
+  TASK_STEP: message('TASK_STEP', v.object({ step: v.nullable(TaskStepSchema) })),
+  // Every running chat task, one per conversation: the person's message that started it and its action now.
+  RUNNING_TASKS: message(
+    'RUNNING_TASKS',
     v.object({
-      step: v.nullable(v.object({ toolCallId: v.string(), target: v.pipe(v.string(), v.maxLength(200)) })),
+      tasks: v.array(
+        v.object({
+          conversationId: ConversationId,
+          request: v.pipe(v.string(), v.maxLength(200)),
+          step: v.nullable(TaskStepSchema),
+        }),
+      ),
     }),
   ),
   /**

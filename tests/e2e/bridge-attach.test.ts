@@ -20,7 +20,7 @@ import { actionLogEntries } from './support/action-log';
 import { answerPrompt } from './support/agent';
 import { listeningSockets, processTree, textOf, waitForExit, type ToolResult } from './support/bridge';
 import { DIST } from './support/extension';
-import { configure, openSidebar, setSettingsSwitch } from './support/sidebar';
+import { configure, openSidebar, send, setSettingsSwitch, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
 const site = useSite();
@@ -163,6 +163,39 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     expect(urls).not.toContain(site.url('product.html'));
     expect(JSON.stringify(claudeTabs.structuredContent)).toContain('product.html');
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+  });
+
+  it('in Chromium, each client\'s tabs are its own "Bosun agent" tab group', async () => {
+    if (browserName !== 'chromium') return;
+    // The second client's first read opens its first tab.
+    await agents.at(-1)!.call('browser_snapshot');
+    const groups = await sidebar.evaluate(async () => {
+      const found = await chrome.tabGroups.query({ title: 'Bosun agent' });
+      return Promise.all(found.map(async (g) => (await chrome.tabs.query({ groupId: g.id })).map((t) => t.url ?? '')));
+    });
+    expect(groups).toHaveLength(2);
+    expect(groups.filter((urls) => urls.some((url) => url.includes('product.html')))).toHaveLength(1);
+  });
+
+  it("the person's chat task and an agent work side by side, neither disturbing the other", async () => {
+    const active = () =>
+      sidebar.evaluate(async () => (await browser.tabs.query({ active: true })).map((t) => t.id).sort());
+    const before = await active();
+    llm.script({ kind: 'text', chunks: ['Fair', ' winds', ' today.'], delayMs: 1500 });
+    await send(sidebar, 'Say hello');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Fair', 'the chat answer did not start');
+    // While the person's answer is arriving, the agent reads its own tab.
+    const read = await agents.at(-2)!.call('browser_snapshot');
+    expect(read.isError, textOf(read)).toBeFalsy();
+    expect(textOf(read)).toContain('Add to cart');
+    const shown = await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.status === 'done',
+      'the chat answer did not end',
+      30_000,
+    );
+    expect(shown.map((m) => m.content)).toEqual(['Say hello', 'Fair winds today.']);
+    expect(await active()).toEqual(before);
   });
 
   it('a client that speaks out of turn changes nothing: malformed messages, a navigation nobody allowed, a grant of its own', async () => {

@@ -248,6 +248,8 @@ describe('the spec messages parse, by their names', () => {
       'SITE_NAME',
       'TASK_SCOPE',
       'TASK_STEP',
+      // Every running chat task, for the sidebar's list of tasks running side by side.
+      'RUNNING_TASKS',
       // What the running workflow step does now, in the Research view (its row's "now doing" line).
       'WORKFLOW_STEP_ACTION',
       // Whether trusted input is on and available in this browser, for the Settings switch.

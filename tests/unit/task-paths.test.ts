@@ -70,12 +70,15 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
   },
   'agent.replay': {
     'background/sidebar-channel/sidebar-routes.ts': [
-      { scope: /\(await deps\.tabToWorkIn\(payload\.tabId\)\)$/, why: "Run again: the conversation's last request" },
+      {
+        scope: /\(id, conversation, await deps\.tabToWorkIn\(payload\.tabId\)\)$/,
+        why: "Run again: the conversation's last request",
+      },
     ],
   },
   'agent.start': {
     'background/sidebar-channel/sidebar-routes.ts': [
-      { scope: /\(content, tabId, quote\)/, why: 'every chat task, through startTask' },
+      { scope: /\(id, conversation, content, tabId, quote\)/, why: 'every chat task, through startTask' },
     ],
   },
   startTask: {
@@ -114,10 +117,10 @@ describe('every path that starts a task gives it a scope', () => {
 
   it("a chat task's scope comes from the message's words, never its quote; ABP's falls back to read-only", () => {
     const agent = readFileSync('background/agent/agent.ts', 'utf8');
-    expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: deps\.announceScope \}, content\);/);
-    expect(agent).toMatch(/const options = \{ scope, announceStep: deps\.announceStep, personWords \};/);
+    expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: announceScope \}, content\);/);
+    expect(agent).toMatch(/const options = \{ scope, announceStep, personWords \};/);
     // Run again: the scope comes from the replayed task's request, the person's message it was given by.
-    expect(agent).toMatch(/begin\(trace\.request, tabId, undefined, trace\)/);
+    expect(agent).toMatch(/content: trace\.request, tabId, trace \}/);
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');
     expect(abp).toMatch(
       /createTaskScope\(\{ \.\.\.deps, announce: \(\) => undefined, fallback: \(\) => READ_ONLY_SCOPE \}, task\)/,

@@ -1,0 +1,108 @@
+// Chat tasks side by side: each conversation runs its own task, in tabs it opened behind the
+// person's, while the person goes on; New never waits for a running task.
+import { describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import type { Step } from '../fixtures/llm-server';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { setSiteRule } from './support/permissions';
+import { call, toolResults } from './support/scripted-turns';
+import { send, showView, shownMessages, waitForMessages } from './support/sidebar';
+
+type Message = { role: string; content?: unknown };
+
+/** The person's question that started the task a model request belongs to. */
+const question = (body: unknown) =>
+  String(((body as { messages?: Message[] }).messages ?? []).find((m) => m.role === 'user')?.content ?? '');
+
+/** Every tab's address, and which one the person sees in each window. */
+const tabs = (page: PageDriver) =>
+  page.evaluate(async () =>
+    (await browser.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url ?? '', active: t.active })),
+  );
+
+const runningTasks = (page: PageDriver) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid="running-task"]')].map(
+      (el) => el.querySelector('.running-task-title')?.textContent ?? '',
+    ),
+  );
+
+describe.each(BROWSERS)('tasks side by side in %s', (browserName) => {
+  const ctx = useConfiguredSidebar(browserName, { openFirst: 'article.html' });
+  const { sidebar, site } = ctx;
+
+  it('New while an answer is still arriving shows an empty conversation; the answer ends in its own', async () => {
+    // The text shows at once and the answer ends 2.5 s later: the window in which New used to be refused.
+    ctx.llm.script({ kind: 'text', chunks: ['About a metre', ' at the ford.'], delayMs: 2500 });
+    await send(sidebar, 'How deep is the ford?');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'About a metre', 'the answer did not start');
+    await sidebar.click('[data-testid="new-conversation"]');
+    await waitForMessages(sidebar, (m) => m.length === 0, 'New did not show an empty conversation', 2000);
+    expect(await runningTasks(sidebar)).toEqual(['How deep is the ford?']);
+    await sidebar.waitFor(() => document.querySelector('[data-testid="running-task"]') === null, undefined, {
+      message: 'the task in the other conversation did not end',
+    });
+    // Nothing of it came into the new conversation.
+    expect(await shownMessages(sidebar)).toEqual([]);
+    await showView(sidebar, 'history');
+    await sidebar.click('[data-testid="history-item"] [data-testid="history-open"]');
+    const shown = await waitForMessages(sidebar, (m) => m.length === 2, 'the first conversation did not open');
+    expect(shown.map((m) => [m.content, m.status])).toEqual([
+      ['How deep is the ford?', 'done'],
+      ['About a metre at the ford.', 'done'],
+    ]);
+  });
+
+  it("two chat tasks in two conversations work at once, each in its own tab, and the person's tab stays in front", async () => {
+    await setSiteRule(sidebar, '127.0.0.1', 'navigate');
+    await showView(sidebar, 'chat');
+    const pages = { home: site.url('index.html'), product: site.url('product.html') };
+    // Each task opens its page, reads its title and answers with it. The first one's turns are slow,
+    // so the second starts, works and ends while the first is still under way.
+    ctx.llm.respondWith((body): Step => {
+      const first = question(body).includes('home page');
+      const done = toolResults(body);
+      const delay = first ? { delayMs: 1500 } : {};
+      if (done.length === 0) return { ...call('open_tab', { url: first ? pages.home : pages.product }), ...delay };
+      if (done.length === 1) return { ...call('get_page_content', { type: 'title' }), ...delay };
+      const title = /^((?!<)[^\n]*Bosun Test Shop)$/m.exec(done[1] ?? '')?.[1] ?? 'no title';
+      return { kind: 'text', chunks: [`Read: ${title}`], ...delay };
+    });
+    const before = (await tabs(sidebar)).filter((t) => t.active);
+
+    await sidebar.click('[data-testid="new-conversation"]');
+    await waitForMessages(sidebar, (m) => m.length === 0, 'New did not show an empty conversation');
+    await send(sidebar, 'Read the shop home page');
+    await sidebar.click('[data-testid="new-conversation"]');
+    await waitForMessages(sidebar, (m) => m.length === 0, 'New did not show an empty conversation');
+    await send(sidebar, 'Read the product page');
+    const second = await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.status === 'done' && m.at(-1)?.content.startsWith('Read:') === true,
+      'the second task did not answer',
+    );
+    expect(second.at(-1)?.content).toBe('Read: Trail Runner 2 - Bosun Test Shop');
+    // The first is still working: listed with its own Stop, and nothing of it shows here.
+    expect(await runningTasks(sidebar)).toEqual(['Read the shop home page']);
+    expect(second.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Read the product page']);
+
+    await sidebar.waitFor(() => document.querySelector('[data-testid="running-task"]') === null, undefined, {
+      timeoutMs: 30_000,
+      message: 'the first task did not end',
+    });
+    const after = await tabs(sidebar);
+    // The person's tab is still the one in front; each task's tab opened behind it.
+    expect(after.filter((t) => t.active)).toEqual(before);
+    for (const url of Object.values(pages)) expect(after.find((t) => t.url === url)?.active).toBe(false);
+
+    await showView(sidebar, 'history');
+    await sidebar.click('[data-testid="history-item"]:nth-child(2) [data-testid="history-open"]');
+    const first = await waitForMessages(
+      sidebar,
+      (m) => m[0]?.content === 'Read the shop home page' && m.at(-1)?.status === 'done',
+      'the first conversation did not open with its answer',
+    );
+    expect(first.at(-1)?.content).toBe('Read: Bosun Test Shop');
+    expect(first.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Read the shop home page']);
+  });
+});
