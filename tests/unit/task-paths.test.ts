@@ -43,7 +43,7 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
   runTask: {
     'background/agent/agent.ts': [
       {
-        scope: /\{ \.\.\.options, \.\.\.planFirst\(deps\) \}\)$/,
+        scope: /\{ \.\.\.options, \.\.\.planFirst\(deps, announceScope\) \}\)$/,
         why: "chat and context menu: createTaskScope from the person's words (checked below)",
       },
     ],
@@ -91,7 +91,7 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
     ],
   },
   runStep: {
-    'background/workflows/workflow-run.ts': [{ scope: /current\.plan, step,/, why: 'each step of an approved plan' }],
+    'background/workflows/workflow-run.ts': [{ scope: /current\.plan,\s+step,/, why: 'each step of an approved plan' }],
   },
 };
 
