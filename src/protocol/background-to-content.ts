@@ -160,8 +160,7 @@ export const BackgroundToContent = {
       nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))),
     }),
   ),
-  // Additions: a page's tools for agents (WebMCP), listed (reply: src/protocol/page-tools-reply.ts) and
-  // called (`input`: an object's JSON).
+  // Additions: a page's own tools (WebMCP, src/page-tools.ts).
   LIST_PAGE_TOOLS: bare('LIST_PAGE_TOOLS'),
   CALL_PAGE_TOOL: message(
     'CALL_PAGE_TOOL',
