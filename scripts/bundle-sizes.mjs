@@ -59,17 +59,21 @@ export const BUDGETS = {
    * from the one catalogue, then to 221 KB for read_pdf (its page ranges, search and the reader's answer checked),
    * then to 225 KB for the native link to attached agents (their sessions, tabs and messages checked),
    * then to 226.5 KB for PDFs as sources (a crawl's PDFs, their pages in Library results and research
-   * citations, read_page on a PDF tab, the offscreen document held by each user).
+   * citations, read_page on a PDF tab, the offscreen document held by each user), then to 227 KB for the
+   * tools pages declare (list_page_tools, call_page_tool and their level), then to BG KB for schedules
+   * (alarms, unattended runs, missed runs), Run again (the trace, matching by role and label) and a task
+   * per conversation.
    */
-  'background.js': 226.5 * KB,
+  'background.js': 300 * KB,
   /**
    * Firefox's background page reads crawled pages itself: it carries the reader (Readability and the
    * markdown writer). Raised from 245 KB for a chat task's plan, lasting answers by level and the
    * outline's labels, as background.js, then to 251 KB for read_pdf, as background.js, then to 257 KB for
    * the native link, as background.js, and the reader's open dialogs and calendar dates, then to 258.5 KB
-   * for PDFs as sources, as background.js.
+   * for PDFs as sources, as background.js, then to 259 KB for the tools pages declare, then to FF KB for
+   * schedules, Run again and a task per conversation, as background.js.
    */
-  'background.js (firefox)': 258.5 * KB,
+  'background.js (firefox)': 300 * KB,
   /** Raised from 12 KB for the ABP responses' schemas, which now describe the bridge's page actions too. */
   'abp-app.js': 12.5 * KB,
   /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */
@@ -86,9 +90,10 @@ export const BUDGETS = {
    * Raised from 2 KB for the shadow-host finder, which spares the snapshot a read of every element in
    * Firefox, then to 3.5 KB for the private channel, the built-ins taken before the page can replace
    * them and the stand-ins that look like built-ins, then to 3.7 KB for the elements React 17+ handles
-   * at its root (found in their `__reactProps$…`).
+   * at its root (found in their `__reactProps$…`), then to 5.5 KB for the tools a page declares for
+   * agents (WebMCP: the draft's agent side and its `<form toolname>`), read and called here.
    */
-  'page-handlers.js': 3.7 * KB,
+  'page-handlers.js': 5.5 * KB,
   /** The isolated end of the private channel (and in Firefox, its hand-over from a frame to its parent). */
   'page-channel.js': 1 * KB,
 };

@@ -9,6 +9,8 @@ const IMPORTS = {
   history: () => import('./components/HistoryView').then((module) => module.HistoryView),
   library: () => import('./components/LibraryView').then((module) => module.LibraryView),
   research: () => import('./components/WorkflowView').then((module) => module.WorkflowView),
+  permissions: () => import('./components/PermissionsView').then((module) => module.PermissionsView),
+  log: () => import('./components/ActionLogView').then((module) => module.ActionLogView),
 };
 
 export type LazyViewName = keyof typeof IMPORTS;

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { pageToolWords } from '../../policy';
-import { ContentResponses, type PageToolsResult } from '../../src/protocol/background-to-content';
+import { PageToolsReply, type PageToolsResult } from '../../src/protocol/page-tools-reply';
 import { PAGE_TOOL_LIMITS } from '../../src/page-tools';
 import { askContent } from '../content-channel/content-client';
 import { COMMITS_ON_PAGE, READS_PAGE } from './annotations';
@@ -19,7 +19,7 @@ import { untrusted } from './untrusted';
 type Declared = PageToolsResult['tools'][number];
 
 const declaredTools = async (ctx: ToolContext): Promise<Declared[]> =>
-  (await askContent(ctx.tabId, { type: 'LIST_PAGE_TOOLS' }, ContentResponses.PAGE_TOOLS, ctx.signal)).tools;
+  (await askContent(ctx.tabId, { type: 'LIST_PAGE_TOOLS' }, PageToolsReply, ctx.signal)).tools;
 
 /** What a declaration says of a tool's effect, in the words the listing uses. */
 function effect(tool: Declared): string {
@@ -96,7 +96,8 @@ export const callPageTool = defineTool({
   },
   sends: (args, target) => sendsToPage(leaves(args.input ?? {}), target),
   async run(args, ctx) {
-    const reply = await action(ctx, { type: 'CALL_PAGE_TOOL', payload: { name: args.name, input: args.input ?? {} } });
+    const input = JSON.stringify(args.input ?? {});
+    const reply = await action(ctx, { type: 'CALL_PAGE_TOOL', payload: { name: args.name, input } });
     // A failure's text is the page's too (what its tool threw).
     return output(reply.success ? reply : { ...reply, error: untrusted(reply.error ?? 'Failed') });
   },

@@ -5,16 +5,12 @@
  * taken at document_start, before any page script could replace them; otherwise a page's own
  * stand-in for the draft (a polyfill) is used as it is. Either way what the tools say and do is the
  * page's: running them runs page code, and everything sent back is cut to the shared limits and
- * checked again on the isolated side. Where there is no such API, the answer is an empty list.
+ * checked again on the isolated side. Where there is no such API, the answer lists only the forms'
+ * tools (form-tools.ts), if any.
  */
-import {
-  PAGE_TOOL_CALL,
-  PAGE_TOOL_LIMITS,
-  PAGE_TOOL_RESULT,
-  PAGE_TOOLS_ANSWER,
-  PAGE_TOOLS_REQUEST,
-} from '../../src/page-tools';
+import { PAGE_TOOL_LIMITS, PAGE_TOOLS_ANSWER, PAGE_TOOLS_ASK } from '../../src/page-tools';
 import { listen, send } from './channel';
+import { formTools, submitFormTool } from './form-tools';
 import { call, native } from './natives';
 
 type Method = (...args: unknown[]) => unknown;
@@ -70,6 +66,7 @@ function plain(tool: Record<string, unknown>): Record<string, unknown> | null {
     inputSchema: schema.length <= PAGE_TOOL_LIMITS.schema ? schema : '',
     readOnly: (annotations as Record<string, unknown>).readOnlyHint === true,
     consequential: (annotations as Record<string, unknown>).consequentialHint === true,
+    form: false,
   };
 }
 
@@ -79,24 +76,27 @@ async function declared(side: AgentSide): Promise<Record<string, unknown>[]> {
   return all;
 }
 
-listen(PAGE_TOOLS_REQUEST, (id) => {
+/** Answers a listing: the forms' tools, then the API's. */
+function list(id: unknown): void {
   const side = agentSide();
-  const answer = (tools: unknown[]) => send(document, PAGE_TOOLS_ANSWER, json({ id, tools }));
+  // A form's tool comes first: a name the API lists too is the form's (form-tools.ts).
+  const tools = formTools();
+  const names = new native.Set<unknown>(tools.map((tool) => tool.name));
+  const answer = () => send(document, PAGE_TOOLS_ANSWER, json({ id, tools: tools.slice(0, PAGE_TOOL_LIMITS.tools) }));
   // Without the API the answer comes at once: the content script does not wait for a page that has none.
-  if (!side) return answer([]);
+  if (!side) return answer();
   declared(side).then(
     (all) => {
-      const tools: unknown[] = [];
       for (let i = 0; i < all.length && tools.length < PAGE_TOOL_LIMITS.tools; i++) {
         const tool = all[i];
         const one = typeof tool === 'object' && tool !== null ? plain(tool) : null;
-        if (one) call(native.push, tools, one);
+        if (one && !call(native.setHas, names, one.name)) call(native.push, tools, one);
       }
-      answer(tools);
+      answer();
     },
-    () => answer([]),
+    () => answer(),
   );
-});
+}
 
 /** What a tool returned, as text the model reads. */
 function resultText(value: unknown): string {
@@ -108,14 +108,11 @@ function resultText(value: unknown): string {
   }
 }
 
-listen(PAGE_TOOL_CALL, (detail) => {
-  let order: { id?: unknown; name?: unknown; input?: unknown } = {};
-  try {
-    order = typeof detail === 'string' ? call(native.parse, JSON, detail) : {};
-  } catch {
-    return;
-  }
-  const reply = (ok: boolean, text: string) => send(document, PAGE_TOOL_RESULT, json({ id: order.id, ok, text }));
+/** Runs the tool the order names with its input, and answers what it returned or why it failed. */
+function run(order: { id?: unknown; name?: unknown; input?: unknown }): void {
+  const reply = (ok: boolean, text: string) => send(document, PAGE_TOOLS_ANSWER, json({ id: order.id, ok, text }));
+  const submitted = submitFormTool(order.name, order.input);
+  if (submitted) return reply(submitted.ok, submitted.text);
   const side = agentSide();
   if (!side) return reply(false, 'The page no longer declares tools.');
   declared(side)
@@ -128,4 +125,17 @@ listen(PAGE_TOOL_CALL, (detail) => {
       (value) => reply(true, resultText(value)),
       (error: unknown) => reply(false, cut(error instanceof Error ? error.message : String(error), 2000)),
     );
+}
+
+// An order is `{id}` for the listing, `{id, name, input}` (the input as JSON) for a call.
+listen(PAGE_TOOLS_ASK, (detail) => {
+  let order: { id?: unknown; name?: unknown; input?: unknown };
+  try {
+    order = call(native.parse, JSON, detail);
+    if (typeof order.input === 'string') order.input = call(native.parse, JSON, order.input);
+  } catch {
+    return;
+  }
+  if (typeof order.name === 'string') run(order);
+  else list(order.id);
 });

@@ -5,14 +5,12 @@ import { useEffect } from 'preact/hooks';
 import type { WorkTab } from '../work-tab';
 import type { SidebarState, View } from '../state';
 import { useShortcuts } from '../shortcuts';
-import { ActionLogView } from './ActionLogView';
 import { ChatPage } from './ChatPage';
 import { Header } from './Header';
 import { LazyView } from './LazyView';
 import { Notice } from './Notice';
 import { PermissionPrompt } from './PermissionPrompt';
 import { PlanCard } from './PlanCard';
-import { PermissionsView } from './PermissionsView';
 import { SettingsPage } from './SettingsPage';
 import type { StatusBarProps } from './StatusBar';
 import { RecordingBanner, SpeechUnavailableBanner, type VoiceControls } from './VoiceBanners';
@@ -93,9 +91,9 @@ function OtherView({ view, state, actions }: { view: View; state: SidebarState; 
         <LazyView name="research" props={{ state: state.workflow, actions: actions.workflow }} />
       ) : null}
       {view === 'permissions' ? (
-        <PermissionsView policy={state.policy.value} onChange={actions.changePermissions} />
+        <LazyView name="permissions" props={{ policy: state.policy.value, onChange: actions.changePermissions }} />
       ) : null}
-      {view === 'log' ? <ActionLogView entries={state.log.value} onClear={actions.clearLog} /> : null}
+      {view === 'log' ? <LazyView name="log" props={{ entries: state.log.value, onClear: actions.clearLog }} /> : null}
     </>
   );
 }

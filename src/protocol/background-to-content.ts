@@ -160,18 +160,11 @@ export const BackgroundToContent = {
       nth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000))),
     }),
   ),
-  /** Addition, read-only: the tools the page declares for agents (WebMCP, src/page-tools.ts). */
+  // Additions: a page's own tools (WebMCP, src/page-tools.ts).
   LIST_PAGE_TOOLS: bare('LIST_PAGE_TOOLS'),
-  /** Addition: runs one of them with its input (an object, as the page's input schema asks). */
   CALL_PAGE_TOOL: message(
     'CALL_PAGE_TOOL',
-    v.strictObject({
-      name: nonEmptyText(PAGE_TOOL_LIMITS.name),
-      input: v.pipe(
-        v.record(v.string(), v.unknown()),
-        v.check((input) => JSON.stringify(input).length <= 100_000, 'the input is too long'),
-      ),
-    }),
+    v.strictObject({ name: nonEmptyText(PAGE_TOOL_LIMITS.name), input: text(100_000) }),
   ),
   /** Submits the form a field or button belongs to, as Enter or a submit click would. */
   SUBMIT_FORM: message('SUBMIT_FORM', v.strictObject(WhichElement)),
@@ -306,23 +299,6 @@ export const ContentResponses = {
       }),
     ),
   }),
-  PAGE_TOOLS: v.object({
-    tools: v.pipe(
-      v.array(
-        v.object({
-          name: nonEmptyText(PAGE_TOOL_LIMITS.name),
-          description: text(PAGE_TOOL_LIMITS.description),
-          /** JSON, '' where the page's was too long or not JSON. */
-          inputSchema: text(PAGE_TOOL_LIMITS.schema),
-          readOnly: v.boolean(),
-          consequential: v.boolean(),
-          /** Declared by a `<form toolname>`: a call fills and submits that form. */
-          form: v.boolean(),
-        }),
-      ),
-      v.maxLength(PAGE_TOOL_LIMITS.tools),
-    ),
-  }),
   TABLE: v.object({
     success: v.literal(true),
     headers: v.array(v.string()),
@@ -366,5 +342,4 @@ export type ReadPageResult = v.InferOutput<typeof ContentResponses.READ_PAGE>;
 export type ExtractPageResult = v.InferOutput<typeof ContentResponses.EXTRACT_PAGE>;
 export type ActionResult = v.InferOutput<typeof ContentResponses.ACTION> & Record<string, unknown>;
 export type Product = v.InferOutput<typeof Product>;
-export type PageToolsResult = v.InferOutput<typeof ContentResponses.PAGE_TOOLS>;
 export type TargetResult = v.InferOutput<typeof ContentResponses.TARGET>;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { actionLogEntries } from './support/action-log';
-import { answerPrompt, noPromptFor, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
+import { answerPrompt, noPromptFor, shownTools, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
 import { send } from './support/sidebar';
@@ -64,7 +64,11 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
   });
 
   it('a read-only tool runs without asking; one that changes the page asks at interact on a site not trusted, named in the question and the Action Log', async () => {
-    ctx.llm.script(calls(callTool('get_price', { tea: 'Sencha' })), calls(callTool('add_to_cart', { tea: 'Sencha', quantity: 2 })), say('Added.'));
+    ctx.llm.script(
+      calls(callTool('get_price', { tea: 'Sencha' })),
+      calls(callTool('add_to_cart', { tea: 'Sencha', quantity: 2 })),
+      say('Added.'),
+    );
     await send(sidebar, 'Add two Sencha to my cart');
     const prompt = await answerPrompt(sidebar, 'allow-once');
     expect(prompt).toMatchObject({ tool: 'call_page_tool', site: '127.0.0.1', level: 'interact', critical: '' });
@@ -78,7 +82,12 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
     ]);
     const log = (await actionLogEntries(sidebar)).slice(-2);
     expect(log.map((entry) => [entry.toolName, entry.permissionLevel, entry.decision, entry.target])).toEqual([
-      ['call_page_tool', 'read-only', 'auto-approved', 'page tool "get_price" (get price): Gives the price of a tea, in euros'],
+      [
+        'call_page_tool',
+        'read-only',
+        'auto-approved',
+        'page tool "get_price" (get price): Gives the price of a tea, in euros',
+      ],
       ['call_page_tool', 'interact', 'allow-once', 'page tool "add_to_cart" (add to cart): Adds a tea to the cart'],
     ]);
   });
@@ -106,7 +115,7 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
     }
   });
 
-  it("a page of a thousand tools with a megabyte of description is listed within the limits", async () => {
+  it('a page of a thousand tools with a megabyte of description is listed within the limits', async () => {
     const many = await ctx.session.openPage(site.url('page-tools.html?many'));
     try {
       ctx.llm.script(calls(LIST), say('Many tools.'));

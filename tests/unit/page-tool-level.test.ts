@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { actionLevel, criticalReason, pageToolWords } from '../../policy';
 
 /** What the gate judges of a call_page_tool call: the label it builds and what the page declares. */
-const call = (name: string, description: string, facts: Partial<{ readOnly: boolean; consequential: boolean; form: boolean }> = {}) => {
+const call = (
+  name: string,
+  description: string,
+  facts: Partial<{ readOnly: boolean; consequential: boolean; form: boolean }> = {},
+) => {
   const words = pageToolWords(name);
   return {
     label: `page tool "${name}"${words === name ? '' : ` (${words})`}: ${description}`,
