@@ -57,16 +57,18 @@ export const BUDGETS = {
    * 217 KB for a chat task's plan (propose_plan, the plan's scope and grants, the plan question), then to
    * 219 KB for lasting answers by level, the outline's labels and the bridge's page actions described
    * from the one catalogue, then to 221 KB for read_pdf (its page ranges, search and the reader's answer checked),
-   * then to 225 KB for the native link to attached agents (their sessions, tabs and messages checked).
+   * then to 225 KB for the native link to attached agents (their sessions, tabs and messages checked),
+   * then to 226.5 KB for files and tabs as a message's context (their schemas, a picked tab's read under the gate).
    */
-  'background.js': 225 * KB,
+  'background.js': 226.5 * KB,
   /**
    * Firefox's background page reads crawled pages itself: it carries the reader (Readability and the
    * markdown writer). Raised from 245 KB for a chat task's plan, lasting answers by level and the
    * outline's labels, as background.js, then to 251 KB for read_pdf, as background.js, then to 257 KB for
-   * the native link, as background.js, and the reader's open dialogs and calendar dates.
+   * the native link, as background.js, and the reader's open dialogs and calendar dates, then to 258.5 KB
+   * for files and tabs as a message's context, as background.js.
    */
-  'background.js (firefox)': 257 * KB,
+  'background.js (firefox)': 258.5 * KB,
   /** Raised from 12 KB for the ABP responses' schemas, which now describe the bridge's page actions too. */
   'abp-app.js': 12.5 * KB,
   /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */

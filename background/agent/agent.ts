@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../src/protocol/common';
+import type { Attachment } from '../../src/protocol/attachments';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { Conversation } from '../conversations/conversation-messages';
 import type { RunRecords } from './run-record';
@@ -8,6 +9,12 @@ import { createTaskScope } from './task-scope';
 import type { TaskScope } from '../../policy';
 import type { PlanQuestions } from './plan-questions';
 import type { TaskPlanning } from './task-plan';
+
+/** What goes with the person's words: a selection on the page, their files, the tabs they picked. */
+export interface MessageContext {
+  quote?: string;
+  attachments?: Attachment[];
+}
 
 export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for it or press Stop.';
 const RESTARTED =
@@ -31,10 +38,12 @@ export function createAgent(deps: AgentDeps) {
 
   /**
    * Starts a task for the person's message; resolves once the message is saved, or says why it
-   * cannot start. `quote` is page text the person pointed at: it goes with the message as page
-   * content, and has no say in what the task may do.
+   * cannot start. `quote` is page text the person pointed at, `attachments` the person's files and
+   * the tabs they picked: they go with the message, each marked as what it is, and have no say in
+   * what the task may do.
    */
-  async function start(content: string, tabId: number, quote?: string): Promise<Refusal | undefined> {
+  async function start(content: string, tabId: number, context: MessageContext = {}): Promise<Refusal | undefined> {
+    const { quote, attachments } = context;
     if (active) return refuse(BUSY_ERROR);
     // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
     const controller = new AbortController();
@@ -47,12 +56,18 @@ export function createAgent(deps: AgentDeps) {
       conversation.setBusy(false);
     };
     try {
-      await conversation.add({ role: 'user', content, ...(quote ? { quote } : {}), status: 'done' });
+      await conversation.add({
+        role: 'user',
+        content,
+        ...(quote ? { quote } : {}),
+        ...(attachments?.length ? { attachments } : {}),
+        status: 'done',
+      });
     } catch (error) {
       release();
       throw error;
     }
-    // The scope comes from this message's words alone: never the quote, the page or earlier results.
+    // The scope comes from this message's words alone: never the quote, the attachments, the page or earlier results.
     const scope = createTaskScope({ ...deps, announce: deps.announceScope }, content);
     const personWords = conversation
       .all()

@@ -66,6 +66,8 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
       <Composer
         busy={busy}
         draft={state.draft}
+        attachments={state.attachments}
+        attachError={state.attachError}
         listening={listening}
         onSend={actions.send}
         onStop={actions.stop}

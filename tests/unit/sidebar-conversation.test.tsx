@@ -16,6 +16,8 @@ describe('Composer', () => {
       <Composer
         busy={false}
         draft={signal('')}
+        attachments={signal([])}
+        attachError={signal(null)}
         listening={false}
         onSend={onSend}
         onStop={vi.fn()}
@@ -38,6 +40,8 @@ describe('Composer', () => {
       <Composer
         busy={false}
         draft={signal('')}
+        attachments={signal([])}
+        attachError={signal(null)}
         listening={false}
         onSend={onSend}
         onStop={vi.fn()}
@@ -56,6 +60,8 @@ describe('Composer', () => {
       <Composer
         busy
         draft={signal('')}
+        attachments={signal([])}
+        attachError={signal(null)}
         listening={false}
         onSend={vi.fn()}
         onStop={onStop}

@@ -130,6 +130,8 @@ describe('Composer and voice', () => {
       <Composer
         busy
         draft={signal('')}
+        attachments={signal([])}
+        attachError={signal(null)}
         listening={false}
         onSend={vi.fn()}
         onStop={vi.fn()}
@@ -143,6 +145,8 @@ describe('Composer and voice', () => {
       <Composer
         busy={false}
         draft={signal('')}
+        attachments={signal([])}
+        attachError={signal(null)}
         listening
         onSend={vi.fn()}
         onStop={vi.fn()}
@@ -159,6 +163,8 @@ describe('Composer and voice', () => {
       <Composer
         busy={false}
         draft={draft}
+        attachments={signal([])}
+        attachError={signal(null)}
         listening={false}
         onSend={vi.fn()}
         onStop={vi.fn()}
