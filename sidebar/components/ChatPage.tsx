@@ -66,8 +66,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
       <Composer
         busy={busy}
         draft={state.draft}
-        attachments={state.attachments}
-        attachError={state.attachError}
+        context={state}
         listening={listening}
         onSend={actions.send}
         onStop={actions.stop}

@@ -22,12 +22,12 @@ interface ComposerProps {
   /** Below the box: the model switch. */
   footer?: ComponentChildren;
   /** Files and tabs for the next message, and why the last could not be attached. */
-  attachments: Signal<DraftAttachment[]>;
-  attachError: Signal<string | null>;
+  context: { attachments: Signal<DraftAttachment[]>; attachError: Signal<string | null> };
 }
 
 export function Composer(props: ComposerProps) {
-  const { busy, draft, onSend, footer, attachments, attachError } = props;
+  const { busy, draft, onSend, footer } = props;
+  const { attachments, attachError } = props.context;
   const canSend = !busy && draft.value.trim() !== '';
   // Enter during a task says why nothing was sent, until the task is over.
   const explain = useSignal(false);

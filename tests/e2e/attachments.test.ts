@@ -161,6 +161,35 @@ describe.each(BROWSERS)('files and tabs as context in %s', (browserName) => {
       'Compare my ledger with the prices',
     );
     expect(await attached(sidebar)).toHaveLength(2);
+    // The person takes them off again.
+    while ((await attached(sidebar)).length > 0) await sidebar.click('[data-testid="attachment-remove"]');
+    await sidebar.fill('[data-testid="composer-input"]', '');
+  });
+
+  it("a dropped PDF reaches the model as the person's file, its text by page", async () => {
+    // A person drags the PDF from their disk: the test takes the bytes from the test site.
+    await sidebar.evaluate(async (url) => {
+      const bytes = await (await fetch(url)).arrayBuffer();
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'survey.pdf', { type: 'application/pdf' }));
+      document
+        .querySelector('.composer')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true }));
+    }, ctx.site.url('pdf/report.pdf'));
+    await sidebar.waitFor(
+      () =>
+        [...document.querySelectorAll('[data-testid="attachment"]')].some((e) => e.textContent?.includes('survey.pdf')),
+      undefined,
+      { message: 'the PDF was not attached', timeoutMs: 30_000 },
+    );
+    ctx.llm.script({ kind: 'text', chunks: ['The north pier needs new fenders (p. 2).'] });
+    await sidebar.fill('[data-testid="composer-input"]', 'What does my survey say about the pier?');
+    await sidebar.press('Enter');
+    await waitForMessages(sidebar, (m) => m[1]?.status === 'done', 'the message with the PDF was not answered');
+    const turn = lastUserTurn(ctx.llm.requests);
+    expect(turn).toMatch(
+      /A file the person attached from their computer: "survey\.pdf"\.\n<person_file>\n## Page 1\n[^]*## Page 2\n+### Findings\nThe north pier needs new fenders[^]*\n<\/person_file>/,
+    );
   });
 
   it('a file too large, or not text, is refused in the composer, saying why', async () => {

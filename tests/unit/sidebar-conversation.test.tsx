@@ -16,8 +16,7 @@ describe('Composer', () => {
       <Composer
         busy={false}
         draft={signal('')}
-        attachments={signal([])}
-        attachError={signal(null)}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={onSend}
         onStop={vi.fn()}
@@ -40,8 +39,7 @@ describe('Composer', () => {
       <Composer
         busy={false}
         draft={signal('')}
-        attachments={signal([])}
-        attachError={signal(null)}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={onSend}
         onStop={vi.fn()}
@@ -60,8 +58,7 @@ describe('Composer', () => {
       <Composer
         busy
         draft={signal('')}
-        attachments={signal([])}
-        attachError={signal(null)}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={vi.fn()}
         onStop={onStop}

@@ -130,8 +130,7 @@ describe('Composer and voice', () => {
       <Composer
         busy
         draft={signal('')}
-        attachments={signal([])}
-        attachError={signal(null)}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={vi.fn()}
         onStop={vi.fn()}
@@ -145,8 +144,7 @@ describe('Composer and voice', () => {
       <Composer
         busy={false}
         draft={signal('')}
-        attachments={signal([])}
-        attachError={signal(null)}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening
         onSend={vi.fn()}
         onStop={vi.fn()}
@@ -163,8 +161,7 @@ describe('Composer and voice', () => {
       <Composer
         busy={false}
         draft={draft}
-        attachments={signal([])}
-        attachError={signal(null)}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={vi.fn()}
         onStop={vi.fn()}
