@@ -105,8 +105,9 @@ export function MessageItem({ message, call, stored, onOpenStored }: MessageItem
         <ul class="message-attachments">
           {message.attachments.map((attachment, index) => (
             <li key={index} data-testid="message-attachment" data-kind={attachment.kind}>
-              {t(`message_attachment_${attachment.kind}`)}:{' '}
-              {attachment.kind === 'tab' ? attachment.title : attachment.name}
+              {attachment.kind === 'tab'
+                ? `${t('message_attachment_tab')}: ${attachment.title}`
+                : `${attachment.kind === 'image' ? t('message_attachment_image') : t('message_attachment_file')}: ${attachment.name}`}
             </li>
           ))}
         </ul>
