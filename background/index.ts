@@ -191,6 +191,7 @@ const routeSidebar = createSidebarRouter({
   listModels: modelChoices,
   detectOllama: () => whileReachingOllama(DEFAULT_OLLAMA, detectOllama),
   prompts,
+  gate,
   plans,
   policy,
   log,
@@ -294,7 +295,7 @@ setUpWelcome();
 const askedLike: SidebarToBackground['type'] = 'CHAT_MESSAGE';
 setUpContextMenu(({ question, quote }, tabId) => {
   void ready
-    .then(() => startTask({ agent, tabToWorkIn, conversations }, question, tabId, quote))
+    .then(() => startTask({ agent, tabToWorkIn, conversations }, question, tabId, { quote }))
     .then(
       (refusal) => refusal && broadcast({ type: 'ERROR', payload: { error: refusal.reason, inReplyTo: askedLike } }),
     );

@@ -37,8 +37,16 @@ export function createActions(
   return {
     send: (content) => {
       state.unsent.value = content;
+      const attachments = state.attachments.value.map((a) => a.sent);
       void currentTab().then((tabId) =>
-        send({ type: 'CHAT_MESSAGE', payload: tabId === undefined ? { content } : { content, tabId } }),
+        send({
+          type: 'CHAT_MESSAGE',
+          payload: {
+            content,
+            ...(tabId === undefined ? {} : { tabId }),
+            ...(attachments.length > 0 ? { attachments } : {}),
+          },
+        }),
       );
     },
     summarize: () => send({ type: 'SUMMARIZE_PAGE' }),

@@ -29,7 +29,11 @@ function conversationHandlers(state: SidebarState) {
     MESSAGE_ADDED: ({ payload: { message } }) => {
       const known = state.messages.value.some((m) => m.id === message.id);
       if (!known) state.messages.value = [...state.messages.value, message];
-      if (message.role === 'user') state.unsent.value = null;
+      if (message.role === 'user' && state.unsent.value !== null) {
+        state.unsent.value = null;
+        // Taken with the message: the files and tabs went with it.
+        state.attachments.value = [];
+      }
       // Every message of the person starts a task, which ends with CHAT_RESPONSE.
       if (message.role === 'user' || message.status === 'streaming') state.busy.value = true;
     },

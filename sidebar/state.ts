@@ -3,6 +3,7 @@ import type { TestResult } from '../src/llm/test-connection';
 import type { ChatMessage, Settings, VoiceSettings } from '../src/protocol/common';
 import type { PayloadOf } from '../src/protocol/background-to-sidebar';
 import type { Limits } from '../src/protocol/limits';
+import type { SentAttachment } from '../src/protocol/attachments';
 import { NO_ERRORS, type PageDraft, type PageErrors } from './settings-page-draft';
 import { createWorkflowState } from './workflow-state';
 import type { TaskScope } from '../policy';
@@ -88,6 +89,10 @@ export function createSidebarState() {
     draft: signal(''),
     /** A message sent and not yet taken by the background: put back in the box if it is refused. */
     unsent: signal<string | null>(null),
+    /** Files and tabs to go with the next message; kept when a message is refused, so it can be sent again. */
+    attachments: signal<DraftAttachment[]>([]),
+    /** Why the last file or tab could not be attached, until the next is. */
+    attachError: signal<string | null>(null),
     voice: signal<VoiceState>({ phase: 'idle', mode: 'whisper' }),
     /** Set when browser speech was asked for where the browser has none: the sidebar offers Whisper. */
     speechUnavailable: signal(false),
@@ -95,3 +100,9 @@ export function createSidebarState() {
   };
 }
 export type SidebarState = ReturnType<typeof createSidebarState>;
+
+/** A file or tab waiting to go with the next message, with how the composer names it. */
+export interface DraftAttachment {
+  label: string;
+  sent: SentAttachment;
+}

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../src/protocol/common';
+import type { Attachment } from '../../src/protocol/attachments';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { Conversation } from '../conversations/conversation-messages';
 import type { RunRecords } from './run-record';
@@ -10,6 +11,12 @@ import type { PlanQuestions } from './plan-questions';
 import type { TaskPlanning } from './task-plan';
 import { traceOf, type Trace } from '../replay/replay-trace';
 import { runReplay } from '../replay/replay-run';
+
+/** What goes with the person's words: a selection on the page, their files, the tabs they picked. */
+export interface MessageContext {
+  quote?: string;
+  attachments?: Attachment[];
+}
 
 export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for it or press Stop.';
 const NOTHING_TO_REPLAY = 'There is no finished task with actions in this conversation to run again.';
@@ -46,14 +53,19 @@ interface Run {
 export function createAgent(deps: AgentDeps) {
   const runs = new Map<string, Run>();
 
-  const start = (conversationId: string, conversation: Conversation, content: string, tabId: number, quote?: string) =>
-    startRun(deps, runs, { conversationId, conversation, content, tabId, quote, trace: null });
+  const start = (
+    conversationId: string,
+    conversation: Conversation,
+    content: string,
+    tabId: number,
+    context: MessageContext = {},
+  ) => startRun(deps, runs, { conversationId, conversation, content, tabId, context, trace: null });
 
   /** Runs a conversation's last task again: its recorded steps without the model where they still match. */
   const replay = (conversationId: string, conversation: Conversation, tabId: number): Promise<Refusal | undefined> => {
     const trace = traceOf(conversation.all());
     if (!trace) return Promise.resolve(refuse(NOTHING_TO_REPLAY));
-    return startRun(deps, runs, { conversationId, conversation, content: trace.request, tabId, trace });
+    return startRun(deps, runs, { conversationId, conversation, content: trace.request, tabId, context: {}, trace });
   };
 
   function stop(conversationId: string): void {
@@ -104,11 +116,12 @@ async function startRun(
     conversation: Conversation;
     content: string;
     tabId: number;
-    quote?: string;
+    context: MessageContext;
     trace: Trace | null;
   },
 ): Promise<Refusal | undefined> {
-  const { conversationId, conversation, content, tabId, quote, trace } = asked;
+  const { conversationId, conversation, content, tabId, context, trace } = asked;
+  const { quote, attachments } = context;
   if (runs.has(conversationId)) return refuse(BUSY_ERROR);
   // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
   const run: Run = { controller: new AbortController(), conversation, request: content, scope: null, step: null };
@@ -123,7 +136,11 @@ async function startRun(
     deps.changed(conversationId);
   };
   try {
-    const marks = { ...(quote ? { quote } : {}), ...(trace ? { replay: 'run' as const } : {}) };
+    const marks = {
+      ...(quote ? { quote } : {}),
+      ...(attachments?.length ? { attachments } : {}),
+      ...(trace ? { replay: 'run' as const } : {}),
+    };
     await conversation.add({ role: 'user', content, ...marks, status: 'done' });
   } catch (error) {
     release();
@@ -137,7 +154,7 @@ async function startRun(
     run.step = step;
     deps.changed(conversationId);
   };
-  // The scope comes from this message's words alone: never the quote, the page or earlier results.
+  // The scope comes from this message's words alone: never the quote, the attachments, the page or earlier results.
   const scope = createTaskScope({ ...deps, announce: announceScope }, content);
   const personWords = conversation
     .all()

@@ -57,16 +57,22 @@ export async function runTask(
 const EARLIER_READINGS = 500_000;
 
 /**
- * What earlier tasks of the conversation read is in the model's context too: the data-flow rule
- * counts it as read, on the site each result came from.
+ * What earlier tasks of the conversation read, and the tabs the person picked, are in the model's
+ * context too: the data-flow rule counts them as read, on the site each came from.
  */
 function noteEarlierReadings(deps: TaskDeps, runId: string): void {
   let budget = EARLIER_READINGS;
+  const note = (site: string, text: string) => {
+    deps.gate.noteRead(runId, site, text.slice(0, budget));
+    budget -= text.length;
+  };
   for (const message of [...deps.conversation.all()].reverse()) {
     if (budget <= 0) return;
+    // A tab the person picked as context was read on its site, as a tool's reading would be.
+    for (const attachment of message.attachments ?? [])
+      if (attachment.kind === 'tab') note(attachment.url, attachment.text);
     if (message.role !== 'tool' || !message.site) continue;
-    deps.gate.noteRead(runId, message.site, message.content.slice(0, budget));
-    budget -= message.content.length;
+    note(message.site, message.content);
   }
 }
 

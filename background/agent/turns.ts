@@ -15,7 +15,7 @@ export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
     messages.filter((m) => m.role === 'tool' && m.toolCallId).map((m) => [m.toolCallId as string, m]),
   );
   for (const message of messages) {
-    if (message.role === 'user') turns.push({ role: 'user', content: userWords(message) });
+    if (message.role === 'user') turns.push(userTurn(message));
     if (message.role !== 'assistant' || message.status === 'streaming') continue;
     const calls = message.toolCalls ?? [];
     if (!message.content.trim() && calls.length === 0) continue;
@@ -28,6 +28,37 @@ export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
   return turns;
 }
 
-/** The person's words, and the page text they pointed at after them, marked as the page's. */
-const userWords = ({ content, quote }: ChatMessage): string =>
-  quote === undefined ? content : `${content}\n\nThe part of the page the person selected:\n${untrusted(quote)}`;
+/**
+ * The person's words, then what went with them, each marked as what it is: the page text they
+ * selected and the tabs they picked as the pages' (untrusted), their own files as theirs, their
+ * image beside the text for models that see images.
+ */
+function userTurn({ content, quote, attachments = [] }: ChatMessage): ChatTurn {
+  const parts = [content];
+  if (quote !== undefined) parts.push(`The part of the page the person selected:\n${untrusted(quote)}`);
+  for (const attachment of attachments) {
+    if (attachment.kind === 'file') parts.push(personFile(attachment.name, attachment.text, attachment.chars));
+    if (attachment.kind === 'image') parts.push(`The person attached the image "${attachment.name}" (below).`);
+    if (attachment.kind === 'tab')
+      parts.push(
+        `A tab the person picked as context: "${attachment.title}" (${attachment.url})${cutNote(attachment.text, attachment.chars)}\n${untrusted(attachment.text)}`,
+      );
+  }
+  const image = attachments.find((a) => a.kind === 'image');
+  return { role: 'user', content: parts.join('\n\n'), ...(image ? { image: image.dataUrl } : {}) };
+}
+
+const cutNote = (text: string, chars: number) =>
+  chars > text.length ? `, its first ${text.length} of ${chars} characters` : '';
+
+/** A tag of the file block's name inside the file is renamed, so the file cannot close its block early. */
+const FILE_TAG = /<\s*\/?\s*person_file(?![\w-])/gi;
+
+/** The person's own file: theirs to ask about, given as data with its name. */
+const personFile = (name: string, text: string, chars: number): string =>
+  [
+    `A file the person attached from their computer: "${name}"${cutNote(text, chars)}.`,
+    '<person_file>',
+    text.replace(FILE_TAG, '$&_'),
+    '</person_file>',
+  ].join('\n');

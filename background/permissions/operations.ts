@@ -22,6 +22,8 @@ const OWN_LEVELS = {
   crawl_page: 'read-only',
   /** An ABP client's pick of an element's content from a page it names, read in a background tab. */
   'scrape.pickContent': 'read-only',
+  /** An open tab the person picked as context for a chat message: a read of its site. */
+  read_tab: 'read-only',
 } as const satisfies Record<string, PermissionLevel>;
 
 const made = (name: string, level: PermissionLevel) => ({ name, level }) as Operation;
@@ -60,4 +62,6 @@ export const OPERATIONS = {
   navigate: declaredOperation('navigate'),
   /** scrape.pickContent's reading of the page it names. */
   pickContent: declaredOperation('scrape.pickContent'),
+  /** The chat's reading of a tab the person picked as context. */
+  readTab: declaredOperation('read_tab'),
 } as const;

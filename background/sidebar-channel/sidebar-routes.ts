@@ -1,12 +1,14 @@
 import { resolveSite, type HarborPolicy } from '../../policy';
 import type { TestResult } from '../../src/llm/test-connection';
-import { refuse, type Refusal } from '../../src/messaging/refusal';
+import { refuse, Refusal } from '../../src/messaging/refusal';
 import { createRouter, type Routes } from '../../src/messaging/router';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import type { Settings } from '../../src/protocol/common';
 import type { Limits } from '../../src/protocol/limits';
 import { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
-import type { Agent } from '../agent/agent';
+import { BUSY_ERROR, type Agent, type MessageContext } from '../agent/agent';
+import { readAttachments } from '../agent/picked-tabs';
+import type { Gate } from '../permissions/gate';
 import type { ActionLog } from '../permissions/action-log';
 import { applyPermissionChange } from '../permissions/permission-changes';
 import type { PolicyStore } from '../permissions/policy-store';
@@ -32,6 +34,8 @@ export interface SidebarRouteDeps {
   listModels(settings: Settings): Promise<string[]>;
   detectOllama(): Promise<{ baseUrl: string; models: string[] } | null>;
   prompts: Prompts;
+  /** Judges the reading of each tab the person picks as context. */
+  gate: Pick<Gate, 'authorize'>;
   plans: PlanQuestions;
   policy: PolicyStore;
   log: ActionLog;
@@ -47,6 +51,8 @@ export interface SidebarRouteDeps {
 }
 
 const PAGES = ['extension-page'] as const;
+/** How long the picked tabs may take to read, questions to the person included (a prompt waits up to its own timeout). */
+const READ_TABS_MS = 5 * 60_000;
 const SUMMARY_REQUEST = 'Summarize the page I am looking at: what it is, and its key points.';
 const policyState = (policy: HarborPolicy): BackgroundToSidebar => ({ type: 'PERMISSIONS_STATE', payload: { policy } });
 
@@ -58,12 +64,12 @@ export async function startTask(
   deps: Pick<SidebarRouteDeps, 'agent' | 'tabToWorkIn' | 'conversations'>,
   content: string,
   requestedTab: number | undefined,
-  quote?: string,
+  context?: MessageContext,
 ): Promise<Refusal | undefined> {
   // The task runs in the conversation shown when the person asked, whichever is shown later.
   const { id, conversation } = deps.conversations.current();
   const tabId = await deps.tabToWorkIn(requestedTab);
-  const refusal = await deps.agent.start(id, conversation, content, tabId, quote);
+  const refusal = await deps.agent.start(id, conversation, content, tabId, context);
   if (refusal) return refusal;
   await deps.conversations.noteMessage(id, content, tabId);
 }
@@ -87,7 +93,17 @@ export function sidebarRoutes(deps: SidebarRouteDeps): SidebarRouteTable {
 /** The chat: a task asked for in words or by voice, stopped, or cleared away. */
 function chatRoutes(deps: SidebarRouteDeps) {
   return {
-    CHAT_MESSAGE: { senders: PAGES, handle: ({ payload }) => startTask(deps, payload.content, payload.tabId) },
+    CHAT_MESSAGE: {
+      senders: PAGES,
+      handle: async ({ payload }) => {
+        if (!payload.attachments?.length) return startTask(deps, payload.content, payload.tabId);
+        // Checked before the tabs are read, so a busy chat reads nothing.
+        if (deps.agent.run(deps.conversations.current().id)) return refuse(BUSY_ERROR);
+        const attachments = await readAttachments(deps.gate, payload.attachments, AbortSignal.timeout(READ_TABS_MS));
+        if (attachments instanceof Refusal) return attachments;
+        return startTask(deps, payload.content, payload.tabId, { attachments });
+      },
+    },
     SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(deps, SUMMARY_REQUEST, undefined) },
     RUN_AGAIN: {
       senders: PAGES,

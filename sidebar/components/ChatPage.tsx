@@ -69,6 +69,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
       <Composer
         busy={busy}
         draft={state.draft}
+        context={state}
         listening={listening}
         onSend={actions.send}
         onStop={() => actions.stop()}

@@ -1,6 +1,13 @@
-import { useSignal, type Signal } from '@preact/signals';
+import { signal, useSignal, type Signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { t } from '../../src/i18n';
+import type { DraftAttachment } from '../state';
+
+/** The attachments' tray (files read, tabs picked): a chunk of its own, loaded with the first file or tab. */
+type Tray = typeof import('./AttachmentTray');
+const tray = signal<Tray | null>(null);
+const loadTray = (): Promise<Tray> =>
+  tray.value ? Promise.resolve(tray.value) : import('./AttachmentTray').then((module) => (tray.value = module));
 
 interface ComposerProps {
   busy: boolean;
@@ -14,13 +21,23 @@ interface ComposerProps {
   onTalk(): void;
   /** Below the box: the model switch. */
   footer?: ComponentChildren;
+  /** Files and tabs for the next message, and why the last could not be attached. */
+  context: { attachments: Signal<DraftAttachment[]>; attachError: Signal<string | null> };
 }
 
 export function Composer(props: ComposerProps) {
   const { busy, draft, onSend, footer } = props;
+  const { attachments, attachError } = props.context;
   const canSend = !busy && draft.value.trim() !== '';
   // Enter during a task says why nothing was sent, until the task is over.
   const explain = useSignal(false);
+  const picking = useSignal(false);
+  const drop = (event: DragEvent) => {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length === 0) return;
+    event.preventDefault();
+    void loadTray().then((module) => module.attachFiles(files, attachments, attachError));
+  };
   if (!busy && explain.value) explain.value = false;
 
   const submit = (event: Event) => {
@@ -32,12 +49,19 @@ export function Composer(props: ComposerProps) {
   };
 
   return (
-    <form class="composer" aria-label={t('composer_label')} onSubmit={submit}>
+    <form
+      class="composer"
+      aria-label={t('composer_label')}
+      onSubmit={submit}
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={drop}
+    >
       {explain.value ? (
         <p class="composer-note" role="status" data-testid="composer-busy-note">
           {t('composer_busy_note')}
         </p>
       ) : null}
+      <ComposerTray attachments={attachments} error={attachError} picking={picking} />
       <label for="composer-input" class="visually-hidden">
         {t('composer_label')}
       </label>
@@ -52,13 +76,34 @@ export function Composer(props: ComposerProps) {
           if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) submit(event);
         }}
       />
-      <ComposerButtons {...props} canSend={canSend} />
+      <ComposerButtons
+        {...props}
+        canSend={canSend}
+        onAttach={() => void loadTray().then(() => (picking.value = !picking.value))}
+      />
       {footer ? <div class="composer-footer">{footer}</div> : null}
     </form>
   );
 }
 
-/** Send (Stop while Bosun works), Talk, and Summarize this page when idle. */
+/** The next message's files and tabs, once there are any or the person is picking. */
+function ComposerTray({
+  attachments,
+  error,
+  picking,
+}: {
+  attachments: Signal<DraftAttachment[]>;
+  error: Signal<string | null>;
+  picking: Signal<boolean>;
+}) {
+  const Tray = tray.value?.AttachmentTray;
+  if (!Tray || !(picking.value || attachments.value.length > 0 || error.value)) return null;
+  return (
+    <Tray attachments={attachments} error={error} picking={picking.value} onDone={() => (picking.value = false)} />
+  );
+}
+
+/** Send (Stop while Bosun works), Talk, Add (files and tabs), and Summarize this page when idle. */
 function ComposerButtons({
   busy,
   listening,
@@ -66,7 +111,11 @@ function ComposerButtons({
   onStop,
   onTalk,
   onSummarize,
-}: Pick<ComposerProps, 'busy' | 'listening' | 'onStop' | 'onTalk' | 'onSummarize'> & { canSend: boolean }) {
+  onAttach,
+}: Pick<ComposerProps, 'busy' | 'listening' | 'onStop' | 'onTalk' | 'onSummarize'> & {
+  canSend: boolean;
+  onAttach(): void;
+}) {
   return (
     <div class="composer-actions">
       {busy ? (
@@ -86,22 +135,15 @@ function ComposerButtons({
         </button>
       )}
       {/* Also while Bosun works: a spoken yes or no can answer its question. */}
+      <TalkButton listening={listening} onTalk={onTalk} />
       <button
         type="button"
         class="icon-button"
-        data-testid="talk"
-        onClick={onTalk}
-        disabled={listening}
-        aria-label={t('composer_talk_label')}
-        title={t('composer_talk_title')}
+        data-testid="attach"
+        onClick={onAttach}
+        title={t('composer_attach_title')}
       >
-        <svg class="icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11Z"
-          />
-        </svg>{' '}
-        {t('composer_talk')}
+        {t('composer_attach')}
       </button>
       {busy ? null : (
         <button
@@ -115,5 +157,27 @@ function ComposerButtons({
         </button>
       )}
     </div>
+  );
+}
+
+function TalkButton({ listening, onTalk }: Pick<ComposerProps, 'listening' | 'onTalk'>) {
+  return (
+    <button
+      type="button"
+      class="icon-button"
+      data-testid="talk"
+      onClick={onTalk}
+      disabled={listening}
+      aria-label={t('composer_talk_label')}
+      title={t('composer_talk_title')}
+    >
+      <svg class="icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-3.08A7 7 0 0 0 19 11Z"
+        />
+      </svg>{' '}
+      {t('composer_talk')}
+    </button>
   );
 }

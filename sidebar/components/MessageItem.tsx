@@ -112,6 +112,18 @@ export function MessageItem({ message, call, stored, onOpenStored }: MessageItem
           <div class="message-content">{content}</div>
         )
       ) : null}
+      {message.attachments?.length ? (
+        // Each marked as what it is: the person's own file or image, or a tab's page content.
+        <ul class="message-attachments">
+          {message.attachments.map((attachment, index) => (
+            <li key={index} data-testid="message-attachment" data-kind={attachment.kind}>
+              {attachment.kind === 'tab'
+                ? `${t('message_attachment_tab')}: ${attachment.title}`
+                : `${attachment.kind === 'image' ? t('message_attachment_image') : t('message_attachment_file')}: ${attachment.name}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {status === 'streaming' && !content ? <div class="typing" aria-label={t('message_working')} /> : null}
       {STATUS_NOTE[status] ? <p class="message-note">{STATUS_NOTE[status]}</p> : null}
       {error ? (

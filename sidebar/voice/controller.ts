@@ -1,5 +1,6 @@
 import { voiceOf } from '../../src/protocol/common';
-import { MAX_AUDIO_BYTES, type SidebarToBackground } from '../../src/protocol/sidebar-to-background';
+import type { SidebarToBackground } from '../../src/protocol/sidebar-to-background';
+import { MAX_AUDIO_BYTES } from '../../src/protocol/upload-limits';
 import type { SidebarActions } from '../actions';
 import type { Handlers, InboxPart, Refusals, VoiceTypes } from '../inbox';
 import type { SidebarState } from '../state';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Attachments } from './attachments';
 import { PermissionLevel } from '../../policy/vocabulary';
 import { nonEmptyText, text } from './envelope';
 
@@ -148,6 +149,8 @@ export const ChatMessage = v.strictObject({
    * page wrote. Shown as a quote and sent to the model as page content, never as the person's words.
    */
   quote: v.optional(v.pipe(v.string(), v.maxLength(MAX_QUOTE))),
+  /** Addition, for a user message: the person's files and the tabs they picked, each marked as what it is. */
+  attachments: v.optional(Attachments),
   /** Addition, for a failed answer: where the person fixes its cause (a refused key, a missing model). */
   fix: v.optional(v.picklist(['settings'])),
   /** Addition, for a search_library result: the stored pages it gave, which the answer's citations open. */

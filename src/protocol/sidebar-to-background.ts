@@ -6,6 +6,8 @@ import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';
 import { ScheduleRequest } from './schedules';
+import { SentAttachments } from './attachments';
+import { MAX_AUDIO_BYTES } from './upload-limits';
 
 const Name = nonEmptyText(300);
 
@@ -52,8 +54,7 @@ const MAX_EDIT_CHARS = 10_000;
 /** The most parameters one saved workflow may have. */
 export const MAX_PARAMETERS = 5;
 
-/** Whisper's limit for one upload; a longer recording is refused before it is sent. */
-export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
+export { MAX_AUDIO_BYTES };
 
 /** Messages a sidebar sends over its `sidebar` port, by the spec's names. */
 export const SidebarToBackground = {
@@ -63,6 +64,8 @@ export const SidebarToBackground = {
     v.strictObject({
       content: nonEmptyText(100_000),
       tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      // Addition: the person's files, and other open tabs they picked as context.
+      attachments: v.optional(SentAttachments),
     }),
   ),
   SUMMARIZE_PAGE: bare('SUMMARIZE_PAGE'),

@@ -16,6 +16,7 @@ describe('Composer', () => {
       <Composer
         busy={false}
         draft={signal('')}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={onSend}
         onStop={vi.fn()}
@@ -38,6 +39,7 @@ describe('Composer', () => {
       <Composer
         busy={false}
         draft={signal('')}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={onSend}
         onStop={vi.fn()}
@@ -56,6 +58,7 @@ describe('Composer', () => {
       <Composer
         busy
         draft={signal('')}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={vi.fn()}
         onStop={onStop}

@@ -78,16 +78,26 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
   },
   'agent.start': {
     'background/sidebar-channel/sidebar-routes.ts': [
-      { scope: /\(id, conversation, content, tabId, quote\)/, why: 'every chat task, through startTask' },
+      {
+        scope: /\(id, conversation, content, tabId, context\)/,
+        why: 'every chat task, through startTask (quote and attachments beside the words)',
+      },
     ],
   },
   startTask: {
     'background/sidebar-channel/sidebar-routes.ts': [
       { scope: /payload\.content, payload\.tabId\)/, why: 'the chat message (typed or spoken)' },
+      {
+        scope: /payload\.content, payload\.tabId, \{ attachments \}\)/,
+        why: 'the chat message with its files and tabs beside it',
+      },
       { scope: /SUMMARY_REQUEST, undefined\)/, why: 'the summarise button: fixed words' },
     ],
     'background/index.ts': [
-      { scope: /\}, question, tabId, quote\)/, why: 'the context menu: the fixed question, the selection as a quote' },
+      {
+        scope: /\}, question, tabId, \{ quote \}\)/,
+        why: 'the context menu: the fixed question, the selection as a quote',
+      },
     ],
   },
   runStep: {

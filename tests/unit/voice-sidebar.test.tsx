@@ -130,6 +130,7 @@ describe('Composer and voice', () => {
       <Composer
         busy
         draft={signal('')}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={vi.fn()}
         onStop={vi.fn()}
@@ -143,6 +144,7 @@ describe('Composer and voice', () => {
       <Composer
         busy={false}
         draft={signal('')}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening
         onSend={vi.fn()}
         onStop={vi.fn()}
@@ -159,6 +161,7 @@ describe('Composer and voice', () => {
       <Composer
         busy={false}
         draft={draft}
+        context={{ attachments: signal([]), attachError: signal(null) }}
         listening={false}
         onSend={vi.fn()}
         onStop={vi.fn()}
