@@ -105,8 +105,9 @@ export type Agent = ReturnType<typeof createAgent>;
 
 /**
  * Starts a task in a conversation for the person's message, or a replay of its last task's trace (Run
- * again); resolves once the message is saved, or says why it cannot start. `quote` is page text the person pointed at: it goes with the message as
- * page content, and has no say in what the task may do.
+ * again); resolves once the message is saved, or says why it cannot start. The context (a quote of the
+ * page, the person's files, picked tabs) goes with the message, each marked as what it is, and has no say
+ * in what the task may do.
  */
 async function startRun(
   deps: AgentDeps,
@@ -121,7 +122,6 @@ async function startRun(
   },
 ): Promise<Refusal | undefined> {
   const { conversationId, conversation, content, tabId, context, trace } = asked;
-  const { quote, attachments } = context;
   if (runs.has(conversationId)) return refuse(BUSY_ERROR);
   // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
   const run: Run = { controller: new AbortController(), conversation, request: content, scope: null, step: null };
@@ -136,12 +136,7 @@ async function startRun(
     deps.changed(conversationId);
   };
   try {
-    const marks = {
-      ...(quote ? { quote } : {}),
-      ...(attachments?.length ? { attachments } : {}),
-      ...(trace ? { replay: 'run' as const } : {}),
-    };
-    await conversation.add({ role: 'user', content, ...marks, status: 'done' });
+    await conversation.add({ role: 'user', content, ...messageMarks(context, trace), status: 'done' });
   } catch (error) {
     release();
     throw error;
@@ -171,6 +166,15 @@ async function startRun(
     run.step = null;
     release();
   });
+}
+
+/** What the person's message carries besides its words: a quote, attachments, the Run again mark. */
+function messageMarks({ quote, attachments }: MessageContext, trace: Trace | null) {
+  return {
+    ...(quote ? { quote } : {}),
+    ...(attachments?.length ? { attachments } : {}),
+    ...(trace ? { replay: 'run' as const } : {}),
+  };
 }
 
 /** Plan first unless the person chose to be asked as it goes (Settings); read at each task's start. */

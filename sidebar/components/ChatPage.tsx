@@ -29,7 +29,6 @@ export interface ChatPageProps {
  * switch.
  */
 export function ChatPage({ state, actions, onTalk, listening, workTab, price, nameSite }: ChatPageProps) {
-  const settings = state.settings.value;
   const busy = state.busy.value;
   const prompt = state.prompts.value[0];
   const plan = state.plans.value[0];
@@ -75,18 +74,23 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         onStop={() => actions.stop()}
         onSummarize={actions.summarize}
         onTalk={onTalk}
-        footer={
-          settings ? (
-            <ModelSwitch
-              model={settings.model}
-              models={state.chatModels.value}
-              busy={busy}
-              onList={actions.listModels}
-              onSwitch={actions.switchModel}
-            />
-          ) : null
-        }
+        footer={state.settings.value ? <ChatModelSwitch state={state} actions={actions} busy={busy} /> : null}
       />
     </>
+  );
+}
+
+/** The input box's model switch, once Settings name a model. */
+function ChatModelSwitch({ state, actions, busy }: Pick<ChatPageProps, 'state' | 'actions'> & { busy: boolean }) {
+  const settings = state.settings.value;
+  if (!settings) return null;
+  return (
+    <ModelSwitch
+      model={settings.model}
+      models={state.chatModels.value}
+      busy={busy}
+      onList={actions.listModels}
+      onSwitch={actions.switchModel}
+    />
   );
 }
