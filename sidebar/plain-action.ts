@@ -48,6 +48,8 @@ const LINES: Record<string, (args: Args, label?: string) => string> = {
   take_screenshot: () => t('action_screenshot'),
   read_listing: () => t('action_read_page'),
   read_pdf: () => t('action_read_pdf'),
+  list_page_tools: () => t('action_list_page_tools'),
+  call_page_tool: (a) => t('action_call_page_tool', t('action_quoted', quoted(a.name))),
   mark_element: () => t('action_read_page'),
   click_element: (a, label) => t('action_click', target(a, label)),
   press_key: (a, label) =>

@@ -12,6 +12,8 @@ const NAMES: Record<string, string> = {
   take_screenshot: t('tool_take_screenshot'),
   read_listing: t('tool_read_listing'),
   read_pdf: t('tool_read_pdf'),
+  list_page_tools: t('tool_list_page_tools'),
+  call_page_tool: t('tool_call_page_tool'),
   mark_element: t('tool_mark_element'),
   click_element: t('tool_click_element'),
   press_key: t('tool_press_key'),
