@@ -8,12 +8,6 @@ import { OPERATIONS } from '../permissions/operations';
 import { extractPage } from '../tabs/page-tabs';
 import { newId } from '../storage/ids';
 
-/** An open tab's page as its content script extracts it: markdown where there is any, else its text. */
-const readPage = async (tabId: number, signal: AbortSignal) => {
-  const page = await extractPage(tabId, signal);
-  return { title: page.title, text: page.markdown.trim() || page.text };
-};
-
 /**
  * The message's attachments as the conversation keeps them: the person's files as sent, and each
  * picked tab read only once the gate allows a read of its site (a blocked site's tab is never read,
@@ -51,7 +45,7 @@ export async function readAttachments(
     if (refused) return refuse(`Bosun did not read the tab "${title}" (${identity.site}): ${refused.text}`);
     let page: { title: string; text: string };
     try {
-      page = await readPage(attachment.tabId, signal);
+      page = await readPage(attachment.tabId, identity.site, signal);
     } catch (error) {
       return refuse(
         `Bosun could not read the tab "${title}": ${error instanceof Error ? error.message : String(error)}`,
@@ -66,4 +60,16 @@ export async function readAttachments(
     });
   }
   return read;
+}
+
+/**
+ * An open tab's page as its content script extracts it: markdown where there is any, else its text.
+ * The page it came from must still be on the site the gate allowed: a tab that moved on meanwhile is
+ * not read for it.
+ */
+async function readPage(tabId: number, site: string, signal: AbortSignal) {
+  const page = await extractPage(tabId, signal);
+  const now = siteOf(page.url);
+  if (now.kind !== 'site' || now.site !== site) throw new Error('it went to another site while Bosun was reading it');
+  return { title: page.title, text: page.markdown.trim() || page.text };
 }

@@ -78,6 +78,8 @@ const DOORS: Record<string, Door> = {
   'background/abp/capabilities/crawl.ts': { via: 'gated', calls: { 'crawler.start': 1, 'crawler.resume': 1 } },
   // The Library view's Resume: the job's start sites go to the gate first (sitesRefusal), as crawl.resume's do.
   'background/library/library-control.ts': { via: 'gated', calls: { 'crawler.resume': 1 } },
+  // A tab the person picked as context: its site goes to the gate (a read), and the page read must still be there.
+  'background/agent/picked-tabs.ts': { via: 'gated', calls: { extractPage: 1 } },
   'background/workflows/workflow-run.ts': { via: 'gated', calls: { openStepTab: 1 } },
   'background/crawl/crawl-page.ts': {
     via: 'gated',
@@ -123,6 +125,11 @@ const DOORS: Record<string, Door> = {
     via: 'primitive',
     calls: { 'tabs.create': 1, openStepTab: 1 },
     why: 'openStepTab',
+  },
+  'sidebar/components/AttachmentTray.tsx': {
+    via: 'no-site',
+    calls: { 'tabs.query': 1 },
+    why: "lists the window's tabs (title and site) for the person to pick from; reads no page, and a picked tab is read by the background under the gate",
   },
   'background/browser-setup/welcome.ts': {
     via: 'no-site',

@@ -130,7 +130,7 @@ describe('every path that starts a task gives it a scope', () => {
     expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: announceScope \}, content\);/);
     expect(agent).toMatch(/const options = \{ scope, announceStep, personWords \};/);
     // Run again: the scope comes from the replayed task's request, the person's message it was given by.
-    expect(agent).toMatch(/content: trace\.request, tabId, trace \}/);
+    expect(agent).toMatch(/content: trace\.request, tabId, context: \{\}, trace \}/);
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');
     expect(abp).toMatch(
       /createTaskScope\(\{ \.\.\.deps, announce: \(\) => undefined, fallback: \(\) => READ_ONLY_SCOPE \}, task\)/,
