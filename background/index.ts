@@ -183,7 +183,11 @@ const voice = createVoiceSessions({ settings: settings.current, target: transcri
 const libraryPages = libraryView(library, (jobId) => crawler.status(jobId));
 const routeSidebar = createSidebarRouter({
   trustedInput,
-  agents: { disconnect: (id) => nativeLink.disconnect(id) },
+  agents: {
+    disconnect: (id) => nativeLink.disconnect(id),
+    share: async (id, tabId) => nativeLink.share(id, await tabToWorkIn(tabId)),
+    stopSharing: (id) => nativeLink.stopSharing(id),
+  },
   agent,
   settings,
   limits,

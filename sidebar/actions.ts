@@ -13,6 +13,9 @@ export interface SidebarActions extends SettingsActions, ConversationActions, Li
   summarize(): void;
   /** Runs the conversation's last finished task again (replay), in the tab the person is looking at. */
   runAgain(): void;
+  /** Shares the tab the person is looking at with an attached agent, which may then list and read it. */
+  shareTabWithAgent(id: string): void;
+  stopSharingWithAgent(id: string): void;
   /** Stops the shown conversation's task, or the one running in the conversation named. */
   stop(conversationId?: string): void;
   clear(): void;
@@ -50,6 +53,11 @@ export function createActions(
       );
     },
     summarize: () => send({ type: 'SUMMARIZE_PAGE' }),
+    shareTabWithAgent: (id) =>
+      void currentTab().then((tabId) =>
+        send({ type: 'SHARE_TAB_WITH_AGENT', payload: tabId === undefined ? { id } : { id, tabId } }),
+      ),
+    stopSharingWithAgent: (id) => send({ type: 'STOP_SHARING_WITH_AGENT', payload: { id } }),
     runAgain: () =>
       void currentTab().then((tabId) => send({ type: 'RUN_AGAIN', payload: tabId === undefined ? {} : { tabId } })),
     stop: (conversationId) =>

@@ -5,15 +5,25 @@ import { joinTabGroup } from '../tabs/tab-groups';
 /** How long a navigation may take before the client is told it did not finish. */
 const LOAD_TIMEOUT_MS = 30_000;
 
+/** A tab of the person's that they shared with the client, by the title it had then (for the sidebar). */
+export interface SharedTab {
+  tabId: number;
+  title: string;
+}
+
 /**
  * The tabs one attached client works in: its own window, opened without focus, so the person's
  * windows and tabs are never taken over; in Chrome they are also the window's "Bosun agent" tab group. It may use only the tabs it opened here; a navigation
  * goes only where Bosun's gate allowed it (`mayOpen`, consumed once per allow).
+ * A tab the person shares joins its list while shared: the client may make it its working tab and
+ * read or act on it through the gate as on any page, but it stays the person's: never navigated,
+ * closed, or brought to the front by the client.
  */
 export class AgentTabs {
   private windowId: number | null = null;
   private groupId: number | undefined;
   private readonly owned: number[] = [];
+  private readonly shared = new Map<number, string>();
   private current: number | null = null;
 
   constructor(private readonly mayOpen: (url: string) => boolean) {}
@@ -28,19 +38,23 @@ export class AgentTabs {
         await this.open(request.url);
         break;
       case 'navigate':
-        this.own(request.tabId);
+        this.own(request.tabId, 'navigate');
         this.allowed(request.url);
         await load(request.tabId, request.url);
         break;
       case 'list':
         break;
       case 'select':
-        this.own(request.tabId);
-        this.current = request.tabId;
-        await browser.tabs.update(request.tabId, { active: true });
+        await this.prune();
+        if (this.shared.has(request.tabId)) this.current = request.tabId;
+        else {
+          this.own(request.tabId);
+          this.current = request.tabId;
+          await browser.tabs.update(request.tabId, { active: true });
+        }
         break;
       case 'close':
-        this.own(request.tabId);
+        this.own(request.tabId, 'close');
         await browser.tabs.remove(request.tabId);
         this.owned.splice(this.owned.indexOf(request.tabId), 1);
         if (this.current === request.tabId) this.current = this.owned.at(-1) ?? null;
@@ -51,12 +65,34 @@ export class AgentTabs {
     return { tabs: await this.describe() };
   }
 
-  private async prune(): Promise<void> {
-    for (const tabId of [...this.owned]) if (!(await alive(tabId))) this.owned.splice(this.owned.indexOf(tabId), 1);
-    if (this.current !== null && !this.owned.includes(this.current)) this.current = this.owned.at(-1) ?? null;
+  /** The person shares their tab `tabId` with this client (the tab must be open). */
+  async share(tabId: number): Promise<void> {
+    const tab = await browser.tabs.get(tabId);
+    if (!this.owned.includes(tabId)) this.shared.set(tabId, tab.title ?? tab.url ?? '');
   }
 
-  private own(tabId: number): void {
+  /** Ends the person's shares: every one, or only `tabId`'s (it closed). Whether any ended. */
+  unshare(tabId?: number): boolean {
+    const ending = tabId === undefined ? [...this.shared.keys()] : this.shared.has(tabId) ? [tabId] : [];
+    for (const id of ending) this.shared.delete(id);
+    if (this.current !== null && ending.includes(this.current)) this.current = this.owned.at(-1) ?? null;
+    return ending.length > 0;
+  }
+
+  sharedTabs(): SharedTab[] {
+    return [...this.shared].map(([tabId, title]) => ({ tabId, title }));
+  }
+
+  private async prune(): Promise<void> {
+    for (const tabId of [...this.owned]) if (!(await alive(tabId))) this.owned.splice(this.owned.indexOf(tabId), 1);
+    for (const tabId of [...this.shared.keys()]) if (!(await alive(tabId))) this.shared.delete(tabId);
+    if (this.current !== null && !this.owned.includes(this.current) && !this.shared.has(this.current))
+      this.current = this.owned.at(-1) ?? null;
+  }
+
+  private own(tabId: number, doing = 'use'): void {
+    if (this.shared.has(tabId))
+      throw new Error(`Tab ${tabId} is the person's, shared to read and act on: the agent may not ${doing} it.`);
     if (!this.owned.includes(tabId))
       throw new Error(`Tab ${tabId} is not one of this agent's tabs: it works only in the tabs it opened.`);
   }
@@ -86,7 +122,7 @@ export class AgentTabs {
 
   private async describe(): Promise<AgentTab[]> {
     await this.prune();
-    const tabs = await Promise.all(this.owned.map((tabId) => browser.tabs.get(tabId)));
+    const tabs = await Promise.all([...this.owned, ...this.shared.keys()].map((tabId) => browser.tabs.get(tabId)));
     return tabs.map((tab) => ({
       tabId: tab.id!,
       url: tab.url ?? '',
@@ -96,10 +132,15 @@ export class AgentTabs {
   }
 
   private async screenshot(tabId: number): Promise<string> {
-    this.own(tabId);
     const tab = await browser.tabs.get(tabId);
-    // Only the tab its window shows can be captured: shown in the agent's own window, which stays behind.
-    if (!tab.active) await browser.tabs.update(tabId, { active: true });
+    if (this.shared.has(tabId)) {
+      // The person's tab is never brought to the front for the agent: captured only while they show it.
+      if (!tab.active) throw new Error(`Tab ${tabId} is the person's and not shown now: it cannot be captured.`);
+    } else {
+      this.own(tabId);
+      // Only the tab its window shows can be captured: shown in the agent's own window, which stays behind.
+      if (!tab.active) await browser.tabs.update(tabId, { active: true });
+    }
     const image = await browser.tabs.captureVisibleTab(tab.windowId!, { format: 'png' });
     return image.replace(/^data:image\/png;base64,/, '');
   }

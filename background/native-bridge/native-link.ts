@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fail } from '../../src/abp/response';
+import { refuse, type Refusal } from '../../src/messaging/refusal';
 import { describeIssues } from '../../src/messaging/router';
 import { browser } from '../../src/platform/browser';
 import type { Runtime } from '../../src/platform/browser';
@@ -12,12 +13,13 @@ import {
 } from '../../src/protocol/native-bridge';
 import { abpReply, type AbpPortOptions } from '../abp/abp-ports';
 import { createCallTracker } from '../abp/caller';
-import { AgentTabs } from './agent-tabs';
+import { AgentTabs, type SharedTab } from './agent-tabs';
 
-/** An attached MCP client as the sidebar lists it. */
+/** An attached MCP client as the sidebar lists it, with the person's tabs shared with it. */
 export interface AgentClient {
   id: string;
   name: string;
+  shared: SharedTab[];
 }
 
 export interface NativeLinkDeps extends Pick<AbpPortOptions, 'ready' | 'route'> {
@@ -33,7 +35,7 @@ const ALLOW_LIFETIME_MS = 120_000;
 /** The host closed while the switch is on (it crashed, or was not installed): tried again this often. */
 const RECONNECT_MS = 10_000;
 
-interface Client extends AgentClient {
+interface Client extends Omit<AgentClient, 'shared'> {
   /** Who asks, in Bosun's questions and the Action Log. */
   agent: string;
   sessionId: string;
@@ -62,6 +64,11 @@ export class NativeLink {
 
   constructor(private readonly deps: NativeLinkDeps) {
     this.browserName = deps.extensionOrigin.startsWith('moz-extension:') ? 'firefox' : 'chromium';
+    // A shared tab that closes ends its share.
+    browser.tabs.onRemoved.addListener((tabId) => {
+      const ended = [...this.clientsById.values()].filter((client) => client.tabs.unshare(tabId));
+      if (ended.length > 0) this.deps.announce(this.clients());
+    });
   }
 
   /** Follows the Settings switch: on opens the link, off ends every client and closes it. */
@@ -72,7 +79,24 @@ export class NativeLink {
   }
 
   clients(): AgentClient[] {
-    return [...this.clientsById.values()].map(({ id, name }) => ({ id, name }));
+    return [...this.clientsById.values()].map(({ id, name, tabs }) => ({ id, name, shared: tabs.sharedTabs() }));
+  }
+
+  /** The person's "Share this tab with the agent": the client may list and read their tab `tabId` until they stop. */
+  async share(id: string, tabId: number): Promise<void | Refusal> {
+    const client = this.clientsById.get(id);
+    if (!client) return refuse('That agent is no longer connected.');
+    const shared = await client.tabs.share(tabId).then(
+      () => true,
+      () => false,
+    );
+    if (!shared) return refuse('There is no open page to share.');
+    this.deps.announce(this.clients());
+  }
+
+  /** The person's "Stop sharing": the client no longer lists or uses the tabs they shared with it. */
+  stopSharing(id: string): void {
+    if (this.clientsById.get(id)?.tabs.unshare()) this.deps.announce(this.clients());
   }
 
   /** The person's Disconnect in the sidebar. */

@@ -27,7 +27,12 @@ export interface SidebarRouteDeps {
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
   trustedInput: { set(on: boolean): Promise<void | Refusal> };
   /** Attached MCP clients (the native bridge link). */
-  agents: { disconnect(id: string): void };
+  agents: {
+    disconnect(id: string): void;
+    /** Shares the tab the person is looking at (as the chat picks it) with the client. */
+    share(id: string, tabId: number | undefined): Promise<void | Refusal>;
+    stopSharing(id: string): void;
+  };
   limits: { save(limits: Limits): Promise<void> };
   testConnection(settings: Settings): Promise<TestResult>;
   /** The models the provider offers; empty when it cannot list them. */
@@ -165,6 +170,8 @@ function settingsRoutes(deps: SidebarRouteDeps) {
     },
     SET_TRUSTED_INPUT: { senders: PAGES, handle: ({ payload }) => deps.trustedInput.set(payload.on) },
     DISCONNECT_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.disconnect(payload.id) },
+    SHARE_TAB_WITH_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.share(payload.id, payload.tabId) },
+    STOP_SHARING_WITH_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.stopSharing(payload.id) },
     SAVE_LIMITS: {
       senders: PAGES,
       handle: async ({ payload }) => {

@@ -55,7 +55,12 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         onSettings={() => actions.show('settings')}
         onOpenStored={actions.openStoredPage}
       />
-      <AgentClients clients={state.agentClients.value} onDisconnect={actions.disconnectAgent} />
+      <AgentClients
+        clients={state.agentClients.value}
+        onShare={actions.shareTabWithAgent}
+        onStopSharing={actions.stopSharingWithAgent}
+        onDisconnect={actions.disconnectAgent}
+      />
       {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {prompt ? (
         <PermissionPrompt

@@ -132,10 +132,21 @@ export const BackgroundToSidebar = {
   SETTINGS: message('SETTINGS', v.nullable(Settings)),
   /** Whether this browser offers trusted input (Chrome only), and whether it is on with its permission held. */
   TRUSTED_INPUT: message('TRUSTED_INPUT', v.strictObject({ available: v.boolean(), on: v.boolean() })),
-  /** Addition: the MCP clients attached to this browser (`bosun-bridge --connect`), by the name each gave. */
+  /**
+   * Addition: the MCP clients attached to this browser (`bosun-bridge --connect`), by the name each
+   * gave, with the person's tabs shared with each.
+   */
   AGENT_CLIENTS: message(
     'AGENT_CLIENTS',
-    v.strictObject({ clients: v.array(v.strictObject({ id: v.string(), name: v.string() })) }),
+    v.strictObject({
+      clients: v.array(
+        v.strictObject({
+          id: v.string(),
+          name: v.string(),
+          shared: v.array(v.strictObject({ tabId: v.number(), title: v.string() })),
+        }),
+      ),
+    }),
   ),
   VOICE_STARTED: bare('VOICE_STARTED'),
   VOICE_TRANSCRIBING: bare('VOICE_TRANSCRIBING'),

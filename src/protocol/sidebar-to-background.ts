@@ -108,6 +108,13 @@ export const SidebarToBackground = {
   SET_TRUSTED_INPUT: message('SET_TRUSTED_INPUT', v.strictObject({ on: v.boolean() })),
   /** Addition: ends an attached MCP client's connection (the sidebar's Disconnect). */
   DISCONNECT_AGENT: message('DISCONNECT_AGENT', v.strictObject({ id: nonEmptyText(40) })),
+  /** Addition: lets an attached client list and read the tab the person is looking at (`tabId`, as CHAT_MESSAGE's). */
+  SHARE_TAB_WITH_AGENT: message(
+    'SHARE_TAB_WITH_AGENT',
+    v.strictObject({ id: nonEmptyText(40), tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
+  ),
+  /** Addition: ends every share of the person's tabs with that client. */
+  STOP_SHARING_WITH_AGENT: message('STOP_SHARING_WITH_AGENT', v.strictObject({ id: nonEmptyText(40) })),
   START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ intent: nonEmptyText(10_000) })),
   CANCEL_WORKFLOW: bare('CANCEL_WORKFLOW'),
   /**

@@ -165,6 +165,71 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
   });
 
+  it('a tab the person shares is listed to and read by that client only; before sharing and after Stop sharing it is not', async () => {
+    const [claude, other] = agents.slice(-2) as [Agent, Agent];
+    const shared = site.url('article.html');
+    const urls = async (each: Agent) => {
+      const listed = await each.call('browser_tabs', { action: 'list' });
+      expect(listed.isError, textOf(listed)).toBeFalsy();
+      return (listed.structuredContent?.tabs as { url: string }[]).map((tab) => tab.url);
+    };
+    const row = (name: string, testid: string) =>
+      sidebar.evaluate(
+        ({ name, testid }) => {
+          const li = [...document.querySelectorAll('[data-testid="agent-client"]')].find((each) =>
+            each.textContent?.includes(name),
+          );
+          li?.querySelector<HTMLButtonElement>(`[data-testid="${testid}"]`)?.click();
+          return li !== undefined;
+        },
+        { name, testid },
+      );
+    const sharedShown = (count: number) =>
+      sidebar.waitFor((n) => document.querySelectorAll('[data-testid="agent-shared-tab"]').length === n, count, {
+        message: `the sidebar does not show ${count} shared tab(s)`,
+      });
+
+    // The person's own tab, on a page the agents never opened.
+    const page = await session.openPage(shared);
+    expect(await urls(claude)).not.toContain(shared);
+    const working = await claude.call('browser_snapshot');
+    expect(textOf(working)).not.toContain('River Guide');
+
+    expect(await row('Claude Code', 'agent-share')).toBe(true);
+    await sharedShown(1);
+    const listed = await urls(claude);
+    expect(listed).toContain(shared);
+    expect(await urls(other)).not.toContain(shared);
+    const active = await sidebar.evaluate(async () => (await browser.tabs.query({ active: true })).map((t) => t.id));
+    const selected = await claude.call('browser_tabs', { action: 'select', index: listed.indexOf(shared) });
+    expect(selected.isError, textOf(selected)).toBeFalsy();
+    const read = await claude.call('browser_snapshot');
+    expect(read.isError, textOf(read)).toBeFalsy();
+    expect(textOf(read)).toContain('River Guide');
+    // It stays the person's: the agent cannot close it, and reading it brought no tab to the front.
+    const closing = await claude.call('browser_tabs', { action: 'close', index: listed.indexOf(shared) });
+    expect(closing.isError).toBe(true);
+    expect(textOf(closing)).toMatch(/is the person's/);
+    expect(await sidebar.evaluate(async () => (await browser.tabs.query({ active: true })).map((t) => t.id))).toEqual(
+      active,
+    );
+
+    expect(await row('Claude Code', 'agent-stop-sharing')).toBe(true);
+    await sharedShown(0);
+    expect(await urls(claude)).not.toContain(shared);
+    // Its working tab is its own again.
+    const after = await claude.call('browser_snapshot');
+    expect(textOf(after)).not.toContain('River Guide');
+    expect(textOf(after)).toContain('Add to cart');
+
+    // A shared tab that closes ends its share.
+    await row('Claude Code', 'agent-share');
+    await sharedShown(1);
+    await page.close();
+    await sharedShown(0);
+    expect(await urls(claude)).not.toContain(shared);
+  });
+
   it('in Chromium, each client\'s tabs are its own "Bosun agent" tab group', async () => {
     if (browserName !== 'chromium') return;
     // The second client's first read opens its first tab.
@@ -270,7 +335,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
       const row = [...document.querySelectorAll('[data-testid="agent-client"]')].find((li) =>
         li.textContent?.includes('Other Agent'),
       );
-      row?.querySelector('button')?.click();
+      row?.querySelector<HTMLButtonElement>('[data-testid="agent-disconnect"]')?.click();
     });
     await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 1);
     const ended = await other.call('browser_tabs', { action: 'list' });

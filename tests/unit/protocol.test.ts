@@ -173,6 +173,9 @@ describe('the spec messages parse, by their names', () => {
       // Trusted input through chrome.debugger, turned on or off in Settings.
       'SET_TRUSTED_INPUT',
       'DISCONNECT_AGENT',
+      // The person's tab shared with an attached agent, and the share ended (issue 38).
+      'SHARE_TAB_WITH_AGENT',
+      'STOP_SHARING_WITH_AGENT',
       // The person's answer to a chat task's plan (issue 37).
       'PLAN_RESPONSE',
       // Schedules of saved workflows: made or changed, paused or resumed, deleted (issue 39).

@@ -8,6 +8,8 @@ export const actions = (): SidebarActions => ({
   send: vi.fn(),
   summarize: vi.fn(),
   runAgain: vi.fn(),
+  shareTabWithAgent: vi.fn(),
+  stopSharingWithAgent: vi.fn(),
   stop: vi.fn(),
   clear: vi.fn(),
   saveSettings: vi.fn(),
