@@ -159,7 +159,7 @@ const DOORS: Record<string, Door> = {
   'background/native-bridge/agent-tabs.ts': {
     via: 'allowed',
     calls: { 'tabs.create': 1, 'tabs.update': 3, captureVisibleTab: 1 },
-    why: "an attached agent's own window: a tab opens blank, goes only where the gate just allowed that agent (mayOpen), once, and only the agent's own tabs are shown or captured",
+    why: "an attached agent's own window: a tab opens blank, goes only where the gate just allowed that agent (mayOpen), once, and only the agent's own tabs are shown; captured are its own tabs, and a tab the person shared only while they show it",
   },
   'background/abp/capabilities/page.ts': {
     via: 'no-site',
