@@ -114,6 +114,7 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
     pages: readingPages(deps.pages, readings),
     readings,
     crawl: deps.crawl,
+    ...(deps.handOver ? { handOver: deps.handOver } : {}),
   };
 }
 
