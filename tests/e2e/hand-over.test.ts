@@ -4,7 +4,7 @@
 // Stop meanwhile ends the task with none at all. Model requests are counted at the scripted server.
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
-import { waitUntilIdle } from './support/agent';
+import { answerPrompt, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { send, shownMessages, waitForMessages } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
@@ -37,7 +37,13 @@ const handOverGone = (sidebar: PageDriver) =>
   });
 
 describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
-  const ctx = useConfiguredSidebar(browserName, { openFirst: 'form.html', fresh: true });
+  let form: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      form = await ctx.session.openPage(site.url('form.html'));
+    },
+    fresh: true,
+  });
   const { site, sidebar } = ctx;
   const isActive = (url: string) =>
     sidebar.evaluate(async (u) => (await browser.tabs.query({})).find((t) => t.url === u)?.active === true, url);
@@ -110,5 +116,46 @@ describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
     expect(ctx.llm.pending).toBe(1);
     expect((await shownMessages(sidebar)).at(-1)?.status).toBe('stopped');
     await other.close();
+  });
+
+  it("a page the task acted on is the person's again while they act: the mask is lifted for the wait", async () => {
+    ctx.llm.script(
+      {
+        kind: 'tool_calls' as const,
+        calls: [{ id: 'c1', name: 'click_element', arguments: { selector: '#newsletter' } }],
+      },
+      {
+        kind: 'tool_calls' as const,
+        calls: [
+          {
+            id: 'h1',
+            name: 'ask_person',
+            arguments: { request: 'Approve the sign-in on your phone, then press Continue' },
+          },
+        ],
+      },
+      say('Signed in.'),
+    );
+    await send(sidebar, 'Subscribe me and sign in');
+    await waitForPrompt(sidebar);
+    await answerPrompt(sidebar, 'allow-once');
+    await waitForHandOver(sidebar);
+    // What the person clicks is the page's own element, not Bosun's mask over it.
+    await form.waitFor(
+      () => {
+        const box = document.getElementById('newsletter')!.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.id === 'newsletter';
+      },
+      undefined,
+      { message: 'the mask stayed over the page during the hand-over' },
+    );
+    await sidebar.click('[data-testid="hand-over-continue"]');
+    await waitUntilIdle(sidebar);
+    expect(chatRequests(ctx.llm)).toHaveLength(3);
+    // The page is left as the test found it for the next.
+    await form.evaluate(() => {
+      const box = document.getElementById('newsletter') as HTMLInputElement;
+      box.checked = false;
+    });
   });
 });
