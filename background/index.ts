@@ -21,6 +21,7 @@ import { NativeLink } from './native-bridge/native-link';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createPlanQuestions } from './agent/plan-questions';
+import { createHandOvers } from './agent/hand-overs';
 import type { SharedTaskDeps } from './agent/run-task';
 import { createCrawler } from './crawl/crawler';
 import { crawlSiteCheck } from './crawl/site-check';
@@ -102,6 +103,10 @@ const plans = createPlanQuestions(
   (id) => broadcast({ type: 'PLAN_RESOLVED', payload: { id } }),
   promptTimeoutMs,
 );
+const handOvers = createHandOvers(
+  (request) => broadcast({ type: 'HAND_OVER_REQUEST', payload: request }),
+  (id) => broadcast({ type: 'HAND_OVER_RESOLVED', payload: { id } }),
+);
 // The shown conversation's running task, if any, is what the status bar shows.
 const conversations = createConversationHistory(database, broadcast, (id) => announceTask(id));
 const pages = createPageCache(database);
@@ -118,6 +123,7 @@ const task: SharedTaskDeps = {
   crawl: { crawler, library },
   tools: toolSpecs,
   mask: pageMask,
+  handOver: handOvers.pose,
 };
 const agent = createAgent({
   ...task,
@@ -197,6 +203,7 @@ const routeSidebar = createSidebarRouter({
   prompts,
   gate,
   plans,
+  handOvers,
   policy,
   log,
   tabToWorkIn,
@@ -234,6 +241,7 @@ const hub = createPortHub({
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
     ...plans.open().map((request): BackgroundToSidebar => ({ type: 'PLAN_REQUEST', payload: request })),
+    ...handOvers.open().map((request): BackgroundToSidebar => ({ type: 'HAND_OVER_REQUEST', payload: request })),
   ],
 });
 const routeAbp = createAbpRouter({

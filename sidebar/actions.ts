@@ -1,5 +1,6 @@
 import type { PermissionDecisionValue } from '../policy/vocabulary';
 import type { PermissionChange, PlanAnswer } from '../src/protocol/sidebar-to-background';
+import type { HandOverAnswer } from '../src/protocol/hand-over';
 import type { Connector } from './connector';
 import { createConversationActions, type ConversationActions } from './conversation-actions';
 import { createLibraryActions, type LibraryActions } from './library-actions';
@@ -22,6 +23,7 @@ export interface SidebarActions extends SettingsActions, ConversationActions, Li
   dismissNotice(): void;
   answer(requestId: string, decision: PermissionDecisionValue): void;
   answerPlan(requestId: string, answer: PlanAnswer): void;
+  answerHandOver(requestId: string, answer: HandOverAnswer): void;
   changePermissions(change: PermissionChange): void;
   clearLog(): void;
   show(view: View): void;
@@ -74,6 +76,10 @@ export function createActions(
     answerPlan: (requestId, answer) => {
       state.plans.value = state.plans.value.filter((p) => p.id !== requestId);
       send({ type: 'PLAN_RESPONSE', payload: { requestId, answer } });
+    },
+    answerHandOver: (requestId, answer) => {
+      state.handOvers.value = state.handOvers.value.filter((h) => h.id !== requestId);
+      send({ type: 'HAND_OVER_RESPONSE', payload: { requestId, answer } });
     },
     changePermissions: (change) => send({ type: 'UPDATE_PERMISSIONS', payload: change }),
     clearLog: () => send({ type: 'CLEAR_ACTION_LOG' }),

@@ -75,6 +75,7 @@ const LINES: Record<string, (args: Args, label?: string) => string> = {
   close_tab: () => t('action_close_tab'),
   switch_tab: () => t('action_switch_tab'),
   list_tabs: () => t('action_list_tabs'),
+  ask_person: () => t('action_ask_person'),
   create_tab_group: () => t('action_group_tabs'),
   ungroup_tabs: () => t('action_ungroup_tabs'),
   search_web: (a) => t('action_search', quoted(a.query)),

@@ -33,6 +33,7 @@ const QUESTIONS: Record<string, (args: Args, summary: string | undefined) => str
   mark_element: () => t('ask_read'),
   scroll_page: () => t('ask_scroll'),
   list_tabs: () => t('ask_list_tabs'),
+  ask_person: () => t('ask_ask_person'),
   take_screenshot: () => t('ask_screenshot'),
   click_element: (a, s) => t('ask_click', what(a, s)),
   press_key: (a, s) =>
@@ -96,6 +97,7 @@ const KINDS: Record<string, string> = {
   mark_element: t('kind_read'),
   scroll_page: t('kind_scroll'),
   list_tabs: t('kind_list_tabs'),
+  ask_person: t('kind_ask_person'),
   take_screenshot: t('kind_screenshot'),
   press_key: t('kind_press_key'),
   hover: t('kind_hover'),

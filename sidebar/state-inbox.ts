@@ -25,6 +25,7 @@ function conversationHandlers(state: SidebarState) {
       // A replay (a new connection, a restart, a clear) comes before the questions still open: older ones are gone.
       state.prompts.value = [];
       state.plans.value = [];
+      state.handOvers.value = [];
     },
     MESSAGE_ADDED: ({ payload: { message } }) => {
       const known = state.messages.value.some((m) => m.id === message.id);
@@ -109,6 +110,8 @@ type PermissionTypes =
   | 'PERMISSION_RESOLVED'
   | 'PLAN_REQUEST'
   | 'PLAN_RESOLVED'
+  | 'HAND_OVER_REQUEST'
+  | 'HAND_OVER_RESOLVED'
   | 'PERMISSIONS_STATE'
   | 'ACTION_LOG'
   | 'ACTION_LOG_UPDATE';
@@ -128,6 +131,13 @@ function permissionHandlers(state: SidebarState) {
     },
     PLAN_RESOLVED: ({ payload }) => {
       state.plans.value = state.plans.value.filter((p) => p.id !== payload.id);
+    },
+    HAND_OVER_REQUEST: ({ payload }) => {
+      if (!state.handOvers.value.some((h) => h.id === payload.id))
+        state.handOvers.value = [...state.handOvers.value, payload];
+    },
+    HAND_OVER_RESOLVED: ({ payload }) => {
+      state.handOvers.value = state.handOvers.value.filter((h) => h.id !== payload.id);
     },
     PERMISSIONS_STATE: ({ payload }) => (state.policy.value = payload.policy),
     ACTION_LOG: ({ payload }) => (state.log.value = payload.entries.slice(-LOG_SHOWN)),

@@ -10,6 +10,7 @@ import type { TaskScope } from '../policy';
 
 export type PermissionPrompt = PayloadOf<'PERMISSION_REQUEST'>;
 export type PlanRequest = PayloadOf<'PLAN_REQUEST'>;
+export type HandOverRequest = PayloadOf<'HAND_OVER_REQUEST'>;
 export type ActionLogEntry = PayloadOf<'ACTION_LOG_UPDATE'>;
 export type Policy = PayloadOf<'PERMISSIONS_STATE'>['policy'];
 export type View = 'chat' | 'history' | 'library' | 'research' | 'permissions' | 'log' | 'settings';
@@ -75,6 +76,8 @@ export function createSidebarState() {
     prompts: signal<PermissionPrompt[]>([]),
     /** A chat task's plan waiting for the person's approval (one task runs at a time). */
     plans: signal<PlanRequest[]>([]),
+    /** Tasks waiting for the person to do something only they can (ask_person), oldest first. */
+    handOvers: signal<HandOverRequest[]>([]),
     log: signal<ActionLogEntry[]>([]),
     policy: signal<Policy | null>(null),
     view: signal<View>('chat'),

@@ -36,6 +36,7 @@ const NAMES: Record<string, string> = {
   close_tab: t('tool_close_tab'),
   switch_tab: t('tool_switch_tab'),
   list_tabs: t('tool_list_tabs'),
+  ask_person: t('tool_ask_person'),
   create_tab_group: t('tool_create_tab_group'),
   ungroup_tabs: t('tool_ungroup_tabs'),
   search_web: t('tool_search_web'),

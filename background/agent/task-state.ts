@@ -114,6 +114,21 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
     pages: readingPages(deps.pages, readings),
     readings,
     crawl: deps.crawl,
+    ...(deps.handOver ? { handOver: handOverFrom(task, deps.handOver) } : {}),
+  };
+}
+
+/**
+ * A hand-over gives the task's pages back to the person: the mask, which holds back their clicks and
+ * keys, goes from every tab the task acted on before the wait. The next action puts it up again.
+ */
+function handOverFrom(
+  task: () => TaskState,
+  handOver: NonNullable<ToolContext['handOver']>,
+): NonNullable<ToolContext['handOver']> {
+  return async (ask, signal) => {
+    await task().deps.mask.hide(task().touched);
+    return handOver(ask, signal);
   };
 }
 

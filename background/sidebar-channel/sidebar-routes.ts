@@ -14,6 +14,7 @@ import { applyPermissionChange } from '../permissions/permission-changes';
 import type { PolicyStore } from '../permissions/policy-store';
 import type { Prompts } from '../permissions/prompts';
 import type { PlanQuestions } from '../agent/plan-questions';
+import type { HandOvers } from '../agent/hand-overs';
 import type { SidebarPort, SidebarReply } from './port-hub';
 import type { VoiceSessions } from './voice-sessions';
 import type { ConversationHistory } from '../conversations/conversation-history';
@@ -42,6 +43,7 @@ export interface SidebarRouteDeps {
   /** Judges the reading of each tab the person picks as context. */
   gate: Pick<Gate, 'authorize'>;
   plans: PlanQuestions;
+  handOvers: Pick<HandOvers, 'answer'>;
   policy: PolicyStore;
   log: ActionLog;
   tabToWorkIn(requested: number | undefined): Promise<number>;
@@ -213,6 +215,13 @@ function permissionRoutes(deps: SidebarRouteDeps) {
         deps.plans.answer(payload.requestId, payload.answer)
           ? undefined
           : refuse('That plan was already answered or has expired.'),
+    },
+    HAND_OVER_RESPONSE: {
+      senders: PAGES,
+      handle: ({ payload }) =>
+        deps.handOvers.answer(payload.requestId, payload.answer)
+          ? undefined
+          : refuse('That hand-over was already answered, its task stopped, or it offered no such answer.'),
     },
     NAME_SITE: {
       senders: PAGES,

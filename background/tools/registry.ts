@@ -4,6 +4,7 @@ import { toolSpec } from '../llm/tool-spec';
 import type { ToolSpec } from '../llm/types';
 import { CRAWL_TOOLS } from './crawl-tools';
 import { acceptDialog } from './dialog-tool';
+import { askPerson } from './hand-over-tool';
 import { INPUT_TOOLS } from './input-tools';
 import { searchLibrary } from './library-tool';
 import { LISTING_TOOLS } from './listing-tools';
@@ -35,6 +36,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(
     searchLibrary,
     markElement,
     ...PAGE_DECLARED_TOOLS,
+    askPerson,
   ].map((tool) => [tool.name, tool]),
 );
 

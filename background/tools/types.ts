@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { ElementFacts, PageToolFacts, PermissionLevel, ScopeExcess } from '../../policy';
 import type { ActionFailure } from '../../src/protocol/background-to-content';
 import type { StoredPageRef } from '../../src/protocol/common';
+import type { HandOverAnswer, HandOverRequest } from '../../src/protocol/hand-over';
 import type { CrawlLibrary } from '../storage/crawl-library';
 import type { CrawlSettings } from '../storage/db';
 import type { PageCache } from '../storage/page-cache';
@@ -44,6 +45,11 @@ export interface ToolContext {
   readings: Set<string>;
   /** The one crawler (crawls run one at a time) and the library its pages go to. */
   crawl: { crawler: ToolCrawler; library: CrawlLibrary };
+  /**
+   * Hands the task to the person and waits for their answer (ask_person); null when the task stopped
+   * meanwhile. Absent where no sidebar asks the person (ABP page calls).
+   */
+  handOver?(ask: Omit<HandOverRequest, 'id'>, signal: AbortSignal): Promise<HandOverAnswer | null>;
 }
 
 /**

@@ -10,6 +10,7 @@ import { Header } from './Header';
 import { LazyView } from './LazyView';
 import { Notice } from './Notice';
 import { PermissionPrompt } from './PermissionPrompt';
+import { HandOverCard } from './HandOverCard';
 import { PlanCard } from './PlanCard';
 import { SettingsPage } from './SettingsPage';
 import type { StatusBarProps } from './StatusBar';
@@ -31,6 +32,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
   const view = settings === null ? 'settings' : state.view.value;
   const prompt = state.prompts.value[0];
   const plan = state.plans.value[0];
+  const handOver = state.handOvers.value[0];
   const firstRun = settings === null;
   // A local Ollama is the setup with no key: look for one while the first-run form is shown.
   useEffect(() => {
@@ -56,6 +58,9 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
         <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} />
       ) : null}
       {plan && view !== 'chat' ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
+      {handOver && view !== 'chat' ? (
+        <HandOverCard key={handOver.id} request={handOver} onAnswer={actions.answerHandOver} />
+      ) : null}
       {view === 'chat' ? (
         <ChatPage {...{ state, actions, listening, workTab, price, nameSite }} onTalk={voice.start} />
       ) : null}

@@ -8,6 +8,7 @@ import { MessageList } from './MessageList';
 import { ModelSwitch } from './ModelSwitch';
 import { AgentClients } from './AgentClients';
 import { PermissionPrompt } from './PermissionPrompt';
+import { HandOverCard } from './HandOverCard';
 import { PlanCard } from './PlanCard';
 import { RunningTasks } from './RunningTasks';
 import { StatusBar, type StatusBarProps } from './StatusBar';
@@ -32,6 +33,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
   const busy = state.busy.value;
   const prompt = state.prompts.value[0];
   const plan = state.plans.value[0];
+  const handOver = state.handOvers.value[0];
   const lastRequest = state.messages.value.findLast((m) => m.role === 'user');
   const request = prompt?.requester === 'chat' ? lastRequest : undefined;
   return (
@@ -61,6 +63,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         onStopSharing={actions.stopSharingWithAgent}
         onDisconnect={actions.disconnectAgent}
       />
+      {handOver ? <HandOverCard key={handOver.id} request={handOver} onAnswer={actions.answerHandOver} /> : null}
       {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {prompt ? (
         <PermissionPrompt

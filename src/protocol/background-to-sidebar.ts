@@ -8,6 +8,7 @@ import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';
 import { Limits } from './limits';
 import { Schedule } from './schedules';
+import { HandOverRequest } from './hand-over';
 
 const TaskStepSchema = v.object({ toolCallId: v.string(), target: v.pipe(v.string(), v.maxLength(200)) });
 
@@ -105,6 +106,13 @@ export const BackgroundToSidebar = {
   PLAN_REQUEST: message('PLAN_REQUEST', v.object({ id: v.string(), plan: ChatPlan, expiresAt: v.number() })),
   /** Addition: a plan was answered (here or in another sidebar), ran out of time, or its task stopped. */
   PLAN_RESOLVED: message('PLAN_RESOLVED', v.object({ id: v.string() })),
+  /**
+   * Addition: a task hands over to the person (ask_person): its tab is shown, and it waits for Continue
+   * (or one of the choices) or Stop. `request` and `choices` are the model's words, shown as plain text.
+   */
+  HAND_OVER_REQUEST: message('HAND_OVER_REQUEST', HandOverRequest),
+  /** Addition: a hand-over was answered (here or in another sidebar), or its task stopped. */
+  HAND_OVER_RESOLVED: message('HAND_OVER_RESOLVED', v.object({ id: v.string() })),
   /** Addition: a question was answered (here or in another sidebar) or ran out of time. */
   PERMISSION_RESOLVED: message('PERMISSION_RESOLVED', v.object({ id: v.string() })),
   /** Addition: the Action Log, oldest first (answer to GET_ACTION_LOG and after a clear). */

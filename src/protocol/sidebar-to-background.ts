@@ -6,6 +6,7 @@ import { bare, message, nonEmptyText, type MessageOf } from './envelope';
 import { ConversationId, ConversationTitle, MAX_IMPORT_CHARS } from './conversations';
 import { Limits } from './limits';
 import { ScheduleRequest } from './schedules';
+import { HandOverAnswer } from './hand-over';
 import { SentAttachments } from './attachments';
 import { MAX_AUDIO_BYTES } from './upload-limits';
 
@@ -100,6 +101,11 @@ export const SidebarToBackground = {
   PERMISSION_RESPONSE: message(
     'PERMISSION_RESPONSE',
     v.strictObject({ requestId: nonEmptyText(100), decision: PermissionDecision }),
+  ),
+  /** The person's answer to a hand-over: they did what it asked (Continue), or picked one of its choices. */
+  HAND_OVER_RESPONSE: message(
+    'HAND_OVER_RESPONSE',
+    v.strictObject({ requestId: nonEmptyText(100), answer: HandOverAnswer }),
   ),
   PLAN_RESPONSE: message('PLAN_RESPONSE', v.strictObject({ requestId: nonEmptyText(100), answer: PlanAnswer })),
   SAVE_SETTINGS: message('SAVE_SETTINGS', Settings),

@@ -68,6 +68,7 @@ const DOORS: Record<string, Door> = {
   'background/tools/leave-check.ts': { via: 'tool-parts' },
   'background/tools/listing-tools.ts': { via: 'tool' },
   'background/tools/tab-tools.ts': { via: 'tool' },
+  'background/tools/hand-over-tool.ts': { via: 'tool' },
   'background/tools/search-tool.ts': { via: 'tool' },
   'background/tools/screenshot-tool.ts': { via: 'tool' },
   'background/tools/crawl-tools.ts': { via: 'tool' },

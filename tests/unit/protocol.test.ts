@@ -178,6 +178,8 @@ describe('the spec messages parse, by their names', () => {
       'STOP_SHARING_WITH_AGENT',
       // The person's answer to a chat task's plan (issue 37).
       'PLAN_RESPONSE',
+      // The person's answer to a task's hand-over: Continue, or one of its choices (issue 39).
+      'HAND_OVER_RESPONSE',
       // Schedules of saved workflows: made or changed, paused or resumed, deleted (issue 39).
       'SAVE_SCHEDULE',
       'PAUSE_SCHEDULE',
@@ -261,6 +263,9 @@ describe('the spec messages parse, by their names', () => {
       // A chat task's plan waiting for the person, and its end (issue 37).
       'PLAN_REQUEST',
       'PLAN_RESOLVED',
+      // A task handed over to the person, and that hand-over answered or its task stopped (issue 39).
+      'HAND_OVER_REQUEST',
+      'HAND_OVER_RESOLVED',
       // The schedules of saved workflows (issue 39).
       'SCHEDULES',
     ];

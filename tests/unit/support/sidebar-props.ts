@@ -20,6 +20,7 @@ export const actions = (): SidebarActions => ({
   dismissNotice: vi.fn(),
   answer: vi.fn(),
   answerPlan: vi.fn(),
+  answerHandOver: vi.fn(),
   disconnectAgent: vi.fn(),
   detectOllama: vi.fn(),
   changePermissions: vi.fn(),

@@ -1,0 +1,59 @@
+import { t } from '../../src/i18n';
+import { showInvisible } from '../../src/show-invisible';
+import type { SidebarActions } from '../actions';
+import type { HandOverRequest } from '../state';
+
+/**
+ * A task waiting for the person (ask_person): the site of the tab shown, the agent's request as plain
+ * text (never markup, and set apart as the agent's words), and Continue, or one button per choice.
+ */
+export function HandOverCard({
+  request,
+  onAnswer,
+}: {
+  request: HandOverRequest;
+  onAnswer: SidebarActions['answerHandOver'];
+}) {
+  return (
+    <section
+      class="prompt"
+      role="alertdialog"
+      aria-labelledby="hand-over-title"
+      data-testid="hand-over"
+      data-id={request.id}
+    >
+      <h2 id="hand-over-title" data-testid="hand-over-title">
+        {t('hand_over_title', showInvisible(request.site))}
+      </h2>
+      <p>{t('hand_over_said')}</p>
+      <p class="hand-over-request" data-testid="hand-over-request">
+        {showInvisible(request.request)}
+      </p>
+      <p class="hint">{t('hand_over_explain')}</p>
+      <div class="prompt-actions">
+        {request.choices ? (
+          request.choices.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              class="button"
+              data-testid="hand-over-choice"
+              onClick={() => onAnswer(request.id, { kind: 'choose', choice })}
+            >
+              {showInvisible(choice)}
+            </button>
+          ))
+        ) : (
+          <button
+            type="button"
+            class="button button--primary"
+            data-testid="hand-over-continue"
+            onClick={() => onAnswer(request.id, { kind: 'continue' })}
+          >
+            {t('hand_over_continue')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

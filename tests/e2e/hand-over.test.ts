@@ -1,0 +1,161 @@
+// Hand-over: the model asks the person for what only they can do (ask_person, scripted here). The
+// task's tab comes to the front, the sidebar shows the request as the agent's plain words under the
+// site's name, and the task waits: no model request goes out until the person presses Continue, and
+// Stop meanwhile ends the task with none at all. Model requests are counted at the scripted server.
+import { describe, expect, it } from 'vitest';
+import { BROWSERS, type PageDriver } from './harness';
+import { answerPrompt, waitForPrompt, waitUntilIdle } from './support/agent';
+import { useConfiguredSidebar } from './support/configured-sidebar';
+import { send, shownMessages, waitForMessages } from './support/sidebar';
+import type { LlmServer } from '../fixtures/llm-server';
+
+type Body = { messages: { role: string; content: unknown }[] };
+const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
+const chatRequests = (llm: LlmServer) =>
+  llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for the hand-over card and reads it as a person would. */
+async function waitForHandOver(sidebar: PageDriver) {
+  await sidebar.waitFor(() => document.querySelector('[data-testid="hand-over"]') !== null, undefined, {
+    message: 'no hand-over was shown',
+  });
+  return sidebar.evaluate(() => {
+    const request = document.querySelector('[data-testid="hand-over-request"]');
+    return {
+      title: document.querySelector('[data-testid="hand-over-title"]')?.textContent ?? '',
+      request: request?.textContent ?? '',
+      // The model's words are text: nothing in them becomes an element.
+      markup: request?.children.length ?? -1,
+    };
+  });
+}
+
+const handOverGone = (sidebar: PageDriver) =>
+  sidebar.waitFor(() => document.querySelector('[data-testid="hand-over"]') === null, undefined, {
+    message: 'the hand-over stayed',
+  });
+
+describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
+  let form: PageDriver;
+  const ctx = useConfiguredSidebar(browserName, {
+    before: async () => {
+      form = await ctx.session.openPage(site.url('form.html'));
+    },
+    fresh: true,
+  });
+  const { site, sidebar } = ctx;
+  const isActive = (url: string) =>
+    sidebar.evaluate(async (u) => (await browser.tabs.query({})).find((t) => t.url === u)?.active === true, url);
+
+  /** Starts a task whose first model turn asks the person; meanwhile the person looks at another tab. */
+  async function startHandOver(request: string) {
+    ctx.llm.script(
+      {
+        kind: 'tool_calls' as const,
+        calls: [{ id: 'h1', name: 'ask_person', arguments: { request } }],
+        // Time for the person to move to another tab while the model thinks.
+        waitBeforeMs: 1500,
+      },
+      {
+        ...say('Your order is in the basket.'),
+        expect: (body) => {
+          const result = (body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content;
+          expect(JSON.stringify(result)).toContain('The person pressed Continue');
+        },
+      },
+    );
+    await send(sidebar, 'Put the river guide in my basket');
+    const deadline = Date.now() + 10_000;
+    while (chatRequests(ctx.llm).length === 0 && Date.now() < deadline) await pause(50);
+    const elsewhere = await sidebar.evaluate(
+      async (url) => (await browser.tabs.create({ url, active: true })).id as number,
+      site.url('product.html'),
+    );
+    return {
+      close: () => sidebar.evaluate((id) => browser.tabs.remove(id), elsewhere),
+    };
+  }
+
+  it('pauses with its tab shown and the request in the sidebar, sends nothing while waiting, and Continue resumes it', async () => {
+    const host = new URL(site.url('form.html')).host;
+    const words = `Log in to ${host}, then press Continue. <b>Now</b> **please**`;
+    const other = await startHandOver(words);
+    const shown = await waitForHandOver(sidebar);
+    expect(shown.title).toBe(`Bosun needs you on ${host}`);
+    expect(shown.request).toBe(words);
+    expect(shown.markup).toBe(0);
+    // The person acts in the task's tab: it is in front again, the other one behind it.
+    expect(await isActive(site.url('form.html'))).toBe(true);
+    expect(await isActive(site.url('product.html'))).toBe(false);
+    // The task waits for the person: no model request goes out however long they take.
+    await pause(2000);
+    expect(chatRequests(ctx.llm)).toHaveLength(1);
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="stop"]') !== null)).toBe(true);
+    await sidebar.click('[data-testid="hand-over-continue"]');
+    await handOverGone(sidebar);
+    await waitUntilIdle(sidebar);
+    expect(chatRequests(ctx.llm)).toHaveLength(2);
+    expect(ctx.llm.failures).toEqual([]);
+    await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.content === 'Your order is in the basket.',
+      'the task did not resume after Continue',
+    );
+    await other.close();
+  });
+
+  it('Stop while it waits ends the task: no further model request, and the conversation says it stopped', async () => {
+    const other = await startHandOver('Solve the CAPTCHA on this page, then press Continue');
+    await waitForHandOver(sidebar);
+    await sidebar.click('[data-testid="stop"]');
+    await handOverGone(sidebar);
+    await waitUntilIdle(sidebar);
+    await pause(1000);
+    expect(chatRequests(ctx.llm)).toHaveLength(1);
+    expect(ctx.llm.pending).toBe(1);
+    expect((await shownMessages(sidebar)).at(-1)?.status).toBe('stopped');
+    await other.close();
+  });
+
+  it("a page the task acted on is the person's again while they act: the mask is lifted for the wait", async () => {
+    ctx.llm.script(
+      {
+        kind: 'tool_calls' as const,
+        calls: [{ id: 'c1', name: 'click_element', arguments: { selector: '#newsletter' } }],
+      },
+      {
+        kind: 'tool_calls' as const,
+        calls: [
+          {
+            id: 'h1',
+            name: 'ask_person',
+            arguments: { request: 'Approve the sign-in on your phone, then press Continue' },
+          },
+        ],
+      },
+      say('Signed in.'),
+    );
+    await send(sidebar, 'Subscribe me and sign in');
+    await waitForPrompt(sidebar);
+    await answerPrompt(sidebar, 'allow-once');
+    await waitForHandOver(sidebar);
+    // What the person clicks is the page's own element, not Bosun's mask over it.
+    await form.waitFor(
+      () => {
+        const box = document.getElementById('newsletter')!.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.id === 'newsletter';
+      },
+      undefined,
+      { message: 'the mask stayed over the page during the hand-over' },
+    );
+    await sidebar.click('[data-testid="hand-over-continue"]');
+    await waitUntilIdle(sidebar);
+    expect(chatRequests(ctx.llm)).toHaveLength(3);
+    // The page is left as the test found it for the next.
+    await form.evaluate(() => {
+      const box = document.getElementById('newsletter') as HTMLInputElement;
+      box.checked = false;
+    });
+  });
+});
