@@ -55,11 +55,7 @@ export function createActions(
       );
     },
     summarize: () => send({ type: 'SUMMARIZE_PAGE' }),
-    shareTabWithAgent: (id) =>
-      void currentTab().then((tabId) =>
-        send({ type: 'SHARE_TAB_WITH_AGENT', payload: tabId === undefined ? { id } : { id, tabId } }),
-      ),
-    stopSharingWithAgent: (id) => send({ type: 'STOP_SHARING_WITH_AGENT', payload: { id } }),
+    ...createSharingActions(send, currentTab),
     runAgain: () =>
       void currentTab().then((tabId) => send({ type: 'RUN_AGAIN', payload: tabId === undefined ? {} : { tabId } })),
     stop: (conversationId) =>
@@ -93,6 +89,17 @@ export function createActions(
       send({ type: 'GET_LIBRARY_PAGE', payload: { pageId } });
       show(send, state, 'library');
     },
+  };
+}
+
+/** Sharing the tab the person is looking at with an attached agent, and ending it. */
+function createSharingActions(send: Connector['send'], currentTab: () => Promise<number | undefined>) {
+  return {
+    shareTabWithAgent: (id: string) =>
+      void currentTab().then((tabId) =>
+        send({ type: 'SHARE_TAB_WITH_AGENT', payload: tabId === undefined ? { id } : { id, tabId } }),
+      ),
+    stopSharingWithAgent: (id: string) => send({ type: 'STOP_SHARING_WITH_AGENT', payload: { id } }),
   };
 }
 
