@@ -5,6 +5,7 @@ import { memoryGate, runUntilAllowed } from './support/memory-gate';
 import { nativeOperation } from '../../background/permissions/operations';
 import { sentBy } from '../../background/permissions/data-flow-check';
 import { clickElement } from '../../background/tools/page-tools';
+import { callPageTool } from '../../background/tools/page-declared-tools';
 
 const never = new AbortController().signal;
 const settle = async () => {
@@ -130,5 +131,15 @@ describe('the gate: data flows', () => {
       expect.objectContaining({ to: destination, link: destination }),
     ]);
     expect(sentBy(clickElement, { index: 1 }, page)).toEqual([]);
+  });
+
+  it("a page tool's input is sent to the page's site, nested values too, so a code read elsewhere is caught there", () => {
+    const page = { url: 'https://forum.example/thread' };
+    const input = { topic: 'shoes', details: { note: 'OTP-483920', count: 2 } };
+    expect(sentBy(callPageTool, { name: 'post_reply', input }, page)).toEqual([
+      { text: 'shoes', to: page.url },
+      { text: 'OTP-483920', to: page.url },
+      { text: '2', to: page.url },
+    ]);
   });
 });
