@@ -155,7 +155,7 @@ async function startRun(
     .all()
     .filter((m) => m.role === 'user')
     .map((m) => m.content);
-  const options = { scope, announceStep, personWords };
+  const options = { scope, announceStep, personWords, request: content };
   const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
   const { signal } = run.controller;
   const work = trace

@@ -173,6 +173,7 @@ function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
         scope: state.scope,
         ...(state.planned ? { grantedAs: 'approved-plan' } : {}),
         ...(state.personWords ? { personWords: state.personWords } : {}),
+        ...(state.request ? { request: state.request } : {}),
       },
       state.ctx,
     ),

@@ -22,6 +22,7 @@ export interface TaskState {
   /** A plan was approved: its grants end with the task. */
   planned: boolean;
   readonly personWords: readonly string[] | undefined;
+  readonly request: string | undefined;
   readonly announceStep: TaskOptions['announceStep'];
   /** The conversation's generation when the task began: a clear changes it. */
   readonly generation: number;
@@ -67,6 +68,7 @@ export function createTaskState(
     planning: options.planning,
     planned: false,
     personWords: options.personWords,
+    request: options.request,
     announceStep: options.announceStep,
     generation: deps.conversation.generation,
     tabId: startTab,

@@ -52,6 +52,11 @@ export interface TaskOptions {
   planning?: TaskPlanning;
   /** The person's own messages (chat tasks): text in them is theirs to send anywhere. */
   personWords?: readonly string[];
+  /**
+   * The person's words this task began from (chat tasks): every question the task raises shows them,
+   * so with several tasks at once the person knows which one asks.
+   */
+  request?: string;
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */
   announceStep?(step: TaskStep | null): void;
 }

@@ -39,6 +39,9 @@ export async function askPerson(deps: GateDeps, asking: Asking, signal: AbortSig
   return posed.decision;
 }
 
+/** As much of the task's request as a question shows (the protocol's limit). */
+const MAX_REQUEST = 2000;
+
 const promptOf = ({ call, site, level, target, reason, critical, beyond, dataFlow }: Asking, timeoutMs: number) => ({
   id: newId('perm'),
   toolName: call.name,
@@ -48,6 +51,7 @@ const promptOf = ({ call, site, level, target, reason, critical, beyond, dataFlo
   reason,
   timestamp: Date.now(),
   requester: call.requester,
+  ...(call.request ? { request: call.request.slice(0, MAX_REQUEST) } : {}),
   ...(target.summary ? { summary: target.summary } : {}),
   ...(critical ? { critical } : {}),
   ...(beyond ? { beyondScope: beyond } : {}),

@@ -54,6 +54,8 @@ export interface GateCall {
    * them may go anywhere. A run without a person (ABP, the bridge) has none.
    */
   personWords?: readonly string[];
+  /** The person's words the task began from, shown with each question it raises (chat tasks). */
+  request?: string;
 }
 
 /** A request to open or read a site outside the tool registry: an ABP crawl, a picked page. */

@@ -35,7 +35,6 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
   const plan = state.plans.value[0];
   const handOver = state.handOvers.value[0];
   const lastRequest = state.messages.value.findLast((m) => m.role === 'user');
-  const request = prompt?.requester === 'chat' ? lastRequest : undefined;
   return (
     <>
       <StatusBar
@@ -68,7 +67,6 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
       {prompt ? (
         <PermissionPrompt
           prompt={prompt}
-          request={request?.content}
           waiting={state.prompts.value.length - 1}
           onAnswer={actions.answer}
         />

@@ -23,13 +23,10 @@ const args = (prompt: Prompt): Record<string, unknown> =>
  */
 export function PermissionPrompt({
   prompt,
-  request,
   waiting,
   onAnswer,
 }: {
   prompt: Prompt;
-  /** The person's words the question arose from, kept in sight while the conversation scrolls under it. */
-  request?: string;
   waiting: number;
   onAnswer: SidebarActions['answer'];
 }) {
@@ -44,9 +41,10 @@ export function PermissionPrompt({
       data-testid="permission-prompt"
       data-id={prompt.id}
     >
-      {request ? (
+      {/* The words of the task that asks (with tasks side by side, not always the conversation in sight). */}
+      {prompt.request ? (
         <p class="prompt-request" data-testid="prompt-request">
-          {t('prompt_request', showInvisible(request))}
+          {t('prompt_request', showInvisible(prompt.request))}
         </p>
       ) : null}
       {/* A critical question gives its reason before the question itself. */}

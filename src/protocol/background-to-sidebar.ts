@@ -85,6 +85,8 @@ export const BackgroundToSidebar = {
       // Addition: the action is beyond what the person asked this task to do (a grant would have allowed it).
       beyondScope: v.optional(ScopeExcess),
       // Addition: text read on other sites that the action would carry to its destination (data-flow rule).
+      // Addition: the person's words the asking task began from, so the question names its task.
+      request: v.optional(v.pipe(v.string(), v.maxLength(2000))),
       dataFlow: v.optional(
         v.pipe(
           v.array(

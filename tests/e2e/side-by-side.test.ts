@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import type { Step } from '../fixtures/llm-server';
 import { useConfiguredSidebar } from './support/configured-sidebar';
+import { answerPrompt } from './support/agent';
 import { setSiteRule } from './support/permissions';
 import { call, toolResults } from './support/scripted-turns';
 import { send, showView, shownMessages, waitForMessages } from './support/sidebar';
@@ -13,6 +14,10 @@ type Message = { role: string; content?: unknown };
 /** The person's question that started the task a model request belongs to. */
 const question = (body: unknown) =>
   String(((body as { messages?: Message[] }).messages ?? []).find((m) => m.role === 'user')?.content ?? '');
+
+/** The person's latest words in a model request: the conversation may hold earlier tasks. */
+const lastQuestion = (body: unknown) =>
+  String(((body as { messages?: Message[] }).messages ?? []).findLast((m) => m.role === 'user')?.content ?? '');
 
 /** Every tab's address, and which one the person sees in each window. */
 const tabs = (page: PageDriver) =>
@@ -104,5 +109,31 @@ describe.each(BROWSERS)('tasks side by side in %s', (browserName) => {
     );
     expect(first.at(-1)?.content).toBe('Read: Bosun Test Shop');
     expect(first.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Read the shop home page']);
+  });
+
+  it("a question from another conversation's task names that task's request, not the one in sight", async () => {
+    await setSiteRule(sidebar, '127.0.0.1', 'navigate');
+    await showView(sidebar, 'chat');
+    // The cart task opens the product page and clicks Add to cart, which asks; its turns are slow, so the
+    // person has meanwhile asked something else in a new conversation.
+    ctx.llm.respondWith((body): Step => {
+      if (!lastQuestion(body).includes('cart')) return { kind: 'text', chunks: ['About a metre.'] };
+      const done = toolResults(body);
+      if (done.length === 0) return { ...call('open_tab', { url: site.url('product.html') }), waitBeforeMs: 1500 };
+      if (done.length === 1) return { ...call('click_element', { selector: '#add-to-cart' }), waitBeforeMs: 1500 };
+      return { kind: 'text', chunks: ['Not added.'] };
+    });
+    await send(sidebar, 'Put the trail runner in my cart');
+    await sidebar.click('[data-testid="new-conversation"]');
+    await waitForMessages(sidebar, (m) => m.length === 0, 'New did not show an empty conversation');
+    await send(sidebar, 'How deep is the ford?');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.status === 'done', 'the second question was not answered');
+
+    const asked = await answerPrompt(sidebar, 'deny');
+    expect(asked.request).toBe('For your request: “Put the trail runner in my cart”');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="running-task"]') === null, undefined, {
+      timeoutMs: 30_000,
+      message: 'the cart task did not end',
+    });
   });
 });

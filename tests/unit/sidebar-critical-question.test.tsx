@@ -40,7 +40,7 @@ const order = () =>
 
 describe('a routine question', () => {
   it('puts Allow once first as the primary button, offers the lasting answers, the question before the why', () => {
-    render(<PermissionPrompt prompt={routine} request="Add it to my cart" waiting={0} onAnswer={vi.fn()} />);
+    render(<PermissionPrompt prompt={{ ...routine, request: 'Add it to my cart' }} waiting={0} onAnswer={vi.fn()} />);
     expect(buttons()).toEqual([
       { id: 'decision-allow-once', primary: true, key: null },
       { id: 'decision-deny', primary: false, key: null },
@@ -68,7 +68,7 @@ describe.each([
 ])('a question about %s', (_, prompt, reason) => {
   it('gives its reason before the question, Deny first and primary, no lasting answer, the access keys shown', () => {
     const onAnswer = vi.fn();
-    render(<PermissionPrompt prompt={prompt} request="Buy it" waiting={0} onAnswer={onAnswer} />);
+    render(<PermissionPrompt prompt={{ ...prompt, request: 'Buy it' }} waiting={0} onAnswer={onAnswer} />);
     expect(buttons()).toEqual([
       { id: 'decision-deny', primary: true, key: 'Alt+D' },
       { id: 'decision-allow-once', primary: false, key: 'Alt+A' },

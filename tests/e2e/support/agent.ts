@@ -9,6 +9,8 @@ export interface ShownPrompt {
   parameters: string;
   critical: string;
   requester: string;
+  /** "For your request: …": the words of the task that asks. */
+  request: string;
   /** Why the action is beyond what the person asked this task to do; empty when it is not. */
   beyond: string;
   /** The text read on other sites the action would carry, from where, to where; empty when none. */
@@ -34,6 +36,7 @@ export async function waitForPrompt(page: PageDriver, timeoutMs = 15_000): Promi
       parameters: text('prompt-parameters'),
       critical: text('prompt-critical'),
       requester: text('prompt-requester'),
+      request: text('prompt-request'),
       beyond: text('prompt-beyond-scope'),
       dataFlow: text('prompt-data-flow'),
     };
