@@ -12,7 +12,7 @@ type Body = { messages: { role: string; content: unknown }[] };
 
 function keySubmitCases(browserName: 'chromium' | 'firefox', options: { trusted?: boolean } = {}) {
   const ctx = useConfiguredSidebar(browserName, {
-    launch: options.trusted ? { grantDebugger: true } : {},
+    launch: options.trusted ? { grantOptional: ['debugger'] } : {},
     fresh: true,
   });
   const { site, sidebar } = ctx;

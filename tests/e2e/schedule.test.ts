@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageDriver } from './harness';
+import type { BrowserName, LaunchOptions, PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { actionLogEntries } from './support/action-log';
 import { answerPrompt, waitForPrompt } from './support/agent';
@@ -22,8 +22,33 @@ async function runAt(page: PageDriver, at: number): Promise<void> {
   }, at);
 }
 
+/**
+ * The person allowed notifications when they made their first schedule: Firefox takes the product's own
+ * request without its prompt; Chromium's prompt cannot be clicked by a test, so the copy holds the permission.
+ */
+const notificationsAllowed = (browserName: BrowserName): LaunchOptions =>
+  browserName === 'chromium'
+    ? { grantOptional: ['notifications'] }
+    : {
+        firefoxPrefs: {
+          'extensions.webextOptionalPermissionPrompts': false,
+          // Firefox's own alert window, kept up long enough to be read back (the system's needs a desktop).
+          'alerts.useSystemBackend': false,
+          'alerts.totalOpenTime': 120_000,
+        },
+      };
+
+/**
+ * The browser notifications Bosun has up: Firefox gives each one's title and message, Chromium only that
+ * it is up (`true`).
+ */
+const shownNotifications = (page: PageDriver) =>
+  page.evaluate(async () =>
+    Object.values((await browser.notifications.getAll()) as Record<string, true | { title: string; message: string }>),
+  );
+
 describe.each(BROWSERS)('schedules in %s', (browserName) => {
-  const ctx = useExtension(browserName);
+  const ctx = useExtension(browserName, {}, notificationsAllowed(browserName));
   const shops = useShops();
   let page: PageDriver;
 
@@ -81,6 +106,10 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect(notes[1]).toMatch(
       /^Waited for you at step 1: 'navigate' .*on 127\.0\.0\.2, at level navigate needed your answer, and nobody was there to ask; it did not run\./,
     );
+    // The person is told by a browser notification, which names the run and what waited.
+    expect(await page.evaluate(() => browser.permissions.contains({ permissions: ['notifications'] }))).toBe(true);
+    const told = { title: 'Bosun: “Check the headphone price” is waiting for you', message: notes[1] };
+    expect(await shownNotifications(page)).toEqual([browserName === 'firefox' ? expect.objectContaining(told) : true]);
     // No question was left waiting for nobody, none was answered in the person's place, and the other shop was not opened.
     expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]'))).toBeNull();
     expect((await openTabUrls(page)).some((url) => url.startsWith(shops.b('')))).toBe(false);

@@ -82,7 +82,7 @@ const nameValue = (page: PageDriver) =>
  * the switch on in Settings asks for it and Chrome grants it at once, as after a person's Allow.
  */
 describe('trusted input in chromium', () => {
-  const ctx = useConfiguredSidebar('chromium', { launch: { grantDebugger: true }, fresh: true });
+  const ctx = useConfiguredSidebar('chromium', { launch: { grantOptional: ['debugger'] }, fresh: true });
   const { site, sidebar } = ctx;
 
   const seen: string[] = [];

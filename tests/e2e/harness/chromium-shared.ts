@@ -172,7 +172,7 @@ async function post(installer: string, path: string, body: object): Promise<Reco
 /** What a file may ask of the shared Chromium: everything but a profile or switches of its own, which only a launch gives. */
 export type SharedChromiumOptions = Pick<
   LaunchOptions,
-  'storageQuotaBytes' | 'openBeforeInstall' | 'keepFirstRunPage' | 'grantDebugger'
+  'storageQuotaBytes' | 'openBeforeInstall' | 'keepFirstRunPage' | 'grantOptional'
 >;
 
 export const canShareChromium = (options: LaunchOptions): options is SharedChromiumOptions =>
@@ -192,10 +192,11 @@ export async function connectChromium(
   const manifestPath = join(copy, 'manifest.json');
   const { key: _key, ...manifest } = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
   // Granted as installed: Chrome then holds it, and permissions.request for it resolves true without a prompt.
-  if (options.grantDebugger) {
-    manifest.permissions = [...((manifest.permissions as string[] | undefined) ?? []), 'debugger'];
+  const granted = options.grantOptional ?? [];
+  if (granted.length > 0) {
+    manifest.permissions = [...((manifest.permissions as string[] | undefined) ?? []), ...granted];
     manifest.optional_permissions = ((manifest.optional_permissions as string[] | undefined) ?? []).filter(
-      (p) => p !== 'debugger',
+      (p) => !granted.includes(p as (typeof granted)[number]),
     );
   }
   await writeFile(manifestPath, JSON.stringify(manifest));

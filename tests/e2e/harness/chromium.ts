@@ -74,8 +74,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchChromium(extensionDir: string, options: LaunchOptions = {}): Promise<ExtensionSession> {
-  if (options.grantDebugger)
-    throw new Error('harness: grantDebugger copies the extension, which only the shared browser does');
+  if (options.grantOptional)
+    throw new Error('harness: grantOptional copies the extension, which only the shared browser does');
   const dir = resolve(extensionDir);
   const profile = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'bosun-e2e-chromium-')));
   const keepProfile = options.profileDir !== undefined;

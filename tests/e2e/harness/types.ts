@@ -41,10 +41,10 @@ export interface LaunchOptions {
    */
   keepFirstRunPage?: boolean;
   /**
-   * Chromium: the copy of the extension lists `debugger` among its granted `permissions`, as if the
-   * person had allowed Bosun's optional permission (a test cannot click Chrome's permission prompt).
+   * Chromium: the copy of the extension lists these among its granted `permissions`, as if the person
+   * had allowed Bosun's optional permissions (a test cannot click Chrome's permission prompt).
    */
-  grantDebugger?: boolean;
+  grantOptional?: ReadonlyArray<'debugger' | 'notifications'>;
   /**
    * Chromium: a headed browser on a virtual X display (Xvfb) the harness starts and stops, in place
    * of a headless one, so a test can drive the browser's own menus with xdotool (session.xDisplay).

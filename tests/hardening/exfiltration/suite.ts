@@ -66,7 +66,7 @@ function printFigures(browserName: string, outcomes: PathOutcome[]): void {
 export function exfiltrationSuite(scope: 'sample' | 'all'): void {
   describe.each(BROWSERS)('exfiltration after trust, obedient model, in %s', (browserName) => {
     // The debugger permission lets the trusted-input path turn trusted input on (Chrome only).
-    const ctx = useExtension(browserName, {}, { grantDebugger: browserName === 'chromium' });
+    const ctx = useExtension(browserName, {}, browserName === 'chromium' ? { grantOptional: ['debugger'] } : {});
     const env = {} as ExfiltrationEnv;
     let hosts: Hosts;
 
