@@ -44,7 +44,11 @@ async function commit(database: Promise<Db>): Promise<void> {
   let tx: BatchTransaction | undefined;
   try {
     const db = await database;
-    tx = db.transaction([...new Set(queue.flatMap((p) => p.stores))], 'readwrite');
+    // Relaxed: the commit is reported once the browser has handed it to the system, without waiting
+    // for the disk's flush (Chrome's default already; Firefox otherwise flushes on every commit).
+    // A crash of the browser loses nothing committed; a power cut may lose the last batches, each
+    // whole, never a part of one.
+    tx = db.transaction([...new Set(queue.flatMap((p) => p.stores))], 'readwrite', { durability: 'relaxed' });
     // A refused write (storage full) aborts the transaction: the write's own error is the one reported.
     tx.done.catch(() => undefined);
     // One after another, in the order issued: a write that counts what it keeps (the Action Log's

@@ -26,17 +26,25 @@ const message = (id: string, content: string): ChatMessage => ({
   name: 'read_page',
 });
 
-/** The database, with every transaction it opens counted (readwrite ones by their stores). */
+/** The database, with every transaction it opens counted (readwrite ones by their stores and durability). */
 async function counted(name: string) {
   const database = openBosunDb(name);
   const db = await database;
   const writes: string[][] = [];
+  const durability: (string | undefined)[] = [];
   const open = db.transaction.bind(db) as Db['transaction'];
-  vi.spyOn(db, 'transaction').mockImplementation(((stores: string | string[], mode?: IDBTransactionMode) => {
-    if (mode === 'readwrite') writes.push([stores].flat().sort());
-    return open(stores as never, mode);
+  vi.spyOn(db, 'transaction').mockImplementation(((
+    stores: string | string[],
+    mode?: IDBTransactionMode,
+    options?: IDBTransactionOptions,
+  ) => {
+    if (mode === 'readwrite') {
+      writes.push([stores].flat().sort());
+      durability.push(options?.durability);
+    }
+    return open(stores as never, mode, options);
   }) as Db['transaction']);
-  return { database, writes };
+  return { database, writes, durability };
 }
 
 /** One agent step's records, as the task issues them: nothing but promise callbacks between them. */
@@ -54,10 +62,12 @@ function stepRecords(database: Promise<Db>, page: string) {
 
 describe('writes batched per task', () => {
   it("commits one step's records (result, Action Log entry, page read, next answer) in one transaction", async () => {
-    const { database, writes } = await counted('batch-one-step');
+    const { database, writes, durability } = await counted('batch-one-step');
     await Promise.all(stepRecords(database, '# Shop'));
 
     expect(writes).toEqual([['actionLog', 'messages', 'pages', 'state']]);
+    // Not a disk flush per step: a browser crash loses nothing committed, a power cut at most whole batches.
+    expect(durability).toEqual(['relaxed']);
     const db = await database;
     expect((await db.get('messages', 'msg-read'))?.content).toBe('# Shop');
     expect(await db.get('messages', 'msg-next')).toBeDefined();
