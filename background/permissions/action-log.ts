@@ -1,23 +1,26 @@
 import type { ActionLogEntry, Db } from '../storage/db';
+import { batchedWrite } from '../storage/write-batch';
 
 const KEEP = 2000;
 
 /** Every tool call, with its decision and result; kept across restarts, bounded, and clearable. */
 export function createActionLog(database: Promise<Db>, broadcast: (entry: ActionLogEntry) => void) {
   return {
-    /** One transaction writes the entry and trims the oldest past KEEP: one commit per call the gate sees. */
+    /**
+     * The entry and the trim of the oldest past KEEP are one write, in the batch of the call's other
+     * records (its result message): they land together.
+     */
     async add(entry: ActionLogEntry): Promise<void> {
-      const tx = (await database).transaction('actionLog', 'readwrite');
-      // A refused write (storage full) aborts the transaction: the write's own error is the one reported.
-      tx.done.catch(() => undefined);
-      await tx.store.put(entry);
-      let excess = (await tx.store.count()) - KEEP;
-      if (excess > 0)
-        for await (const cursor of tx.store.index('byTime').iterate()) {
-          if (excess-- <= 0) break;
-          await cursor.delete();
-        }
-      await tx.done;
+      await batchedWrite(database, ['actionLog'], async (tx) => {
+        const store = tx.objectStore('actionLog');
+        await store.put(entry);
+        let excess = (await store.count()) - KEEP;
+        if (excess > 0)
+          for await (const cursor of store.index('byTime').iterate()) {
+            if (excess-- <= 0) break;
+            await cursor.delete();
+          }
+      });
       broadcast(entry);
     },
     async list(limit = 500): Promise<ActionLogEntry[]> {
@@ -31,9 +34,8 @@ export function createActionLog(database: Promise<Db>, broadcast: (entry: Action
       }
       return entries.reverse();
     },
-    async clear(): Promise<void> {
-      await (await database).clear('actionLog');
-    },
+    // In the batch order: an entry issued before the clear does not outlive it.
+    clear: (): Promise<void> => batchedWrite(database, ['actionLog'], (tx) => tx.objectStore('actionLog').clear()),
   };
 }
 export type ActionLog = ReturnType<typeof createActionLog>;

@@ -1,9 +1,11 @@
 import type { ChatMessage } from '../../src/protocol/common';
 import type { Db, StoredMessage } from './db';
+import { batchedWrite } from './write-batch';
 
 /**
  * Messages are stored one record each, so saving a streaming answer rewrites one record,
- * not the whole conversation.
+ * not the whole conversation. Writes join the batch of their task (write-batch.ts), in the order
+ * they were issued, so a clear is never overtaken by a save issued before it.
  */
 export function createConversationStore(database: Promise<Db>, conversationId: string) {
   const range = IDBKeyRange.bound([conversationId, 0], [conversationId, Number.MAX_SAFE_INTEGER]);
@@ -14,22 +16,21 @@ export function createConversationStore(database: Promise<Db>, conversationId: s
       const db = await database;
       return (await db.getAllFromIndex('messages', 'byConversation', range)).map(strip);
     },
-    async put(message: ChatMessage, seq: number): Promise<void> {
-      const db = await database;
-      await db.put('messages', { ...message, conversationId, seq });
-    },
+    put: (message: ChatMessage, seq: number): Promise<void> =>
+      batchedWrite(database, ['messages'], async (tx) => {
+        await tx.objectStore('messages').put({ ...message, conversationId, seq });
+      }),
     /** Saves a whole conversation in one transaction: all of it, or (storage full) none of it. */
-    async putAll(all: readonly ChatMessage[]): Promise<void> {
-      const db = await database;
-      const tx = db.transaction('messages', 'readwrite');
-      await Promise.all([...all.map((message, seq) => tx.store.put({ ...message, conversationId, seq })), tx.done]);
-    },
-    async clear(): Promise<void> {
-      const db = await database;
-      const tx = db.transaction('messages', 'readwrite');
-      for await (const cursor of tx.store.index('byConversation').iterate(range)) await cursor.delete();
-      await tx.done;
-    },
+    putAll: (all: readonly ChatMessage[]): Promise<void> =>
+      batchedWrite(database, ['messages'], async (tx) => {
+        const store = tx.objectStore('messages');
+        await Promise.all(all.map((message, seq) => store.put({ ...message, conversationId, seq })));
+      }),
+    clear: (): Promise<void> =>
+      batchedWrite(database, ['messages'], async (tx) => {
+        const byConversation = tx.objectStore('messages').index('byConversation');
+        for await (const cursor of byConversation.iterate(range)) await cursor.delete();
+      }),
   };
 }
 export type ConversationStore = ReturnType<typeof createConversationStore>;

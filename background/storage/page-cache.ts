@@ -1,8 +1,9 @@
 import type { Product } from '../../src/protocol/background-to-content';
-import type { IDBPObjectStore } from 'idb';
+import type { IDBPObjectStore, StoreNames } from 'idb';
 import type { BosunDb, CachedPage, Db } from './db';
+import { batchedWrite } from './write-batch';
 
-type PagesStore = IDBPObjectStore<BosunDb, ('pages' | 'state')[], 'pages', 'readwrite'>;
+type PagesStore = IDBPObjectStore<BosunDb, StoreNames<BosunDb>[], 'pages', 'readwrite'>;
 
 export const PAGE_CACHE_LIMITS = { count: 30, ageMs: 6 * 60 * 60 * 1000 };
 /** A page read again unchanged right after it was stored is not written again for this long. */
@@ -29,20 +30,18 @@ export function createPageCache(database: Promise<Db>, now: () => number = Date.
   }
 
   return {
-    /** The page, the product it shows and the pruning are one transaction: one commit per read. */
+    /** The page, the product it shows and the pruning are one write, in the batch of the read's other records. */
     async add(page: Omit<CachedPage, 'timestamp'>): Promise<void> {
       // Only the newest entry can be skipped: the cache's order of reading stays as it was.
       const key = JSON.stringify([page.url, page.title, page.markdown, page.product]);
       if (last?.key === key && now() - last.at < UNCHANGED_REFRESH_MS) return;
       last = null;
-      const tx = (await database).transaction(['pages', 'state'], 'readwrite');
-      // A refused write (storage full) aborts the transaction: the write's own error is the one reported.
-      tx.done.catch(() => undefined);
-      const pages = tx.objectStore('pages');
-      await pages.put({ ...page, timestamp: now() });
-      if (page.product) await tx.objectStore('state').put({ ...page.product, url: page.url }, LAST_PRODUCT);
-      await prune(pages);
-      await tx.done;
+      await batchedWrite(database, ['pages', 'state'], async (tx) => {
+        const pages = tx.objectStore('pages');
+        await pages.put({ ...page, timestamp: now() });
+        if (page.product) await tx.objectStore('state').put({ ...page.product, url: page.url }, LAST_PRODUCT);
+        await prune(pages);
+      });
       last = { key, at: now() };
     },
     /** The newest snapshot of `url`, or the newest of all when no URL is given. */

@@ -6,8 +6,11 @@
 // contexts, the gate, the mask, the click and the result back to the model. The scripted server's
 // own work (parsing the request, writing the answer) is not counted: a real model's is not Bosun's either. Next to it, the floor:
 // the same click and read done directly in the page by the same engine, with no extension around
-// it. Run it with `node bench/run.mjs agent-steps`.
-import { cpus } from 'node:os';
+// it. Each page is measured on a quiet machine and again under a synthetic load of one busy loop per
+// core (load.ts); on the quiet run, the browser's memory (PSS of all its processes) with the page
+// open before Bosun works on it, and after its task there. Run it with `node bench/run.mjs agent-steps`.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchExtension, type BrowserName, type ExtensionSession, type PageDriver } from '../../tests/e2e/harness';
@@ -21,6 +24,8 @@ import { generatePage } from '../page-engine/generate-page';
 import { startPageServer, type PageServer } from '../page-engine/server';
 import type { FloorWindow } from './in-page';
 import { builtExtensions } from '../built-extension';
+import { findBrowserPid, isSupported, sampleTree } from '../crawl/memory';
+import { loadCores } from './load';
 import { formatTargetLine, type TargetLine } from '../target-line';
 import {
   actionLogTimes,
@@ -41,17 +46,22 @@ const TARGET_SIZE = 10_000;
 const TARGET_MS = 100;
 const BROWSER_NAMES: readonly BrowserName[] = ['chromium', 'firefox'];
 const BUILD_TARGET: Record<BrowserName, string> = { chromium: 'chrome', firefox: 'firefox' };
+/** quiet: nothing else runs from the benchmark; cores: one busy loop per core runs meanwhile. */
+export type Load = 'quiet' | 'cores';
+const LOADS: readonly Load[] = ['quiet', 'cores'];
 
 export interface BenchOptions {
   sizes: number[];
   steps: number;
   browsers: BrowserName[];
+  loads: Load[];
   json: boolean;
   build: boolean;
 }
 
 export interface Row {
   browser: BrowserName;
+  load: Load;
   /** Elements the generated page has. */
   elements: number;
   /** From one model request to the next, per step. */
@@ -60,6 +70,8 @@ export interface Row {
   floorMs: Spread;
   /** Where the step's time went, seen from outside Bosun. */
   parts: Parts;
+  /** On the quiet run: the browser's memory with the page open, before and after Bosun's task (null: no /proc). */
+  memory: { beforeMiB: number; afterMiB: number } | null;
 }
 
 export interface BenchResult {
@@ -73,6 +85,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     sizes: [1000, 10_000, 50_000],
     steps: 8,
     browsers: [...BROWSER_NAMES],
+    loads: [...LOADS],
     json: false,
     build: true,
   };
@@ -81,11 +94,12 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     if (flag === '--sizes') options.sizes = value.split(',').map((s) => Number(s.trim()));
     else if (flag === '--steps') options.steps = Number(value);
     else if (flag === '--browsers') options.browsers = value.split(',').map((s) => s.trim()) as BrowserName[];
+    else if (flag === '--load') options.loads = value.split(',').map((s) => s.trim()) as Load[];
     else if (flag === '--json') options.json = true;
     else if (flag === '--no-build') options.build = false;
     else
       throw new Error(
-        `unknown argument ${arg} (use --sizes=1000,10000,50000 --steps=N --browsers=chromium,firefox --json --no-build)`,
+        `unknown argument ${arg} (use --sizes=1000,10000,50000 --steps=N --browsers=chromium,firefox --load=quiet,cores --json --no-build)`,
       );
   }
   if (options.sizes.length === 0 || !options.sizes.every((n) => Number.isInteger(n) && n >= 200 && n <= 200_000))
@@ -94,6 +108,8 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     throw new Error('--steps takes a whole number from 2 to 50');
   if (options.browsers.length === 0 || !options.browsers.every((b) => BROWSER_NAMES.includes(b)))
     throw new Error('--browsers takes chromium, firefox or both');
+  if (options.loads.length === 0 || !options.loads.every((l) => LOADS.includes(l)))
+    throw new Error('--load takes quiet, cores or both');
   return options;
 }
 
@@ -140,17 +156,21 @@ async function measureSize(
   script: string,
   elements: number,
   options: BenchOptions,
+  run: { load: Load; memoryMiB: (() => number) | null },
 ): Promise<Row> {
   const generated = generatePage({ nodes: elements });
-  const path = `/agent-steps-${elements}`;
+  const path = `/agent-steps-${elements}-${run.load}`;
   const page = await openOnly(session, sidebar, server.add(path, generated.html));
   try {
     llm.reset();
     await watchClicks(page);
+    const beforeMiB = run.memoryMiB?.();
     const since = Date.now();
     agentModel(llm, options.steps);
     await send(sidebar, 'Add a few of these to my cart');
     await waitUntilIdle(sidebar, 600_000);
+    // Before the floor's own code goes into the page.
+    const afterMiB = run.memoryMiB?.();
     const exchanges = llm.requests.map((r) => ({ received: r.receivedAt, answered: r.answeredAt ?? Number.NaN }));
     if (exchanges.length !== options.steps + 2) {
       const last = (await shownMessages(sidebar)).at(-1);
@@ -174,10 +194,12 @@ async function measureSize(
     for (let step = 1; step <= options.steps; step++) floors.push(await floor(step));
     return {
       browser: session.browserName,
+      load: run.load,
       elements: generated.elements,
       stepMs: spread(steps),
       floorMs: spread(floors),
       parts,
+      memory: beforeMiB !== undefined && afterMiB !== undefined ? { beforeMiB, afterMiB } : null,
     };
   } finally {
     await page.close();
@@ -193,9 +215,14 @@ async function measureBrowser(
   options: BenchOptions,
 ): Promise<Row[]> {
   const llm = await startLlmServer();
+  // A profile of the benchmark's own, by which /proc finds the browser's processes.
+  const profileDir = await mkdtemp(join(tmpdir(), `bosun-agent-steps-${browserName}-`));
   let session: ExtensionSession | undefined;
   try {
-    session = await launchExtension(browserName, join(root, 'dist', BUILD_TARGET[browserName]));
+    session = await launchExtension(browserName, join(root, 'dist', BUILD_TARGET[browserName]), { profileDir });
+    const browserPid = isSupported() ? findBrowserPid(profileDir) : null;
+    const memoryMiB =
+      browserPid === null ? null : () => sampleTree(browserPid).reduce((sum, p) => sum + p.pssKiB, 0) / 1024;
     const sidebar = await openSidebar(session);
     await configure(sidebar, llm);
     // Clicks on the benchmark's site need no question: the person allowed them, as a trusting person does.
@@ -204,20 +231,30 @@ async function measureBrowser(
     await setLimits(sidebar, { maxSteps: 500, maxTokens: 10_000_000 });
     const rows: Row[] = [];
     for (const elements of options.sizes)
-      rows.push(await measureSize(session, sidebar, llm, server, script, elements, options));
+      for (const load of options.loads) {
+        const cores = load === 'cores' ? loadCores() : null;
+        try {
+          const run = { load, memoryMiB: load === 'quiet' ? memoryMiB : null };
+          rows.push(await measureSize(session, sidebar, llm, server, script, elements, options, run));
+        } finally {
+          await cores?.stop();
+        }
+      }
     return rows;
   } finally {
     await session?.close();
     await llm.close();
+    await rm(profileDir, { recursive: true, force: true });
   }
 }
 
 const fixed = (n: number): string => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
 export function formatTable(result: BenchResult): string {
-  const head = ['browser', 'elements', 'step ms', 'floor ms', 'Bosun adds ms'];
+  const head = ['browser', 'load', 'elements', 'step ms', 'floor ms', 'Bosun adds ms'];
   const rows = result.rows.map((r) => [
     r.browser,
+    r.load,
     String(r.elements),
     `${fixed(r.stepMs.median)} (${fixed(r.stepMs.max)})`,
     `${fixed(r.floorMs.median)} (${fixed(r.floorMs.max)})`,
@@ -228,11 +265,30 @@ export function formatTable(result: BenchResult): string {
 
 /** Where each step's time went: the parts add up to the step. */
 export function formatParts(result: BenchResult): string {
-  const head = ['browser', 'elements', ...PART_HEADS];
+  const head = ['browser', 'load', 'elements', ...PART_HEADS];
   return aligned(
     head,
-    result.rows.map((r) => [r.browser, String(r.elements), ...partCells(r.parts, fixed)]),
+    result.rows.map((r) => [r.browser, r.load, String(r.elements), ...partCells(r.parts, fixed)]),
   );
+}
+
+/** The browser's memory (all its processes) with each page open, before Bosun's task there and after it. */
+export function formatMemory(result: BenchResult): string {
+  const head = ['browser', 'elements', 'before MiB', 'after MiB', 'Bosun adds MiB'];
+  const rows = result.rows.flatMap((r) =>
+    r.memory
+      ? [
+          [
+            r.browser,
+            String(r.elements),
+            fixed(r.memory.beforeMiB),
+            fixed(r.memory.afterMiB),
+            fixed(r.memory.afterMiB - r.memory.beforeMiB),
+          ],
+        ]
+      : [],
+  );
+  return aligned(head, rows);
 }
 
 function aligned(head: string[], rows: string[][]): string {
@@ -242,28 +298,30 @@ function aligned(head: string[], rows: string[][]): string {
 }
 
 /**
- * Per browser and page, the median step next to the in-page floor of the same run; the page
- * nearest the target size is judged, the others are shown for information.
+ * Per browser, load and page, the median step next to the in-page floor of the same run; the page
+ * nearest the target size is judged, quiet and under load alike, the others are shown for information.
  */
 export function targetLines(result: BenchResult): TargetLine[] {
-  return result.options.browsers.flatMap((browserName) => {
-    const rows = result.rows.filter((r) => r.browser === browserName);
-    const nearest = rows.reduce<Row | undefined>(
-      (best, r) => (!best || Math.abs(r.elements - TARGET_SIZE) < Math.abs(best.elements - TARGET_SIZE) ? r : best),
-      undefined,
-    );
-    return rows.map((r): TargetLine => {
-      const judged = r === nearest;
-      return {
-        bench: 'agent-steps',
-        figure: `median step, ${browserName}, ${r.elements} elements`,
-        value: `${fixed(r.stepMs.median)} ms (Bosun adds ${fixed(r.stepMs.median - r.floorMs.median)} ms)`,
-        target: judged ? `≤ ${TARGET_MS} ms` : '—',
-        baseline: `floor ${fixed(r.floorMs.median)} ms`,
-        verdict: !judged ? 'INFO' : r.stepMs.median <= TARGET_MS ? 'PASS' : 'MISS',
-      };
-    });
-  });
+  return result.options.browsers.flatMap((browserName) =>
+    result.options.loads.flatMap((load) => {
+      const rows = result.rows.filter((r) => r.browser === browserName && r.load === load);
+      const nearest = rows.reduce<Row | undefined>(
+        (best, r) => (!best || Math.abs(r.elements - TARGET_SIZE) < Math.abs(best.elements - TARGET_SIZE) ? r : best),
+        undefined,
+      );
+      return rows.map((r): TargetLine => {
+        const judged = r === nearest;
+        return {
+          bench: 'agent-steps',
+          figure: `median step, ${browserName}, ${load}, ${r.elements} elements`,
+          value: `${fixed(r.stepMs.median)} ms (Bosun adds ${fixed(r.stepMs.median - r.floorMs.median)} ms)`,
+          target: judged ? `≤ ${TARGET_MS} ms` : '—',
+          baseline: `floor ${fixed(r.floorMs.median)} ms`,
+          verdict: !judged ? 'INFO' : r.stepMs.median <= TARGET_MS ? 'PASS' : 'MISS',
+        };
+      });
+    }),
+  );
 }
 
 export interface MainContext {
@@ -289,7 +347,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       `agent-steps benchmark: ${options.steps} steps on pages of ${options.sizes.join(', ')} elements in ${options.browsers.join(' and ')}, Node ${process.version}, ${result.machine.cpus} cores`,
     );
     log(
-      '  (median per step, largest in brackets; a step: click by index, then read_page, with a model that answers at once)\n',
+      `  (median per step, largest in brackets; a step: click by index, then read_page, with a model that answers at once;\n   load: quiet, or cores = ${result.machine.cpus} busy loops, one per core, running meanwhile)\n`,
     );
     for (const browserName of options.browsers)
       result.rows.push(...(await measureBrowser(browserName, root, server, script, options)));
@@ -298,6 +356,10 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
       '\n  where a step goes (median, largest in brackets; seen from the model server, the page and the Action Log):\n',
     );
     log(formatParts(result));
+    log(
+      '\n  memory of the browser (PSS of all its processes), the page open: before Bosun works on it, after its task there (quiet run):\n',
+    );
+    log(isSupported() ? formatMemory(result) : '  /proc is not readable here: no memory figures');
     log('');
     for (const line of targetLines(result)) if (line.target !== '—') log(formatTargetLine(line));
     if (options.json) log(JSON.stringify(result));

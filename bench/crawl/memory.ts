@@ -53,13 +53,17 @@ export function isSupported(): boolean {
   return read('/proc/self/smaps_rollup') !== null;
 }
 
-/** The browser process launched with `--user-data-dir=<profile>`, or null. */
+/**
+ * The browser process launched on `profile` (Chromium's `--user-data-dir=<profile>`, Firefox's
+ * `--profile <profile>`), not one of its children (Chromium's `--type=`, Firefox's `-contentproc`), or null.
+ */
 export function findBrowserPid(profile: string): number | null {
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
     const args = cmdline(pid);
-    if (args.includes(`--user-data-dir=${profile}`) && !args.some((a) => a.startsWith('--type='))) return pid;
+    const onProfile = args.includes(`--user-data-dir=${profile}`) || args.includes(profile);
+    if (onProfile && !args.some((a) => a.startsWith('--type=') || a === '-contentproc')) return pid;
   }
   return null;
 }

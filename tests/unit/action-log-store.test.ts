@@ -16,18 +16,23 @@ const entry = (n: number): ActionLogEntry => ({
 });
 
 describe('the Action Log store', () => {
-  it('keeps the newest 2000 entries, oldest first, and announces each entry once it is stored', async () => {
-    const announced: string[] = [];
-    const log = createActionLog(openBosunDb('action-log-keep'), (e) => announced.push(e.id));
-    for (let n = 1; n <= 2003; n++) await log.add(entry(n));
+  // Each add waits for its batch's commit (write-batch.ts): 2003 commits one after another take seconds.
+  it(
+    'keeps the newest 2000 entries, oldest first, and announces each entry once it is stored',
+    { timeout: 30_000 },
+    async () => {
+      const announced: string[] = [];
+      const log = createActionLog(openBosunDb('action-log-keep'), (e) => announced.push(e.id));
+      for (let n = 1; n <= 2003; n++) await log.add(entry(n));
 
-    const kept = await log.list(5000);
-    expect(kept).toHaveLength(2000);
-    expect(kept[0]?.id).toBe('log-4');
-    expect(kept.at(-1)?.id).toBe('log-2003');
-    expect(announced).toHaveLength(2003);
-    expect(announced.at(-1)).toBe('log-2003');
-  });
+      const kept = await log.list(5000);
+      expect(kept).toHaveLength(2000);
+      expect(kept[0]?.id).toBe('log-4');
+      expect(kept.at(-1)?.id).toBe('log-2003');
+      expect(announced).toHaveLength(2003);
+      expect(announced.at(-1)).toBe('log-2003');
+    },
+  );
 
   it('announces nothing for an entry the store refuses, and reports why', async () => {
     const announced: string[] = [];
