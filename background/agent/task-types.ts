@@ -8,6 +8,7 @@ import type { ScopeHolder } from '../permissions/scope-check';
 import type { ToolContext } from '../tools/types';
 import type { RunRecords } from './run-record';
 import type { TaskPlanning } from './task-plan';
+import type { TaskTabs } from '../tabs/task-tabs';
 
 export interface TaskDeps {
   conversation: Conversation;
@@ -52,6 +53,8 @@ export interface TaskOptions {
   planning?: TaskPlanning;
   /** The person's own messages (chat tasks): text in them is theirs to send anywhere. */
   personWords?: readonly string[];
+  /** The tabs the task opens, kept apart from the person's and other tasks' (its tab group); whoever starts the task ends them. */
+  tabs?: TaskTabs;
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */
   announceStep?(step: TaskStep | null): void;
 }
