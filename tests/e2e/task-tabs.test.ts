@@ -6,7 +6,8 @@ import type { Step } from '../fixtures/llm-server';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
 import { call, toolResults } from './support/scripted-turns';
-import { send, showView, waitForMessages } from './support/sidebar';
+import { waitUntilIdle } from './support/agent';
+import { send, showView, shownMessages, waitForMessages } from './support/sidebar';
 
 type Message = { role: string; content?: unknown };
 
@@ -121,5 +122,29 @@ describe.each(BROWSERS)('tasks in their own tab groups in %s', (browserName) => 
     const now = await personsView(sidebar);
     expect(now).toEqual(before);
     expect(now.lastFocused).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a task stopped after opening a tab leaves its group there, greyed and marked ✗', async () => {
+    await showView(sidebar, 'chat');
+    await sidebar.click('[data-testid="new-conversation"]');
+    const docs = site.url('docs-outside.html');
+    // The model opens the page, then takes its time over the next turn: the person stops it meanwhile.
+    ctx.llm.respondWith((body): Step =>
+      toolResults(body).length === 0
+        ? call('open_tab', { url: docs })
+        : { kind: 'text', chunks: ['Too late.'], delayMs: 20_000 },
+    );
+    await send(sidebar, 'Read the outside docs page');
+    await sidebar.waitFor(
+      async (url) => (await browser.tabs.query({})).some((t) => t.url === url && t.status === 'complete'),
+      docs,
+      { message: 'the task did not open its tab', timeoutMs: 20_000 },
+    );
+    await sidebar.click('[data-testid="stop"]');
+    await waitUntilIdle(sidebar);
+    expect((await shownMessages(sidebar)).at(-1)?.status).toBe('stopped');
+    const group = (await groupsByUrl(sidebar))[docs];
+    expect(group).toEqual({ groupId: group?.groupId, title: '✗ Read the outside docs…', color: 'grey' });
+    expect(group?.groupId).toBeGreaterThanOrEqual(0);
   });
 });
