@@ -11,6 +11,7 @@ import type { PlanQuestions } from './plan-questions';
 import type { TaskPlanning } from './task-plan';
 import { traceOf, type Trace } from '../replay/replay-trace';
 import { runReplay } from '../replay/replay-run';
+import { createTaskTabs, shortTaskName } from '../tabs/task-tabs';
 
 /** What goes with the person's words: a selection on the page, their files, the tabs they picked. */
 export interface MessageContext {
@@ -155,13 +156,18 @@ async function startRun(
     .all()
     .filter((m) => m.role === 'user')
     .map((m) => m.content);
-  const options = { scope, announceStep, personWords, request: content };
+  const tabs = createTaskTabs(shortTaskName(content));
+  const options = { scope, announceStep, personWords, request: content, tabs };
   const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
   const { signal } = run.controller;
   const work = trace
     ? runReplay(task, trace, tabId, signal, options)
     : runTask(task, tabId, signal, { ...options, ...planFirst(deps, announceScope) });
-  void deps.holdAlive(work).finally(() => {
+  const ended = work.then(
+    (end) => tabs.end(end === 'answered' ? 'done' : 'stopped'),
+    () => tabs.end('stopped'),
+  );
+  void deps.holdAlive(ended).finally(() => {
     run.scope = null;
     run.step = null;
     release();

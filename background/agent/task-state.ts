@@ -9,6 +9,7 @@ import { createRepeatDetector } from './repeat-detector';
 import { createTabFacts, type TabFactsLookup } from './tab-facts';
 import { createTabFollower } from './tab-follower';
 import type { TaskDeps, TaskOptions } from './task-types';
+import type { TaskTabs } from '../tabs/task-tabs';
 
 /** What one task keeps while it runs: its tab, what it has spent, and the answer being written. */
 export interface TaskState {
@@ -84,16 +85,20 @@ export function createTaskState(
     located: undefined,
     follower: createTabFollower(
       () => state.tabId,
-      (id) => (state.tabId = id),
+      (id) => {
+        state.tabId = id;
+        // A tab the task's page opened (a link to a new tab) is the task's too.
+        void options.tabs?.place(id);
+      },
     ),
     tabFacts: createTabFacts(),
-    ctx: toolContext(() => state, deps, signal),
+    ctx: toolContext(() => state, deps, signal, options.tabs),
   };
   return state;
 }
 
 /** What the tools see of the task: its bound tab, which they may move, and its readings. */
-function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal): ToolContext {
+function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal, tabs?: TaskTabs): ToolContext {
   const snapshots = new Map<number, string>();
   const readings = conversationReadings(deps.conversation);
   return {
@@ -104,6 +109,7 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
     bindTab: (id) => {
       task().tabId = id;
     },
+    ...(tabs ? { placeTab: (id: number) => tabs.place(id) } : {}),
     snapshotId: (id) => snapshots.get(id),
     rememberSnapshot: (id, snapshot) => snapshots.set(id, snapshot),
     locatedTab: (tab) => {

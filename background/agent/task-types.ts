@@ -8,6 +8,7 @@ import type { ScopeHolder } from '../permissions/scope-check';
 import type { ToolContext } from '../tools/types';
 import type { RunRecords } from './run-record';
 import type { TaskPlanning } from './task-plan';
+import type { TaskTabs } from '../tabs/task-tabs';
 
 export interface TaskDeps {
   conversation: Conversation;
@@ -57,6 +58,8 @@ export interface TaskOptions {
    * so with several tasks at once the person knows which one asks.
    */
   request?: string;
+  /** The tabs the task opens, kept apart from the person's and other tasks' (its tab group); whoever starts the task ends them. */
+  tabs?: TaskTabs;
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */
   announceStep?(step: TaskStep | null): void;
 }

@@ -28,6 +28,7 @@ export const searchWeb = defineTool({
     // Exactly the address that was judged; the tab is the search's own, and the task goes with it.
     const tab = await browser.tabs.create({ url: ctx.target.url, active: true, windowId, openerTabId: ctx.tabId });
     if (tab.id === undefined) return { success: false, text: 'The browser did not open the search tab.' };
+    await ctx.placeTab?.(tab.id);
     ctx.bindTab(tab.id);
     const page = await settled(tab.id, ctx.signal);
     return arrivedAt(page, `Searched for "${args.query}" in new tab ${tab.id}`, 'the results');

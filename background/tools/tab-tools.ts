@@ -110,6 +110,7 @@ export const openTab = defineTool({
       openerTabId: ctx.tabId,
     });
     if (tab.id === undefined) return { success: false, text: 'The browser did not open the tab.' };
+    await ctx.placeTab?.(tab.id);
     if (args.active ?? true) ctx.bindTab(tab.id);
     return arrivedAt(await settled(tab.id, ctx.signal), `Opened tab ${tab.id}`);
   },

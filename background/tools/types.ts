@@ -24,6 +24,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Moves the conversation to another tab (a click opened one, the model switched). */
   bindTab(tabId: number): void;
+  /** A tab the task opened joins the task's own tabs (its tab group); absent where no task runs (ABP page calls). */
+  placeTab?(tabId: number): Promise<void>;
   /** The snapshot id of the bound tab's last reading, which index-based actions refer to. */
   snapshotId(tabId: number): string | undefined;
   rememberSnapshot(tabId: number, snapshotId: string): void;

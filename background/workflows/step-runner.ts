@@ -5,6 +5,7 @@ import type { Db } from '../storage/db';
 import type { PageCache } from '../storage/page-cache';
 import { createConversationStore } from '../storage/conversation-store';
 import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
+import type { TaskTabs } from '../tabs/task-tabs';
 import { fixedScope } from '../agent/task-scope';
 import { stepScope } from './plan-transitions';
 import { createConversation } from '../conversations/conversation-messages';
@@ -49,7 +50,7 @@ export async function runStep(
   deps: StepDeps,
   plan: WorkflowPlan,
   step: WorkflowStep,
-  tabId: number,
+  tab: { id: number; tabs: TaskTabs },
   runId: string,
   signal: AbortSignal,
   report: (now: StepAction) => void,
@@ -72,8 +73,9 @@ export async function runStep(
   report(THINKING);
   let end: TaskEnd;
   try {
-    end = await runTask({ ...deps, conversation, pages, gate, limits }, tabId, signal, {
+    end = await runTask({ ...deps, conversation, pages, gate, limits }, tab.id, signal, {
       runId,
+      tabs: tab.tabs,
       requester: `workflow step ${index}`,
       // The approved plan is the step's scope: its site at its levels, and nothing else without a question.
       scope: fixedScope(stepScope(step, await deps.policy.load())),

@@ -8,7 +8,8 @@ import type { RunAnswer } from './report';
 import { runStep, type StepOutcome } from './step-runner';
 import { announceAction, errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
 import type { WorkflowRecord } from './workflow-store';
-import { closeTabs, openStepTab, watchOpenedTabs } from './workflow-tabs';
+import { closeTabs, openStepTab, researchTabs, watchOpenedTabs } from './workflow-tabs';
+import type { TaskTabs } from '../tabs/task-tabs';
 import { pauseRun, waitedAt } from './unattended-pause';
 import { waitedInWords } from './waited-words';
 
@@ -31,7 +32,7 @@ export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: Workflow
       grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames(), stepTabs(current)),
     );
     await publish(deps, current);
-    const end = await runSteps(deps, slot, current, controller.signal);
+    const end = await runSteps(deps, slot, current, researchTabs(current), controller.signal);
     if (end === 'paused') await pauseRun(deps, current);
     else await finishRun(deps, current, end, controller.signal);
   })();
@@ -45,6 +46,7 @@ async function runSteps(
   deps: WorkflowDeps,
   slot: WorkflowSlot,
   current: WorkflowRecord,
+  tabs: TaskTabs,
   signal: AbortSignal,
 ): Promise<RunEnd | 'paused'> {
   for (const step of current.plan.steps) {
@@ -52,7 +54,7 @@ async function runSteps(
     if (signal.aborted) return 'cancelled';
     current.plan = updateStep(current.plan, step.id, { status: 'running', startedAt: Date.now() });
     await publish(deps, current);
-    const outcome = await runStepInTab(deps, slot, current, step.id, signal);
+    const outcome = await runStepInTab(deps, slot, current, { stepId: step.id, tabs }, signal);
     const sources = outcome.pages.map(({ title, url }) => ({ title, url }));
     for (const page of outcome.pages) current.pages[page.url] = page;
     if (signal.aborted) {
@@ -107,12 +109,15 @@ export const stepTabRefusal = (
     signal,
   );
 
-/** Opens the step's site in a tab of its own, if the gate lets it, and runs the step's task there. */
+/**
+ * Opens the step's site in a tab of its own, if the gate lets it, and runs the step's task there;
+ * that tab and the ones its task opens are in the run's tab group.
+ */
 async function runStepInTab(
   deps: WorkflowDeps,
   slot: WorkflowSlot,
   current: WorkflowRecord,
-  stepId: string,
+  { stepId, tabs: group }: { stepId: string; tabs: TaskTabs },
   signal: AbortSignal,
 ): Promise<StepOutcome> {
   const step = current.plan.steps.find((s) => s.id === stepId) as WorkflowStep;
@@ -121,9 +126,9 @@ async function runStepInTab(
   try {
     const refused = await stepTabRefusal(deps.gate, step.site, index, current.runId, signal, current.unattended);
     if (refused) return { status: 'failed', result: '', error: `Not run: ${refused.text}`, pages: [] };
-    const opened = await openStepTab(step.site, current.groupId, signal);
-    tabs.push(opened.tabId);
-    if (opened.groupId !== undefined) current.groupId = opened.groupId;
+    const opened = await openStepTab(step.site, group, signal);
+    tabs.push(opened);
+    current.groupId = group.groupId;
     await deps.store.save(current);
     const unwatch = watchOpenedTabs(
       () => tabs,
@@ -135,7 +140,7 @@ async function runStepInTab(
         deps,
         current.plan,
         step,
-        opened.tabId,
+        { id: opened, tabs: group },
         current.runId,
         signal,
         (now) => announceAction(deps, slot, id, { stepId, ...now }),
@@ -169,6 +174,8 @@ export async function finishRun(
   const answer = await answerRun(deps, current, end, signal);
   const ended = signal?.aborted ? 'cancelled' : end;
   if (ended === 'cancelled') await closeTabs(Object.values(current.tabs).flat());
+  // A finished run's tabs stay for the person to look at, in its group marked as ended.
+  else await researchTabs(current).end(ended === 'completed' ? 'done' : 'stopped');
   current.plan = finishPlan(current.plan, ended, Date.now(), answer);
   await publish(deps, current);
 }

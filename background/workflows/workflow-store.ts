@@ -16,7 +16,7 @@ export const WorkflowRecord = v.object({
    * place), the run pauses at it instead. A run the person resumes is theirs again.
    */
   unattended: v.optional(v.boolean()),
-  /** Chrome: the tab group the steps' tabs are in. */
+  /** The tab group the steps' tabs are in. */
   groupId: v.optional(v.number()),
   /** URL → the page as a step read it, for the ZIP export. */
   pages: v.record(v.string(), v.object({ title: v.string(), url: v.string(), markdown: v.string() })),

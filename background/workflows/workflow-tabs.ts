@@ -1,21 +1,22 @@
 import { browser } from '../../src/platform/browser';
-import { joinTabGroup } from '../tabs/tab-groups';
+import { createTaskTabs, shortTaskName, type TaskTabs } from '../tabs/task-tabs';
 import { settled } from '../tabs/navigation';
+import type { WorkflowRecord } from './workflow-store';
+
+/** A research run's tabs: one tab group named for its request, found again after a restart by its saved id. */
+export const researchTabs = (current: WorkflowRecord): TaskTabs =>
+  createTaskTabs(shortTaskName(current.plan.intent), current.groupId);
 
 /**
- * Opens a step's tab on its site, in the background so the person's own tab stays in front; in
- * Chrome it joins the workflow's tab group (Firefox has no tab groups). Returns the tab and group.
+ * Opens a step's tab on its site, in the background so the person's own tab stays in front, in the
+ * run's tab group. Returns the tab.
  */
-export async function openStepTab(
-  url: string,
-  groupId: number | undefined,
-  signal: AbortSignal,
-): Promise<{ tabId: number; groupId?: number }> {
+export async function openStepTab(url: string, tabs: TaskTabs, signal: AbortSignal): Promise<number> {
   const tab = await browser.tabs.create({ url, active: false });
   if (tab.id === undefined) throw new Error('The browser did not open a tab for this step.');
-  const group = __TARGET__ === 'chrome' ? await joinTabGroup(tab.id, groupId, 'Bosun research') : undefined;
+  await tabs.place(tab.id);
   await settled(tab.id, signal);
-  return { tabId: tab.id, ...(group === undefined ? {} : { groupId: group }) };
+  return tab.id;
 }
 
 /** Closes tabs the workflow opened; the person may already have closed some. */

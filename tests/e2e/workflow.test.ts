@@ -109,17 +109,20 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
       ),
     ).toBe(3);
 
-    if (browserName === 'chromium') {
-      // Chrome keeps the workflow's tabs together in one tab group.
-      const groups = await page.evaluate(async () =>
-        (await browser.tabs.query({}))
-          .filter((t) => t.url?.includes('/research/'))
-          .map((t) => (t as { groupId?: number }).groupId),
-      );
-      expect(groups).toHaveLength(3);
-      expect(new Set(groups).size).toBe(1);
-      expect(groups[0]).toBeGreaterThanOrEqual(0);
-    }
+    // The run's tabs stay together in one tab group named for the request, greyed and marked done.
+    const groups = await page.evaluate(async () => {
+      const tabGroups = (
+        globalThis as unknown as { browser: { tabGroups: { get(id: number): Promise<{ title?: string }> } } }
+      ).browser.tabGroups;
+      const ids = (await browser.tabs.query({}))
+        .filter((t) => t.url?.includes('/research/'))
+        .map((t) => (t as { groupId?: number }).groupId ?? -1);
+      return { ids, title: ids[0] === undefined || ids[0] < 0 ? '' : (await tabGroups.get(ids[0])).title };
+    });
+    expect(groups.ids).toHaveLength(3);
+    expect(new Set(groups.ids).size).toBe(1);
+    expect(groups.ids[0]).toBeGreaterThanOrEqual(0);
+    expect(groups.title).toBe('✓ Compare studio headphone…');
 
     // Opening each step's tab is in the Action Log, with the approval behind it.
     await showView(page, 'log');

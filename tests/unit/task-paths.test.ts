@@ -128,7 +128,7 @@ describe('every path that starts a task gives it a scope', () => {
   it("a chat task's scope comes from the message's words, never its quote; ABP's falls back to read-only", () => {
     const agent = readFileSync('background/agent/agent.ts', 'utf8');
     expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: announceScope \}, content\);/);
-    expect(agent).toMatch(/const options = \{ scope, announceStep, personWords \};/);
+    expect(agent).toMatch(/const options = \{ scope, announceStep, personWords, request: content, tabs \};/);
     // Run again: the scope comes from the replayed task's request, the person's message it was given by.
     expect(agent).toMatch(/content: trace\.request, tabId, context: \{\}, trace \}/);
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');
