@@ -176,7 +176,9 @@ const ready = Promise.all([
   policy.load(),
   conversations.load().then(() => agent.restore(conversations.conversationOf)),
   crawler.markInterrupted(),
+  log.markInterrupted(),
   outlinedTabs.removeLeftovers(),
+  pageMask.removeLeftovers(),
   workflows.restore(),
   schedules.load(),
 ]).then(() => undefined);

@@ -33,6 +33,8 @@ export function resultInWords(result: string): string {
   if (result === 'success') return t('log_result_success');
   if (result === 'failed') return t('log_result_failed');
   if (result === 'denied') return t('log_result_denied');
+  if (result === 'running') return t('log_result_running');
+  if (result === 'interrupted') return t('log_result_interrupted');
   return result;
 }
 

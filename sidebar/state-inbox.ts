@@ -141,7 +141,11 @@ function permissionHandlers(state: SidebarState) {
     },
     PERMISSIONS_STATE: ({ payload }) => (state.policy.value = payload.policy),
     ACTION_LOG: ({ payload }) => (state.log.value = payload.entries.slice(-LOG_SHOWN)),
-    ACTION_LOG_UPDATE: ({ payload }) => (state.log.value = [...state.log.value, payload].slice(-LOG_SHOWN)),
+    // A call's entry comes first as running, then again with its outcome (or interrupted, after a restart).
+    ACTION_LOG_UPDATE: ({ payload }) => {
+      const at = state.log.value.findIndex((entry) => entry.id === payload.id);
+      state.log.value = at === -1 ? [...state.log.value, payload].slice(-LOG_SHOWN) : state.log.value.with(at, payload);
+    },
   } satisfies Handlers<PermissionTypes>;
 }
 

@@ -2,7 +2,7 @@ import { ProviderError } from '../../src/llm/errors';
 import type { ToolCall } from '../llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { modelTurn } from './model-turn';
-import { closeTask, endWithError, limitReached, repeatedText } from './task-endings';
+import { closeTask, endTabClosed, endWithError, limitReached, repeatedText } from './task-endings';
 import { alsoWrite, beginAction, createTaskState, type TaskState } from './task-state';
 import { fixedScope } from './task-scope';
 import { PROPOSE_PLAN, proposePlan, type TaskPlanning } from './task-plan';
@@ -83,6 +83,10 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
   if (limit) {
     await state.writes;
     return await closeTask(state, limit);
+  }
+  if (state.follower.lost()) {
+    await state.writes;
+    return await endTabClosed(state);
   }
   // The model is asked while the empty answer is being saved: the save is awaited before the turn
   // goes on (a model turn that fails reports its own error first).

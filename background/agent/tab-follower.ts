@@ -5,7 +5,7 @@ import type { TabReading } from '../tools/types';
 const AFTER_ACTION_MS = 1500;
 
 /**
- * Moves a task into the tab its bound tab opens (a link with target=_blank, window.open), as the
+ * Notes when the task's tab is closed, and moves a task into the tab its bound tab opens (a link with target=_blank, window.open), as the
  * person is taken along. Chrome records the window's active tab, not the page that opened it, as
  * the opener of a tab opened from a background tab; so while an action runs in a background tab,
  * and shortly after, a tab "opened by" the tab that was active when it started counts as its own.
@@ -27,9 +27,22 @@ export function createTabFollower(bound: () => number, bind: (tabId: number) => 
       if (openerTabId === active) bind(id);
     });
   };
+  /** The bound tab when it was closed; the task has moved on when it is bound elsewhere since (close_tab does). */
+  let closed: number | undefined;
+  const onRemoved = (tabId: number) => {
+    if (tabId === bound()) closed = tabId;
+  };
   return {
-    start: () => browser.tabs.onCreated.addListener(onCreated),
-    stop: () => browser.tabs.onCreated.removeListener(onCreated),
+    start: () => {
+      browser.tabs.onCreated.addListener(onCreated);
+      browser.tabs.onRemoved.addListener(onRemoved);
+    },
+    stop: () => {
+      browser.tabs.onCreated.removeListener(onCreated);
+      browser.tabs.onRemoved.removeListener(onRemoved);
+    },
+    /** The tab the task works in was closed under it (by the person, or by a page), and it did not move to another. */
+    lost: () => closed !== undefined && closed === bound(),
     /**
      * The action itself starts (after any question to the person, who may have moved to another tab).
      * Gives back the bound tab as it was read (`known`: just read by the caller), or null when it is

@@ -27,6 +27,20 @@ export async function closeTask(state: TaskState, text: string): Promise<TaskEnd
   return 'limit';
 }
 
+const TAB_CLOSED =
+  'The tab this task worked in was closed, so the task stopped here. Send your message again to start over.';
+
+/** Ends the task whose tab was closed under it: nothing is left to act on, and the model is not asked again. */
+export async function endTabClosed(state: TaskState): Promise<TaskEnd> {
+  const { conversation } = state.deps;
+  const answer = await conversation.add({ role: 'assistant', content: '', status: 'streaming' });
+  answer.status = 'error';
+  answer.error = TAB_CLOSED;
+  state.answer = answer;
+  await conversation.finish(answer);
+  return 'error';
+}
+
 /** A refused key (401, 403) or a missing model or URL (404) is fixed in Settings, not by trying again as is. */
 const fixedInSettings = (error: unknown): boolean =>
   error instanceof ProviderError && error.status !== undefined && [401, 403, 404].includes(error.status);

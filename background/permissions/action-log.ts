@@ -2,6 +2,10 @@ import type { ActionLogEntry, Db } from '../storage/db';
 import { batchedWrite } from '../storage/write-batch';
 
 const KEEP = 2000;
+/** The result of an entry whose call is still running (see recordStart). */
+export const RUNNING = 'running';
+/** What a restart writes on an entry it finds still running. */
+const CUT = 'Bosun restarted while this ran: it may or may not have taken effect, and it was not repeated.';
 
 /** Every tool call, with its decision and result; kept across restarts, bounded, and clearable. */
 export function createActionLog(database: Promise<Db>, broadcast: (entry: ActionLogEntry) => void) {
@@ -33,6 +37,19 @@ export function createActionLog(database: Promise<Db>, broadcast: (entry: Action
         entries.push(cursor.value);
       }
       return entries.reverse();
+    },
+    /** At background start nothing runs yet: an entry still running is of a call a stop cut short. */
+    async markInterrupted(): Promise<void> {
+      const tx = (await database).transaction('actionLog', 'readwrite');
+      const cut: ActionLogEntry[] = [];
+      for await (const cursor of tx.store.iterate()) {
+        if (cursor.value.result !== RUNNING) continue;
+        const details = cursor.value.details?.replace(/: running$/, `: ${CUT}`);
+        cut.push({ ...cursor.value, result: 'interrupted', ...(details ? { details } : {}) });
+        await cursor.update(cut.at(-1) as ActionLogEntry);
+      }
+      await tx.done;
+      for (const entry of cut) broadcast(entry);
     },
     // In the batch order: an entry issued before the clear does not outlive it.
     clear: (): Promise<void> => batchedWrite(database, ['actionLog'], (tx) => tx.objectStore('actionLog').clear()),

@@ -1,7 +1,7 @@
 import type { CriticalContext, PermissionLevel } from '../../policy';
 import { newId } from '../storage/ids';
 import type { Target } from '../tools/types';
-import type { ActionLog } from './action-log';
+import { RUNNING, type ActionLog } from './action-log';
 import type { GateCall, GateResult } from './gate-types';
 
 /** Everything the target description says, for the critical-action check and the action's level. */
@@ -27,9 +27,48 @@ export const labelOf = (target: Target): { label?: string } =>
 export const summarize = (args: unknown) =>
   typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
 
+/** Where a call's entry stands in the Action Log: its id and when it began, kept when its outcome replaces it. */
+export interface LogPlace {
+  id: string;
+  timestamp: number;
+}
+
+const entryOf = (call: GateCall, site: string, level: PermissionLevel, decision: string, place: LogPlace) => ({
+  ...place,
+  toolName: call.name,
+  parameters: summarize(call.args),
+  site,
+  permissionLevel: level,
+  decision,
+});
+
 /**
- * Every call the gate sees leaves one Action Log entry; the result passes through unchanged. The
- * entry is stored before the gate answers, unless the caller takes the write to wait for it itself.
+ * An allowed call is in the Action Log before it runs, as running: a background that stops while
+ * it runs leaves it there, and its successor marks it interrupted (ActionLog.markInterrupted), so
+ * an action that may have taken effect is never missing from the log. Its outcome replaces it.
+ */
+export async function recordStart(
+  log: ActionLog,
+  call: GateCall,
+  site: string,
+  level: PermissionLevel,
+  decision: string,
+  label: string | undefined,
+): Promise<LogPlace> {
+  const place = { id: newId('log'), timestamp: Date.now() };
+  await log.add({
+    ...entryOf(call, site, level, decision, place),
+    result: RUNNING,
+    details: `${call.requester}: running`,
+    ...(label ? { target: label } : {}),
+  });
+  return place;
+}
+
+/**
+ * Every call the gate sees leaves one Action Log entry (`place`: the one its start wrote); the
+ * result passes through unchanged. The entry is stored before the gate answers, unless the caller
+ * takes the write to wait for it itself.
  */
 export async function record(
   log: ActionLog,
@@ -38,15 +77,10 @@ export async function record(
   level: PermissionLevel,
   decision: string,
   result: GateResult,
+  place: LogPlace = { id: newId('log'), timestamp: Date.now() },
 ): Promise<GateResult> {
   const written = log.add({
-    id: newId('log'),
-    timestamp: Date.now(),
-    toolName: call.name,
-    parameters: summarize(call.args),
-    site,
-    permissionLevel: level,
-    decision,
+    ...entryOf(call, site, level, decision, place),
     result: result.outcome,
     details: `${call.requester}: ${result.text.slice(0, 500)}`,
     ...(result.label ? { target: result.label } : {}),

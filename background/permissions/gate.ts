@@ -4,7 +4,7 @@ import type { ReadAccess, RunContext, Target, Tool, ToolContext } from '../tools
 import { dataFlows, sentBy, sentByAccess, typedBy } from './data-flow-check';
 import { judge } from './gate-judge';
 import { planApproval } from './gate-plan';
-import { actionOf, labelOf, record } from './gate-record';
+import { actionOf, labelOf, record, recordStart } from './gate-record';
 import type { GateCall, GateDeps, GateResult, SiteAccess } from './gate-types';
 import { createRunReadings } from './run-readings';
 
@@ -37,16 +37,13 @@ export function createGate(deps: GateDeps) {
     const judged = await judge(deps, call, tool.name, level, target, ctx.signal, call.grantedAs, flows, typedBy(sent));
     if (judged.refused) return judged.refused;
     await call.beforeRun?.(judged.asked);
+    const place = await recordStart(deps.log, call, judged.site, level, judged.decision, labelOf(target).label);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(deps, call, url) };
     const { readings: spans, ...output } = await execute(tool, args, runCtx);
     // What the tool returned is a reading of the site judged, or of each site it says it spans.
     for (const read of spans ?? [{ url: judged.site, text: output.text }]) readings.note(flowRun, read.url, read.text);
-    return record(deps.log, call, judged.site, level, judged.decision, {
-      ...output,
-      decision: judged.decision,
-      site: judged.site,
-      ...labelOf(target),
-    });
+    const result = { ...output, decision: judged.decision, site: judged.site, ...labelOf(target) };
+    return record(deps.log, call, judged.site, level, judged.decision, result, place);
   }
 
   /**

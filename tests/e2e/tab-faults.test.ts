@@ -3,7 +3,7 @@ import { BROWSERS, type LaunchOptions, type PageDriver } from './harness';
 import { answerPrompt, shownTools, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, send } from './support/sidebar';
+import { configure, openSidebar, send, shownMessages } from './support/sidebar';
 import { useSite } from './support/site';
 import type { LlmServer, Step } from '../fixtures/llm-server';
 
@@ -55,14 +55,22 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
     return workTab();
   }
 
-  it('a tab closed during an action ends it at once with a clear error to the model', async () => {
+  it('a tab closed during an action ends the action at once and the task with it, saying its tab was closed', async () => {
     const tabId = await startWaiting();
     const closedAt = Date.now();
     await sidebar.evaluate((id) => browser.tabs.remove(id), tabId);
     await waitUntilIdle(sidebar, BOUND_MS);
     expect(Date.now() - closedAt).toBeLessThan(BOUND_MS);
     expect(await shownTools(sidebar)).toEqual([{ tool: 'wait_for_element', outcome: 'failed' }]);
-    expect(toolResults(ctx.llm)[0]).toMatch(/The tab was closed/);
+    const shown = await shownMessages(sidebar);
+    expect(shown.at(-2)?.content).toMatch(/The tab was closed/);
+    expect(shown.at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'error',
+      error: 'The tab this task worked in was closed, so the task stopped here. Send your message again to start over.',
+    });
+    // Nothing is left to act on: the model is not asked to go on without its tab.
+    expect(ctx.llm.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1);
   });
 
   it('a tab that navigates away during an action ends it with a clear error, and the action is not repeated', async () => {

@@ -44,4 +44,22 @@ describe('the Action Log store', () => {
     expect(announced).toEqual(['log-1']);
     expect((await log.list()).map((e) => e.id)).toEqual(['log-1']);
   });
+
+  it('a restart marks the entries of calls still running as interrupted, says so once, and leaves finished ones', async () => {
+    const announced: string[] = [];
+    const log = createActionLog(openBosunDb('action-log-restart'), (e) => announced.push(`${e.id} ${e.result}`));
+    await log.add(entry(1));
+    await log.add({ ...entry(2), result: 'running', details: 'chat: running' });
+    announced.length = 0;
+
+    await log.markInterrupted();
+    const [done, cut] = await log.list();
+    expect(done).toEqual(entry(1));
+    expect(cut).toMatchObject({ id: 'log-2', result: 'interrupted' });
+    expect(cut?.details).toMatch(/^chat: Bosun restarted while this ran: it may or may not have taken effect/);
+    expect(announced).toEqual(['log-2 interrupted']);
+    // A second start finds nothing left running.
+    await log.markInterrupted();
+    expect(announced).toHaveLength(1);
+  });
 });

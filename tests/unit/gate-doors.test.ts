@@ -150,7 +150,7 @@ const DOORS: Record<string, Door> = {
   'background/content-channel/page-mask.ts': {
     via: 'no-site',
     calls: { askContent: 2 },
-    why: 'shows or hides the mask on a tab whose action the gate has just allowed; reads nothing',
+    why: 'shows or hides the mask on a tab whose action the gate has just allowed, or lifts one a stopped background left; reads nothing',
   },
   'background/tools/outlined-tabs.ts': {
     via: 'no-site',

@@ -69,6 +69,24 @@ describe('the sidebar inbox', () => {
     expect(sidebar.draft.value).toBe('');
   });
 
+  it("a call's Action Log entry, sent again with its outcome, replaces the one shown as running", () => {
+    const sidebar = sidebarWithInbox();
+    const entry = {
+      id: 'log-1',
+      timestamp: 1,
+      toolName: 'click_element',
+      parameters: {},
+      site: 'example.com',
+      permissionLevel: 'interact' as const,
+      decision: 'auto-approved',
+      result: 'running',
+    };
+    sidebar.apply({ type: 'ACTION_LOG_UPDATE', payload: entry });
+    sidebar.apply({ type: 'ACTION_LOG_UPDATE', payload: { ...entry, id: 'log-2' } });
+    sidebar.apply({ type: 'ACTION_LOG_UPDATE', payload: { ...entry, result: 'success' } });
+    expect(sidebar.log.value.map((e) => `${e.id} ${e.result}`)).toEqual(['log-1 success', 'log-2 running']);
+  });
+
   it('saves the exports the background sends as files', () => {
     const sidebar = sidebarWithInbox();
     const conversation = { id: 'c1', format: 'json', fileName: 'chat.json', content: '{}' } as const;
