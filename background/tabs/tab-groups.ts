@@ -9,3 +9,8 @@ export async function joinTabGroup(tabId: number, groupId: number | undefined, t
   await chrome.tabGroups.update(created, { title, color: 'blue' });
   return created;
 }
+
+/** Names a group anew (its client is gone); a group the person closed or ungrouped is left as it is. */
+export async function retitleTabGroup(groupId: number, title: string): Promise<void> {
+  await chrome.tabGroups.update(groupId, { title, color: 'grey' }).catch(() => undefined);
+}
