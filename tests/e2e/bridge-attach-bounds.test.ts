@@ -46,7 +46,8 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
     expect(textOf(read)).toContain('$89.99');
     const agentTab = read.structuredContent?.tabId as number;
     const personsTab = await attached.sidebar.evaluate(
-      async ({ url, agentTab }) => (await browser.tabs.query({ url })).find((tab) => tab.id !== agentTab)!.id!,
+      async ({ url, agentTab }) =>
+        (await browser.tabs.query({})).find((tab) => tab.url === url && tab.id !== agentTab)!.id!,
       { url, agentTab },
     );
 
@@ -141,13 +142,12 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
     await waitUntil(async () => !(await clientRows()).some((row) => row.includes('Doomed Agent')), {
       message: "the dead bridge's client stayed listed",
     });
-    // Its tab stays for the person to see (nothing was withdrawn from them), and nothing ran on its behalf.
+    // Its tab stays for the person to see, and nothing ran for it: the log says its question was cancelled.
     expect(await attached.sidebar.evaluate(async () => (await browser.tabs.query({})).length)).toBe(tabsBefore);
     const urls = await attached.sidebar.evaluate(async () => (await browser.tabs.query({})).map((t) => t.url ?? ''));
     expect(urls.filter((u) => u.includes('article.html'))).toEqual([]);
-    expect(
-      (await actionLogEntries(attached.sidebar)).slice(logBefore).filter((e) => JSON.stringify(e).includes('Doomed')),
-    ).toEqual([]);
+    const logged = (await actionLogEntries(attached.sidebar)).slice(logBefore);
+    expect(logged.map((entry) => [entry.toolName, entry.decision])).toEqual([['browser_navigate', 'cancelled']]);
     expect(tree.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]);
     if (browserName === 'chromium') {
       const titles = await attached.sidebar.evaluate(async () =>
@@ -171,23 +171,25 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
     expect(textOf(ended)).toMatch(/Bosun was reloaded/);
     await waitUntil(() => hosts().length === 0, { message: 'the host kept running', timeoutMs: 15_000 });
     if (browserName === 'chromium') {
-      // The harness installs Bosun through CDP, which does not bring it back after a reload:
-      // the person starts the browser again instead, and Bosun opens the link as the switch says.
-      await attached.session.close();
-      await attached.relaunch();
-      await attached.setSwitch(true);
-    } else
-      await waitUntil(
-        async () =>
-          attached
-            .reopenSidebar()
-            .then(() => true)
-            .catch(() => false),
-        {
-          message: 'Bosun did not come back after the reload',
-          timeoutMs: 30_000,
-        },
-      );
+      // The harness installs Bosun through CDP, which does not bring it back after a reload: a new
+      // connection answers plainly that no browser lets agents in.
+      const fresh = await attached.agent('After Reload');
+      const refused = await fresh.call('browser_tabs', { action: 'list' });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/Let AI agents on this computer use this browser/);
+      return;
+    }
+    await waitUntil(
+      async () =>
+        attached
+          .reopenSidebar()
+          .then(() => true)
+          .catch(() => false),
+      {
+        message: 'Bosun did not come back after the reload',
+        timeoutMs: 30_000,
+      },
+    );
     await waitUntil(() => existsSync(attached.socket()) && hosts().length === 1, {
       message: 'the link did not open again',
       timeoutMs: 30_000,
@@ -195,16 +197,24 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
     const fresh = await attached.agent('After Reload');
     const listed = await fresh.call('browser_tabs', { action: 'list' });
     expect(listed.isError, textOf(listed)).toBeFalsy();
-    await waitUntil(
-      async () => {
-        const again = await claude.call('browser_tabs', { action: 'list' });
-        return !again.isError;
-      },
-      { message: 'the first client did not reconnect', timeoutMs: 30_000 },
-    );
+    await waitUntil(async () => !(await claude.call('browser_tabs', { action: 'list' })).isError, {
+      message: 'the first client did not reconnect',
+      timeoutMs: 30_000,
+    });
   });
+});
+
+describe.each(BROWSERS)('bosun-bridge --connect when the browser closes in %s', { timeout: 300_000 }, (browserName) => {
+  const attached = useAttachedBrowser(browserName);
+  const hosts = () => attached.processes().filter((each) => each.command.includes('host.mjs'));
 
   it("the browser closing ends the link: the client's next call names it, and nothing of the link keeps running", async () => {
+    await attached.setSwitch(true);
+    await waitUntil(() => existsSync(attached.socket()), { message: 'the host did not open its socket' });
+    const claude = await attached.agent('Claude Code');
+    const listed = await claude.call('browser_tabs', { action: 'list' });
+    expect(listed.isError, textOf(listed)).toBeFalsy();
+    expect(hosts()).toHaveLength(1);
     await attached.session.close();
     const ended = await claude.call('browser_tabs', { action: 'list' });
     expect(ended.isError).toBe(true);

@@ -29,8 +29,6 @@ export interface AttachedBrowser {
   /** The sidebar the person uses; `reopenSidebar` replaces it. */
   readonly sidebar: PageDriver;
   reopenSidebar(): Promise<PageDriver>;
-  /** The person starts their browser again (the same profile) after it closed, and opens the sidebar. */
-  relaunch(): Promise<void>;
   /** Every client started, in order. */
   readonly agents: Agent[];
   /** An MCP client named `name`, running `bosun-bridge --connect` as its server. */
@@ -81,16 +79,13 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
     // The browser is the person's: it finds the host where install put it, in this home.
     process.env.HOME = state.home;
     state.llm = await startLlmServer();
-    await launch();
-  });
-  const launch = async () => {
-    state.session = await launchExtension(browserName, DIST[browserName], { profileDir: profileDir() });
+    // Chromium reads a user's host manifests in its user data directory (~/.config/chromium by default).
+    const profileDir =
+      browserName === 'chromium' ? join(state.home, '.config', 'chromium') : join(state.home, 'firefox-profile');
+    state.session = await launchExtension(browserName, DIST[browserName], { profileDir });
     state.sidebar = await openSidebar(state.session);
     await configure(state.sidebar, state.llm);
-  };
-  // Chromium reads a user's host manifests in its user data directory (~/.config/chromium by default).
-  const profileDir = () =>
-    browserName === 'chromium' ? join(state.home, '.config', 'chromium') : join(state.home, 'firefox-profile');
+  });
   afterAll(async () => {
     for (const each of agents) await each.close().catch(() => {});
     await state.session?.close().catch(() => {});
@@ -112,7 +107,6 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
       return state.sidebar;
     },
     reopenSidebar: async () => (state.sidebar = await openSidebar(state.session)),
-    relaunch: launch,
     agents,
     agent,
     setSwitch: (on) => setSettingsSwitch(state.sidebar, 'agents', on),
