@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { NATIVE_TOOLS } from '../../src/abp/bridge-operations';
 import { defineTool, objectSchema } from '../server/tool';
 import type { AttachSession } from './attach-session';
 
@@ -12,7 +13,7 @@ export const setTaskTool = (session: AttachSession) =>
   defineTool({
     name: 'browser_set_task',
     title: 'Set the task',
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: NATIVE_TOOLS.browser_set_task.annotations,
     outputSchema: objectSchema({ task: { type: 'string' } }),
     description:
       "State the person's request you are working on, in their words, before acting on it. Bosun checks every later action against it, as it checks its own chat's tasks: what the request did not ask for (buying, sending, deleting, or acting at all when it asked only to read) asks the person first, even where they allowed the site.",
