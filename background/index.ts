@@ -18,6 +18,7 @@ import { createSettingsStore } from './storage/settings-store';
 import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { NativeLink } from './native-bridge/native-link';
+import { createTaskScope } from './agent/task-scope';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createPlanQuestions } from './agent/plan-questions';
@@ -274,6 +275,8 @@ const nativeLink = new NativeLink({
   route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx),
   endRun: (runId) => gate.endRun(runId),
   announce: (clients) => broadcast({ type: 'AGENT_CLIENTS', payload: { clients } }),
+  // As a chat task's scope is made, from the client's words alone.
+  taskScope: (words) => createTaskScope({ complete, settings: settings.current, announce: () => undefined }, words),
 });
 // Each hub takes only the ports named for it ('sidebar', 'abp').
 browser.runtime.onConnect.addListener((port) => {

@@ -5,6 +5,7 @@ import type { BackgroundToAbp } from '../../src/protocol/background-to-abp';
 // The same subset of `runtime.Port` as the sidebar's.
 import type { SidebarPort as RuntimePort } from '../sidebar-channel/port-hub';
 import { createCallTracker, type CallTracker } from './caller';
+import type { ScopeHolder } from '../permissions/scope-check';
 
 /** The page that carries `window.abp`; no other page may open the channel. */
 export const ABP_PAGE = 'abp-app.html';
@@ -29,6 +30,8 @@ export interface PortContext {
    * reads on a site is what the next call's sending is checked against.
    */
   runId: string;
+  /** The task the caller stated, where it stated one (an attached client): its calls' scope. */
+  scope?: ScopeHolder;
 }
 
 const requestIdOf = (raw: unknown): string | null => {

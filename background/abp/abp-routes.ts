@@ -34,7 +34,7 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
         payload: {
           requestId: payload.requestId,
           response: await ctx.calls.track(payload.callId, ctx.signal, (signal) =>
-            callCapability(deps, payload, signal, ctx.runId),
+            callCapability(deps, payload, signal, ctx),
           ),
         },
       }),
@@ -60,7 +60,7 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
       senders: PAGES,
       handle: async ({ payload }, ctx) => {
         const response = await ctx.calls.track(payload.callId, ctx.signal, (signal) =>
-          authorize(deps, payload, signal, ctx.runId),
+          authorize(deps, payload, signal, ctx),
         );
         return { type: 'ABP_RESULT', payload: { requestId: payload.requestId, response } };
       },
@@ -86,18 +86,18 @@ export function abpRoutes(deps: AbpRouteDeps): Routes<typeof AbpToBackground, Po
 type Payload<T extends AbpToBackground['type']> = Extract<AbpToBackground, { type: T }>['payload'];
 
 /** Runs a capability for the caller; each capability validates its own params. */
-const callCapability = (deps: AbpRouteDeps, payload: Payload<'ABP_CALL'>, signal: AbortSignal, pageRun: string) =>
+const callCapability = (deps: AbpRouteDeps, payload: Payload<'ABP_CALL'>, signal: AbortSignal, ctx: PortContext) =>
   dispatch(
     deps.capabilities,
     payload.capability,
     payload.params,
-    callerContext(payload, signal, pageRun),
+    callerContext(payload, signal, ctx.runId, ctx.scope),
     deps.recordFailure,
   );
 
 /** Whether the gate lets the caller use a tool on a site; a refusal names the decision and why. */
-async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, signal: AbortSignal, pageRun: string) {
-  const caller = callerContext(payload, signal, pageRun);
+async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, signal: AbortSignal, ctx: PortContext) {
+  const caller = callerContext(payload, signal, ctx.runId, ctx.scope);
   // The level is the operation's declared one, never the caller's.
   const operation = nativeOperation(payload.operation);
   try {
@@ -112,6 +112,7 @@ async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, 
           requester: caller.requester ?? 'abp',
           ...(payload.summary ? { summary: payload.summary } : {}),
           ...(caller.questionTimeoutMs !== undefined ? { questionTimeoutMs: caller.questionTimeoutMs } : {}),
+          ...(caller.scope ? { scope: caller.scope } : {}),
         },
         signal,
       ),

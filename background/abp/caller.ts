@@ -1,6 +1,7 @@
 import { AbpError } from '../../src/abp/response';
 import { QuestionUnanswered } from '../permissions/gate';
 import type { CallContext } from './capability';
+import type { ScopeHolder } from '../permissions/scope-check';
 
 /** Who asks when an ABP client does not name itself. */
 export const ABP_REQUESTER = 'abp';
@@ -17,6 +18,7 @@ export function callerContext(
   fields: { sessionId?: string | undefined; agent?: string | undefined; questionTimeoutMs?: number | undefined },
   signal: AbortSignal,
   pageRun: string,
+  scope?: ScopeHolder,
 ): CallContext & { runId: string; flowRun: string } {
   const agent = fields.agent?.trim();
   return {
@@ -25,6 +27,7 @@ export function callerContext(
     flowRun: pageRun,
     requester: agent ? `${ABP_REQUESTER}: ${agent}` : ABP_REQUESTER,
     ...(fields.questionTimeoutMs !== undefined ? { questionTimeoutMs: fields.questionTimeoutMs } : {}),
+    ...(scope ? { scope } : {}),
   };
 }
 

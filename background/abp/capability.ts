@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { CapabilityAnnotations } from '../../src/abp/response';
+import type { ScopeHolder } from '../permissions/scope-check';
 
 /** What a capability knows about the call it serves. */
 export interface CallContext {
@@ -13,6 +14,8 @@ export interface CallContext {
   requester: string;
   /** How long a permission question may wait for this caller; 0: nobody can answer, so nobody is asked. */
   questionTimeoutMs?: number;
+  /** The task the caller stated (an attached client's): the gate checks its calls against it, as a chat task's. */
+  scope?: ScopeHolder;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { browser } from '../../src/platform/browser';
 import type { AgentTab, TabRequest } from '../../src/protocol/native-bridge';
-import { joinTabGroup } from '../tabs/tab-groups';
+import { joinTabGroup, endTabGroup } from '../tabs/tab-groups';
 
 /** How long a navigation may take before the client is told it did not finish. */
 const LOAD_TIMEOUT_MS = 30_000;
@@ -77,6 +77,27 @@ export class AgentTabs {
     for (const id of ending) this.shared.delete(id);
     if (this.current !== null && ending.includes(this.current)) this.current = this.owned.at(-1) ?? null;
     return ending.length > 0;
+  }
+
+  /**
+   * The client is gone: its tabs stay open for the person to look at what it did, its window still
+   * behind theirs; in Chrome its group says that it disconnected.
+   */
+  async release(): Promise<void> {
+    if (__TARGET__ === 'chrome' && this.groupId !== undefined)
+      await endTabGroup(this.groupId, 'Bosun agent (disconnected)');
+  }
+
+  /** Whether the client may name tab `tabId` in a call: one it opened, or one the person shares with it. */
+  mayUse(tabId: number): boolean {
+    return this.owned.includes(tabId) || this.shared.has(tabId);
+  }
+
+  /** The client's tab showing `url`: its working tab first, then its own, then those the person shares. */
+  async showing(url: string): Promise<number | undefined> {
+    const ids = [...(this.current === null ? [] : [this.current]), ...this.owned, ...this.shared.keys()];
+    for (const id of ids) if ((await browser.tabs.get(id).catch(() => null))?.url === url) return id;
+    return undefined;
   }
 
   sharedTabs(): SharedTab[] {

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { fail } from '../../src/abp/response';
+import { AbpError, fail, type AbpResponse } from '../../src/abp/response';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import { describeIssues } from '../../src/messaging/router';
 import { browser } from '../../src/platform/browser';
 import type { Runtime } from '../../src/platform/browser';
 import {
+  ClientTask,
   HostToBackground,
   NATIVE_HOST_NAME,
   TabRequest,
@@ -13,7 +14,9 @@ import {
 } from '../../src/protocol/native-bridge';
 import { abpReply, type AbpPortOptions } from '../abp/abp-ports';
 import { createCallTracker } from '../abp/caller';
+import type { ScopeHolder } from '../permissions/scope-check';
 import { AgentTabs, type SharedTab } from './agent-tabs';
+import { confineToTabs } from './tab-address';
 
 /** An attached MCP client as the sidebar lists it, with the person's tabs shared with it. */
 export interface AgentClient {
@@ -28,6 +31,8 @@ export interface NativeLinkDeps extends Pick<AbpPortOptions, 'ready' | 'route'> 
   endRun(runId: string): void;
   /** The connected clients changed. */
   announce(clients: AgentClient[]): void;
+  /** A task's scope from its words, as a chat task's is made. */
+  taskScope(words: string): ScopeHolder;
 }
 
 /** How long an allowed navigation may wait to be made. */
@@ -45,6 +50,8 @@ interface Client extends Omit<AgentClient, 'shared'> {
   tabs: AgentTabs;
   /** Navigations Bosun's gate allowed this client, by URL, until used or stale. */
   allowedOpens: Map<string, number>;
+  /** The task the client stated last, as its calls' scope; none until it states one. */
+  scope?: ScopeHolder;
 }
 
 /** The operations whose allow lets the client's own tab go to the URL judged. */
@@ -117,6 +124,7 @@ export class NativeLink {
     if (!client) return;
     this.clientsById.delete(id);
     client.gone.abort(new DOMException('The agent disconnected.', 'AbortError'));
+    void client.tabs.release();
     this.deps.endRun(client.runId);
     this.deps.announce(this.clients());
   }
@@ -167,6 +175,19 @@ export class NativeLink {
     else if (message.type === 'CLOSED') this.forget(message.client);
     else if (client && message.type === 'ABP') await this.abp(client, message.message);
     else if (client && message.type === 'TAB') await this.tab(client, message.requestId, message.request);
+    else if (client && message.type === 'TASK') this.task(client, message.requestId, message.task);
+  }
+
+  /** The client states its task: from now on its calls are checked against it, as a chat task's against the person's words. */
+  private task(client: Client, requestId: string, raw: unknown): void {
+    const parsed = v.safeParse(ClientTask, raw);
+    let result: TabResult;
+    if (!parsed.success) result = { ok: false, error: `Invalid task: ${describeIssues(parsed.issues)}` };
+    else {
+      client.scope = this.deps.taskScope(parsed.output);
+      result = { ok: true, data: { task: parsed.output } };
+    }
+    this.send({ type: 'TAB_RESULT', client: client.id, requestId, result });
   }
 
   private hello(id: string, name: string): void {
@@ -196,26 +217,43 @@ export class NativeLink {
 
   private async abp(client: Client, raw: unknown): Promise<void> {
     const type = (raw as { type?: unknown } | null)?.type;
-    const payload = (raw as { payload?: unknown } | null)?.payload;
+    let payload = (raw as { payload?: unknown } | null)?.payload;
+    const requestId = (payload as { requestId?: unknown } | null)?.requestId;
+    const refuse = (response: AbpResponse) =>
+      this.send({
+        type: 'ABP',
+        client: client.id,
+        message: {
+          type: 'ABP_RESULT',
+          payload: { requestId: typeof requestId === 'string' ? requestId : null, response },
+        },
+      });
     // Grants come from the person: an attached agent cannot grant itself anything.
-    if (type === 'ABP_GRANT') {
-      const requestId = (payload as { requestId?: unknown } | null)?.requestId;
-      const response = fail(
-        'PERMISSION_DENIED',
-        'An attached agent cannot grant itself access: the person grants it in Bosun.',
+    if (type === 'ABP_GRANT')
+      return refuse(
+        fail('PERMISSION_DENIED', 'An attached agent cannot grant itself access: the person grants it in Bosun.'),
       );
-      const reply = {
-        type: 'ABP_RESULT',
-        payload: { requestId: typeof requestId === 'string' ? requestId : null, response },
-      };
-      return this.send({ type: 'ABP', client: client.id, message: reply });
+    if (type === 'ABP_CALL' && typeof payload === 'object' && payload !== null) {
+      const call = payload as { capability?: unknown; params?: unknown };
+      try {
+        payload = { ...call, params: await confineToTabs(client.tabs, call.capability, call.params) };
+      } catch (error) {
+        return refuse(
+          error instanceof AbpError ? fail(error.code, error.message) : fail('OPERATION_FAILED', String(error)),
+        );
+      }
     }
     // The session and the name are Bosun's, never the client's own word.
     const named =
       typeof payload === 'object' && payload !== null && type !== 'ABP_LIST_CAPABILITIES' && type !== 'ABP_CANCEL'
         ? { type, payload: { ...payload, sessionId: client.sessionId, agent: client.agent } }
         : raw;
-    const ctx = { signal: client.gone.signal, calls: client.calls, runId: client.runId };
+    const ctx = {
+      signal: client.gone.signal,
+      calls: client.calls,
+      runId: client.runId,
+      ...(client.scope ? { scope: client.scope } : {}),
+    };
     const reply = await abpReply(this.deps, named, ctx);
     if (client.gone.signal.aborted) return;
     if (type === 'ABP_AUTHORIZE' && reply.type === 'ABP_RESULT' && reply.payload.response.success) {

@@ -43,8 +43,9 @@ export interface GateCall {
   questionTimeoutMs?: number;
   /**
    * What this task may do (every agent task has one: the person's words, an ABP client's task text,
-   * a workflow step's approved plan): an action beyond it asks even where a grant or the site's
-   * trust would approve it. Calls outside any task (ABP capabilities, the bridge) have none.
+   * a workflow step's approved plan, an attached client's stated task): an action beyond it asks even
+   * where a grant or the site's trust would approve it. Calls outside any task (ABP capabilities, the
+   * bridge's own browser, an attached client that stated none) have none.
    */
   scope?: ScopeHolder;
   /** How the log names an approval that came from a grant: a chat task's approved plan says so. */
@@ -73,6 +74,8 @@ export interface SiteAccess {
   grantedAs?: string;
   /** As GateCall's: how long a question may wait for this caller. */
   questionTimeoutMs?: number;
+  /** As GateCall's: what the task may do (an attached client's stated task). */
+  scope?: ScopeHolder;
   /** Text the access would send to `url` besides the URL's own parts (the bridge's typing there). */
   sends?: readonly string[];
 }

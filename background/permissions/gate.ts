@@ -59,6 +59,7 @@ export function createGate(deps: GateDeps) {
       runId: access.runId,
       requester: access.requester,
       ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),
+      ...(access.scope ? { scope: access.scope } : {}),
     };
     const target = { url: access.url, summary: access.summary };
     const flows = dataFlows(readings, access.flowRun ?? access.runId, sentByAccess(access.url, access.sends), []);

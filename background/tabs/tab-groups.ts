@@ -24,7 +24,10 @@ export async function joinTabGroup(tabId: number, groupId: number | undefined, t
   return created;
 }
 
-/** Renames a group and greys it out: the work in it has ended. A group the person closed meanwhile is left gone. */
+/**
+ * Renames a group and greys it out: the work in it has ended (a task finished, an agent's client went).
+ * A group the person closed meanwhile is left gone.
+ */
 export async function endTabGroup(groupId: number, title: string): Promise<void> {
   await groups.tabGroups.update(groupId, { title, color: 'grey' }).catch(() => undefined);
 }

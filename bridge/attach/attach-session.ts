@@ -1,4 +1,3 @@
-import type { EngineBrowser } from '../engines/engine';
 import { ToolError } from '../server/errors';
 import type { AttachBrowser } from '../native/socket-path';
 import { AttachedBrowser } from './attached-browser';
@@ -12,13 +11,15 @@ import { HostLink, TURN_ON } from './host-link';
 export class AttachSession {
   private live: Promise<AttachedBrowser> | null = null;
   private endedWith: string | null = null;
+  /** The task the client stated, stated again to Bosun on each new link (each is a new session there). */
+  private task: string | null = null;
 
   constructor(
     private readonly settings: { name: () => string; browser: AttachBrowser | undefined; env: NodeJS.ProcessEnv },
     private readonly log: (line: string) => void,
   ) {}
 
-  async use<T>(work: (browser: EngineBrowser) => Promise<T>): Promise<T> {
+  async use<T>(work: (browser: AttachedBrowser) => Promise<T>): Promise<T> {
     if (this.endedWith !== null) {
       const reason = this.endedWith;
       this.endedWith = null;
@@ -32,8 +33,19 @@ export class AttachSession {
     return work(browser);
   }
 
+  /** The client states its task: Bosun checks every later call against it, as it checks a chat task's. */
+  async state(task: string): Promise<void> {
+    await this.use((browser) => browser.link.task(task));
+    this.task = task;
+  }
+
   private async connect(): Promise<AttachedBrowser> {
     const link = await HostLink.open(this.settings.name(), this.settings.browser, this.settings.env);
+    if (this.task !== null)
+      await link.task(this.task).catch((error: unknown) => {
+        link.close();
+        throw error;
+      });
     this.log(
       `attached to ${link.accepted.browser} (Bosun at ${link.accepted.extensionOrigin}) as ${link.accepted.agent}`,
     );

@@ -25,7 +25,7 @@ export class AttachedBrowser implements EngineBrowser {
   readonly tabs: TabControl;
   private readonly session: AttachedAbp;
 
-  constructor(private readonly link: HostLink) {
+  constructor(readonly link: HostLink) {
     this.engine = link.accepted.browser;
     this.extensionOrigin = link.accepted.extensionOrigin;
     this.session = new AttachedAbp(link);
@@ -97,6 +97,10 @@ class AttachedTab implements EngineTab {
     private readonly browser: AttachedBrowser,
     private info: AgentTab,
   ) {}
+
+  get extensionTabId(): number {
+    return this.info.tabId;
+  }
 
   url = () => this.info.url;
   title = async () => this.info.title;

@@ -163,6 +163,14 @@ export class HostLink {
     return result.data;
   }
 
+  /** States the client's task to Bosun, which checks its calls against it from now on. */
+  async task(task: string): Promise<void> {
+    const requestId = `t${++this.counter}`;
+    const result = (await this.send({ type: 'TASK', requestId, task }, requestId)) as TabResult | null;
+    if (result === null) throw this.lost();
+    if (!result.ok) throw new ToolError(result.error, 'State the task in plain words (up to 4000 characters).');
+  }
+
   /** The error a call gets once the link has ended. */
   lost(): ToolError {
     return new ToolError(

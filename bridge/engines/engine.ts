@@ -74,6 +74,8 @@ export interface Navigation {
  * its own protocol (Chromium: Playwright and CDP over a pipe; Firefox: puppeteer over WebDriver BiDi).
  */
 export interface EngineTab {
+  /** The tab's id in Bosun's extension where the engine knows it (attached): calls name the tab by it, never by its address. */
+  readonly extensionTabId?: number;
   url(): string;
   title(): Promise<string>;
   isClosed(): boolean;

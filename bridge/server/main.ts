@@ -14,6 +14,7 @@ import { createBridgeServer } from './server';
 import { BrowserSession } from './session';
 import { AttachSession } from '../attach/attach-session';
 import { notAttached } from '../attach/attached-browser';
+import { setTaskTool } from '../attach/task-tool';
 import { install, installPlan, uninstall } from '../native/install';
 import type { BridgeOptions } from './options';
 import type { BridgeTool } from './tool';
@@ -97,7 +98,8 @@ async function attach(options: BridgeOptions): Promise<void> {
   );
   const server = createBridgeServer({
     session,
-    tools: presetTools(allTools(toolSources(options), unavailableAttached), options.tools),
+    // The client's own task, as its scope, is said only attached: Bosun's gate is the person's there.
+    tools: [...presetTools(allTools(toolSources(options), unavailableAttached), options.tools), setTaskTool(session)],
     version,
     log,
     questionTimeoutMs: options.questionTimeoutMs,

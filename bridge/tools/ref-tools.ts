@@ -50,7 +50,7 @@ export async function workingTab(
   const tab = await browser.tab();
   assertWebPage(tab);
   const url = tab.url();
-  const tabId = tabIds.get(tab) ?? null;
+  const tabId = tab.extensionTabId ?? tabIds.get(tab) ?? null;
   const shot = snapshots.get(browser);
   // Another tab showing the same address is not the snapshot's.
   const current = shot?.url === url && (tabId === null || shot.tabId === tabId);

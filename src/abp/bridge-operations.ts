@@ -55,6 +55,8 @@ export const NATIVE_TOOLS = {
   browser_screenshot: { annotations: { ...READS, readOnlyHint: false }, operations: {} },
   browser_emulate: { annotations: { ...READS, readOnlyHint: false, idempotentHint: true }, operations: {} },
   browser_set_offline: { annotations: { ...READS, readOnlyHint: false, idempotentHint: true }, operations: {} },
+  // Attached only: the client's task becomes its scope in Bosun; no site is touched.
+  browser_set_task: { annotations: { ...READS, readOnlyHint: false, idempotentHint: true }, operations: {} },
 } as const satisfies Record<string, NativeTool>;
 
 export type NativeToolName = keyof typeof NATIVE_TOOLS;

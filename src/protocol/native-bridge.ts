@@ -53,6 +53,8 @@ export const HostToBackground = v.variant('type', [
   v.strictObject({ type: v.literal('CLOSED'), client: ClientId }),
   v.strictObject({ type: v.literal('ABP'), client: ClientId, message: v.unknown() }),
   v.strictObject({ type: v.literal('TAB'), client: ClientId, requestId: RequestId, request: v.unknown() }),
+  /** The client states its task, which becomes its scope as a chat task's words do; answered by TAB_RESULT. */
+  v.strictObject({ type: v.literal('TASK'), client: ClientId, requestId: RequestId, task: v.unknown() }),
 ]);
 export type HostToBackground = v.InferOutput<typeof HostToBackground>;
 
@@ -80,4 +82,7 @@ export const BackgroundToHost = v.variant('type', [
 export type BackgroundToHost = v.InferOutput<typeof BackgroundToHost>;
 
 /** What a client may send the host: the host adds its id and relays it, refusing any other type. */
-export const CLIENT_MESSAGE_TYPES = ['HELLO', 'ABP', 'TAB'] as const;
+export const CLIENT_MESSAGE_TYPES = ['HELLO', 'ABP', 'TAB', 'TASK'] as const;
+
+/** An attached client's task, in its own words: judged on its start, as a chat task's are. */
+export const ClientTask = nonEmptyText(4000);

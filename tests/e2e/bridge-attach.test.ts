@@ -1,104 +1,39 @@
 // `bosun-bridge --connect` in both browsers: a browser started as a person's (a persistent profile
 // with Bosun, HOME a temporary home where `bosun-bridge install` wrote the host manifest), the official
 // MCP client running the bridge, the person's switch in Settings and answers in the sidebar.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { createFrameReader, encodeFrame } from '../../bridge/native/framing';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
 import { isAccepted, mutatedMessages } from '../hardening/message-mutations';
 import { FUZZ_SEED, seededRandom } from '../hardening/seeded-random';
-import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
-import { BROWSERS, launchExtension, waitUntil, type ExtensionSession, type PageDriver } from './harness';
+import { BROWSERS, waitUntil } from './harness';
 import { actionLogEntries } from './support/action-log';
 import { answerPrompt } from './support/agent';
-import { listeningSockets, processTree, textOf, waitForExit, type ToolResult } from './support/bridge';
-import { DIST } from './support/extension';
-import { configure, openSidebar, send, setSettingsSwitch, waitForMessages } from './support/sidebar';
+import { useAttachedBrowser, type Agent } from './support/attached';
+import { listeningSockets, processTree, textOf, waitForExit } from './support/bridge';
+import { send, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
 const site = useSite();
 
-interface Agent {
-  call(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
-  pid: number;
-  log(): string;
-  close(): Promise<void>;
-}
-
 describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (browserName) => {
-  let home: string;
-  let llm: LlmServer;
-  let session: ExtensionSession;
-  let sidebar: PageDriver;
-  const agents: Agent[] = [];
-  const env = () => ({ ...process.env, HOME: home, XDG_CONFIG_HOME: '', XDG_DATA_HOME: '' }) as Record<string, string>;
-
-  /** An MCP client, named as a real one is, running `bosun-bridge --connect` as its server. */
-  async function agent(name: string): Promise<Agent> {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['bridge/bosun-bridge.mjs', '--connect', '--browser', browserName],
-      env: env(),
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const client = new Client({ name, version: '1.0.0' });
-    await client.connect(transport);
-    const running: Agent = {
-      call: async (tool, args = {}) =>
-        (await client.callTool({ name: tool, arguments: args }, { timeout: 120_000 })) as ToolResult,
-      pid: transport.pid!,
-      log: () => stderr,
-      close: () => client.close(),
-    };
-    agents.push(running);
-    return running;
-  }
-
-  const setSwitch = (on: boolean) => setSettingsSwitch(sidebar, 'agents', on);
-  const socket = () => join(home, '.bosun-bridge', `${browserName}.sock`);
-
-  beforeAll(async () => {
-    // Short: a unix socket's path has a limit of about 100 bytes.
-    home = await mkdtemp(join(tmpdir(), 'bb-home-'));
-    // The README's command, for this user (HOME), before the browser starts.
-    const installed = spawnSync(process.execPath, ['bridge/bosun-bridge.mjs', 'install'], { env: env() });
-    expect(installed.status, installed.stderr.toString()).toBe(0);
-    // The browser is the person's: it finds the host where install put it, in this home.
-    process.env.HOME = home;
-    // Chromium reads a user's host manifests in its user data directory (~/.config/chromium by default).
-    const profileDir = browserName === 'chromium' ? join(home, '.config', 'chromium') : join(home, 'firefox-profile');
-    llm = await startLlmServer();
-    session = await launchExtension(browserName, DIST[browserName], { profileDir });
-    sidebar = await openSidebar(session);
-    await configure(sidebar, llm);
-  });
-  afterAll(async () => {
-    for (const each of agents) await each.close().catch(() => {});
-    await session?.close();
-    await llm?.close();
-    await rm(home, { recursive: true, force: true });
-  });
+  const attached = useAttachedBrowser(browserName);
+  const { agents, agent, setSwitch, socket } = attached;
 
   it('install wrote the host manifest for the browser, allowing Bosun only', () => {
     const dir =
       browserName === 'chromium'
-        ? join(home, '.config', 'chromium', 'NativeMessagingHosts')
-        : join(home, '.mozilla', 'native-messaging-hosts');
+        ? join(attached.home, '.config', 'chromium', 'NativeMessagingHosts')
+        : join(attached.home, '.mozilla', 'native-messaging-hosts');
     const manifest = JSON.parse(readFileSync(join(dir, 'org.bosun_agent.bridge.json'), 'utf8')) as Record<
       string,
       unknown
     >;
     expect(manifest).toMatchObject({ name: 'org.bosun_agent.bridge', type: 'stdio' });
-    if (browserName === 'chromium') expect(manifest.allowed_origins).toEqual([`${session.extensionOrigin}/`]);
+    if (browserName === 'chromium') expect(manifest.allowed_origins).toEqual([`${attached.session.extensionOrigin}/`]);
     else expect(manifest.allowed_extensions).toEqual(['bosun@bosun-agent.org']);
   });
 
@@ -114,18 +49,18 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     await setSwitch(true);
     await waitUntil(() => existsSync(socket()), { message: 'the host did not open its socket', timeoutMs: 20_000 });
     // Only the user may reach it: the directory 0700, the socket 0600; and no TCP port is open.
-    expect(statSync(join(home, '.bosun-bridge')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(attached.home, '.bosun-bridge')).mode & 0o777).toBe(0o700);
     expect(statSync(socket()).mode & 0o777).toBe(0o600);
 
     const claude = await agent('Claude Code');
     const navigating = claude.call('browser_navigate', { url: site.url('product.html') });
-    const asked = await answerPrompt(sidebar, 'allow-once');
+    const asked = await answerPrompt(attached.sidebar, 'allow-once');
     expect(asked.requester).toMatch(/Claude Code via MCP/);
     const navigated = await navigating;
     expect(navigated.isError, textOf(navigated)).toBeFalsy();
     expect(listeningSockets(processTree(claude.pid))).toEqual([]);
 
-    await sidebar.waitFor(() =>
+    await attached.sidebar.waitFor(() =>
       document.querySelector('[data-testid="agent-client"]')?.textContent?.includes('Claude Code'),
     );
 
@@ -134,7 +69,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     expect(textOf(read)).toContain('Add to cart');
 
     const clicking = claude.call('browser_click', { selector: '#add-to-cart' });
-    const question = await answerPrompt(sidebar, 'allow-once');
+    const question = await answerPrompt(attached.sidebar, 'allow-once');
     expect(question.requester).toMatch(/Claude Code via MCP/);
     const clicked = await clicking;
     expect(clicked.isError, textOf(clicked)).toBeFalsy();
@@ -145,7 +80,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     expect(shot.isError, textOf(shot)).toBeFalsy();
     expect(shot.content.some((part) => part.type === 'image')).toBe(true);
 
-    const log = await actionLogEntries(sidebar);
+    const log = await actionLogEntries(attached.sidebar);
     expect(log.some((entry) => JSON.stringify(entry).includes('Claude Code via MCP'))).toBe(true);
 
     // What needs a debugging protocol says so, and asks nobody (browser_back, of the default tools).
@@ -162,7 +97,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     const urls = (listed.structuredContent?.tabs as { url: string }[]).map((tab) => tab.url);
     expect(urls).not.toContain(site.url('product.html'));
     expect(JSON.stringify(claudeTabs.structuredContent)).toContain('product.html');
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+    await attached.sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
   });
 
   it('a tab the person shares is listed to and read by that client only; before sharing and after Stop sharing it is not', async () => {
@@ -174,7 +109,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
       return (listed.structuredContent?.tabs as { url: string }[]).map((tab) => tab.url);
     };
     const row = (name: string, testid: string) =>
-      sidebar.evaluate(
+      attached.sidebar.evaluate(
         ({ name, testid }) => {
           const li = [...document.querySelectorAll('[data-testid="agent-client"]')].find((each) =>
             each.textContent?.includes(name),
@@ -185,12 +120,16 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
         { name, testid },
       );
     const sharedShown = (count: number) =>
-      sidebar.waitFor((n) => document.querySelectorAll('[data-testid="agent-shared-tab"]').length === n, count, {
-        message: `the sidebar does not show ${count} shared tab(s)`,
-      });
+      attached.sidebar.waitFor(
+        (n) => document.querySelectorAll('[data-testid="agent-shared-tab"]').length === n,
+        count,
+        {
+          message: `the sidebar does not show ${count} shared tab(s)`,
+        },
+      );
 
     // The person's own tab, on a page the agents never opened.
-    const page = await session.openPage(shared);
+    const page = await attached.session.openPage(shared);
     expect(await urls(claude)).not.toContain(shared);
     const working = await claude.call('browser_snapshot');
     expect(textOf(working)).not.toContain('River Guide');
@@ -200,7 +139,9 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     const listed = await urls(claude);
     expect(listed).toContain(shared);
     expect(await urls(other)).not.toContain(shared);
-    const active = await sidebar.evaluate(async () => (await browser.tabs.query({ active: true })).map((t) => t.id));
+    const active = await attached.sidebar.evaluate(async () =>
+      (await browser.tabs.query({ active: true })).map((t) => t.id),
+    );
     const selected = await claude.call('browser_tabs', { action: 'select', index: listed.indexOf(shared) });
     expect(selected.isError, textOf(selected)).toBeFalsy();
     const read = await claude.call('browser_snapshot');
@@ -210,9 +151,9 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     const closing = await claude.call('browser_tabs', { action: 'close', index: listed.indexOf(shared) });
     expect(closing.isError).toBe(true);
     expect(textOf(closing)).toMatch(/is the person's/);
-    expect(await sidebar.evaluate(async () => (await browser.tabs.query({ active: true })).map((t) => t.id))).toEqual(
-      active,
-    );
+    expect(
+      await attached.sidebar.evaluate(async () => (await browser.tabs.query({ active: true })).map((t) => t.id)),
+    ).toEqual(active);
 
     expect(await row('Claude Code', 'agent-stop-sharing')).toBe(true);
     await sharedShown(0);
@@ -234,7 +175,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     if (browserName !== 'chromium') return;
     // The second client's first read opens its first tab.
     await agents.at(-1)!.call('browser_snapshot');
-    const groups = await sidebar.evaluate(async () => {
+    const groups = await attached.sidebar.evaluate(async () => {
       const found = await chrome.tabGroups.query({ title: 'Bosun agent' });
       return Promise.all(found.map(async (g) => (await chrome.tabs.query({ groupId: g.id })).map((t) => t.url ?? '')));
     });
@@ -244,17 +185,17 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
 
   it("the person's chat task and an agent work side by side, neither disturbing the other", async () => {
     const active = () =>
-      sidebar.evaluate(async () => (await browser.tabs.query({ active: true })).map((t) => t.id).sort());
+      attached.sidebar.evaluate(async () => (await browser.tabs.query({ active: true })).map((t) => t.id).sort());
     const before = await active();
-    llm.script({ kind: 'text', chunks: ['Fair', ' winds', ' today.'], delayMs: 1500 });
-    await send(sidebar, 'Say hello');
-    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Fair', 'the chat answer did not start');
+    attached.llm.script({ kind: 'text', chunks: ['Fair', ' winds', ' today.'], delayMs: 1500 });
+    await send(attached.sidebar, 'Say hello');
+    await waitForMessages(attached.sidebar, (m) => m.at(-1)?.content === 'Fair', 'the chat answer did not start');
     // While the person's answer is arriving, the agent reads its own tab.
     const read = await agents.at(-2)!.call('browser_snapshot');
     expect(read.isError, textOf(read)).toBeFalsy();
     expect(textOf(read)).toContain('Add to cart');
     const shown = await waitForMessages(
-      sidebar,
+      attached.sidebar,
       (m) => m.at(-1)?.status === 'done',
       'the chat answer did not end',
       30_000,
@@ -276,7 +217,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     );
     raw.write(encodeFrame({ type: 'HELLO', name: 'Raw Agent' }));
     await waitUntil(() => answers.length === 1, { message: 'no ACCEPTED' });
-    const logBefore = (await actionLogEntries(sidebar)).length;
+    const logBefore = (await actionLogEntries(attached.sidebar)).length;
 
     // Mutated ABP messages that Bosun's channel must refuse, even with the session and name it gives them.
     const random = seededRandom(FUZZ_SEED);
@@ -321,23 +262,23 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     expect(JSON.stringify(replies)).toContain("was not allowed by Bosun's policy first");
     expect(JSON.stringify(replies)).toContain('cannot grant itself');
     // Nothing asked, nothing logged, no tab opened.
-    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null)).toBe(
-      true,
-    );
-    expect((await actionLogEntries(sidebar)).length).toBe(logBefore);
+    expect(
+      await attached.sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null),
+    ).toBe(true);
+    expect((await actionLogEntries(attached.sidebar)).length).toBe(logBefore);
     raw.destroy();
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+    await attached.sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
   });
 
   it("Disconnect in the sidebar ends that client's link: its next call says so, the one after reconnects", async () => {
     const other = agents.at(-1)!;
-    await sidebar.evaluate(() => {
+    await attached.sidebar.evaluate(() => {
       const row = [...document.querySelectorAll('[data-testid="agent-client"]')].find((li) =>
         li.textContent?.includes('Other Agent'),
       );
       row?.querySelector<HTMLButtonElement>('[data-testid="agent-disconnect"]')?.click();
     });
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 1);
+    await attached.sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 1);
     const ended = await other.call('browser_tabs', { action: 'list' });
     expect(ended.isError).toBe(true);
     expect(textOf(ended)).toMatch(/disconnected this agent/);
@@ -347,7 +288,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
 
   it("the background stopping ends the link: each client's next call says so, and once Bosun runs again they reconnect", async () => {
     const [claude, other] = agents.slice(-2);
-    await session.stopBackground();
+    await attached.session.stopBackground();
     for (const each of [claude!, other!]) {
       const ended = await each.call('browser_tabs', { action: 'list' });
       expect(ended.isError).toBe(true);
@@ -355,7 +296,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     }
     // A sidebar that opens wakes the background, which opens the link again as the switch is still on.
     // Until the new link is up, a call says to call again (the old socket file may still be there).
-    sidebar = await openSidebar(session);
+    await attached.reopenSidebar();
     for (const each of [claude!, other!])
       await waitUntil(
         async () => {
@@ -365,14 +306,14 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
         },
         { message: 'the client did not reconnect', timeoutMs: 30_000 },
       );
-    await sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
+    await attached.sidebar.waitFor(() => document.querySelectorAll('[data-testid="agent-client"]').length === 2);
   });
 
   it('a bridge that dies leaves nothing behind: the sidebar drops its client, and the others go on', async () => {
     const claude = agents.at(-2)!;
     process.kill(claude.pid, 'SIGKILL');
     await waitForExit(claude.pid, 'the killed bridge did not end');
-    await sidebar.waitFor(
+    await attached.sidebar.waitFor(
       () =>
         ![...document.querySelectorAll('[data-testid="agent-client"]')].some((li) =>
           li.textContent?.includes('Claude Code'),
@@ -386,7 +327,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
 
   it('turning the switch off ends every connection; the next call says how to turn it on', async () => {
     await setSwitch(false);
-    await sidebar.waitFor(() => document.querySelector('[data-testid="agent-client"]') === null);
+    await attached.sidebar.waitFor(() => document.querySelector('[data-testid="agent-client"]') === null);
     for (const each of agents.slice(-1)) {
       const ended = await each.call('browser_tabs', { action: 'list' });
       expect(ended.isError).toBe(true);

@@ -89,6 +89,7 @@ function toolRunner(deps: PageDeps) {
           flowRun: call.flowRun,
           requester: call.requester,
           ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
+          ...(call.scope ? { scope: call.scope } : {}),
         },
         ctx,
       ),
