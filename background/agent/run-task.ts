@@ -8,6 +8,7 @@ import { fixedScope } from './task-scope';
 import { PROPOSE_PLAN, proposePlan, type TaskPlanning } from './task-plan';
 import type { GateResult } from '../permissions/gate';
 import type { TaskDeps, TaskEnd, TaskOptions } from './task-types';
+import { heldElsewhere } from './tab-holder';
 
 export type { SharedTaskDeps, TaskDeps, TaskEnd, TaskOptions } from './task-types';
 
@@ -154,8 +155,17 @@ async function answerPlan(state: TaskState, planning: TaskPlanning, call: ToolCa
   return result;
 }
 
-/** One call of the tool registry, through the gate. */
-function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
+/** One call of the tool registry, through the gate, unless another task works in its tab. */
+async function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
+  const held = heldElsewhere(state, call);
+  if (held) return held;
+  const output = await gateRun(state, call);
+  // A tab the call moved the task to (open_tab, a link that opened one) is this task's from now on.
+  state.claimTab?.(state.tabId);
+  return output;
+}
+
+function gateRun(state: TaskState, call: ToolCall): Promise<GateResult> {
   const { deps, runId } = state;
   return state.follower.around(() =>
     deps.gate.run(

@@ -23,6 +23,7 @@ export interface TaskState {
   planned: boolean;
   readonly personWords: readonly string[] | undefined;
   readonly announceStep: TaskOptions['announceStep'];
+  readonly claimTab: TaskOptions['claimTab'];
   /** The conversation's generation when the task began: a clear changes it. */
   readonly generation: number;
   tabId: number;
@@ -68,6 +69,7 @@ export function createTaskState(
     planned: false,
     personWords: options.personWords,
     announceStep: options.announceStep,
+    claimTab: options.claimTab,
     generation: deps.conversation.generation,
     tabId: startTab,
     images: new Map(),

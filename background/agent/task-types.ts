@@ -8,6 +8,7 @@ import type { ScopeHolder } from '../permissions/scope-check';
 import type { ToolContext } from '../tools/types';
 import type { RunRecords } from './run-record';
 import type { TaskPlanning } from './task-plan';
+import type { TaskHandle } from './task-board';
 
 export interface TaskDeps {
   conversation: Conversation;
@@ -54,6 +55,11 @@ export interface TaskOptions {
   personWords?: readonly string[];
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */
   announceStep?(step: TaskStep | null): void;
+  /**
+   * Takes a tab for the task among every running task (the task board's claim): what kind of task
+   * holds it instead, if another does. Absent, the task shares its tabs with nobody's rule.
+   */
+  claimTab?: TaskHandle['claim'];
 }
 
 export interface TaskStep {
