@@ -157,7 +157,7 @@ async function startRun(
     .all()
     .filter((m) => m.role === 'user')
     .map((m) => m.content);
-  const options = { scope, announceStep, personWords, claimTab: handle.claim };
+  const options = { scope, announceStep, personWords, tabs: handle };
   const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
   const { signal } = run.controller;
   const work = trace

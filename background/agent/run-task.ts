@@ -156,16 +156,9 @@ async function answerPlan(state: TaskState, planning: TaskPlanning, call: ToolCa
 }
 
 /** One call of the tool registry, through the gate, unless another task works in its tab. */
-async function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
+function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
   const held = heldElsewhere(state, call);
-  if (held) return held;
-  const output = await gateRun(state, call);
-  // A tab the call moved the task to (open_tab, a link that opened one) is this task's from now on.
-  state.claimTab?.(state.tabId);
-  return output;
-}
-
-function gateRun(state: TaskState, call: ToolCall): Promise<GateResult> {
+  if (held) return Promise.resolve(held);
   const { deps, runId } = state;
   return state.follower.around(() =>
     deps.gate.run(

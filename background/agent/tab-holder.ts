@@ -27,10 +27,10 @@ const OTHER: Record<RunningTask['kind'], string> = {
  * tab becomes this task's until it ends. Null when the call may go on.
  */
 export function heldElsewhere(state: TaskState, call: ToolCall): GateResult | null {
-  if (!state.claimTab || OFF_TAB.has(call.name)) return null;
+  if (!state.tabs || OFF_TAB.has(call.name)) return null;
   const named = call.args['tabId'];
   const tabId = typeof named === 'number' ? named : state.tabId;
-  const holder = state.claimTab(tabId);
+  const holder = state.tabs.claim(tabId);
   if (holder === undefined) return null;
   return {
     success: false,

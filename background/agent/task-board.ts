@@ -20,6 +20,8 @@ export interface TaskHandle {
    * is, and the tab stays that task's. A task holds every tab it worked in until it ends.
    */
   claim(tabId: number): RunningTask['kind'] | undefined;
+  /** Whether this task holds the tab. */
+  holds(tabId: number): boolean;
   /** The task ended: it leaves the list and lets go of its tabs. */
   end(): void;
 }
@@ -50,6 +52,7 @@ export function createTaskBoard(changed: () => void) {
         holders.set(tabId, id);
         return undefined;
       },
+      holds: (tabId) => holders.get(tabId) === id && tasks.get(id) === task,
       end: () => {
         if (tasks.get(id) !== task) return;
         tasks.delete(id);

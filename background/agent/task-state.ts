@@ -23,7 +23,7 @@ export interface TaskState {
   planned: boolean;
   readonly personWords: readonly string[] | undefined;
   readonly announceStep: TaskOptions['announceStep'];
-  readonly claimTab: TaskOptions['claimTab'];
+  readonly tabs: TaskOptions['tabs'];
   /** The conversation's generation when the task began: a clear changes it. */
   readonly generation: number;
   tabId: number;
@@ -69,7 +69,7 @@ export function createTaskState(
     planned: false,
     personWords: options.personWords,
     announceStep: options.announceStep,
-    claimTab: options.claimTab,
+    tabs: options.tabs,
     generation: deps.conversation.generation,
     tabId: startTab,
     images: new Map(),
@@ -84,12 +84,23 @@ export function createTaskState(
     located: undefined,
     follower: createTabFollower(
       () => state.tabId,
-      (id) => (state.tabId = id),
+      (id) => {
+        if (mayFollow(state, id)) state.tabId = id;
+      },
     ),
     tabFacts: createTabFacts(),
     ctx: toolContext(() => state, deps, signal),
   };
   return state;
+}
+
+/**
+ * A tab opened from the task's tab is followed only when the task works in that tab itself: a tab
+ * another task opened from a tab they both started on (the person's) is that task's, not this one's.
+ */
+function mayFollow(state: TaskState, tabId: number): boolean {
+  const { tabs } = state;
+  return !tabs || (tabs.holds(state.tabId) && tabs.claim(tabId) === undefined);
 }
 
 /** What the tools see of the task: its bound tab, which they may move, and its readings. */
@@ -102,6 +113,8 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal)
     },
     signal,
     bindTab: (id) => {
+      // A tab the task moves to itself (one it opened, one it switched to) is its own from now on.
+      task().tabs?.claim(id);
       task().tabId = id;
     },
     snapshotId: (id) => snapshots.get(id),

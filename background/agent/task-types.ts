@@ -56,10 +56,10 @@ export interface TaskOptions {
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */
   announceStep?(step: TaskStep | null): void;
   /**
-   * Takes a tab for the task among every running task (the task board's claim): what kind of task
-   * holds it instead, if another does. Absent, the task shares its tabs with nobody's rule.
+   * The tabs the task holds among every running task (its task board handle): a tab it works in
+   * becomes its own, and a tab another task holds is never acted on. Absent, no other task runs.
    */
-  claimTab?: TaskHandle['claim'];
+  tabs?: Pick<TaskHandle, 'claim' | 'holds'>;
 }
 
 export interface TaskStep {

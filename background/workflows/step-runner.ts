@@ -34,7 +34,7 @@ export interface StepAction {
 /** What the run hears of a step as it goes, and how the step takes the tabs it works in. */
 export interface StepWatch {
   report(now: StepAction): void;
-  claimTab: TaskHandle['claim'];
+  tabs: TaskHandle;
 }
 
 export interface StepOutcome {
@@ -59,7 +59,7 @@ export async function runStep(
   tabId: number,
   runId: string,
   signal: AbortSignal,
-  { report, claimTab }: StepWatch,
+  { report, tabs }: StepWatch,
   unattended = false,
 ): Promise<StepOutcome> {
   const store = createConversationStore(deps.database, `workflow-step:${step.id}`);
@@ -84,7 +84,7 @@ export async function runStep(
       requester: `workflow step ${index}`,
       // The approved plan is the step's scope: its site at its levels, and nothing else without a question.
       scope: fixedScope(stepScope(step, await deps.policy.load())),
-      claimTab,
+      tabs,
     });
   } finally {
     await store.clear();

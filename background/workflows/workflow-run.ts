@@ -162,7 +162,7 @@ async function runStepInTab(
             announceAction(deps, slot, id, { stepId, ...now });
             handle.now(now.target ?? now.tool);
           },
-          claimTab: handle.claim,
+          tabs: handle,
         },
         current.unattended,
       );

@@ -96,7 +96,7 @@ async function startRun(deps: AgentRunDeps, runs: Runs, task: string, tabId: num
     requester: ABP_REQUESTER,
     scope,
     announceStep: (step) => handle.now(step?.target ?? null),
-    claimTab: handle.claim,
+    tabs: handle,
   })
     .catch((): TaskEnd => 'error')
     .then(async (end) => {
