@@ -23,6 +23,7 @@ import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
 import { createPlanQuestions } from './agent/plan-questions';
 import { createHandOvers } from './agent/hand-overs';
+import { createTaskBoard } from './agent/task-board';
 import type { SharedTaskDeps } from './agent/run-task';
 import { createCrawler } from './crawl/crawler';
 import { crawlSiteCheck } from './crawl/site-check';
@@ -126,19 +127,21 @@ const task: SharedTaskDeps = {
   mask: pageMask,
   handOver: handOvers.pose,
 };
+// Every running task, whoever started it, in the sidebars' list; and which tab each one holds.
+const board = createTaskBoard(() => broadcast(runningTasks()));
+const runningTasks = (): BackgroundToSidebar => ({ type: 'RUNNING_TASKS', payload: { tasks: board.list() } });
 const agent = createAgent({
   ...task,
   runRecords: (id) => chatRunRecords(database, id),
   interruptedRuns: () => interruptedChats(database),
   holdAlive,
   plans,
+  board,
   changed: (id) => {
-    broadcast(runningTasks());
     if (id === conversations.current().id) announceTask(id);
   },
 });
-/** What the sidebars show of the chat tasks: every running one, and the shown conversation's scope and action. */
-const runningTasks = (): BackgroundToSidebar => ({ type: 'RUNNING_TASKS', payload: { tasks: agent.running() } });
+/** What the sidebars show of the shown conversation's chat task: its scope and action. */
 const shownTask = (id: string): BackgroundToSidebar[] => {
   const run = agent.run(id);
   return [
@@ -159,6 +162,7 @@ const workflows = createWorkflows({
   saved: createSavedStore(database),
   broadcast,
   holdAlive,
+  board,
   toolNames: () => [...TOOLS.keys()],
   notify: notifyPerson,
 });
@@ -198,6 +202,7 @@ const routeSidebar = createSidebarRouter({
     stopSharing: (id) => nativeLink.stopSharing(id),
   },
   agent,
+  board,
   settings,
   limits,
   testConnection: (candidate) => whileReachingOllama(candidate, () => testConnection(candidate)),
@@ -254,7 +259,7 @@ const routeAbp = createAbpRouter({
     gate,
     pages,
     crawler,
-    agent: { ...task, database, runs: createRunRecords(database, 'abpAgent') },
+    agent: { ...task, database, runs: createRunRecords(database, 'abpAgent'), board },
   }),
   recordFailure: (capability, message) => errors.add(capability, message),
   gate,

@@ -17,8 +17,10 @@ export interface SidebarActions extends SettingsActions, ConversationActions, Li
   /** Shares the tab the person is looking at with an attached agent, which may then list and read it. */
   shareTabWithAgent(id: string): void;
   stopSharingWithAgent(id: string): void;
-  /** Stops the shown conversation's task, or the one running in the conversation named. */
-  stop(conversationId?: string): void;
+  /** Stops the shown conversation's task. */
+  stop(): void;
+  /** Stops one task of the list of running tasks (a chat elsewhere, a research run, an agent run). */
+  stopTask(id: string): void;
   clear(): void;
   dismissNotice(): void;
   answer(requestId: string, decision: PermissionDecisionValue): void;
@@ -58,8 +60,8 @@ export function createActions(
     ...createSharingActions(send, currentTab),
     runAgain: () =>
       void currentTab().then((tabId) => send({ type: 'RUN_AGAIN', payload: tabId === undefined ? {} : { tabId } })),
-    stop: (conversationId) =>
-      send(conversationId === undefined ? { type: 'STOP_CHAT' } : { type: 'STOP_CHAT', payload: { conversationId } }),
+    stop: () => send({ type: 'STOP_CHAT' }),
+    stopTask: (id) => send({ type: 'STOP_TASK', payload: { id } }),
     clear: () => send({ type: 'CLEAR_HISTORY' }),
     dismissNotice: () => {
       state.notice.value = null;

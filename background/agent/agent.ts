@@ -12,6 +12,7 @@ import type { TaskPlanning } from './task-plan';
 import { traceOf, type Trace } from '../replay/replay-trace';
 import { runReplay } from '../replay/replay-run';
 import { createTaskTabs, shortTaskName } from '../tabs/task-tabs';
+import type { TaskBoard, TaskHandle } from './task-board';
 
 /** What goes with the person's words: a selection on the page, their files, the tabs they picked. */
 export interface MessageContext {
@@ -19,6 +20,7 @@ export interface MessageContext {
   attachments?: Attachment[];
 }
 
+const STOPPED = () => new DOMException('Stopped by the person', 'AbortError');
 export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for it or press Stop.';
 const NOTHING_TO_REPLAY = 'There is no finished task with actions in this conversation to run again.';
 const RESTARTED =
@@ -31,8 +33,10 @@ export interface AgentDeps extends SharedTaskDeps {
   interruptedRuns(): Promise<string[]>;
   /** Keeps the background alive while a task runs (Chrome stops idle service workers). */
   holdAlive<T>(work: Promise<T>): Promise<T>;
-  /** The running tasks changed (one began, ended, or moved on to another scope or action). */
+  /** A conversation's running task changed (it began, ended, or moved on to another scope or action). */
   changed(conversationId: string): void;
+  /** Every running task, which this agent's tasks join for the sidebar's list and their tabs. */
+  board: TaskBoard;
   /** Plans waiting for the person's approval (plan-first mode). */
   plans: Pick<PlanQuestions, 'pose'>;
 }
@@ -41,8 +45,8 @@ export interface AgentDeps extends SharedTaskDeps {
 interface Run {
   readonly controller: AbortController;
   readonly conversation: Conversation;
-  /** The person's message that started it, for the sidebar's list of running tasks. */
-  readonly request: string;
+  /** Its row in the sidebar's list of running tasks, and the tabs it holds. */
+  readonly handle: TaskHandle;
   scope: TaskScope | null;
   step: TaskStep | null;
 }
@@ -70,7 +74,7 @@ export function createAgent(deps: AgentDeps) {
   };
 
   function stop(conversationId: string): void {
-    runs.get(conversationId)?.controller.abort(new DOMException('Stopped by the person', 'AbortError'));
+    runs.get(conversationId)?.controller.abort(STOPPED());
   }
 
   async function clear(conversationId: string, conversation: Conversation): Promise<void> {
@@ -93,13 +97,6 @@ export function createAgent(deps: AgentDeps) {
     restore,
     /** A conversation's running task, for its status bar; undefined when none runs there. */
     run: (conversationId: string): Pick<Run, 'scope' | 'step'> | undefined => runs.get(conversationId),
-    /** Every running task, for the sidebar's list. */
-    running: () =>
-      [...runs].map(([conversationId, run]) => ({
-        conversationId,
-        request: run.request.slice(0, 200),
-        step: run.step,
-      })),
   };
 }
 export type Agent = ReturnType<typeof createAgent>;
@@ -125,7 +122,10 @@ async function startRun(
   const { conversationId, conversation, content, tabId, context, trace } = asked;
   if (runs.has(conversationId)) return refuse(BUSY_ERROR);
   // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
-  const run: Run = { controller: new AbortController(), conversation, request: content, scope: null, step: null };
+  const controller = new AbortController();
+  const entry = { kind: 'chat' as const, conversationId, request: content, stop: () => controller.abort(STOPPED()) };
+  const handle = deps.board.begin(`chat:${conversationId}`, entry);
+  const run: Run = { controller, conversation, handle, scope: null, step: null };
   runs.set(conversationId, run);
   conversation.setBusy(true);
   deps.changed(conversationId);
@@ -133,6 +133,7 @@ async function startRun(
     if (runs.get(conversationId) !== run) return;
     // Free before the held answer is announced: the sidebar may send again the moment it sees it.
     runs.delete(conversationId);
+    handle.end();
     conversation.setBusy(false);
     deps.changed(conversationId);
   };
@@ -148,6 +149,7 @@ async function startRun(
   };
   const announceStep = (step: TaskStep | null) => {
     run.step = step;
+    handle.now(step?.target ?? null);
     deps.changed(conversationId);
   };
   // The scope comes from this message's words alone: never the quote, the attachments, the page or earlier results.
@@ -157,7 +159,7 @@ async function startRun(
     .filter((m) => m.role === 'user')
     .map((m) => m.content);
   const tabs = createTaskTabs(shortTaskName(content));
-  const options = { scope, announceStep, personWords, request: content, tabs };
+  const options = { scope, announceStep, personWords, request: content, tabs, held: handle };
   const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
   const { signal } = run.controller;
   const work = trace

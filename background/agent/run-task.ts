@@ -8,6 +8,7 @@ import { fixedScope } from './task-scope';
 import { PROPOSE_PLAN, proposePlan, type TaskPlanning } from './task-plan';
 import type { GateResult } from '../permissions/gate';
 import type { TaskDeps, TaskEnd, TaskOptions } from './task-types';
+import { heldElsewhere } from './tab-holder';
 
 export type { SharedTaskDeps, TaskDeps, TaskEnd, TaskOptions } from './task-types';
 
@@ -158,8 +159,10 @@ async function answerPlan(state: TaskState, planning: TaskPlanning, call: ToolCa
   return result;
 }
 
-/** One call of the tool registry, through the gate. */
+/** One call of the tool registry, through the gate, unless another task works in its tab. */
 function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
+  const held = heldElsewhere(state, call);
+  if (held) return Promise.resolve(held);
   const { deps, runId } = state;
   return state.follower.around(() =>
     deps.gate.run(

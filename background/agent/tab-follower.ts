@@ -1,5 +1,6 @@
 import { browser } from '../../src/platform/browser';
 import type { TabReading } from '../tools/types';
+import { openedByTool } from '../tabs/tool-tabs';
 
 /** How long after an action a new tab still counts as opened by it (tabs open asynchronously). */
 const AFTER_ACTION_MS = 1500;
@@ -21,10 +22,15 @@ export function createTabFollower(bound: () => number, bind: (tabId: number) => 
   const onCreated = (tab: { id?: number; openerTabId?: number }) => {
     const { id, openerTabId } = tab;
     if (id === undefined || openerTabId === undefined) return;
-    if (openerTabId === bound()) return bind(id);
-    if (Date.now() > actionEnds) return;
-    void activeElsewhere.then((active) => {
-      if (openerTabId === active) bind(id);
+    // Read now: the bound tab and the action's time are as they were when the tab was opened.
+    const fromBound = openerTabId === bound();
+    const inAction = Date.now() <= actionEnds;
+    if (!fromBound && !inAction) return;
+    const active = activeElsewhere;
+    // A tab a tool opened is its own task's, which binds it (another task may have opened it meanwhile).
+    void openedByTool(id).then(async (byTool) => {
+      if (byTool) return;
+      if (fromBound || openerTabId === (await active)) bind(id);
     });
   };
   /** The bound tab when it was closed; the task has moved on when it is bound elsewhere since (close_tab does). */

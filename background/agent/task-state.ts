@@ -25,6 +25,7 @@ export interface TaskState {
   readonly personWords: readonly string[] | undefined;
   readonly request: string | undefined;
   readonly announceStep: TaskOptions['announceStep'];
+  readonly held: TaskOptions['held'];
   /** The conversation's generation when the task began: a clear changes it. */
   readonly generation: number;
   tabId: number;
@@ -71,6 +72,7 @@ export function createTaskState(
     personWords: options.personWords,
     request: options.request,
     announceStep: options.announceStep,
+    held: options.held,
     generation: deps.conversation.generation,
     tabId: startTab,
     images: new Map(),
@@ -86,6 +88,7 @@ export function createTaskState(
     follower: createTabFollower(
       () => state.tabId,
       (id) => {
+        if (!mayFollow(state, id)) return;
         state.tabId = id;
         // A tab the task's page opened (a link to a new tab) is the task's too.
         void options.tabs?.place(id);
@@ -95,6 +98,15 @@ export function createTaskState(
     ctx: toolContext(() => state, deps, signal, options.tabs),
   };
   return state;
+}
+
+/**
+ * A tab opened from the task's tab is followed only when the task works in that tab itself: a tab
+ * another task opened from a tab they both started on (the person's) is that task's, not this one's.
+ */
+function mayFollow(state: TaskState, tabId: number): boolean {
+  const { held } = state;
+  return !held || (held.holds(state.tabId) && held.claim(tabId) === undefined);
 }
 
 /** What the tools see of the task: its bound tab, which they may move, and its readings. */
@@ -107,6 +119,8 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal,
     },
     signal,
     bindTab: (id) => {
+      // A tab the task moves to itself (one it opened, one it switched to) is its own from now on.
+      task().held?.claim(id);
       task().tabId = id;
     },
     ...(tabs ? { placeTab: (id: number) => tabs.place(id) } : {}),

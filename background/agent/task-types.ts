@@ -9,6 +9,7 @@ import type { ToolContext } from '../tools/types';
 import type { RunRecords } from './run-record';
 import type { TaskPlanning } from './task-plan';
 import type { TaskTabs } from '../tabs/task-tabs';
+import type { TaskHandle } from './task-board';
 
 export interface TaskDeps {
   conversation: Conversation;
@@ -62,6 +63,11 @@ export interface TaskOptions {
   tabs?: TaskTabs;
   /** The element the running action is about, for the sidebar's "now doing" line (chat tasks). */
   announceStep?(step: TaskStep | null): void;
+  /**
+   * The tabs the task holds among every running task (its task board handle): a tab it works in
+   * becomes its own, and a tab another task holds is never acted on. Absent, no other task runs.
+   */
+  held?: Pick<TaskHandle, 'claim' | 'holds'>;
 }
 
 export interface TaskStep {

@@ -22,9 +22,12 @@ import type { LibraryControl } from '../library/library-control';
 import type { LibraryView } from '../library/library-view';
 import type { Workflows } from '../workflows/workflows';
 import type { Schedules } from '../schedules/schedules';
+import type { TaskBoard } from '../agent/task-board';
 
 export interface SidebarRouteDeps {
   agent: Agent;
+  /** Every running task, each with its own Stop (the sidebar's list). */
+  board: Pick<TaskBoard, 'stop'>;
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
   trustedInput: { set(on: boolean): Promise<void | Refusal> };
   /** Attached MCP clients (the native bridge link). */
@@ -121,7 +124,14 @@ function chatRoutes(deps: SidebarRouteDeps) {
     },
     STOP_CHAT: {
       senders: PAGES,
-      handle: ({ payload }) => deps.agent.stop(payload?.conversationId ?? deps.conversations.current().id),
+      handle: () => deps.agent.stop(deps.conversations.current().id),
+    },
+    STOP_TASK: {
+      senders: PAGES,
+      handle: ({ payload }) => {
+        // Already ended is no error: the row was shown a moment before its task finished.
+        deps.board.stop(payload.id);
+      },
     },
     CLEAR_HISTORY: {
       senders: PAGES,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
+import { openToolTab } from '../tabs/tool-tabs';
 import { settled } from '../tabs/navigation';
 import { searchAddress } from '../tabs/search-address';
 import { arrivedAt } from './targets';
@@ -26,7 +27,7 @@ export const searchWeb = defineTool({
   async run(args, ctx) {
     const { windowId } = await browser.tabs.get(ctx.tabId);
     // Exactly the address that was judged; the tab is the search's own, and the task goes with it.
-    const tab = await browser.tabs.create({ url: ctx.target.url, active: true, windowId, openerTabId: ctx.tabId });
+    const tab = await openToolTab({ url: ctx.target.url, active: true, windowId, openerTabId: ctx.tabId });
     if (tab.id === undefined) return { success: false, text: 'The browser did not open the search tab.' };
     await ctx.placeTab?.(tab.id);
     ctx.bindTab(tab.id);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { browser } from '../../src/platform/browser';
 import { navigateTab, settled } from '../tabs/navigation';
 import { leaveRefused } from './leave-check';
+import { openToolTab } from '../tabs/tool-tabs';
 import { arrivedAt, here, sendsUrl } from './targets';
 import { defineTool, type RunContext } from './types';
 import { shownUrl } from './site-urls';
@@ -103,7 +104,7 @@ export const openTab = defineTool({
   async run(args, ctx) {
     const current = await browser.tabs.get(ctx.tabId);
     // Never shown in front: the person goes on with their own tab while tasks work in theirs.
-    const tab = await browser.tabs.create({
+    const tab = await openToolTab({
       url: args.url,
       active: false,
       windowId: current.windowId,

@@ -14,6 +14,7 @@ import type { PolicyStore } from '../permissions/policy-store';
 import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';
 import { waitedInWords } from './waited-words';
+import type { TaskHandle } from '../agent/task-board';
 
 /** Tools that read a page without read_page: the page they read is a source too. */
 const SOURCE_TOOLS = new Set(['get_page_content', 'extract_table']);
@@ -29,6 +30,12 @@ export interface StepAction {
   args: Record<string, unknown>;
   /** The element's name on the page, once the gate has read it. */
   target?: string;
+}
+
+/** What the run hears of a step as it goes, and how the step takes the tabs it works in. */
+export interface StepWatch {
+  report(now: StepAction): void;
+  held: TaskHandle;
 }
 
 export interface StepOutcome {
@@ -53,7 +60,7 @@ export async function runStep(
   tab: { id: number; tabs: TaskTabs },
   runId: string,
   signal: AbortSignal,
-  report: (now: StepAction) => void,
+  { report, held }: StepWatch,
   unattended = false,
 ): Promise<StepOutcome> {
   const store = createConversationStore(deps.database, `workflow-step:${step.id}`);
@@ -79,6 +86,7 @@ export async function runStep(
       requester: `workflow step ${index}`,
       // The approved plan is the step's scope: its site at its levels, and nothing else without a question.
       scope: fixedScope(stepScope(step, await deps.policy.load())),
+      held,
     });
   } finally {
     await store.clear();

@@ -12,6 +12,7 @@ import { closeTabs, openStepTab, researchTabs, watchOpenedTabs } from './workflo
 import type { TaskTabs } from '../tabs/task-tabs';
 import { pauseRun, waitedAt } from './unattended-pause';
 import { waitedInWords } from './waited-words';
+import type { TaskHandle } from '../agent/task-board';
 
 /**
  * Each step opens its site in a tab of its own (runStepInTab): approving the plan approves those
@@ -27,24 +28,42 @@ const stepTabs = (current: WorkflowRecord): PlannedUse[] =>
 /** Grants the plan's access for this run, then runs its unfinished steps in the background. */
 export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: WorkflowRecord): void {
   const controller = new AbortController();
+  // Listed among the running tasks with its own Stop, which cancels it as the Research view's Cancel does.
+  const handle = deps.board.begin(`research:${current.plan.id}`, {
+    kind: 'research',
+    request: current.plan.intent,
+    stop: () => controller.abort(new DOMException('Cancelled by the person', 'AbortError')),
+  });
   const work = (async () => {
     await deps.policy.update((policy) =>
       grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames(), stepTabs(current)),
     );
     await publish(deps, current);
-    const end = await runSteps(deps, slot, current, researchTabs(current), controller.signal);
+    const end = await runSteps(deps, { slot, handle }, current, researchTabs(current), controller.signal);
     if (end === 'paused') await pauseRun(deps, current);
     else await finishRun(deps, current, end, controller.signal);
   })();
   // A failure to save or broadcast is not the person's to act on; it is logged and the run slot freed.
   const done = deps.holdAlive(work).catch((error: unknown) => console.warn('Bosun: the workflow stopped:', error));
-  slot.running = { controller, done: done.finally(() => (slot.running = null)) };
+  slot.running = {
+    controller,
+    done: done.finally(() => {
+      slot.running = null;
+      handle.end();
+    }),
+  };
+}
+
+/** Where a run's steps say what they do now: the Research view's slot, and the list of running tasks. */
+interface RunSpot {
+  slot: WorkflowSlot;
+  handle: TaskHandle;
 }
 
 /** Runs the pending steps one at a time, saving each one's outcome; says how the run ended. */
 async function runSteps(
   deps: WorkflowDeps,
-  slot: WorkflowSlot,
+  spot: RunSpot,
   current: WorkflowRecord,
   tabs: TaskTabs,
   signal: AbortSignal,
@@ -54,7 +73,7 @@ async function runSteps(
     if (signal.aborted) return 'cancelled';
     current.plan = updateStep(current.plan, step.id, { status: 'running', startedAt: Date.now() });
     await publish(deps, current);
-    const outcome = await runStepInTab(deps, slot, current, { stepId: step.id, tabs }, signal);
+    const outcome = await runStepInTab(deps, spot, current, { stepId: step.id, tabs }, signal);
     const sources = outcome.pages.map(({ title, url }) => ({ title, url }));
     for (const page of outcome.pages) current.pages[page.url] = page;
     if (signal.aborted) {
@@ -115,7 +134,7 @@ export const stepTabRefusal = (
  */
 async function runStepInTab(
   deps: WorkflowDeps,
-  slot: WorkflowSlot,
+  { slot, handle }: RunSpot,
   current: WorkflowRecord,
   { stepId, tabs: group }: { stepId: string; tabs: TaskTabs },
   signal: AbortSignal,
@@ -143,12 +162,19 @@ async function runStepInTab(
         { id: opened, tabs: group },
         current.runId,
         signal,
-        (now) => announceAction(deps, slot, id, { stepId, ...now }),
+        {
+          report: (now) => {
+            announceAction(deps, slot, id, { stepId, ...now });
+            handle.now(now.target ?? now.tool);
+          },
+          held: handle,
+        },
         current.unattended,
       );
     } finally {
       unwatch();
       announceAction(deps, slot, id, null);
+      handle.now(null);
     }
   } catch (error) {
     if (error instanceof QuestionUnanswered)

@@ -8,6 +8,7 @@ import type { PlannerDeps } from './planner';
 import type { SavedStore } from './saved-store';
 import type { StepDeps } from './step-runner';
 import type { WorkflowRecord, WorkflowStore } from './workflow-store';
+import type { TaskBoard } from '../agent/task-board';
 
 export interface WorkflowDeps extends StepDeps, PlannerDeps {
   policy: PolicyStore;
@@ -16,6 +17,8 @@ export interface WorkflowDeps extends StepDeps, PlannerDeps {
   saved: SavedStore;
   broadcast(message: BackgroundToSidebar): void;
   holdAlive<T>(work: Promise<T>): Promise<T>;
+  /** Every running task: a run is listed there with its own Stop, and holds its steps' tabs. */
+  board: TaskBoard;
   /** Every tool's name: an approval grants the listed levels for each of them. */
   toolNames(): string[];
   /** Tells the person something an unattended run needs them for, with nobody at the sidebar. */

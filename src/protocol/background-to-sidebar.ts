@@ -249,15 +249,18 @@ export const BackgroundToSidebar = {
   // The running action's element by its name on the page, once the gate has read it (the tool call
   // names only a listing number or a selector); null when no action runs.
   TASK_STEP: message('TASK_STEP', v.object({ step: v.nullable(TaskStepSchema) })),
-  // Every running chat task, one per conversation: the person's message that started it and its action now.
+  // Every running task: chat tasks (one per conversation), the research run, ABP agent runs; each
+  // with the request that started it and what it is doing now (null: the model is thinking).
   RUNNING_TASKS: message(
     'RUNNING_TASKS',
     v.object({
       tasks: v.array(
         v.object({
-          conversationId: ConversationId,
+          id: v.pipe(v.string(), v.maxLength(200)),
+          kind: v.picklist(['chat', 'research', 'agent']),
+          conversationId: v.optional(ConversationId),
           request: v.pipe(v.string(), v.maxLength(200)),
-          step: v.nullable(TaskStepSchema),
+          now: v.nullable(v.pipe(v.string(), v.maxLength(200))),
         }),
       ),
     }),

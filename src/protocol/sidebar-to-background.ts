@@ -206,11 +206,10 @@ export const SidebarToBackground = {
     'RUN_AGAIN',
     v.strictObject({ tabId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
   ),
-  /**
-   * Addition: abort the answer being generated, keeping what has arrived: the shown conversation's
-   * task, or the one running in the conversation named (the sidebar's list of running tasks).
-   */
-  STOP_CHAT: message('STOP_CHAT', v.optional(v.strictObject({ conversationId: ConversationId }))),
+  /** Addition: abort the shown conversation's answer being generated, keeping what has arrived. */
+  STOP_CHAT: bare('STOP_CHAT'),
+  /** Addition: the Stop of one task in the sidebar's list of running tasks (a chat, a research run, an agent run). */
+  STOP_TASK: message('STOP_TASK', v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) })),
   /** Additions: the Action Log and the Permissions view. */
   GET_ACTION_LOG: bare('GET_ACTION_LOG'),
   CLEAR_ACTION_LOG: bare('CLEAR_ACTION_LOG'),

@@ -236,7 +236,7 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
       });
     });
 
-    it('agent.run gives the agent a task through the same gate, polled to its answer; agent.cancel stops one', async () => {
+    it('agent.run gives the agent a task through the same gate, polled to its answer; agent.cancel, or its Stop among the running tasks, stops one', async () => {
       const finished = (runId: string) =>
         abp.page.waitFor(
           async (id) => {
@@ -275,6 +275,22 @@ describe.each(BROWSERS)('the ABP page acting in %s', (browserName) => {
       const second = (await data('agent.run', { task: 'Take your time', tabId })) as { runId: string };
       expect(await data('agent.cancel', { runId: second.runId })).toEqual({ runId: second.runId, cancelled: true });
       expect(await finished(second.runId)).toMatchObject({ status: 'stopped', actions: [] });
+      // The person sees a run among the running tasks, and its Stop there stops it.
+      ctx.llm.script({ kind: 'hang' });
+      const third = (await data('agent.run', { task: 'Wait for the person', tabId })) as { runId: string };
+      await showView(sidebar, 'chat');
+      await sidebar.waitFor(
+        () =>
+          document.querySelector('[data-testid="running-task"][data-kind="agent"] .running-task-title')?.textContent ===
+          'Wait for the person',
+        undefined,
+        { message: 'the agent run was not listed among the running tasks' },
+      );
+      await sidebar.click('[data-testid="running-task"][data-kind="agent"] [data-testid="running-task-stop"]');
+      expect(await finished(third.runId)).toMatchObject({ status: 'stopped', actions: [] });
+      await sidebar.waitFor(() => document.querySelector('[data-testid="running-task"]') === null, undefined, {
+        message: 'the stopped run was still listed',
+      });
       expect(await call('agent.status', { runId: 'abprun-unknown' })).toMatchObject({
         success: false,
         error: { code: 'INVALID_PARAMS', message: expect.stringMatching(/^runId: /) },

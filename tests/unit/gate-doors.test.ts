@@ -30,6 +30,7 @@ const PRIMITIVES = [
   'loadInTab',
   'inBackgroundTab',
   'openStepTab',
+  'openToolTab',
   'crawlTabs.open',
   'fetchPage',
   'loadPdf',
@@ -122,6 +123,11 @@ const DOORS: Record<string, Door> = {
   },
   'background/tabs/navigation.ts': { via: 'primitive', calls: { navigateTab: 1 }, why: 'navigateTab' },
   'background/crawl/crawl-tabs.ts': { via: 'primitive', calls: { 'tabs.create': 1 }, why: 'crawlTabs.open' },
+  'background/tabs/tool-tabs.ts': {
+    via: 'primitive',
+    calls: { 'tabs.create': 1, openToolTab: 1 },
+    why: 'openToolTab: a tab open_tab or search_web opens for its task',
+  },
   'background/workflows/workflow-tabs.ts': {
     via: 'primitive',
     calls: { 'tabs.create': 1, openStepTab: 1 },

@@ -138,6 +138,8 @@ describe('the spec messages parse, by their names', () => {
     const sidebarAdditions = [
       'VOICE_AUDIO',
       'STOP_CHAT',
+      // The Stop of one task in the sidebar's list of running tasks.
+      'STOP_TASK',
       'RUN_AGAIN',
       'GET_ACTION_LOG',
       'CLEAR_ACTION_LOG',

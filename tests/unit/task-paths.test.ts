@@ -55,7 +55,7 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
     ],
     'background/abp/capabilities/agent.ts': [
       {
-        scope: /\bscope \}\)$/,
+        scope: /requester: ABP_REQUESTER,\s+scope,/,
         why: "ABP agent.run (and the bridge's abp_agent_run): its task text, read-only on failure",
       },
     ],
@@ -128,7 +128,7 @@ describe('every path that starts a task gives it a scope', () => {
   it("a chat task's scope comes from the message's words, never its quote; ABP's falls back to read-only", () => {
     const agent = readFileSync('background/agent/agent.ts', 'utf8');
     expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: announceScope \}, content\);/);
-    expect(agent).toMatch(/const options = \{ scope, announceStep, personWords, request: content, tabs \};/);
+    expect(agent).toMatch(/const options = \{ scope, announceStep, personWords, request: content, tabs, held: handle \};/);
     // Run again: the scope comes from the replayed task's request, the person's message it was given by.
     expect(agent).toMatch(/content: trace\.request, tabId, context: \{\}, trace \}/);
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');

@@ -11,9 +11,12 @@ import { createConversation, type Conversation } from '../../conversations/conve
 import { defineCapability, ACTS_ON_SITES, CHANGES_BOSUN, READS_BOSUN, type Capability } from '../capability';
 import { TabId } from '../params';
 import { ABP_REQUESTER } from '../caller';
+import type { TaskBoard } from '../../agent/task-board';
 
 export interface AgentRunDeps extends Omit<TaskDeps, 'conversation'> {
   database: Promise<Db>;
+  /** Every running task: an agent run is listed there with its own Stop, and holds its tabs. */
+  board: TaskBoard;
 }
 
 type Status = 'running' | TaskEnd;
@@ -83,11 +86,21 @@ async function startRun(deps: AgentRunDeps, runs: Runs, task: string, tabId: num
   const run: Run = { task, tabId, status: 'running', startedAt: Date.now(), conversation, stop: new AbortController() };
   runs.set(runId, run);
   await conversation.add({ role: 'user', content: task, status: 'done' });
+  // The person sees it among the running tasks, and may stop it there.
+  const stop = () => run.stop.abort(new DOMException('Stopped by the person', 'AbortError'));
+  const handle = deps.board.begin(`agent:${runId}`, { kind: 'agent', request: task, stop });
   // Like a chat task's, the scope comes from the task's words alone; read-only when that answer fails.
   const scope = createTaskScope({ ...deps, announce: () => undefined, fallback: () => READ_ONLY_SCOPE }, task);
-  void runTask({ ...deps, conversation }, tabId, run.stop.signal, { runId, requester: ABP_REQUESTER, scope })
+  void runTask({ ...deps, conversation }, tabId, run.stop.signal, {
+    runId,
+    requester: ABP_REQUESTER,
+    scope,
+    announceStep: (step) => handle.now(step?.target ?? null),
+    held: handle,
+  })
     .catch((): TaskEnd => 'error')
     .then(async (end) => {
+      handle.end();
       run.status = end;
       run.finishedAt = Date.now();
       // The conversation was only the run's working memory: its report keeps what matters.

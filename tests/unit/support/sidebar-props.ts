@@ -11,6 +11,7 @@ export const actions = (): SidebarActions => ({
   shareTabWithAgent: vi.fn(),
   stopSharingWithAgent: vi.fn(),
   stop: vi.fn(),
+  stopTask: vi.fn(),
   clear: vi.fn(),
   saveSettings: vi.fn(),
   testConnection: vi.fn(),

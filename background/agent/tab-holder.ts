@@ -1,0 +1,42 @@
+import type { ToolCall } from '../llm/types';
+import type { GateResult } from '../permissions/gate';
+import { crawlSite } from '../tools/crawl-tools';
+import { getCachedSnapshot } from '../tools/recall-tool';
+import { searchLibrary } from '../tools/library-tool';
+import { searchWeb } from '../tools/search-tool';
+import { listTabs, openTab } from '../tools/tab-tools';
+import type { RunningTask } from './task-board';
+import type { TaskState } from './task-state';
+
+/** Tools that work in no tab of the task's, or in a new one they open: they take no tab. */
+const OFF_TAB = new Set([openTab, searchWeb, crawlSite, listTabs, getCachedSnapshot, searchLibrary].map((t) => t.name));
+
+/**
+ * The other task by what it is. Never by its request: that is another conversation's words, or an
+ * ABP client's, which are not this task's to read.
+ */
+const OTHER: Record<RunningTask['kind'], string> = {
+  chat: 'a chat task of another conversation',
+  research: 'the research run',
+  agent: 'an ABP agent run',
+};
+
+/**
+ * Two tasks never act on the same tab: a call in a tab another running task works in (its bound
+ * tab, or the tab the call names) is refused, naming that task, and nothing runs; otherwise the
+ * tab becomes this task's until it ends. Null when the call may go on.
+ */
+export function heldElsewhere(state: TaskState, call: ToolCall): GateResult | null {
+  if (!state.held || OFF_TAB.has(call.name)) return null;
+  const named = call.args['tabId'];
+  const tabId = typeof named === 'number' ? named : state.tabId;
+  const holder = state.held.claim(tabId);
+  if (holder === undefined) return null;
+  return {
+    success: false,
+    outcome: 'denied',
+    decision: 'tab-held',
+    site: '',
+    text: `Not done: tab ${tabId} is in use by ${OTHER[holder]}, and two tasks never act on the same tab. Open a tab of your own with open_tab, or wait until that task has ended.`,
+  };
+}
