@@ -17,11 +17,6 @@ export function HandOverCard({
   request: HandOverRequest;
   onAnswer: SidebarActions['answerHandOver'];
 }) {
-  const [reply, setReply] = useState('');
-  const submit = (event: Event) => {
-    event.preventDefault();
-    if (reply.trim()) onAnswer(request.id, { kind: 'reply', text: reply.trim() });
-  };
   return (
     <section
       class="prompt"
@@ -62,20 +57,32 @@ export function HandOverCard({
           </button>
         )}
       </div>
-      <form class="hand-over-reply" onSubmit={submit}>
-        <label for="hand-over-reply">{t('hand_over_reply_label')}</label>
-        <textarea
-          id="hand-over-reply"
-          data-testid="hand-over-reply"
-          rows={2}
-          maxLength={MAX_HAND_OVER_REPLY}
-          value={reply}
-          onInput={(event) => setReply(event.currentTarget.value)}
-        />
-        <button type="submit" class="button" data-testid="hand-over-send" disabled={!reply.trim()}>
-          {t('hand_over_send')}
-        </button>
-      </form>
+      <HandOverReply onReply={(text) => onAnswer(request.id, { kind: 'reply', text })} />
     </section>
+  );
+}
+
+/** The person's own answer, typed: sent as their words when they press Send. */
+function HandOverReply({ onReply }: { onReply(text: string): void }) {
+  const [reply, setReply] = useState('');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (reply.trim()) onReply(reply.trim());
+  };
+  return (
+    <form class="hand-over-reply" onSubmit={submit}>
+      <label for="hand-over-reply">{t('hand_over_reply_label')}</label>
+      <textarea
+        id="hand-over-reply"
+        data-testid="hand-over-reply"
+        rows={2}
+        maxLength={MAX_HAND_OVER_REPLY}
+        value={reply}
+        onInput={(event) => setReply(event.currentTarget.value)}
+      />
+      <button type="submit" class="button" data-testid="hand-over-send" disabled={!reply.trim()}>
+        {t('hand_over_send')}
+      </button>
+    </form>
   );
 }
