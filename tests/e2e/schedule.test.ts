@@ -156,6 +156,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
       calls: [{ id: 'n1', name: 'navigate', arguments: { url: shops.b('shop-b.html') } }],
     });
     const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
+    const ranFrom = Date.now();
     await page.close();
     const deadline = Date.now() + AHEAD_MS + 30_000;
     while (modelTurns() < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -187,7 +188,10 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     // No question was left waiting for nobody, none was answered in the person's place, the other shop was not opened.
     expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]'))).toBeNull();
     expect((await openTabUrls(page)).some((url) => url.startsWith(shops.b('')))).toBe(false);
-    const navigations = (await actionLogEntries(page)).filter((e) => e.toolName === 'navigate');
+    // The one navigation since the schedule's run began, unanswered (the earlier test's are before it).
+    const navigations = (await actionLogEntries(page)).filter(
+      (e) => e.toolName === 'navigate' && e.timestamp >= ranFrom,
+    );
     expect(navigations.map((e) => e.decision)).toEqual(['unanswered']);
     expect(modelTurns()).toBe(1);
     expect(ctx.llm.failures).toEqual([]);
