@@ -61,6 +61,8 @@ import { outlinedTabs } from './tools/outlined-tabs';
 import { notifyPerson } from './schedules/notify';
 import { createScheduleStore } from './schedules/schedule-store';
 import { createSchedules } from './schedules/schedules';
+import { chatTaskOf } from './schedules/chat-task';
+import { startScheduledChat } from './schedules/scheduled-chat';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
@@ -170,6 +172,9 @@ const schedules = createSchedules({
   store: createScheduleStore(database),
   saved: (savedId) => workflows.saved().find((s) => s.id === savedId),
   run: (savedId, values, note) => workflows.runScheduled(savedId, values, note),
+  chatTask: async (id) =>
+    chatTaskOf(id, (await conversations.conversationOf(id)).all(), (name) => TOOLS.get(name)?.level),
+  runChat: (chatTask, note) => startScheduledChat({ agent, conversations, notify: notifyPerson }, chatTask, note),
   notify: notifyPerson,
   alarms: browser.alarms,
   broadcast,

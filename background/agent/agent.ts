@@ -3,16 +3,18 @@ import type { Attachment } from '../../src/protocol/attachments';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { Conversation } from '../conversations/conversation-messages';
 import type { RunRecords } from './run-record';
-import { runTask, type SharedTaskDeps } from './run-task';
+import { runTask, type SharedTaskDeps, type TaskDeps, type TaskOptions } from './run-task';
 import type { TaskStep } from './task-types';
 import { createTaskScope } from './task-scope';
 import type { TaskScope } from '../../policy';
 import type { PlanQuestions } from './plan-questions';
 import type { TaskPlanning } from './task-plan';
-import { traceOf, type Trace } from '../replay/replay-trace';
+import { traceOf } from '../replay/replay-trace';
+import type { Trace } from '../../src/protocol/trace';
 import { runReplay } from '../replay/replay-run';
 import { createTaskTabs, shortTaskName } from '../tabs/task-tabs';
 import type { TaskBoard, TaskHandle } from './task-board';
+import { runUnattended, type Unattended } from '../replay/unattended-replay';
 
 /** What goes with the person's words: a selection on the page, their files, the tabs they picked. */
 export interface MessageContext {
@@ -73,6 +75,18 @@ export function createAgent(deps: AgentDeps) {
     return startRun(deps, runs, { conversationId, conversation, content: trace.request, tabId, context: {}, trace });
   };
 
+  /** A saved chat task on its schedule: replayed in its conversation, unattended, within what the person approved. */
+  const runScheduled = (conversationId: string, conversation: Conversation, tabId: number, unattended: Unattended) =>
+    startRun(deps, runs, {
+      conversationId,
+      conversation,
+      content: unattended.task.trace.request,
+      tabId,
+      context: {},
+      trace: unattended.task.trace,
+      unattended,
+    });
+
   function stop(conversationId: string): void {
     runs.get(conversationId)?.controller.abort(STOPPED());
   }
@@ -92,6 +106,7 @@ export function createAgent(deps: AgentDeps) {
   return {
     start,
     replay,
+    runScheduled,
     stop,
     clear,
     restore,
@@ -117,6 +132,7 @@ async function startRun(
     tabId: number;
     context: MessageContext;
     trace: Trace | null;
+    unattended?: Unattended;
   },
 ): Promise<Refusal | undefined> {
   const { conversationId, conversation, content, tabId, context, trace } = asked;
@@ -152,19 +168,22 @@ async function startRun(
     handle.now(step?.target ?? null);
     deps.changed(conversationId);
   };
-  // The scope comes from this message's words alone: never the quote, the attachments, the page or earlier results.
-  const scope = createTaskScope({ ...deps, announce: announceScope }, content);
   const personWords = conversation
     .all()
     .filter((m) => m.role === 'user')
     .map((m) => m.content);
   const tabs = createTaskTabs(shortTaskName(content));
-  const options = { scope, announceStep, personWords, request: content, tabs, held: handle };
+  const shared = { announceStep, personWords, request: content, tabs, held: handle };
   const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
   const { signal } = run.controller;
-  const work = trace
-    ? runReplay(task, trace, tabId, signal, options)
-    : runTask(task, tabId, signal, { ...options, ...planFirst(deps, announceScope) });
+  const work = asked.unattended
+    ? runUnattended(task, asked.unattended, tabId, signal, shared)
+    : runAsked(task, trace, tabId, signal, {
+        ...shared,
+        // The scope comes from this message's words alone: never the quote, the attachments, the page or earlier results.
+        scope: createTaskScope({ ...deps, announce: announceScope }, content),
+        ...(trace ? {} : planFirst(deps, announceScope)),
+      });
   const ended = work.then(
     (end) => tabs.end(end === 'answered' ? 'done' : 'stopped'),
     () => tabs.end('stopped'),
@@ -175,6 +194,10 @@ async function startRun(
     release();
   });
 }
+
+/** The person's task, or its replay (Run again) while they are there to be asked. */
+const runAsked = (task: TaskDeps, trace: Trace | null, tabId: number, signal: AbortSignal, options: TaskOptions) =>
+  trace ? runReplay(task, trace, tabId, signal, options) : runTask(task, tabId, signal, options);
 
 /** What the person's message carries besides its words: a quote, attachments, the Run again mark. */
 function messageMarks({ quote, attachments }: MessageContext, trace: Trace | null) {

@@ -28,7 +28,10 @@ export function createHandOvers(broadcast: (request: HandOverRequest) => void, a
     });
   }
 
-  /** The person's answer; false when the hand-over is unknown, already answered, or the choice was not offered. */
+  /**
+   * The person's answer; false when the hand-over is unknown, already answered, or the choice was
+   * not offered. A typed reply is always theirs to give, with or without choices.
+   */
   function answer(id: string, given: HandOverAnswer): boolean {
     const waiting = pending.get(id);
     if (!waiting) return false;

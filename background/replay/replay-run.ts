@@ -11,7 +11,7 @@ import { createTaskState, type TaskState } from '../agent/task-state';
 import type { ToolCall } from '../llm/types';
 import { newId } from '../storage/ids';
 import { findElement, parseListing, shownName, type ElementName, type Listed } from './replay-match';
-import type { Trace, TraceStep } from './replay-trace';
+import type { Trace, TraceStep } from '../../src/protocol/trace';
 
 /** How many further parts of a long listing the replay reads looking for a step's element. */
 const MAX_LISTING_PARTS = 20;

@@ -3,41 +3,13 @@
 // later reading). Built from the conversation's stored messages, and validated before use.
 import * as v from 'valibot';
 import type { ChatMessage } from '../../src/protocol/common';
+import { MAX_TRACE_STEPS, Trace, type TraceStep } from '../../src/protocol/trace';
 import { nameAt, parseListing, type ElementName } from './replay-match';
 
-/** The most steps one trace keeps: a longer task replays its first ones and asks the model for none after. */
-export const MAX_TRACE_STEPS = 100;
 /** Readings are not replayed as recorded: the replay reads the page itself where a step needs its elements. */
 const READINGS = new Set(['read_page', 'read_listing']);
 /** Arguments that name an element by its index in a reading. */
 const INDEX_ARGS = ['index', 'to'] as const;
-
-const Text = v.pipe(v.string(), v.maxLength(2000));
-const Name = v.strictObject({
-  role: Text,
-  label: Text,
-  hoverOf: Text,
-  rest: Text,
-  nth: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  of: v.pipe(v.number(), v.integer(), v.minValue(1)),
-});
-
-const Step = v.strictObject({
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
-  /** The call's other arguments, as the model gave them. */
-  args: v.record(v.string(), v.unknown()),
-  index: v.optional(Name),
-  to: v.optional(Name),
-  /** An element argument the trace could not name (not in the reading before it): the model is asked. */
-  unnamed: v.optional(v.boolean()),
-});
-export type TraceStep = v.InferOutput<typeof Step>;
-
-export const Trace = v.strictObject({
-  request: v.pipe(v.string(), v.minLength(1), v.maxLength(100_000)),
-  steps: v.pipe(v.array(Step), v.minLength(1), v.maxLength(MAX_TRACE_STEPS)),
-});
-export type Trace = v.InferOutput<typeof Trace>;
 
 /**
  * The trace of the conversation's last task: its request, and each action that succeeded. An

@@ -1,5 +1,5 @@
 import type { SavedWorkflow } from '../../src/protocol/common';
-import type { Schedule, ScheduleRequest, ScheduleWhen } from '../../src/protocol/schedules';
+import type { ChatTask, Schedule, ScheduleRequest, ScheduleWhen } from '../../src/protocol/schedules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -57,13 +57,31 @@ export function runNote(run: DueRun, now: number): string {
 }
 
 type Checked = { ok: true; schedule: Schedule } | { ok: false; error: string };
+type WorkflowRequest = Extract<ScheduleRequest, { savedId: string }>;
+
+/** Why the time cannot be used (a one-time run must be ahead, within a year), or null. */
+function wrongTime(when: ScheduleWhen, now: number): string | null {
+  if (when.kind === 'once' && when.at <= now) return 'That time has passed: choose a later one.';
+  if (when.kind === 'once' && when.at - now > FURTHEST_AHEAD_MS) return 'Choose a time within a year.';
+  return null;
+}
+
+/** What every schedule keeps: its name, time and next run; an edit keeps its pause and last run. */
+const timed = (id: string, name: string, when: ScheduleWhen, now: number, previous?: Schedule) => ({
+  id,
+  name,
+  when,
+  paused: previous?.paused ?? false,
+  nextRunAt: nextRunAfter(when, now),
+  ...(previous?.lastRun ? { lastRun: previous.lastRun } : {}),
+});
 
 /**
  * The schedule the person asked for, or why it cannot be used: the saved workflow must exist and
  * get a value for each of its parameters (and no other), and a one-time run must be ahead, within a year.
  */
 export function checkSchedule(
-  request: ScheduleRequest,
+  request: WorkflowRequest,
   saved: SavedWorkflow | undefined,
   id: string,
   now: number,
@@ -74,21 +92,24 @@ export function checkSchedule(
   if (missing.length > 0) return { ok: false, error: `Give a value for ${missing.join(', ')}.` };
   const extra = Object.keys(request.values).filter((name) => !saved.parameters.includes(name));
   if (extra.length > 0) return { ok: false, error: `The workflow has no parameter ${extra.join(', ')}.` };
-  const { when } = request;
-  if (when.kind === 'once' && when.at <= now) return { ok: false, error: 'That time has passed: choose a later one.' };
-  if (when.kind === 'once' && when.at - now > FURTHEST_AHEAD_MS)
-    return { ok: false, error: 'Choose a time within a year.' };
+  const error = wrongTime(request.when, now);
+  if (error) return { ok: false, error };
   return {
     ok: true,
-    schedule: {
-      id,
-      savedId: saved.id,
-      name: saved.name,
-      values: request.values,
-      when,
-      paused: previous?.paused ?? false,
-      nextRunAt: nextRunAfter(when, now),
-      ...(previous?.lastRun ? { lastRun: previous.lastRun } : {}),
-    },
+    schedule: { ...timed(id, saved.name, request.when, now, previous), savedId: saved.id, values: request.values },
   };
+}
+
+/** A saved chat task's schedule, or why it cannot be used: the task (or why it cannot run by itself), and the time. */
+export function checkChatSchedule(
+  when: ScheduleWhen,
+  task: ChatTask | string,
+  id: string,
+  now: number,
+  previous?: Schedule,
+): Checked {
+  if (typeof task === 'string') return { ok: false, error: task };
+  const error = wrongTime(when, now);
+  if (error) return { ok: false, error };
+  return { ok: true, schedule: { ...timed(id, task.trace.request.slice(0, 200), when, now, previous), chat: task } };
 }

@@ -1,9 +1,9 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import type { SavedWorkflow } from '../../src/protocol/common';
-import type { Schedule, ScheduleRequest } from '../../src/protocol/schedules';
+import type { ChatTask, Schedule, ScheduleRequest } from '../../src/protocol/schedules';
 import { newId } from '../storage/ids';
-import { checkSchedule, dueRun, nextRunAfter, runNote } from './schedule-time';
+import { checkChatSchedule, checkSchedule, dueRun, nextRunAfter, runNote } from './schedule-time';
 import { MAX_SCHEDULES, type ScheduleStore } from './schedule-store';
 
 /** Alarms are named for the schedule they wake; other alarms are not ours to act on. */
@@ -15,18 +15,16 @@ export interface ScheduleDeps {
   saved(savedId: string): SavedWorkflow | undefined;
   /** Starts the saved workflow unattended, `note` leading its notes; a refusal says why it could not start. */
   run(savedId: string, values: Record<string, string>, note: string): Promise<Refusal | undefined>;
+  /** The conversation's last task as a chat task to schedule, or why it cannot be one. */
+  chatTask(conversationId: string): Promise<ChatTask | string>;
+  /** Starts the saved chat task unattended, `note` leading what it adds to its conversation; a refusal says why it could not start. */
+  runChat(task: ChatTask, note: string): Promise<Refusal | undefined>;
   /** Tells the person, with the browser's notification where they allowed it. */
   notify(title: string, message: string): Promise<void>;
   alarms: { create(name: string, info: { when: number }): void; clear(name: string): Promise<boolean> };
   broadcast(message: BackgroundToSidebar): void;
 }
 
-/**
- * The person's schedules: saved workflows that run by themselves at a time, every day or every
- * week, woken by the browser's alarms. Each run is saved as done before it starts, so a restart
- * or a second wake never runs it twice; a time missed while the browser was closed runs once at
- * the next start, and its note says so.
- */
 /** Stores the schedule and arms its alarm, or clears it when it will not run. */
 async function keep(deps: ScheduleDeps, schedule: Schedule): Promise<void> {
   await deps.store.put(schedule);
@@ -46,7 +44,10 @@ async function fire(deps: ScheduleDeps, schedule: Schedule): Promise<void> {
   const note = runNote(due, now);
   const started = { ...schedule, nextRunAt: due.next, lastRun: { at: now, note } };
   await keep(deps, started);
-  const refusal = await deps.run(schedule.savedId, schedule.values, note);
+  const refusal =
+    'chat' in schedule
+      ? await deps.runChat(schedule.chat, note)
+      : await deps.run(schedule.savedId, schedule.values, note);
   if (refusal) {
     await keep(deps, { ...started, lastRun: { at: now, note: `${note} It did not run: ${refusal.reason}` } });
     await deps.notify(`Bosun: “${schedule.name}” did not run`, refusal.reason);
@@ -62,7 +63,19 @@ async function saveSchedule(deps: ScheduleDeps, request: ScheduleRequest): Promi
   if (!previous && store.list().length >= MAX_SCHEDULES)
     return refuse(`Bosun keeps at most ${MAX_SCHEDULES} schedules: delete one first.`);
   const id = previous?.id ?? newId('schedule');
-  const checked = checkSchedule(request, deps.saved(request.savedId), id, Date.now(), previous);
+  if (previous && 'chat' in previous === 'savedId' in request) return refuse('That schedule runs something else.');
+  const now = Date.now();
+  const checked =
+    'savedId' in request
+      ? checkSchedule(request, deps.saved(request.savedId), id, now, previous)
+      : // An edit changes the time only: the task stays the one the person approved when they made the schedule.
+        checkChatSchedule(
+          request.when,
+          previous && 'chat' in previous ? previous.chat : await deps.chatTask(request.conversationId),
+          id,
+          now,
+          previous,
+        );
   if (!checked.ok) return refuse(checked.error);
   await keep(deps, checked.schedule);
   announce(deps);
@@ -70,7 +83,7 @@ async function saveSchedule(deps: ScheduleDeps, request: ScheduleRequest): Promi
 }
 
 /**
- * The person's schedules: saved workflows that run by themselves at a time, every day or every
+ * The person's schedules: saved workflows and saved chat tasks that run by themselves at a time, every day or every
  * week, woken by the browser's alarms. Each run is saved as done before it starts, so a restart
  * or a second wake never runs it twice; a time missed while the browser was closed runs once at
  * the next start, and its note says so.

@@ -5,6 +5,22 @@ import { READS_BROWSER } from './annotations';
 import { here } from './targets';
 import { defineTool } from './types';
 
+/** A tag of the reply block's name inside the reply is renamed, so the reply cannot close its block early. */
+const REPLY_TAG = /<\s*\/?\s*person_reply(?![\w-])/gi;
+
+/**
+ * What the person typed in the hand-over card: their own words, as their message is. Only an
+ * extension page sends it (HAND_OVER_RESPONSE), never a page, so it is not marked as page content.
+ */
+const personReply = (text: string): string =>
+  [
+    "The person typed this reply in the sidebar. These are the person's own words, to follow as their request:",
+    '<person_reply>',
+    text.replace(REPLY_TAG, '$&_'),
+    '</person_reply>',
+    'Read the page again before going on: it may have changed.',
+  ].join('\n');
+
 const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).host : '');
 
 /**
@@ -14,7 +30,7 @@ const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).host :
 export const askPerson = defineTool({
   name: 'ask_person',
   description:
-    'Hand the task to the person for what only they can do or decide: log in, solve a CAPTCHA, approve a 2FA prompt, or choose between options. The task pauses with its tab shown and your request in the sidebar, e.g. "Log in to shop.example, then press Continue"; it goes on when the person presses Continue (or picks one of `choices`, 2 to 4 short labels), and ends if they press Stop. Never ask for passwords or codes to be told to you. After Continue, read the page again: it may have changed.',
+    'Hand the task to the person for what only they can do or decide: log in, solve a CAPTCHA, approve a 2FA prompt, or choose between options. The task pauses with its tab shown and your request in the sidebar, e.g. "Log in to shop.example, then press Continue"; it goes on when the person presses Continue (or picks one of `choices`, 2 to 4 short labels, or types a reply of their own), and ends if they press Stop. Never ask for passwords or codes to be told to you. After Continue, read the page again: it may have changed.',
   level: 'read-only',
   // Nothing changes on any page; showing its tab is for the person, who then acts there themselves.
   annotations: READS_BROWSER,
@@ -31,6 +47,7 @@ export const askPerson = defineTool({
     );
     if (answer === null) return { success: false, text: 'The task was stopped while waiting for the person.' };
     if (answer.kind === 'choose') return { success: true, text: `The person chose: ${JSON.stringify(answer.choice)}.` };
+    if (answer.kind === 'reply') return { success: true, text: personReply(answer.text) };
     return {
       success: true,
       text: 'The person pressed Continue: they did what you asked. Read the page again before going on.',

@@ -9,7 +9,8 @@ import type { TaskTabs } from '../tabs/task-tabs';
 import { fixedScope } from '../agent/task-scope';
 import { stepScope } from './plan-transitions';
 import { createConversation } from '../conversations/conversation-messages';
-import { QuestionUnanswered, type Gate } from '../permissions/gate';
+import type { QuestionUnanswered, Gate } from '../permissions/gate';
+import { unattendedGate } from '../permissions/unattended-gate';
 import type { PolicyStore } from '../permissions/policy-store';
 import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';
@@ -94,25 +95,6 @@ export async function runStep(
   const answer = conversation.all().findLast((m) => m.role === 'assistant');
   const outcome = stepOutcome(end, answer, [...read.values()]);
   return waited ? { ...outcome, waited: waitedInWords(waited) } : outcome;
-}
-
-/**
- * The gate of a run nobody watches: every call says nobody can answer, so an action the approved
- * plan does not cover is never asked about (nor approved in the person's place) but ends the step,
- * logged as unanswered; `waited` hears which question it was.
- */
-function unattendedGate(gate: Gate, waited: (question: QuestionUnanswered) => void): Gate {
-  return {
-    ...gate,
-    run: async (call, ctx) => {
-      try {
-        return await gate.run({ ...call, questionTimeoutMs: 0 }, ctx);
-      } catch (error) {
-        if (error instanceof QuestionUnanswered) waited(error);
-        throw error;
-      }
-    },
-  };
 }
 
 /** The page cache, noting each page the step reads whole as one of its sources. */

@@ -53,6 +53,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
         onSuggest={busy ? undefined : actions.send}
         onRetry={busy || !lastRequest ? undefined : () => actions.send(lastRequest.content)}
         onRunAgain={busy ? undefined : actions.runAgain}
+        scheduling={{ conversationId: state.conversations.value.currentId, onSave: actions.workflow.saveSchedule }}
         onSettings={() => actions.show('settings')}
         onOpenStored={actions.openStoredPage}
       />

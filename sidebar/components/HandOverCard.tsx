@@ -1,11 +1,14 @@
+import { useState } from 'preact/hooks';
 import { t } from '../../src/i18n';
+import { MAX_HAND_OVER_REPLY } from '../../src/protocol/hand-over';
 import { showInvisible } from '../../src/show-invisible';
 import type { SidebarActions } from '../actions';
 import type { HandOverRequest } from '../state';
 
 /**
  * A task waiting for the person (ask_person): the site of the tab shown, the agent's request as plain
- * text (never markup, and set apart as the agent's words), and Continue, or one button per choice.
+ * text (never markup, and set apart as the agent's words), and Continue, or one button per choice;
+ * or the person types a reply of their own, which the task gets as the person's words.
  */
 export function HandOverCard({
   request,
@@ -54,6 +57,32 @@ export function HandOverCard({
           </button>
         )}
       </div>
+      <HandOverReply onReply={(text) => onAnswer(request.id, { kind: 'reply', text })} />
     </section>
+  );
+}
+
+/** The person's own answer, typed: sent as their words when they press Send. */
+function HandOverReply({ onReply }: { onReply(text: string): void }) {
+  const [reply, setReply] = useState('');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (reply.trim()) onReply(reply.trim());
+  };
+  return (
+    <form class="hand-over-reply" onSubmit={submit}>
+      <label for="hand-over-reply">{t('hand_over_reply_label')}</label>
+      <textarea
+        id="hand-over-reply"
+        data-testid="hand-over-reply"
+        rows={2}
+        maxLength={MAX_HAND_OVER_REPLY}
+        value={reply}
+        onInput={(event) => setReply(event.currentTarget.value)}
+      />
+      <button type="submit" class="button" data-testid="hand-over-send" disabled={!reply.trim()}>
+        {t('hand_over_send')}
+      </button>
+    </form>
   );
 }

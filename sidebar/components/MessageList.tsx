@@ -4,7 +4,7 @@ import type { ChatMessage, StoredPageRef } from '../../src/protocol/common';
 import type { ToolCall as ToolCallRecord } from '../plain-action';
 import { ErrorActions } from './ErrorActions';
 import { MessageItem } from './MessageItem';
-import { RunAgain } from './RunAgain';
+import { RunAgain, type ChatScheduling } from './RunAgain';
 import { t } from '../../src/i18n';
 
 /**
@@ -89,11 +89,21 @@ interface MessageListProps {
   onSettings?: () => void;
   /** Runs the last finished task again (absent while a task runs). */
   onRunAgain?: (() => void) | undefined;
+  /** Scheduling the last task to run again by itself. */
+  scheduling?: ChatScheduling | undefined;
   /** Opens a cited Library page's stored copy. */
   onOpenStored?: (pageId: string) => void;
 }
 
-export function MessageList({ messages, onSuggest, onRetry, onSettings, onRunAgain, onOpenStored }: MessageListProps) {
+export function MessageList({
+  messages,
+  onSuggest,
+  onRetry,
+  onSettings,
+  onRunAgain,
+  scheduling,
+  onOpenStored,
+}: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLElement>(null);
   const more = useRef<HTMLButtonElement>(null);
@@ -133,7 +143,7 @@ export function MessageList({ messages, onSuggest, onRetry, onSettings, onRunAga
         />
       ))}
       <ErrorActions last={last} onSettings={onSettings} onRetry={onRetry} />
-      <RunAgain messages={messages} onRunAgain={onRunAgain} />
+      <RunAgain messages={messages} onRunAgain={onRunAgain} scheduling={scheduling} />
       <div ref={end} />
     </main>
   );

@@ -3,7 +3,7 @@ import type { SavedWorkflow } from '../../src/protocol/common';
 import type { ScheduleRequest } from '../../src/protocol/schedules';
 import { t } from '../../src/i18n';
 import { ParameterFields } from './ParameterFields';
-import { ScheduleForm } from './ScheduleForm';
+import { ScheduleForm, workflowTarget } from './ScheduleForm';
 
 interface SavedProps {
   saved: SavedWorkflow[];
@@ -61,7 +61,7 @@ function SavedItem({
       </div>
       {scheduling ? (
         <ScheduleForm
-          saved={item}
+          target={workflowTarget(item)}
           onSave={(request) => {
             onSchedule(request);
             setScheduling(false);

@@ -1,12 +1,20 @@
 import { useState } from 'preact/hooks';
 import type { SavedWorkflow } from '../../src/protocol/common';
-import type { Schedule, ScheduleRequest } from '../../src/protocol/schedules';
+import type { ChatTask, Schedule, ScheduleRequest, ScheduleWhen } from '../../src/protocol/schedules';
 import { t } from '../../src/i18n';
 import { draftOf, weekday, whenOf, type ScheduleKind, type WhenDraft } from '../schedule-time';
 import { ParameterFields } from './ParameterFields';
 
+/** What a schedule runs, as its form needs it: the values to fill in, what each run may do, and the request. */
+export interface ScheduleTarget {
+  key: string;
+  parameters: readonly string[];
+  access: string[];
+  request(values: Record<string, string>, when: ScheduleWhen): ScheduleRequest;
+}
+
 interface FormProps {
-  saved: SavedWorkflow;
+  target: ScheduleTarget;
   /** The schedule being changed; none for a new one. */
   schedule?: Schedule;
   onSave(request: ScheduleRequest): void;
@@ -19,37 +27,56 @@ const KINDS: [ScheduleKind, string][] = [
   ['weekly', t('schedule_kind_weekly')],
 ];
 
-/** Every step's site and levels: what each unattended run is approved to do, as the plan review shows it. */
-const approvedAccess = (saved: SavedWorkflow) =>
-  saved.steps.map(
-    (step) => `${URL.canParse(step.site) ? new URL(step.site).host : step.site}: ${step.permissions.join(', ')}`,
-  );
+const hostOf = (site: string) => (URL.canParse(site) ? new URL(site).host : site);
 
-/** When a saved workflow runs by itself, and with which values; making it approves the steps as listed. */
-export function ScheduleForm({ saved, schedule, onSave, onCancel }: FormProps) {
+/** A saved workflow: each run is approved to do every step's site and levels, as the plan review shows them. */
+export const workflowTarget = (saved: SavedWorkflow): ScheduleTarget => ({
+  key: saved.id,
+  parameters: saved.parameters,
+  access: saved.steps.map((step) => `${hostOf(step.site)}: ${step.permissions.join(', ')}`),
+  request: (values, when) => ({ savedId: saved.id, values, when }),
+});
+
+/**
+ * A conversation's last task: each run is approved to do what it did, site by site (for a new
+ * schedule the sites it used; its levels are listed with the schedule once made).
+ */
+export const chatTarget = (conversationId: string, access: string[]): ScheduleTarget => ({
+  key: conversationId,
+  parameters: [],
+  access,
+  request: (_values, when) => ({ conversationId, when }),
+});
+
+/** A saved chat task's approved sites and levels, as its schedule lists them. */
+export const chatAccess = (task: ChatTask): string[] =>
+  task.access.map(({ site, level }) => `${hostOf(site)}: ${level}`);
+
+/** When a saved workflow or chat task runs by itself, and with which values; making it approves what is listed. */
+export function ScheduleForm({ target, schedule, onSave, onCancel }: FormProps) {
   const [draft, setDraft] = useState<WhenDraft>(() => draftOf(schedule?.when, Date.now()));
-  const [values, setValues] = useState<Record<string, string>>(schedule?.values ?? {});
+  const [values, setValues] = useState<Record<string, string>>(schedule && 'values' in schedule ? schedule.values : {});
   const when = whenOf(draft);
-  const ready = when !== null && saved.parameters.every((name) => values[name]?.trim());
+  const ready = when !== null && target.parameters.every((name) => values[name]?.trim());
   const set = (change: Partial<WhenDraft>) => setDraft({ ...draft, ...change });
   const submit = (event: Event) => {
     event.preventDefault();
-    if (when && ready) onSave({ ...(schedule ? { id: schedule.id } : {}), savedId: saved.id, values, when });
+    if (when && ready) onSave({ ...(schedule ? { id: schedule.id } : {}), ...target.request(values, when) });
   };
-  const id = `schedule-${schedule?.id ?? saved.id}`;
+  const id = `schedule-${schedule?.id ?? target.key}`;
   return (
     <form class="workflow-form" onSubmit={submit} data-testid="schedule-form">
       <WhenFields id={id} draft={draft} set={set} />
       <ParameterFields
         idPrefix={id}
         testPrefix="schedule-parameter"
-        names={saved.parameters}
+        names={target.parameters}
         values={values}
         onChange={setValues}
       />
       <p class="hint">{t('schedule_may')}</p>
       <ul class="hint" data-testid="schedule-access">
-        {approvedAccess(saved).map((line) => (
+        {target.access.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

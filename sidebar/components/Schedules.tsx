@@ -3,7 +3,7 @@ import type { SavedWorkflow } from '../../src/protocol/common';
 import type { Schedule, ScheduleRequest } from '../../src/protocol/schedules';
 import { t } from '../../src/i18n';
 import { nextInWords, whenInWords } from '../schedule-time';
-import { ScheduleForm } from './ScheduleForm';
+import { chatAccess, chatTarget, ScheduleForm, workflowTarget, type ScheduleTarget } from './ScheduleForm';
 
 interface SchedulesProps {
   schedules: Schedule[];
@@ -13,13 +13,31 @@ interface SchedulesProps {
   onDelete(id: string): void;
 }
 
+/** What a chat task's runs may do, and how the last run went. */
+function ScheduleNotes({ schedule }: { schedule: Schedule }) {
+  return (
+    <>
+      {'chat' in schedule ? (
+        <div class="hint" data-testid="schedule-chat-access">
+          {t('schedule_may')} {chatAccess(schedule.chat).join(' · ')}
+        </div>
+      ) : null}
+      {schedule.lastRun ? (
+        <div class="hint" data-testid="schedule-last">
+          {schedule.lastRun.note}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function ScheduleItem({
   schedule,
-  saved,
+  target,
   onSave,
   onPause,
   onDelete,
-}: { schedule: Schedule; saved: SavedWorkflow | undefined } & Omit<SchedulesProps, 'schedules' | 'saved'>) {
+}: { schedule: Schedule; target: ScheduleTarget | undefined } & Omit<SchedulesProps, 'schedules' | 'saved'>) {
   const [editing, setEditing] = useState(false);
   return (
     <li class="workflow-step" data-testid="schedule" data-paused={String(schedule.paused)}>
@@ -27,14 +45,10 @@ function ScheduleItem({
       <div class="workflow-meta" data-testid="schedule-when">
         {whenInWords(schedule.when)} · {nextInWords(schedule)}
       </div>
-      {schedule.lastRun ? (
-        <div class="hint" data-testid="schedule-last">
-          {schedule.lastRun.note}
-        </div>
-      ) : null}
-      {editing && saved ? (
+      <ScheduleNotes schedule={schedule} />
+      {editing && target ? (
         <ScheduleForm
-          saved={saved}
+          target={target}
           schedule={schedule}
           onSave={(request) => {
             onSave(request);
@@ -52,7 +66,7 @@ function ScheduleItem({
           >
             {schedule.paused ? t('schedule_resume') : t('schedule_pause')}
           </button>
-          {saved ? (
+          {target ? (
             <button type="button" class="button" onClick={() => setEditing(true)} data-testid="schedule-edit">
               {t('schedule_edit')}
             </button>
@@ -72,6 +86,13 @@ function ScheduleItem({
   );
 }
 
+/** What the schedule runs, for its edit form; none for a saved workflow since deleted. */
+function targetOf(schedule: Schedule, saved: readonly SavedWorkflow[]): ScheduleTarget | undefined {
+  if ('chat' in schedule) return chatTarget(schedule.chat.conversationId, chatAccess(schedule.chat));
+  const workflow = saved.find((s) => s.id === schedule.savedId);
+  return workflow ? workflowTarget(workflow) : undefined;
+}
+
 /** Every schedule in one place: when each runs next, how its last run went; pause, edit or delete it. */
 export function Schedules({ schedules, saved, ...actions }: SchedulesProps) {
   if (schedules.length === 0) return null;
@@ -81,12 +102,7 @@ export function Schedules({ schedules, saved, ...actions }: SchedulesProps) {
       <p class="hint">{t('schedule_hint')}</p>
       <ul class="workflow-steps">
         {schedules.map((schedule) => (
-          <ScheduleItem
-            key={schedule.id}
-            schedule={schedule}
-            saved={saved.find((s) => s.id === schedule.savedId)}
-            {...actions}
-          />
+          <ScheduleItem key={schedule.id} schedule={schedule} target={targetOf(schedule, saved)} {...actions} />
         ))}
       </ul>
     </section>

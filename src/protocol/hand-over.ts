@@ -5,6 +5,8 @@ export const MAX_HAND_OVER_REQUEST = 500;
 /** At most this many choices, each a short label on its own button. */
 export const MAX_HAND_OVER_CHOICES = 4;
 export const MAX_HAND_OVER_CHOICE = 100;
+/** The longest reply the person may type to a hand-over: a few sentences. */
+export const MAX_HAND_OVER_REPLY = 2000;
 
 export const HandOverText = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_HAND_OVER_REQUEST));
 export const HandOverChoices = v.pipe(
@@ -26,9 +28,13 @@ export const HandOverRequest = v.object({
 });
 export type HandOverRequest = v.InferOutput<typeof HandOverRequest>;
 
-/** The person did what was asked (Continue), or picked one of the offered choices. */
+/** The person did what was asked (Continue), picked one of the offered choices, or typed a reply of their own. */
 export const HandOverAnswer = v.variant('kind', [
   v.strictObject({ kind: v.literal('continue') }),
   v.strictObject({ kind: v.literal('choose'), choice: v.pipe(v.string(), v.maxLength(MAX_HAND_OVER_CHOICE)) }),
+  v.strictObject({
+    kind: v.literal('reply'),
+    text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MAX_HAND_OVER_REPLY)),
+  }),
 ]);
 export type HandOverAnswer = v.InferOutput<typeof HandOverAnswer>;

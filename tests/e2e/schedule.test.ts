@@ -2,9 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserName, LaunchOptions, PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { actionLogEntries } from './support/action-log';
-import { answerPrompt, waitForPrompt } from './support/agent';
+import { answerPrompt, openOnly, waitForPrompt, waitUntilIdle } from './support/agent';
+import { indexByLabel } from './support/listing';
+import { call, scriptedModel } from './support/scripted-turns';
 import { useExtension } from './support/extension';
-import { configure, openSidebar, showView } from './support/sidebar';
+import { configure, openSidebar, send, showView, shownMessages } from './support/sidebar';
 import { answer, openTabUrls, planAndApprove, read, useShops, waitForWorkflow } from './support/workflow';
 
 /** How far ahead the test sets a one-time run: time to close the sidebar before it fires. */
@@ -136,6 +138,95 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect(done.results).toEqual(['Alpha Audio: $199.']);
 
     // Deleted from the one list of schedules.
+    await page.click('[data-testid="schedule-delete"]');
+    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
+      message: 'the schedule was not deleted',
+    });
+  });
+
+  it('a scheduled chat task runs with the sidebar closed as a replay, and waits (never asks the void) at an action beyond what it did', async () => {
+    // The person's chat task: fill in their name on the form (allowed once when asked).
+    const formUrl = `${shops.servers[0]!.url}/form.html`;
+    await showView(page, 'chat');
+    const form = await openOnly(ctx.session, page, formUrl);
+    ctx.llm.reset();
+    ctx.llm.respondWith(
+      scriptedModel(
+        [
+          () => call('read_page', {}),
+          // By index inside fill_form's fields: the trace cannot name it, so a replay asks the model for this step.
+          ({ listing }) =>
+            call('fill_form', { fields: [{ index: indexByLabel(listing, 'textbox', 'Name'), value: 'Ada' }] }),
+        ],
+        'Your name is in the form.',
+      ),
+    );
+    await send(page, 'Put my name, Ada, in the contact form');
+    await waitForPrompt(page);
+    await answerPrompt(page, 'allow-once');
+    await waitUntilIdle(page);
+    expect(await form.evaluate(() => (document.getElementById('name') as HTMLInputElement).value)).toBe('Ada');
+
+    // Scheduled from beside Run again, a few seconds ahead; listed with the workflows' schedules, with what it may do.
+    await page.click('[data-testid="run-again-schedule"]');
+    await runAt(page, Date.now() + AHEAD_MS);
+    await page.click('[data-testid="schedule-save"]');
+    await showView(page, 'research');
+    await page.waitFor(() => document.querySelector('[data-testid="schedule-chat-access"]') !== null, undefined, {
+      message: 'the chat task schedule was not listed',
+    });
+    expect(await page.text('[data-testid="schedule-chat-access"]')).toContain('127.0.0.1');
+    await showView(page, 'chat');
+
+    // On its run the step goes to the model, which (obedient to the page, say) goes to another shop: beyond what the task did.
+    ctx.llm.reset();
+    ctx.llm.script({
+      kind: 'tool_calls',
+      calls: [{ id: 'n1', name: 'navigate', arguments: { url: shops.b('shop-b.html') } }],
+    });
+    const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
+    const ranFrom = Date.now();
+    await page.close();
+    const deadline = Date.now() + AHEAD_MS + 30_000;
+    while (modelTurns() < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(modelTurns()).toBe(1);
+    // Time for the navigation to reach the gate, and for a question (were one asked) to show.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+
+    page = await openSidebar(ctx.session);
+    await page.waitFor(
+      () =>
+        [...document.querySelectorAll('[data-role="assistant"]')].some((el) =>
+          el.textContent?.includes('Waited for you'),
+        ),
+      undefined,
+      { message: 'the run did not say what waited' },
+    );
+    // In the conversation (History): the run, when it ran, and what waited, in words.
+    const messages = await shownMessages(page);
+    const run = messages.slice(messages.findLastIndex((m) => m.role === 'user'));
+    expect(run[0]).toMatchObject({ role: 'user', content: 'Put my name, Ada, in the contact form' });
+    // Marked as a run again (a replay), as Run again's are.
+    expect(await page.evaluate(() => document.querySelectorAll('[data-role="user"][data-replay="run"]').length)).toBe(
+      1,
+    );
+    expect(run[1]?.content).toMatch(/^Ran on schedule at .*\.$/);
+    expect(run.at(-1)?.content).toMatch(
+      /^Waited for you: 'navigate' .*on 127\.0\.0\.2, at level navigate needed your answer, and nobody was there to ask; it did not run/,
+    );
+    // No question was left waiting for nobody, none was answered in the person's place, the other shop was not opened.
+    expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]'))).toBeNull();
+    expect((await openTabUrls(page)).some((url) => url.startsWith(shops.b('')))).toBe(false);
+    // The one navigation since the schedule's run began, unanswered (the earlier test's are before it).
+    const navigations = (await actionLogEntries(page)).filter(
+      (e) => e.toolName === 'navigate' && e.timestamp >= ranFrom,
+    );
+    expect(navigations.map((e) => e.decision)).toEqual(['unanswered']);
+    expect(modelTurns()).toBe(1);
+    expect(ctx.llm.failures).toEqual([]);
+
+    await showView(page, 'research');
+    expect(await page.text('[data-testid="schedule-last"]')).toMatch(/^Ran on schedule at /);
     await page.click('[data-testid="schedule-delete"]');
     await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
       message: 'the schedule was not deleted',

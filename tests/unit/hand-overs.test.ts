@@ -1,6 +1,7 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createHandOvers } from '../../background/agent/hand-overs';
-import type { HandOverRequest } from '../../src/protocol/hand-over';
+import { HandOverAnswer, MAX_HAND_OVER_REPLY, type HandOverRequest } from '../../src/protocol/hand-over';
 
 const ask = { request: 'Which size?', site: 'shop.example', tabId: 7 };
 
@@ -36,6 +37,17 @@ describe('hand-overs wait for the person and take only an answer they were offer
     expect(handOvers.answer(shown[0]!.id, { kind: 'choose', choice: 'Large' })).toBe(false);
     expect(handOvers.answer(shown[0]!.id, { kind: 'continue' })).toBe(true);
     expect(await answer).toEqual({ kind: 'continue' });
+  });
+
+  it("the person's typed reply is taken beside the choices offered; an empty or overlong one is not a reply", async () => {
+    const { handOvers, shown } = setUp();
+    const answer = handOvers.pose({ ...ask, choices: ['Small', 'Large'] }, new AbortController().signal);
+    expect(handOvers.answer(shown[0]!.id, { kind: 'reply', text: 'Medium, if they have it' })).toBe(true);
+    expect(await answer).toEqual({ kind: 'reply', text: 'Medium, if they have it' });
+    expect(v.safeParse(HandOverAnswer, { kind: 'reply', text: ' \n ' }).success).toBe(false);
+    expect(v.safeParse(HandOverAnswer, { kind: 'reply', text: 'a'.repeat(MAX_HAND_OVER_REPLY + 1) }).success).toBe(
+      false,
+    );
   });
 
   it('a stopped task ends its hand-over with no answer, and a later answer is refused', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findElement, nameAt, parseListing } from '../../background/replay/replay-match';
-import { MAX_TRACE_STEPS, traceOf } from '../../background/replay/replay-trace';
+import { traceOf } from '../../background/replay/replay-trace';
+import { MAX_TRACE_STEPS } from '../../src/protocol/trace';
 import type { ChatMessage } from '../../src/protocol/common';
 
 const reading = (...lines: string[]) =>

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refuse } from '../../src/messaging/refusal';
 import type { SavedWorkflow } from '../../src/protocol/common';
+import type { ChatTask } from '../../src/protocol/schedules';
 import { openBosunDb } from '../../background/storage/db';
 import { createScheduleStore } from '../../background/schedules/schedule-store';
 import { createSchedules, type ScheduleDeps } from '../../background/schedules/schedules';
@@ -14,19 +15,34 @@ const saved: SavedWorkflow = {
   steps: [{ agent: 'browser', task: 'Read the price', site: 'https://shop.example/', permissions: ['read-only'] }],
   savedAt: 0,
 };
+const chatTask: ChatTask = {
+  conversationId: 'conv_1',
+  trace: { request: 'Add the lamp to my basket', steps: [{ name: 'click_element', args: {} }] },
+  startUrl: 'https://shop.example/lamp',
+  access: [{ site: 'shop.example', level: 'interact' }],
+};
 const local = (day: number, hour: number) => new Date(2026, 2, day, hour).getTime();
 
 /** The schedules over a real store on `dbName`, with the browser's alarms and notifications recorded. */
 function service(dbName: string, run: ScheduleDeps['run'] = async () => undefined) {
   const alarms = new Map<string, number>();
   const runs: string[] = [];
+  const chatRuns: ChatTask[] = [];
   const notes: string[] = [];
+  const tasks = new Map([['conv_1', chatTask]]);
   const schedules = createSchedules({
     store: createScheduleStore(openBosunDb(dbName)),
     saved: (id) => (id === saved.id ? saved : undefined),
     run: async (savedId, values, note) => {
       runs.push(note);
       return run(savedId, values, note);
+    },
+    chatTask: async (id) =>
+      structuredClone(tasks.get(id)) ?? 'That conversation has no finished task that acted on a page.',
+    runChat: async (task, note) => {
+      chatRuns.push(task);
+      runs.push(note);
+      return undefined;
     },
     notify: async (title) => void notes.push(title),
     alarms: {
@@ -35,12 +51,36 @@ function service(dbName: string, run: ScheduleDeps['run'] = async () => undefine
     },
     broadcast: () => {},
   });
-  return { schedules, alarms, runs, notes };
+  return { schedules, alarms, runs, chatRuns, notes, tasks };
 }
 
 describe('schedules', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: local(4, 10) }));
   afterEach(() => vi.useRealTimers());
+
+  it('a finished chat task is scheduled from its conversation, keeps the task approved when made through edits, and runs as that task', async () => {
+    const { schedules, alarms, chatRuns, tasks } = service('schedules-chat');
+    await schedules.load();
+    expect(await schedules.save({ conversationId: 'conv_2', when: { kind: 'daily', minute: 9 * 60 } })).toEqual(
+      refuse('That conversation has no finished task that acted on a page.'),
+    );
+    expect(await schedules.save({ conversationId: 'conv_1', when: { kind: 'daily', minute: 9 * 60 } })).toBeUndefined();
+    const [made] = schedules.list();
+    expect(made).toMatchObject({ name: 'Add the lamp to my basket', chat: chatTask });
+    // The conversation's last task changes later: an edit moves the time, the approved task stays.
+    tasks.set('conv_1', { ...chatTask, access: [{ site: 'bank.example', level: 'submit' }] });
+    expect(
+      await schedules.save({ id: made!.id, conversationId: 'conv_1', when: { kind: 'daily', minute: 7 * 60 } }),
+    ).toBeUndefined();
+    expect(schedules.list()[0]).toMatchObject({ chat: chatTask, nextRunAt: local(5, 7) });
+    // A workflow request cannot turn it into another schedule.
+    expect(
+      await schedules.save({ id: made!.id, savedId: 'saved_1', values: {}, when: { kind: 'daily', minute: 0 } }),
+    ).toEqual(refuse('That schedule runs something else.'));
+    vi.setSystemTime(local(5, 7));
+    await schedules.onAlarm([...alarms.keys()][0]!);
+    expect(chatRuns).toEqual([chatTask]);
+  });
 
   it('survive a restart, arm an alarm for the next run, and a missed run runs once at the next start, saying so', async () => {
     const before = service('schedules-restart');

@@ -43,8 +43,8 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
   runTask: {
     'background/agent/agent.ts': [
       {
-        scope: /\{ \.\.\.options, \.\.\.planFirst\(deps, announceScope\) \}\)$/,
-        why: "chat and context menu: createTaskScope from the person's words (checked below)",
+        scope: /runTask\(task, tabId, signal, options\)$/,
+        why: "chat and context menu (through runAsked): createTaskScope from the person's words (checked below)",
       },
     ],
     'background/workflows/step-runner.ts': [
@@ -63,8 +63,14 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
   runReplay: {
     'background/agent/agent.ts': [
       {
-        scope: /signal, options\)$/,
-        why: "Run again: the replayed task's request, the person's words (checked below)",
+        scope: /runReplay\(task, trace, tabId, signal, options\)$/,
+        why: "Run again (through runAsked): the replayed task's request, the person's words (checked below)",
+      },
+    ],
+    'background/replay/unattended-replay.ts': [
+      {
+        scope: /requester: 'schedule',\s+scope,/,
+        why: 'a scheduled chat task: exactly the plan the person approved when scheduling it (gate.approvePlan)',
       },
     ],
   },
@@ -127,8 +133,8 @@ describe('every path that starts a task gives it a scope', () => {
 
   it("a chat task's scope comes from the message's words, never its quote; ABP's falls back to read-only", () => {
     const agent = readFileSync('background/agent/agent.ts', 'utf8');
-    expect(agent).toMatch(/const scope = createTaskScope\(\{ \.\.\.deps, announce: announceScope \}, content\);/);
-    expect(agent).toMatch(/const options = \{ scope, announceStep, personWords, request: content, tabs, held: handle \};/);
+    expect(agent).toMatch(/scope: createTaskScope\(\{ \.\.\.deps, announce: announceScope \}, content\),/);
+    expect(agent).toMatch(/const shared = \{ announceStep, personWords, request: content, tabs, held: handle \};/);
     // Run again: the scope comes from the replayed task's request, the person's message it was given by.
     expect(agent).toMatch(/content: trace\.request, tabId, context: \{\}, trace \}/);
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');

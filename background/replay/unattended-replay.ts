@@ -1,0 +1,58 @@
+// A saved chat task on its schedule: replayed in its conversation with nobody watching. The
+// person approved what it did when they made the schedule, so its run is granted exactly that
+// (each site at its level, for this run only) and has it as its scope; anything beyond is not
+// asked about, nor approved in the person's place: the run stops there and tells the person.
+import type { ChatPlan } from '../../policy';
+import type { ChatTask } from '../../src/protocol/schedules';
+import type { TaskDeps, TaskEnd, TaskOptions } from '../agent/run-task';
+import { fixedScope } from '../agent/task-scope';
+import type { QuestionUnanswered } from '../permissions/gate';
+import { unattendedGate } from '../permissions/unattended-gate';
+import { newId } from '../storage/ids';
+import { waitedInWords } from '../workflows/waited-words';
+import { runReplay } from './replay-run';
+
+export interface Unattended {
+  task: ChatTask;
+  /** When it ran, and whether it was a missed run: the first thing the conversation says of it. */
+  note: string;
+  notify(title: string, message: string): Promise<void>;
+}
+
+/** The plan the person approved by making the schedule: each site the task used, at its level. */
+const approvedPlan = ({ trace, access }: ChatTask): ChatPlan => ({
+  summary: trace.request.slice(0, 500),
+  steps: access.map(({ site, level }) => ({ does: `What the task did on ${site}, as recorded`, site, level })),
+});
+
+export async function runUnattended(
+  deps: TaskDeps,
+  unattended: Unattended,
+  tabId: number,
+  signal: AbortSignal,
+  options: Omit<TaskOptions, 'scope' | 'runId'>,
+): Promise<TaskEnd> {
+  const { task, note, notify } = unattended;
+  const { conversation } = deps;
+  await conversation.add({ role: 'assistant', content: note, status: 'done' });
+  const runId = newId('run');
+  let waited: QuestionUnanswered | undefined;
+  const gate = unattendedGate(deps.gate, (question) => (waited ??= question));
+  const scope = fixedScope(await deps.gate.approvePlan(runId, approvedPlan(task)));
+  try {
+    const end = await runReplay({ ...deps, gate }, task.trace, tabId, signal, {
+      ...options,
+      runId,
+      requester: 'schedule',
+      scope,
+    });
+    if (waited) {
+      const words = `Waited for you: ${waitedInWords(waited)} needed your answer, and nobody was there to ask; it did not run, and the task stopped there. Run again to be asked.`;
+      await conversation.add({ role: 'assistant', content: words, status: 'done' });
+      await notify(`Bosun: “${task.trace.request.slice(0, 80)}” is waiting for you`, words);
+    }
+    return end;
+  } finally {
+    await deps.gate.endPlan(runId);
+  }
+}
