@@ -23,6 +23,8 @@ export interface SettingsActions {
   disconnectAgent(id: string): void;
   /** Turns trusted input on (asking Chrome for the debugger permission, from this click) or off. */
   setTrustedInput(on: boolean): void;
+  /** Lets Bosun use the browser's built-in model for titles and task scopes, or not. */
+  setBuiltInModel(on: boolean): void;
 }
 
 export function createSettingsActions(
@@ -55,6 +57,7 @@ export function createSettingsActions(
       if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, voice } });
     },
     disconnectAgent: (id) => send({ type: 'DISCONNECT_AGENT', payload: { id } }),
+    setBuiltInModel: (on) => send({ type: 'SET_BUILT_IN_MODEL', payload: { on } }),
     setTrustedInput: (on) => {
       state.trustedInputNote.value = null;
       if (!on) return send({ type: 'SET_TRUSTED_INPUT', payload: { on: false } });

@@ -27,6 +27,7 @@ export interface SidebarRouteDeps {
   agent: Agent;
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
   trustedInput: { set(on: boolean): Promise<void | Refusal> };
+  builtInModel: { set(on: boolean): Promise<void> };
   /** Attached MCP clients (the native bridge link). */
   agents: {
     disconnect(id: string): void;
@@ -171,6 +172,7 @@ function settingsRoutes(deps: SidebarRouteDeps) {
       },
     },
     SET_TRUSTED_INPUT: { senders: PAGES, handle: ({ payload }) => deps.trustedInput.set(payload.on) },
+    SET_BUILT_IN_MODEL: { senders: PAGES, handle: ({ payload }) => deps.builtInModel.set(payload.on) },
     DISCONNECT_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.disconnect(payload.id) },
     SHARE_TAB_WITH_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.share(payload.id, payload.tabId) },
     STOP_SHARING_WITH_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.stopSharing(payload.id) },
