@@ -1,5 +1,6 @@
 import type { BuiltInModelState } from '../../src/protocol/built-in-model';
 import { builtInPrompt, detectBuiltInModel, type BuiltInPrompt, type BuiltInStatus } from '../llm/built-in-model';
+import { builtInSummarizer, type BuiltInSummarizer } from '../llm/built-in-summarizer';
 import type { SettingsStore } from '../storage/settings-store';
 
 /**
@@ -39,6 +40,10 @@ export function createBuiltInModelSetting(
       if (!on) return null;
       await detect();
       return builtInPrompt(scope);
+    },
+    /** The browser's summarizer (or why there is none) when the person turned the model on; else null. */
+    async summarizer(): Promise<BuiltInSummarizer | null> {
+      return on ? builtInSummarizer(scope) : null;
     },
   };
 }

@@ -22,12 +22,14 @@ import type { LibraryControl } from '../library/library-control';
 import type { LibraryView } from '../library/library-view';
 import type { Workflows } from '../workflows/workflows';
 import type { Schedules } from '../schedules/schedules';
+import type { BuiltInModelSetting } from '../settings/built-in-model-setting';
+import { summarizeWithBuiltIn } from '../agent/built-in-summary';
 
 export interface SidebarRouteDeps {
   agent: Agent;
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
   trustedInput: { set(on: boolean): Promise<void | Refusal> };
-  builtInModel: { set(on: boolean): Promise<void> };
+  builtInModel: Pick<BuiltInModelSetting, 'set' | 'summarizer'>;
   /** Attached MCP clients (the native bridge link). */
   agents: {
     disconnect(id: string): void;
@@ -112,7 +114,16 @@ function chatRoutes(deps: SidebarRouteDeps) {
         return startTask(deps, payload.content, payload.tabId, { attachments });
       },
     },
-    SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(deps, SUMMARY_REQUEST, undefined) },
+    SUMMARIZE_PAGE: {
+      senders: PAGES,
+      handle: async () => {
+        // No provider: the browser's own model summarizes, when the person turned it on.
+        const summarizer = deps.settings.current() ? null : await deps.builtInModel.summarizer();
+        if (!summarizer) return startTask(deps, SUMMARY_REQUEST, undefined);
+        const { conversation } = deps.conversations.current();
+        return summarizeWithBuiltIn(deps.gate, conversation, summarizer, await deps.tabToWorkIn(undefined));
+      },
+    },
     RUN_AGAIN: {
       senders: PAGES,
       handle: async ({ payload }) => {

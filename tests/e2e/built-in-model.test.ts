@@ -105,4 +105,46 @@ describe.each(BROWSERS)('the built-in model in %s', (browserName) => {
     // No model anywhere was asked: neither a provider nor the (absent) built-in model changed the title.
     expect(ctx.llm.requests).toEqual([]);
   });
+
+  it("with no provider and the switch on, Summarize says why the browser's model is not available, asking no server", async () => {
+    const error = await page.evaluate(async () => {
+      const port = browser.runtime.connect({ name: 'sidebar' });
+      const reply = new Promise<string | null>((resolve) => {
+        port.onMessage.addListener((message) => {
+          const { type, payload } = message as { type: string; payload: { error: string; inReplyTo: string | null } };
+          if (type === 'ERROR' && payload.inReplyTo === 'SUMMARIZE_PAGE') resolve(payload.error);
+        });
+        setTimeout(() => resolve(null), 10_000);
+      });
+      port.postMessage({ type: 'SUMMARIZE_PAGE' });
+      const got = await reply;
+      port.disconnect();
+      return got;
+    });
+    // Neither test browser has a summarizer: Chromium's Summarizer is not available, Firefox gives no trial.ml without its permission.
+    expect(error).toBe(
+      browserName === 'chromium'
+        ? 'The browser\'s model is not available: Chrome\'s Summarizer says "unavailable".'
+        : "The browser's model is not available: Firefox's on-device inference needs Bosun's trialML permission (turn the switch in Settings on to allow it).",
+    );
+    const trial = await page.evaluate(async () => ({
+      offered: browser.runtime.getManifest().optional_permissions ?? [],
+      held: await browser.permissions.contains({ permissions: ['trialML'] }).catch((e: unknown) => String(e)),
+      api: typeof (browser as unknown as { trial?: unknown }).trial,
+    }));
+    // Settings says what Firefox offers and whether Bosun holds the permission (the prompt stays unanswered here).
+    const line = await page.evaluate(() => {
+      const shown = document.querySelector<HTMLElement>('[data-testid="built-in-model-trial-ml"]');
+      return shown ? { held: shown.dataset.held, text: shown.textContent } : null;
+    });
+    if (browserName === 'firefox') {
+      expect(trial).toEqual({ offered: ['notifications', 'trialML'], held: false, api: 'undefined' });
+      expect(line?.held).toBe('false');
+      expect(line?.text).toContain('the model is downloaded once when first used. It is not a chat model.');
+    } else {
+      expect(trial.api).toBe('undefined');
+      expect(line).toBeNull();
+    }
+    expect(ctx.llm.requests).toEqual([]);
+  });
 });
