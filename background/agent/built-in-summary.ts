@@ -1,8 +1,10 @@
 import { refuse, Refusal } from '../../src/messaging/refusal';
+import type { Attachment } from '../../src/protocol/attachments';
 import type { BuiltInSummarizer } from '../llm/built-in-summarizer';
-import type { Gate } from '../permissions/gate';
 import type { Conversation } from '../conversations/conversation-messages';
-import { readAttachments } from './picked-tabs';
+
+/** Reads a tab as a picked tab is read: through the gate (`readAttachments`), or why not. */
+export type ReadTab = (tabId: number, signal: AbortSignal) => Promise<Attachment[] | Refusal>;
 
 /** How long reading the page (a question to the person included) and summarizing it may take. */
 const SUMMARY_MS = 5 * 60_000;
@@ -14,14 +16,14 @@ const notAvailable = (reason: string) => refuse(`The browser's model is not avai
  * marked as the browser's model's. A summarizer that is missing or fails says why.
  */
 export async function summarizeWithBuiltIn(
-  gate: Pick<Gate, 'authorize'>,
+  readTab: ReadTab,
   conversation: Pick<Conversation, 'add'>,
   summarizer: BuiltInSummarizer,
   tabId: number,
 ): Promise<Refusal | undefined> {
   if ('unavailable' in summarizer) return notAvailable(summarizer.unavailable);
   const signal = AbortSignal.timeout(SUMMARY_MS);
-  const read = await readAttachments(gate, [{ kind: 'tab', tabId }], signal);
+  const read = await readTab(tabId, signal);
   if (read instanceof Refusal) return read;
   const [page] = read;
   if (page?.kind !== 'tab') return refuse('Bosun could not read the page.');

@@ -121,7 +121,9 @@ function chatRoutes(deps: SidebarRouteDeps) {
         const summarizer = deps.settings.current() ? null : await deps.builtInModel.summarizer();
         if (!summarizer) return startTask(deps, SUMMARY_REQUEST, undefined);
         const { conversation } = deps.conversations.current();
-        return summarizeWithBuiltIn(deps.gate, conversation, summarizer, await deps.tabToWorkIn(undefined));
+        const readTab = (tabId: number, signal: AbortSignal) =>
+          readAttachments(deps.gate, [{ kind: 'tab', tabId }], signal);
+        return summarizeWithBuiltIn(readTab, conversation, summarizer, await deps.tabToWorkIn(undefined));
       },
     },
     RUN_AGAIN: {

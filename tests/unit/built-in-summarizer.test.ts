@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { builtInSummarizer, type BuiltInSummarizer } from '../../background/llm/built-in-summarizer';
 import { summarizeWithBuiltIn } from '../../background/agent/built-in-summary';
+import { refuse } from '../../src/messaging/refusal';
 
 const never = new AbortController().signal;
 
@@ -119,11 +120,45 @@ describe("builtInSummarizer: the browser's summarizer, detected, never assumed",
 
 describe('summarizeWithBuiltIn: Summarize with no provider', () => {
   it('no summarizer: says why, reads nothing and adds nothing', async () => {
-    const gate = { authorize: vi.fn() };
+    const readTab = vi.fn();
     const conversation = { add: vi.fn() };
-    const refusal = await summarizeWithBuiltIn(gate, conversation, { unavailable: 'no API' }, 1);
+    const refusal = await summarizeWithBuiltIn(readTab, conversation, { unavailable: 'no API' }, 1);
     expect(refusal?.reason).toBe("The browser's model is not available: no API.");
-    expect(gate.authorize).not.toHaveBeenCalled();
+    expect(readTab).not.toHaveBeenCalled();
+    expect(conversation.add).not.toHaveBeenCalled();
+  });
+
+  const page = { kind: 'tab', title: 'Lyon tables', url: 'https://a.example/', text: 'page text', chars: 9 } as const;
+
+  it('a read the gate refused: its reason, nothing summarized', async () => {
+    const summarizeText = vi.fn();
+    const conversation = { add: vi.fn() };
+    const refused = refuse('Bosun did not read the tab "Lyon tables" (a.example): blocked');
+    const refusal = await summarizeWithBuiltIn(async () => refused, conversation, { summarize: summarizeText }, 1);
+    expect(refusal).toBe(refused);
+    expect(summarizeText).not.toHaveBeenCalled();
+    expect(conversation.add).not.toHaveBeenCalled();
+  });
+
+  it("the page's text goes to the summarizer, and the summary joins the chat marked as the browser's model's", async () => {
+    const summarizeText = vi.fn(async () => 'Tables for two.');
+    const conversation = { add: vi.fn() };
+    expect(
+      await summarizeWithBuiltIn(async () => [page], conversation, { summarize: summarizeText }, 1),
+    ).toBeUndefined();
+    expect(summarizeText).toHaveBeenCalledWith('page text', expect.any(AbortSignal));
+    expect(conversation.add).toHaveBeenCalledWith({
+      role: 'assistant',
+      content: `Summary of "Lyon tables" by the browser's built-in model:\n\nTables for two.`,
+      status: 'done',
+    });
+  });
+
+  it('a summarizer that fails: the model is not available, with its reason', async () => {
+    const conversation = { add: vi.fn() };
+    const failing = { summarize: () => Promise.reject(new Error('NetworkError')) };
+    const refusal = await summarizeWithBuiltIn(async () => [page], conversation, failing, 1);
+    expect(refusal?.reason).toBe("The browser's model is not available: NetworkError.");
     expect(conversation.add).not.toHaveBeenCalled();
   });
 });
