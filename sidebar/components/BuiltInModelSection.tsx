@@ -44,7 +44,7 @@ export function BuiltInModelSection({ state, onChange }: { state: BuiltInModelSt
       </p>
       {trialMl === null ? null : (
         <p data-testid="built-in-model-trial-ml" data-held={String(trialMl)}>
-          {t(trialMl ? 'built_in_model_trial_ml_held' : 'built_in_model_trial_ml_not_held')}
+          {trialMl ? t('built_in_model_trial_ml_held') : t('built_in_model_trial_ml_not_held')}
         </p>
       )}
       <p class="hint">{t('built_in_model_explain')}</p>
