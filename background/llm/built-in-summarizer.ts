@@ -38,6 +38,8 @@ async function limited<T>(work: Promise<T>, what: string, ms: number, signal: Ab
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
     signal.addEventListener('abort', () => reject(new Error(`${what} was stopped`)), { once: true });
   });
+  // Once `work` settles, a later abort rejects nobody's promise: it is not an unhandled rejection.
+  timeout.catch(() => undefined);
   try {
     return await Promise.race([work, timeout]);
   } finally {
