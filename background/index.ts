@@ -15,6 +15,7 @@ import { createCrawlLibrary } from './storage/crawl-library';
 import { openBosunDb } from './storage/db';
 import { createPageCache } from './storage/page-cache';
 import { createSettingsStore } from './storage/settings-store';
+import { createBuiltInModelSetting } from './settings/built-in-model-setting';
 import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { NativeLink } from './native-bridge/native-link';
@@ -91,6 +92,9 @@ const trustedInput = createTrustedInputSetting(settingsStore, (state) => {
   broadcast({ type: 'TRUSTED_INPUT', payload: state });
 });
 setUpTrustedInput(trustedInput);
+const builtInModel = createBuiltInModelSetting(settingsStore, (state) =>
+  broadcast({ type: 'BUILT_IN_MODEL', payload: state }),
+);
 const limits = createLimitsService(database);
 const policy = createPolicyStore(database, (current) =>
   broadcast({ type: 'PERMISSIONS_STATE', payload: { policy: current } }),
@@ -112,7 +116,7 @@ const handOvers = createHandOvers(
   (id) => broadcast({ type: 'HAND_OVER_RESOLVED', payload: { id } }),
 );
 // The shown conversation's running task, if any, is what the status bar shows.
-const conversations = createConversationHistory(database, broadcast, (id) => announceTask(id));
+const conversations = createConversationHistory(database, broadcast, (id) => announceTask(id), builtInModel.prompt);
 const pages = createPageCache(database);
 const library = createCrawlLibrary(database);
 const crawler = createCrawler(library, holdAlive, crawlSiteCheck(gate));
@@ -122,6 +126,7 @@ const task: SharedTaskDeps = {
   complete,
   gate,
   settings: settings.current,
+  builtIn: builtInModel.prompt,
   limits: limits.current,
   pages,
   crawl: { crawler, library },
@@ -182,6 +187,7 @@ const schedules = createSchedules({
 const ready = Promise.all([
   settings.load(),
   trustedInput.load(),
+  builtInModel.load(),
   limits.load(),
   policy.load(),
   conversations.load().then(() => agent.restore(conversations.conversationOf)),
@@ -201,6 +207,7 @@ const voice = createVoiceSessions({ settings: settings.current, target: transcri
 const libraryPages = libraryView(library, (jobId) => crawler.status(jobId));
 const routeSidebar = createSidebarRouter({
   trustedInput,
+  builtInModel,
   agents: {
     disconnect: (id) => nativeLink.disconnect(id),
     share: async (id, tabId) => nativeLink.share(id, await tabToWorkIn(tabId)),
@@ -237,6 +244,7 @@ const hub = createPortHub({
   greeting: () => [
     { type: 'SETTINGS', payload: settings.current() },
     { type: 'TRUSTED_INPUT', payload: trustedInput.state() },
+    { type: 'BUILT_IN_MODEL', payload: builtInModel.state() },
     { type: 'AGENT_CLIENTS', payload: { clients: nativeLink.clients() } },
     { type: 'LIMITS', payload: limits.current() },
     { type: 'CONVERSATION_STATE', payload: conversations.current().conversation.snapshot() },

@@ -67,9 +67,11 @@ export const BUDGETS = {
    * message's context, schedules
    * (alarms, unattended runs, missed runs), Run again (the trace, matching by role and label) and a task
    * per conversation, then to 239 KB for the hand-over (ask_person and its wait) and tabs shared with an attached agent,
-   * then to 239.5 KB for each task's tabs in a tab group of its own (named, and marked when the task ends).
+   * then to 239.5 KB for each task's tabs in a tab group of its own (named, and marked when the task ends),
+   * then to 248.5 KB for the browser's built-in model (its detection, titles, task scopes and page summaries
+   * from it, the setting), the running-task board, scheduled chat tasks and a background stop's record.
    */
-  'background.js': 239.5 * KB,
+  'background.js': 248.5 * KB,
   /**
    * Firefox's background page reads crawled pages itself: it carries the reader (Readability and the
    * markdown writer). Raised from 245 KB for a chat task's plan, lasting answers by level and the
@@ -77,9 +79,10 @@ export const BUDGETS = {
    * the native link, as background.js, and the reader's open dialogs and calendar dates, then to 258.5 KB
    * for PDFs as sources, as background.js, then to 259 KB for the tools pages declare, then to 270 KB for
    * files and tabs as context, schedules, Run again and a task per conversation, then to 271.5 KB for the
-   * hand-over and shared tabs, then to 272 KB for each task's tab group, as background.js.
+   * hand-over and shared tabs, then to 272 KB for each task's tab group, then to 280.5 KB for the built-in
+   * model, the running-task board, scheduled chat tasks and a background stop's record, as background.js.
    */
-  'background.js (firefox)': 272 * KB,
+  'background.js (firefox)': 280.5 * KB,
   /** Raised from 12 KB for the ABP responses' schemas, which now describe the bridge's page actions too. */
   'abp-app.js': 12.5 * KB,
   /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */

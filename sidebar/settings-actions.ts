@@ -6,6 +6,9 @@ import type { Limits } from '../src/protocol/limits';
 import type { SidebarToBackground } from '../src/protocol/sidebar-to-background';
 import type { SidebarState } from './state';
 
+/** Firefox's optional permission for its on-device inference (`browser.trial.ml`). */
+const TRIAL_ML = 'trialML';
+
 /** The Settings page's requests, and the chat's model switch, which saves the settings too. */
 export interface SettingsActions {
   /** Saves the Settings page (the limits first, when shown); the chat opens once the background has the settings. */
@@ -23,6 +26,8 @@ export interface SettingsActions {
   disconnectAgent(id: string): void;
   /** Turns trusted input on (asking Chrome for the debugger permission, from this click) or off. */
   setTrustedInput(on: boolean): void;
+  /** Lets Bosun use the browser's built-in model for titles and task scopes, or not. */
+  setBuiltInModel(on: boolean): void;
 }
 
 export function createSettingsActions(
@@ -55,6 +60,12 @@ export function createSettingsActions(
       if (settings) send({ type: 'SAVE_SETTINGS', payload: { ...settings, voice } });
     },
     disconnectAgent: (id) => send({ type: 'DISCONNECT_AGENT', payload: { id } }),
+    setBuiltInModel(on) {
+      send({ type: 'SET_BUILT_IN_MODEL', payload: { on } });
+      // Firefox's on-device inference needs its optional permission, asked in the person's click (Summarize checks it each time).
+      if (on && browser.runtime.getManifest().optional_permissions?.includes(TRIAL_ML))
+        void browser.permissions.request({ permissions: [TRIAL_ML] }).catch(() => false);
+    },
     setTrustedInput: (on) => {
       state.trustedInputNote.value = null;
       if (!on) return send({ type: 'SET_TRUSTED_INPUT', payload: { on: false } });

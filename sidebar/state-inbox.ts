@@ -89,6 +89,7 @@ function settingsHandlers(state: SidebarState) {
     },
     LIMITS: ({ payload }) => (state.limits.value = payload),
     TRUSTED_INPUT: ({ payload }) => (state.trustedInput.value = payload),
+    BUILT_IN_MODEL: ({ payload }) => (state.builtInModel.value = payload),
     AGENT_CLIENTS: ({ payload }) => (state.agentClients.value = payload.clients),
     OLLAMA_DETECTED: ({ payload }) => (state.ollama.value = payload),
     TEST_RESULT: ({ payload }) => {
@@ -101,7 +102,14 @@ function settingsHandlers(state: SidebarState) {
     },
     MODELS: ({ payload }) => (state.chatModels.value = payload.models),
   } satisfies Handlers<
-    'SETTINGS' | 'LIMITS' | 'TRUSTED_INPUT' | 'AGENT_CLIENTS' | 'OLLAMA_DETECTED' | 'TEST_RESULT' | 'MODELS'
+    | 'SETTINGS'
+    | 'LIMITS'
+    | 'TRUSTED_INPUT'
+    | 'BUILT_IN_MODEL'
+    | 'AGENT_CLIENTS'
+    | 'OLLAMA_DETECTED'
+    | 'TEST_RESULT'
+    | 'MODELS'
   >;
 }
 

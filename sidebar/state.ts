@@ -68,6 +68,8 @@ export function createSidebarState() {
     connection: signal<ConnectionStatus>('connecting'),
     limits: signal<Limits | null>(null),
     trustedInput: signal<PayloadOf<'TRUSTED_INPUT'> | null>(null),
+    /** The browser's built-in model as the background detected it, and the person's switch. */
+    builtInModel: signal<PayloadOf<'BUILT_IN_MODEL'> | null>(null),
     /** MCP clients attached to this browser (bosun-bridge --connect). */
     agentClients: signal<PayloadOf<'AGENT_CLIENTS'>['clients']>([]),
     /** Why trusted input stayed off after the person tried to turn it on (Chrome refused the permission). */

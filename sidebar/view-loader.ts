@@ -3,7 +3,7 @@ import type { ComponentProps, ComponentType } from 'preact';
 
 /**
  * The views a person opens by choice, each a chunk of its own loaded the first time it is shown,
- * so the panel opens on the chat (and the settings of a first run) without them.
+ * so the panel opens on the chat without them.
  */
 const IMPORTS = {
   history: () => import('./components/HistoryView').then((module) => module.HistoryView),
@@ -11,6 +11,8 @@ const IMPORTS = {
   research: () => import('./components/WorkflowView').then((module) => module.WorkflowView),
   permissions: () => import('./components/PermissionsView').then((module) => module.PermissionsView),
   log: () => import('./components/ActionLogView').then((module) => module.ActionLogView),
+  // The first run's form too: it shows only until a provider is saved.
+  settings: () => import('./components/SettingsPage').then((module) => module.SettingsPage),
 };
 
 export type LazyViewName = keyof typeof IMPORTS;

@@ -1,4 +1,5 @@
 import { keywordScope, parseScopeAnswer, widenScope, type ScopeExcess, type TaskScope } from '../../policy';
+import type { BuiltInPrompt } from '../llm/built-in-model';
 import type { CompletionRequest, CompletionResult } from '../llm/types';
 import type { Settings } from '../../src/protocol/common';
 import type { ScopeHolder } from '../permissions/scope-check';
@@ -26,6 +27,11 @@ const MAX_WORDS = 4000;
 export interface ScopeDeps {
   complete(request: CompletionRequest): Promise<CompletionResult>;
   settings(): Settings | null;
+  /**
+   * The browser's built-in model when the person turned it on and it is ready: asked instead of
+   * the provider, its answer checked the same way.
+   */
+  builtIn?(): Promise<BuiltInPrompt | null>;
   /** Told when the scope is known and each time it widens, for the status bar. */
   announce(scope: TaskScope): void;
   /** The scope when the model's answer fails: the keyword scope of the words unless said otherwise. */
@@ -35,8 +41,12 @@ export interface ScopeDeps {
 
 /** The scope from the model, or null when its answer failed in any way (the caller falls back). */
 async function askModel(deps: ScopeDeps, words: string, signal: AbortSignal): Promise<TaskScope | null> {
+  const local = (await deps.builtIn?.().catch(() => null)) ?? null;
   const settings = deps.settings();
-  if (!settings) return null;
+  const ask = local
+    ? (within: AbortSignal) => local(SCOPE_PROMPT, words, within)
+    : settings && ((within: AbortSignal) => askProvider(deps, settings, words, within));
+  if (!ask) return null;
   const controller = new AbortController();
   const cancel = () => controller.abort(signal.reason);
   signal.addEventListener('abort', cancel, { once: true });
@@ -45,18 +55,7 @@ async function askModel(deps: ScopeDeps, words: string, signal: AbortSignal): Pr
     deps.timeoutMs ?? SCOPE_TIMEOUT_MS,
   );
   try {
-    const result = await deps.complete({
-      settings,
-      system: SCOPE_PROMPT,
-      turns: [{ role: 'user', content: words }],
-      tools: [],
-      signal: controller.signal,
-      onText: () => undefined,
-      maxTokens: 100,
-      // One attempt: a retry's backoff would outlast the timeout, and the keyword scope is ready.
-      retry: { maxRetries: 0 },
-    });
-    const parsed = parseScopeAnswer(result.text);
+    const parsed = parseScopeAnswer(await ask(controller.signal));
     return parsed.ok ? parsed.scope : null;
   } catch {
     return null;
@@ -64,6 +63,21 @@ async function askModel(deps: ScopeDeps, words: string, signal: AbortSignal): Pr
     clearTimeout(timer);
     signal.removeEventListener('abort', cancel);
   }
+}
+
+async function askProvider(deps: ScopeDeps, settings: Settings, words: string, signal: AbortSignal): Promise<string> {
+  const result = await deps.complete({
+    settings,
+    system: SCOPE_PROMPT,
+    turns: [{ role: 'user', content: words }],
+    tools: [],
+    signal,
+    onText: () => undefined,
+    maxTokens: 100,
+    // One attempt: a retry's backoff would outlast the timeout, and the keyword scope is ready.
+    retry: { maxRetries: 0 },
+  });
+  return result.text;
 }
 
 /**

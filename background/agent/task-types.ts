@@ -1,3 +1,4 @@
+import type { BuiltInPrompt } from '../llm/built-in-model';
 import type { CompletionRequest, CompletionResult, ToolSpec } from '../llm/types';
 import type { Settings } from '../../src/protocol/common';
 import type { Limits } from '../../src/protocol/limits';
@@ -16,6 +17,8 @@ export interface TaskDeps {
   complete(request: CompletionRequest): Promise<CompletionResult>;
   gate: Gate;
   settings(): Settings | null;
+  /** The browser's built-in model, when the person turned it on and it is ready: it answers the task's scope. */
+  builtIn?(): Promise<BuiltInPrompt | null>;
   limits(): Limits;
   runs: RunRecords;
   pages: PageCache;

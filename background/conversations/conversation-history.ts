@@ -19,6 +19,8 @@ import {
   type ConversationIndex,
 } from './conversation-index';
 import type { Conversation } from './conversation-messages';
+import { modelTitle } from './model-title';
+import type { BuiltInPrompt } from '../llm/built-in-model';
 
 export { FIRST_CONVERSATION } from './conversation-index';
 
@@ -35,6 +37,8 @@ export function createConversationHistory(
   database: Promise<Db>,
   broadcast: (message: BackgroundToSidebar) => void,
   shown: (id: string) => void,
+  /** The built-in model's prompt when it is to title conversations, else null. */
+  titler: () => Promise<BuiltInPrompt | null> = () => Promise.resolve(null),
 ) {
   const history: ConversationIndex = {
     database,
@@ -55,13 +59,20 @@ export function createConversationHistory(
     }),
     /** A conversation by id, in memory or read from storage (a restart's interrupted runs). */
     conversationOf: (id: string) => conversationOf(history, id),
-    /** After each message of the person: the conversation enters the history, bound to the tab it started in. */
-    noteMessage: (id: string, content: string, tabId: number) => noteMessage(history, id, content, tabId),
+    /**
+     * After each message of the person: the conversation enters the history, bound to the tab it
+     * started in, titled by its first words, then by the built-in model when there is one to ask.
+     */
+    noteMessage: async (id: string, content: string, tabId: number) => {
+      const given = await noteMessage(history, id, content, tabId);
+      if (given !== null) void titleByModel(history, titler, id, content, given);
+    },
     /** A conversation was emptied (Clear): it leaves the history until its next message. */
     cleared: (id: string) => cleared(history, id),
     create: () => create(history),
     openOne: (id: string) => openOne(history, id),
     rename: (id: string, title: string) => rename(history, id, title),
+    /** The model's title replaces the one given from the first words, unless the person renamed it meanwhile. */
     remove: (id: string) => remove(history, id),
     exportOne: (id: string, format: 'markdown' | 'json') => exportOne(history, id, format),
     importOne: (data: string) => importOne(history, data),
@@ -89,6 +100,19 @@ async function rename(history: ConversationIndex, id: string, title: string): Pr
   if (!found) return refuse(GONE);
   found.title = title;
   await announce(history);
+}
+
+/** The model's title replaces the one given from the first words, unless the person renamed it meanwhile. */
+async function titleByModel(
+  history: ConversationIndex,
+  titler: () => Promise<BuiltInPrompt | null>,
+  id: string,
+  words: string,
+  given: string,
+): Promise<void> {
+  const prompt = await titler().catch(() => null);
+  const title = prompt ? await modelTitle(prompt, words) : null;
+  if (title !== null && entry(history, id)?.title === given) await rename(history, id, title);
 }
 
 async function remove(history: ConversationIndex, id: string): Promise<Refusal | undefined> {

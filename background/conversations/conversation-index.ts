@@ -100,21 +100,26 @@ export async function load(history: ConversationIndex): Promise<void> {
   );
 }
 
-/** After each message of the person: the conversation enters the history, bound to the tab it started in. */
+/**
+ * After each message of the person: the conversation enters the history, bound to the tab it started
+ * in. Returns the title it was given from these words when it entered now, else null.
+ */
 export async function noteMessage(
   history: ConversationIndex,
   id: string,
   content: string,
   tabId: number,
-): Promise<void> {
+): Promise<string | null> {
   const now = new Date().toISOString();
   const known = entry(history, id);
+  let given: string | null = null;
   if (known) known.updatedAt = now;
   else {
+    given = titleOf(content);
     const tab = await browser.tabs.get(tabId).catch(() => undefined);
     history.index.unshift({
       id,
-      title: titleOf(content),
+      title: given,
       createdAt: now,
       updatedAt: now,
       messageCount: 0,
@@ -123,6 +128,7 @@ export async function noteMessage(
   }
   history.index.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   await announce(history);
+  return given;
 }
 
 /** A conversation was emptied (Clear): it leaves the history until its next message. */

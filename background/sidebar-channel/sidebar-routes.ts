@@ -23,6 +23,8 @@ import type { LibraryView } from '../library/library-view';
 import type { Workflows } from '../workflows/workflows';
 import type { Schedules } from '../schedules/schedules';
 import type { TaskBoard } from '../agent/task-board';
+import type { BuiltInModelSetting } from '../settings/built-in-model-setting';
+import { summarizeWithBuiltIn } from '../agent/built-in-summary';
 
 export interface SidebarRouteDeps {
   agent: Agent;
@@ -30,6 +32,7 @@ export interface SidebarRouteDeps {
   board: Pick<TaskBoard, 'stop'>;
   settings: { current(): Settings | null; save(settings: Settings): Promise<void> };
   trustedInput: { set(on: boolean): Promise<void | Refusal> };
+  builtInModel: Pick<BuiltInModelSetting, 'set' | 'summarizer'>;
   /** Attached MCP clients (the native bridge link). */
   agents: {
     disconnect(id: string): void;
@@ -114,7 +117,18 @@ function chatRoutes(deps: SidebarRouteDeps) {
         return startTask(deps, payload.content, payload.tabId, { attachments });
       },
     },
-    SUMMARIZE_PAGE: { senders: PAGES, handle: () => startTask(deps, SUMMARY_REQUEST, undefined) },
+    SUMMARIZE_PAGE: {
+      senders: PAGES,
+      handle: async () => {
+        // No provider: the browser's own model summarizes, when the person turned it on.
+        const summarizer = deps.settings.current() ? null : await deps.builtInModel.summarizer();
+        if (!summarizer) return startTask(deps, SUMMARY_REQUEST, undefined);
+        const { conversation } = deps.conversations.current();
+        const readTab = (tabId: number, signal: AbortSignal) =>
+          readAttachments(deps.gate, [{ kind: 'tab', tabId }], signal);
+        return summarizeWithBuiltIn(readTab, conversation, summarizer, await deps.tabToWorkIn(undefined));
+      },
+    },
     RUN_AGAIN: {
       senders: PAGES,
       handle: async ({ payload }) => {
@@ -181,6 +195,7 @@ function settingsRoutes(deps: SidebarRouteDeps) {
       },
     },
     SET_TRUSTED_INPUT: { senders: PAGES, handle: ({ payload }) => deps.trustedInput.set(payload.on) },
+    SET_BUILT_IN_MODEL: { senders: PAGES, handle: ({ payload }) => deps.builtInModel.set(payload.on) },
     DISCONNECT_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.disconnect(payload.id) },
     SHARE_TAB_WITH_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.share(payload.id, payload.tabId) },
     STOP_SHARING_WITH_AGENT: { senders: PAGES, handle: ({ payload }) => deps.agents.stopSharing(payload.id) },

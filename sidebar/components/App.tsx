@@ -12,7 +12,6 @@ import { Notice } from './Notice';
 import { PermissionPrompt } from './PermissionPrompt';
 import { HandOverCard } from './HandOverCard';
 import { PlanCard } from './PlanCard';
-import { SettingsPage } from './SettingsPage';
 import type { StatusBarProps } from './StatusBar';
 import { RecordingBanner, SpeechUnavailableBanner, type VoiceControls } from './VoiceBanners';
 
@@ -73,7 +72,7 @@ export function App({ state, actions, voice, workTab, price, nameSite }: AppProp
 function OtherView({ view, state, actions }: { view: View; state: SidebarState; actions: SidebarActions }) {
   return (
     <>
-      {view === 'settings' ? <SettingsPage state={state} actions={actions} /> : null}
+      {view === 'settings' ? <LazyView name="settings" props={{ state, actions }} /> : null}
       {view === 'history' ? (
         <LazyView
           name="history"

@@ -1,5 +1,6 @@
 import type { SidebarActions } from '../actions';
 import type { SidebarState } from '../state';
+import { BuiltInModelSection } from './BuiltInModelSection';
 import { PermissionLevels } from './PermissionLevels';
 import { SettingsForm } from './SettingsForm';
 import { TrustedInputForm } from './TrustedInputForm';
@@ -32,6 +33,10 @@ export function SettingsPage({ state, actions }: { state: SidebarState; actions:
           />
         ) : null}
       </SettingsForm>
+      {/* Outside the draft: it applies at once, and with no provider saved too. */}
+      {state.builtInModel.value ? (
+        <BuiltInModelSection state={state.builtInModel.value} onChange={actions.setBuiltInModel} />
+      ) : null}
       {firstRun ? <PermissionLevels /> : null}
     </main>
   );

@@ -7,6 +7,7 @@ import { policySchema } from '../../policy/types';
 import { bare, message, type MessageOf } from './envelope';
 import { ConversationId, ConversationSummary } from './conversations';
 import { Limits } from './limits';
+import { BuiltInModelState } from './built-in-model';
 import { Schedule } from './schedules';
 import { HandOverRequest } from './hand-over';
 
@@ -142,6 +143,8 @@ export const BackgroundToSidebar = {
   SETTINGS: message('SETTINGS', v.nullable(Settings)),
   /** Whether this browser offers trusted input (Chrome only), and whether it is on with its permission held. */
   TRUSTED_INPUT: message('TRUSTED_INPUT', v.strictObject({ available: v.boolean(), on: v.boolean() })),
+  /** Addition: what the browser's built-in model is (as the browser says), and whether Bosun may use it. */
+  BUILT_IN_MODEL: message('BUILT_IN_MODEL', BuiltInModelState),
   /**
    * Addition: the MCP clients attached to this browser (`bosun-bridge --connect`), by the name each
    * gave, with the person's tabs shared with each.

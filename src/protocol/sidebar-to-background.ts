@@ -112,6 +112,8 @@ export const SidebarToBackground = {
   GET_SETTINGS: bare('GET_SETTINGS'),
   /** Trusted input (Chrome) on or off; the sidebar asks Chrome for the permission first, from the person's click. */
   SET_TRUSTED_INPUT: message('SET_TRUSTED_INPUT', v.strictObject({ on: v.boolean() })),
+  /** Addition: the browser's built-in model for titles and task scopes, on or off. */
+  SET_BUILT_IN_MODEL: message('SET_BUILT_IN_MODEL', v.strictObject({ on: v.boolean() })),
   /** Addition: ends an attached MCP client's connection (the sidebar's Disconnect). */
   DISCONNECT_AGENT: message('DISCONNECT_AGENT', v.strictObject({ id: nonEmptyText(40) })),
   /** Addition: lets an attached client list and read the tab the person is looking at (`tabId`, as CHAT_MESSAGE's). */

@@ -174,6 +174,8 @@ describe('the spec messages parse, by their names', () => {
       'NAME_SITE',
       // Trusted input through chrome.debugger, turned on or off in Settings.
       'SET_TRUSTED_INPUT',
+      // The browser's built-in model for titles and task scopes, turned on or off in Settings (issue 40).
+      'SET_BUILT_IN_MODEL',
       'DISCONNECT_AGENT',
       // The person's tab shared with an attached agent, and the share ended (issue 38).
       'SHARE_TAB_WITH_AGENT',
@@ -261,6 +263,8 @@ describe('the spec messages parse, by their names', () => {
       'WORKFLOW_STEP_ACTION',
       // Whether trusted input is on and available in this browser, for the Settings switch.
       'TRUSTED_INPUT',
+      // What the browser's built-in model is, as the browser says, and the Settings switch (issue 40).
+      'BUILT_IN_MODEL',
       'AGENT_CLIENTS',
       // A chat task's plan waiting for the person, and its end (issue 37).
       'PLAN_REQUEST',

@@ -30,6 +30,7 @@ export const actions = (): SidebarActions => ({
   openStoredPage: vi.fn(),
   saveVoice: vi.fn(),
   setTrustedInput: vi.fn(),
+  setBuiltInModel: vi.fn(),
   newConversation: vi.fn(),
   openConversation: vi.fn(),
   renameConversation: vi.fn(),
