@@ -122,20 +122,8 @@ export type Agent = ReturnType<typeof createAgent>;
  * page, the person's files, picked tabs) goes with the message, each marked as what it is, and has no say
  * in what the task may do.
  */
-async function startRun(
-  deps: AgentDeps,
-  runs: Map<string, Run>,
-  asked: {
-    conversationId: string;
-    conversation: Conversation;
-    content: string;
-    tabId: number;
-    context: MessageContext;
-    trace: Trace | null;
-    unattended?: Unattended;
-  },
-): Promise<Refusal | undefined> {
-  const { conversationId, conversation, content, tabId, context, trace } = asked;
+async function startRun(deps: AgentDeps, runs: Map<string, Run>, asked: Asked): Promise<Refusal | undefined> {
+  const { conversationId, conversation, content, context, trace } = asked;
   if (runs.has(conversationId)) return refuse(BUSY_ERROR);
   // Claimed before the first await, so a second message or a Stop that arrives meanwhile sees it.
   const controller = new AbortController();
@@ -168,6 +156,42 @@ async function startRun(
     handle.now(step?.target ?? null);
     deps.changed(conversationId);
   };
+  const ended = launch(deps, asked, { handle, signal: controller.signal, announceScope, announceStep });
+  void deps.holdAlive(ended).finally(() => {
+    run.scope = null;
+    run.step = null;
+    release();
+  });
+}
+
+/** What a task starts from: the conversation, the person's words, the tab, and a trace to replay. */
+interface Asked {
+  conversationId: string;
+  conversation: Conversation;
+  content: string;
+  tabId: number;
+  context: MessageContext;
+  trace: Trace | null;
+  /** A scheduled run: nobody is there to ask. */
+  unattended?: Unattended;
+}
+
+/** Runs the task in a tab group of its own; resolves once it ended and its group says how. */
+function launch(
+  deps: AgentDeps,
+  asked: Asked,
+  {
+    handle,
+    signal,
+    announceScope,
+    announceStep,
+  }: Pick<TaskOptions, 'announceStep'> & {
+    handle: TaskHandle;
+    signal: AbortSignal;
+    announceScope: (scope: TaskScope | null) => void;
+  },
+): Promise<void> {
+  const { conversationId, conversation, content, tabId, trace } = asked;
   const personWords = conversation
     .all()
     .filter((m) => m.role === 'user')
@@ -175,7 +199,6 @@ async function startRun(
   const tabs = createTaskTabs(shortTaskName(content));
   const shared = { announceStep, personWords, request: content, tabs, held: handle };
   const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
-  const { signal } = run.controller;
   const work = asked.unattended
     ? runUnattended(task, asked.unattended, tabId, signal, shared)
     : runAsked(task, trace, tabId, signal, {
@@ -184,15 +207,10 @@ async function startRun(
         scope: createTaskScope({ ...deps, announce: announceScope }, content),
         ...(trace ? {} : planFirst(deps, announceScope)),
       });
-  const ended = work.then(
+  return work.then(
     (end) => tabs.end(end === 'answered' ? 'done' : 'stopped'),
     () => tabs.end('stopped'),
   );
-  void deps.holdAlive(ended).finally(() => {
-    run.scope = null;
-    run.step = null;
-    release();
-  });
 }
 
 /** The person's task, or its replay (Run again) while they are there to be asked. */

@@ -163,6 +163,11 @@ const DOORS: Record<string, Door> = {
     calls: { askContent: 1 },
     why: "takes off a question's outline, now or after a background stopped while asking; reads nothing",
   },
+  'background/schedules/scheduled-chat.ts': {
+    via: 'allowed',
+    calls: { 'tabs.create': 1 },
+    why: "a scheduled chat task's start page, behind the person's tab: the page their own task started on, which they approved with the schedule's access list; every action there goes through the (unattended) gate",
+  },
   'background/native-bridge/agent-tabs.ts': {
     via: 'allowed',
     calls: { 'tabs.create': 1, 'tabs.update': 3, captureVisibleTab: 1 },
@@ -271,6 +276,8 @@ describe('every door to a site goes through the permission gate', () => {
     expect(gateRunners.sort()).toEqual([
       'background/abp/capabilities/page.ts',
       'background/agent/run-task.ts',
+      // Passes each call on to the gate with nobody to ask.
+      'background/permissions/unattended-gate.ts',
       'background/workflows/step-runner.ts',
     ]);
   });

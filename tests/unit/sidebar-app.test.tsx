@@ -9,11 +9,12 @@ import { actions, at, saved } from './support/sidebar-props';
 afterEach(cleanup);
 
 describe('App', () => {
-  it('opens on the settings form until a provider is saved', () => {
+  it('opens on the settings form until a provider is saved', async () => {
     const state = createSidebarState();
     state.settings.value = null;
     renderApp(state);
-    expect(screen.getByText('Connect a model')).toBeTruthy();
+    // The settings load as a chunk of their own.
+    expect(await screen.findByText('Connect a model')).toBeTruthy();
     expect(screen.queryByTestId('composer-input')).toBeNull();
   });
 
@@ -28,13 +29,13 @@ describe('App', () => {
     expect(a.show).toHaveBeenCalledWith('settings');
   });
 
-  it('shows the saved settings and the limits in the settings view', () => {
+  it('shows the saved settings and the limits in the settings view', async () => {
     const state = createSidebarState();
     state.settings.value = saved;
     state.limits.value = { maxSteps: 30, maxTokens: 400000, promptTimeoutSeconds: 120 };
     state.view.value = 'settings';
     renderApp(state);
-    expect((screen.getByTestId('settings-model') as HTMLInputElement).value).toBe('llama3.1');
+    expect(((await screen.findByTestId('settings-model')) as HTMLInputElement).value).toBe('llama3.1');
     expect((screen.getByTestId('limit-maxSteps') as HTMLInputElement).value).toBe('30');
   });
 
