@@ -66,11 +66,7 @@ export function ChatPage({ state, actions, onTalk, listening, workTab, price, na
       {handOver ? <HandOverCard key={handOver.id} request={handOver} onAnswer={actions.answerHandOver} /> : null}
       {plan ? <PlanCard key={plan.id} request={plan} onAnswer={actions.answerPlan} /> : null}
       {prompt ? (
-        <PermissionPrompt
-          prompt={prompt}
-          waiting={state.prompts.value.length - 1}
-          onAnswer={actions.answer}
-        />
+        <PermissionPrompt prompt={prompt} waiting={state.prompts.value.length - 1} onAnswer={actions.answer} />
       ) : null}
       <Composer
         busy={busy}
