@@ -4,14 +4,13 @@
 // closed) leaves a clear state: the next call names what happened, nothing keeps running, and a new
 // connection works. The person trusts the test site up to "submit", as where they work.
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createFrameReader, encodeFrame } from '../../bridge/native/framing';
+import { encodeFrame } from '../../bridge/native/framing';
 import { scopeAnswer } from '../fixtures/llm-server';
 import { BROWSERS, waitUntil } from './harness';
 import { actionLogEntries } from './support/action-log';
 import { answerPrompt, noPromptFor, waitForPrompt } from './support/agent';
-import { useAttachedBrowser, type Agent } from './support/attached';
+import { rawLinkClient, useAttachedBrowser, type Agent } from './support/attached';
 import { processTree, textOf, waitForExit } from './support/bridge';
 import { setSiteRule } from './support/permissions';
 import { useSite } from './support/site';
@@ -52,17 +51,7 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
     );
 
     // A client speaking Bosun's link itself names the person's tab by its address, then by its id.
-    const raw = connect(attached.socket());
-    const answers: Record<string, unknown>[] = [];
-    raw.on(
-      'data',
-      createFrameReader(
-        64 * 1024 * 1024,
-        (m) => answers.push(m),
-        () => {},
-      ),
-    );
-    raw.write(encodeFrame({ type: 'HELLO', name: 'Raw Agent' }));
+    const { raw, answers } = rawLinkClient(attached.socket(), 'Raw Agent');
     raw.write(encodeFrame({ type: 'TAB', requestId: 'own', request: { op: 'current' } }));
     const read1 = { capability: 'page.read', params: { url }, callId: 'c1', requestId: 'r1' };
     const read2 = { capability: 'page.read', params: { tabId: personsTab }, callId: 'c2', requestId: 'r2' };

@@ -4,15 +4,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { connect } from 'node:net';
-import { createFrameReader, encodeFrame } from '../../bridge/native/framing';
+import { encodeFrame } from '../../bridge/native/framing';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
 import { isAccepted, mutatedMessages } from '../hardening/message-mutations';
 import { FUZZ_SEED, seededRandom } from '../hardening/seeded-random';
 import { BROWSERS, waitUntil } from './harness';
 import { actionLogEntries } from './support/action-log';
 import { answerPrompt } from './support/agent';
-import { useAttachedBrowser, type Agent } from './support/attached';
+import { rawLinkClient, useAttachedBrowser, type Agent } from './support/attached';
 import { listeningSockets, processTree, textOf, waitForExit } from './support/bridge';
 import { send, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
@@ -205,17 +204,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
   });
 
   it('a client that speaks out of turn changes nothing: malformed messages, a navigation nobody allowed, a grant of its own', async () => {
-    const raw = connect(socket());
-    const answers: Record<string, unknown>[] = [];
-    raw.on(
-      'data',
-      createFrameReader(
-        64 * 1024 * 1024,
-        (m) => answers.push(m),
-        () => {},
-      ),
-    );
-    raw.write(encodeFrame({ type: 'HELLO', name: 'Raw Agent' }));
+    const { raw, answers } = rawLinkClient(socket(), 'Raw Agent');
     await waitUntil(() => answers.length === 1, { message: 'no ACCEPTED' });
     const logBefore = (await actionLogEntries(attached.sidebar)).length;
 

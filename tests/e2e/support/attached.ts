@@ -2,6 +2,7 @@
 // temporary home where the README's `bosun-bridge install` wrote the host manifest, the scripted LLM
 // server, and MCP clients (the official client) running the bridge attached to it.
 import { spawnSync } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { createFrameReader, encodeFrame } from '../../../bridge/native/framing';
 import { startLlmServer, type LlmServer } from '../../fixtures/llm-server';
 import { launchExtension, type BrowserName, type ExtensionSession, type PageDriver } from '../harness';
 import type { ToolResult } from './bridge';
@@ -129,4 +131,23 @@ function processesIn(home: string): { pid: number; command: string }[] {
     }
   }
   return found;
+}
+
+/**
+ * A client speaking Bosun's native link itself over the host's socket, as a hostile agent would: it says
+ * HELLO as `name`, and every frame it gets back is kept in `answers`.
+ */
+export function rawLinkClient(socketPath: string, name: string): { raw: Socket; answers: Record<string, unknown>[] } {
+  const raw = connect(socketPath);
+  const answers: Record<string, unknown>[] = [];
+  raw.on(
+    'data',
+    createFrameReader(
+      64 * 1024 * 1024,
+      (m) => answers.push(m),
+      () => {},
+    ),
+  );
+  raw.write(encodeFrame({ type: 'HELLO', name }));
+  return { raw, answers };
 }
