@@ -26,8 +26,9 @@ export const searchWeb = defineTool({
   sends: (args, target): Sent[] => [{ text: args.query, to: target.url }],
   async run(args, ctx) {
     const { windowId } = await browser.tabs.get(ctx.tabId);
-    // Exactly the address that was judged; the tab is the search's own, and the task goes with it.
-    const tab = await openToolTab({ url: ctx.target.url, active: true, windowId, openerTabId: ctx.tabId });
+    // Exactly the address that was judged; the tab is the search's own, and the task goes with it,
+    // behind the person's tab as open_tab's: a task never takes their focus.
+    const tab = await openToolTab({ url: ctx.target.url, active: false, windowId, openerTabId: ctx.tabId });
     if (tab.id === undefined) return { success: false, text: 'The browser did not open the search tab.' };
     await ctx.placeTab?.(tab.id);
     ctx.bindTab(tab.id);

@@ -109,7 +109,8 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     // The task went on in the results tab, which holds the engine's address with the words.
     expect(listed).toMatch(new RegExp(`^${tabId} \\(Bosun works here\\)`, 'm'));
     const [results] = await tabsAtEngine(engine.host);
-    expect(results).toMatchObject({ id: tabId, active: true });
+    // Opened behind the person's tab: the search never takes their focus.
+    expect(results).toMatchObject({ id: tabId, active: false });
     expect(results?.url).toMatch(/[?&]q=river(\+|%20)crossings/);
     // The one load that left the browser is the results tab's, after the person allowed it.
     const loads = await searches();
