@@ -51,7 +51,7 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
     );
 
     // A client speaking Bosun's link itself names the person's tab by its address, then by its id.
-    const { raw, answers } = rawLinkClient(attached.socket(), 'Raw Agent');
+    const { raw, answers } = await rawLinkClient(attached.socket(), 'Raw Agent');
     raw.write(encodeFrame({ type: 'TAB', requestId: 'own', request: { op: 'current' } }));
     const read1 = { capability: 'page.read', params: { url }, callId: 'c1', requestId: 'r1' };
     const read2 = { capability: 'page.read', params: { tabId: personsTab }, callId: 'c2', requestId: 'r2' };
@@ -72,7 +72,7 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
           (a as { message: { payload: { response: { success: boolean; error?: { code: string } } } } }).message.payload
             .response,
       );
-    expect(responses.map((r) => r.error?.code)).toEqual(['INVALID_PARAMS', 'PERMISSION_DENIED', 'PERMISSION_DENIED']);
+    expect(responses.map((r) => r.error?.code), JSON.stringify(responses)).toEqual(['INVALID_PARAMS', 'PERMISSION_DENIED', 'PERMISSION_DENIED']);
 
     // Counted: the person's text reached no client, nor the bridge's log; their page is untouched.
     expect(JSON.stringify([read, answers])).not.toContain(PERSONS_OWN);

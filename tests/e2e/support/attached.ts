@@ -12,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createFrameReader, encodeFrame } from '../../../bridge/native/framing';
 import { startLlmServer, type LlmServer } from '../../fixtures/llm-server';
-import { launchExtension, type BrowserName, type ExtensionSession, type PageDriver } from '../harness';
+import { launchExtension, waitUntil, type BrowserName, type ExtensionSession, type PageDriver } from '../harness';
 import type { ToolResult } from './bridge';
 import { DIST } from './extension';
 import { configure, openSidebar, setSettingsSwitch } from './sidebar';
@@ -135,9 +135,12 @@ function processesIn(home: string): { pid: number; command: string }[] {
 
 /**
  * A client speaking Bosun's native link itself over the host's socket, as a hostile agent would: it says
- * HELLO as `name`, and every frame it gets back is kept in `answers`.
+ * HELLO as `name` and waits for the answer (ACCEPTED, first in `answers`), where every frame it gets is kept.
  */
-export function rawLinkClient(socketPath: string, name: string): { raw: Socket; answers: Record<string, unknown>[] } {
+export async function rawLinkClient(
+  socketPath: string,
+  name: string,
+): Promise<{ raw: Socket; answers: Record<string, unknown>[] }> {
   const raw = connect(socketPath);
   const answers: Record<string, unknown>[] = [];
   raw.on(
@@ -149,5 +152,6 @@ export function rawLinkClient(socketPath: string, name: string): { raw: Socket; 
     ),
   );
   raw.write(encodeFrame({ type: 'HELLO', name }));
+  await waitUntil(() => answers.length === 1, { message: `no answer to ${name}'s HELLO` });
   return { raw, answers };
 }
