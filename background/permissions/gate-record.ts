@@ -27,7 +27,10 @@ export const labelOf = (target: Target): { label?: string } =>
 export const summarize = (args: unknown) =>
   typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
 
-/** Where a call's entry stands in the Action Log: its id and when it began, kept when its outcome replaces it. */
+/**
+ * Where a call's entry stands in the Action Log: its id, kept when its outcome replaces it; the outcome
+ * takes its own time, so an entry's time is when the call ended, as it was before running entries existed.
+ */
 export interface LogPlace {
   id: string;
   timestamp: number;
@@ -80,7 +83,7 @@ export async function record(
   place: LogPlace = { id: newId('log'), timestamp: Date.now() },
 ): Promise<GateResult> {
   const written = log.add({
-    ...entryOf(call, site, level, decision, place),
+    ...entryOf(call, site, level, decision, { ...place, timestamp: Date.now() }),
     result: result.outcome,
     details: `${call.requester}: ${result.text.slice(0, 500)}`,
     ...(result.label ? { target: result.label } : {}),

@@ -36,8 +36,9 @@ export function createGate(deps: GateDeps) {
     const flows = dataFlows(readings, flowRun, sent, call.personWords ?? []);
     const judged = await judge(deps, call, tool.name, level, target, ctx.signal, call.grantedAs, flows, typedBy(sent));
     if (judged.refused) return judged.refused;
-    await call.beforeRun?.(judged.asked);
+    // Written before what leads into the action (its mask, its page's dialog watch), which then runs at once.
     const place = await recordStart(deps.log, call, judged.site, level, judged.decision, labelOf(target).label);
+    await call.beforeRun?.(judged.asked);
     const runCtx = { ...ctx, target, readAccess: (url: string) => readAccess(deps, call, url) };
     const { readings: spans, ...output } = await execute(tool, args, runCtx);
     // What the tool returned is a reading of the site judged, or of each site it says it spans.

@@ -127,6 +127,7 @@ describe.each(BROWSERS)('tasks in their own tab groups in %s', (browserName) => 
   it('a task stopped after opening a tab leaves its group there, greyed and marked ✗', async () => {
     await showView(sidebar, 'chat');
     await sidebar.click('[data-testid="new-conversation"]');
+    await waitForMessages(sidebar, (m) => m.length === 0, 'New did not show an empty conversation');
     const docs = site.url('docs-outside.html');
     // The model opens the page, then takes its time over the next turn: the person stops it meanwhile.
     ctx.llm.respondWith((body): Step =>

@@ -80,8 +80,9 @@ export function focusedUnderSaveBar(page: PageDriver): Promise<string[]> {
       if (el.closest('.settings-save') || el.matches(':disabled') || !el.checkVisibility()) return [];
       el.focus();
       const box = el.getBoundingClientRect();
-      const top = bar.getBoundingClientRect().top;
-      if (box.bottom <= top + 0.5) return [];
+      const { top, bottom } = bar.getBoundingClientRect();
+      // Covered only where it overlaps the bar (a control after the form is below a bar that scrolled away with it).
+      if (box.bottom <= top + 0.5 || box.top >= bottom - 0.5) return [];
       const name = el.getAttribute('aria-label') ?? (el.id || el.outerHTML.slice(0, 80));
       return [
         `${el.tagName.toLowerCase()} ${name}: bottom ${Math.round(box.bottom)} under the bar at ${Math.round(top)}`,
