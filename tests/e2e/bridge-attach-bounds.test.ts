@@ -53,6 +53,8 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
     // A client speaking Bosun's link itself names the person's tab by its address, then by its id.
     const { raw, answers } = await rawLinkClient(attached.socket(), 'Raw Agent');
     raw.write(encodeFrame({ type: 'TAB', requestId: 'own', request: { op: 'current' } }));
+    // Its own tab first, so what it names next is looked up with that tab known.
+    await waitUntil(() => answers.length >= 2, { message: 'no answer about its own tab' });
     const read1 = { capability: 'page.read', params: { url }, callId: 'c1', requestId: 'r1' };
     const read2 = { capability: 'page.read', params: { tabId: personsTab }, callId: 'c2', requestId: 'r2' };
     const act = {
@@ -65,14 +67,17 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
       raw.write(encodeFrame({ type: 'ABP', message: { type: 'ABP_CALL', payload } }));
     await waitUntil(() => answers.length >= 5, { message: `${answers.length} of 5 answered`, timeoutMs: 30_000 });
     raw.destroy();
+    type Answer = { requestId: string; response: { success: boolean; error?: { code: string } } };
+    // Answers come as each call ends, not in the order asked: each is matched by its request id.
     const responses = answers
       .filter((a) => a.type === 'ABP')
-      .map(
-        (a) =>
-          (a as { message: { payload: { response: { success: boolean; error?: { code: string } } } } }).message.payload
-            .response,
-      );
-    expect(responses.map((r) => r.error?.code), JSON.stringify(responses)).toEqual(['INVALID_PARAMS', 'PERMISSION_DENIED', 'PERMISSION_DENIED']);
+      .map((a) => (a as { message: { payload: Answer } }).message.payload)
+      .sort((a, b) => a.requestId.localeCompare(b.requestId))
+      .map((a) => a.response);
+    expect(
+      responses.map((r) => r.error?.code),
+      JSON.stringify(responses),
+    ).toEqual(['INVALID_PARAMS', 'PERMISSION_DENIED', 'PERMISSION_DENIED']);
 
     // Counted: the person's text reached no client, nor the bridge's log; their page is untouched.
     expect(JSON.stringify([read, answers])).not.toContain(PERSONS_OWN);
