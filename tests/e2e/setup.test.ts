@@ -25,6 +25,10 @@ describe.each(BROWSERS)('setup in %s', (browserName) => {
 
   beforeAll(async () => {
     page = await openSidebar(ctx.session);
+    // The first-run form loads as a chunk of its own.
+    await page.waitFor(() => document.querySelector('[data-testid="settings-model"]') !== null, undefined, {
+      message: 'the first-run form did not show',
+    });
   });
 
   it('a provider fills in its usual model; the prices are folded away', async () => {

@@ -14,10 +14,13 @@ export function sessionFlow(env: BridgeEnv): void {
       title: 'Bosun Test PWA',
       ready: true,
     });
-    // The page registers its worker as it loads; eval awaits the promise until the worker controls it.
+    // The page registers its worker as it loads; eval awaits the promise until the worker controls it,
+    // and until it has finished activating (ready resolves while it may still be 'activating').
     const controlled = await env.bridge.data('browser_eval', {
       expression: `await navigator.serviceWorker.ready;
         if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+        const sw = navigator.serviceWorker.controller;
+        if (sw.state !== 'activated') await new Promise((r) => sw.addEventListener('statechange', () => sw.state === 'activated' && r()));
         ({ controlled: true, scope: (await navigator.serviceWorker.getRegistration()).scope })`,
     });
     expect(controlled).toEqual({ type: 'object', value: { controlled: true, scope: env.site.url('pwa/') } });
