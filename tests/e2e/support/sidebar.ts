@@ -62,6 +62,10 @@ export async function configure(
 ): Promise<void> {
   const onSettings = await page.evaluate(() => document.querySelector('[data-testid="settings-form"]') !== null);
   if (!onSettings) await page.click('[data-testid="view-settings"]');
+  // Settings load as a chunk of their own: the form may arrive a moment after the click.
+  await page.waitFor(() => document.querySelector('[data-testid="settings-provider"]') !== null, undefined, {
+    message: 'the settings form did not show',
+  });
   await page.evaluate((value) => {
     const select = document.querySelector<HTMLSelectElement>('[data-testid="settings-provider"]');
     if (select) {
