@@ -49,6 +49,29 @@ const groupsByUrl = (page: PageDriver) =>
     return facts;
   });
 
+/**
+ * The groups once each of these tabs' group is marked ended (✓ or ✗): the task's answer reaches the
+ * sidebar a moment before its group is renamed.
+ */
+const endedGroups = async (page: PageDriver, urls: string[]) => {
+  await page.waitFor(
+    async (wanted) => {
+      const named = browser as unknown as { tabGroups: { get(id: number): Promise<{ title?: string }> } };
+      const tabs = await browser.tabs.query({});
+      const titles = await Promise.all(
+        wanted.map(async (url) => {
+          const groupId = (tabs.find((t) => t.url === url) as { groupId?: number } | undefined)?.groupId ?? -1;
+          return groupId >= 0 ? ((await named.tabGroups.get(groupId)).title ?? '') : '';
+        }),
+      );
+      return titles.every((title) => /^[✓✗] /.test(title));
+    },
+    urls,
+    { message: `the groups of ${urls.join(', ')} were not marked ended`, timeoutMs: 10_000 },
+  );
+  return groupsByUrl(page);
+};
+
 describe.each(BROWSERS)('tasks in their own tab groups in %s', (browserName) => {
   const ctx = useConfiguredSidebar(browserName, { openFirst: 'article.html' });
   const { sidebar, site } = ctx;
@@ -60,17 +83,17 @@ describe.each(BROWSERS)('tasks in their own tab groups in %s', (browserName) => 
       shop: [site.url('index.html'), site.url('product.html')],
       forms: [site.url('form.html'), site.url('account.html')],
     };
-    // Each task opens its two pages and answers. The first one's turns are slow, so the second
-    // opens its tabs, and ends, while the first is still under way; its answer is slower still, so
-    // it is still working once both its tabs are open.
+    // Each task opens its two pages and answers. The first one's turns are slow (each streamed event
+    // is paced), so the second opens its tabs, and ends, while the first is still under way; its
+    // answer is slower still, so it is still working once both its tabs are open.
     ctx.llm.respondWith((body): Step => {
       const shop = question(body).includes('shop');
       const [first, second] = shop ? pages.shop : pages.forms;
       const done = toolResults(body).length;
-      const delay = shop ? { delayMs: 1500 } : {};
+      const delay = shop ? { delayMs: 300 } : {};
       if (done === 0) return { ...call('open_tab', { url: first }), ...delay };
       if (done === 1) return { ...call('open_tab', { url: second }), ...delay };
-      return { kind: 'text', chunks: ['Opened both.'], ...(shop ? { delayMs: 6000 } : {}) };
+      return { kind: 'text', chunks: ['Opened both.'], ...(shop ? { delayMs: 2500 } : {}) };
     });
     const before = await personsView(sidebar);
     const startTab = (await groupsByUrl(sidebar))[site.url('article.html')];
@@ -84,7 +107,7 @@ describe.each(BROWSERS)('tasks in their own tab groups in %s', (browserName) => 
       (m) => m.at(-1)?.status === 'done' && m.at(-1)?.content === 'Opened both.',
       'the second task did not answer',
     );
-    const ended = await groupsByUrl(sidebar);
+    const ended = await endedGroups(sidebar, pages.forms);
     const forms = pages.forms.map((url) => ended[url]);
     expect(forms[0]).toEqual({ groupId: forms[0]?.groupId, title: '✓ Open the form and…', color: 'grey' });
     expect(forms[1]).toEqual(forms[0]);
@@ -108,7 +131,7 @@ describe.each(BROWSERS)('tasks in their own tab groups in %s', (browserName) => 
       timeoutMs: 30_000,
       message: 'the first task did not end',
     });
-    const after = await groupsByUrl(sidebar);
+    const after = await endedGroups(sidebar, pages.shop);
     const shop = pages.shop.map((url) => after[url]);
     expect(shop[0]).toEqual({ groupId: shop[0]?.groupId, title: '✓ Open the shop home and…', color: 'grey' });
     expect(shop[1]).toEqual(shop[0]);
@@ -144,7 +167,7 @@ describe.each(BROWSERS)('tasks in their own tab groups in %s', (browserName) => 
     await sidebar.click('[data-testid="stop"]');
     await waitUntilIdle(sidebar);
     expect((await shownMessages(sidebar)).at(-1)?.status).toBe('stopped');
-    const group = (await groupsByUrl(sidebar))[docs];
+    const group = (await endedGroups(sidebar, [docs]))[docs];
     expect(group).toEqual({ groupId: group?.groupId, title: '✗ Read the outside docs…', color: 'grey' });
     expect(group?.groupId).toBeGreaterThanOrEqual(0);
   });
