@@ -1,10 +1,7 @@
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AbpToBackground } from '../../src/protocol/abp-to-background';
 import { BackgroundToAbp } from '../../src/protocol/background-to-abp';
-
-const valid = (table: Record<string, v.GenericSchema>, message: { type: string; payload?: unknown }) =>
-  v.safeParse(table[message.type] as v.GenericSchema, message).success;
+import { valid } from './support/protocol-valid';
 
 describe('the abp channel', () => {
   it.each([
