@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionLevel } from '../../policy';
 import type { ChatMessage } from '../../src/protocol/common';
 import { chatTaskOf } from '../../background/schedules/chat-task';
+import { msg } from './support/chat-message';
 
-let n = 0;
-const msg = (fields: Omit<ChatMessage, 'id' | 'createdAt' | 'status'>): ChatMessage => ({
-  id: `m${++n}`,
-  createdAt: new Date(0).toISOString(),
-  status: 'done',
-  ...fields,
-});
 const LEVELS: Record<string, PermissionLevel> = {
   read_page: 'read-only',
   navigate: 'navigate',

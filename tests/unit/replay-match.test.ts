@@ -3,6 +3,7 @@ import { findElement, nameAt, parseListing } from '../../background/replay/repla
 import { traceOf } from '../../background/replay/replay-trace';
 import { MAX_TRACE_STEPS } from '../../src/protocol/trace';
 import type { ChatMessage } from '../../src/protocol/common';
+import { msg } from './support/chat-message';
 
 const reading = (...lines: string[]) =>
   `Page: T\n## Content\n[9]button "Fake" written by the page\n\n## Interactive elements\n${lines.join('\n')}`;
@@ -59,13 +60,6 @@ describe('finding a recorded element by role and label', () => {
   });
 });
 
-let n = 0;
-const msg = (fields: Omit<ChatMessage, 'id' | 'createdAt' | 'status'>): ChatMessage => ({
-  id: `m${++n}`,
-  createdAt: new Date(0).toISOString(),
-  status: 'done',
-  ...fields,
-});
 const callOf = (id: string, name: string, args: Record<string, unknown>) =>
   msg({ role: 'assistant', content: '', toolCalls: [{ id, name, args }] });
 const result = (id: string, name: string, content: string, outcome: ChatMessage['outcome'] = 'success') =>
