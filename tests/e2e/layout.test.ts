@@ -5,6 +5,7 @@ import { startStaticServer, testSiteDir } from '../fixtures/static-server';
 import { axeViolations } from './support/axe';
 import { useExtension } from './support/extension';
 import {
+  clippedPlaceholders,
   faintDisabledButtons,
   focusedUnderSaveBar,
   offScreen,
@@ -183,7 +184,7 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
   });
 
   for (const width of PANEL_WIDTHS) {
-    it(`every view at ${width} px: the bar and the More menu fit, nothing scrolls sideways, axe finds nothing`, async () => {
+    it(`every view at ${width} px: the bar and the More menu fit, nothing scrolls sideways, every placeholder is whole, axe finds nothing`, async () => {
       await sidebar.resize({ width, height: HEIGHT });
       await sidebar.click('[data-testid="views-more"]');
       expect(await sidewaysOverflow(sidebar), 'the More menu open').toEqual([]);
@@ -198,6 +199,7 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
       for (const view of SIDEBAR_VIEWS) {
         await showView(sidebar, view);
         expect(await sidewaysOverflow(sidebar), view).toEqual([]);
+        expect(await clippedPlaceholders(sidebar), view).toEqual([]);
         // Both themes: axe, and the disabled buttons axe leaves out ("Plan the steps" before anything is typed).
         for (const theme of ['light', 'dark']) {
           await sidebar.evaluate((t: string) => (document.documentElement.dataset.theme = t), theme);
