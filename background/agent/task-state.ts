@@ -22,7 +22,8 @@ export interface TaskState {
   readonly planning: TaskOptions['planning'];
   /** A plan was approved: its grants end with the task. */
   planned: boolean;
-  readonly personWords: readonly string[] | undefined;
+  /** The person's own words: the task's messages, and what they type in answer to a hand-over. */
+  readonly personWords: string[] | undefined;
   readonly request: string | undefined;
   readonly announceStep: TaskOptions['announceStep'];
   readonly held: TaskOptions['held'];
@@ -69,7 +70,7 @@ export function createTaskState(
     scope: options.scope,
     planning: options.planning,
     planned: false,
-    personWords: options.personWords,
+    personWords: options.personWords && [...options.personWords],
     request: options.request,
     announceStep: options.announceStep,
     held: options.held,
@@ -143,6 +144,7 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal,
 /**
  * A hand-over gives the task's pages back to the person: the mask, which holds back their clicks and
  * keys, goes from every tab the task acted on before the wait. The next action puts it up again.
+ * A reply the person types joins their words, which the data-flow rule lets go to any site.
  */
 function handOverFrom(
   task: () => TaskState,
@@ -150,7 +152,9 @@ function handOverFrom(
 ): NonNullable<ToolContext['handOver']> {
   return async (ask, signal) => {
     await task().deps.mask.hide(task().touched);
-    return handOver(ask, signal);
+    const answer = await handOver(ask, signal);
+    if (answer?.kind === 'reply') task().personWords?.push(answer.text);
+    return answer;
   };
 }
 

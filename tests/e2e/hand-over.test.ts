@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
+import { setSiteRule } from './support/permissions';
 import { send, shownMessages, waitForMessages } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
+import { startStaticServer, testSiteDir } from '../fixtures/static-server';
 
 type Body = { messages: { role: string; content: unknown }[] };
 const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
@@ -199,5 +201,39 @@ describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
       const box = document.getElementById('newsletter') as HTMLInputElement;
       box.checked = false;
     });
+  });
+
+  it('text the person types in a reply is theirs to send to another site, though a page showed it too', async () => {
+    const partner = await startStaticServer(testSiteDir, '127.0.0.2');
+    try {
+      // The person works on both sites: acting there asks nothing, so only a data-flow question could stop the task.
+      await setSiteRule(sidebar, '127.0.0.1', 'interact');
+      await setSiteRule(sidebar, '127.0.0.2', 'interact');
+      await form.evaluate(() =>
+        document.body.append(Object.assign(document.createElement('p'), { textContent: 'Member number MBR-771204' })),
+      );
+      const call = (id: string, name: string, args: object) => ({
+        kind: 'tool_calls' as const,
+        calls: [{ id, name, arguments: args }],
+      });
+      ctx.llm.script(
+        call('r1', 'read_page', {}),
+        call('h1', 'ask_person', { request: 'Which member number goes in the partner form?' }),
+        call('n1', 'navigate', { url: `${partner.url}/form.html` }),
+        call('t1', 'type_text', { selector: '#name', text: 'MBR-771204' }),
+        say('Typed it in.'),
+      );
+      await send(sidebar, 'Fill the partner form with my member number');
+      await waitForHandOver(sidebar);
+      await sidebar.fill('[data-testid="hand-over-reply"]', 'Use MBR-771204');
+      await sidebar.click('[data-testid="hand-over-send"]');
+      await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Typed it in.', 'the task stopped at a question');
+      expect(ctx.llm.failures).toEqual([]);
+      expect(await form.evaluate(() => document.querySelector<HTMLInputElement>('#name')?.value)).toBe('MBR-771204');
+    } finally {
+      await setSiteRule(sidebar, '127.0.0.1', null);
+      await setSiteRule(sidebar, '127.0.0.2', null);
+      await partner.close();
+    }
   });
 });
