@@ -176,7 +176,7 @@ function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
           await beginAction(state, call.name, asked);
         },
         keepLog: (written) => alsoWrite(state, written),
-        described: (target) => state.announceStep?.({ toolCallId: call.id, target }),
+        described: (target, url) => state.announceStep?.({ toolCallId: call.id, target, url }),
         scope: state.scope,
         ...(state.planned ? { grantedAs: 'approved-plan' } : {}),
         ...(state.personWords ? { personWords: state.personWords } : {}),

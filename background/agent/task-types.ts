@@ -76,4 +76,6 @@ export interface TaskOptions {
 export interface TaskStep {
   toolCallId: string;
   target: string;
+  /** The page the action happens on, which may be a tab behind the person's. */
+  url: string;
 }

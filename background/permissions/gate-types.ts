@@ -32,8 +32,11 @@ export interface GateCall {
    * action; without it the gate waits for the write before it answers.
    */
   keepLog?(written: Promise<void>): void;
-  /** Called with the element's name on the page once the page has described it, before any question. */
-  described?(label: string): void;
+  /**
+   * Called with the element's name on the page once the page has described it, before any question,
+   * and the page the action happens on.
+   */
+  described?(label: string, url: string): void;
   /**
    * How long a question may wait for this caller (ms), where it is not the person's own setting:
    * an MCP client gives up after its own timeout, and 0 means nobody can answer (a headless

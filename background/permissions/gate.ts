@@ -30,7 +30,7 @@ export function createGate(deps: GateDeps) {
     const target = destination === null ? located : { ...located, destination };
     const level = actionLevel(tool.name, tool.level, actionOf(target));
     const { label } = labelOf(target);
-    if (label) call.described?.(label);
+    if (label) call.described?.(label, target.url);
     const flowRun = call.flowRun ?? call.runId;
     const sent = sentBy(tool, args, target);
     const flows = dataFlows(readings, flowRun, sent, call.personWords ?? []);

@@ -141,8 +141,8 @@ function reportingGate(gate: Gate, report: (now: StepAction) => void): Gate {
         return await gate.run(
           {
             ...call,
-            described: (target) => {
-              call.described?.(target);
+            described: (target, url) => {
+              call.described?.(target, url);
               report({ ...now, target });
             },
           },

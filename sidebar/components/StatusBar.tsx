@@ -17,23 +17,28 @@ export interface StatusBarProps {
   busy: boolean;
   /** The running task's scope, once known. */
   scope?: TaskScope | null;
-  /** The running action's element by its name on the page, once the gate has read it. */
-  step?: { toolCallId: string; target: string } | null;
+  /** The running action's element by its name on the page, and that page, once the gate has read it. */
+  step?: { toolCallId: string; target: string; url: string } | null;
   /** The model's price; null when it is not known, and then no cost is shown. */
   price: ModelPrice | null;
   /** The site of a URL as the background named it; null until it has (site-names.ts). */
   nameSite: (url: string, allowFileUrls: boolean) => SiteIdentity | null;
 }
 
-/** At a glance: the page and what Bosun may do there, what a running task is doing, tokens used and what they cost. */
+/**
+ * At a glance: the page and what Bosun may do there (the running task's page, which may be a tab
+ * behind the person's, else the tab a message would work in), what a running task is doing, tokens
+ * used and what they cost.
+ */
 export function StatusBar({ tab, policy, messages, busy, scope, step, price, nameSite }: StatusBarProps) {
-  const site = tab ? siteStatus(tab.url, policy, nameSite(tab.url, policy?.allowFileUrls ?? false)) : null;
+  const url = busy && step ? step.url : tab?.url;
+  const site = url ? siteStatus(url, policy, nameSite(url, policy?.allowFileUrls ?? false)) : null;
   const now = activity(messages);
   const tokens = conversationTokens(messages);
   return (
     <section class="status-bar" aria-label={t('status_label')} data-testid="status-bar">
       {site ? (
-        <span class="status-site" title={tab?.title}>
+        <span class="status-site" title={url === tab?.url ? tab?.title : url}>
           <span data-testid="status-site">{site.site}</span> ·{' '}
           <span data-testid="status-standing">{site.standing}</span>
         </span>

@@ -11,7 +11,11 @@ import { BuiltInModelState } from './built-in-model';
 import { Schedule } from './schedules';
 import { HandOverRequest } from './hand-over';
 
-const TaskStepSchema = v.object({ toolCallId: v.string(), target: v.pipe(v.string(), v.maxLength(200)) });
+const TaskStepSchema = v.object({
+  toolCallId: v.string(),
+  target: v.pipe(v.string(), v.maxLength(200)),
+  url: v.pipe(v.string(), v.maxLength(8192)),
+});
 
 const Json = v.record(v.string(), v.unknown());
 /** A provider's model ids, as its `/models` lists them. */

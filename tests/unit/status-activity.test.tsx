@@ -18,14 +18,14 @@ const messages: ChatMessage[] = [
   },
 ];
 
-const bar = (step: { toolCallId: string; target: string } | null) =>
+const bar = (step: { toolCallId: string; target: string; url: string } | null) =>
   render(
     <StatusBar tab={null} policy={null} messages={messages} busy step={step} price={null} nameSite={() => null} />,
   );
 
 describe('the "now doing" line', () => {
   it('names the running action’s element as the page does once the gate has read it', () => {
-    bar({ toolCallId: 'c1', target: 'Buy now' });
+    bar({ toolCallId: 'c1', target: 'Buy now', url: 'https://shop.example/' });
     expect(screen.getByTestId('status-activity').textContent).toBe('Step 1: Clicking ‘Buy now’');
   });
 
@@ -33,7 +33,7 @@ describe('the "now doing" line', () => {
     bar(null);
     expect(screen.getByTestId('status-activity').textContent).toBe('Step 1: Clicking ‘#buy’');
     cleanup();
-    bar({ toolCallId: 'c0', target: 'Cancel order' });
+    bar({ toolCallId: 'c0', target: 'Cancel order', url: 'https://shop.example/' });
     expect(screen.getByTestId('status-activity').textContent).toBe('Step 1: Clicking ‘#buy’');
   });
 });
