@@ -6,23 +6,9 @@ import { answerPrompt, openOnly, waitForPrompt, waitUntilIdle } from './support/
 import { indexByLabel } from './support/listing';
 import { call, scriptedModel } from './support/scripted-turns';
 import { useExtension } from './support/extension';
+import { AHEAD_MS, runAt } from './support/schedule';
 import { configure, openSidebar, send, showView, shownMessages } from './support/sidebar';
 import { answer, openTabUrls, planAndApprove, read, useShops, waitForWorkflow } from './support/workflow';
-
-/** How far ahead the test sets a one-time run: time to close the sidebar before it fires. */
-const AHEAD_MS = 6_000;
-
-/** Sets the one-time run's date and time as the form's datetime-local input takes it (local time, to the second). */
-async function runAt(page: PageDriver, at: number): Promise<void> {
-  await page.evaluate((time) => {
-    const d = new Date(time);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const input = document.querySelector<HTMLInputElement>('[data-testid="schedule-at"]');
-    if (!input) throw new Error('no date field');
-    input.value = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, at);
-}
 
 /**
  * The person allowed notifications when they made their first schedule: Firefox takes the product's own
