@@ -164,10 +164,10 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     expect([1, 2].map(clicks)).toEqual([1, 1]);
 
     // Scheduled a few seconds ahead; its run replays the two clicks, and the second waits for the server when the stop lands.
+    const second = actions.hold(`${token}-s2`);
     await sidebar.click('[data-testid="run-again-schedule"]');
     await runAt(sidebar, Date.now() + AHEAD_MS);
     await sidebar.click('[data-testid="schedule-save"]');
-    const second = actions.hold(`${token}-s2`);
     const asked = chatRequests(ctx.llm.requests).length;
     await until(() => clicks(2) === 2, 'the scheduled run did not reach its second click', AHEAD_MS + 30_000);
 

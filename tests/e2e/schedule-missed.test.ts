@@ -58,9 +58,9 @@ describe.each(BROWSERS)('a schedule missed while %s was closed', (browserName) =
     await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed.', 'the task did not finish');
     expect(clicks()).toBe(1);
 
-    // Scheduled a few seconds ahead, and the browser is closed before then.
+    // Scheduled some seconds ahead (room for a loaded machine to close the browser), and the browser is closed before then.
     await sidebar.click('[data-testid="run-again-schedule"]');
-    const dueAt = Date.now() + AHEAD_MS;
+    const dueAt = Date.now() + 3 * AHEAD_MS;
     await runAt(sidebar, dueAt);
     await sidebar.click('[data-testid="schedule-save"]');
     await showView(sidebar, 'research');
@@ -70,6 +70,7 @@ describe.each(BROWSERS)('a schedule missed while %s was closed', (browserName) =
     expect(first.backgroundErrors()).toEqual([]);
     await first.close();
     session = undefined;
+    expect(Date.now(), 'the browser closed only after the run was due').toBeLessThan(dueAt);
     while (Date.now() < dueAt + 2_000) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(clicks()).toBe(1);
 
