@@ -62,6 +62,7 @@ import { outlinedTabs } from './tools/outlined-tabs';
 import { notifyPerson } from './schedules/notify';
 import { createScheduleStore } from './schedules/schedule-store';
 import { createSchedules } from './schedules/schedules';
+import { browserSessionStart } from './schedules/session-start';
 import { chatTaskOf } from './schedules/chat-task';
 import { startScheduledChat } from './schedules/scheduled-chat';
 
@@ -173,8 +174,11 @@ const workflows = createWorkflows({
   toolNames: () => [...TOOLS.keys()],
   notify: notifyPerson,
 });
+// When this browser session began, taken as the background starts: a run due before it was missed.
+const sessionStart = browserSessionStart(Date.now());
 const schedules = createSchedules({
   store: createScheduleStore(database),
+  sessionStart: () => sessionStart,
   saved: (savedId) => workflows.saved().find((s) => s.id === savedId),
   run: (savedId, values, note) => workflows.runScheduled(savedId, values, note),
   chatTask: async (id) =>
@@ -200,6 +204,9 @@ const ready = Promise.all([
 ]).then(() => undefined);
 // A schedule's time that passed while the browser was closed (or the background stopped) runs now, once.
 void ready.then(() => schedules.catchUp());
+// Listened for so that both browsers start the background with themselves: a missed run runs at the
+// next start, not whenever something else wakes Bosun, and the session's start is the browser's.
+browser.runtime.onStartup.addListener(() => undefined);
 browser.alarms.onAlarm.addListener((alarm) => void ready.then(() => schedules.onAlarm(alarm.name)));
 
 const voice = createVoiceSessions({ settings: settings.current, target: transcriptionTarget, transcribe, holdAlive });

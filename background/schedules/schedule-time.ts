@@ -3,8 +3,9 @@ import type { ChatTask, Schedule, ScheduleRequest, ScheduleWhen } from '../../sr
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
- * A run later than this after its time was missed (the browser was closed, or asleep), not just
- * late: Chrome delays alarms by up to a minute, and a waking machine takes a while.
+ * A run later than this after its time was missed (the machine was asleep), not just late, even in a
+ * browser session that was open at its time: Chrome delays alarms by up to a minute, and a waking
+ * machine takes a while.
  */
 export const MISSED_AFTER_MS = 5 * 60 * 1000;
 /** How far ahead a one-time run may be set: past it, a date is more likely a typo than a plan. */
@@ -41,11 +42,18 @@ export interface DueRun {
 /**
  * Whether the schedule runs now. However many of its times passed while the browser was closed,
  * it runs once, and the next time is the first one after now: a week away runs once, not seven times.
+ * It was missed when it was due before the browser session began (`sessionStart`), however briefly the
+ * browser was closed, or when it is long overdue.
  */
-export function dueRun(schedule: Pick<Schedule, 'when' | 'paused' | 'nextRunAt'>, now: number): DueRun | null {
+export function dueRun(
+  schedule: Pick<Schedule, 'when' | 'paused' | 'nextRunAt'>,
+  now: number,
+  sessionStart: number,
+): DueRun | null {
   const { nextRunAt } = schedule;
   if (schedule.paused || nextRunAt === null || nextRunAt > now) return null;
-  return { dueAt: nextRunAt, missed: now - nextRunAt > MISSED_AFTER_MS, next: nextRunAfter(schedule.when, now) };
+  const missed = nextRunAt < sessionStart || now - nextRunAt > MISSED_AFTER_MS;
+  return { dueAt: nextRunAt, missed, next: nextRunAfter(schedule.when, now) };
 }
 
 /** The note a run starts with: when it ran, and, for a missed run, that it was missed and when it was due. */

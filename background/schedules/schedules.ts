@@ -19,6 +19,8 @@ export interface ScheduleDeps {
   chatTask(conversationId: string): Promise<ChatTask | string>;
   /** Starts the saved chat task unattended, `note` leading what it adds to its conversation; a refusal says why it could not start. */
   runChat(task: ChatTask, note: string): Promise<Refusal | undefined>;
+  /** When this browser session began: a run due before it was missed while the browser was closed. */
+  sessionStart(): Promise<number>;
   /** Tells the person, with the browser's notification where they allowed it. */
   notify(title: string, message: string): Promise<void>;
   alarms: { create(name: string, info: { when: number }): void; clear(name: string): Promise<boolean> };
@@ -39,7 +41,7 @@ const announce = (deps: ScheduleDeps) =>
 /** Runs the schedule if it is due: saved as run first, so nothing runs it twice; a run that cannot start says why. */
 async function fire(deps: ScheduleDeps, schedule: Schedule): Promise<void> {
   const now = Date.now();
-  const due = dueRun(schedule, now);
+  const due = dueRun(schedule, now, await deps.sessionStart());
   if (!due) return keep(deps, schedule);
   const note = runNote(due, now);
   const started = { ...schedule, nextRunAt: due.next, lastRun: { at: now, note } };

@@ -1,6 +1,7 @@
 // A background stop (Chrome's service worker, Firefox's event page) in the middle of a task of
 // several actions, each counted by a local server: whatever happened before the stop happened once,
 // is in the conversation and the Action Log, and nothing runs again on its own after the restart.
+// The same for a research run and for a scheduled run, which also never fires twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startActionSite, type ActionSite } from '../hardening/action-site';
 import type { Step } from '../fixtures/llm-server';
@@ -9,7 +10,9 @@ import { openOnly, shownTools, startFresh, waitUntilIdle } from './support/agent
 import { actionLogEntries } from './support/action-log';
 import { useExtension } from './support/extension';
 import { setSiteRule } from './support/permissions';
-import { configure, openSidebar, send, shownMessages, waitForMessages } from './support/sidebar';
+import { AHEAD_MS, runAt } from './support/schedule';
+import { configure, openSidebar, send, showView, shownMessages, waitForMessages } from './support/sidebar';
+import { planAndApprove, read, waitForWorkflow } from './support/workflow';
 
 const click = (id: string, step: number): Step => ({
   kind: 'tool_calls',
@@ -98,5 +101,100 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed step 4.', 'the new task did not finish');
     expect([1, 2, 3, 4].map(clicks)).toEqual([1, 1, 1, 1]);
     expect((await shownMessages(sidebar)).filter((m) => m.status === 'interrupted')).toHaveLength(1);
+  });
+
+  it('a research run cut by a stop is shown interrupted with its step to run again, and nothing runs again on its own', async () => {
+    const token = `${browserName}-research`;
+    const clicks = (step: number) => actions.counts(`${token}-s${step}`).click;
+    await showView(sidebar, 'research');
+    ctx.llm.reset();
+    const from = Date.now();
+    const third = actions.hold(`${token}-s3`);
+    const step = {
+      task: 'Press the step buttons 1, 2 and 3',
+      site: actions.steps(token, 4),
+      permissions: ['interact'],
+    };
+    await planAndApprove(sidebar, ctx.llm, 'Press the steps', [step], async () => {
+      ctx.llm.script(click('w1', 1), click('w2', 2), click('w3', 3), say('Never asked for.'));
+    });
+    await until(() => clicks(3) === 1, 'the third click never reached the server');
+
+    await ctx.session.stopBackground();
+    third.release();
+    const shown = await waitForWorkflow(
+      sidebar,
+      (w) => w.status === 'interrupted',
+      'the run was not shown interrupted',
+    );
+    // The cut step waits to be run again (Resume), nothing else of it is kept as done.
+    expect(shown.steps).toEqual(['pending']);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect([1, 2, 3, 4].map(clicks)).toEqual([1, 1, 1, 0]);
+    // The plan and the three clicks: the model was not asked again after the restart.
+    expect(chatRequests(ctx.llm.requests)).toHaveLength(4);
+    const logged = (await actionLogEntries(sidebar))
+      .filter((e) => e.toolName === 'click_element' && e.timestamp >= from)
+      .map((e) => [(e.parameters as { selector?: string }).selector, e.result]);
+    expect(logged).toEqual([
+      ['#step-1', 'success'],
+      ['#step-2', 'success'],
+      ['#step-3', 'interrupted'],
+    ]);
+    expect((await waitForWorkflow(sidebar, () => true, '')).status).toBe('interrupted');
+
+    // The person cancels it: it ends, and still nothing was repeated.
+    await sidebar.click('[data-testid="workflow-cancel"]');
+    await waitForWorkflow(sidebar, (w) => w.status === 'cancelled', 'the interrupted run was not cancelled');
+    expect([1, 2, 3, 4].map(clicks)).toEqual([1, 1, 1, 0]);
+    await showView(sidebar, 'chat');
+  });
+
+  it('a scheduled run cut by a stop is shown interrupted in its conversation, runs nothing again, and the schedule does not fire twice', async () => {
+    const token = `${browserName}-sched`;
+    const clicks = (step: number) => actions.counts(`${token}-s${step}`).click;
+    // The person's task, done once: press steps 1 and 2.
+    await openOnly(ctx.session, sidebar, actions.steps(token, 3));
+    await startFresh(sidebar);
+    ctx.llm.reset();
+    // It reads the page first: a task that read no page has no page to start from, and cannot be scheduled.
+    ctx.llm.script(read('p0'), click('p1', 1), click('p2', 2), say('Pressed both.'));
+    await send(sidebar, 'Press the step buttons 1 and 2');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed both.', 'the task did not finish');
+    expect([1, 2].map(clicks)).toEqual([1, 1]);
+
+    // Scheduled a few seconds ahead; its run replays the two clicks, and the second waits for the server when the stop lands.
+    const second = actions.hold(`${token}-s2`);
+    await sidebar.click('[data-testid="run-again-schedule"]');
+    await runAt(sidebar, Date.now() + AHEAD_MS);
+    await sidebar.click('[data-testid="schedule-save"]');
+    const asked = chatRequests(ctx.llm.requests).length;
+    await until(() => clicks(2) === 2, 'the scheduled run did not reach its second click', AHEAD_MS + 30_000);
+
+    await ctx.session.stopBackground();
+    second.release();
+    const shown = await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.status === 'interrupted',
+      'the scheduled run was not shown as interrupted after the restart',
+      30_000,
+    );
+    const run = shown.slice(shown.findLastIndex((m) => m.role === 'user'));
+    expect(run[0]).toMatchObject({ role: 'user', content: 'Press the step buttons 1 and 2' });
+    expect(run[1]?.content).toMatch(/^Ran on schedule at .*\.$/);
+    expect(run.at(-1)?.error).toMatch(/^Bosun restarted while working on this/);
+    await waitUntilIdle(sidebar);
+    // Each click of the run once, the model not asked, and the schedule did not run again on the restart.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect([1, 2, 3].map(clicks)).toEqual([2, 2, 0]);
+    expect(chatRequests(ctx.llm.requests)).toHaveLength(asked);
+    await showView(sidebar, 'research');
+    expect(await sidebar.text('[data-testid="schedule-last"]')).toMatch(/^Ran on schedule at /);
+    expect(await sidebar.text('[data-testid="schedule-when"]')).toContain('has run');
+    await sidebar.click('[data-testid="schedule-delete"]');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
+      message: 'the schedule was not deleted',
+    });
+    await showView(sidebar, 'chat');
   });
 });

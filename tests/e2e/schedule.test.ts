@@ -6,23 +6,9 @@ import { answerPrompt, openOnly, waitForPrompt, waitUntilIdle } from './support/
 import { indexByLabel } from './support/listing';
 import { call, scriptedModel } from './support/scripted-turns';
 import { useExtension } from './support/extension';
+import { AHEAD_MS, runAt } from './support/schedule';
 import { configure, openSidebar, send, showView, shownMessages } from './support/sidebar';
 import { answer, openTabUrls, planAndApprove, read, useShops, waitForWorkflow } from './support/workflow';
-
-/** How far ahead the test sets a one-time run: time to close the sidebar before it fires. */
-const AHEAD_MS = 6_000;
-
-/** Sets the one-time run's date and time as the form's datetime-local input takes it (local time, to the second). */
-async function runAt(page: PageDriver, at: number): Promise<void> {
-  await page.evaluate((time) => {
-    const d = new Date(time);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const input = document.querySelector<HTMLInputElement>('[data-testid="schedule-at"]');
-    if (!input) throw new Error('no date field');
-    input.value = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, at);
-}
 
 /**
  * The person allowed notifications when they made their first schedule: Firefox takes the product's own
@@ -186,6 +172,10 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     });
     const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
     const ranFrom = Date.now();
+    // The first test's notification is put away, so what is up afterwards is this run's.
+    await page.evaluate(async () => {
+      for (const id of Object.keys(await browser.notifications.getAll())) await browser.notifications.clear(id);
+    });
     await page.close();
     const deadline = Date.now() + AHEAD_MS + 30_000;
     while (modelTurns() < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -214,6 +204,13 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect(run.at(-1)?.content).toMatch(
       /^Waited for you: 'navigate' .*on 127\.0\.0\.2, at level navigate needed your answer, and nobody was there to ask; it did not run/,
     );
+    // The person is told by a browser notification, which names the task and what waited (the address as the
+    // model gave it: the conversation shows the link with its host beside it).
+    const told = {
+      title: 'Bosun: “Put my name, Ada, in the contact form” is waiting for you',
+      message: `Waited for you: 'navigate' (go to ${shops.b('shop-b.html')}) on 127.0.0.2, at level navigate needed your answer, and nobody was there to ask; it did not run, and the task stopped there. Run again to be asked.`,
+    };
+    expect(await shownNotifications(page)).toEqual([browserName === 'firefox' ? expect.objectContaining(told) : true]);
     // No question was left waiting for nobody, none was answered in the person's place, the other shop was not opened.
     expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]'))).toBeNull();
     expect((await openTabUrls(page)).some((url) => url.startsWith(shops.b('')))).toBe(false);

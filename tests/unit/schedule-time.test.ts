@@ -59,33 +59,37 @@ describe('a run that is due', () => {
     paused: false,
     nextRunAt: local(4, 8),
   };
+  /** The browser session began the day before: it was open at every time these runs were due. */
+  const OPEN = local(3, 8);
 
   it('is not due before its time, nor while paused, nor once a one-time run has run', () => {
-    expect(dueRun(daily, local(4, 7, 59))).toBeNull();
-    expect(dueRun({ ...daily, paused: true }, WEDNESDAY)).toBeNull();
-    expect(dueRun({ when: { kind: 'once', at: 1 }, paused: false, nextRunAt: null }, WEDNESDAY)).toBeNull();
+    expect(dueRun(daily, local(4, 7, 59), OPEN)).toBeNull();
+    expect(dueRun({ ...daily, paused: true }, WEDNESDAY, OPEN)).toBeNull();
+    expect(dueRun({ when: { kind: 'once', at: 1 }, paused: false, nextRunAt: null }, WEDNESDAY, OPEN)).toBeNull();
   });
 
   it('on time, runs and is not called missed', () => {
-    const run = dueRun(daily, local(4, 8) + 30_000);
+    const run = dueRun(daily, local(4, 8) + 30_000, OPEN);
     expect(run).toEqual({ dueAt: local(4, 8), missed: false, next: local(5, 8) });
     expect(runNote(run!, local(4, 8) + 30_000)).not.toContain('missed');
   });
 
   it('missed while the browser was closed for three days, runs once, says so, and next runs after now', () => {
     const now = local(7, 12);
-    const run = dueRun(daily, now);
+    const run = dueRun(daily, now, now - 1000);
     expect(run).toEqual({ dueAt: local(4, 8), missed: true, next: local(8, 8) });
     // Once: the next run after it is not due at the same moment.
-    expect(dueRun({ ...daily, nextRunAt: run!.next }, now)).toBeNull();
+    expect(dueRun({ ...daily, nextRunAt: run!.next }, now, now - 1000)).toBeNull();
     const note = runNote(run!, now);
     expect(note).toContain("at the browser's next start");
     expect(note).toContain(new Date(local(4, 8)).toLocaleString());
   });
 
-  it('late by less than the missed margin is only late', () => {
-    expect(dueRun(daily, local(4, 8) + MISSED_AFTER_MS)?.missed).toBe(false);
-    expect(dueRun(daily, local(4, 8) + MISSED_AFTER_MS + 1)?.missed).toBe(true);
+  it('due while the browser was closed, however briefly, is missed; due while it was open, late by less than the margin is only late', () => {
+    // Closed at 7:59, started again at 8:00:30: the run comes 40 seconds late, and was missed.
+    expect(dueRun(daily, local(4, 8) + 40_000, local(4, 8) + 30_000)?.missed).toBe(true);
+    expect(dueRun(daily, local(4, 8) + MISSED_AFTER_MS, OPEN)?.missed).toBe(false);
+    expect(dueRun(daily, local(4, 8) + MISSED_AFTER_MS + 1, OPEN)?.missed).toBe(true);
   });
 });
 

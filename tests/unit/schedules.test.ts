@@ -23,8 +23,11 @@ const chatTask: ChatTask = {
 };
 const local = (day: number, hour: number) => new Date(2026, 2, day, hour).getTime();
 
-/** The schedules over a real store on `dbName`, with the browser's alarms and notifications recorded. */
-function service(dbName: string, run: ScheduleDeps['run'] = async () => undefined) {
+/**
+ * The schedules over a real store on `dbName`, with the browser's alarms and notifications recorded, in a
+ * browser session that began at `sessionStart` (by default, the morning the tests' clock starts on).
+ */
+function service(dbName: string, run: ScheduleDeps['run'] = async () => undefined, sessionStart = local(4, 0)) {
   const alarms = new Map<string, number>();
   const runs: string[] = [];
   const chatRuns: ChatTask[] = [];
@@ -32,6 +35,7 @@ function service(dbName: string, run: ScheduleDeps['run'] = async () => undefine
   const tasks = new Map([['conv_1', chatTask]]);
   const schedules = createSchedules({
     store: createScheduleStore(openBosunDb(dbName)),
+    sessionStart: async () => sessionStart,
     saved: (id) => (id === saved.id ? saved : undefined),
     run: async (savedId, values, note) => {
       runs.push(note);
@@ -90,9 +94,9 @@ describe('schedules', () => {
     ).toBeUndefined();
     expect([...before.alarms.values()]).toEqual([local(5, 8)]);
 
-    // Three days later, a new background on the same storage: it ran once, and next runs tomorrow.
+    // Three days later, the browser starts again on the same storage: it ran once, and next runs tomorrow.
     vi.setSystemTime(local(8, 12));
-    const after = service('schedules-restart');
+    const after = service('schedules-restart', undefined, local(8, 12));
     await after.schedules.load();
     await after.schedules.catchUp();
     await after.schedules.catchUp();
