@@ -37,6 +37,7 @@ const actions = () => ({
   approve: vi.fn(),
   cancel: vi.fn(),
   resume: vi.fn(),
+  runAgain: vi.fn(),
   exportZip: vi.fn(),
   save: vi.fn(),
   runSaved: vi.fn(),
