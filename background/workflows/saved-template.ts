@@ -77,12 +77,14 @@ export function toSavedWorkflow(
 
 /**
  * A saved workflow with its parameters filled in, as a new plan waiting for approval. Where its steps
- * kept their last run's actions, the plan is a Run again: those are replayed, with the new values.
+ * kept their last run's actions (and `replay` is on), the plan is a Run again: those are replayed,
+ * with the new values.
  */
 export function planFromSaved(
   saved: SavedWorkflow,
   values: Readonly<Record<string, string>>,
   now: number,
+  replay = true,
 ): Result<WorkflowPlan> {
   const missing = saved.parameters.filter((name) => !values[name]?.trim());
   if (missing.length > 0) return { ok: false, error: `Fill in ${missing.join(', ')} first.` };
@@ -94,12 +96,12 @@ export function planFromSaved(
           .join(inUrl ? encodeURIComponent((values[name] ?? '').trim()) : (values[name] ?? '').trim()),
       text,
     );
-  const steps = saved.steps.map((step) => ({
+  const steps = saved.steps.map(({ trace, ...step }) => ({
     ...step,
     id: newId('step'),
     task: fill(step.task, false),
     site: fill(step.site, true),
-    ...(step.trace ? { trace: mapTrace(step.trace, fill) } : {}),
+    ...(trace && replay ? { trace: mapTrace(trace, fill) } : {}),
     status: 'pending' as const,
   }));
   const bad = steps.find((step) => !URL.canParse(step.site) || !/^https?:$/.test(new URL(step.site).protocol));

@@ -135,6 +135,11 @@ describe("a saved workflow's last run", () => {
       {},
       { url: 'https://shop.example/?q=electric%20toaster' },
     ]);
+    // A scheduled run is run by the model at each step.
+    const scheduled = planFromSaved(saved.value, { product: 'toaster' }, NOW + 1, false);
+    if (!scheduled.ok) throw new Error(scheduled.error);
+    expect(scheduled.value.again).toBeUndefined();
+    expect(scheduled.value.steps[0]?.trace).toBeUndefined();
   });
 
   it('is planned as before where nothing was recorded, and a step the person changes before approving loses its actions', () => {
