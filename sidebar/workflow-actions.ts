@@ -22,6 +22,10 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
     },
     cancel: () => send({ type: 'CANCEL_WORKFLOW' }),
     resume: (id: string) => send({ type: 'RESUME_WORKFLOW', payload: { id } }),
+    runAgain: (id: string) => {
+      state.error.value = null;
+      send({ type: 'RUN_WORKFLOW_AGAIN', payload: { id } });
+    },
     exportZip: (id: string) => send({ type: 'EXPORT_WORKFLOW', payload: { id } }),
     save: (id: string, name: string, parameters: { name: string; value: string }[]) =>
       send({ type: 'SAVE_WORKFLOW', payload: { id, name, parameters } }),

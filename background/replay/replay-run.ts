@@ -71,7 +71,8 @@ export async function runReplay(
     state.follower.stop();
     state.tabFacts.stop();
     await deps.mask.hide(state.touched);
-    deps.gate.endRun(state.runId);
+    // As a task's: a run made for the replay ends with it; a research run's steps share theirs.
+    if (options.runId === undefined) deps.gate.endRun(state.runId);
     await deps.runs.end();
   }
 }

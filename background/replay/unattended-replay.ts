@@ -53,6 +53,7 @@ export async function runUnattended(
     }
     return end;
   } finally {
+    deps.gate.endRun(runId);
     await deps.gate.endPlan(runId);
   }
 }

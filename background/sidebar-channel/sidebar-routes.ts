@@ -287,6 +287,7 @@ function workRoutes(deps: SidebarRouteDeps) {
     },
     CANCEL_WORKFLOW: { senders: PAGES, handle: () => deps.workflows.cancel() },
     RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.resume(payload.id) },
+    RUN_WORKFLOW_AGAIN: { senders: PAGES, handle: ({ payload }) => deps.workflows.runAgain(payload.id) },
     SAVE_WORKFLOW: {
       senders: PAGES,
       handle: ({ payload }) => deps.workflows.save(payload.id, payload.name, payload.parameters),

@@ -4,6 +4,7 @@ import { describeIssues } from '../../src/messaging/router';
 import type { WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
 import { StepEdit } from './plan-parse';
 import { buildReport, type RunAnswer } from './report';
+import { newId } from '../storage/ids';
 
 /** How a run ended: every step done or skipped, a step that had to stop it failed, or the person cancelled. */
 export type RunEnd = 'completed' | 'failed' | 'cancelled';
@@ -21,7 +22,8 @@ type Approval = { ok: true; plan: WorkflowPlan } | { ok: false; error: string };
 
 /**
  * The kept steps with the person's changes, each held to the rules the model's steps are; the
- * first change that breaks one refuses them all, saying which step and why.
+ * first change that breaks one refuses them all, saying which step and why. A changed step loses
+ * its recorded actions.
  */
 function editSteps(steps: WorkflowStep[], changes: readonly StepChange[]): Approval | WorkflowStep[] {
   const byId = new Map(changes.map((c) => [c.stepId, c]));
@@ -43,7 +45,10 @@ function editSteps(steps: WorkflowStep[], changes: readonly StepChange[]): Appro
         ok: false,
         error: `Step ${index + 1} as changed cannot be used: ${describeIssues(parsed.issues)}. Nothing was approved; correct it and approve again.`,
       };
-    edited.push({ ...step, task: parsed.output.task, site: parsed.output.site });
+    const { task, site } = parsed.output;
+    // A step changed before it runs again is not the one recorded: the model does it.
+    const { trace: _recorded, ...unrecorded } = step;
+    edited.push({ ...(task === step.task && site === step.site ? step : unrecorded), task, site });
   }
   return edited;
 }
@@ -89,6 +94,33 @@ export function stepScope(step: WorkflowStep, options: SiteOptions): TaskScope {
 /** Every (site, level) pair the plan lists: what its approval grants. */
 export const planAccess = (plan: WorkflowPlan): PlannedAccess[] =>
   plan.steps.flatMap((step) => step.permissions.map((level) => ({ site: step.site, level })));
+
+/** The statuses of a run that has ended. */
+export const FINISHED: readonly WorkflowPlan['status'][] = ['completed', 'failed', 'cancelled'];
+
+/**
+ * A finished run's plan to run again, approved as it was: the same steps in new ids, each keeping
+ * the trace its last completed run recorded.
+ */
+export const againPlan = (plan: WorkflowPlan, now: number): WorkflowPlan => ({
+  id: newId('wf'),
+  intent: plan.intent,
+  steps: plan.steps.map(({ agent, task, site, permissions, onFailure, maxSteps, trace }) => ({
+    id: newId('step'),
+    agent,
+    task,
+    site,
+    permissions,
+    status: 'pending',
+    ...(onFailure ? { onFailure } : {}),
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...(trace ? { trace } : {}),
+  })),
+  status: 'running',
+  createdAt: now,
+  startedAt: now,
+  again: true,
+});
 
 export const updateStep = (plan: WorkflowPlan, id: string, change: Partial<WorkflowStep>): WorkflowPlan => ({
   ...plan,

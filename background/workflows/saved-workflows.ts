@@ -1,7 +1,7 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import { planFromSaved, toSavedWorkflow, type Parameter } from './saved-template';
 import { newId } from '../storage/ids';
-import { approvePlan } from './plan-transitions';
+import { againPlan, approvePlan, FINISHED } from './plan-transitions';
 import { adopt, blocked, NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
 import { launch } from './workflow-run';
 
@@ -18,13 +18,34 @@ export async function saveWorkflow(
 ): Promise<Refusal | undefined> {
   const { record } = slot;
   if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
-  if (!['completed', 'failed', 'cancelled'].includes(record.plan.status) || record.plan.startedAt === undefined) {
+  if (!FINISHED.includes(record.plan.status) || record.plan.startedAt === undefined) {
     return refuse('Only a workflow that has run can be saved.');
   }
   const saved = toSavedWorkflow(record.plan, name, parameters, Date.now());
   if (!saved.ok) return refuse(saved.error);
   await deps.saved.add(saved.value);
   announceSaved(deps);
+  return;
+}
+
+/**
+ * Run again: the finished run's steps, approved as the person approved them before, each replaying
+ * what it recorded (the model only where that no longer matches); a step that did not complete is
+ * run by the model.
+ */
+export async function runWorkflowAgain(
+  deps: WorkflowDeps,
+  slot: WorkflowSlot,
+  id: string,
+): Promise<Refusal | undefined> {
+  const { record } = slot;
+  if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
+  const refusal = blocked(slot);
+  if (refusal) return refusal;
+  if (!FINISHED.includes(record.plan.status) || record.plan.startedAt === undefined)
+    return refuse('Only a workflow that has run can be run again.');
+  slot.record = { plan: againPlan(record.plan, Date.now()), runId: newId('wfrun'), tabs: {}, pages: {} };
+  launch(deps, slot, slot.record);
   return;
 }
 
@@ -61,7 +82,9 @@ export async function runScheduledWorkflow(
   const saved = deps.saved.get(savedId);
   if (!saved) return refuse('That saved workflow no longer exists.');
   const now = Date.now();
-  const plan = planFromSaved(saved, values, now);
+  // Its steps are run by the model, not replayed from the saved run's actions: a scheduled run
+  // stopping at what goes beyond its plan is what its tests prove, for a model run.
+  const plan = planFromSaved(saved, values, now, false);
   if (!plan.ok) return refuse(plan.error);
   const approved = approvePlan(
     plan.value,

@@ -1,10 +1,14 @@
 import { browser } from '../../src/platform/browser';
-import type { ChatMessage, WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
+import type { ChatMessage, StepReplay, WorkflowPlan, WorkflowStep } from '../../src/protocol/common';
+import type { TraceStep } from '../../src/protocol/trace';
 import { stepPrompt } from './step-prompt';
 import type { Db } from '../storage/db';
 import type { PageCache } from '../storage/page-cache';
 import { createConversationStore } from '../storage/conversation-store';
-import { runTask, type TaskDeps, type TaskEnd } from '../agent/run-task';
+import { runTask, type TaskDeps, type TaskEnd, type TaskOptions } from '../agent/run-task';
+import { runReplay } from '../replay/replay-run';
+import { traceOf } from '../replay/replay-trace';
+import { replayCounts, replayFinding, SOURCE_TOOLS, stepTrace } from './step-replay';
 import type { TaskTabs } from '../tabs/task-tabs';
 import { fixedScope } from '../agent/task-scope';
 import { stepScope } from './plan-transitions';
@@ -16,9 +20,6 @@ import { untrustedContent } from '../tools/untrusted';
 import type { SourcePage } from './report';
 import { waitedInWords } from './waited-words';
 import type { TaskHandle } from '../agent/task-board';
-
-/** Tools that read a page without read_page: the page they read is a source too. */
-const SOURCE_TOOLS = new Set(['get_page_content', 'extract_table']);
 
 export interface StepDeps extends Omit<TaskDeps, 'conversation'> {
   database: Promise<Db>;
@@ -47,12 +48,17 @@ export interface StepOutcome {
   pages: SourcePage[];
   /** Unattended: the question that waited for the person, in words; the step is to run again when they are there. */
   waited?: string;
+  /** The actions it took, by element role and label, for Run again; only a completed step's. */
+  trace?: TraceStep[];
+  /** A replayed step: how many actions were done as recorded and how many by the model. */
+  replay?: StepReplay;
 }
 
 /**
  * Runs one step as an agent task in its tab, through the same task loop as the chat (and so the
  * same gate), in a conversation of its own that no sidebar shows. The step has its own action
- * limit (the plan's, never above the person's) and token limit.
+ * limit (the plan's, never above the person's) and token limit. A step with a trace (Run again)
+ * replays it as the chat's Run again does: the model only for an action that no longer matches.
  */
 export async function runStep(
   deps: StepDeps,
@@ -80,21 +86,48 @@ export async function runStep(
   const index = plan.steps.indexOf(step) + 1;
   report(THINKING);
   let end: TaskEnd;
+  let messages: readonly ChatMessage[];
   try {
-    end = await runTask({ ...deps, conversation, pages, gate, limits }, tab.id, signal, {
+    const options: TaskOptions = {
       runId,
       tabs: tab.tabs,
       requester: `workflow step ${index}`,
       // The approved plan is the step's scope: its site at its levels, and nothing else without a question.
       scope: fixedScope(stepScope(step, await deps.policy.load())),
       held,
-    });
+    };
+    const task = { ...deps, conversation, pages, gate, limits };
+    end = step.trace
+      ? await runReplay(task, stepTrace(stepPrompt(plan, step), step.trace), tab.id, signal, options)
+      : await runTask(task, tab.id, signal, options);
+    messages = conversation.all();
   } finally {
     await store.clear();
   }
-  const answer = conversation.all().findLast((m) => m.role === 'assistant');
-  const outcome = stepOutcome(end, answer, [...read.values()]);
-  return waited ? { ...outcome, waited: waitedInWords(waited) } : outcome;
+  const outcome = stepOutcome(
+    end,
+    messages.findLast((m) => m.role === 'assistant'),
+    [...read.values()],
+  );
+  const ran = step.trace ? replayedOutcome(outcome, messages) : plan.again ? unrecorded(outcome, messages) : outcome;
+  if (waited) return { ...ran, waited: waitedInWords(waited) };
+  return ran.status === 'completed' ? { ...ran, trace: traceOf(messages)?.steps ?? [] } : ran;
+}
+
+/** A step Run again with nothing recorded to replay (its last run did not complete): the model did it all. */
+const unrecorded = (outcome: StepOutcome, messages: readonly ChatMessage[]): StepOutcome => ({
+  ...outcome,
+  replay: { recorded: false, asRecorded: 0, byModel: messages.filter((m) => m.role === 'tool').length },
+});
+
+/** A replayed step's outcome: its finding is the page as read at its end, and it says how it was done. */
+function replayedOutcome(outcome: StepOutcome, messages: readonly ChatMessage[]): StepOutcome {
+  const replay = replayCounts(messages);
+  if (outcome.status !== 'completed') return { ...outcome, replay };
+  const finding = replayFinding(messages);
+  return finding === null
+    ? { ...outcome, status: 'failed', result: '', error: 'Run again could not read the page at the end.', replay }
+    : { ...outcome, result: finding, replay };
 }
 
 /** The page cache, noting each page the step reads whole as one of its sources. */

@@ -12,6 +12,7 @@ import { closeTabs, openStepTab, researchTabs, watchOpenedTabs } from './workflo
 import type { TaskTabs } from '../tabs/task-tabs';
 import { pauseRun, waitedAt } from './unattended-pause';
 import { waitedInWords } from './waited-words';
+import { againNote } from './step-replay';
 import type { TaskHandle } from '../agent/task-board';
 
 /**
@@ -85,13 +86,16 @@ async function runSteps(
       current.plan = waitedAt(current.plan, step.id, outcome.waited);
       return 'paused';
     }
-    const { status, result, error } = outcome;
+    const { status, result, error, trace, replay } = outcome;
+    // The trace is this run's: a step that did not complete has none, and Run again asks the model for it.
     current.plan = updateStep(current.plan, step.id, {
       status,
       result,
       sources,
       finishedAt: Date.now(),
       ...(error ? { error } : {}),
+      trace,
+      replay,
     });
     await publish(deps, current);
     if (status === 'failed' && step.onFailure === 'stop') return 'failed';
@@ -199,6 +203,8 @@ export async function finishRun(
   await deps.runs.end();
   const answer = await answerRun(deps, current, end, signal);
   const ended = signal?.aborted ? 'cancelled' : end;
+  if (current.plan.again)
+    current.plan = { ...current.plan, notes: [...(current.plan.notes ?? []), againNote(current.plan)] };
   if (ended === 'cancelled') await closeTabs(Object.values(current.tabs).flat());
   // A finished run's tabs stay for the person to look at, in its group marked as ended.
   else await researchTabs(current).end(ended === 'completed' ? 'done' : 'stopped');
@@ -207,7 +213,8 @@ export async function finishRun(
 }
 
 /**
- * The answer to the request, or why there is none; nothing when no step completed. While it is
+ * The answer to the request, or why there is none; nothing when no step completed, nor in a Run
+ * again (the model is not asked; its note says so). While it is
  * written the plan says so, saved with its steps closed: a restart then shows the run interrupted,
  * and resuming it writes the answer again instead of leaving the report missing.
  */
@@ -217,7 +224,7 @@ async function answerRun(
   end: RunEnd,
   signal: AbortSignal | undefined,
 ): Promise<RunAnswer | undefined> {
-  if (!current.plan.steps.some((s) => s.status === 'completed')) return undefined;
+  if (current.plan.again || !current.plan.steps.some((s) => s.status === 'completed')) return undefined;
   if (end === 'cancelled' || !signal) return { ok: false, reason: CANCELLED_ANSWER };
   current.plan = { ...closeSteps(current.plan, Date.now()), answering: true };
   await publish(deps, current);

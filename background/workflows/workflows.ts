@@ -3,7 +3,13 @@ import type { BackgroundToSidebar } from '../../src/protocol/background-to-sideb
 import type { WorkflowPlan } from '../../src/protocol/common';
 import type { StepChange } from './plan-transitions';
 import { exportFiles } from './report';
-import { removeSavedWorkflow, runSavedWorkflow, runScheduledWorkflow, saveWorkflow } from './saved-workflows';
+import {
+  removeSavedWorkflow,
+  runSavedWorkflow,
+  runScheduledWorkflow,
+  runWorkflowAgain,
+  saveWorkflow,
+} from './saved-workflows';
 import type { Parameter } from './saved-template';
 import { approveWorkflow, cancelWorkflow, restoreWorkflow, resumeWorkflow, startWorkflow } from './workflow-commands';
 import { NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
@@ -20,6 +26,7 @@ export function createWorkflows(deps: WorkflowDeps) {
     approve: (id: string, stepIds: string[], edits: StepChange[]) => approveWorkflow(deps, slot, id, stepIds, edits),
     cancel: () => cancelWorkflow(deps, slot),
     resume: (id: string) => resumeWorkflow(deps, slot, id),
+    runAgain: (id: string) => runWorkflowAgain(deps, slot, id),
     restore: () => restoreWorkflow(deps, slot),
     files: (id: string) => reportFiles(slot, id),
     save: (id: string, name: string, parameters: Parameter[]) => saveWorkflow(deps, slot, id, name, parameters),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { WorkflowPlan } from '../../src/protocol/common';
+import type { StepReplay, WorkflowPlan } from '../../src/protocol/common';
 import { duration } from '../duration';
 import { plainAction } from '../plain-action';
 import type { WorkflowStepNow } from '../workflow-state';
@@ -41,13 +41,14 @@ interface ProgressProps {
   doing: WorkflowStepNow;
   onCancel(): void;
   onResume(): void;
+  onRunAgain(): void;
 }
 
 /** Once a run has ended its steps fold under the answer; while it runs they are what there is to see. */
 const ENDED: readonly WorkflowPlan['status'][] = ['completed', 'failed', 'cancelled'];
 
 /** The run step by step: a progress bar, the elapsed time, each step's state and findings. */
-export function WorkflowProgress({ plan, doing, onCancel, onResume }: ProgressProps) {
+export function WorkflowProgress({ plan, doing, onCancel, onResume, onRunAgain }: ProgressProps) {
   const running = plan.status === 'running';
   const now = useTicking(running);
   const finished = plan.steps.filter((s) => s.status !== 'pending' && s.status !== 'running').length;
@@ -90,7 +91,7 @@ export function WorkflowProgress({ plan, doing, onCancel, onResume }: ProgressPr
           ))}
         </ol>
       </details>
-      <ProgressActions status={plan.status} onCancel={onCancel} onResume={onResume} />
+      <ProgressActions status={plan.status} onCancel={onCancel} onResume={onResume} onRunAgain={onRunAgain} />
     </section>
   );
 }
@@ -121,6 +122,7 @@ function ProgressStep({
             : t('status_thinking')}
         </div>
       ) : null}
+      {step.replay ? <ReplayMark replay={step.replay} /> : null}
       {step.error ? (
         <div class="workflow-error" data-testid="workflow-step-error">
           {step.error}
@@ -135,14 +137,40 @@ function ProgressStep({
   );
 }
 
-/** Cancel while it runs; Resume or Cancel once it was interrupted. */
+/** In a Run again: whether the step was replayed as recorded, or needed the model (and for how much). */
+function ReplayMark({ replay }: { replay: StepReplay }) {
+  const model = replay.byModel > 0 || !replay.recorded;
+  return (
+    <div class="workflow-meta" data-testid="workflow-step-replay" data-replay={model ? 'model' : 'replayed'}>
+      {!replay.recorded
+        ? t('step_replay_unrecorded')
+        : model
+          ? t('step_replay_model', replay.asRecorded, replay.byModel)
+          : t('step_replayed', replay.asRecorded)}
+    </div>
+  );
+}
+
+/** Cancel while it runs; Resume or Cancel once it was interrupted; Run again once it ended. */
 function ProgressActions({
   status,
   onCancel,
   onResume,
+  onRunAgain,
 }: { status: WorkflowPlan['status'] } & Omit<ProgressProps, 'plan' | 'doing'>) {
   return (
     <div class="page-actions">
+      {ENDED.includes(status) ? (
+        <button
+          type="button"
+          class="button"
+          onClick={onRunAgain}
+          title={t('workflow_run_again_hint')}
+          data-testid="workflow-run-again"
+        >
+          {t('run_again')}
+        </button>
+      ) : null}
       {status === 'running' ? (
         <button type="button" class="button button--stop" onClick={onCancel} data-testid="workflow-cancel">
           {t('workflow_cancel')}

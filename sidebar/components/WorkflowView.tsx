@@ -61,6 +61,7 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
           doing={state.now.value}
           onCancel={actions.cancel}
           onResume={() => actions.resume(plan.id)}
+          onRunAgain={() => actions.runAgain(plan.id)}
         />
       ) : null}
       {plan && !planning && plan.report && FINISHED.includes(plan.status) ? (

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Attachments } from './attachments';
 import { PermissionLevel } from '../../policy/vocabulary';
 import { nonEmptyText, text } from './envelope';
+import { TraceSteps } from './trace';
 
 /** Anthropic speaks its Messages API; every other provider the OpenAI-compatible chat completions format. */
 export const PROVIDERS = ['openai', 'anthropic', 'openrouter', 'ollama', 'custom'] as const;
@@ -174,6 +175,17 @@ export const WORKFLOW_STATUSES = [
   'interrupted',
 ] as const;
 
+/**
+ * How a research step ran in a Run again: `asRecorded` actions replayed without the model, `byModel`
+ * asked of the model (a step that had nothing recorded is run by the model whole: `recorded` false).
+ */
+export const StepReplay = v.strictObject({
+  recorded: v.boolean(),
+  asRecorded: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  byModel: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type StepReplay = v.InferOutput<typeof StepReplay>;
+
 /** A page a step read, cited in the report. */
 export const WorkflowSource = v.object({ title: v.string(), url: v.string() });
 export type WorkflowSource = v.InferOutput<typeof WorkflowSource>;
@@ -194,6 +206,11 @@ export const WorkflowStep = v.object({
   startedAt: v.optional(v.number()),
   finishedAt: v.optional(v.number()),
   sources: v.optional(v.array(WorkflowSource)),
+  // Additions: the actions the step's last completed run took, each naming its element by role and
+  // label (Run again replays them), and, in a run that replayed them, how many were done as recorded
+  // and how many the model was asked for.
+  trace: v.optional(TraceSteps),
+  replay: v.optional(StepReplay),
 });
 export type WorkflowStep = v.InferOutput<typeof WorkflowStep>;
 
@@ -211,6 +228,9 @@ export const WorkflowPlan = v.object({
   answering: v.optional(v.boolean()),
   // Addition: notes on an unattended run, in words: when it ran on schedule, what waited for the person.
   notes: v.optional(v.array(v.string())),
+  // Addition: a Run again (or a saved workflow's run, which replays its last run): each step with a
+  // trace replays it, and no answer is written, as that would ask the model.
+  again: v.optional(v.boolean()),
 });
 export type WorkflowPlan = v.InferOutput<typeof WorkflowPlan>;
 
@@ -234,6 +254,7 @@ export const SavedWorkflow = v.object({
       permissions: v.array(PermissionLevel),
       onFailure: v.optional(v.picklist(['continue', 'stop'])),
       maxSteps: v.optional(v.number()),
+      trace: v.optional(TraceSteps),
     }),
   ),
   savedAt: v.number(),

@@ -1,5 +1,6 @@
-// A finished chat task's trace, as stored and sent (a schedule of a chat task holds one): its
-// request and the actions that took effect, each naming its elements by role and label.
+// A finished chat task's trace, as stored and sent (a schedule of a chat task holds one; a research
+// step keeps its actions): its request and the actions that took effect, each naming its elements by
+// role and label.
 import * as v from 'valibot';
 
 /** The most steps one trace keeps: a longer task replays its first ones and asks the model for none after. */
@@ -24,6 +25,9 @@ export const TraceStep = v.strictObject({
   unnamed: v.optional(v.boolean()),
 });
 export type TraceStep = v.InferOutput<typeof TraceStep>;
+
+/** A trace's actions alone: a research step's (its request is the step's task), possibly none. */
+export const TraceSteps = v.pipe(v.array(TraceStep), v.maxLength(MAX_TRACE_STEPS));
 
 export const Trace = v.strictObject({
   request: v.pipe(v.string(), v.minLength(1), v.maxLength(100_000)),

@@ -154,6 +154,8 @@ describe('the spec messages parse, by their names', () => {
       'IMPORT_CONVERSATION',
       'APPROVE_WORKFLOW',
       'RESUME_WORKFLOW',
+      // Run again a finished research run from its steps' traces (issue 39).
+      'RUN_WORKFLOW_AGAIN',
       'EXPORT_WORKFLOW',
       'SAVE_WORKFLOW',
       'RUN_SAVED_WORKFLOW',

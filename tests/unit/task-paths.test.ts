@@ -49,8 +49,8 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
     ],
     'background/workflows/step-runner.ts': [
       {
-        scope: /scope: fixedScope\(stepScope\(step, await deps\.policy\.load\(\)\)\)/,
-        why: 'workflow step: its approved plan (site and levels)',
+        scope: /runTask\(task, tab\.id, signal, options\)$/,
+        why: 'workflow step: its approved plan (site and levels), in its options (checked below)',
       },
     ],
     'background/abp/capabilities/agent.ts': [
@@ -65,6 +65,12 @@ const STARTERS: Record<string, Record<string, { scope: RegExp; why: string }[]>>
       {
         scope: /runReplay\(task, trace, tabId, signal, options\)$/,
         why: "Run again (through runAsked): the replayed task's request, the person's words (checked below)",
+      },
+    ],
+    'background/workflows/step-runner.ts': [
+      {
+        scope: /, tab\.id, signal, options\)$/,
+        why: 'a workflow step Run again: its approved plan (site and levels), in its options (checked below)',
       },
     ],
     'background/replay/unattended-replay.ts': [
@@ -137,6 +143,10 @@ describe('every path that starts a task gives it a scope', () => {
     expect(agent).toMatch(/const shared = \{ announceStep, personWords, request: content, tabs, held: handle \};/);
     // Run again: the scope comes from the replayed task's request, the person's message it was given by.
     expect(agent).toMatch(/content: trace\.request, tabId, context: \{\}, trace \}/);
+    // A research step, run or replayed: the options both get hold the approved plan's scope for the step.
+    expect(readFileSync('background/workflows/step-runner.ts', 'utf8')).toMatch(
+      /const options: TaskOptions = \{[\s\S]{0,400}?scope: fixedScope\(stepScope\(step, await deps\.policy\.load\(\)\)\),/,
+    );
     const abp = readFileSync('background/abp/capabilities/agent.ts', 'utf8');
     expect(abp).toMatch(
       /createTaskScope\(\{ \.\.\.deps, announce: \(\) => undefined, fallback: \(\) => READ_ONLY_SCOPE \}, task\)/,

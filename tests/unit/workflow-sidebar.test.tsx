@@ -37,6 +37,7 @@ const actions = () => ({
   approve: vi.fn(),
   cancel: vi.fn(),
   resume: vi.fn(),
+  runAgain: vi.fn(),
   exportZip: vi.fn(),
   save: vi.fn(),
   runSaved: vi.fn(),
@@ -181,6 +182,35 @@ describe('the Research view', () => {
     fireEvent.click(screen.getByTestId('workflow-cancel'));
     expect(a.cancel).toHaveBeenCalled();
     expect(screen.queryByTestId('workflow-report')).toBeNull();
+  });
+
+  it('offers Run again once a run ended, and says of each replayed step whether it needed the model', async () => {
+    const state = createWorkflowState();
+    const done = (id: string, replay: WorkflowPlan['steps'][number]['replay']) => ({
+      ...step(id, `https://${id}.example`, ['read-only'], 'completed'),
+      result: `${id}: $1`,
+      replay,
+    });
+    const steps = [
+      done('a', { recorded: true, asRecorded: 3, byModel: 0 }),
+      done('b', { recorded: true, asRecorded: 2, byModel: 1 }),
+      done('c', { recorded: false, asRecorded: 0, byModel: 2 }),
+    ];
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan({ status: 'running', startedAt: 1, steps }) });
+    const a = actions();
+    render(<WorkflowView state={state} actions={a} />);
+    expect(screen.queryByTestId('workflow-run-again')).toBeNull();
+    expect(screen.getAllByTestId('workflow-step-replay').map((el) => [el.dataset.replay, el.textContent])).toEqual([
+      ['replayed', 'Replayed without the model: 3 actions as recorded'],
+      ['model', 'Needed the model: 2 actions as recorded, 1 by the model'],
+      ['model', 'Needed the model: nothing was recorded to replay'],
+    ]);
+    state.apply({
+      type: 'WORKFLOW_UPDATE',
+      payload: plan({ status: 'completed', startedAt: 1, finishedAt: 2, steps }),
+    });
+    fireEvent.click(await waitFor(() => screen.getByTestId('workflow-run-again')));
+    expect(a.runAgain).toHaveBeenCalledWith('wf_1');
   });
 
   it('renders the report and asks for the export', () => {

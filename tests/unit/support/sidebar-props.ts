@@ -51,6 +51,7 @@ export const actions = (): SidebarActions => ({
     approve: vi.fn(),
     cancel: vi.fn(),
     resume: vi.fn(),
+    runAgain: vi.fn(),
     exportZip: vi.fn(),
     save: vi.fn(),
     runSaved: vi.fn(),
