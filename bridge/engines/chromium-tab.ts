@@ -119,8 +119,16 @@ export class ChromiumTab implements EngineTab {
     return evaluateInPage(this.cdp, expression);
   }
 
+  /**
+   * The browser's picture of the tab as it is, like chrome-devtools-mcp's: in front, and with the caret
+   * as the page shows it. Chromium draws a tab behind another (Bosun's ABP page, a page's pop-up) at a
+   * trickle: Page.captureScreenshot waited 1.4–1.9 s for its frame, against 30–100 ms in front.
+   * Playwright's default hides the caret by walking the whole document for shadow roots and adding a
+   * style to each, then removing them: on Node's all.html, 0.5 s of restyling before the first picture.
+   */
   async screenshot(fullPage: boolean): Promise<Buffer> {
-    return this.page.screenshot({ type: 'png', fullPage });
+    await this.page.bringToFront();
+    return this.page.screenshot({ type: 'png', fullPage, caret: 'initial' });
   }
 
   async historyUrl(to: 'back' | 'forward'): Promise<string | null> {
@@ -274,14 +282,19 @@ export class ChromiumTab implements EngineTab {
     return (await input.evaluate(filesOf)) ?? [];
   }
 
+  /** In front and with the caret as it is, as screenshot() takes them. */
   async elementScreenshot(target: ElementTarget, timeoutMs: number): Promise<Buffer> {
+    await this.page.bringToFront();
     if ('selector' in target)
-      return this.page.locator(target.selector).first().screenshot({ type: 'png', timeout: timeoutMs });
+      return this.page
+        .locator(target.selector)
+        .first()
+        .screenshot({ type: 'png', timeout: timeoutMs, caret: 'initial' });
     const { objectId, run } = await this.marked(target.mark, target.part);
     await this.cdp.send('DOM.scrollIntoViewIfNeeded', { objectId });
     // Its box on the whole page, read in Bosun's world, where the page cannot replace the DOM's own methods.
     const clip = await run(pageBox, null);
-    return this.page.screenshot({ type: 'png', fullPage: true, clip, timeout: timeoutMs });
+    return this.page.screenshot({ type: 'png', fullPage: true, clip, timeout: timeoutMs, caret: 'initial' });
   }
 
   requestsSinceNavigation(): RecordedRequest[] {

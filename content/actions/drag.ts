@@ -6,7 +6,8 @@ import { reacted, watchReaction } from './changes';
 import { pointerInit, pointerTo } from './hover-state';
 import { dragRange } from './range-drag';
 import { dropPoint } from './drop-point';
-import { landing, prepare } from './target';
+import type { Frame } from '../snapshot/frames';
+import { prepare } from './target';
 import { pointFor, pressOrScript, type Trusted } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
@@ -15,6 +16,8 @@ const STEPS = 10;
 
 type Point = { x: number; y: number };
 type Spot = { el: Element; point: Point; name: string };
+/** Where the drag starts, as prepare() read it once: the element's frame, and what a press there lands on. */
+type Start = Spot & { frame: Frame; hit: Element };
 
 function under(root: Document | ShadowRoot, point: Point, fallback: Element): Element {
   return withOverlayHidden(() => root.elementFromPoint(point.x, point.y)) ?? fallback;
@@ -80,11 +83,11 @@ function mouseDrag(source: Element, root: Document | ShadowRoot, from: Point, to
   return 'dragged with the mouse button held';
 }
 
-function drag(from: Spot, to: Spot): string {
+function drag(from: Start, to: Spot): string {
   const root = from.el.getRootNode() as Document | ShadowRoot;
   const start = from.point;
   // The press goes where a pointer at the start lands (a sortable item's handle filling its row).
-  const hit = landing(from.el, start.x, start.y);
+  const { hit } = from;
   pointerTo(hit, start.x, start.y);
   const down = hit.dispatchEvent(new PointerEvent('pointerdown', pointerInit(start.x, start.y, 1)));
   if (down) hit.dispatchEvent(new MouseEvent('mousedown', { ...pointerInit(start.x, start.y, 1), detail: 1 }));
@@ -99,8 +102,8 @@ function destination(
   start: Point,
 ): Spot | { error: string } {
   if (p.to === undefined && p.toSelector === undefined) {
-    const box = source.getBoundingClientRect();
-    const point = { x: box.left + box.width / 2 + (p.dx ?? 0), y: box.top + box.height / 2 + (p.dy ?? 0) };
+    // From where the drag starts, which the action has just measured.
+    const point = { x: start.x + (p.dx ?? 0), y: start.y + (p.dy ?? 0) };
     return { el: source, point, name: `${p.dx ?? 0}px across and ${p.dy ?? 0}px down` };
   }
   const found = locate({ index: p.to, snapshotId: p.snapshotId, selector: p.toSelector });
@@ -120,7 +123,7 @@ export async function dragElement(
   const what = found.name;
   const ready = prepare(found.el, what);
   if (!ready.ok) return fail(ready.error);
-  const from = { el: found.el, point: { x: ready.x, y: ready.y }, name: what };
+  const from = { el: found.el, point: { x: ready.x, y: ready.y }, name: what, frame: ready.frame, hit: ready.hit };
   const end = destination(p, found.el, from.point);
   if ('error' in end) return notFound(end);
   const { result, reaction } = await watchReaction(found.el.ownerDocument, () => dragBy(from, end, p.trusted));
@@ -156,9 +159,9 @@ function watchHtml5Drag(view: Window | null): { stop(): string } {
  * A drag goes by trusted input when it is on: a mouse drag as pointer moves with the button held,
  * an HTML5 one through Chrome's own drag session, which the background carries to the drop.
  */
-async function dragBy(from: Spot, to: Spot, trusted: boolean | undefined): Promise<string> {
-  const points = { from: pointFor(from.el, from.point), to: pointFor(to.el, to.point) };
-  if (nativeDraggable(landing(from.el, from.point.x, from.point.y))) {
+async function dragBy(from: Start, to: Spot, trusted: boolean | undefined): Promise<string> {
+  const points = { from: pointFor(from.el, { ...from.point, frame: from.frame }), to: pointFor(to.el, to.point) };
+  if (nativeDraggable(from.hit)) {
     const seen = watchHtml5Drag(from.el.ownerDocument.defaultView);
     const pressed = await pressOrScript(trusted, { kind: 'dragDrop', ...points }, () => drag(from, to), from.el);
     const outcome = seen.stop();

@@ -1,7 +1,7 @@
 import type { ActionResult } from '../../src/protocol/background-to-content';
 import { click, focus, pressEnter } from './events';
 import { typeKeysIntoEditable, typeKeysIntoField } from './keyboard-typing';
-import { landedOn, landing, prepare } from './target';
+import { landedOn, prepare } from './target';
 import { pointFor, pressOrScript, watchClickFollowed } from './trusted';
 import { typeTrusted } from './trusted-typing';
 
@@ -25,7 +25,7 @@ export async function clickElement(
   const ready = prepare(el, what);
   if (!ready.ok) return fail(ready.error);
   const watch = watchClickFollowed(el);
-  const hit = landing(el, ready.x, ready.y);
+  const { hit } = ready;
   const pressed = await pressOrScript(
     trusted,
     { kind: 'click', at: pointFor(el, ready), count: 1 },

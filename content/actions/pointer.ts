@@ -5,7 +5,7 @@ import { reacted, watchReaction } from './changes';
 import { coveredError } from './cover';
 import { click, doubleClick } from './events';
 import { pointerTo } from './hover-state';
-import { landedOn, landing, prepare } from './target';
+import { landedOn, prepare, type Prepared } from './target';
 import { pointFor, pressOrScript, type Trusted } from './trusted';
 
 const fail = (error: string): ActionResult => ({ success: false, error });
@@ -18,15 +18,10 @@ type Point = { x: number; y: number };
  * With a position, the element there is what gets the events (an SVG shape inside the drawing),
  * and anything else there covers it.
  */
-function aim(
-  el: Element,
-  name: string,
-  at?: Point,
-): { ok: true; x: number; y: number; hit: Element } | { ok: false; error: string } {
+function aim(el: Element, name: string, at?: Point): Prepared {
   const ready = prepare(el, name);
-  if (!ready.ok) return ready;
-  if (!at) return { ok: true, x: ready.x, y: ready.y, hit: landing(el, ready.x, ready.y) };
-  const rect = el.getBoundingClientRect();
+  if (!ready.ok || !at) return ready;
+  const { rect } = ready;
   if (at.x > rect.width || at.y > rect.height)
     return {
       ok: false,
@@ -38,7 +33,7 @@ function aim(
   const hit = withOverlayHidden(() => root.elementFromPoint(x, y));
   if (!hit) return { ok: false, error: `not visible: that position of ${name} is outside the window.` };
   if (hit !== el && !el.contains(hit)) return { ok: false, error: coveredError(hit, name) };
-  return { ok: true, x, y, hit };
+  return { ...ready, x, y, hit };
 }
 
 async function onElement(p: Place, act: (el: Element, name: string) => Promise<ActionResult>): Promise<ActionResult> {

@@ -1,7 +1,7 @@
 import { highlightTarget } from '../overlay/highlight';
 import { withOverlayHidden } from '../overlay/host';
 import { childFrame, toBox, topFrame, type Box, type Frame } from '../snapshot/frames';
-import { coveringElement, renderedBox } from '../snapshot/visibility';
+import { coverOf, hitAtVisibleCentre, renderedBox } from '../snapshot/visibility';
 import { hoverAnchor, hoverReveals } from '../snapshot/hover-rules';
 import { clip, labelOf } from '../snapshot/label';
 import { describeElement } from '../snapshot/describe';
@@ -9,7 +9,13 @@ import { roleOf } from '../snapshot/roles';
 import { coveredError } from './cover';
 import { pointerTo } from './hover-state';
 
-export type Prepared = { ok: true; x: number; y: number } | { ok: false; error: string };
+/**
+ * An element ready to be acted on: the point to press (its visible centre, in its document's
+ * viewport), its box and frame there, and what a pointer at that point lands on (landing()), all
+ * read once for the action.
+ */
+export type Prepared =
+  { ok: true; x: number; y: number; rect: Box; frame: Frame; hit: Element } | { ok: false; error: string };
 
 /** The frame chain from the top document down to the element's own (same-origin) iframe. */
 export function frameOf(el: Element): Frame {
@@ -30,6 +36,9 @@ export function inView(rect: Box, frame: Frame): boolean {
   );
 }
 
+/** The element hit when it is inside `el`, else `el`. */
+const inside = (el: Element, hit: Element | null): Element => (hit && hit !== el && el.contains(hit) ? hit : el);
+
 /**
  * Gets an element ready to be acted on the way a person would: scrolled into view, and refused
  * with a precise reason when it is disabled, hidden or covered by something else. The element
@@ -41,14 +50,18 @@ export function prepare(el: Element, what: string): Prepared {
   }
   let rect = renderedBox(el) ?? revealByHover(el);
   if (!rect) return { ok: false, error: `not visible: ${what} is hidden on the page.` };
-  if (!inView(rect, frameOf(el))) {
+  let frame = frameOf(el);
+  if (!inView(rect, frame)) {
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     rect = renderedBox(el);
     if (!rect) return { ok: false, error: `not visible: ${what} is hidden on the page.` };
+    // Scrolling moves the frames the element is in, too.
+    frame = frameOf(el);
   }
-  const frame = frameOf(el);
   const box = rect;
-  const cover = withOverlayHidden(() => coveringElement(el, box, frame));
+  // One hit test: what covers the element there, and what a press there lands on.
+  const probe = withOverlayHidden(() => hitAtVisibleCentre(el, box, frame));
+  const cover = probe && coverOf(el, probe.hit);
   if (cover) return { ok: false, error: coveredError(cover, what) };
   // Boxes are drawn in the top document, where the content script runs.
   highlightTarget(document, {
@@ -57,7 +70,10 @@ export function prepare(el: Element, what: string): Prepared {
     width: rect.width,
     height: rect.height,
   });
-  return { ok: true, x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+  // Pressed where the cover check looked; an element wholly out of its frame's view at its centre.
+  const x = probe?.x ?? rect.left + rect.width / 2;
+  const y = probe?.y ?? rect.top + rect.height / 2;
+  return { ok: true, x, y, rect, frame, hit: inside(el, probe?.hit ?? null) };
 }
 
 /**
@@ -78,8 +94,10 @@ function revealByHover(el: Element): Box | null {
  */
 export function landing(el: Element, x: number, y: number): Element {
   const root = el.getRootNode() as Document | ShadowRoot;
-  const hit = withOverlayHidden(() => root.elementFromPoint(x, y));
-  return hit && hit !== el && el.contains(hit) ? hit : el;
+  return inside(
+    el,
+    withOverlayHidden(() => root.elementFromPoint(x, y)),
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import { topViewportPoint, type Point } from '../../src/trusted-input';
 import { passTrustedInput } from '../overlay/mask';
 import { pressingApproved } from './press-check';
 import { PressRefused } from './press-refused';
+import type { Frame } from '../snapshot/frames';
 import { frameOf } from './target';
 
 /** Whether the person turned trusted input on, as the background's request says. */
@@ -71,8 +72,12 @@ export async function pressOrScript<T>(
   return { result, via: reply.reason ? ` with script events (trusted input was not used: ${reply.reason})` : '' };
 }
 
-/** A point of the element's document, in the top viewport where trusted mouse events are aimed. */
-export const pointFor = (el: Element, local: Point): Point => topViewportPoint(local, frameOf(el));
+/**
+ * A point of the element's document, in the top viewport where trusted mouse events are aimed: by
+ * the element's frame as the action read it (prepare()), else as it is now.
+ */
+export const pointFor = (el: Element, local: Point & { frame?: Frame }): Point =>
+  topViewportPoint(local, local.frame ?? frameOf(el));
 
 /**
  * Whether a click that reached the page went on to its default action (a link opening its tab):

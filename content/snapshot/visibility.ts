@@ -100,6 +100,25 @@ function visiblePoint(rect: Box, frame: Frame): [number, number] {
   return [(left + right) / 2, (top + bottom) / 2];
 }
 
+/** The element's visible centre, in its document's viewport, and what the browser's hit test finds there; null when no part is in view. */
+export function hitAtVisibleCentre(
+  el: Element,
+  rect: Box,
+  frame: Frame,
+): { x: number; y: number; hit: Element | null } | null {
+  if (!intersects(rect, frame)) return null;
+  const [x, y] = visiblePoint(rect, frame);
+  const root = el.getRootNode() as Document | ShadowRoot;
+  return { x, y, hit: (root.elementFromPoint ?? frame.doc.elementFromPoint).call(root, x, y) };
+}
+
+/** What of `hit` covers the element: null when it is the element, inside it, around it or its label. */
+export function coverOf(el: Element, hit: Element | null, labelsOf: LabelLookup = createLabelLookup()): Element | null {
+  if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return null;
+  if (labelsOf(el).some((label) => label === hit || label.contains(hit))) return null;
+  return hit;
+}
+
 /**
  * What covers the element at its visible centre, or null when the element (or something
  * belonging to it, such as its label) is what a click there would reach. Only meaningful for
@@ -111,11 +130,6 @@ export function coveringElement(
   frame: Frame,
   labelsOf: LabelLookup = createLabelLookup(),
 ): Element | null {
-  if (!intersects(rect, frame)) return null;
-  const [x, y] = visiblePoint(rect, frame);
-  const root = el.getRootNode() as Document | ShadowRoot;
-  const hit = (root.elementFromPoint ?? frame.doc.elementFromPoint).call(root, x, y);
-  if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return null;
-  if (labelsOf(el).some((label) => label === hit || label.contains(hit))) return null;
-  return hit;
+  const probe = hitAtVisibleCentre(el, rect, frame);
+  return probe && coverOf(el, probe.hit, labelsOf);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmServer } from '../fixtures/llm-server';
-import { BROWSERS, launchExtension } from './harness';
+import { BROWSERS, launchExtension, waitUntil } from './harness';
 import { browserPid, FULL_TOOLS, startBridge, textOf, waitForExit, type RunningBridge } from './support/bridge';
 import { DIST } from './support/extension';
 import { configure, openSidebar } from './support/sidebar';
@@ -84,6 +84,33 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
     await first.close();
     await waitForExit(first.pid, 'the first bridge did not exit when its client closed');
     expect(await second.data('browser_navigate', { url: site.url('index.html') })).toMatchObject({ status: 200 });
+  });
+
+  it("opens Bosun's ABP page as the browser starts, before any call needs it", async () => {
+    const bridge = await bridgeOn(await newProfile());
+    // The first call starts the browser and needs nothing of Bosun's: the ABP session opens beside it,
+    // with the developer's --allow grants recorded, and no later call waits for it.
+    await bridge.data('browser_tabs', { action: 'list' });
+    await waitUntil(() => bridge.log().includes('allowed for this session: 127.0.0.1:navigate'), {
+      message: `the ABP session did not open without a call needing it:\n${bridge.log()}`,
+    });
+  });
+
+  it('keeps the working tab in front of the ABP page, so the first screenshot after navigating is of a tab the browser draws', async () => {
+    // browser_eval, which reads the tab's visibility, acts at the submit level.
+    const bridge = await bridgeOn(await newProfile(), '--allow', '127.0.0.1:submit');
+    // A navigation is judged on Bosun's ABP page, a read runs there: neither puts the page in front.
+    await bridge.data('browser_navigate', { url: site.url('index.html') });
+    await bridge.data('browser_snapshot');
+    await bridge.data('browser_navigate', { url: site.url('product.html') });
+    // A tab behind another (Bosun's welcome page, its ABP page) is one Chromium draws at a trickle: its
+    // screenshot waited 1.4–1.9 s for a frame. Firefox says such a tab is hidden; headless Chromium says
+    // every tab is visible.
+    const visibility = async () =>
+      (await bridge.data('browser_eval', { expression: 'document.visibilityState' })).value;
+    expect(await visibility()).toBe('visible');
+    expect(await bridge.data('browser_screenshot')).toMatchObject({ url: site.url('product.html') });
+    expect(await visibility()).toBe('visible');
   });
 
   describe("with the person's settings in the profile", () => {

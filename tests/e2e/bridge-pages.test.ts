@@ -5,6 +5,7 @@ import { acting } from './bridge/acting';
 import { elementScreenshot } from './bridge/element-screenshot';
 import { useBridge } from './bridge/env';
 import { fillForm } from './bridge/fill-form';
+import { screenshotAsItIs } from './bridge/screenshot-as-is';
 import { historyAndWaiting } from './bridge/history-and-waiting';
 import { siteData } from './bridge/site-data';
 import { tabs } from './bridge/tabs';
@@ -31,5 +32,6 @@ describe.each(BROWSERS)(
     elementScreenshot(env);
     siteData(env);
     widgetTasks(env);
+    screenshotAsItIs(env);
   },
 );
