@@ -89,3 +89,25 @@ export function matching(root: Document | ShadowRoot, selectors: string[]): Iter
     return found;
   }
 }
+
+/**
+ * Whether an element matches any of the selectors, asked of one element at a time (a walk that
+ * stops early asks only what it reaches); one that this browser rejects matches nothing.
+ */
+export function matcher(selectors: string[]): (el: Element) => boolean {
+  const list = supported(selectors).join(',');
+  return list === '' ? () => false : (el) => el.matches(list);
+}
+
+function supported(selectors: string[]): string[] {
+  const probe = document.createDocumentFragment();
+  const parses = (s: string) => {
+    try {
+      probe.querySelector(s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return parses(selectors.join(',')) ? selectors : selectors.filter(parses);
+}

@@ -30,24 +30,134 @@ export function nameOf(entry: Listed, labelsOf?: LabelLookup): string {
 
 export type Resolved = { ok: true; el: Element; role: string; label: string } | { ok: false; error: string };
 
-let current: { id: string; listed: Listed[]; isNew: boolean[] } | null = null;
-/** Elements listed by the previous snapshot: anything else in the next one is marked new. */
-let previous: WeakSet<Element> | null = null;
-let counter = 0;
-
-/** Records a snapshot's elements (index i is `listed[i - 1]`) and returns its id and which ones are new. */
-export function record(listed: Listed[]): { id: string; isNew: boolean[] } {
-  const before = previous;
-  const isNew = listed.map(({ el }) => before !== null && !before.has(el));
-  previous = new WeakSet(listed.map(({ el }) => el));
-  counter += 1;
-  current = { id: `s${counter}-${Math.random().toString(36).slice(2, 8)}`, listed, isNew };
-  return { id: current.id, isNew };
+/**
+ * A snapshot's listing: the entries found so far (index i is `listed[i - 1]`, never renumbered)
+ * and the walk that finds the next ones when a part past them is read.
+ */
+export interface Listing {
+  id: string;
+  listed: readonly Listed[];
+  isNew: readonly boolean[];
+  /** Finds entries until there are `n` or the page has no more; says whether entry `n` exists. */
+  reach(n: number): boolean;
+  /** Every entry has been found: `listed.length` is the count. */
+  complete(): boolean;
+  /** The walk was let go before its end (see release): entries past `listed` cannot be found any more. */
+  expired(): boolean;
 }
 
-/** The last snapshot's entries, for reading another part of its listing with the same indices. */
-export function lastListing(): { id: string; listed: readonly Listed[]; isNew: readonly boolean[] } | null {
-  return current;
+/** Elements listed by the previous snapshot, and how far its walk went: anything else there is marked new in the next one. */
+interface Seen {
+  elements: WeakSet<Element>;
+  /** The last element the walk listed, or null when it went to the end of the page. */
+  last: Element | null;
+}
+
+interface Current {
+  id: string;
+  listed: Listed[];
+  isNew: boolean[];
+  /** The rest of the walk, with what it holds (boxes, styles, lookups); null once ended or let go. */
+  rest: Iterator<Listed> | null;
+  expired: boolean;
+  seen: Seen;
+  listing: Listing;
+}
+
+/**
+ * A walk kept for continuing a listing holds the page's elements and what was read of them; it is
+ * let go when a new snapshot replaces it, when the page is hidden (navigation away, or into the
+ * back-forward cache), and after this long without a part read. Entries already listed stay, for
+ * actions by index; a part past them then asks for a new reading of the page.
+ */
+export const KEEP_WALK_MS = 5 * 60_000;
+
+let current: Current | null = null;
+let counter = 0;
+let idle: ReturnType<typeof setTimeout> | undefined;
+
+/** Lets the walk of the current listing go (its entries stay). */
+export function release(): void {
+  clearTimeout(idle);
+  if (current?.rest) {
+    current.rest.return?.();
+    current.rest = null;
+    current.expired = true;
+  }
+}
+
+addEventListener('pagehide', release);
+
+function keepWalk(): void {
+  clearTimeout(idle);
+  if (current?.rest) idle = setTimeout(release, KEEP_WALK_MS);
+}
+
+/** Whether `el` comes before `last` in the page, shadow trees placed at their hosts. */
+function before(el: Element, last: Element): boolean {
+  const position = outermost(last).compareDocumentPosition(outermost(el));
+  return position === 0 || (position & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+}
+
+const outermost = (el: Element): Node => {
+  let node: Node = el;
+  for (let root = node.getRootNode(); root instanceof ShadowRoot; root = node.getRootNode()) node = root.host;
+  return node;
+};
+
+/**
+ * Records a snapshot whose entries `walk` finds as they are asked for (each time inside `around`),
+ * and returns its listing.
+ */
+export function record(walk: Iterator<Listed>, around: <T>(read: () => T) => T = (read) => read()): Listing {
+  release();
+  const earlier = current?.seen ?? null;
+  const state: Omit<Current, 'listing'> & { listing?: Listing } = {
+    id: `s${++counter}-${Math.random().toString(36).slice(2, 8)}`,
+    listed: [],
+    isNew: [],
+    rest: walk,
+    expired: false,
+    seen: { elements: new WeakSet(), last: null },
+  };
+  const isNew = (el: Element) =>
+    earlier !== null && !earlier.elements.has(el) && (earlier.last === null || before(el, earlier.last));
+  const reach = (n: number) => {
+    if (state.listed.length < n && state.rest) {
+      around(() => {
+        while (state.listed.length < n && state.rest) {
+          const next = state.rest.next();
+          if (next.done) {
+            state.rest = null;
+            break;
+          }
+          const { el } = next.value;
+          state.listed.push(next.value);
+          state.isNew.push(isNew(el));
+          state.seen.elements.add(el);
+        }
+      });
+      state.seen.last = state.rest ? (state.listed.at(-1)?.el ?? null) : null;
+    }
+    if (current === state) keepWalk();
+    return state.listed.length >= n;
+  };
+  const listing: Listing = {
+    id: state.id,
+    listed: state.listed,
+    isNew: state.isNew,
+    reach,
+    complete: () => state.rest === null && !state.expired,
+    expired: () => state.expired,
+  };
+  state.listing = listing;
+  current = state as Current;
+  return listing;
+}
+
+/** The last snapshot's listing, for reading another part of it with the same indices. */
+export function lastListing(): Listing | null {
+  return current?.listing ?? null;
 }
 
 const shown = (role: string, label: string) => (label ? `${role} "${label}"` : role);
