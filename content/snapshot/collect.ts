@@ -57,8 +57,6 @@ interface Scope {
 /** Scopes per document or shadow root, each made once per snapshot. */
 export type ScopeLookup = (root: Document | ShadowRoot, doc: Document) => Scope;
 
-const mayHaveRole = (el: Element) => el.matches(MAY_HAVE_ROLE);
-
 export function createScopeLookup(scripted: ScriptedRole): ScopeLookup {
   const cache = new Map<Node, Scope>();
   const marks = new Map<EventTarget, number>();
@@ -100,10 +98,9 @@ function markOf(el: Element, scope: Scope): number {
   const name = el.localName;
   if (SKIPPED.has(name)) return mark | SKIP;
   if (name === 'iframe') mark |= FRAME;
-  if (scope.notable(el)) {
-    if (!mayHaveRole(el)) mark |= SCRIPTED;
-    else mark |= MAY_HAVE | (scope.pointed?.(el) !== false ? SCRIPTED : 0);
-  }
+  // Not a tag or attribute roleOf reads: then only a pointer rule made it notable.
+  if (scope.notable(el))
+    mark |= el.matches(MAY_HAVE_ROLE) ? MAY_HAVE | (scope.pointed?.(el) === false ? 0 : SCRIPTED) : SCRIPTED;
   return mark;
 }
 

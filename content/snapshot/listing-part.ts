@@ -32,8 +32,8 @@ export function formatPart(
     const next = line(i + 1, listed[i] as Listed, isNew[i] === true, labelsOf);
     if (size + next.length + 1 > maxChars - MARKERS) {
       listing.reach(i + LOOKAHEAD);
-      const more = listing.complete() ? `${listed.length - i} more elements` : 'more elements';
-      lines.push(`[… ${more} not listed: read_listing with from=${i + 1} shows them]`);
+      const count = listing.complete() ? `${listed.length - i} ` : '';
+      lines.push(`[… ${count}more elements not listed: read_listing with from=${i + 1} shows them]`);
       return { text: lines.join('\n'), shown: i };
     }
     lines.push(next);
@@ -80,13 +80,11 @@ export function readListingPart(p: PartRequest): Part {
   } else if (p.around !== undefined) start = Math.max(0, p.around - 1 - CONTEXT);
   else if (p.from !== undefined) start = p.from - 1;
   if (!last.reach(start + 1)) {
-    if (last.expired())
-      return {
-        success: false,
-        error: 'That listing was let go (the page was left or not read for a while). Read the page again.',
-      };
-    const count = last.listed.length;
-    return { success: false, error: `The listing has ${count} elements; there is nothing from ${start + 1} on.` };
+    // A walk that cannot go on and did not end was let go (registry.ts, release).
+    const error = last.complete()
+      ? `The listing has ${last.listed.length} elements; there is nothing from ${start + 1} on.`
+      : 'That listing has expired. Read the page again.';
+    return { success: false, error };
   }
   const { text, shown } = formatPart(last, start, p.maxChars);
   return { success: true, text, from: start + 1, to: shown, count: last.listed.length, complete: last.complete() };

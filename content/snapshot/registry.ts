@@ -1,4 +1,5 @@
 import { stateOf } from './describe';
+import type { Box, Frame } from './frames';
 import { labelOf, nameParts, type Name } from './label';
 import type { LabelLookup } from './labels';
 import { roleOf } from './roles';
@@ -16,6 +17,8 @@ export interface Listed {
   tells?: Omit<Name, 'label'>;
   /** Shown only while this element is hovered (a row's hover-only delete button): the row. */
   hoverOf?: Element;
+  /** Where the walk saw it (not for what is shown on hover), for its highlight box. */
+  seen?: { rect: Box; frame: Frame };
 }
 
 /** The entry's name, as first shown: an index is then checked against the name the model saw. */
@@ -40,28 +43,22 @@ export interface Listing {
   isNew: readonly boolean[];
   /** Finds entries until there are `n` or the page has no more; says whether entry `n` exists. */
   reach(n: number): boolean;
-  /** Every entry has been found: `listed.length` is the count. */
+  /** Every entry has been found: `listed.length` is the count. False too once the walk was let go before its end (see release). */
   complete(): boolean;
-  /** The walk was let go before its end (see release): entries past `listed` cannot be found any more. */
-  expired(): boolean;
 }
 
-/** Elements listed by the previous snapshot, and how far its walk went: anything else there is marked new in the next one. */
+/** Elements listed by a snapshot, and how many entries its walk found (Infinity once it went to the page's end). */
 interface Seen {
   elements: WeakSet<Element>;
-  /** The last element the walk listed, or null when it went to the end of the page. */
-  last: Element | null;
+  found: number;
 }
 
-interface Current {
-  id: string;
+interface Current extends Listing {
   listed: Listed[];
   isNew: boolean[];
-  /** The rest of the walk, with what it holds (boxes, styles, lookups); null once ended or let go. */
-  rest: Iterator<Listed> | null;
-  expired: boolean;
+  /** The rest of the walk, with what it holds (boxes, styles, lookups); null once ended, undefined once let go. */
+  rest: Iterator<Listed> | null | undefined;
   seen: Seen;
-  listing: Listing;
 }
 
 /**
@@ -79,31 +76,10 @@ let idle: ReturnType<typeof setTimeout> | undefined;
 /** Lets the walk of the current listing go (its entries stay). */
 export function release(): void {
   clearTimeout(idle);
-  if (current?.rest) {
-    current.rest.return?.();
-    current.rest = null;
-    current.expired = true;
-  }
+  if (current?.rest) current.rest = undefined;
 }
 
 addEventListener('pagehide', release);
-
-function keepWalk(): void {
-  clearTimeout(idle);
-  if (current?.rest) idle = setTimeout(release, KEEP_WALK_MS);
-}
-
-/** Whether `el` comes before `last` in the page, shadow trees placed at their hosts. */
-function before(el: Element, last: Element): boolean {
-  const position = outermost(last).compareDocumentPosition(outermost(el));
-  return position === 0 || (position & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
-}
-
-const outermost = (el: Element): Node => {
-  let node: Node = el;
-  for (let root = node.getRootNode(); root instanceof ShadowRoot; root = node.getRootNode()) node = root.host;
-  return node;
-};
 
 /**
  * Records a snapshot whose entries `walk` finds as they are asked for (each time inside `around`),
@@ -112,52 +88,42 @@ const outermost = (el: Element): Node => {
 export function record(walk: Iterator<Listed>, around: <T>(read: () => T) => T = (read) => read()): Listing {
   release();
   const earlier = current?.seen ?? null;
-  const state: Omit<Current, 'listing'> & { listing?: Listing } = {
+  // An entry new since the previous snapshot; past as many entries as that one's walk found, it was not looked at.
+  const isNew = (el: Element) => earlier !== null && !earlier.elements.has(el) && state.listed.length < earlier.found;
+  const state: Current = {
     id: `s${++counter}-${Math.random().toString(36).slice(2, 8)}`,
     listed: [],
     isNew: [],
     rest: walk,
-    expired: false,
-    seen: { elements: new WeakSet(), last: null },
-  };
-  const isNew = (el: Element) =>
-    earlier !== null && !earlier.elements.has(el) && (earlier.last === null || before(el, earlier.last));
-  const reach = (n: number) => {
-    if (state.listed.length < n && state.rest) {
-      around(() => {
-        while (state.listed.length < n && state.rest) {
-          const next = state.rest.next();
-          if (next.done) {
-            state.rest = null;
-            break;
+    seen: { elements: new WeakSet(), found: 0 },
+    reach(n) {
+      if (state.listed.length < n && state.rest) {
+        around(() => {
+          for (let next; state.listed.length < n && state.rest;) {
+            if ((next = state.rest.next()).done) state.rest = null;
+            else {
+              state.isNew.push(isNew(next.value.el));
+              state.listed.push(next.value);
+              state.seen.elements.add(next.value.el);
+            }
           }
-          const { el } = next.value;
-          state.listed.push(next.value);
-          state.isNew.push(isNew(el));
-          state.seen.elements.add(el);
-        }
-      });
-      state.seen.last = state.rest ? (state.listed.at(-1)?.el ?? null) : null;
-    }
-    if (current === state) keepWalk();
-    return state.listed.length >= n;
+        });
+        state.seen.found = state.rest ? state.listed.length : Infinity;
+      }
+      if (current === state) {
+        clearTimeout(idle);
+        if (state.rest) idle = setTimeout(release, KEEP_WALK_MS);
+      }
+      return state.listed.length >= n;
+    },
+    complete: () => state.rest === null,
   };
-  const listing: Listing = {
-    id: state.id,
-    listed: state.listed,
-    isNew: state.isNew,
-    reach,
-    complete: () => state.rest === null && !state.expired,
-    expired: () => state.expired,
-  };
-  state.listing = listing;
-  current = state as Current;
-  return listing;
+  return (current = state);
 }
 
 /** The last snapshot's listing, for reading another part of it with the same indices. */
 export function lastListing(): Listing | null {
-  return current?.listing ?? null;
+  return current;
 }
 
 const shown = (role: string, label: string) => (label ? `${role} "${label}"` : role);

@@ -42,35 +42,26 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
   const layers = createLayerLookup();
   const scripted = createScriptedRole();
   const how: Walk = { viewportOnly, scripted, scopes: createScopeLookup(scripted), box };
-  /** Where each entry found was seen, for its highlight box. */
-  const seenAt = new Map<Element, Candidate>();
-  const found = withOverlayHidden(() => (viewportOnly ? onScreen(doc, layers, how) : collect(doc, how)));
+  // In viewport mode what is on screen is found at once: the walk skips what is off screen, and layers add what it skipped.
+  const found = viewportOnly
+    ? withOverlayHidden(() => {
+        const walked = [...collect(doc, how)];
+        return [...walked, ...inLayers(doc, layers, walked, how)].values();
+      })
+    : collect(doc, how);
   const usable = withoutEchoes(
-    filtered(
-      found,
-      (c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
-    ),
+    found,
+    (c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
   );
-  const listing = record(withHoverShown(doc, box, usable, seenAt), withOverlayHidden);
+  const listing = record(withHoverShown(doc, box, usable), withOverlayHidden);
   const { text, shown } = formatPart(listing, 0, options.maxChars, labelsOf);
-  if (options.highlight) drawHighlights(doc, onScreenBoxes(seenAt, listing.listed.slice(0, shown)));
+  if (options.highlight) drawHighlights(doc, onScreenBoxes(listing.listed.slice(0, shown)));
   return {
     id: listing.id,
     text,
     count: listing.listed.length,
     truncated: shown < listing.listed.length || !listing.complete(),
   };
-}
-
-/** In viewport mode, what is on screen, found at once: the walk skips what is off screen, and layers add what it skipped. */
-function onScreen(doc: Document, layers: LayerLookup, how: Walk): Iterator<Candidate> {
-  const candidates = [...collect(doc, how)];
-  candidates.push(...inLayers(doc, layers, candidates, how));
-  return candidates.values();
-}
-
-function* filtered<T>(items: Iterator<T>, keep: (item: T) => boolean): Generator<T, void, undefined> {
-  for (let next = items.next(); !next.done; next = items.next()) if (keep(next.value)) yield next.value;
 }
 
 const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
@@ -101,17 +92,20 @@ function echoesAnother(c: Candidate): boolean {
  * Without the elements made clickable by script whose whole text is that of the elements listed
  * inside them (a tab list beside its tabs, a list beside its only item), or whose role says they
  * hold the items listed inside them (a focusable menu list): a click on one aims at nothing a
- * person would aim at. Nor the entries that repeat another (echoesAnother). An entry is judged
- * once the walk has passed what it holds.
+ * person would aim at. Nor the entries that repeat another (echoesAnother). Only the candidates
+ * `usable` keeps (not covered) count; an entry is judged once the walk has passed what it holds.
  */
-function* withoutEchoes(candidates: Iterator<Candidate>): Generator<Candidate, void, undefined> {
+function* withoutEchoes(
+  candidates: Iterator<Candidate>,
+  usable: (c: Candidate) => boolean,
+): Generator<Candidate, void, undefined> {
   const ahead: Candidate[] = [];
   let ended = false;
   const at = (k: number) => {
     while (ahead.length <= k && !ended) {
       const next = candidates.next();
       if (next.done) ended = true;
-      else ahead.push(next.value);
+      else if (usable(next.value)) ahead.push(next.value);
     }
     return ahead[k];
   };
@@ -150,23 +144,19 @@ function shownText(el: Element): string {
 /**
  * The listing with the controls a `:hover` rule on an ancestor shows (hover-only row actions), each
  * placed after what comes before it in the document and naming the element to hover. Only the top
- * document's readable stylesheets are read. `seenAt` gets each listed candidate.
+ * document's readable stylesheets are read.
  */
 function* withHoverShown(
   doc: Document,
   box: ListedBox,
-  usable: Iterator<Candidate>,
-  seenAt: Map<Element, Candidate>,
+  usable: Iterable<Candidate>,
 ): Generator<Listed, void, undefined> {
   const shownOnHover = hoverShown(doc, box);
   let pending = 0;
-  const precedes = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-  for (let next = usable.next(); !next.done; next = usable.next()) {
-    const c = next.value;
+  for (const c of usable) {
     while (pending < shownOnHover.length && precedes((shownOnHover[pending] as Listed).el, c.el))
       yield shownOnHover[pending++] as Listed;
-    seenAt.set(c.el, c);
-    yield { el: c.el, role: c.role };
+    yield { el: c.el, role: c.role, seen: c };
   }
   yield* shownOnHover.slice(pending);
 }
@@ -196,8 +186,10 @@ function hoverShown(doc: Document, box: ListedBox): Listed[] {
       }
     }
   }
-  return found.sort((a, b) => (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return found.sort((a, b) => (precedes(a.el, b.el) ? -1 : 1));
 }
+
+const precedes = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
 /**
  * In viewport mode, what the positional skips miss: the contents of layers on screen (a fixed
@@ -218,10 +210,10 @@ function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], how: W
 }
 
 /** Boxes for the shown entries that have one on screen (not those shown only on hover), numbered by their index. */
-function onScreenBoxes(seenAt: Map<Element, Candidate>, shown: readonly Listed[]) {
+function onScreenBoxes(shown: readonly Listed[]) {
   const boxes = [];
   for (let i = 0; i < shown.length; i++) {
-    const c = seenAt.get((shown[i] as Listed).el);
+    const c = (shown[i] as Listed).seen;
     if (!c || !intersects(c.rect, c.frame)) continue;
     const { rect, frame } = c;
     boxes.push({
