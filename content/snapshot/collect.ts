@@ -182,8 +182,7 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, found: Candid
   }
   if (mark & FRAME) return INTO_FRAME;
   const shadow = mark & HOST || scope.everyHost ? INTO_SHADOW : 0;
-  if (!viewportOnly || !isWide(el)) return ENTER | shadow;
-  return BY_POSITION | shadow;
+  return (viewportOnly && isWide(el) ? BY_POSITION : ENTER) | shadow;
 }
 
 const itemRole = (el: Element) => (el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable');

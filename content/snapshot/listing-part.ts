@@ -83,7 +83,7 @@ export function readListingPart(p: PartRequest): Part {
     // A walk that cannot go on and did not end was let go (registry.ts, release).
     const error = last.complete()
       ? `The listing has ${last.listed.length} elements; there is nothing from ${start + 1} on.`
-      : 'That listing has expired. Read the page again.';
+      : 'That listing expired: read the page again.';
     return { success: false, error };
   }
   const { text, shown } = formatPart(last, start, p.maxChars);

@@ -67,7 +67,7 @@ interface Current extends Listing {
  * back-forward cache), and after this long without a part read. Entries already listed stay, for
  * actions by index; a part past them then asks for a new reading of the page.
  */
-export const KEEP_WALK_MS = 5 * 60_000;
+export const KEEP_WALK_MS = 300_000;
 
 let current: Current | null = null;
 let counter = 0;

@@ -127,9 +127,7 @@ function echoes(c: Candidate, at: (k: number) => Candidate | undefined): boolean
     last = el;
   }
   if (last === null) return false;
-  if (holder) return true;
-  const own = squash(c.el.textContent);
-  return own === squash(inner) || squash(shownText(c.el)) === squash(inner);
+  return holder || squash(c.el.textContent) === squash(inner) || squash(shownText(c.el)) === squash(inner);
 }
 
 /** The text of an element that is rendered: a menu item's closed submenu is not part of what a person sees. */
@@ -151,21 +149,9 @@ function* withHoverShown(
   box: ListedBox,
   usable: Iterable<Candidate>,
 ): Generator<Listed, void, undefined> {
-  const shownOnHover = hoverShown(doc, box);
-  let pending = 0;
-  for (const c of usable) {
-    while (pending < shownOnHover.length && precedes((shownOnHover[pending] as Listed).el, c.el))
-      yield shownOnHover[pending++] as Listed;
-    yield { el: c.el, role: c.role, seen: c };
-  }
-  yield* shownOnHover.slice(pending);
-}
-
-/** The controls `:hover` rules show, in document order, each naming the element to hover. */
-function hoverShown(doc: Document, box: ListedBox): Listed[] {
   const frame = topFrame(doc);
   const rules = hoverReveals(doc);
-  const found: Listed[] = [];
+  const shownOnHover: Listed[] = [];
   const seen = new Set<Element>();
   for (const { target } of rules) {
     let shownByRule: NodeListOf<Element>;
@@ -182,11 +168,18 @@ function hoverShown(doc: Document, box: ListedBox): Listed[] {
         const role = roleOf(el);
         if (!role || seen.has(el)) continue;
         seen.add(el);
-        found.push({ el, role, hoverOf: anchor });
+        shownOnHover.push({ el, role, hoverOf: anchor });
       }
     }
   }
-  return found.sort((a, b) => (precedes(a.el, b.el) ? -1 : 1));
+  shownOnHover.sort((a, b) => (precedes(a.el, b.el) ? -1 : 1));
+  let pending = 0;
+  for (const c of usable) {
+    while (pending < shownOnHover.length && precedes((shownOnHover[pending] as Listed).el, c.el))
+      yield shownOnHover[pending++] as Listed;
+    yield { el: c.el, role: c.role, seen: c };
+  }
+  yield* shownOnHover.slice(pending);
 }
 
 const precedes = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
