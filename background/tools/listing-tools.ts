@@ -53,7 +53,8 @@ export const readListing = defineTool({
       ctx.signal,
     );
     if (!reply.success) return { success: false, text: reply.error };
-    return { success: true, text: untrusted(`Elements ${reply.from}–${reply.to} of ${reply.count}:\n${reply.text}`) };
+    const of = reply.complete ? `of ${reply.count}` : `of at least ${reply.count}`;
+    return { success: true, text: untrusted(`Elements ${reply.from}–${reply.to} ${of}:\n${reply.text}`) };
   },
 });
 

@@ -74,7 +74,7 @@ export async function nodeApiFirstRead(session: Session, log: (line: string) => 
   const shown = floors[0]?.count ?? 0;
   log(
     `Node.js API all.html, first read (listing budget ${LISTING_BUDGET} characters, fresh tab each, median of ${session.runs}): ` +
-      `${formatMs(read)} ms, showing ${shown} of ${reads[0]?.count ?? 0} listed elements; ` +
+      `${formatMs(read)} ms, showing ${shown} of the ${reads[0]?.count ?? 0} elements its walk found (it stops a little past what it shows); ` +
       `floor (one walk over every element, the box of each shown one) ${formatMs(floor)} ms\n`,
   );
   return {

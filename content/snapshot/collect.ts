@@ -1,6 +1,7 @@
 import { isOverlay } from '../overlay/host';
 import { childFrame, intersects, topFrame, type Box, type Frame } from './frames';
-import { MAY_HAVE_ROLE, PLAIN_ROLES, roleOf } from './roles';
+import { matcher } from './layer-rules';
+import { MAY_HAVE_ROLE, roleOf } from './roles';
 import { namedHosts } from './shadow-hosts';
 import type { ScriptedRole } from './scripted';
 import { renderedBox, type ListedBox } from './visibility';
@@ -14,13 +15,13 @@ export interface Candidate {
 }
 
 /** Subtrees that never hold anything a person operates. */
-const SKIPPED = 'script,style,noscript,template,head,link,meta';
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'link', 'meta']);
 /** A parent with more children than this is searched by position in viewport mode. */
 const WIDE = 64;
 /** How many children past the viewport end a positional scan tolerates (layouts are not strictly ordered). */
 const SLACK = 8;
 
-/** What the native queries say of an element, as bits of one number: one lookup per element walked. */
+/** What is known of an element, as bits of one number. */
 const SKIP = 1;
 const MAY_HAVE = 2;
 const FRAME = 4;
@@ -29,39 +30,44 @@ const SCRIPTED = 16;
 /** A repeated child of an element whose script handles its children's events (delegation). */
 const ITEM = 32;
 
+/** What visit tells the walk to do next, as bits. */
+const ENTER = 1;
+const INTO_FRAME = 2;
+const INTO_SHADOW = 4;
+const BY_POSITION = 8;
+
 /**
- * What the walk needs to know of the elements of one document or shadow root, found by native
- * queries: in a Firefox content script every property read crosses a wrapper and costs many
- * times what it costs in the page, so an element the queries do not name costs the walk one map
- * lookup and the step to the next element.
+ * What the walk needs to know of the elements of one document or shadow root. Each element is
+ * asked as the walk reaches it (one native `matches` for most), not by queries over the whole
+ * document: a listing cut at its budget walks a part of the page, and its cost follows that part.
  */
 interface Scope {
   root: Document | ShadowRoot;
   doc: Document;
-  /** Every named element of the snapshot so far (elements are unique across roots): their bits. */
+  /** What the page-world script and the walk said of elements (hosts, listeners, delegated items): their bits. */
   marks: Map<EventTarget, number>;
-  /** Elements whose role the queries settle (PLAIN_ROLES). */
-  plain: Map<Element, string>;
+  /** The element may have a role, or a rule may give it a pointer. */
+  notable: (el: Element) => boolean;
+  /** A rule may give the element a pointer; null when any may (a stylesheet could not be read). */
+  pointed: ((el: Element) => boolean) | null;
   /** The page-world script did not name the document's shadow hosts: every element is asked. */
   everyHost: boolean;
-  /** A stylesheet could not be read: any element may be made operable by its cursor, so every one is asked. */
-  everyScripted: boolean;
 }
 
-/** Scopes per document or shadow root, each queried once per snapshot. */
+/** Scopes per document or shadow root, each made once per snapshot. */
 export type ScopeLookup = (root: Document | ShadowRoot, doc: Document) => Scope;
 
 export function createScopeLookup(scripted: ScriptedRole): ScopeLookup {
   const cache = new Map<Node, Scope>();
   const marks = new Map<EventTarget, number>();
-  const plain = new Map<Element, string>();
   const docs = new Map<Document, boolean>();
   const mark = (elements: Iterable<EventTarget>, bit: number) => {
     for (const el of elements) marks.set(el, (marks.get(el) ?? 0) | bit);
   };
   /**
    * Marks what is known of a whole document once: its shadow hosts, nested ones included, and its
-   * elements with listeners. Says whether the hosts are known; if not, every element is asked.
+   * elements with listeners (both named by the page-world script, in lists of their own size).
+   * Says whether the hosts are known; if not, every element is asked.
    */
   const hostsNamed = (doc: Document) => {
     let named = docs.get(doc);
@@ -76,17 +82,26 @@ export function createScopeLookup(scripted: ScriptedRole): ScopeLookup {
   return (root, doc) => {
     let scope = cache.get(root);
     if (!scope) {
-      mark(root.querySelectorAll(SKIPPED), SKIP);
-      mark(root.querySelectorAll(MAY_HAVE_ROLE), MAY_HAVE);
-      mark(root.querySelectorAll('iframe'), FRAME);
-      for (const [selector, role] of PLAIN_ROLES) for (const el of root.querySelectorAll(selector)) plain.set(el, role);
-      const pointed = scripted.pointed(root);
-      if (pointed) mark(pointed, SCRIPTED);
-      scope = { root, doc, marks, plain, everyHost: !hostsNamed(doc), everyScripted: pointed === null };
+      const pointer = scripted.pointed(root);
+      const notable = pointer === null ? () => true : matcher([MAY_HAVE_ROLE, ...pointer]);
+      const pointed = pointer === null ? null : matcher(pointer);
+      scope = { root, doc, marks, notable, pointed, everyHost: !hostsNamed(doc) };
       cache.set(root, scope);
     }
     return scope;
   };
+}
+
+/** The bits of one element. */
+function markOf(el: Element, scope: Scope): number {
+  let mark = scope.marks.get(el) ?? 0;
+  const name = el.localName;
+  if (SKIPPED.has(name)) return mark | SKIP;
+  if (name === 'iframe') mark |= FRAME;
+  // Not a tag or attribute roleOf reads: then only a pointer rule made it notable.
+  if (scope.notable(el))
+    mark |= el.matches(MAY_HAVE_ROLE) ? MAY_HAVE | (scope.pointed?.(el) === false ? 0 : SCRIPTED) : SCRIPTED;
+  return mark;
 }
 
 export interface Walk {
@@ -98,18 +113,18 @@ export interface Walk {
 
 /**
  * Every rendered interactive element, in document order, descending into open shadow roots and
- * same-origin iframes. In viewport mode subtrees whose box lies outside the viewport are skipped
- * and wide lists are searched by position, so the cost follows what is on screen, not page size.
+ * same-origin iframes, found as they are asked for: the walk stops where its consumer stops, and
+ * goes on from there when asked again. In viewport mode subtrees whose box lies outside the
+ * viewport are skipped and wide lists are searched by position, so the cost follows what is on
+ * screen, not page size.
  */
-export function collect(doc: Document, how: Walk): Candidate[] {
+export function collect(doc: Document, how: Walk): Generator<Candidate, void, undefined> {
   return collectWithin(doc.body ?? doc.documentElement, topFrame(doc), how);
 }
 
 /** What `collect` finds inside one element (itself included). */
-export function collectWithin(start: Element, frame: Frame, how: Walk): Candidate[] {
-  const out: Candidate[] = [];
-  walk(start, how.scopes(start.getRootNode() as Document | ShadowRoot, frame.doc), frame, how, out);
-  return out;
+export function collectWithin(start: Element, frame: Frame, how: Walk): Generator<Candidate, void, undefined> {
+  return walk(start, how.scopes(start.getRootNode() as Document | ShadowRoot, frame.doc), frame, how);
 }
 
 /**
@@ -117,26 +132,41 @@ export function collectWithin(start: Element, frame: Frame, how: Walk): Candidat
  * TreeWalker moves from one element to the next in one native call, where following child and
  * sibling links takes one call per link: in a Firefox content script several times cheaper.
  */
-function walk(top: Element | ShadowRoot, scope: Scope, frame: Frame, how: Walk, out: Candidate[]): void {
+function* walk(
+  top: Element | ShadowRoot,
+  scope: Scope,
+  frame: Frame,
+  how: Walk,
+): Generator<Candidate, void, undefined> {
   const walker = scope.doc.createTreeWalker(top, NodeFilter.SHOW_ELEMENT);
+  const found: Candidate[] = [];
   // Not instanceof: an iframe's elements belong to another realm's Element.
   let el = top.nodeType === Node.ELEMENT_NODE ? (top as Element) : (walker.nextNode() as Element | null);
   while (el) {
-    const enter = visit(el, scope, frame, how, out);
-    el = (enter ? walker.nextNode() : pastSubtree(walker)) as Element | null;
+    const next = visit(el, scope, frame, how, found);
+    if (found.length > 0) {
+      yield found[0] as Candidate;
+      found.length = 0;
+    }
+    if (next & INTO_FRAME) yield* inFrame(el as HTMLIFrameElement, frame, how);
+    // A shadow tree renders before the light children: it is walked to its end first, in its own scope.
+    const shadow = next & INTO_SHADOW ? el.shadowRoot : null;
+    if (shadow) yield* walk(shadow, how.scopes(shadow, scope.doc), frame, how);
+    if (next & BY_POSITION) for (const child of visibleRange(el.children, frame)) yield* walk(child, scope, frame, how);
+    el = (next & ENTER ? walker.nextNode() : pastSubtree(walker)) as Element | null;
   }
 }
 
-/** Looks at one element; says whether the walk goes on into its light children. */
-function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidate[]): boolean {
+/** Looks at one element, adding it to `found` when it is listed; says what the walk does next (ENTER, INTO_*, BY_POSITION). */
+function visit(el: Element, scope: Scope, frame: Frame, how: Walk, found: Candidate[]): number {
   const { viewportOnly } = how;
-  const mark = scope.marks.get(el) ?? 0;
-  if (mark === 0 && !viewportOnly && !scope.everyHost && !scope.everyScripted) return !isOverlay(el);
-  if (mark & SKIP || isOverlay(el)) return false;
-  if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) return false;
+  const mark = markOf(el, scope);
+  if (mark === 0 && !viewportOnly && !scope.everyHost) return isOverlay(el) ? 0 : ENTER;
+  if (mark & SKIP || isOverlay(el)) return 0;
+  if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) return 0;
   let role =
-    (mark & MAY_HAVE ? (scope.plain.get(el) ?? roleOf(el)) : null) ??
-    (mark & SCRIPTED || scope.everyScripted ? how.scripted(el, scope.root, scope.doc) : null) ??
+    (mark & MAY_HAVE ? roleOf(el) : null) ??
+    (mark & SCRIPTED ? how.scripted(el, scope.root, scope.doc) : null) ??
     (mark & ITEM ? itemRole(el) : null);
   if (role === 'clickable' && how.scripted.handled(scope.doc).has(el)) {
     // A list handling its items' events: the items are what a person aims at, not the list.
@@ -148,18 +178,11 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, out: Candidat
   }
   if (role) {
     const rect = how.box(el, frame);
-    if (rect && (!viewportOnly || intersects(rect, frame))) out.push({ el, role, rect, frame });
+    if (rect && (!viewportOnly || intersects(rect, frame))) found.push({ el, role, rect, frame });
   }
-  if (mark & FRAME) {
-    inFrame(el as HTMLIFrameElement, frame, how, out);
-    return false;
-  }
-  // A shadow tree renders before the light children: it is walked to its end first, in its own scope.
-  const shadow = mark & HOST || scope.everyHost ? el.shadowRoot : null;
-  if (shadow) walk(shadow, how.scopes(shadow, scope.doc), frame, how, out);
-  if (!viewportOnly || !isWide(el)) return true;
-  for (const child of visibleRange(el.children, frame)) walk(child, scope, frame, how, out);
-  return false;
+  if (mark & FRAME) return INTO_FRAME;
+  const shadow = mark & HOST || scope.everyHost ? INTO_SHADOW : 0;
+  return (viewportOnly && isWide(el) ? BY_POSITION : ENTER) | shadow;
 }
 
 const itemRole = (el: Element) => (el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable');
@@ -193,12 +216,12 @@ function pastSubtree(walker: TreeWalker): Node | null {
   }
 }
 
-function inFrame(iframe: HTMLIFrameElement, frame: Frame, how: Walk, out: Candidate[]): void {
+function* inFrame(iframe: HTMLIFrameElement, frame: Frame, how: Walk): Generator<Candidate, void, undefined> {
   const rect = renderedBox(iframe);
   const child = rect && childFrame(iframe, rect, frame);
   if (!child || (how.viewportOnly && !intersects(rect, frame))) return;
   const start = child.doc.body ?? child.doc.documentElement;
-  walk(start, how.scopes(child.doc, child.doc), child, how, out);
+  yield* walk(start, how.scopes(child.doc, child.doc), child, how);
 }
 
 /** More than WIDE children, without counting them all (childElementCount walks every child). */

@@ -1,4 +1,4 @@
-import { matching, splitSelectors } from './layer-rules';
+import { matcher, splitSelectors } from './layer-rules';
 
 /**
  * Elements a stylesheet gives `cursor: pointer`: the sign most pages give a control made
@@ -8,30 +8,37 @@ import { matching, splitSelectors } from './layer-rules';
  */
 export interface CursorLookup {
   (el: Element, root?: Node): boolean;
-  /** The elements of `root` the rules may give a pointer; null when a stylesheet cannot be read and any may have one. */
-  named(root: Node): Set<Element> | null;
+  /** The selectors that may give an element of `root` a pointer; null when a stylesheet cannot be read and any may have one. */
+  named(root: Node): string[] | null;
 }
 
 /** A pointer says "click me"; move and grab say "drag me" (sortable items, handles). */
 const OPERABLE_CURSORS = new Set(['pointer', 'move', 'grab']);
 
 export function createCursorLookup(): CursorLookup {
-  const byRoot = new Map<Node, Set<Element> | null>();
-  const named = (root: Node) => {
-    let set = byRoot.get(root);
-    if (set === undefined) byRoot.set(root, (set = pointerElements(root as Document | ShadowRoot)));
-    return set;
+  const byRoot = new Map<Node, { selectors: string[]; matches: (el: Element) => boolean } | null>();
+  const rules = (root: Node) => {
+    let found = byRoot.get(root);
+    if (found === undefined) {
+      const selectors = pointerSelectors(root as Document | ShadowRoot);
+      found = selectors && { selectors, matches: matcher(selectors) };
+      byRoot.set(root, found);
+    }
+    return found;
   };
   const lookup = (el: Element, root: Node = el.getRootNode()) => {
-    const set = named(root);
-    if (set && !set.has(el)) return false;
+    const found = rules(root);
+    if (found && !found.matches(el)) return false;
     // Inside a section the page keeps unrendered, reading a style makes the browser compute the
     // whole section's: the rules decide, and a child the same rules name only inherits the cursor.
-    if (!el.checkVisibility({ contentVisibilityAuto: true })) return set !== null && !set.has(parentOf(el) as Element);
+    if (!el.checkVisibility({ contentVisibilityAuto: true })) {
+      const parent = parentOf(el);
+      return found !== null && !(parent && found.matches(parent));
+    }
     const cursor = cursorOf(el);
     return OPERABLE_CURSORS.has(cursor) && cursorOf(parentOf(el)) !== cursor;
   };
-  return Object.assign(lookup, { named });
+  return Object.assign(lookup, { named: (root: Node) => rules(root)?.selectors ?? null });
 }
 
 const cursorOf = (el: Element | null) => (el ? (el.ownerDocument.defaultView?.getComputedStyle(el).cursor ?? '') : '');
@@ -39,8 +46,8 @@ const cursorOf = (el: Element | null) => (el ? (el.ownerDocument.defaultView?.ge
 const parentOf = (el: Element): Element | null =>
   el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host as Element | undefined) ?? null;
 
-/** Elements that rules or inline styles may give a pointer cursor; null when a stylesheet cannot be read. */
-function pointerElements(root: Document | ShadowRoot): Set<Element> | null {
+/** Selectors of the rules and inline styles that may give a pointer cursor; null when a stylesheet cannot be read. */
+function pointerSelectors(root: Document | ShadowRoot): string[] | null {
   const selectors = ['[style*="cursor"]'];
   for (const sheet of [...root.styleSheets, ...(root.adoptedStyleSheets ?? [])]) {
     let rules: CSSRuleList;
@@ -51,7 +58,7 @@ function pointerElements(root: Document | ShadowRoot): Set<Element> | null {
     }
     visit(rules, null, selectors);
   }
-  return new Set(matching(root, selectors));
+  return selectors;
 }
 
 function visit(rules: CSSRuleList, within: string | null, found: string[]): void {

@@ -72,20 +72,27 @@ export function splitSelectors(list: string): string[] {
   return out.filter(Boolean);
 }
 
-/** Elements matching any of the selectors; one that this browser rejects matches nothing, and is not fatal. */
-export function matching(root: Document | ShadowRoot, selectors: string[]): Iterable<Element> {
-  if (selectors.length === 0) return [];
-  try {
-    return root.querySelectorAll(selectors.join(','));
-  } catch {
-    const found = new Set<Element>();
-    for (const s of selectors) {
+/** The selectors this browser accepts, as one list: one it rejects matches nothing, and is not fatal. */
+function accepted(selectors: string[]): string {
+  return selectors
+    .filter((s) => {
       try {
-        for (const el of root.querySelectorAll(s)) found.add(el);
+        return document.documentElement.matches(s) || true;
       } catch {
-        // Unsupported here: skip it.
+        return false;
       }
-    }
-    return found;
-  }
+    })
+    .join();
+}
+
+/** Elements matching any of the selectors. */
+export function matching(root: Document | ShadowRoot, selectors: string[]): Iterable<Element> {
+  const list = accepted(selectors);
+  return list === '' ? [] : root.querySelectorAll(list);
+}
+
+/** Whether an element matches any of the selectors, asked of one element at a time (a walk that stops early asks only what it reaches). */
+export function matcher(selectors: string[]): (el: Element) => boolean {
+  const list = accepted(selectors);
+  return (el) => list !== '' && el.matches(list);
 }

@@ -1,4 +1,5 @@
 import { stateOf } from './describe';
+import type { Box, Frame } from './frames';
 import { labelOf, nameParts, type Name } from './label';
 import type { LabelLookup } from './labels';
 import { roleOf } from './roles';
@@ -16,6 +17,8 @@ export interface Listed {
   tells?: Omit<Name, 'label'>;
   /** Shown only while this element is hovered (a row's hover-only delete button): the row. */
   hoverOf?: Element;
+  /** Where the walk saw it (not for what is shown on hover), for its highlight box. */
+  seen?: { rect: Box; frame: Frame };
 }
 
 /** The entry's name, as first shown: an index is then checked against the name the model saw. */
@@ -30,23 +33,96 @@ export function nameOf(entry: Listed, labelsOf?: LabelLookup): string {
 
 export type Resolved = { ok: true; el: Element; role: string; label: string } | { ok: false; error: string };
 
-let current: { id: string; listed: Listed[]; isNew: boolean[] } | null = null;
-/** Elements listed by the previous snapshot: anything else in the next one is marked new. */
-let previous: WeakSet<Element> | null = null;
-let counter = 0;
-
-/** Records a snapshot's elements (index i is `listed[i - 1]`) and returns its id and which ones are new. */
-export function record(listed: Listed[]): { id: string; isNew: boolean[] } {
-  const before = previous;
-  const isNew = listed.map(({ el }) => before !== null && !before.has(el));
-  previous = new WeakSet(listed.map(({ el }) => el));
-  counter += 1;
-  current = { id: `s${counter}-${Math.random().toString(36).slice(2, 8)}`, listed, isNew };
-  return { id: current.id, isNew };
+/**
+ * A snapshot's listing: the entries found so far (index i is `listed[i - 1]`, never renumbered)
+ * and the walk that finds the next ones when a part past them is read.
+ */
+export interface Listing {
+  id: string;
+  listed: readonly Listed[];
+  isNew: readonly boolean[];
+  /** Finds entries until there are `n` or the page has no more; says whether entry `n` exists. */
+  reach(n: number): boolean;
+  /** Every entry has been found: `listed.length` is the count. False too once the walk was let go before its end (see release). */
+  complete(): boolean;
 }
 
-/** The last snapshot's entries, for reading another part of its listing with the same indices. */
-export function lastListing(): { id: string; listed: readonly Listed[]; isNew: readonly boolean[] } | null {
+/** Elements listed by a snapshot, and how many entries its walk found (Infinity once it went to the page's end). */
+interface Seen {
+  elements: WeakSet<Element>;
+  found: number;
+}
+
+interface Current extends Listing {
+  listed: Listed[];
+  isNew: boolean[];
+  /** The rest of the walk, with what it holds (boxes, styles, lookups); null once ended, undefined once let go. */
+  rest: Iterator<Listed> | null | undefined;
+  seen: Seen;
+}
+
+/**
+ * A walk kept for continuing a listing holds the page's elements and what was read of them; it is
+ * let go when a new snapshot replaces it, when the page is hidden (navigation away, or into the
+ * back-forward cache), and after this long without a part read. Entries already listed stay, for
+ * actions by index; a part past them then asks for a new reading of the page.
+ */
+export const KEEP_WALK_MS = 300_000;
+
+let current: Current | null = null;
+let counter = 0;
+let idle: ReturnType<typeof setTimeout> | undefined;
+
+/** Lets the walk of the current listing go (its entries stay). */
+export function release(): void {
+  clearTimeout(idle);
+  if (current?.rest) current.rest = undefined;
+}
+
+addEventListener('pagehide', release);
+
+/**
+ * Records a snapshot whose entries `walk` finds as they are asked for (each time inside `around`),
+ * and returns its listing.
+ */
+export function record(walk: Iterator<Listed>, around: <T>(read: () => T) => T = (read) => read()): Listing {
+  release();
+  const earlier = current?.seen ?? null;
+  // An entry new since the previous snapshot; past as many entries as that one's walk found, it was not looked at.
+  const isNew = (el: Element) => earlier !== null && !earlier.elements.has(el) && state.listed.length < earlier.found;
+  const state: Current = {
+    id: `s${++counter}-${Math.random().toString(36).slice(2, 8)}`,
+    listed: [],
+    isNew: [],
+    rest: walk,
+    seen: { elements: new WeakSet(), found: 0 },
+    reach(n) {
+      if (state.listed.length < n && state.rest) {
+        around(() => {
+          for (let next; state.listed.length < n && state.rest;) {
+            if ((next = state.rest.next()).done) state.rest = null;
+            else {
+              state.isNew.push(isNew(next.value.el));
+              state.listed.push(next.value);
+              state.seen.elements.add(next.value.el);
+            }
+          }
+        });
+        state.seen.found = state.rest ? state.listed.length : Infinity;
+      }
+      if (current === state) {
+        clearTimeout(idle);
+        if (state.rest) idle = setTimeout(release, KEEP_WALK_MS);
+      }
+      return state.listed.length >= n;
+    },
+    complete: () => state.rest === null,
+  };
+  return (current = state);
+}
+
+/** The last snapshot's listing, for reading another part of it with the same indices. */
+export function lastListing(): Listing | null {
   return current;
 }
 

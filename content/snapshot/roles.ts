@@ -50,24 +50,14 @@ const HANDLER_ATTRIBUTES = ['onclick', 'onmousedown', 'onmouseup', 'onpointerdow
 
 /**
  * Every element `roleOf` can give a role matches this: the tags it switches on and the attributes
- * it reads. One native query per document finds them, so the walk asks nothing of the others
- * (each DOM read from a Firefox content script crosses a wrapper and costs far more than in the page).
+ * it reads. One native `matches` per element tells them apart, so the walk reads nothing else of the
+ * others (each DOM read from a Firefox content script crosses a wrapper and costs far more than in the page).
  */
 export const MAY_HAVE_ROLE = [
   'a,button,summary,input,textarea,select,label,audio,video',
   '[role],[contenteditable],[tabindex],[draggable]',
   ...HANDLER_ATTRIBUTES.map((name) => `[${name}]`),
 ].join(',');
-
-/**
- * The commonest controls, whose role a native query settles without reading the element (roleOf
- * gives the same: tests/unit/snapshot-elements.test.ts). On a page of thousands of links each
- * read saved counts in a Firefox content script.
- */
-export const PLAIN_ROLES: readonly (readonly [selector: string, role: string])[] = [
-  ['a[href]:not([role])', 'link'],
-  ['button:not([role]),summary:not([role])', 'button'],
-];
 
 export function roleOf(el: Element): string | null {
   const explicit = el.getAttribute('role');

@@ -9,8 +9,8 @@ export interface ScriptedRole {
   (el: Element, root?: Node, doc?: Document): string | null;
   /** The document's elements with pointer listeners added by page script, its shadow roots' included. */
   handled(doc: Document): Set<EventTarget>;
-  /** The elements of a document or shadow root its rules may give a pointer; null when any may (a stylesheet could not be read). */
-  pointed(root: Node): Set<Element> | null;
+  /** The selectors that may give an element of a document or shadow root a pointer; null when any may (a stylesheet could not be read). */
+  pointed(root: Node): string[] | null;
 }
 
 /** Inside one of these, a pointer cursor or a listener belongs to the control itself (an icon in a button). */

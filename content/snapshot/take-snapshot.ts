@@ -29,35 +29,39 @@ export interface Snapshot {
 
 /**
  * The indexed listing of everything a person could operate on the page: visible, not covered,
- * including open shadow roots and same-origin iframes. Every layout read happens before the
- * one write (the highlight boxes), so the browser lays the page out once.
+ * including open shadow roots and same-origin iframes. The page is walked in reading order only
+ * as far as the listing's budget (and a short look ahead) needs; `read_listing` goes on from
+ * there with the same walk, so a part costs what it shows, not what the page holds. Every layout
+ * read of the first part happens before the one write (the highlight boxes), so the browser lays
+ * the page out once.
  */
 export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snapshot {
   const viewportOnly = options.viewportOnly ?? false;
   const labelsOf = createLabelLookup();
   const box = createListedBox();
-  const usable = withOverlayHidden(() => {
-    const layers = createLayerLookup();
-    const scripted = createScriptedRole();
-    const how: Walk = { viewportOnly, scripted, scopes: createScopeLookup(scripted), box };
-    const candidates = collect(doc, how);
-    if (viewportOnly) candidates.push(...inLayers(doc, layers, candidates, how));
-    return withoutEchoes(
-      candidates.filter(
-        (c) =>
-          !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
-      ),
-    );
-  });
-  const listed = withHoverShown(
-    doc,
-    box,
-    usable.map((c): Listed => ({ el: c.el, role: c.role })),
+  const layers = createLayerLookup();
+  const scripted = createScriptedRole();
+  const how: Walk = { viewportOnly, scripted, scopes: createScopeLookup(scripted), box };
+  // In viewport mode what is on screen is found at once: the walk skips what is off screen, and layers add what it skipped.
+  const found = viewportOnly
+    ? withOverlayHidden(() => {
+        const walked = [...collect(doc, how)];
+        return [...walked, ...inLayers(doc, layers, walked, how)].values();
+      })
+    : collect(doc, how);
+  const usable = withoutEchoes(
+    found,
+    (c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
   );
-  const { id, isNew } = record(listed);
-  const { text, shown } = formatPart(listed, isNew, 0, options.maxChars, labelsOf);
-  if (options.highlight) drawHighlights(doc, onScreenBoxes(usable, listed.slice(0, shown)));
-  return { id, text, count: listed.length, truncated: shown < listed.length };
+  const listing = record(withHoverShown(doc, box, usable), withOverlayHidden);
+  const { text, shown } = formatPart(listing, 0, options.maxChars, labelsOf);
+  if (options.highlight) drawHighlights(doc, onScreenBoxes(listing.listed.slice(0, shown)));
+  return {
+    id: listing.id,
+    text,
+    count: listing.listed.length,
+    truncated: shown < listing.listed.length || !listing.complete(),
+  };
 }
 
 const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
@@ -88,27 +92,42 @@ function echoesAnother(c: Candidate): boolean {
  * Without the elements made clickable by script whose whole text is that of the elements listed
  * inside them (a tab list beside its tabs, a list beside its only item), or whose role says they
  * hold the items listed inside them (a focusable menu list): a click on one aims at nothing a
- * person would aim at. Nor the entries that repeat another (echoesAnother).
+ * person would aim at. Nor the entries that repeat another (echoesAnother). Only the candidates
+ * `usable` keeps (not covered) count; an entry is judged once the walk has passed what it holds.
  */
-function withoutEchoes(candidates: Candidate[]): Candidate[] {
-  return candidates.filter((c, i) => {
-    if (echoesAnother(c)) return false;
-    if (!SCRIPTED_ROLES.has(c.role)) return true;
-    const holder = CONTAINER.test(c.el.getAttribute('role') ?? '');
-    let inner = '';
-    let last: Element | null = null;
-    for (let j = i + 1; j < candidates.length; j++) {
-      const { el } = candidates[j] as Candidate;
-      if (!c.el.contains(el)) break;
-      if (last?.contains(el)) continue;
-      inner += el.textContent ?? '';
-      last = el;
+function* withoutEchoes(
+  candidates: Iterator<Candidate>,
+  usable: (c: Candidate) => boolean,
+): Generator<Candidate, void, undefined> {
+  const ahead: Candidate[] = [];
+  let ended = false;
+  const at = (k: number) => {
+    while (ahead.length <= k && !ended) {
+      const next = candidates.next();
+      if (next.done) ended = true;
+      else if (usable(next.value)) ahead.push(next.value);
     }
-    if (last === null) return true;
-    if (holder) return false;
-    const own = squash(c.el.textContent);
-    return own !== squash(inner) && squash(shownText(c.el)) !== squash(inner);
-  });
+    return ahead[k];
+  };
+  for (let c = at(0); c; ahead.shift(), c = at(0)) if (!echoes(c, at)) yield c;
+}
+
+/** Whether the candidate is left out (see withoutEchoes); `at(k)` is the k-th candidate from it on. */
+function echoes(c: Candidate, at: (k: number) => Candidate | undefined): boolean {
+  if (echoesAnother(c)) return true;
+  if (!SCRIPTED_ROLES.has(c.role)) return false;
+  const holder = CONTAINER.test(c.el.getAttribute('role') ?? '');
+  let inner = '';
+  let last: Element | null = null;
+  for (let k = 1, next = at(1); next; next = at(++k)) {
+    const { el } = next;
+    if (!c.el.contains(el)) break;
+    if (last?.contains(el)) continue;
+    inner += el.textContent ?? '';
+    last = el;
+  }
+  if (last === null) return false;
+  return holder || squash(c.el.textContent) === squash(inner) || squash(shownText(c.el)) === squash(inner);
 }
 
 /** The text of an element that is rendered: a menu item's closed submenu is not part of what a person sees. */
@@ -125,11 +144,15 @@ function shownText(el: Element): string {
  * placed after what comes before it in the document and naming the element to hover. Only the top
  * document's readable stylesheets are read.
  */
-function withHoverShown(doc: Document, box: ListedBox, listed: Listed[]): Listed[] {
+function* withHoverShown(
+  doc: Document,
+  box: ListedBox,
+  usable: Iterable<Candidate>,
+): Generator<Listed, void, undefined> {
   const frame = topFrame(doc);
   const rules = hoverReveals(doc);
-  if (rules.length === 0) return listed;
-  const seen = new Set(listed.map((entry) => entry.el));
+  const shownOnHover: Listed[] = [];
+  const seen = new Set<Element>();
   for (const { target } of rules) {
     let shownByRule: NodeListOf<Element>;
     try {
@@ -145,15 +168,21 @@ function withHoverShown(doc: Document, box: ListedBox, listed: Listed[]): Listed
         const role = roleOf(el);
         if (!role || seen.has(el)) continue;
         seen.add(el);
-        const at = listed.findIndex(
-          (entry) => (el.compareDocumentPosition(entry.el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
-        );
-        listed.splice(at < 0 ? listed.length : at, 0, { el, role, hoverOf: anchor });
+        shownOnHover.push({ el, role, hoverOf: anchor });
       }
     }
   }
-  return listed;
+  shownOnHover.sort((a, b) => (precedes(a.el, b.el) ? -1 : 1));
+  let pending = 0;
+  for (const c of usable) {
+    while (pending < shownOnHover.length && precedes((shownOnHover[pending] as Listed).el, c.el))
+      yield shownOnHover[pending++] as Listed;
+    yield { el: c.el, role: c.role, seen: c };
+  }
+  yield* shownOnHover.slice(pending);
 }
+
+const precedes = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
 /**
  * In viewport mode, what the positional skips miss: the contents of layers on screen (a fixed
@@ -174,11 +203,10 @@ function inLayers(doc: Document, layers: LayerLookup, found: Candidate[], how: W
 }
 
 /** Boxes for the shown entries that have one on screen (not those shown only on hover), numbered by their index. */
-function onScreenBoxes(candidates: Candidate[], shown: Listed[]) {
-  const byEl = new Map(candidates.map((c) => [c.el, c]));
+function onScreenBoxes(shown: readonly Listed[]) {
   const boxes = [];
   for (let i = 0; i < shown.length; i++) {
-    const c = byEl.get((shown[i] as Listed).el);
+    const c = (shown[i] as Listed).seen;
     if (!c || !intersects(c.rect, c.frame)) continue;
     const { rect, frame } = c;
     boxes.push({

@@ -321,7 +321,9 @@ export const ContentResponses = {
     text: v.string(),
     from: v.number(),
     to: v.number(),
+    /** The elements found so far: the page's whole count when `complete` (the walk stops where the parts read stop). */
     count: v.number(),
+    complete: v.boolean(),
   }),
   /**
    * Every action answers `{ success, message }` (Jawad) or `{ success: false, error }` (Parchi); a

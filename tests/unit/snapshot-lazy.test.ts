@@ -1,0 +1,198 @@
+// @vitest-environment node
+// The snapshot reads what its budget returns, not the page: in real Chromium, on a page of thousands
+// of controls, a first part measures about what it lists, read_listing goes on with the same walk and
+// the same indices, and the walk kept for it is let go. The product's snapshot is bundled as the
+// bench bundles it and run in the page.
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, EXECUTABLE } from '../e2e/harness/chromium';
+
+/** content/snapshot/registry.ts, KEEP_WALK_MS (that module listens to the page: it is not imported into Node). */
+const KEEP_WALK_MS = 300_000;
+const SECTIONS = 3000;
+/** Controls per section: two links and a button. */
+const PER_SECTION = 3;
+
+const section = (i: number) =>
+  `<section><h2>Section ${i}</h2><p>Text ${i} <a href="#a${i}">first ${i}</a> and <a href="#b${i}">second ${i}</a></p>` +
+  `<button>act ${i}</button><button hidden>hidden ${i}</button></section>`;
+
+const PAGE = `<!doctype html><html><body><header><a href="/">Home</a></header>${Array.from(
+  { length: SECTIONS },
+  (_, i) => section(i),
+).join('')}</body></html>`;
+
+/** Counts the element reads that cost per element walked or measured: boxes, visibility, selector matches. */
+const INSTRUMENT = `(() => {
+  const reads = { box: 0, visibility: 0, matches: 0, queried: 0 };
+  const wrap = (proto, name, count) => {
+    const real = proto[name];
+    proto[name] = function (...args) { const out = real.apply(this, args); count(out); return out; };
+  };
+  wrap(Element.prototype, 'getBoundingClientRect', () => reads.box++);
+  wrap(Element.prototype, 'checkVisibility', () => reads.visibility++);
+  wrap(Element.prototype, 'matches', () => reads.matches++);
+  for (const proto of [Document.prototype, Element.prototype, DocumentFragment.prototype])
+    wrap(proto, 'querySelectorAll', (found) => (reads.queried += found.length));
+  window.__reads = reads;
+  window.__reset = () => { for (const key of Object.keys(reads)) reads[key] = 0; };
+})()`;
+
+interface Snap {
+  id: string;
+  text: string;
+  count: number;
+  truncated: boolean;
+}
+type Part =
+  | { success: true; text: string; from: number; to: number; count: number; complete: boolean }
+  | {
+      success: false;
+      error: string;
+    };
+type Reads = Record<'box' | 'visibility' | 'matches' | 'queried', number>;
+
+describe('a snapshot that reads what its budget returns', () => {
+  let browser: Browser;
+  let page: Page;
+  let bundle: string;
+
+  const snapshot = (options: { maxChars?: number; viewportOnly?: boolean }) =>
+    page.evaluate((o) => (window as unknown as { __snap: (o: unknown) => Snap }).__snap(o), options);
+  const part = (request: Record<string, unknown>) =>
+    page.evaluate((r) => (window as unknown as { __part: (r: unknown) => Part }).__part(r), request);
+  const reads = () => page.evaluate(() => (window as unknown as { __reads: Reads }).__reads);
+  const reset = () => page.evaluate(() => (window as unknown as { __reset: () => void }).__reset());
+  /** Entry lines without the new-since-last-time star: what two listings of one page share. */
+  const entries = (text: string) =>
+    text
+      .split('\n')
+      .filter((l) => /^\*?\[\d+\]/.test(l))
+      .map((l) => l.replace(/^\*/, ''));
+
+  beforeAll(async () => {
+    const built = await esbuild.build({
+      stdin: {
+        contents: `import { takeSnapshot } from './content/snapshot/take-snapshot';
+          import { readListingPart } from './content/snapshot/listing-part';
+          import { resolve } from './content/snapshot/registry';
+          window.__snap = (options) => takeSnapshot(document, options);
+          window.__part = (request) => readListingPart(request);
+          window.__resolve = (index, id) => { const r = resolve(index, id); return r.ok ? r.el.textContent : r.error; };`,
+        resolveDir: join(import.meta.dirname, '../..'),
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'iife',
+      write: false,
+      define: { __TARGET__: '"chrome"' },
+      logLevel: 'warning',
+    });
+    bundle = built.outputFiles[0]?.text ?? '';
+    browser = await chromium.launch({ executablePath: EXECUTABLE, args: CHROMIUM_ARGS });
+  }, 60_000);
+
+  beforeEach(async () => {
+    await page?.close();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.clock.install();
+    await page.setContent(PAGE);
+    await page.evaluate(bundle);
+    await page.evaluate(INSTRUMENT);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('measures about what a first part lists, not the page, and twice the budget about twice as much', async () => {
+    const small = await snapshot({ maxChars: 2000 });
+    const smallReads = await reads();
+    const shown = entries(small.text).length;
+    // The walk looks 100 entries past what it shows (listing-part.ts, LOOKAHEAD); the page has 9,001.
+    expect(smallReads.box).toBeLessThan(2 * (shown + 120));
+    expect(small.count).toBeLessThan(shown + 120);
+    expect(small.truncated).toBe(true);
+    expect(small.text).toMatch(/\[… more elements not listed: read_listing with from=\d+ shows them\]$/);
+    expect(smallReads.matches).toBeLessThan(10 * (shown + 120));
+    expect(smallReads.queried).toBeLessThan(100);
+    await reset();
+    const large = await snapshot({ maxChars: 8000 });
+    const largeReads = await reads();
+    const largeShown = entries(large.text).length;
+    expect(largeShown).toBeGreaterThan(3 * shown);
+    expect(largeReads.box).toBeLessThan(2 * (largeShown + 120));
+    expect(largeReads.box).toBeGreaterThan(largeShown);
+  });
+
+  it('goes on from where a part ends with the same indices: the parts are the whole listing, and an index of part 1 acts on its element after part 3', async () => {
+    const first = await snapshot({ maxChars: 3000 });
+    const next = Number(/from=(\d+) shows them\]$/.exec(first.text)?.[1]);
+    const parts = [first.text];
+    let from = next;
+    for (let i = 0; i < 3; i++) {
+      const more = await part({ snapshotId: first.id, from, maxChars: 3000 });
+      if (!more.success) throw new Error(more.error);
+      expect(more.text.split('\n')[0]).toBe(`[… elements 1–${from - 1} are in an earlier part of this listing]`);
+      expect(more.from).toBe(from);
+      expect(more.complete).toBe(false);
+      parts.push(more.text);
+      from = more.to + 1;
+    }
+    const read = parts.flatMap(entries);
+    expect(read.map((l) => Number(/^\[(\d+)\]/.exec(l)?.[1]))).toEqual(read.map((_, i) => i + 1));
+    const third = await page.evaluate(
+      ([id]) => (window as unknown as { __resolve: (i: number, id: string) => string }).__resolve(3, id as string),
+      [first.id],
+    );
+    expect(read[2]).toContain(`"${third}"`);
+    // The same page read whole lists the same entries under the same indices.
+    const whole = entries((await snapshot({})).text);
+    expect(whole.slice(0, read.length)).toEqual(read);
+    expect(whole).toHaveLength(SECTIONS * PER_SECTION + 1);
+  });
+
+  it("lists a heading's part with the indices the whole listing gives it", async () => {
+    const first = await snapshot({ maxChars: 2000 });
+    const after = await part({ snapshotId: first.id, heading: 'Section 2500', maxChars: 2000 });
+    if (!after.success) throw new Error(after.error);
+    const index = 1 + 2500 * PER_SECTION + 1;
+    expect(after.from).toBe(index);
+    expect(entries(after.text)[0]).toBe(`[${index}]link "first 2500"`);
+    const whole = entries((await snapshot({})).text);
+    expect(whole[index - 1]).toBe(`[${index}]link "first 2500"`);
+  });
+
+  it('in viewport mode walks and measures what the viewport holds', async () => {
+    const onScreen = await snapshot({ viewportOnly: true });
+    const { box, matches, queried, visibility } = await reads();
+    expect(onScreen.text).toContain('link "first 0"');
+    expect(onScreen.count).toBeLessThan(60);
+    // The page holds 9,001 controls and about 21,000 elements.
+    expect(box + visibility).toBeLessThan(1000);
+    expect(matches).toBeLessThan(1000);
+    expect(queried).toBeLessThan(100);
+  });
+
+  it('lets the walk go after a while without a part read, and when the page is hidden', async () => {
+    const first = await snapshot({ maxChars: 2000 });
+    const next = Number(/from=(\d+) shows them\]$/.exec(first.text)?.[1]);
+    await page.clock.runFor(KEEP_WALK_MS - 1000);
+    const more = await part({ snapshotId: first.id, from: next, maxChars: 2000 });
+    expect(more).toMatchObject({ success: true, from: next });
+    await page.clock.runFor(KEEP_WALK_MS + 1000);
+    const later = await part({ snapshotId: first.id, from: next + 500, maxChars: 2000 });
+    expect(later).toEqual({ success: false, error: 'That listing expired: read the page again.' });
+    // What was listed stays listed: its indices still act.
+    expect(await part({ snapshotId: first.id, from: next, maxChars: 2000 })).toMatchObject({ success: true });
+
+    const second = await snapshot({ maxChars: 2000 });
+    await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
+    expect(await part({ snapshotId: second.id, from: next + 500, maxChars: 2000 })).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/expired/),
+    });
+  });
+});
