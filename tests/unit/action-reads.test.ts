@@ -66,7 +66,10 @@ describe('what an action reads of the page', () => {
   });
 
   it('a click at a position reads the box once, and hit-tests the centre (the cover check) and the position', async () => {
-    const snapshotId = record([{ el: button, role: 'button' }]).id;
+    const listing = record([{ el: button, role: 'button' }].values());
+    // The part the index was read from has been listed.
+    listing.reach(1);
+    const snapshotId = listing.id;
     const counted = await reads(button, () => clickAt({ index: 1, snapshotId, x: 10, y: 5 }));
     expect(counted).toEqual({ boxes: 1, hitTests: 2 });
   });
