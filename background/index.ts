@@ -179,7 +179,7 @@ const schedules = createSchedules({
   run: (savedId, values, note) => workflows.runScheduled(savedId, values, note),
   chatTask: async (id) =>
     chatTaskOf(id, (await conversations.conversationOf(id)).all(), (name) => TOOLS.get(name)?.level),
-  runChat: (chatTask, note) => startScheduledChat({ agent, conversations, notify: notifyPerson }, chatTask, note),
+  runChat: (chatTask, note) => startScheduledChat({ gate, agent, conversations, notify: notifyPerson }, chatTask, note),
   notify: notifyPerson,
   alarms: browser.alarms,
   broadcast,
@@ -272,6 +272,7 @@ const routeAbp = createAbpRouter({
     gate,
     pages,
     crawler,
+    tabs: board,
     agent: { ...task, database, runs: createRunRecords(database, 'abpAgent'), board },
   }),
   recordFailure: (capability, message) => errors.add(capability, message),
@@ -295,6 +296,7 @@ const nativeLink = new NativeLink({
   announce: (clients) => broadcast({ type: 'AGENT_CLIENTS', payload: { clients } }),
   // As a chat task's scope is made, from the client's words alone.
   taskScope: (words) => createTaskScope({ complete, settings: settings.current, announce: () => undefined }, words),
+  tabs: board,
 });
 // Each hub takes only the ports named for it ('sidebar', 'abp').
 browser.runtime.onConnect.addListener((port) => {
