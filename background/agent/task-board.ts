@@ -41,21 +41,69 @@ export interface TaskHandle {
 }
 
 /**
+ * Which task or caller holds which tab. A task's hold lasts until it ends; a caller's are counted
+ * per tab (its calls may overlap on one tab, and an attached agent's own tab is held besides) and
+ * last until it lets go of each. `taskKind` names a running task by its id, and nothing for one that ended.
+ */
+function createTabHolders(taskKind: (id: string) => RunningTask['kind'] | undefined) {
+  const holders = new Map<number, string>();
+  const callers = new Map<string, { kind: CallerKind; tabs: Map<number, number> }>();
+  /** The kind of whoever else holds the tab; undefined when nobody else does (a holder that ended holds nothing). */
+  const other = (tabId: number, id: string): HolderKind | undefined => {
+    const holder = holders.get(tabId);
+    if (holder === undefined || holder === id) return undefined;
+    return taskKind(holder) ?? callers.get(holder)?.kind;
+  };
+  return {
+    /** Takes the tab for the task `id`, unless someone else holds it: then what that one is. */
+    claim(tabId: number, id: string): HolderKind | undefined {
+      const holder = other(tabId, id);
+      if (!holder) holders.set(tabId, id);
+      return holder;
+    },
+    holds: (tabId: number, id: string) => holders.get(tabId) === id,
+    /** The task `id` ended: its tabs are free. */
+    free(id: string): void {
+      for (const [tabId, holder] of holders) if (holder === id) holders.delete(tabId);
+    },
+    /**
+     * Takes the tab for a caller until it lets go, unless a running task or another caller holds it:
+     * then what that one is, and nothing is taken.
+     */
+    hold(caller: Caller, tabId: number): HolderKind | undefined {
+      const holder = other(tabId, caller.id);
+      if (holder) return holder;
+      holders.set(tabId, caller.id);
+      const held = callers.get(caller.id) ?? { kind: caller.kind, tabs: new Map<number, number>() };
+      callers.set(caller.id, held);
+      held.tabs.set(tabId, (held.tabs.get(tabId) ?? 0) + 1);
+      return undefined;
+    },
+    /** The caller lets go of one hold of the tab, or of every tab it holds (its connection ended). */
+    letGo(callerId: string, tabId?: number): void {
+      const held = callers.get(callerId);
+      if (!held) return;
+      for (const [id, count] of [...held.tabs]) {
+        if (tabId !== undefined && id !== tabId) continue;
+        if (tabId !== undefined && count > 1) held.tabs.set(id, count - 1);
+        else {
+          held.tabs.delete(id);
+          if (holders.get(id) === callerId) holders.delete(id);
+        }
+      }
+      if (held.tabs.size === 0) callers.delete(callerId);
+    },
+  };
+}
+
+/**
  * Every running task, whoever started it (a chat, a research run, an ABP agent run), for the
  * sidebar's list with each one's Stop; and which task, or caller, holds which tab, so that two of
  * them never act on the same tab. `changed` hears every change to the list.
  */
 export function createTaskBoard(changed: () => void) {
   const tasks = new Map<string, TaskEntry & { now: string | null }>();
-  const holders = new Map<number, string>();
-  // A caller's holds are counted per tab: its calls may overlap on one tab, and an attached agent's own tab is held besides.
-  const callers = new Map<string, { kind: CallerKind; tabs: Map<number, number> }>();
-  /** The kind of whoever else holds the tab; undefined when nobody else does (a holder that ended holds nothing). */
-  const otherHolder = (tabId: number, id: string): HolderKind | undefined => {
-    const holder = holders.get(tabId);
-    if (holder === undefined || holder === id) return undefined;
-    return tasks.get(holder)?.kind ?? callers.get(holder)?.kind;
-  };
+  const tabs = createTabHolders((id) => tasks.get(id)?.kind);
 
   function begin(id: string, entry: TaskEntry): TaskHandle {
     const task: TaskEntry & { now: string | null } = { ...entry, now: null };
@@ -67,55 +115,21 @@ export function createTaskBoard(changed: () => void) {
         task.now = text;
         changed();
       },
-      claim: (tabId) => {
-        const other = otherHolder(tabId, id);
-        if (other) return other;
-        holders.set(tabId, id);
-        return undefined;
-      },
-      holds: (tabId) => holders.get(tabId) === id && tasks.get(id) === task,
+      claim: (tabId) => tabs.claim(tabId, id),
+      holds: (tabId) => tabs.holds(tabId, id) && tasks.get(id) === task,
       end: () => {
         if (tasks.get(id) !== task) return;
         tasks.delete(id);
-        for (const [tabId, holder] of holders) if (holder === id) holders.delete(tabId);
+        tabs.free(id);
         changed();
       },
     };
   }
 
-  /**
-   * Takes the tab for a caller until it lets go, unless a running task or another caller holds it:
-   * then what that one is, and nothing is taken.
-   */
-  function hold(caller: Caller, tabId: number): HolderKind | undefined {
-    const other = otherHolder(tabId, caller.id);
-    if (other) return other;
-    holders.set(tabId, caller.id);
-    const held = callers.get(caller.id) ?? { kind: caller.kind, tabs: new Map<number, number>() };
-    callers.set(caller.id, held);
-    held.tabs.set(tabId, (held.tabs.get(tabId) ?? 0) + 1);
-    return undefined;
-  }
-
-  /** The caller lets go of one hold of the tab, or of every tab it holds (its connection ended). */
-  function letGo(callerId: string, tabId?: number): void {
-    const held = callers.get(callerId);
-    if (!held) return;
-    for (const [id, count] of [...held.tabs]) {
-      if (tabId !== undefined && id !== tabId) continue;
-      if (tabId !== undefined && count > 1) held.tabs.set(id, count - 1);
-      else {
-        held.tabs.delete(id);
-        if (holders.get(id) === callerId) holders.delete(id);
-      }
-    }
-    if (held.tabs.size === 0) callers.delete(callerId);
-  }
-
   return {
     begin,
-    hold,
-    letGo,
+    hold: tabs.hold,
+    letGo: tabs.letGo,
     /** Stops the task named, if it runs; false when there is none by that id. */
     stop: (id: string): boolean => {
       const task = tasks.get(id);
