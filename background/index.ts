@@ -19,6 +19,7 @@ import { createBuiltInModelSetting } from './settings/built-in-model-setting';
 import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { NativeLink } from './native-bridge/native-link';
+import { chooseAgentContainer } from './tabs/agent-container';
 import { createTaskScope } from './agent/task-scope';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
@@ -84,6 +85,7 @@ const settingsStore = createSettingsStore(database);
 // The settings also say whether attached agents may connect (the native link, wired below).
 const settings = createSettingsService(settingsStore, async (current) => {
   nativeLink.apply(current?.agentsMayConnect === true);
+  chooseAgentContainer(current?.agentContainer);
   await keepOllamaReachable(current);
 });
 const trustedInput = createTrustedInputSetting(settingsStore, (state) => {

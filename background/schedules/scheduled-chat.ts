@@ -4,6 +4,7 @@ import type { ChatTask } from '../../src/protocol/schedules';
 import type { Agent } from '../agent/agent';
 import type { ConversationHistory } from '../conversations/conversation-history';
 import { settled } from '../tabs/navigation';
+import { inAgentContainer } from '../tabs/agent-container';
 import { QuestionUnanswered, type Gate } from '../permissions/gate';
 import { OPERATIONS } from '../permissions/operations';
 import { newId } from '../storage/ids';
@@ -53,7 +54,7 @@ export async function startScheduledChat(
 ): Promise<Refusal | undefined> {
   const refused = await startRefusal(deps.gate, task.startUrl);
   if (refused) return refuse(`Bosun did not open its start page ${task.startUrl}: ${refused}`);
-  const tab = await browser.tabs.create({ url: task.startUrl, active: false });
+  const tab = await browser.tabs.create({ url: task.startUrl, active: false, ...inAgentContainer() });
   if (tab.id === undefined) return refuse('The browser did not open a tab for the task.');
   await settled(tab.id, new AbortController().signal);
   const conversation = await deps.conversations.conversationOf(task.conversationId);
