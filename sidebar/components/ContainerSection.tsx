@@ -2,13 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../src/i18n';
 import { browser } from '../../src/platform/browser';
 
-/**
- * What listing the person's containers and opening tabs in one takes (Firefox asks once). Firefox
- * takes contextualIdentities as an optional permission; the polyfill's types do not list it as one.
- */
-const CONTAINER_PERMISSIONS = { permissions: ['contextualIdentities', 'cookies'] } as unknown as Parameters<
-  typeof browser.permissions.request
->[0];
+/** What opening a tab in a container takes in Firefox: asked for once, on the person's click. */
+const CONTAINER_PERMISSIONS = { permissions: ['cookies' as const] };
 
 interface Container {
   cookieStoreId: string;
@@ -20,8 +15,8 @@ const listContainers = async (): Promise<Container[]> =>
 
 /**
  * Firefox only: the container the tabs a task opens open in, picked among the person's own; none
- * (the default) keeps them in the browser's default one. Listing the containers asks for the
- * permission first, once.
+ * (the default) keeps them in the browser's default one. Choosing asks for the cookies permission
+ * first, once, which Firefox requires of an extension that opens a tab in a container.
  */
 export function ContainerSection({ chosen, onChange }: { chosen: string; onChange(cookieStoreId: string): void }) {
   const [containers, setContainers] = useState<Container[] | null>(null);
