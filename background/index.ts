@@ -19,6 +19,7 @@ import { createBuiltInModelSetting } from './settings/built-in-model-setting';
 import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { NativeLink } from './native-bridge/native-link';
+import { chooseAgentContainer } from './tabs/agent-container';
 import { createTaskScope } from './agent/task-scope';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
@@ -85,6 +86,7 @@ const settingsStore = createSettingsStore(database);
 // The settings also say whether attached agents may connect (the native link, wired below).
 const settings = createSettingsService(settingsStore, async (current) => {
   nativeLink.apply(current?.agentsMayConnect === true);
+  chooseAgentContainer(current?.agentContainer);
   await keepOllamaReachable(current);
 });
 const trustedInput = createTrustedInputSetting(settingsStore, (state) => {
@@ -183,7 +185,7 @@ const schedules = createSchedules({
   run: (savedId, values, note) => workflows.runScheduled(savedId, values, note),
   chatTask: async (id) =>
     chatTaskOf(id, (await conversations.conversationOf(id)).all(), (name) => TOOLS.get(name)?.level),
-  runChat: (chatTask, note) => startScheduledChat({ agent, conversations, notify: notifyPerson }, chatTask, note),
+  runChat: (chatTask, note) => startScheduledChat({ gate, agent, conversations, notify: notifyPerson }, chatTask, note),
   notify: notifyPerson,
   alarms: browser.alarms,
   broadcast,
@@ -279,6 +281,7 @@ const routeAbp = createAbpRouter({
     gate,
     pages,
     crawler,
+    tabs: board,
     agent: { ...task, database, runs: createRunRecords(database, 'abpAgent'), board },
   }),
   recordFailure: (capability, message) => errors.add(capability, message),
@@ -302,6 +305,7 @@ const nativeLink = new NativeLink({
   announce: (clients) => broadcast({ type: 'AGENT_CLIENTS', payload: { clients } }),
   // As a chat task's scope is made, from the client's words alone.
   taskScope: (words) => createTaskScope({ complete, settings: settings.current, announce: () => undefined }, words),
+  tabs: board,
 });
 // Each hub takes only the ports named for it ('sidebar', 'abp').
 browser.runtime.onConnect.addListener((port) => {

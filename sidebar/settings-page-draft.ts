@@ -16,6 +16,8 @@ export interface PageDraft {
   planFirst: boolean;
   /** Whether AI agents on this computer may attach to this browser (off unless the person turned it on). */
   agentsMayConnect: boolean;
+  /** Firefox: the container the agent's tabs open in, by cookie store id; empty for none. */
+  agentContainer: string;
   voice: VoiceDraft;
   /** Null until the background has said what they are: the limits are then neither shown nor saved. */
   limits: LimitsDraft | null;
@@ -49,6 +51,7 @@ export function toPageDraft(saved: Settings | null, limits: Limits | null): Page
     connection: saved ? toDraft(saved) : defaults,
     planFirst: saved?.planFirst !== false,
     agentsMayConnect: saved?.agentsMayConnect === true,
+    agentContainer: saved?.agentContainer ?? '',
     voice: toVoiceDraft(voiceOf(saved)),
     limits: limits ? (Object.fromEntries(LIMIT_KEYS.map((key) => [key, String(limits[key])])) as LimitsDraft) : null,
   };
@@ -96,6 +99,7 @@ export function checkPage(draft: PageDraft): { settings: Settings; limits: Limit
         voice: voice.voice,
         planFirst: draft.planFirst,
         agentsMayConnect: draft.agentsMayConnect,
+        ...(draft.agentContainer ? { agentContainer: draft.agentContainer } : {}),
       },
       limits: limits.limits,
     };

@@ -71,6 +71,7 @@ export function useSettingsDraft(input: SettingsDraftInput) {
   };
   const setPlanFirst = (planFirst: boolean) => change({ ...current(), planFirst });
   const setAgentsMayConnect = (agentsMayConnect: boolean) => change({ ...current(), agentsMayConnect });
+  const setAgentContainer = (agentContainer: string) => change({ ...current(), agentContainer });
   return {
     draft: page.connection,
     page,
@@ -85,6 +86,7 @@ export function useSettingsDraft(input: SettingsDraftInput) {
     setLimit,
     setPlanFirst,
     setAgentsMayConnect,
+    setAgentContainer,
     ...submits(current, errors),
   };
 }

@@ -6,6 +6,7 @@ import type { BackgroundToAbp } from '../../src/protocol/background-to-abp';
 import type { SidebarPort as RuntimePort } from '../sidebar-channel/port-hub';
 import { createCallTracker, type CallTracker } from './caller';
 import type { ScopeHolder } from '../permissions/scope-check';
+import type { CallerKind } from '../agent/task-board';
 
 /** The page that carries `window.abp`; no other page may open the channel. */
 export const ABP_PAGE = 'abp-app.html';
@@ -32,6 +33,8 @@ export interface PortContext {
   runId: string;
   /** The task the caller stated, where it stated one (an attached client): its calls' scope. */
   scope?: ScopeHolder;
+  /** What the connection is: the ABP page's client, or an attached agent's native link. */
+  caller: CallerKind;
 }
 
 const requestIdOf = (raw: unknown): string | null => {
@@ -60,7 +63,9 @@ export function createAbpPorts(options: AbpPortOptions) {
       options.endRun(runId);
     });
     const calls = createCallTracker();
-    port.onMessage.addListener((raw) => void handle(port, raw, { signal: gone.signal, calls, runId }));
+    port.onMessage.addListener(
+      (raw) => void handle(port, raw, { signal: gone.signal, calls, runId, caller: 'abp-client' }),
+    );
   }
 
   async function handle(port: RuntimePort, raw: unknown, ctx: PortContext): Promise<void> {

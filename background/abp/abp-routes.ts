@@ -91,13 +91,13 @@ const callCapability = (deps: AbpRouteDeps, payload: Payload<'ABP_CALL'>, signal
     deps.capabilities,
     payload.capability,
     payload.params,
-    callerContext(payload, signal, ctx.runId, ctx.scope),
+    callerContext(payload, signal, ctx),
     deps.recordFailure,
   );
 
 /** Whether the gate lets the caller use a tool on a site; a refusal names the decision and why. */
 async function authorize(deps: AbpRouteDeps, payload: Payload<'ABP_AUTHORIZE'>, signal: AbortSignal, ctx: PortContext) {
-  const caller = callerContext(payload, signal, ctx.runId, ctx.scope);
+  const caller = callerContext(payload, signal, ctx);
   // The level is the operation's declared one, never the caller's.
   const operation = nativeOperation(payload.operation);
   try {

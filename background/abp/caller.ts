@@ -2,6 +2,7 @@ import { AbpError } from '../../src/abp/response';
 import { QuestionUnanswered } from '../permissions/gate';
 import type { CallContext } from './capability';
 import type { ScopeHolder } from '../permissions/scope-check';
+import type { CallerKind } from '../agent/task-board';
 
 /** Who asks when an ABP client does not name itself. */
 export const ABP_REQUESTER = 'abp';
@@ -11,20 +12,20 @@ export const sessionRun = (sessionId: string) => `abp-session:${sessionId}`;
 
 /**
  * A call's caller fields as the capability context: its session's run (outside a session, the
- * run of the ABP page's connection, `pageRun`), the connection's run for its readings, its agent,
- * its question time.
+ * run of the ABP page's connection), the connection's run for its readings and its tabs, its
+ * agent, its question time.
  */
 export function callerContext(
   fields: { sessionId?: string | undefined; agent?: string | undefined; questionTimeoutMs?: number | undefined },
   signal: AbortSignal,
-  pageRun: string,
-  scope?: ScopeHolder,
+  { runId: pageRun, scope, caller }: { runId: string; scope?: ScopeHolder | undefined; caller: CallerKind },
 ): CallContext & { runId: string; flowRun: string } {
   const agent = fields.agent?.trim();
   return {
     signal,
     runId: fields.sessionId ? sessionRun(fields.sessionId) : pageRun,
     flowRun: pageRun,
+    caller: { id: pageRun, kind: caller },
     requester: agent ? `${ABP_REQUESTER}: ${agent}` : ABP_REQUESTER,
     ...(fields.questionTimeoutMs !== undefined ? { questionTimeoutMs: fields.questionTimeoutMs } : {}),
     ...(scope ? { scope } : {}),

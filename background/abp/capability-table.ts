@@ -13,6 +13,7 @@ import { crawlCapabilities } from './capabilities/crawl';
 import { pickContent } from './capabilities/scrape';
 import { storageCapabilities } from './capabilities/storage';
 import type { CapabilityTable } from './dispatch';
+import type { TaskBoard } from '../agent/task-board';
 
 export interface CapabilityDeps {
   errors: ErrorLog;
@@ -20,6 +21,8 @@ export interface CapabilityDeps {
   gate: Gate;
   pages: PageCache;
   crawler: Crawler;
+  /** Which task or caller holds which tab: page.* calls run only in a tab nobody else works in. */
+  tabs: Pick<TaskBoard, 'hold' | 'letGo'>;
   agent: AgentRunDeps;
 }
 

@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type { CapabilityAnnotations } from '../../src/abp/response';
 import type { ScopeHolder } from '../permissions/scope-check';
+import type { Caller } from '../agent/task-board';
 
 /** What a capability knows about the call it serves. */
 export interface CallContext {
@@ -16,6 +17,8 @@ export interface CallContext {
   questionTimeoutMs?: number;
   /** The task the caller stated (an attached client's): the gate checks its calls against it, as a chat task's. */
   scope?: ScopeHolder;
+  /** The caller by its connection: a tab its call works in is held for it, apart from every running task's. */
+  caller: Caller;
 }
 
 /**

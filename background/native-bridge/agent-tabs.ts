@@ -11,9 +11,16 @@ export interface SharedTab {
   title: string;
 }
 
+/** The client's hold of the tabs it opened, among every task's (the task board's): taken when one opens, dropped when it closes. */
+export interface OwnTabHolds {
+  take(tabId: number): void;
+  drop(tabId: number): void;
+}
+
 /**
  * The tabs one attached client works in: its own window, opened without focus, so the person's
- * windows and tabs are never taken over; in Chrome they are also the window's "Bosun agent" tab group. It may use only the tabs it opened here; a navigation
+ * windows and tabs are never taken over; in Chrome they are also the window's "Bosun agent" tab group.
+ * No task acts in them while the client is connected (`holds`). It may use only the tabs it opened here; a navigation
  * goes only where Bosun's gate allowed it (`mayOpen`, consumed once per allow).
  * A tab the person shares joins its list while shared: the client may make it its working tab and
  * read or act on it through the gate as on any page, but it stays the person's: never navigated,
@@ -26,7 +33,10 @@ export class AgentTabs {
   private readonly shared = new Map<number, string>();
   private current: number | null = null;
 
-  constructor(private readonly mayOpen: (url: string) => boolean) {}
+  constructor(
+    private readonly mayOpen: (url: string) => boolean,
+    private readonly holds: OwnTabHolds,
+  ) {}
 
   async handle(request: TabRequest): Promise<Record<string, unknown>> {
     switch (request.op) {
@@ -57,6 +67,7 @@ export class AgentTabs {
         this.own(request.tabId, 'close');
         await browser.tabs.remove(request.tabId);
         this.owned.splice(this.owned.indexOf(request.tabId), 1);
+        this.holds.drop(request.tabId);
         if (this.current === request.tabId) this.current = this.owned.at(-1) ?? null;
         break;
       case 'screenshot':
@@ -136,6 +147,7 @@ export class AgentTabs {
     }
     if (tabId === undefined) throw new Error('The browser did not open a tab for the agent.');
     this.owned.push(tabId);
+    this.holds.take(tabId);
     this.current = tabId;
     if (__TARGET__ === 'chrome') this.groupId = await joinTabGroup(tabId, this.groupId, 'Bosun agent');
     if (url !== undefined) await load(tabId, url);

@@ -15,6 +15,7 @@ import {
 import { abpReply, type AbpPortOptions } from '../abp/abp-ports';
 import { createCallTracker } from '../abp/caller';
 import type { ScopeHolder } from '../permissions/scope-check';
+import type { TaskBoard } from '../agent/task-board';
 import { AgentTabs, type SharedTab } from './agent-tabs';
 import { confineToTabs } from './tab-address';
 
@@ -33,6 +34,8 @@ export interface NativeLinkDeps extends Pick<AbpPortOptions, 'ready' | 'route'> 
   announce(clients: AgentClient[]): void;
   /** A task's scope from its words, as a chat task's is made. */
   taskScope(words: string): ScopeHolder;
+  /** Which task or caller holds which tab: a client holds the tabs it opened while it is connected. */
+  tabs: Pick<TaskBoard, 'hold' | 'letGo'>;
 }
 
 /** How long an allowed navigation may wait to be made. */
@@ -125,6 +128,7 @@ export class NativeLink {
     this.clientsById.delete(id);
     client.gone.abort(new DOMException('The agent disconnected.', 'AbortError'));
     void client.tabs.release();
+    this.deps.tabs.letGo(client.runId);
     this.deps.endRun(client.runId);
     this.deps.announce(this.clients());
   }
@@ -195,20 +199,29 @@ export class NativeLink {
     const sessionId = crypto.randomUUID();
     const agent = `${name} via MCP`;
     const allowedOpens = new Map<string, number>();
+    const runId = `native:${id}:${sessionId}`;
+    const caller = { id: runId, kind: 'attached-agent' as const };
     this.clientsById.set(id, {
       id,
       name,
       agent,
       sessionId,
-      runId: `native:${id}:${sessionId}`,
+      runId,
       gone: new AbortController(),
       calls: createCallTracker(),
       allowedOpens,
-      tabs: new AgentTabs((url) => {
-        const at = allowedOpens.get(url);
-        allowedOpens.delete(url);
-        return at !== undefined && Date.now() - at < ALLOW_LIFETIME_MS;
-      }),
+      tabs: new AgentTabs(
+        (url) => {
+          const at = allowedOpens.get(url);
+          allowedOpens.delete(url);
+          return at !== undefined && Date.now() - at < ALLOW_LIFETIME_MS;
+        },
+        // A tab it opened is new: no task works in it yet, and none may while the client is connected.
+        {
+          take: (tabId) => void this.deps.tabs.hold(caller, tabId),
+          drop: (tabId) => this.deps.tabs.letGo(runId, tabId),
+        },
+      ),
     });
     const { extensionOrigin } = this.deps;
     this.send({ type: 'ACCEPTED', client: id, sessionId, agent, browser: this.browserName, extensionOrigin });
@@ -252,6 +265,7 @@ export class NativeLink {
       signal: client.gone.signal,
       calls: client.calls,
       runId: client.runId,
+      caller: 'attached-agent' as const,
       ...(client.scope ? { scope: client.scope } : {}),
     };
     const reply = await abpReply(this.deps, named, ctx);

@@ -24,6 +24,8 @@ const OWN_LEVELS = {
   'scrape.pickContent': 'read-only',
   /** An open tab the person picked as context for a chat message: a read of its site. */
   read_tab: 'read-only',
+  /** A scheduled chat task's start page, loaded in a tab behind the person's to start from: a read of its site. */
+  schedule_start: 'read-only',
 } as const satisfies Record<string, PermissionLevel>;
 
 const made = (name: string, level: PermissionLevel) => ({ name, level }) as Operation;
@@ -64,4 +66,6 @@ export const OPERATIONS = {
   pickContent: declaredOperation('scrape.pickContent'),
   /** The chat's reading of a tab the person picked as context. */
   readTab: declaredOperation('read_tab'),
+  /** A scheduled chat task's start page, opened before its run. */
+  scheduleStart: declaredOperation('schedule_start'),
 } as const;

@@ -1,4 +1,5 @@
 import { browser } from '../../src/platform/browser';
+import { inAgentContainer } from './agent-container';
 
 type CreateProperties = Parameters<typeof browser.tabs.create>[0];
 
@@ -11,10 +12,11 @@ const FORGET_AFTER_MS = 60_000;
 /**
  * Opens a tab for the task the tool runs for, which binds it. Noted before the browser creates it:
  * a tab follower of another task hears of the new tab, sometimes before this call returns, and must
- * not take it for a tab that task's own action opened.
+ * not take it for a tab that task's own action opened. In Firefox it opens in the container the
+ * person chose for the agent's tabs, if any.
  */
 export function openToolTab(properties: CreateProperties) {
-  const created = browser.tabs.create(properties).then((tab) => {
+  const created = browser.tabs.create({ ...properties, ...inAgentContainer() }).then((tab) => {
     if (tab.id !== undefined) {
       const id = tab.id;
       opened.add(id);

@@ -12,6 +12,7 @@ import { ConnectionFields } from './ConnectionFields';
 import { LimitsSection } from './LimitsSection';
 import { OllamaDetected } from './OllamaDetected';
 import { AgentsSection } from './AgentsSection';
+import { ContainerSection } from './ContainerSection';
 import { PlanFirstSection } from './PlanFirstSection';
 import { PriceFields } from './PriceFields';
 import { VoiceSection } from './VoiceSection';
@@ -75,6 +76,10 @@ export function SettingsForm(props: SettingsFormProps) {
       </section>
       {firstRun ? null : <PlanFirstSection on={page.planFirst} onChange={form.setPlanFirst} />}
       {firstRun ? null : <AgentsSection on={page.agentsMayConnect} onChange={form.setAgentsMayConnect} />}
+      {/* Containers are Firefox's: Chrome has none to choose. */}
+      {firstRun || __TARGET__ !== 'firefox' ? null : (
+        <ContainerSection chosen={page.agentContainer} onChange={form.setAgentContainer} />
+      )}
       {firstRun ? null : <VoiceSection draft={page.voice} errors={errors.voice} set={form.setVoice} />}
       {children}
       {!firstRun && page.limits ? (

@@ -68,6 +68,12 @@ const Dollars = v.pipe(
 export const ModelPrice = v.strictObject({ inputPerMillion: Dollars, outputPerMillion: Dollars });
 export type ModelPrice = v.InferOutput<typeof ModelPrice>;
 
+/** A Firefox container, by the cookie store id the browser gives it. */
+export const AgentContainer = v.pipe(
+  v.string(),
+  v.regex(/^firefox-container-\d{1,9}$/, 'must be a Firefox container (firefox-container-N)'),
+);
+
 export const Settings = v.strictObject({
   provider: Provider,
   model: nonEmptyText(200),
@@ -86,6 +92,11 @@ export const Settings = v.strictObject({
    * over native messaging; absent: off.
    */
   agentsMayConnect: v.optional(v.boolean()),
+  /**
+   * Addition, Firefox only: the container (its cookie store) the tabs a task opens open in, as the
+   * person chose it; absent: the browser's default.
+   */
+  agentContainer: v.optional(AgentContainer),
 });
 export type Settings = v.InferOutput<typeof Settings>;
 /** What Test connection checks: the settings, where the model may still be empty (then it only lists the models). */

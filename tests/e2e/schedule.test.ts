@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserName, LaunchOptions, PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { actionLogEntries } from './support/action-log';
-import { answerPrompt, openOnly, waitForPrompt, waitUntilIdle } from './support/agent';
+import { answerPrompt, openOnly, startFresh, waitForPrompt, waitUntilIdle } from './support/agent';
+import { setSiteRule } from './support/permissions';
 import { indexByLabel } from './support/listing';
 import { call, scriptedModel } from './support/scripted-turns';
 import { useExtension } from './support/extension';
@@ -228,5 +229,58 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
       message: 'the schedule was not deleted',
     });
+  });
+
+  it('a scheduled chat task whose start page was blocked since it was scheduled does not open it, and its run says why', async () => {
+    const server = shops.servers[0]!;
+    const formUrl = `${server.url}/form.html?by=blocked-schedule`;
+    await showView(page, 'chat');
+    await startFresh(page);
+    const form = await openOnly(ctx.session, page, formUrl);
+    ctx.llm.reset();
+    ctx.llm.respondWith(
+      scriptedModel(
+        [
+          () => call('read_page', {}),
+          ({ listing }) =>
+            call('fill_form', { fields: [{ index: indexByLabel(listing, 'textbox', 'Name'), value: 'Ada' }] }),
+        ],
+        'Your name is in the form.',
+      ),
+    );
+    await send(page, 'Put my name, Ada, in the contact form');
+    await answerPrompt(page, 'allow-once');
+    await waitUntilIdle(page);
+    await form.close();
+    await page.click('[data-testid="run-again-schedule"]');
+    await runAt(page, Date.now() + AHEAD_MS);
+    await page.click('[data-testid="schedule-save"]');
+    // After scheduling, the person blocks the site the task starts on.
+    await setSiteRule(page, '127.0.0.1', 'blocked');
+    const loads = () => server.requests.filter((path) => path.startsWith('/form.html?by=blocked-schedule')).length;
+    const loaded = loads();
+    const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
+    const turns = modelTurns();
+
+    await showView(page, 'research');
+    await page.waitFor(
+      () => (document.querySelector('[data-testid="schedule-last"]')?.textContent ?? '').includes('did not run'),
+      undefined,
+      { timeoutMs: AHEAD_MS + 30_000, message: 'the run did not say it did not run' },
+    );
+    const escaped = formUrl.replace(/[.?]/g, '\\$&');
+    expect(await page.text('[data-testid="schedule-last"]')).toMatch(
+      new RegExp(`^Ran on schedule at .*\\. It did not run: Bosun did not open its start page ${escaped}: .*blocked`),
+    );
+    // The page was not loaded, no tab shows it, and the model was not asked.
+    expect(loads()).toBe(loaded);
+    expect((await openTabUrls(page)).includes(formUrl)).toBe(false);
+    expect(modelTurns()).toBe(turns);
+
+    await page.click('[data-testid="schedule-delete"]');
+    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
+      message: 'the schedule was not deleted',
+    });
+    await setSiteRule(page, '127.0.0.1', null);
   });
 });

@@ -8,6 +8,7 @@ import { setSiteRule } from './support/permissions';
 import { call, toolResults } from './support/scripted-turns';
 import { waitUntilIdle } from './support/agent';
 import { send, showView, shownMessages, waitForMessages } from './support/sidebar';
+import { endedGroups, groupsByUrl } from './support/tab-groups';
 
 type Message = { role: string; content?: unknown };
 
@@ -25,52 +26,6 @@ const personsView = (page: PageDriver) =>
       shown: windows.map((w) => [w.id, w.tabs?.find((t) => t.active)?.id]),
     };
   });
-
-interface GroupFacts {
-  groupId: number;
-  title?: string;
-  color?: string;
-}
-
-/** Each open tab's group (-1: none) by address, with the group's title and colour. */
-const groupsByUrl = (page: PageDriver) =>
-  page.evaluate(async () => {
-    const groups = (
-      globalThis as unknown as {
-        browser: { tabGroups: { get(id: number): Promise<{ title?: string; color?: string }> } };
-      }
-    ).browser.tabGroups;
-    const facts: Record<string, GroupFacts> = {};
-    for (const tab of await browser.tabs.query({})) {
-      const groupId = (tab as { groupId?: number }).groupId ?? -1;
-      const group = groupId >= 0 ? await groups.get(groupId) : {};
-      facts[tab.url ?? ''] = { groupId, title: group.title, color: group.color };
-    }
-    return facts;
-  });
-
-/**
- * The groups once each of these tabs' group is marked ended (✓ or ✗): the task's answer reaches the
- * sidebar a moment before its group is renamed.
- */
-const endedGroups = async (page: PageDriver, urls: string[]) => {
-  await page.waitFor(
-    async (wanted) => {
-      const named = browser as unknown as { tabGroups: { get(id: number): Promise<{ title?: string }> } };
-      const tabs = await browser.tabs.query({});
-      const titles = await Promise.all(
-        wanted.map(async (url) => {
-          const groupId = (tabs.find((t) => t.url === url) as { groupId?: number } | undefined)?.groupId ?? -1;
-          return groupId >= 0 ? ((await named.tabGroups.get(groupId)).title ?? '') : '';
-        }),
-      );
-      return titles.every((title) => /^[✓✗] /.test(title));
-    },
-    urls,
-    { message: `the groups of ${urls.join(', ')} were not marked ended`, timeoutMs: 10_000 },
-  );
-  return groupsByUrl(page);
-};
 
 describe.each(BROWSERS)('tasks in their own tab groups in %s', (browserName) => {
   const ctx = useConfiguredSidebar(browserName, { openFirst: 'article.html' });

@@ -8,6 +8,7 @@ const ctx: CallContext = {
   signal: new AbortController().signal,
   runId: 'abp-page:test',
   flowRun: 'abp-page:test',
+  caller: { id: 'abp-page:test', kind: 'abp-client' },
   requester: 'abp',
 };
 

@@ -20,7 +20,12 @@ function setUp() {
     updatePolicy: update,
     toolNames: [],
   });
-  const ctx = { signal: new AbortController().signal, calls: createCallTracker(), runId: 'abp-page:test' };
+  const ctx = {
+    signal: new AbortController().signal,
+    calls: createCallTracker(),
+    runId: 'abp-page:test',
+    caller: 'abp-client' as const,
+  };
   const send = (payload: object) => route({ type: 'ABP_NOTE_READ', payload }, 'extension-page', ctx);
   const navigate = (url: string, sessionId = 's1') =>
     route(

@@ -72,6 +72,7 @@ describe('the repository keeps its own rules', () => {
         gate: {} as never,
         pages: {} as never,
         crawler: {} as never,
+        tabs: {} as never,
         agent: {} as never,
       }),
     );

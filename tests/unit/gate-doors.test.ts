@@ -163,11 +163,8 @@ const DOORS: Record<string, Door> = {
     calls: { askContent: 1 },
     why: "takes off a question's outline, now or after a background stopped while asking; reads nothing",
   },
-  'background/schedules/scheduled-chat.ts': {
-    via: 'allowed',
-    calls: { 'tabs.create': 1 },
-    why: "a scheduled chat task's start page, behind the person's tab: the page their own task started on, which they approved with the schedule's access list; every action there goes through the (unattended) gate",
-  },
+  // A scheduled chat task's start page: the gate judges it as the policy is at the run (nobody there to ask).
+  'background/schedules/scheduled-chat.ts': { via: 'gated', calls: { 'tabs.create': 1 } },
   'background/native-bridge/agent-tabs.ts': {
     via: 'allowed',
     calls: { 'tabs.create': 1, 'tabs.update': 3, captureVisibleTab: 1 },

@@ -51,6 +51,7 @@ const call = (): CallContext => ({
   signal: signal(),
   runId: 'abp-page:test',
   flowRun: 'abp-page:test',
+  caller: { id: 'abp-page:test', kind: 'abp-client' },
   requester: 'abp: research-agent',
 });
 
@@ -115,6 +116,7 @@ describe('a crawl, a tab and a navigation are judged at one level, whoever asks'
         signal: signal(),
         calls: createCallTracker(),
         runId: 'abp-page:test',
+        caller: 'abp-client',
       });
       expect(JSON.stringify(answer)).toContain('PERMISSION_DENIED');
     }

@@ -22,6 +22,15 @@ describe('settings are normalised', () => {
     });
   });
 
+  it("the agent's container is a Firefox container's cookie store id, or none", () => {
+    const base = { provider: 'ollama', model: 'llama3.1', apiKey: '', baseUrl: 'http://localhost:11434/v1' };
+    const saves = (agentContainer: unknown) => v.safeParse(Settings, { ...base, agentContainer }).success;
+    expect(saves('firefox-container-2')).toBe(true);
+    expect(v.safeParse(Settings, base).success).toBe(true);
+    for (const wrong of ['firefox-default', 'firefox-private', 'firefox-container-', 'container-1', '', 2])
+      expect(saves(wrong)).toBe(false);
+  });
+
   it('settings saved before voice existed still parse, and voiceOf gives the defaults', () => {
     const old = v.parse(Settings, {
       provider: 'ollama',

@@ -63,4 +63,31 @@ describe('the task board', () => {
     expect(next.holds(3)).toBe(true);
     expect(old.holds(3)).toBe(false);
   });
+
+  it('holds a tab for a caller (an ABP call, an attached agent) apart from the tasks, until it lets go of every hold', () => {
+    const board = createTaskBoard(() => undefined);
+    const chat = board.begin('chat:c1', entry('chat', 'Read the page'));
+    const abp = { id: 'abp-page:1', kind: 'abp-client' as const };
+    const agent = { id: 'native:a:1', kind: 'attached-agent' as const };
+    expect(chat.claim(5)).toBeUndefined();
+    // A tab a running task works in is refused to a caller, naming the task.
+    expect(board.hold(abp, 5)).toBe('chat');
+    // The agent holds the tab it opened, and one of its calls there holds it again.
+    expect(board.hold(agent, 9)).toBeUndefined();
+    expect(board.hold(agent, 9)).toBeUndefined();
+    expect(chat.claim(9)).toBe('attached-agent');
+    expect(board.hold(abp, 9)).toBe('attached-agent');
+    // The call ends: the agent still holds its tab.
+    board.letGo(agent.id, 9);
+    expect(chat.claim(9)).toBe('attached-agent');
+    // The agent disconnects: every hold of it goes.
+    board.letGo(agent.id);
+    expect(board.hold(abp, 9)).toBeUndefined();
+    expect(chat.claim(9)).toBe('abp-client');
+    board.letGo(abp.id, 9);
+    expect(chat.claim(9)).toBeUndefined();
+    // Once the task ends, its tab is free for a caller.
+    chat.end();
+    expect(board.hold(abp, 5)).toBeUndefined();
+  });
 });

@@ -12,6 +12,7 @@ import { defineCapability, ACTS_ON_SITES, CHANGES_BOSUN, READS_BOSUN, type Capab
 import { TabId } from '../params';
 import { ABP_REQUESTER } from '../caller';
 import type { TaskBoard } from '../../agent/task-board';
+import { createTaskTabs, shortTaskName } from '../../tabs/task-tabs';
 
 export interface AgentRunDeps extends Omit<TaskDeps, 'conversation'> {
   database: Promise<Db>;
@@ -91,16 +92,20 @@ async function startRun(deps: AgentRunDeps, runs: Runs, task: string, tabId: num
   const handle = deps.board.begin(`agent:${runId}`, { kind: 'agent', request: task, stop });
   // Like a chat task's, the scope comes from the task's words alone; read-only when that answer fails.
   const scope = createTaskScope({ ...deps, announce: () => undefined, fallback: () => READ_ONLY_SCOPE }, task);
+  // The tabs it opens are kept together, apart from the person's and other tasks', as a chat task's are.
+  const tabs = createTaskTabs(shortTaskName(task));
   void runTask({ ...deps, conversation }, tabId, run.stop.signal, {
     runId,
     requester: ABP_REQUESTER,
     scope,
     announceStep: (step) => handle.now(step?.target ?? null),
     held: handle,
+    tabs,
   })
     .catch((): TaskEnd => 'error')
     .then(async (end) => {
       handle.end();
+      await tabs.end(end === 'answered' ? 'done' : 'stopped');
       run.status = end;
       run.finishedAt = Date.now();
       // The conversation was only the run's working memory: its report keeps what matters.

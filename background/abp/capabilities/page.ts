@@ -11,6 +11,8 @@ import { asCaller } from '../caller';
 import { HttpUrl, TabId } from '../params';
 import { toolOfferedAs, toolsOfferedAs } from '../tool-params';
 import { pagePartCapabilities, tabAndArgs } from './page-parts';
+import type { TaskBoard } from '../../agent/task-board';
+import { tabInUse } from '../../agent/tab-holder';
 
 /** The page engine's actions an agent may ask for: the tools that declare page.act as theirs. */
 const ACTIONS: readonly Tool[] = toolsOfferedAs('page.act');
@@ -58,7 +60,31 @@ async function resolveTab(params: { tabId?: number; url?: string }): Promise<num
   return showing.id;
 }
 
-type PageDeps = { gate: Gate; pages: PageCache; crawl: ToolContext['crawl'] };
+type PageDeps = {
+  gate: Gate;
+  pages: PageCache;
+  crawl: ToolContext['crawl'];
+  /** Which task or caller holds which tab: a call runs only in a tab nobody else works in, and holds it meanwhile. */
+  tabs: Pick<TaskBoard, 'hold' | 'letGo'>;
+};
+
+/**
+ * Runs `work` while the caller holds the tab: a tab a running task (or another caller) works in
+ * is refused, naming who, and nothing runs; the tab is let go once the call ends.
+ */
+async function holdingTab<T>(tabs: PageDeps['tabs'], tabId: number, call: CallContext, work: () => Promise<T>) {
+  const holder = tabs.hold(call.caller, tabId);
+  if (holder)
+    throw new AbpError(
+      'PERMISSION_DENIED',
+      `${tabInUse(tabId, holder)} Use a tab of your own, or wait until that task has ended. (decision: tab-held)`,
+    );
+  try {
+    return await work();
+  } finally {
+    tabs.letGo(call.caller.id, tabId);
+  }
+}
 
 /** Runs one of Bosun's tools on a tab through the gate, for an ABP caller. */
 function toolRunner(deps: PageDeps) {
@@ -79,19 +105,21 @@ function toolRunner(deps: PageDeps) {
       readings,
       crawl: deps.crawl,
     };
-    return asCaller(() =>
-      deps.gate.run(
-        {
-          name,
-          args,
-          // A session's calls share its run: a deny is remembered for it, and its grants apply.
-          runId: call.runId,
-          flowRun: call.flowRun,
-          requester: call.requester,
-          ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
-          ...(call.scope ? { scope: call.scope } : {}),
-        },
-        ctx,
+    return holdingTab(deps.tabs, tabId, call, () =>
+      asCaller(() =>
+        deps.gate.run(
+          {
+            name,
+            args,
+            // A session's calls share its run: a deny is remembered for it, and its grants apply.
+            runId: call.runId,
+            flowRun: call.flowRun,
+            requester: call.requester,
+            ...(call.questionTimeoutMs !== undefined ? { questionTimeoutMs: call.questionTimeoutMs } : {}),
+            ...(call.scope ? { scope: call.scope } : {}),
+          },
+          ctx,
+        ),
       ),
     ).then(settle);
   };
