@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -33,8 +33,8 @@ export interface AttachedBrowser {
   reopenSidebar(): Promise<PageDriver>;
   /** Every client started, in order. */
   readonly agents: Agent[];
-  /** An MCP client named `name`, running `bosun-bridge --connect` as its server. */
-  agent(name: string): Promise<Agent>;
+  /** An MCP client named `name`, running `bosun-bridge --connect` (and `args`) as its server. */
+  agent(name: string, args?: readonly string[]): Promise<Agent>;
   /** The person's "Let AI agents on this computer use this browser". */
   setSwitch(on: boolean): Promise<void>;
   /** The host's socket for this browser, in the temporary home. */
@@ -50,10 +50,10 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
   const env = () =>
     ({ ...process.env, HOME: state.home, XDG_CONFIG_HOME: '', XDG_DATA_HOME: '' }) as Record<string, string>;
 
-  async function agent(name: string): Promise<Agent> {
+  async function agent(name: string, args: readonly string[] = []): Promise<Agent> {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['bridge/bosun-bridge.mjs', '--connect', '--browser', browserName],
+      args: ['bridge/bosun-bridge.mjs', '--connect', '--browser', browserName, ...args],
       env: env(),
       stderr: 'pipe',
     });
@@ -84,6 +84,15 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
     // Chromium reads a user's host manifests in its user data directory (~/.config/chromium by default).
     const profileDir =
       browserName === 'chromium' ? join(state.home, '.config', 'chromium') : join(state.home, 'firefox-profile');
+    // A person who loaded Bosun unpacked turned on the extensions page's developer mode to do it;
+    // without it Chromium disables an unpacked extension when it reloads, and it never comes back.
+    if (browserName === 'chromium') {
+      await mkdir(join(profileDir, 'Default'), { recursive: true });
+      await writeFile(
+        join(profileDir, 'Default', 'Preferences'),
+        JSON.stringify({ extensions: { ui: { developer_mode: true } } }),
+      );
+    }
     state.session = await launchExtension(browserName, DIST[browserName], { profileDir });
     state.sidebar = await openSidebar(state.session);
     await configure(state.sidebar, state.llm);
