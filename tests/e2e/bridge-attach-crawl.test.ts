@@ -30,6 +30,10 @@ describe.each(BROWSERS)("an attached client's crawls in %s", { timeout: 300_000 
       return `<html><body><h1>Returns</h1><a href="/docs/shipping.html">Shipping</a></body></html>`;
     });
     other = await startRecordingServer('127.0.0.4');
+    await attached.setSwitch(true);
+    await waitUntil(() => existsSync(attached.socket()), { message: 'the host did not open its socket' });
+    await setSiteRule(attached.sidebar, '127.0.0.2', 'submit');
+    await setSiteRule(attached.sidebar, '127.0.0.4', 'navigate');
   });
   afterAll(async () => {
     await shop?.close();
@@ -37,11 +41,6 @@ describe.each(BROWSERS)("an attached client's crawls in %s", { timeout: 300_000 
   });
 
   it('a crawl beyond the stated task asks the person, and denied, reads nothing', async () => {
-    await attached.setSwitch(true);
-    await waitUntil(() => existsSync(attached.socket()), { message: 'the host did not open its socket' });
-    await setSiteRule(attached.sidebar, '127.0.0.2', 'submit');
-    await setSiteRule(attached.sidebar, '127.0.0.4', 'navigate');
-
     const reader = await attached.agent('Scoped Reader', FULL_TOOLS);
     attached.llm.scriptScope(scopeAnswer('read-only'));
     const stated = await reader.call('browser_set_task', { task: 'Tell me what this page says about returns' });

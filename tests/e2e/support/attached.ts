@@ -51,23 +51,7 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
     ({ ...process.env, HOME: state.home, XDG_CONFIG_HOME: '', XDG_DATA_HOME: '' }) as Record<string, string>;
 
   async function agent(name: string, args: readonly string[] = []): Promise<Agent> {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['bridge/bosun-bridge.mjs', '--connect', '--browser', browserName, ...args],
-      env: env(),
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const client = new Client({ name, version: '1.0.0' });
-    await client.connect(transport);
-    const running: Agent = {
-      call: async (tool, args = {}) =>
-        (await client.callTool({ name: tool, arguments: args }, { timeout: 120_000 })) as ToolResult,
-      pid: transport.pid!,
-      log: () => stderr,
-      close: () => client.close(),
-    };
+    const running = await attachedClient(name, browserName, env(), args);
     agents.push(running);
     return running;
   }
@@ -124,6 +108,32 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
     socket: () => join(state.home, '.bosun-bridge', `${browserName}.sock`),
     env,
     processes: () => processesIn(state.home),
+  };
+}
+
+/** An MCP client named `name`, running `bosun-bridge --connect --browser <browserName>` (and `args`) with `env`. */
+export async function attachedClient(
+  name: string,
+  browserName: BrowserName,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<Agent> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bridge/bosun-bridge.mjs', '--connect', '--browser', browserName, ...args],
+    env,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    call: async (tool, args = {}) =>
+      (await client.callTool({ name: tool, arguments: args }, { timeout: 120_000 })) as ToolResult,
+    pid: transport.pid!,
+    log: () => stderr,
+    close: () => client.close(),
   };
 }
 
