@@ -5,6 +5,22 @@ import type { Operation } from '../permissions/operations';
 import type { CallContext } from './capability';
 
 /**
+ * The caller's part of a site access, as page.act's calls carry it: the session's run, so the grants
+ * made for it (the bridge's --allow) apply; its connection's run, whose readings the data-flow rule
+ * checks; its agent, who asks; and the task it stated (an attached client's), which the access must fit.
+ */
+export function callerAccess(call: Omit<CallContext, 'signal'>) {
+  const { runId, flowRun, requester, questionTimeoutMs, scope } = call;
+  return {
+    runId,
+    flowRun,
+    requester,
+    ...(questionTimeoutMs !== undefined ? { questionTimeoutMs } : {}),
+    ...(scope ? { scope } : {}),
+  };
+}
+
+/**
  * An ABP capability that opens or reads sites asks the gate first, once per site: a blocked site is
  * never opened, "ask" asks the person in the sidebar, and every decision is in the Action Log. A
  * refusal is PERMISSION_DENIED.
@@ -15,10 +31,7 @@ export async function requireAccess(
   urls: readonly string[],
   call: CallContext,
 ): Promise<void> {
-  // The session's run, so the grants made for it (the bridge's --allow) apply; its agent asks, as in page.act.
-  const { runId, flowRun, requester, questionTimeoutMs } = call;
-  const session = { runId, flowRun, requester, ...(questionTimeoutMs !== undefined ? { questionTimeoutMs } : {}) };
-  const refusal = await sitesRefusal(gate, { operation, urls, ...session }, call.signal);
+  const refusal = await sitesRefusal(gate, { operation, urls, ...callerAccess(call) }, call.signal);
   if (refusal)
     throw new AbpError(
       'PERMISSION_DENIED',

@@ -5,22 +5,40 @@ import { startCrawlRun, type Admit, type CrawlRun } from './crawl-run';
 import { CrawlRefused } from './crawl-refused';
 import { crawlTabs } from './crawl-tabs';
 import { closeLeftoverDocument } from './offscreen-document';
+import type { ScopeHolder } from '../permissions/scope-check';
 
 /** The start addresses of a saved job (older jobs kept only `baseUrl`). */
 export const jobUrls = (job: { baseUrl: string; baseUrls?: string[] }): string[] =>
   (job.baseUrls && job.baseUrls.length > 0 ? job.baseUrls : [job.baseUrl]).filter((url) => URL.canParse(url));
 
 /**
+ * Who started or resumed a crawl, where an ABP client did: the other sites its crawl reaches are put
+ * to the gate in the client's name, under its runs (its grants, and the readings the data-flow rule
+ * checks) and the task it stated, as its own calls are.
+ */
+export interface CrawlCaller {
+  runId: string;
+  flowRun: string;
+  requester: string;
+  scope?: ScopeHolder;
+}
+
+/**
  * Asks the permission gate whether a crawl job may read a site; null when it may, otherwise why
  * not (already in the Action Log).
  */
-export type SiteCheck = (url: string, jobId: string, signal: AbortSignal) => Promise<string | null>;
+export type SiteCheck = (
+  url: string,
+  jobId: string,
+  signal: AbortSignal,
+  caller?: CrawlCaller,
+) => Promise<string | null>;
 
 /**
  * Each site outside the job's start sites is put to `check` once per run (workers share the
  * answer, so a question is asked once); a refusal fails every page of that site.
  */
-function admissionFor(job: CrawlJob, check: SiteCheck): Admit {
+function admissionFor(job: CrawlJob, check: SiteCheck, caller: CrawlCaller | undefined): Admit {
   const starts = new Set(job.baseUrls.filter((url) => URL.canParse(url)).map((url) => new URL(url).origin));
   const verdicts = new Map<string, Promise<string | null>>();
   return async (url, signal) => {
@@ -28,7 +46,7 @@ function admissionFor(job: CrawlJob, check: SiteCheck): Admit {
     if (starts.has(origin)) return;
     let verdict = verdicts.get(origin);
     if (!verdict) {
-      verdict = check(url, job.id, signal);
+      verdict = check(url, job.id, signal, caller);
       verdicts.set(origin, verdict);
     }
     const refused = await verdict;
@@ -62,8 +80,8 @@ async function crawlStatus(library: CrawlLibrary, current: () => CrawlRun | null
 export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promise<T>) => Promise<T>, check: SiteCheck) {
   let active: CrawlRun | null = null;
 
-  function launch(job: CrawlJob, frontier: CrawlFrontier, discoverSitemap: boolean): void {
-    const run = startCrawlRun(job, frontier, library, discoverSitemap, admissionFor(job, check));
+  function launch(job: CrawlJob, frontier: CrawlFrontier, discoverSitemap: boolean, caller?: CrawlCaller): void {
+    const run = startCrawlRun(job, frontier, library, discoverSitemap, admissionFor(job, check, caller));
     active = run;
     void holdAlive(run.done).finally(() => {
       if (active === run) active = null;
@@ -78,11 +96,11 @@ export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promis
   };
 
   return {
-    async start(urls: string[], settings: CrawlSettings): Promise<CrawlJob> {
+    async start(urls: string[], settings: CrawlSettings, caller?: CrawlCaller): Promise<CrawlJob> {
       refuseIfBusy();
       const job = await library.createJob(urls);
       const queue = [...new Set(urls.map((url) => canonicalUrl(url)))].map((url) => ({ url, hops: 0 }));
-      launch(job, { jobId: job.id, queue, seen: queue.map((item) => item.url), settings }, true);
+      launch(job, { jobId: job.id, queue, seen: queue.map((item) => item.url), settings }, true, caller);
       return job;
     },
 
@@ -111,12 +129,12 @@ export function createCrawler(library: CrawlLibrary, holdAlive: <T>(work: Promis
     },
 
     /** Continues a job from its saved frontier, with its saved settings unless others are given. */
-    async resume(jobId: string, changes: Partial<CrawlSettings>): Promise<CrawlJob> {
+    async resume(jobId: string, changes: Partial<CrawlSettings>, caller?: CrawlCaller): Promise<CrawlJob> {
       refuseIfBusy();
       const job = await library.getJob(jobId);
       const frontier = await library.getFrontier(jobId);
       if (!job || !frontier) throw new CrawlRefused(`jobId: there is no crawl job "${jobId}" to resume.`);
-      launch(job, { ...frontier, settings: { ...frontier.settings, ...changes } }, false);
+      launch(job, { ...frontier, settings: { ...frontier.settings, ...changes } }, false, caller);
       return job;
     },
 

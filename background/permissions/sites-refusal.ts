@@ -1,6 +1,7 @@
 import { newId } from '../storage/ids';
 import type { Gate, GateResult } from './gate';
 import type { Operation } from './operations';
+import type { ScopeHolder } from './scope-check';
 
 export interface SitesAccess {
   /** What is asked for, at its declared level: "crawl_site". */
@@ -14,6 +15,8 @@ export interface SitesAccess {
   flowRun?: string;
   /** As GateCall's: how long a question may wait for this caller. */
   questionTimeoutMs?: number;
+  /** As GateCall's: the task the caller stated (an attached client's), which the access must fit. */
+  scope?: ScopeHolder;
 }
 
 /**
@@ -42,6 +45,7 @@ export async function sitesRefusal(
         requester: access.requester,
         summary: `${access.operation.name} ${url}`,
         ...(access.questionTimeoutMs !== undefined ? { questionTimeoutMs: access.questionTimeoutMs } : {}),
+        ...(access.scope ? { scope: access.scope } : {}),
       },
       signal,
     );

@@ -10,18 +10,25 @@ import { HostLink, TURN_ON } from './host-link';
  */
 export class AttachSession {
   private live: Promise<AttachedBrowser> | null = null;
-  private endedWith: string | null = null;
+  /** Why the last link ended, told to the next call. */
+  private endedWith: (() => string) | null = null;
   /** The task the client stated, stated again to Bosun on each new link (each is a new session there). */
   private task: string | null = null;
 
   constructor(
-    private readonly settings: { name: () => string; browser: AttachBrowser | undefined; env: NodeJS.ProcessEnv },
+    private readonly settings: {
+      name: () => string;
+      browser: AttachBrowser | undefined;
+      env: NodeJS.ProcessEnv;
+      /** Where Bosun's manifests are, to tell its ids when no browser can be reached. */
+      packageRoot: string;
+    },
     private readonly log: (line: string) => void,
   ) {}
 
   async use<T>(work: (browser: AttachedBrowser) => Promise<T>): Promise<T> {
     if (this.endedWith !== null) {
-      const reason = this.endedWith;
+      const reason = this.endedWith();
       this.endedWith = null;
       throw new ToolError(`The attached browser's link ended: ${reason}`, `Call again to reconnect. ${TURN_ON}`);
     }
@@ -40,7 +47,8 @@ export class AttachSession {
   }
 
   private async connect(): Promise<AttachedBrowser> {
-    const link = await HostLink.open(this.settings.name(), this.settings.browser, this.settings.env);
+    const { name, browser: asked, env, packageRoot } = this.settings;
+    const link = await HostLink.open(name(), asked, env, packageRoot);
     if (this.task !== null)
       await link.task(this.task).catch((error: unknown) => {
         link.close();
@@ -52,7 +60,7 @@ export class AttachSession {
     const browser = new AttachedBrowser(link);
     const live = this.live;
     link.onClose((reason) => {
-      this.log(`the link ended: ${reason}`);
+      this.log(`the link ended: ${reason()}`);
       if (this.live === live) this.live = null;
       this.endedWith = reason;
     });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import * as v from 'valibot';
 import { BackgroundToAbp } from '../../src/protocol/background-to-abp';
@@ -6,6 +6,7 @@ import { MAX_HOST_MESSAGE_BYTES, TabResult, type TabRequest } from '../../src/pr
 import { ToolError } from '../server/errors';
 import { createFrameReader, encodeFrame } from '../native/framing';
 import { socketPath, type AttachBrowser } from '../native/socket-path';
+import { bosunIds, unreachableInWords, whyUnreachable } from './why-unreachable';
 
 /** The most Bosun may send in one answer (a screenshot), as the host allows it. */
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
@@ -24,17 +25,47 @@ const FromHost = v.variant('type', [
   Accepted,
   v.object({ type: v.literal('ABP'), message: v.variant('type', Object.values(BackgroundToAbp)) }),
   v.object({ type: v.literal('TAB_RESULT'), requestId: v.string(), result: TabResult }),
-  v.object({ type: v.literal('END'), reason: v.string() }),
+  /** `browserPid`: the host's browser, when it closed the link without a word of why. */
+  v.object({ type: v.literal('END'), reason: v.string(), browserPid: v.optional(v.pipe(v.number(), v.integer())) }),
   v.object({ type: v.literal('ERROR'), message: v.string() }),
 ]);
 export type Accepted = v.InferOutput<typeof Accepted>;
 
+/** Why no link is open, as plainly as this computer shows it. */
+function unreachable(asked: AttachBrowser | undefined, env: NodeJS.ProcessEnv, packageRoot: string): ToolError {
+  const { problem, nextStep } = unreachableInWords(whyUnreachable(asked, env, bosunIds(packageRoot)), TURN_ON);
+  return new ToolError(problem, nextStep);
+}
+
+/** Whether process `pid` runs (a browser that exited may stay a zombie until it is reaped: that is not running). */
+function runs(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Why the browser closed its link without a word, as far as can be seen now: it has exited, or it
+ * runs on and Bosun went away (reloaded, updated, disabled, removed).
+ */
+const closedWithout = (browserPid: number) =>
+  runs(browserPid)
+    ? 'Bosun closed its link to the bridge while the browser kept running: Bosun was reloaded, updated, disabled or removed.'
+    : 'The browser was closed.';
+
 /** The sockets there are: the one asked for, or the one browser that has Bosun's link open. */
-function pickSocket(asked: AttachBrowser | undefined, env: NodeJS.ProcessEnv): string {
+function pickSocket(asked: AttachBrowser | undefined, env: NodeJS.ProcessEnv, packageRoot: string): string {
   const candidates = (asked ? [asked] : (['chromium', 'firefox'] as const)).map((b) => socketPath(b, env));
   const open = process.platform === 'win32' ? candidates : candidates.filter((path) => existsSync(path));
-  if (open.length === 0)
-    throw new ToolError(`No browser lets agents use it: Bosun's link to the bridge is not open.`, TURN_ON);
+  if (open.length === 0) throw unreachable(asked, env, packageRoot);
   if (open.length > 1)
     throw new ToolError(
       'Both Chromium and Firefox let agents use them.',
@@ -51,7 +82,9 @@ export class HostLink {
   private readonly waiting = new Map<string, (answer: unknown) => void>();
   private counter = 0;
   private endedWith: string | null = null;
-  private readonly closeListeners: ((reason: string) => void)[] = [];
+  /** The browser that closed the link without a word of why, asked about when the reason is told. */
+  private closedBy: number | undefined;
+  private readonly closeListeners: ((reason: () => string) => void)[] = [];
 
   private constructor(
     private readonly socket: Socket,
@@ -59,16 +92,24 @@ export class HostLink {
   ) {}
 
   /** Connects and introduces the client by its MCP name; Bosun answers with the session it opened for it. */
-  static async open(name: string, asked: AttachBrowser | undefined, env: NodeJS.ProcessEnv): Promise<HostLink> {
-    const path = pickSocket(asked, env);
+  static async open(
+    name: string,
+    asked: AttachBrowser | undefined,
+    env: NodeJS.ProcessEnv,
+    packageRoot: string,
+  ): Promise<HostLink> {
+    const path = pickSocket(asked, env, packageRoot);
     const socket = connect(path);
     let link: HostLink | null = null;
     const early: ((reason: string) => void)[] = [];
     return new Promise<HostLink>((resolve, reject) => {
       const fail = (reason: string) => reject(new ToolError(reason, TURN_ON));
-      socket.once('error', (error) =>
-        fail(`Could not reach the browser's Bosun link at ${path} (${(error as NodeJS.ErrnoException).code}).`),
-      );
+      socket.once('error', (error) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        // A socket nobody listens on is left by a host that stopped: as good as none.
+        if (code === 'ECONNREFUSED' || code === 'ENOENT') reject(unreachable(asked, env, packageRoot));
+        else fail(`Could not reach the browser's Bosun link at ${path} (${code}).`);
+      });
       const feed = createFrameReader(
         MAX_ANSWER_BYTES,
         (raw) => {
@@ -103,12 +144,13 @@ export class HostLink {
     return this.endedWith !== null;
   }
 
-  /** Why the link ended, or null while it is up. */
+  /** Why the link ended (as far as can be seen now), or null while it is up. */
   get endReason(): string | null {
-    return this.endedWith;
+    if (this.endedWith === null) return null;
+    return this.closedBy === undefined ? this.endedWith : closedWithout(this.closedBy);
   }
 
-  onClose(listener: (reason: string) => void): void {
+  onClose(listener: (reason: () => string) => void): void {
     this.closeListeners.push(listener);
   }
 
@@ -116,7 +158,7 @@ export class HostLink {
     if (message.type === 'ABP' && message.message.payload.requestId !== null)
       this.settle(message.message.payload.requestId, message.message);
     else if (message.type === 'TAB_RESULT') this.settle(message.requestId, message.result);
-    else if (message.type === 'END') this.ended(message.reason);
+    else if (message.type === 'END') this.ended(message.reason, message.browserPid);
   }
 
   private settle(id: string, answer: unknown): void {
@@ -125,13 +167,14 @@ export class HostLink {
     resolve?.(answer);
   }
 
-  private ended(reason: string): void {
+  private ended(reason: string, browserPid?: number): void {
     if (this.endedWith !== null) return;
     this.endedWith = reason;
+    this.closedBy = browserPid;
     this.socket.destroy();
     for (const resolve of this.waiting.values()) resolve(null);
     this.waiting.clear();
-    for (const listener of this.closeListeners) listener(reason);
+    for (const listener of this.closeListeners) listener(() => this.endReason ?? reason);
   }
 
   private send(message: Record<string, unknown>, id: string): Promise<unknown> {
@@ -174,7 +217,7 @@ export class HostLink {
   /** The error a call gets once the link has ended. */
   lost(): ToolError {
     return new ToolError(
-      `The attached browser is no longer reachable: ${this.endedWith ?? 'the link closed'}`,
+      `The attached browser is no longer reachable: ${this.endReason ?? 'the link closed'}`,
       'Call again to reconnect once the browser runs with the switch on.',
     );
   }

@@ -21,6 +21,11 @@ const FROM_BROWSER = new Set(['ACCEPTED', 'ABP', 'TAB_RESULT', 'END']);
 
 const log = (line: string) => void process.stderr.write(`bosun-bridge host: ${line}\n`);
 
+/** The browser that started this host (the launcher execs it, so the browser is its parent): its clients are told it. */
+const browserPid = process.ppid;
+/** Set once the browser closed the link: clients' messages then go nowhere. */
+let closing = false;
+
 /** Chrome names the extension's origin among the arguments; Firefox gives the manifest's path and the add-on's id. */
 const browser: AttachBrowser = process.argv.slice(2).some((arg) => arg.startsWith('chrome-extension://'))
   ? 'chromium'
@@ -40,6 +45,7 @@ function serve(socket: Socket): void {
   const feed = createFrameReader(
     MAX_HOST_MESSAGE_BYTES,
     (message) => {
+      if (closing) return refuse("The browser's link is closing.");
       const { type } = message;
       if (!CLIENT_MESSAGE_TYPES.includes(type as (typeof CLIENT_MESSAGE_TYPES)[number]))
         return refuse(`Unknown message type ${String(JSON.stringify(type)).slice(0, 60)}.`);
@@ -79,19 +85,19 @@ function fromBrowser(message: Record<string, unknown>): void {
   }
 }
 
-/** The browser closed the link (Bosun's switch off, the extension reloaded, the browser closed): every client hears it. */
+/** The browser closed the link (the switch turned off, Bosun reloaded, the browser closed): every client hears why. */
 function shutDown(): void {
+  if (closing) return;
+  closing = true;
+  // No new client: the socket goes at once, so a new bridge finds no link rather than a closing one.
+  server.close();
+  if (process.platform !== 'win32' && existsSync(path)) unlinkSync(path);
+  // Whether the browser still runs is for the client to see when it next calls: a closing browser takes a moment to exit.
   for (const socket of clients.values()) {
-    toClient(socket, {
-      type: 'END',
-      reason:
-        'The browser closed its link to the bridge (it was closed, Bosun was reloaded, or its switch turned off).',
-    });
+    toClient(socket, { type: 'END', reason: 'The browser closed its link to the bridge.', browserPid });
     socket.end();
   }
   clients.clear();
-  server.close();
-  if (process.platform !== 'win32' && existsSync(path)) unlinkSync(path);
   // What is still being written goes first.
   setTimeout(() => process.exit(0), 200).unref();
 }
@@ -136,6 +142,8 @@ async function main(): Promise<void> {
       log(`refused a message from the browser (${fault}, ${bytes} bytes)`),
     ),
   );
+  // The browser's end of the pipe may be gone while a client's message is written to it: that is the close below.
+  process.stdout.on('error', () => {});
   process.stdin.on('end', shutDown);
   process.on('SIGTERM', shutDown);
   log(`serving agents for ${browser} at ${path}`);

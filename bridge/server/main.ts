@@ -93,7 +93,12 @@ async function attach(options: BridgeOptions): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
   let clientName = 'an MCP client';
   const session = new AttachSession(
-    { name: () => clientName, browser: options.browserNamed ? options.engine : undefined, env: process.env },
+    {
+      name: () => clientName,
+      browser: options.browserNamed ? options.engine : undefined,
+      env: process.env,
+      packageRoot,
+    },
     log,
   );
   const server = createBridgeServer({

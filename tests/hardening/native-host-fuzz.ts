@@ -115,6 +115,12 @@ export function defineNativeHostFuzz(count: number): void {
 
         const fuzzer = await open();
         const validFromClient: Json = { type: 'ABP', message: { type: 'ABP_CALL', payload: { requestId: 'r1' } } };
+        // Every type a client sends is a base to mutate: its ABP calls, its tab requests, its stated task.
+        const clientMessages: Json[] = [
+          validFromClient,
+          { type: 'TAB', requestId: 't1', request: { op: 'list' } },
+          { type: 'TASK', requestId: 't2', task: 'Tell me the price of the shoes' },
+        ];
         const validFromBrowser: Json = { type: 'ABP', client, message: { type: 'ABP_RESULT', payload: {} } };
         let refusedAnswers = 0;
         let slowest = 0;
@@ -122,7 +128,7 @@ export function defineNativeHostFuzz(count: number): void {
           // A client that never said HELLO: whatever it sends is refused with an ERROR, never relayed.
           const before = fuzzer.received.frames.length;
           const started = Date.now();
-          const frame = junkFrame(random, validFromClient);
+          const frame = junkFrame(random, random.pick(clientMessages));
           fuzzer.socket.write(frame);
           await until(
             () => fuzzer.received.frames.length > before,
@@ -150,6 +156,16 @@ export function defineNativeHostFuzz(count: number): void {
         host.stdin.write(encodeFrame(validFromBrowser));
         await until(() => good.received.frames.length === 1, 'the answer to the good client');
         expect(good.received.frames[0]).toEqual({ type: 'ABP', message: { type: 'ABP_RESULT', payload: {} } });
+
+        // An introduced client's task too large for the browser's pipe is refused, and nothing reaches the browser.
+        const relayedBefore = toBrowser.frames.length;
+        good.socket.write(encodeFrame({ type: 'TASK', requestId: 't3', task: 'x'.repeat(1024 * 1024) }));
+        await until(() => good.received.frames.length === 2, 'the refusal of the oversized task');
+        expect(good.received.frames[1]).toMatchObject({ type: 'ERROR' });
+        // Its well-formed task goes on, named for it.
+        good.socket.write(encodeFrame({ type: 'TASK', requestId: 't4', task: 'Compare the prices' }));
+        await until(() => toBrowser.frames.length === relayedBefore + 1, 'the task relayed');
+        expect(toBrowser.frames.at(-1)).toEqual({ type: 'TASK', requestId: 't4', task: 'Compare the prices', client });
 
         // Closing a client tells the browser; the host stays up for the others.
         fuzzer.socket.destroy();

@@ -2,11 +2,18 @@ import * as v from 'valibot';
 import { AbpError } from '../../../src/abp/response';
 import type { CrawlSettings } from '../../storage/db';
 import { CrawlRefused } from '../../crawl/crawl-refused';
-import { jobUrls, type Crawler } from '../../crawl/crawler';
+import { jobUrls, type Crawler, type CrawlCaller } from '../../crawl/crawler';
 import type { Gate } from '../../permissions/gate';
 import { OPERATIONS } from '../../permissions/operations';
-import { defineCapability, CHANGES_BOSUN, REACHES_SITES, READS_BOSUN, type Capability } from '../capability';
-import { requireAccess } from '../site-access';
+import {
+  defineCapability,
+  CHANGES_BOSUN,
+  REACHES_SITES,
+  READS_BOSUN,
+  type CallContext,
+  type Capability,
+} from '../capability';
+import { callerAccess, requireAccess } from '../site-access';
 import { HttpUrl, JobId } from '../params';
 
 const DEFAULTS: CrawlSettings = {
@@ -56,6 +63,15 @@ async function refusalsAsErrors<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
+ * The caller the crawl's other sites are judged for. Not its question time: the crawl runs on after
+ * the call has answered, so its questions wait for the person as the crawl's own do.
+ */
+function crawlCaller(call: CallContext): CrawlCaller {
+  const { questionTimeoutMs: _answered, ...caller } = callerAccess(call);
+  return caller;
+}
+
+/**
  * A crawl opens pages in background tabs: each start site goes through the gate as the chat's
  * crawl_site does, at its level (a blocked site is not opened, "ask" asks); the crawler puts every
  * other site it reaches to the gate as well.
@@ -75,7 +91,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
         const settings = { ...DEFAULTS, ...settingsOf(options) };
         const list = Array.isArray(urls) ? urls : [urls];
         await requireAccess(gate, OPERATIONS.crawl, list, call);
-        const job = await refusalsAsErrors(crawler.start(list, settings));
+        const job = await refusalsAsErrors(crawler.start(list, settings, crawlCaller(call)));
         return { jobId: job.id, status: 'started' };
       },
     }),
@@ -112,7 +128,7 @@ export function crawlCapabilities(crawler: Crawler, gate: Gate): Capability[] {
         if (!saved) throw new AbpError('INVALID_PARAMS', `jobId: there is no crawl job "${jobId}" to resume.`);
         // A resumed crawl visits its sites again: the person's policy may have changed since it started.
         await requireAccess(gate, OPERATIONS.crawl, jobUrls(saved.job), call);
-        const job = await refusalsAsErrors(crawler.resume(jobId, settings));
+        const job = await refusalsAsErrors(crawler.resume(jobId, settings, crawlCaller(call)));
         return { jobId: job.id, status: 'resumed' };
       },
     }),

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -33,8 +33,8 @@ export interface AttachedBrowser {
   reopenSidebar(): Promise<PageDriver>;
   /** Every client started, in order. */
   readonly agents: Agent[];
-  /** An MCP client named `name`, running `bosun-bridge --connect` as its server. */
-  agent(name: string): Promise<Agent>;
+  /** An MCP client named `name`, running `bosun-bridge --connect` (and `args`) as its server. */
+  agent(name: string, args?: readonly string[]): Promise<Agent>;
   /** The person's "Let AI agents on this computer use this browser". */
   setSwitch(on: boolean): Promise<void>;
   /** The host's socket for this browser, in the temporary home. */
@@ -50,24 +50,8 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
   const env = () =>
     ({ ...process.env, HOME: state.home, XDG_CONFIG_HOME: '', XDG_DATA_HOME: '' }) as Record<string, string>;
 
-  async function agent(name: string): Promise<Agent> {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['bridge/bosun-bridge.mjs', '--connect', '--browser', browserName],
-      env: env(),
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const client = new Client({ name, version: '1.0.0' });
-    await client.connect(transport);
-    const running: Agent = {
-      call: async (tool, args = {}) =>
-        (await client.callTool({ name: tool, arguments: args }, { timeout: 120_000 })) as ToolResult,
-      pid: transport.pid!,
-      log: () => stderr,
-      close: () => client.close(),
-    };
+  async function agent(name: string, args: readonly string[] = []): Promise<Agent> {
+    const running = await attachedClient(name, browserName, env(), args);
     agents.push(running);
     return running;
   }
@@ -84,6 +68,15 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
     // Chromium reads a user's host manifests in its user data directory (~/.config/chromium by default).
     const profileDir =
       browserName === 'chromium' ? join(state.home, '.config', 'chromium') : join(state.home, 'firefox-profile');
+    // A person who loaded Bosun unpacked turned on the extensions page's developer mode to do it;
+    // without it Chromium disables an unpacked extension when it reloads, and it never comes back.
+    if (browserName === 'chromium') {
+      await mkdir(join(profileDir, 'Default'), { recursive: true });
+      await writeFile(
+        join(profileDir, 'Default', 'Preferences'),
+        JSON.stringify({ extensions: { ui: { developer_mode: true } } }),
+      );
+    }
     state.session = await launchExtension(browserName, DIST[browserName], { profileDir });
     state.sidebar = await openSidebar(state.session);
     await configure(state.sidebar, state.llm);
@@ -115,6 +108,32 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
     socket: () => join(state.home, '.bosun-bridge', `${browserName}.sock`),
     env,
     processes: () => processesIn(state.home),
+  };
+}
+
+/** An MCP client named `name`, running `bosun-bridge --connect --browser <browserName>` (and `args`) with `env`. */
+export async function attachedClient(
+  name: string,
+  browserName: BrowserName,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<Agent> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bridge/bosun-bridge.mjs', '--connect', '--browser', browserName, ...args],
+    env,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    call: async (tool, args = {}) =>
+      (await client.callTool({ name: tool, arguments: args }, { timeout: 120_000 })) as ToolResult,
+    pid: transport.pid!,
+    log: () => stderr,
+    close: () => client.close(),
   };
 }
 
