@@ -12,6 +12,7 @@ import { actionLogEntries } from './support/action-log';
 import { answerPrompt, noPromptFor, waitForPrompt } from './support/agent';
 import { rawLinkClient, useAttachedBrowser, type Agent } from './support/attached';
 import { processTree, textOf, waitForExit } from './support/bridge';
+import { startRecordingServer } from '../hardening/recording-server';
 import { setSiteRule } from './support/permissions';
 import { useSite } from './support/site';
 
@@ -113,6 +114,30 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
     expect(JSON.stringify(attached.llm.scopeRequests[0])).toContain(task);
     const after = await scoped.call('browser_snapshot');
     expect(textOf(after)).not.toContain('Order placed');
+  });
+
+  it('a committing action asks even where the person trusts the site, and a blocked site is refused unasked', async () => {
+    // The person trusts the shop up to "submit"; "Buy now" commits them, so it is still theirs to decide.
+    const buying = claude.call('browser_click', { selector: '#buy-now' });
+    const asked = await answerPrompt(attached.sidebar, 'deny');
+    expect(asked.critical).not.toBe('');
+    expect(asked.requester).toMatch(/Claude Code via MCP/);
+    expect((await buying).isError).toBe(true);
+    expect(textOf(await claude.call('browser_snapshot'))).not.toContain('Order placed');
+
+    const blocked = await startRecordingServer('127.0.0.3');
+    try {
+      await setSiteRule(attached.sidebar, '127.0.0.3', 'blocked');
+      const refused = await claude.call('browser_navigate', { url: `${blocked.url}/offers` });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/blocked/i);
+      expect(await noPromptFor(attached.sidebar, 1500)).toBe(true);
+      // Counted at the site itself: nothing reached it.
+      expect(blocked.log).toEqual([]);
+    } finally {
+      await setSiteRule(attached.sidebar, '127.0.0.3', null);
+      await blocked.close();
+    }
   });
 
   it('a bridge that dies mid-question: the question is withdrawn, the client is no longer listed, its tabs stay', async () => {
