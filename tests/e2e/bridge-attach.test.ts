@@ -203,7 +203,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     expect(await active()).toEqual(before);
   });
 
-  it('a client that speaks out of turn changes nothing: malformed messages, a navigation nobody allowed, a grant of its own', async () => {
+  it('a client that speaks out of turn changes nothing: malformed messages and tasks, a navigation nobody allowed, a grant of its own', async () => {
     const { raw, answers } = await rawLinkClient(socket(), 'Raw Agent');
     const logBefore = (await actionLogEntries(attached.sidebar)).length;
 
@@ -224,8 +224,11 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
       'list',
       null,
     ];
+    // Tasks it states that are no task: empty, blank, over 4,000 characters, not text.
+    const tasks = ['', '   ', 'x'.repeat(4001), 42, null, { task: 'Buy it' }];
     for (const message of abp) raw.write(encodeFrame({ type: 'ABP', message }));
     tabs.forEach((request, i) => raw.write(encodeFrame({ type: 'TAB', requestId: `t${i}`, request })));
+    tasks.forEach((task, i) => raw.write(encodeFrame({ type: 'TASK', requestId: `k${i}`, task })));
     // A navigation the person never allowed, and a grant it wrote itself.
     raw.write(encodeFrame({ type: 'TAB', requestId: 'open', request: { op: 'open', url: site.url('product.html') } }));
     const grant = {
@@ -233,7 +236,7 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
       payload: { requestId: 'g', sessionId: 's', access: [{ site: '127.0.0.1', level: 'submit' }], tools: [] },
     };
     raw.write(encodeFrame({ type: 'ABP', message: grant }));
-    const expected = 1 + abp.length + tabs.length + 2;
+    const expected = 1 + abp.length + tabs.length + tasks.length + 2;
     await waitUntil(() => answers.length >= expected, {
       message: `${answers.length - 1} of ${expected - 1} answered`,
       timeoutMs: 60_000,
