@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chromeExtensionId, installPlan } from '../../bridge/native/install';
+import { chromeExtensionId, install, installPlan, uninstall } from '../../bridge/native/install';
 
 const root = process.cwd();
 const plan = (platform: NodeJS.Platform, env: NodeJS.ProcessEnv = {}) =>
@@ -44,5 +46,26 @@ describe('bosun-bridge install', () => {
       String.raw`reg add "HKCU\Software\Mozilla\NativeMessagingHosts\org.bosun_agent.bridge" /ve /t REG_SZ /d "${local}/firefox/org.bosun_agent.bridge.json" /f`,
     ]);
     expect(windows.launcher.text).toContain('%*');
+  });
+
+  it('install writes the launcher and each manifest for the user; uninstall removes them all, and twice is harmless', () => {
+    const home = mkdtempSync(join(tmpdir(), 'bosun-install-'));
+    try {
+      const mine = plan('linux', { HOME: home });
+      const said: string[] = [];
+      install(mine, (line) => said.push(line));
+      const written = [mine.launcher.path, ...mine.manifests.map((m) => m.path)];
+      for (const path of written) expect(existsSync(path), path).toBe(true);
+      expect(statSync(mine.launcher.path).mode & 0o777).toBe(0o755);
+      expect(JSON.parse(readFileSync(mine.manifests[2]!.path, 'utf8'))).toEqual(mine.manifests[2]!.json);
+      expect(said.join('\n')).toContain('npx bosun-bridge --connect');
+      uninstall(mine, (line) => said.push(line));
+      for (const path of written) expect(existsSync(path), path).toBe(false);
+      const before = said.length;
+      uninstall(mine, (line) => said.push(line));
+      expect(said.length).toBe(before);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
