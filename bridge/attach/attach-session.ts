@@ -1,7 +1,7 @@
 import { ToolError } from '../server/errors';
 import type { AttachBrowser } from '../native/socket-path';
 import { AttachedBrowser } from './attached-browser';
-import { HostLink, TURN_ON } from './host-link';
+import { HostLink, LinkLost, TURN_ON } from './host-link';
 
 /**
  * The attached browser for `bosun-bridge --connect`: the link to the person's browser opens on the
@@ -37,7 +37,13 @@ export class AttachSession {
       if (this.live === current) this.live = null;
       throw error;
     });
-    return work(browser);
+    try {
+      return await work(browser);
+    } catch (error) {
+      // A call the end cut short has told the client why: the next call connects anew.
+      if (error instanceof LinkLost) this.endedWith = null;
+      throw error;
+    }
   }
 
   /** The client states its task: Bosun checks every later call against it, as it checks a chat task's. */

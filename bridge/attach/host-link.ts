@@ -31,6 +31,9 @@ const FromHost = v.variant('type', [
 ]);
 export type Accepted = v.InferOutput<typeof Accepted>;
 
+/** A call's error that tells the client the link ended (so the end needs no telling again). */
+export class LinkLost extends ToolError {}
+
 /** Why no link is open, as plainly as this computer shows it. */
 function unreachable(asked: AttachBrowser | undefined, env: NodeJS.ProcessEnv, packageRoot: string): ToolError {
   const { problem, nextStep } = unreachableInWords(whyUnreachable(asked, env, bosunIds(packageRoot)), TURN_ON);
@@ -215,8 +218,8 @@ export class HostLink {
   }
 
   /** The error a call gets once the link has ended. */
-  lost(): ToolError {
-    return new ToolError(
+  lost(): LinkLost {
+    return new LinkLost(
       `The attached browser is no longer reachable: ${this.endReason ?? 'the link closed'}`,
       'Call again to reconnect once the browser runs with the switch on.',
     );

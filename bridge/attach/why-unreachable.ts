@@ -168,7 +168,9 @@ export function unreachableInWords(why: Unreachable, turnOn: string): { problem:
   switch (why.kind) {
     case 'switch-off':
       return {
-        problem: `${NAMES[why.browser]} runs with Bosun, but Bosun's "Let AI agents on this computer use this browser" is off.`,
+        // Told apart by elimination only: a Bosun that is starting again (reloaded, or its background
+        // waking) has no link open for a moment either.
+        problem: `${NAMES[why.browser]} runs with Bosun, but Bosun's link is not open: its "Let AI agents on this computer use this browser" is off, or Bosun is starting again (reloaded, or waking).`,
         nextStep: turnOn,
       };
     case 'bosun-missing':

@@ -96,7 +96,7 @@ describe.each(BROWSERS)(
       const result = await client.call('browser_tabs', { action: 'list' });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(
-        /runs with Bosun, but Bosun's "Let AI agents on this computer use this browser" is off/,
+        /runs with Bosun, but Bosun's link is not open: its "Let AI agents on this computer use this browser" is off/,
       );
       expect(textOf(result)).toMatch(SWITCH);
     });

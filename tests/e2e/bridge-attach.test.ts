@@ -12,7 +12,7 @@ import { BROWSERS, waitUntil } from './harness';
 import { actionLogEntries } from './support/action-log';
 import { answerPrompt } from './support/agent';
 import { rawLinkClient, useAttachedBrowser, type Agent } from './support/attached';
-import { listeningSockets, processTree, textOf, waitForExit } from './support/bridge';
+import { FULL_TOOLS, listeningSockets, processTree, textOf, waitForExit } from './support/bridge';
 import { send, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
@@ -325,5 +325,42 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
       expect(textOf(ended)).toMatch(/turned off|Let AI agents on this computer use this browser/);
     }
     await waitUntil(() => !existsSync(socket()), { message: 'the host left its socket behind' });
+  });
+  it('with every tool listed, each that needs a debugging protocol says so in its description and its answer, asking nobody', async () => {
+    await setSwitch(true);
+    await waitUntil(() => existsSync(socket()), { message: 'the host did not open its socket again' });
+    const full = await agent('Full Agent', FULL_TOOLS);
+    const marked = (await full.listTools()).filter((tool) =>
+      tool.description?.includes('Not available with --connect'),
+    );
+    // Console, network details, service workers, offline, emulation, scripts, site data, dialogs,
+    // uploads, waiting and the tab's history: as the README lists them.
+    expect(marked.map((tool) => tool.name).sort()).toEqual(
+      [
+        'browser_console',
+        'browser_network_sources',
+        'browser_network_request',
+        'browser_service_workers',
+        'browser_set_offline',
+        'browser_emulate',
+        'browser_eval',
+        'browser_cookies',
+        'browser_storage',
+        'browser_handle_dialog',
+        'browser_upload',
+        'browser_wait_for',
+        'browser_back',
+        'browser_forward',
+        'browser_reload',
+      ].sort(),
+    );
+    for (const name of ['browser_console', 'browser_service_workers', 'browser_forward', 'browser_reload']) {
+      const answer = await full.call(name, {});
+      expect(answer.isError, name).toBe(true);
+      expect(textOf(answer), name).toMatch(/not offer|debugging protocol/);
+    }
+    expect(
+      await attached.sidebar.evaluate(() => document.querySelector('[data-testid="permission-prompt"]') === null),
+    ).toBe(true);
   });
 });

@@ -19,6 +19,8 @@ import { configure, openSidebar, setSettingsSwitch } from './sidebar';
 
 export interface Agent {
   call(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  /** The tools the bridge lists, with their descriptions. */
+  listTools(): Promise<{ name: string; description?: string }[]>;
   pid: number;
   log(): string;
   close(): Promise<void>;
@@ -131,6 +133,7 @@ export async function attachedClient(
   return {
     call: async (tool, args = {}) =>
       (await client.callTool({ name: tool, arguments: args }, { timeout: 120_000 })) as ToolResult,
+    listTools: async () => (await client.listTools()).tools,
     pid: transport.pid!,
     log: () => stderr,
     close: () => client.close(),
