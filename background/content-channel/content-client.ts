@@ -184,6 +184,11 @@ export async function askContent<S extends v.GenericSchema>(
   } finally {
     watch.stop();
   }
+  // Chrome may answer a request whose tab closed under it with nothing at all, not an error.
+  if (reply === undefined) {
+    const change = await tabChange(tabId, urlBefore, true);
+    if (change) throw new ContentError(change);
+  }
   return readContentReply(message.type, schema, reply);
 }
 
