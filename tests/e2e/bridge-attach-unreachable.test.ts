@@ -3,6 +3,7 @@
 // the browser not running, Bosun not installed in it, or its switch off. Each is set up for real (a
 // temporary home, the README's install command, the browser binary started as the person would).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { EXECUTABLE as CHROMIUM } from './harness/chromium';
 import { FIREFOX_EXECUTABLE as FIREFOX } from './harness/firefox';
 import { attachedClient, useAttachedBrowser, type Agent } from './support/attached';
 import { textOf } from './support/bridge';
+import { bosunIds } from '../../bridge/attach/why-unreachable';
 
 const SWITCH = /Let AI agents on this computer use this browser/;
 
@@ -92,6 +94,17 @@ describe.each(BROWSERS)(
     const attached = useAttachedBrowser(browserName);
 
     it('the switch off: says it is off, and how to turn it on', async () => {
+      if (browserName === 'chromium') {
+        // A person's profile recorded Bosun long ago; a fresh one does so some seconds after the browser starts.
+        const id = bosunIds(process.cwd()).chrome;
+        const profile = join(attached.home, '.config', 'chromium', 'Default');
+        await waitUntil(
+          () =>
+            existsSync(join(profile, 'Local Extension Settings', id)) ||
+            readFileSync(join(profile, 'Preferences'), 'utf8').includes(id),
+          { message: 'Chromium did not record Bosun in its profile', timeoutMs: 60_000 },
+        );
+      }
       const client = await attached.agent('Claude Code');
       const result = await client.call('browser_tabs', { action: 'list' });
       expect(result.isError).toBe(true);
