@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserName, LaunchOptions, PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { actionLogEntries } from './support/action-log';
@@ -6,10 +6,9 @@ import { answerPrompt, openOnly, startFresh, waitForPrompt, waitUntilIdle } from
 import { setSiteRule } from './support/permissions';
 import { indexByLabel } from './support/listing';
 import { call, scriptedModel } from './support/scripted-turns';
-import { useExtension } from './support/extension';
 import { AHEAD_MS, runAt } from './support/schedule';
-import { configure, openSidebar, send, showView, shownMessages } from './support/sidebar';
-import { answer, openTabUrls, planAndApprove, read, useShops, waitForWorkflow } from './support/workflow';
+import { send, showView, shownMessages } from './support/sidebar';
+import { answer, openTabUrls, planAndApprove, read, useResearchView, waitForWorkflow } from './support/workflow';
 
 /**
  * The person allowed notifications when they made their first schedule: Firefox takes the product's own
@@ -37,15 +36,59 @@ const shownNotifications = (page: PageDriver) =>
   );
 
 describe.each(BROWSERS)('schedules in %s', (browserName) => {
-  const ctx = useExtension(browserName, {}, notificationsAllowed(browserName));
-  const shops = useShops();
-  let page: PageDriver;
+  const ctx = useResearchView(browserName, notificationsAllowed(browserName));
+  const { sidebar: page, shops } = ctx;
+  const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
 
-  beforeAll(async () => {
-    page = await openSidebar(ctx.session);
-    await configure(page, ctx.llm);
-    await showView(page, 'research');
-  });
+  /** With the sidebar closed, waits until the model has been asked `turns` times in all (a run started). */
+  async function waitForModelTurns(turns: number): Promise<void> {
+    const deadline = Date.now() + AHEAD_MS + 30_000;
+    while (modelTurns() < turns && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(modelTurns()).toBe(turns);
+  }
+
+  /** The person's chat task the chat-task schedules repeat: their name typed into the form, allowed once when asked. */
+  async function fillInName(): Promise<void> {
+    ctx.llm.reset();
+    ctx.llm.respondWith(
+      scriptedModel(
+        [
+          () => call('read_page', {}),
+          // By index inside fill_form's fields: the trace cannot name it, so a replay asks the model for this step.
+          ({ listing }) =>
+            call('fill_form', { fields: [{ index: indexByLabel(listing, 'textbox', 'Name'), value: 'Ada' }] }),
+        ],
+        'Your name is in the form.',
+      ),
+    );
+    await send(page, 'Put my name, Ada, in the contact form');
+    await waitForPrompt(page);
+    await answerPrompt(page, 'allow-once');
+    await waitUntilIdle(page);
+  }
+
+  /**
+   * An unattended run's navigation to the other shop waited: no question left waiting for nobody, none
+   * answered in the person's place, the other shop not opened, and the one navigation since `since` unanswered.
+   */
+  async function expectWaitedUnasked(since: number): Promise<void> {
+    expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]'))).toBeNull();
+    expect((await openTabUrls(page)).some((url) => url.startsWith(shops.b('')))).toBe(false);
+    const navigations = (await actionLogEntries(page)).filter((e) => e.toolName === 'navigate' && e.timestamp >= since);
+    expect(navigations.map((e) => e.decision)).toEqual(['unanswered']);
+  }
+
+  /** The person is told by one browser notification (Firefox shows its words; Chromium only that it is up). */
+  async function expectNotified(told: { title: string; message: string }): Promise<void> {
+    expect(await shownNotifications(page)).toEqual([browserName === 'firefox' ? expect.objectContaining(told) : true]);
+  }
+
+  async function deleteSchedule(): Promise<void> {
+    await page.click('[data-testid="schedule-delete"]');
+    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
+      message: 'the schedule was not deleted',
+    });
+  }
 
   it('a scheduled workflow runs with the sidebar closed, and waits (never asks the void) at an action beyond its plan', async () => {
     // A workflow the person ran and approved once, then saved: read Alpha Audio's price, read-only.
@@ -70,8 +113,8 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect(await page.text('[data-testid="schedule-when"]')).toContain('next run');
 
     // The run's step reads, then (obedient to the page, say) goes to another shop: not in the plan.
-    const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
     const before = modelTurns();
+    const ranFrom = Date.now();
     ctx.llm.script(read('s1'), {
       kind: 'tool_calls',
       calls: [{ id: 's2', name: 'navigate', arguments: { url: shops.b('shop-b.html') } }],
@@ -79,11 +122,9 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     await page.close();
 
     // Nobody is at the sidebar: the run goes on without it, and stops at the navigation.
-    const deadline = Date.now() + AHEAD_MS + 30_000;
-    while (modelTurns() < before + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(modelTurns()).toBe(before + 2);
+    await waitForModelTurns(before + 2);
 
-    page = await openSidebar(ctx.session);
+    await ctx.reopenSidebar();
     await showView(page, 'research');
     const paused = await waitForWorkflow(page, (w) => w.status === 'interrupted', 'the run did not pause');
     expect(paused.steps).toEqual(['pending']);
@@ -97,13 +138,8 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     );
     // The person is told by a browser notification, which names the run and what waited.
     expect(await page.evaluate(() => browser.permissions.contains({ permissions: ['notifications'] }))).toBe(true);
-    const told = { title: 'Bosun: “Check the headphone price” is waiting for you', message: notes[1] };
-    expect(await shownNotifications(page)).toEqual([browserName === 'firefox' ? expect.objectContaining(told) : true]);
-    // No question was left waiting for nobody, none was answered in the person's place, and the other shop was not opened.
-    expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]'))).toBeNull();
-    expect((await openTabUrls(page)).some((url) => url.startsWith(shops.b('')))).toBe(false);
-    const navigations = (await actionLogEntries(page)).filter((e) => e.toolName === 'navigate');
-    expect(navigations.map((e) => e.decision)).toEqual(['unanswered']);
+    await expectNotified({ title: 'Bosun: “Check the headphone price” is waiting for you', message: notes[1]! });
+    await expectWaitedUnasked(ranFrom);
     // The model was asked nothing more: the step ended at the navigation (a reopened sidebar only lists models).
     expect(modelTurns()).toBe(before + 2);
     // The schedule says it ran, and a one-time schedule will not run again.
@@ -125,10 +161,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect(done.results).toEqual(['Alpha Audio: $199.']);
 
     // Deleted from the one list of schedules.
-    await page.click('[data-testid="schedule-delete"]');
-    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
-      message: 'the schedule was not deleted',
-    });
+    await deleteSchedule();
   });
 
   it('a scheduled chat task runs with the sidebar closed as a replay, and waits (never asks the void) at an action beyond what it did', async () => {
@@ -136,22 +169,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     const formUrl = `${shops.servers[0]!.url}/form.html`;
     await showView(page, 'chat');
     const form = await openOnly(ctx.session, page, formUrl);
-    ctx.llm.reset();
-    ctx.llm.respondWith(
-      scriptedModel(
-        [
-          () => call('read_page', {}),
-          // By index inside fill_form's fields: the trace cannot name it, so a replay asks the model for this step.
-          ({ listing }) =>
-            call('fill_form', { fields: [{ index: indexByLabel(listing, 'textbox', 'Name'), value: 'Ada' }] }),
-        ],
-        'Your name is in the form.',
-      ),
-    );
-    await send(page, 'Put my name, Ada, in the contact form');
-    await waitForPrompt(page);
-    await answerPrompt(page, 'allow-once');
-    await waitUntilIdle(page);
+    await fillInName();
     expect(await form.evaluate(() => (document.getElementById('name') as HTMLInputElement).value)).toBe('Ada');
 
     // Scheduled from beside Run again, a few seconds ahead; listed with the workflows' schedules, with what it may do.
@@ -171,20 +189,17 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
       kind: 'tool_calls',
       calls: [{ id: 'n1', name: 'navigate', arguments: { url: shops.b('shop-b.html') } }],
     });
-    const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
     const ranFrom = Date.now();
     // The first test's notification is put away, so what is up afterwards is this run's.
     await page.evaluate(async () => {
       for (const id of Object.keys(await browser.notifications.getAll())) await browser.notifications.clear(id);
     });
     await page.close();
-    const deadline = Date.now() + AHEAD_MS + 30_000;
-    while (modelTurns() < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(modelTurns()).toBe(1);
+    await waitForModelTurns(1);
     // Time for the navigation to reach the gate, and for a question (were one asked) to show.
     await new Promise((resolve) => setTimeout(resolve, 2000));
 
-    page = await openSidebar(ctx.session);
+    await ctx.reopenSidebar();
     await page.waitFor(
       () =>
         [...document.querySelectorAll('[data-role="assistant"]')].some((el) =>
@@ -211,24 +226,15 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
       title: 'Bosun: “Put my name, Ada, in the contact form” is waiting for you',
       message: `Waited for you: 'navigate' (go to ${shops.b('shop-b.html')}) on 127.0.0.2, at level navigate needed your answer, and nobody was there to ask; it did not run, and the task stopped there. Run again to be asked.`,
     };
-    expect(await shownNotifications(page)).toEqual([browserName === 'firefox' ? expect.objectContaining(told) : true]);
-    // No question was left waiting for nobody, none was answered in the person's place, the other shop was not opened.
-    expect(await page.evaluate(() => document.querySelector('[data-testid="permission-prompt"]'))).toBeNull();
-    expect((await openTabUrls(page)).some((url) => url.startsWith(shops.b('')))).toBe(false);
-    // The one navigation since the schedule's run began, unanswered (the earlier test's are before it).
-    const navigations = (await actionLogEntries(page)).filter(
-      (e) => e.toolName === 'navigate' && e.timestamp >= ranFrom,
-    );
-    expect(navigations.map((e) => e.decision)).toEqual(['unanswered']);
+    await expectNotified(told);
+    // The one navigation since the schedule's run began (the earlier test's are before it).
+    await expectWaitedUnasked(ranFrom);
     expect(modelTurns()).toBe(1);
     expect(ctx.llm.failures).toEqual([]);
 
     await showView(page, 'research');
     expect(await page.text('[data-testid="schedule-last"]')).toMatch(/^Ran on schedule at /);
-    await page.click('[data-testid="schedule-delete"]');
-    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
-      message: 'the schedule was not deleted',
-    });
+    await deleteSchedule();
   });
 
   it('a scheduled chat task whose start page was blocked since it was scheduled does not open it, and its run says why', async () => {
@@ -237,20 +243,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     await showView(page, 'chat');
     await startFresh(page);
     const form = await openOnly(ctx.session, page, formUrl);
-    ctx.llm.reset();
-    ctx.llm.respondWith(
-      scriptedModel(
-        [
-          () => call('read_page', {}),
-          ({ listing }) =>
-            call('fill_form', { fields: [{ index: indexByLabel(listing, 'textbox', 'Name'), value: 'Ada' }] }),
-        ],
-        'Your name is in the form.',
-      ),
-    );
-    await send(page, 'Put my name, Ada, in the contact form');
-    await answerPrompt(page, 'allow-once');
-    await waitUntilIdle(page);
+    await fillInName();
     await form.close();
     await page.click('[data-testid="run-again-schedule"]');
     await runAt(page, Date.now() + AHEAD_MS);
@@ -259,7 +252,6 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     await setSiteRule(page, '127.0.0.1', 'blocked');
     const loads = () => server.requests.filter((path) => path.startsWith('/form.html?by=blocked-schedule')).length;
     const loaded = loads();
-    const modelTurns = () => ctx.llm.requests.filter((r) => r.method === 'POST').length;
     const turns = modelTurns();
 
     await showView(page, 'research');
@@ -277,10 +269,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect((await openTabUrls(page)).includes(formUrl)).toBe(false);
     expect(modelTurns()).toBe(turns);
 
-    await page.click('[data-testid="schedule-delete"]');
-    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
-      message: 'the schedule was not deleted',
-    });
+    await deleteSchedule();
     await setSiteRule(page, '127.0.0.1', null);
   });
 });

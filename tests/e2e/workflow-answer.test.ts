@@ -1,14 +1,12 @@
 // The research report's answer: written by the model from the steps' findings, at the top of the
 // report, its [n] linked to the numbered sources; a failure, a cancel or a restart while it is
 // written never costs what the steps found.
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
 import { BROWSERS } from './harness';
-import { useExtension } from './support/extension';
 import { axeViolations } from './support/axe';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { PANEL_WIDTHS, shootThemes, sidewaysOverflow } from './support/layout';
-import { configure, openSidebar, showView } from './support/sidebar';
 import {
   answer,
   closeShopTabs,
@@ -19,7 +17,7 @@ import {
   read,
   shownWorkflow,
   waitForWorkflow,
-  useShops,
+  useResearchView,
 } from './support/workflow';
 import type { Step } from '../fixtures/llm-server';
 
@@ -64,15 +62,8 @@ const waitForWriting = (page: PageDriver) =>
   );
 
 describe.each(BROWSERS)('the research report’s answer in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const shops = useShops();
-  let page: PageDriver;
-
-  beforeAll(async () => {
-    page = await openSidebar(ctx.session);
-    await configure(page, ctx.llm);
-    await showView(page, 'research');
-  });
+  const ctx = useResearchView(browserName);
+  const { sidebar: page, shops } = ctx;
   beforeEach(async () => {
     ctx.llm.reset();
     await closeShopTabs(page, shops);

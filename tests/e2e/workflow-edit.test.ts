@@ -3,10 +3,18 @@ import type { PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { answerPrompt, waitForPrompt } from './support/agent';
 import { axeViolations } from './support/axe';
-import { useExtension } from './support/extension';
 import { sidewaysOverflow } from './support/layout';
-import { configure, openSidebar, showView } from './support/sidebar';
-import { answer, openTabUrls, plan, read, sees, shownWorkflow, useShops, waitForWorkflow } from './support/workflow';
+import { openSidebar, showView } from './support/sidebar';
+import {
+  answer,
+  openTabUrls,
+  plan,
+  read,
+  sees,
+  shownWorkflow,
+  waitForWorkflow,
+  useResearchView,
+} from './support/workflow';
 
 /** The narrowest panel: Firefox's narrowest sidebar. */
 const NARROW = { width: 280, height: 720 };
@@ -25,16 +33,9 @@ const waitForNowLine = (page: PageDriver, line: string | null, message: string) 
 describe.each(BROWSERS)(
   'research steps changed before approval, and what a running step does, in %s',
   (browserName) => {
-    const ctx = useExtension(browserName);
-    const shops = useShops();
-    let page: PageDriver;
-
-    beforeAll(async () => {
-      page = await openSidebar(ctx.session);
-      await configure(page, ctx.llm);
-      await showView(page, 'research');
-      await page.resize(NARROW);
-    });
+    const ctx = useResearchView(browserName);
+    const { sidebar: page, shops } = ctx;
+    beforeAll(() => page.resize(NARROW));
 
     async function showPlan(intent: string, steps: object[]): Promise<void> {
       ctx.llm.reset();

@@ -2,16 +2,14 @@
 // without the model, finding each element by its role and label on the page as it is now; a saved
 // workflow's run replays its last run with the person's new value; on a page that changed since,
 // only the action that no longer matches asks the model. Each step says which it was.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replayStepModel } from '../../bench/agent-tasks/replay-model';
 import type { Responder } from '../fixtures/llm-server/script';
 import type { PageDriver } from './harness';
 import { BROWSERS } from './harness';
-import { useExtension } from './support/extension';
 import { indexByLabel } from './support/listing';
 import { answer, call, scriptedModel } from './support/scripted-turns';
-import { configure, openSidebar, showView } from './support/sidebar';
-import { closeShopTabs, planAndApprove, useShops, waitForWorkflow } from './support/workflow';
+import { closeShopTabs, planAndApprove, waitForWorkflow, useResearchView } from './support/workflow';
 
 /** The current run's one step: its finding and, in a Run again, its mark and words. */
 const shownStep = (page: PageDriver) =>
@@ -28,15 +26,8 @@ const shownStep = (page: PageDriver) =>
 type ShownStep = Awaited<ReturnType<typeof shownStep>>;
 
 describe.each(BROWSERS)('Run again of a research run in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const shops = useShops();
-  let page: PageDriver;
-
-  beforeAll(async () => {
-    page = await openSidebar(ctx.session);
-    await configure(page, ctx.llm);
-    await showView(page, 'research');
-  });
+  const ctx = useResearchView(browserName);
+  const { sidebar: page, shops } = ctx;
 
   /** Starts a run and waits until it ended as `ended` tells (the run before it had ended too). */
   const runToEnd = async (start: () => Promise<void>, ended: (shown: ShownStep) => boolean) => {

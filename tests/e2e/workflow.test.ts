@@ -1,9 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PageDriver } from './harness';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
 import { answerPrompt, waitForPrompt } from './support/agent';
-import { useExtension } from './support/extension';
-import { configure, openSidebar, showView } from './support/sidebar';
+import { showView } from './support/sidebar';
 import {
   answer,
   closeShopTabs,
@@ -14,20 +12,13 @@ import {
   read,
   sees,
   shownWorkflow,
-  useShops,
   waitForWorkflow,
+  useResearchView,
 } from './support/workflow';
 
 describe.each(BROWSERS)('research workflows in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  const shops = useShops();
-  let page: PageDriver;
-
-  beforeAll(async () => {
-    page = await openSidebar(ctx.session);
-    await configure(page, ctx.llm);
-    await showView(page, 'research');
-  });
+  const ctx = useResearchView(browserName);
+  const { sidebar: page, shops } = ctx;
   beforeEach(async () => {
     ctx.llm.reset();
     await closeShopTabs(page, shops);

@@ -1,7 +1,9 @@
 // What the research workflow tests share: three shop sites, what the Research view shows, and scripted plans.
 import JSZip from 'jszip';
 import { afterAll, beforeAll } from 'vitest';
-import type { PageDriver } from '../harness';
+import type { BrowserName, LaunchOptions, PageDriver } from '../harness';
+import { useConfiguredSidebar } from './configured-sidebar';
+import { showView } from './sidebar';
 import { startStaticServer, testSiteDir, type StaticServer } from '../../fixtures/static-server';
 import type { LlmServer, Step } from '../../fixtures/llm-server';
 
@@ -22,6 +24,17 @@ export function useShops() {
   });
   afterAll(() => Promise.all(shops.servers?.map((s) => s.close()) ?? []));
   return shops;
+}
+
+/**
+ * What every research test file starts from: Bosun with the scripted model, the three shops, and a
+ * configured sidebar showing the Research view (`sidebar`), for the whole file.
+ */
+export function useResearchView(browserName: BrowserName, launch?: LaunchOptions) {
+  const ctx = useConfiguredSidebar(browserName, launch ? { launch } : {});
+  const shops = useShops();
+  beforeAll(() => showView(ctx.sidebar, 'research'));
+  return Object.assign(ctx, { shops });
 }
 
 /** Closes the shops' tabs: tabs an earlier test's workflow left open would hide whether the next one closed its own. */
