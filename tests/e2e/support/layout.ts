@@ -137,15 +137,17 @@ export function faintDisabledButtons(page: PageDriver): Promise<string[]> {
 }
 
 /**
- * The empty text boxes shown whose placeholder does not fit in them: each holds its placeholder as
- * its text for a moment (no event is sent, and it is emptied again before anything repaints).
+ * The empty text boxes shown, of one line or several, whose placeholder does not fit in them: each holds
+ * its placeholder as its text for a moment (no event is sent, and it is emptied again before anything repaints).
  */
 export function clippedPlaceholders(page: PageDriver): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLTextAreaElement>('textarea[placeholder]')].flatMap((box) => {
+    [
+      ...document.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>('textarea[placeholder], input[placeholder]'),
+    ].flatMap((box) => {
       if (box.value !== '' || box.getBoundingClientRect().width === 0) return [];
       box.value = box.placeholder;
-      const clipped = box.scrollHeight > box.clientHeight;
+      const clipped = box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth;
       box.value = '';
       return clipped ? [`${box.dataset.testid ?? box.id}: "${box.placeholder}"`] : [];
     }),
