@@ -41,10 +41,19 @@ export const askPerson = defineTool({
     // The person's action is on this tab: it is shown, in front of whatever they were looking at.
     await browser.tabs.update(ctx.tabId, { active: true });
     const site = hostOf(ctx.target.url);
-    const answer = await ctx.handOver(
-      { request: args.request, ...(args.choices ? { choices: args.choices } : {}), site, tabId: ctx.tabId },
-      ctx.signal,
-    );
+    // The wait ends with the tab too: the person closing it is an answer of sorts, and the card would
+    // otherwise ask them to act on a page that is gone.
+    const closed = new AbortController();
+    const onRemoved = (tabId: number) => tabId === ctx.tabId && closed.abort();
+    browser.tabs.onRemoved.addListener(onRemoved);
+    const answer = await ctx
+      .handOver(
+        { request: args.request, ...(args.choices ? { choices: args.choices } : {}), site, tabId: ctx.tabId },
+        AbortSignal.any([ctx.signal, closed.signal]),
+      )
+      .finally(() => browser.tabs.onRemoved.removeListener(onRemoved));
+    if (closed.signal.aborted)
+      return { success: false, text: 'The tab was closed while the task waited for the person.' };
     if (answer === null) return { success: false, text: 'The task was stopped while waiting for the person.' };
     if (answer.kind === 'choose') return { success: true, text: `The person chose: ${JSON.stringify(answer.choice)}.` };
     if (answer.kind === 'reply') return { success: true, text: personReply(answer.text) };

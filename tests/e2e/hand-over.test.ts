@@ -236,4 +236,25 @@ describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
       await partner.close();
     }
   });
+
+  // Last in the file: it closes the form tab the others work in.
+  it('closing the task’s tab while it waits ends the task, saying its tab was closed, and asks the model nothing more', async () => {
+    ctx.llm.script({
+      kind: 'tool_calls' as const,
+      calls: [{ id: 'h1', name: 'ask_person', arguments: { request: 'Log in, then press Continue' } }],
+    });
+    await send(sidebar, 'Put the river guide in my basket');
+    await waitForHandOver(sidebar);
+    await form.close();
+    await handOverGone(sidebar);
+    await waitUntilIdle(sidebar);
+    expect((await shownMessages(sidebar)).at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'error',
+      error: 'The tab this task worked in was closed, so the task stopped here. Send your message again to start over.',
+    });
+    await pause(1000);
+    expect(chatRequests(ctx.llm)).toHaveLength(1);
+    expect(await sidebar.evaluate(() => document.querySelector('[data-testid="stop"]'))).toBeNull();
+  });
 });
