@@ -263,6 +263,45 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect(report).toContain('Skipped.');
   });
 
+  it('a step whose tab the person closes fails, saying so, asks the model nothing more, and the run goes on', async () => {
+    const steps = [
+      {
+        task: 'Wait for the sale at shop a',
+        site: shops.a('shop-a.html'),
+        permissions: ['read-only'],
+        onFailure: 'continue',
+      },
+      { task: 'Read shop b', site: shops.b('shop-b.html'), permissions: ['read-only'] },
+    ];
+    await planAndApprove(page, ctx.llm, 'Check two shops', steps, async () => {
+      ctx.llm.script(
+        {
+          kind: 'tool_calls',
+          calls: [{ id: 'w1', name: 'wait_for_element', arguments: { selector: '#sale', timeoutMs: 30_000 } }],
+        },
+        read('b1'),
+        answer('Beta Sound: $189.'),
+        answer('Beta Sound has it for $189 [1].'),
+      );
+    });
+    await page.waitFor(
+      () => (document.querySelector('[data-testid="workflow-step-now"]')?.textContent ?? '').includes('#sale'),
+      undefined,
+      { message: 'the first step did not start waiting' },
+    );
+    await page.evaluate(async (url) => {
+      const tab = (await browser.tabs.query({})).find((t) => t.url === url);
+      if (tab?.id !== undefined) await browser.tabs.remove(tab.id);
+    }, shops.a('shop-a.html'));
+    const shown = await waitForWorkflow(page, (w) => w.status === 'completed', 'the run did not go on to its end');
+    expect(shown.steps).toEqual(['failed', 'completed']);
+    expect(shown.errors[0]).toMatch(/tab .*closed/i);
+    expect(shown.results[1]).toBe('Beta Sound: $189.');
+    // The plan, step 1's one turn before its tab was closed (nothing after), step 2's two, and the answer.
+    expect(ctx.llm.requests.filter((r) => r.method === 'POST')).toHaveLength(5);
+    expect(ctx.llm.failures).toEqual([]);
+  });
+
   it('a cancel stops the running step, skips the rest, closes the tabs it opened and keeps what was found', async () => {
     const steps = ['a', 'b', 'c'].map((id) => ({
       task: `Read shop ${id}`,
