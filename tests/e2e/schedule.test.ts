@@ -164,6 +164,52 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     await deleteSchedule();
   });
 
+  it('a paused schedule does not run at its time; edited and resumed, it runs once at its new time', async () => {
+    // The workflow the first test saved, scheduled a few seconds ahead, then paused at once.
+    await page.click('[data-testid="saved-schedule"]');
+    await runAt(page, Date.now() + AHEAD_MS);
+    await page.click('[data-testid="schedule-save"]');
+    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') !== null, undefined, {
+      message: 'the schedule was not listed',
+    });
+    await page.click('[data-testid="schedule-pause"]');
+    await page.waitFor(
+      () => document.querySelector('[data-testid="schedule"]')?.getAttribute('data-paused') === 'true',
+      undefined,
+      { message: 'the schedule was not paused' },
+    );
+    expect(await page.text('[data-testid="schedule-when"]')).toContain('paused');
+    const turns = modelTurns();
+    await new Promise((resolve) => setTimeout(resolve, AHEAD_MS + 3000));
+    // Its time came and went: nothing ran.
+    expect(modelTurns()).toBe(turns);
+    expect(await page.evaluate(() => document.querySelector('[data-testid="schedule-last"]'))).toBeNull();
+
+    // Edited to a new time (still paused), then resumed: it runs then, once.
+    await page.click('[data-testid="schedule-edit"]');
+    await runAt(page, Date.now() + AHEAD_MS);
+    await page.click('[data-testid="schedule-save"]');
+    await page.waitFor(() => document.querySelector('[data-testid="schedule-edit"]') !== null, undefined, {
+      message: 'the edit form did not close',
+    });
+    expect(await page.text('[data-testid="schedule-when"]')).toContain('paused');
+    ctx.llm.script(read('p1'), answer('Alpha Audio: $199.'), answer('It costs $199 [1].'));
+    await page.click('[data-testid="schedule-pause"]');
+    await page.waitFor(
+      () =>
+        (document.querySelector('[data-testid="schedule-last"]')?.textContent ?? '').startsWith('Ran on schedule at'),
+      undefined,
+      { timeoutMs: AHEAD_MS + 30_000, message: 'the resumed schedule did not run' },
+    );
+    await waitForWorkflow(page, (w) => w.status === 'completed', 'the scheduled run did not finish');
+    expect(modelTurns()).toBe(turns + 3);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(modelTurns()).toBe(turns + 3);
+    expect(await page.text('[data-testid="schedule-when"]')).toContain('has run');
+    expect(ctx.llm.failures).toEqual([]);
+    await deleteSchedule();
+  });
+
   it('a scheduled chat task runs with the sidebar closed as a replay, and waits (never asks the void) at an action beyond what it did', async () => {
     // The person's chat task: fill in their name on the form (allowed once when asked).
     const formUrl = `${shops.servers[0]!.url}/form.html`;
