@@ -16,6 +16,11 @@ export interface GateDeps {
 export interface GateCall {
   name: string;
   args: unknown;
+  /**
+   * The args were checked against the tool's own schema where they entered the background (an ABP
+   * capability whose params hold the tool's entries): the gate does not check them a second time.
+   */
+  argsChecked?: true;
   /** The run this call belongs to: a `deny` is remembered for the rest of it. */
   runId: string;
   /**
