@@ -22,3 +22,8 @@ export function toolEntries(tool: Tool): v.ObjectEntries {
   if (!entries) throw new Error(`${tool.name}'s params are not an object.`);
   return entries;
 }
+
+/** The checks a tool's schema makes on its arguments as a whole (its pipe after the object), for the same capability. */
+export function toolRules(tool: Tool): readonly unknown[] {
+  return ((tool.params as { pipe?: readonly unknown[] }).pipe ?? []).slice(1);
+}

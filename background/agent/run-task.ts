@@ -3,7 +3,7 @@ import type { ToolCall } from '../llm/types';
 import type { Settings } from '../../src/protocol/common';
 import { modelTurn } from './model-turn';
 import { closeTask, endTabClosed, endWithError, limitReached, repeatedText } from './task-endings';
-import { alsoWrite, beginAction, createTaskState, type TaskState } from './task-state';
+import { beginAction, createTaskState, holdWrite, issueHeld, written, type TaskState } from './task-state';
 import { fixedScope } from './task-scope';
 import { PROPOSE_PLAN, proposePlan, type TaskPlanning } from './task-plan';
 import type { GateResult } from '../permissions/gate';
@@ -39,10 +39,13 @@ export async function runTask(
       if (end) return end;
     }
   } catch (error) {
+    issueHeld(state);
     // A clear ends the task with the conversation it belonged to: nothing is written into the new one.
     if (conversation.generation === state.generation) await endWithError(conversation, state.answer, error, signal);
     return signal.aborted ? 'stopped' : 'error';
   } finally {
+    // A call cut short by a clear still has its Action Log entry to store.
+    issueHeld(state);
     state.follower.stop();
     state.tabFacts.stop();
     await deps.mask.hide(state.touched);
@@ -82,15 +85,16 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
   const { deps, signal } = state;
   const limit = limitReached(state);
   if (limit) {
-    await state.writes;
+    await written(state);
     return await closeTask(state, limit);
   }
   if (state.follower.lost()) {
-    await state.writes;
+    await written(state);
     return await endTabClosed(state);
   }
-  // The model is asked while the empty answer is being saved: the save is awaited before the turn
-  // goes on (a model turn that fails reports its own error first).
+  // The model is asked while the empty answer is being saved, with the last step's results: the
+  // save is awaited before the turn goes on (a model turn that fails reports its own error first).
+  issueHeld(state);
   const { message: current, saved } = deps.conversation.open({ role: 'assistant', content: '', status: 'streaming' });
   saved.catch(() => undefined);
   state.answer = current;
@@ -99,18 +103,16 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
   const planFirst = state.planning !== undefined;
   const result = await modelTurn(deps, current, { settings, tab, images, mode, planFirst }, signal);
   await saved;
-  await state.writes;
+  await written(state);
   if (result.usedToolFallback) mode.xmlTools = true;
   state.tokens += result.usage?.totalTokens ?? 0;
   if (result.toolCalls.length === 0) {
     await deps.conversation.finish(current);
     return 'answered';
   }
-  // Saved while the first call's target is looked up: no action runs before the calls are stored.
-  alsoWrite(
-    state,
-    deps.conversation.save(current).then(() => deps.conversation.updated(current)),
-  );
+  // Stored with the first call's Action Log entry, before that call runs: no action runs before the
+  // calls that asked for it are stored.
+  holdWrite(state, () => deps.conversation.save(current).then(() => deps.conversation.updated(current)));
   for (const call of result.toolCalls) {
     if (signal.aborted) break;
     const end = await runToolCall(state, call);
@@ -123,8 +125,9 @@ async function taskTurn(state: TaskState, settings: Settings): Promise<TaskEnd |
 /**
  * One tool call the model asked for, through the gate, saved as its own tool message. Gives how
  * the task ended when the call ends it (a clear, the same call repeated), or null to go on. The
- * result and the call's Action Log entry are stored while the task goes on (the next model request
- * goes out meanwhile): the task waits for its writes before the next action and at a turn's end.
+ * result and the call's Action Log entry are held for the step's next commit (holdWrite), with the
+ * next action's entry or the next turn's answer: the task waits for its writes before the next
+ * action and at a turn's end.
  */
 export async function runToolCall(state: TaskState, call: ToolCall): Promise<TaskEnd | null> {
   state.seen = undefined;
@@ -133,12 +136,12 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
     call.name === PROPOSE_PLAN && state.planning
       ? await answerPlan(state, state.planning, call)
       : await gateCall(state, call);
-  const saved = saveResult(state, call, output);
-  if (!saved) return 'stopped';
-  alsoWrite(state, saved);
+  const save = saveResult(state, call, output);
+  if (!save) return 'stopped';
+  holdWrite(state, save);
   state.steps += 1;
   if (state.repeats.record(call.name, call.args, output.text)) {
-    await state.writes;
+    await written(state);
     return await closeTask(state, repeatedText(call.name));
   }
   return null;
@@ -149,7 +152,7 @@ export async function runToolCall(state: TaskState, call: ToolCall): Promise<Tas
  * for the status bar) and its grants hold until the task ends.
  */
 async function answerPlan(state: TaskState, planning: TaskPlanning, call: ToolCall): Promise<GateResult> {
-  await state.writes;
+  await written(state);
   const { result, scope } = await proposePlan(planning, state.runId, call, state.signal);
   if (scope) {
     state.planned = true;
@@ -172,10 +175,11 @@ function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
         runId,
         requester: state.requester,
         beforeRun: async (asked) => {
-          await state.writes;
+          await written(state);
           await beginAction(state, call.name, asked);
         },
-        keepLog: (written) => alsoWrite(state, written),
+        settle: () => issueHeld(state),
+        keepLog: (write) => holdWrite(state, write),
         described: (target, url) => state.announceStep?.({ toolCallId: call.id, target, url }),
         scope: state.scope,
         ...(state.planned ? { grantedAs: 'approved-plan' } : {}),
@@ -187,12 +191,12 @@ function gateCall(state: TaskState, call: ToolCall): Promise<GateResult> {
   );
 }
 
-/** Stores a call's result as its own tool message; null after a clear, which ended the task. */
-function saveResult(state: TaskState, call: ToolCall, output: GateResult): Promise<void> | null {
+/** A call's result as its own tool message, and its save; null after a clear, which ended the task. */
+function saveResult(state: TaskState, call: ToolCall, output: GateResult): (() => Promise<void>) | null {
   const { conversation } = state.deps;
   if (output.image) state.images.set(call.id, output.image);
   if (conversation.generation !== state.generation) return null;
-  const { saved } = conversation.open({
+  const { save } = conversation.stage({
     role: 'tool',
     content: output.text,
     status: 'done',
@@ -205,5 +209,5 @@ function saveResult(state: TaskState, call: ToolCall, output: GateResult): Promi
     ...(output.storedPages?.length ? { storedPages: output.storedPages } : {}),
     ...(state.replayMark ? { replay: state.replayMark } : {}),
   });
-  return saved;
+  return save;
 }

@@ -10,6 +10,7 @@ import { createTabFacts, type TabFactsLookup } from './tab-facts';
 import { createTabFollower } from './tab-follower';
 import type { TaskDeps, TaskOptions } from './task-types';
 import type { TaskTabs } from '../tabs/task-tabs';
+import type { PageCache } from '../storage/page-cache';
 
 /** What one task keeps while it runs: its tab, what it has spent, and the answer being written. */
 export interface TaskState {
@@ -45,6 +46,8 @@ export interface TaskState {
    * their results. The next action, the end of the next model turn and the task's end wait for them.
    */
   writes: Promise<void>;
+  /** Writes held for the step's commit (holdWrite), in the order the task made them. */
+  readonly heldWrites: (() => Promise<void>)[];
   /** The tab as read when the running action was allowed: the mask and the action's request both use it. */
   seen: { tabId: number; url: string | undefined } | undefined;
   /** The bound tab as the running call's target was read (ToolContext.locatedTab). */
@@ -84,6 +87,7 @@ export function createTaskState(
     tokens: 0,
     answer: null,
     writes: Promise.resolve(),
+    heldWrites: [],
     seen: undefined,
     located: undefined,
     follower: createTabFollower(
@@ -134,7 +138,7 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal,
       const { seen, tabId } = task();
       return seen?.tabId === tabId ? { url: seen.url } : undefined;
     },
-    pages: readingPages(deps.pages, readings),
+    pages: heldPages(task, readingPages(deps.pages, readings)),
     readings,
     crawl: deps.crawl,
     ...(deps.handOver ? { handOver: handOverFrom(task, deps.handOver) } : {}),
@@ -174,6 +178,41 @@ export async function beginAction(state: TaskState, toolName: string, asked: boo
   // Not awaited: with the tab already read, the mask's request is sent before this returns, so
   // before the action's, and a tab's content script takes requests in the order they were sent.
   void state.deps.mask.show(state.tabId, tab ?? undefined);
+}
+
+/**
+ * Holds a write for the task's next commit: the next action's start (its Action Log entry, which the
+ * gate stores before the action runs), a question to the person, the next model turn, or a wait for
+ * the task's writes. Every IndexedDB transaction is a commit the browser makes, and writes issued
+ * together are one transaction (write-batch.ts): a step's answer joins its first action's entry, and
+ * an action's result, entry and page read join the next action's entry or the next turn's answer.
+ * Nothing acts before what came earlier is stored, as before: an action's start stores them first.
+ */
+export function holdWrite(state: TaskState, write: () => Promise<void>): void {
+  state.heldWrites.push(write);
+}
+
+/** Issues the held writes now, in the order they were made, as writes the task goes on without. */
+export function issueHeld(state: TaskState): void {
+  for (const write of state.heldWrites.splice(0)) alsoWrite(state, write());
+}
+
+/** Every write of the task so far, held ones issued now: settles once they are stored. */
+export function written(state: TaskState): Promise<void> {
+  issueHeld(state);
+  return state.writes;
+}
+
+/** The page cache as a task's tools see it: a page read is stored with the step's other records. */
+function heldPages(task: () => TaskState, pages: PageCache): PageCache {
+  return {
+    ...pages,
+    add: (page) => {
+      // As before, a page the cache could not keep costs the task nothing.
+      holdWrite(task(), () => pages.add(page).catch(() => undefined));
+      return Promise.resolve();
+    },
+  };
 }
 
 /** Adds a write the task goes on without; one that fails ends the task where it is next waited for. */

@@ -21,6 +21,7 @@ export function createConversation(store: ConversationStore, broadcast: (message
   };
   const added = (message: ChatMessage) => broadcast({ type: 'MESSAGE_ADDED', payload: { message } });
   const open = (fields: NewMessage) => openMessage(() => messages, store, fields, added);
+  const stage = (fields: NewMessage) => stageMessage(() => messages, store, fields, added);
   /** Empties the conversation; at once, so a task still finishing writes nothing into it meanwhile. */
   const clear = async () => {
     generation += 1;
@@ -61,6 +62,11 @@ export function createConversation(store: ConversationStore, broadcast: (message
      * rejects, and the answer is not kept, when the browser refuses to store it.
      */
     open,
+    /**
+     * Adds a message that takes its place at once and is stored, then announced, when its `save` is
+     * called: a task issues a step's records together, in one transaction.
+     */
+    stage,
     save,
     /** New answer text: announced at once, saved at most every `saveEveryMs` by the caller. */
     appendText(message: ChatMessage, delta: string): void {
@@ -122,21 +128,39 @@ function openMessage(
   fields: NewMessage,
   announce: (message: ChatMessage) => void,
 ): { message: ChatMessage; saved: Promise<void> } {
+  const { message, save } = stageMessage(current, store, fields, announce);
+  return { message, saved: save() };
+}
+
+/**
+ * A new message in its place at once, stored when `save` is called (see `stage` above). A message
+ * a clear dropped before then is not stored.
+ */
+function stageMessage(
+  current: () => ChatMessage[],
+  store: ConversationStore,
+  fields: NewMessage,
+  announce: (message: ChatMessage) => void,
+): { message: ChatMessage; save: () => Promise<void> } {
   const message: ChatMessage = { id: newId('msg'), createdAt: new Date().toISOString(), ...fields };
   const messages = current();
   messages.push(message);
   unannounced.add(message);
-  const saved = store.put(message, messages.length - 1).then(
-    () => {
-      unannounced.delete(message);
-      if (current().includes(message)) announce(message);
-    },
-    (error: unknown) => {
-      if (messages.includes(message)) messages.splice(messages.indexOf(message), 1);
-      throw error;
-    },
-  );
-  return { message, saved };
+  const seq = messages.length - 1;
+  const save = async () => {
+    if (!current().includes(message)) return;
+    await store.put(message, seq).then(
+      () => {
+        unannounced.delete(message);
+        if (current().includes(message)) announce(message);
+      },
+      (error: unknown) => {
+        if (messages.includes(message)) messages.splice(messages.indexOf(message), 1);
+        throw error;
+      },
+    );
+  };
+  return { message, save };
 }
 
 /** Saves a finished answer; one that could not be kept says so, and the person still sees how it ended. */

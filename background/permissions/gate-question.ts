@@ -25,6 +25,8 @@ export interface Asking {
  * headless bridge) gets QuestionUnanswered instead of a deny when nobody answers, logged as such.
  */
 export async function askPerson(deps: GateDeps, asking: Asking, signal: AbortSignal): Promise<PermissionDecisionValue> {
+  // What the caller holds is stored before the wait, which may be long.
+  asking.call.settle?.();
   const ownTime = asking.call.questionTimeoutMs;
   const timeoutMs = ownTime ?? deps.promptTimeoutMs();
   if (ownTime === 0) throw await unanswered(deps, asking, 'nobody-can-answer');

@@ -59,6 +59,7 @@ export async function recordStart(
   label: string | undefined,
 ): Promise<LogPlace> {
   const place = { id: newId('log'), timestamp: Date.now() };
+  call.settle?.();
   await log.add({
     ...entryOf(call, site, level, decision, place),
     result: RUNNING,
@@ -71,7 +72,7 @@ export async function recordStart(
 /**
  * Every call the gate sees leaves one Action Log entry (`place`: the one its start wrote); the
  * result passes through unchanged. The entry is stored before the gate answers, unless the caller
- * takes the write to wait for it itself.
+ * takes the write to make and wait for it itself.
  */
 export async function record(
   log: ActionLog,
@@ -82,14 +83,15 @@ export async function record(
   result: GateResult,
   place: LogPlace = { id: newId('log'), timestamp: Date.now() },
 ): Promise<GateResult> {
-  const written = log.add({
+  const entry = {
     ...entryOf(call, site, level, decision, { ...place, timestamp: Date.now() }),
     result: result.outcome,
     details: `${call.requester}: ${result.text.slice(0, 500)}`,
     ...(result.label ? { target: result.label } : {}),
-  });
-  if (call.keepLog) call.keepLog(written);
-  else await written;
+  };
+  const write = () => log.add(entry);
+  if (call.keepLog) call.keepLog(write);
+  else await write();
   return result;
 }
 

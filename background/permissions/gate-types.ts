@@ -16,6 +16,11 @@ export interface GateDeps {
 export interface GateCall {
   name: string;
   args: unknown;
+  /**
+   * The args were checked against the tool's own schema where they entered the background (an ABP
+   * capability whose params hold the tool's entries): the gate does not check them a second time.
+   */
+  argsChecked?: true;
   /** The run this call belongs to: a `deny` is remembered for the rest of it. */
   runId: string;
   /**
@@ -28,10 +33,15 @@ export interface GateCall {
   /** Called once the action is allowed, right before it runs; `asked` when the person was asked first. */
   beforeRun?(asked: boolean): Promise<void>;
   /**
-   * Takes the write of the call's Action Log entry, which the caller waits for before its next
-   * action; without it the gate waits for the write before it answers.
+   * Takes the write of the call's Action Log entry, to make with its own records and wait for before
+   * its next action; without it the gate makes the write and waits for it before it answers.
    */
-  keepLog?(written: Promise<void>): void;
+  keepLog?(write: () => Promise<void>): void;
+  /**
+   * Called right before the gate stores the entry that an allowed action is running, or asks the
+   * person: writes the caller issues now land in that entry's transaction, or before the wait.
+   */
+  settle?(): void;
   /**
    * Called with the element's name on the page once the page has described it, before any question,
    * and the page the action happens on.

@@ -1,5 +1,5 @@
 import { actionLevel, clickDestination, decide } from '../../policy';
-import { parseCall } from '../tools/registry';
+import { checkedCall, parseCall } from '../tools/registry';
 import type { ReadAccess, RunContext, Target, Tool, ToolContext } from '../tools/types';
 import { dataFlows, sentBy, sentByAccess, typedBy } from './data-flow-check';
 import { judge } from './gate-judge';
@@ -20,7 +20,7 @@ export function createGate(deps: GateDeps) {
   const readings = createRunReadings();
 
   async function run(call: GateCall, ctx: ToolContext): Promise<GateResult> {
-    const parsed = parseCall(call.name, call.args);
+    const parsed = call.argsChecked ? checkedCall(call.name, call.args) : parseCall(call.name, call.args);
     if (!parsed.ok) return { success: false, outcome: 'failed', decision: 'invalid', site: '', text: parsed.error };
     const { tool, args } = parsed;
     const located = await locate(deps, call, tool, args, ctx);

@@ -7,7 +7,7 @@ import type { Settings } from '../../src/protocol/common';
 import { runToolCall, type TaskDeps, type TaskEnd, type TaskOptions } from '../agent/run-task';
 import { systemPrompt } from '../agent/system-prompt';
 import { closeTask, endWithError, limitReached } from '../agent/task-endings';
-import { createTaskState, type TaskState } from '../agent/task-state';
+import { createTaskState, issueHeld, written, type TaskState } from '../agent/task-state';
 import type { ToolCall } from '../llm/types';
 import { newId } from '../storage/ids';
 import { findElement, parseListing, shownName, type ElementName, type Listed } from './replay-match';
@@ -49,13 +49,13 @@ export async function runReplay(
       if (signal.aborted) throw signal.reason ?? new DOMException('Stopped', 'AbortError');
       const limit = limitReached(state);
       if (limit) {
-        await state.writes;
+        await written(state);
         return await closeTask(state, limit);
       }
       const end = await replayStep(replay, step);
       if (end) return end;
     }
-    await state.writes;
+    await written(state);
     const answer = await deps.conversation.add({
       role: 'assistant',
       content: `Ran again: ${replay.replayed} of ${trace.steps.length} actions as recorded, ${replay.asked} with the model.`,
@@ -64,10 +64,13 @@ export async function runReplay(
     await deps.conversation.finish(answer);
     return 'answered';
   } catch (error) {
+    issueHeld(state);
     if (deps.conversation.generation === state.generation)
       await endWithError(deps.conversation, state.answer, error, signal);
     return signal.aborted ? 'stopped' : 'error';
   } finally {
+    // A call cut short by a clear still has its Action Log entry to store.
+    issueHeld(state);
     state.follower.stop();
     state.tabFacts.stop();
     await deps.mask.hide(state.touched);
@@ -135,7 +138,7 @@ async function read(replay: Replay, name: string, args: Record<string, unknown>)
 /** A call through the gate as any of the task's, with its assistant message; gives its result, or how the task ended. */
 async function act(state: TaskState, call: ToolCall, mark: 'replayed' | 'model', usage?: object) {
   const { conversation } = state.deps;
-  await state.writes;
+  await written(state);
   state.answer = await conversation.add({
     role: 'assistant',
     content: '',

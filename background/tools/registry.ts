@@ -60,9 +60,19 @@ export type ParsedCall = { ok: true; tool: Tool; args: unknown } | { ok: false; 
 
 /** A call from the model, checked like any other outside input before anything runs. */
 export function parseCall(name: string, args: unknown): ParsedCall {
+  const found = checkedCall(name, args);
+  if (!found.ok) return found;
+  const parsed = v.safeParse(found.tool.params, args);
+  if (!parsed.success) return { ok: false, error: `Invalid arguments for ${name}: ${describeIssues(parsed.issues)}` };
+  return { ok: true, tool: found.tool, args: parsed.output };
+}
+
+/**
+ * A call whose arguments were checked against the tool's own schema where they entered the
+ * background (an ABP capability whose schema holds the tool's entries): its tool, the arguments as they are.
+ */
+export function checkedCall(name: string, args: unknown): ParsedCall {
   const tool = TOOLS.get(name);
   if (!tool || !isAvailable(name)) return { ok: false, error: `There is no tool "${name}" in this browser.` };
-  const parsed = v.safeParse(tool.params, args);
-  if (!parsed.success) return { ok: false, error: `Invalid arguments for ${name}: ${describeIssues(parsed.issues)}` };
-  return { ok: true, tool, args: parsed.output };
+  return { ok: true, tool, args };
 }

@@ -224,13 +224,16 @@ describe("the README's tool tables say what the catalogue declares", () => {
   });
 });
 
-// The chat's params are checked by valibot, not by their JSON Schema: a capability's schema that
-// drops a check of the tool's (read_listing's "give one of from, around or heading") must still refuse.
+// The chat's params are checked by valibot, not by their JSON Schema: a capability's schema holds
+// the tool's checks across its fields (read_listing's "give one of from, around or heading") too,
+// since the gate takes its arguments as checked.
 describe('the ABP capabilities check what the tool checks', () => {
-  it('page.readListing refuses a call that names no part, as read_listing does', () => {
+  it('page.readListing refuses a call that names no part, or two, as read_listing does', () => {
     const table = createCapabilityTable({} as never);
     const listing = table.get('page.readListing')!;
     expect(v.safeParse(listing.params, { tabId: 1, from: 3 }).success).toBe(true);
+    expect(v.safeParse(listing.params, { tabId: 1 }).success).toBe(false);
+    expect(v.safeParse(listing.params, { tabId: 1, from: 3, heading: 'Reviews' }).success).toBe(false);
     expect(v.safeParse(TOOLS.get('read_listing')!.params, {}).success).toBe(false);
   });
 });

@@ -3,10 +3,19 @@ import type { GateResult } from '../../permissions/gate';
 import type { Tool } from '../../tools/types';
 import { defineCapability, READS_SITES, type CallContext, type Capability } from '../capability';
 import { HttpUrl, TabId } from '../params';
-import { toolEntries, toolOfferedAs } from '../tool-params';
+import { toolEntries, toolOfferedAs, toolRules } from '../tool-params';
 
-/** Runs one of Bosun's tools on a tab through the gate, as page.read does (so with its snapshots). */
-type RunTool = (name: string, args: unknown, tabId: number, call: CallContext) => Promise<GateResult>;
+/**
+ * Runs one of Bosun's tools on a tab through the gate, as page.read does (so with its snapshots);
+ * `argsChecked`: the capability's schema (tabAndArgs) checked them already, the tool's whole schema.
+ */
+type RunTool = (
+  name: string,
+  args: unknown,
+  tabId: number,
+  call: CallContext,
+  argsChecked: boolean,
+) => Promise<GateResult>;
 type ResolveTab = (params: { tabId?: number; url?: string }) => Promise<number>;
 
 const readListing = toolOfferedAs('page.readListing');
@@ -14,14 +23,20 @@ const getPageContent = toolOfferedAs('page.getContent');
 
 /**
  * A capability's params: the tab (by tabId, or the tab showing url) and the tool's own arguments,
- * from the tool's schema, so they cannot differ from what the chat's model may give. The gate then
- * checks the arguments against the whole schema (its cross-field rules too).
+ * from the tool's schema, so they cannot differ from what the chat's model may give: its entries and
+ * its cross-field rules, so that this one check at the background's door is the only one (the gate
+ * takes the arguments as checked).
  */
-export const tabAndArgs = (tool: Tool) =>
-  v.pipe(
-    v.strictObject({ tabId: v.optional(TabId), url: v.optional(HttpUrl), ...toolEntries(tool) }),
-    v.check((p) => (p.tabId === undefined) !== (p.url === undefined), 'give either tabId or url'),
+export function tabAndArgs(tool: Tool) {
+  const object = v.strictObject({ tabId: v.optional(TabId), url: v.optional(HttpUrl), ...toolEntries(tool) });
+  const oneTab = v.check<v.InferOutput<typeof object>, string>(
+    (p) => (p.tabId === undefined) !== (p.url === undefined),
+    'give either tabId or url',
   );
+  // pipe's typed overloads take no spread: typed as the object and its tab rule, the tool's rules run after them.
+  const pipe = v.pipe as (...items: unknown[]) => unknown;
+  return pipe(object, oneTab, ...toolRules(tool)) as v.SchemaWithPipe<readonly [typeof object, typeof oneTab]>;
+}
 
 /**
  * The rest of what page.read cuts on a long page: its listing's markers name the chat's
@@ -31,7 +46,7 @@ export const tabAndArgs = (tool: Tool) =>
 export function pagePartCapabilities(run: RunTool, resolveTab: ResolveTab): Capability[] {
   const read = async (name: string, { tabId, url, ...args }: { tabId?: number; url?: string }, call: CallContext) => {
     const id = await resolveTab({ ...(tabId !== undefined ? { tabId } : {}), ...(url !== undefined ? { url } : {}) });
-    const result = await run(name, args, id, call);
+    const result = await run(name, args, id, call, true);
     return { tabId: id, site: result.site, decision: result.decision, content: result.text };
   };
   return [

@@ -93,7 +93,7 @@ function toolRunner(deps: PageDeps) {
   // What ABP calls had read: recalled without a question; a page a chat task read asks.
   const readings = new Set<string>();
   const pages = readingPages(deps.pages, readings);
-  return (name: string, args: unknown, tabId: number, call: CallContext) => {
+  return (name: string, args: unknown, tabId: number, call: CallContext, argsChecked: boolean) => {
     const ctx: ToolContext = {
       tabId,
       signal: call.signal,
@@ -111,6 +111,7 @@ function toolRunner(deps: PageDeps) {
           {
             name,
             args,
+            ...(argsChecked ? { argsChecked: true as const } : {}),
             // A session's calls share its run: a deny is remembered for it, and its grants apply.
             runId: call.runId,
             flowRun: call.flowRun,
@@ -144,7 +145,8 @@ export function pageCapabilities(deps: PageDeps): Capability[] {
           ...(id !== undefined ? { tabId: id } : {}),
           ...(url !== undefined ? { url } : {}),
         });
-        const result = await run(readPage.name, args, tabId, call);
+        // Checked once, by this capability's schema, which holds the tool's own entries.
+        const result = await run(readPage.name, args, tabId, call, true);
         return { tabId, site: result.site, decision: result.decision, content: result.text };
       },
     }),
@@ -165,7 +167,7 @@ export function pageCapabilities(deps: PageDeps): Capability[] {
       ),
       handle: async ({ action, args, ...where }, call) => {
         const tabId = await resolveTab(where);
-        const result = await run(action, args ?? {}, tabId, call);
+        const result = await run(action, args ?? {}, tabId, call, false);
         return { tabId, action, site: result.site, decision: result.decision, result: result.text };
       },
     }),
