@@ -123,8 +123,13 @@ export const SidebarToBackground = {
   ),
   /** Addition: ends every share of the person's tabs with that client. */
   STOP_SHARING_WITH_AGENT: message('STOP_SHARING_WITH_AGENT', v.strictObject({ id: nonEmptyText(40) })),
-  START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ intent: nonEmptyText(10_000) })),
-  CANCEL_WORKFLOW: bare('CANCEL_WORKFLOW'),
+  /**
+   * Plans a research run beside any others. Addition: `id`, the id its plan is to have, chosen by
+   * the sidebar so that it can cancel the planning by it.
+   */
+  START_WORKFLOW: message('START_WORKFLOW', v.strictObject({ id: nonEmptyText(100), intent: nonEmptyText(10_000) })),
+  /** Cancels the research run with this id (or its planning); the other runs go on. */
+  CANCEL_WORKFLOW: message('CANCEL_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
   /**
    * Addition: run the plan with these steps, in this order (the person may remove and reorder), and
    * with `edits`: the kept steps whose task or site the person changed (the background holds each to
