@@ -280,7 +280,7 @@ function permissionRoutes(deps: SidebarRouteDeps) {
 /** Research workflows, saved workflows, and the library of crawled pages. */
 function workRoutes(deps: SidebarRouteDeps) {
   return {
-    START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.start(payload.id, payload.intent) },
+    START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.start(payload.intent, payload.id) },
     APPROVE_WORKFLOW: {
       senders: PAGES,
       handle: ({ payload }) => deps.workflows.approve(payload.id, payload.stepIds, payload.edits ?? []),

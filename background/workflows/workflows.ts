@@ -12,6 +12,7 @@ import {
 } from './saved-workflows';
 import type { Parameter } from './saved-template';
 import { approveWorkflow, cancelWorkflow, restoreWorkflows, resumeWorkflow, startWorkflow } from './workflow-commands';
+import { newId } from '../storage/ids';
 import { runNamed, type ResearchRuns, type WorkflowDeps } from './research-runs';
 
 /**
@@ -23,7 +24,7 @@ import { runNamed, type ResearchRuns, type WorkflowDeps } from './research-runs'
 export function createWorkflows(deps: WorkflowDeps) {
   const runs: ResearchRuns = { runs: new Map(), planning: new Map() };
   return {
-    start: (id: string, intent: string) => startWorkflow(deps, runs, id, intent),
+    start: (intent: string, id = newId('wf')) => startWorkflow(deps, runs, id, intent),
     approve: (id: string, stepIds: string[], edits: StepChange[]) => approveWorkflow(deps, runs, id, stepIds, edits),
     cancel: (id: string) => cancelWorkflow(deps, runs, id),
     resume: (id: string) => resumeWorkflow(deps, runs, id),
