@@ -108,8 +108,9 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
     const sites = { a: actions.steps(tokens.a, 3), b: actions.steps(tokens.b, 3) };
     const person = actions.page(`${browserName}-side-person`);
     await openOnly(ctx.session, sidebar, person);
-    const front = (await tabs(sidebar)).filter((t) => t.active);
     await showView(sidebar, 'research');
+    // The tab the person is on (Firefox's test sidebar is a tab of its own, the one they click in).
+    const front = (await tabs(sidebar)).filter((t) => t.active);
     ctx.llm.reset();
     // Both runs' first actions wait until both are under way; then A waits after its first click
     // (until the test ends) and B until A has been stopped.
@@ -139,6 +140,8 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
       ],
       'the two runs were not listed running',
     );
+    // The running tasks, listed under the chat's status bar.
+    await showView(sidebar, 'chat');
     const rows = await sidebar.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('[data-testid="running-task"]')].map((el) => [
         el.dataset['kind'],
@@ -163,6 +166,7 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
       );
       row?.querySelector<HTMLButtonElement>('[data-testid="running-task-stop"]')?.click();
     });
+    await showView(sidebar, 'research');
     await waitForRuns(
       sidebar,
       [
@@ -236,7 +240,9 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
     expect(clicks('a')).toEqual([1, 1, 0]);
     expect(clicks('b')).toEqual([1, 1, 0]);
     expect(chatRequests(ctx.llm.requests)).toHaveLength(asked);
+    await showView(sidebar, 'chat');
     expect(await sidebar.evaluate(() => document.querySelector('[data-testid="running-task"]') === null)).toBe(true);
+    await showView(sidebar, 'research');
 
     // Each is resumable on its own: D resumed ends (its step asked again, answering at once), C cancelled.
     ctx.llm.respondWith(async (body): Promise<Step> =>
