@@ -34,7 +34,11 @@ export async function saveWorkflow(
  * what it recorded (the model only where that no longer matches); a step that did not complete is
  * run by the model. It is a new run; the finished one stays as it was.
  */
-export async function runWorkflowAgain(deps: WorkflowDeps, runs: ResearchRuns, id: string): Promise<Refusal | undefined> {
+export async function runWorkflowAgain(
+  deps: WorkflowDeps,
+  runs: ResearchRuns,
+  id: string,
+): Promise<Refusal | undefined> {
   const run = runNamed(runs, id);
   if (run instanceof Refusal) return run;
   const { record } = run;
@@ -90,7 +94,13 @@ export async function runScheduledWorkflow(
     now,
   );
   if (!approved.ok) return refuse(approved.error);
-  const record = { plan: { ...approved.plan, notes: [note] }, runId: newId('wfrun'), tabs: {}, pages: {}, unattended: true };
+  const record = {
+    plan: { ...approved.plan, notes: [note] },
+    runId: newId('wfrun'),
+    tabs: {},
+    pages: {},
+    unattended: true,
+  };
   launch(deps, await addRun(deps, runs, record));
   return;
 }

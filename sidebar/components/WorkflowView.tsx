@@ -27,11 +27,7 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
     <main class="page" data-testid="research-view">
       <h2>{t('view_research')}</h2>
       <Notice text={state.error.value} onDismiss={actions.dismissError} testId="workflow-error" />
-      <IntentForm
-        planning={planning}
-        onStart={actions.start}
-        onCancel={actions.cancel}
-      />
+      <IntentForm planning={planning} onStart={actions.start} onCancel={actions.cancel} />
       <ResearchRuns runs={state.runs.value} shownId={plan?.id} onShow={actions.show} />
       {plan && plan.status === 'awaiting-approval' ? (
         <WorkflowPlanReview
@@ -107,7 +103,12 @@ function IntentForm({ planning, onStart, onCancel }: IntentFormProps) {
           {planning ? t('workflow_planning') : t('research_plan')}
         </button>
         {planning !== null ? (
-          <button type="button" class="button" onClick={() => onCancel(planning)} data-testid="workflow-cancel-planning">
+          <button
+            type="button"
+            class="button"
+            onClick={() => onCancel(planning)}
+            data-testid="workflow-cancel-planning"
+          >
             {t('cancel')}
           </button>
         ) : null}
