@@ -265,9 +265,9 @@ const hub = createPortHub({
       : []),
     { type: 'SAVED_WORKFLOWS', payload: { workflows: workflows.saved() } },
     { type: 'SCHEDULES', payload: { schedules: schedules.list() } },
-    ...(workflows.current() ? [{ type: 'WORKFLOW_UPDATE', payload: workflows.current() } as BackgroundToSidebar] : []),
-    // What a running step does now: the plan above says which step runs, this what it is doing.
-    ...[workflows.action()].filter((message) => message !== null),
+    ...workflows.all().map((plan): BackgroundToSidebar => ({ type: 'WORKFLOW_UPDATE', payload: plan })),
+    // What running steps do now: the plans above say which steps run, these what they are doing.
+    ...workflows.actions(),
     // A question asked while no sidebar was open is shown by the first one that opens.
     ...prompts.open().map((request): BackgroundToSidebar => ({ type: 'PERMISSION_REQUEST', payload: request })),
     ...plans.open().map((request): BackgroundToSidebar => ({ type: 'PLAN_REQUEST', payload: request })),

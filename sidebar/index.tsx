@@ -32,7 +32,7 @@ const connector = createConnector({
   onStatus: (status) => {
     state.connection.value = status;
     // A plan asked for over a port that dropped never gets its answer: the form is usable again.
-    if (status !== 'connected') state.workflow.planning.value = false;
+    if (status !== 'connected') state.workflow.planning.value = null;
   },
 });
 const root = document.getElementById('app');

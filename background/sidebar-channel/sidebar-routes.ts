@@ -280,12 +280,12 @@ function permissionRoutes(deps: SidebarRouteDeps) {
 /** Research workflows, saved workflows, and the library of crawled pages. */
 function workRoutes(deps: SidebarRouteDeps) {
   return {
-    START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.start(payload.intent) },
+    START_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.start(payload.intent, payload.id) },
     APPROVE_WORKFLOW: {
       senders: PAGES,
       handle: ({ payload }) => deps.workflows.approve(payload.id, payload.stepIds, payload.edits ?? []),
     },
-    CANCEL_WORKFLOW: { senders: PAGES, handle: () => deps.workflows.cancel() },
+    CANCEL_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.cancel(payload.id) },
     RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.resume(payload.id) },
     RUN_WORKFLOW_AGAIN: { senders: PAGES, handle: ({ payload }) => deps.workflows.runAgain(payload.id) },
     SAVE_WORKFLOW: {

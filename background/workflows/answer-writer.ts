@@ -3,7 +3,7 @@ import { answerMarkdown } from './answer-citations';
 import { ANSWER_SYSTEM, answerPrompt } from './answer-prompt';
 import type { PlannerDeps } from './planner';
 import { numberedSources, type RunAnswer } from './report';
-import { errorText } from './workflow-slot';
+import { errorText } from './research-runs';
 
 /** Enough for the few hundred words asked for, with room for the citations. */
 const ANSWER_MAX_TOKENS = 1500;

@@ -1,8 +1,8 @@
-import { refuse, type Refusal } from '../../src/messaging/refusal';
+import { refuse, Refusal } from '../../src/messaging/refusal';
 import { planFromSaved, toSavedWorkflow, type Parameter } from './saved-template';
 import { newId } from '../storage/ids';
 import { againPlan, approvePlan, FINISHED } from './plan-transitions';
-import { adopt, blocked, NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
+import { addRun, blocked, runNamed, type ResearchRuns, type WorkflowDeps } from './research-runs';
 import { launch } from './workflow-run';
 
 const announceSaved = (deps: WorkflowDeps) =>
@@ -11,13 +11,14 @@ const announceSaved = (deps: WorkflowDeps) =>
 /** Keeps a finished workflow's plan, with the given values turned into parameters. */
 export async function saveWorkflow(
   deps: WorkflowDeps,
-  slot: WorkflowSlot,
+  runs: ResearchRuns,
   id: string,
   name: string,
   parameters: Parameter[],
 ): Promise<Refusal | undefined> {
-  const { record } = slot;
-  if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
+  const run = runNamed(runs, id);
+  if (run instanceof Refusal) return run;
+  const { record } = run;
   if (!FINISHED.includes(record.plan.status) || record.plan.startedAt === undefined) {
     return refuse('Only a workflow that has run can be saved.');
   }
@@ -31,38 +32,39 @@ export async function saveWorkflow(
 /**
  * Run again: the finished run's steps, approved as the person approved them before, each replaying
  * what it recorded (the model only where that no longer matches); a step that did not complete is
- * run by the model.
+ * run by the model. It is a new run; the finished one stays as it was.
  */
 export async function runWorkflowAgain(
   deps: WorkflowDeps,
-  slot: WorkflowSlot,
+  runs: ResearchRuns,
   id: string,
 ): Promise<Refusal | undefined> {
-  const { record } = slot;
-  if (!record || record.plan.id !== id) return refuse(NOT_CURRENT);
-  const refusal = blocked(slot);
-  if (refusal) return refusal;
+  const run = runNamed(runs, id);
+  if (run instanceof Refusal) return run;
+  const { record } = run;
   if (!FINISHED.includes(record.plan.status) || record.plan.startedAt === undefined)
     return refuse('Only a workflow that has run can be run again.');
-  slot.record = { plan: againPlan(record.plan, Date.now()), runId: newId('wfrun'), tabs: {}, pages: {} };
-  launch(deps, slot, slot.record);
+  const refusal = blocked(runs);
+  if (refusal) return refusal;
+  const plan = againPlan(record.plan, Date.now());
+  launch(deps, await addRun(deps, runs, { plan, runId: newId('wfrun'), tabs: {}, pages: {} }));
   return;
 }
 
 /** A saved workflow with its parameters filled in becomes the current plan; it still needs approval. */
 export async function runSavedWorkflow(
   deps: WorkflowDeps,
-  slot: WorkflowSlot,
+  runs: ResearchRuns,
   savedId: string,
   values: Record<string, string>,
 ): Promise<Refusal | undefined> {
-  const refusal = blocked(slot);
+  const refusal = blocked(runs);
   if (refusal) return refusal;
   const saved = deps.saved.get(savedId);
   if (!saved) return refuse('That saved workflow no longer exists.');
   const plan = planFromSaved(saved, values, Date.now());
   if (!plan.ok) return refuse(plan.error);
-  await adopt(deps, slot, plan.value);
+  await addRun(deps, runs, { plan: plan.value, runId: newId('wfrun'), tabs: {}, pages: {} });
   return;
 }
 
@@ -72,12 +74,12 @@ export async function runSavedWorkflow(
  */
 export async function runScheduledWorkflow(
   deps: WorkflowDeps,
-  slot: WorkflowSlot,
+  runs: ResearchRuns,
   savedId: string,
   values: Record<string, string>,
   note: string,
 ): Promise<Refusal | undefined> {
-  const refusal = blocked(slot);
+  const refusal = blocked(runs);
   if (refusal) return refusal;
   const saved = deps.saved.get(savedId);
   if (!saved) return refuse('That saved workflow no longer exists.');
@@ -92,14 +94,14 @@ export async function runScheduledWorkflow(
     now,
   );
   if (!approved.ok) return refuse(approved.error);
-  slot.record = {
+  const record = {
     plan: { ...approved.plan, notes: [note] },
     runId: newId('wfrun'),
     tabs: {},
     pages: {},
     unattended: true,
   };
-  launch(deps, slot, slot.record);
+  launch(deps, await addRun(deps, runs, record));
   return;
 }
 

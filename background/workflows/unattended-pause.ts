@@ -1,7 +1,7 @@
 import { withoutRun } from '../../policy';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import { updateStep } from './plan-transitions';
-import { publish, type WorkflowDeps } from './workflow-slot';
+import { publish, type WorkflowDeps } from './research-runs';
 import type { WorkflowRecord } from './workflow-store';
 
 /**

@@ -1,82 +1,98 @@
-import { refuse, type Refusal } from '../../src/messaging/refusal';
+import { refuse, Refusal } from '../../src/messaging/refusal';
 import { approvePlan, interruptPlan, type StepChange } from './plan-transitions';
 import { planWorkflow } from './planner';
 import { finishRun, launch } from './workflow-run';
-import { adopt, blocked, errorText, NOT_CURRENT, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
+import { newId } from '../storage/ids';
+import { addRun, blocked, errorText, runNamed, type ResearchRuns, type WorkflowDeps } from './research-runs';
 import { closeTabs } from './workflow-tabs';
 
-/** Plans the intent; a plan that cannot be used is refused and changes nothing. */
+/**
+ * Plans the intent as a new run, beside any others; its plan takes the id the sidebar gave it (to
+ * cancel the planning by). A plan that cannot be used is refused and changes nothing.
+ */
 export async function startWorkflow(
   deps: WorkflowDeps,
-  slot: WorkflowSlot,
+  runs: ResearchRuns,
+  id: string,
   intent: string,
 ): Promise<Refusal | undefined> {
-  const refusal = blocked(slot);
+  if (runs.planning.has(id) || runs.runs.has(id)) return refuse('A research run with that id already exists.');
+  const refusal = blocked(runs);
   if (refusal) return refusal;
   const controller = new AbortController();
-  slot.planning = controller;
+  runs.planning.set(id, controller);
   try {
-    await adopt(deps, slot, await deps.holdAlive(planWorkflow(deps, intent, controller.signal)));
+    const plan = await deps.holdAlive(planWorkflow(deps, intent, controller.signal));
+    await addRun(deps, runs, { plan: { ...plan, id }, runId: newId('wfrun'), tabs: {}, pages: {} });
     return;
   } catch (error) {
     return refuse(controller.signal.aborted ? 'Planning was cancelled.' : errorText(error));
   } finally {
-    slot.planning = null;
+    runs.planning.delete(id);
   }
 }
 
 /** Runs the plan with the steps the person kept, in their order, as they changed them. */
 export async function approveWorkflow(
   deps: WorkflowDeps,
-  slot: WorkflowSlot,
+  runs: ResearchRuns,
   id: string,
   stepIds: string[],
   edits: readonly StepChange[],
 ): Promise<Refusal | undefined> {
-  if (!slot.record || slot.record.plan.id !== id) return refuse(NOT_CURRENT);
-  const approved = approvePlan(slot.record.plan, stepIds, Date.now(), edits);
+  const run = runNamed(runs, id);
+  if (run instanceof Refusal) return run;
+  const approved = approvePlan(run.record.plan, stepIds, Date.now(), edits);
   if (!approved.ok) return refuse(approved.error);
-  slot.record.plan = approved.plan;
-  launch(deps, slot, slot.record);
+  run.record.plan = approved.plan;
+  launch(deps, run);
   return;
 }
 
-export async function cancelWorkflow(deps: WorkflowDeps, slot: WorkflowSlot): Promise<Refusal | undefined> {
-  if (slot.planning) {
-    slot.planning.abort();
+/** Cancels the named run, or its planning; the other runs go on. */
+export async function cancelWorkflow(deps: WorkflowDeps, runs: ResearchRuns, id: string): Promise<Refusal | undefined> {
+  const planning = runs.planning.get(id);
+  if (planning) {
+    planning.abort();
     return;
   }
-  if (slot.running) {
-    slot.running.controller.abort(new DOMException('Cancelled by the person', 'AbortError'));
-    await slot.running.done;
+  const run = runNamed(runs, id);
+  if (run instanceof Refusal) return run;
+  if (run.running) {
+    run.running.controller.abort(new DOMException('Cancelled by the person', 'AbortError'));
+    await run.running.done;
     return;
   }
-  const status = slot.record?.plan.status;
-  if (!slot.record || (status !== 'awaiting-approval' && status !== 'interrupted'))
-    return refuse('There is no workflow to cancel.');
-  await finishRun(deps, slot.record, 'cancelled');
+  const status = run.record.plan.status;
+  if (status !== 'awaiting-approval' && status !== 'interrupted') return refuse('This research run has ended.');
+  await finishRun(deps, run.record, 'cancelled');
   return;
 }
 
 /** After a restart: the steps that had not finished run again in new tabs; finished ones are kept. */
-export async function resumeWorkflow(deps: WorkflowDeps, slot: WorkflowSlot, id: string): Promise<Refusal | undefined> {
-  if (!slot.record || slot.record.plan.id !== id) return refuse(NOT_CURRENT);
-  if (slot.running || slot.record.plan.status !== 'interrupted') return refuse('This workflow is not interrupted.');
-  const unfinished = slot.record.plan.steps.filter((s) => s.status === 'pending');
-  await closeTabs(unfinished.flatMap((s) => slot.record?.tabs[s.id] ?? []));
-  slot.record.plan = { ...slot.record.plan, status: 'running' };
+export async function resumeWorkflow(deps: WorkflowDeps, runs: ResearchRuns, id: string): Promise<Refusal | undefined> {
+  const run = runNamed(runs, id);
+  if (run instanceof Refusal) return run;
+  const { record } = run;
+  if (run.running || record.plan.status !== 'interrupted') return refuse('This workflow is not interrupted.');
+  const unfinished = record.plan.steps.filter((s) => s.status === 'pending');
+  await closeTabs(unfinished.flatMap((s) => record.tabs[s.id] ?? []));
+  record.plan = { ...record.plan, status: 'running' };
   // The person resumed it: from here on they are there to be asked.
-  delete slot.record.unattended;
-  launch(deps, slot, slot.record);
+  delete record.unattended;
+  launch(deps, run);
   return;
 }
 
-/** Loads the saved workflow; one that was running when the background stopped is shown interrupted. */
-export async function restoreWorkflow(deps: WorkflowDeps, slot: WorkflowSlot): Promise<void> {
+/** Loads the saved runs; each one that was running when the background stopped is shown interrupted. */
+export async function restoreWorkflows(deps: WorkflowDeps, runs: ResearchRuns): Promise<void> {
   await deps.saved.load();
-  slot.record = await deps.store.load();
-  if (slot.record?.plan.status !== 'running') return;
-  slot.record.plan = interruptPlan(slot.record.plan);
+  const records = await deps.store.load();
+  for (const record of records) {
+    runs.runs.set(record.plan.id, { record, running: null, now: null });
+    if (record.plan.status !== 'running') continue;
+    record.plan = interruptPlan(record.plan);
+    await deps.store.save(record);
+  }
   await deps.runs.end();
-  await deps.store.save(slot.record);
 }

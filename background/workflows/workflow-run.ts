@@ -6,7 +6,7 @@ import { CANCELLED_ANSWER, writeAnswer } from './answer-writer';
 import { closeSteps, finishPlan, planAccess, stepsEnd, updateStep, type RunEnd } from './plan-transitions';
 import type { RunAnswer } from './report';
 import { runStep, type StepOutcome } from './step-runner';
-import { announceAction, errorText, publish, type WorkflowDeps, type WorkflowSlot } from './workflow-slot';
+import { announceAction, errorText, publish, type ResearchRun, type WorkflowDeps } from './research-runs';
 import type { WorkflowRecord } from './workflow-store';
 import { closeTabs, openStepTab, researchTabs, watchOpenedTabs } from './workflow-tabs';
 import type { TaskTabs } from '../tabs/task-tabs';
@@ -27,7 +27,8 @@ const stepTabs = (current: WorkflowRecord): PlannedUse[] =>
   }));
 
 /** Grants the plan's access for this run, then runs its unfinished steps in the background. */
-export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: WorkflowRecord): void {
+export function launch(deps: WorkflowDeps, run: ResearchRun): void {
+  const current = run.record;
   const controller = new AbortController();
   // Listed among the running tasks with its own Stop, which cancels it as the Research view's Cancel does.
   const handle = deps.board.begin(`research:${current.plan.id}`, {
@@ -40,24 +41,24 @@ export function launch(deps: WorkflowDeps, slot: WorkflowSlot, current: Workflow
       grantWorkflowRun(policy, current.runId, planAccess(current.plan), deps.toolNames(), stepTabs(current)),
     );
     await publish(deps, current);
-    const end = await runSteps(deps, { slot, handle }, current, researchTabs(current), controller.signal);
+    const end = await runSteps(deps, { run, handle }, current, researchTabs(current), controller.signal);
     if (end === 'paused') await pauseRun(deps, current);
     else await finishRun(deps, current, end, controller.signal);
   })();
-  // A failure to save or broadcast is not the person's to act on; it is logged and the run slot freed.
+  // A failure to save or broadcast is not the person's to act on; it is logged and the run let go.
   const done = deps.holdAlive(work).catch((error: unknown) => console.warn('Bosun: the workflow stopped:', error));
-  slot.running = {
+  run.running = {
     controller,
     done: done.finally(() => {
-      slot.running = null;
+      run.running = null;
       handle.end();
     }),
   };
 }
 
-/** Where a run's steps say what they do now: the Research view's slot, and the list of running tasks. */
+/** Where a run's steps say what they do now: the Research view's run, and the list of running tasks. */
 interface RunSpot {
-  slot: WorkflowSlot;
+  run: ResearchRun;
   handle: TaskHandle;
 }
 
@@ -138,7 +139,7 @@ export const stepTabRefusal = (
  */
 async function runStepInTab(
   deps: WorkflowDeps,
-  { slot, handle }: RunSpot,
+  { run, handle }: RunSpot,
   current: WorkflowRecord,
   { stepId, tabs: group }: { stepId: string; tabs: TaskTabs },
   signal: AbortSignal,
@@ -157,7 +158,6 @@ async function runStepInTab(
       () => tabs,
       (id) => tabs.push(id),
     );
-    const id = current.plan.id;
     try {
       return await runStep(
         deps,
@@ -168,7 +168,7 @@ async function runStepInTab(
         signal,
         {
           report: (now) => {
-            announceAction(deps, slot, id, { stepId, ...now });
+            announceAction(deps, run, { stepId, ...now });
             handle.now(now.target ?? now.tool);
           },
           held: handle,
@@ -177,7 +177,7 @@ async function runStepInTab(
       );
     } finally {
       unwatch();
-      announceAction(deps, slot, id, null);
+      announceAction(deps, run, null);
       handle.now(null);
     }
   } catch (error) {

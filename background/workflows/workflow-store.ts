@@ -2,9 +2,12 @@ import * as v from 'valibot';
 import { WorkflowPlan } from '../../src/protocol/common';
 import type { Db } from '../storage/db';
 
-const KEY = 'workflow';
+/** Before runs went side by side, the one workflow was saved under this key. */
+const SINGLE_KEY = 'workflow';
+/** Each research run's record is saved under this prefix and its plan's id. */
+const PREFIX = 'workflow:';
 
-/** The current workflow, saved after every change so a restart finds each step where it was. */
+/** A research run, saved after every change so a restart finds each step where it was. */
 export const WorkflowRecord = v.object({
   plan: WorkflowPlan,
   /** The run its approval grants belong to. */
@@ -23,19 +26,37 @@ export const WorkflowRecord = v.object({
 });
 export type WorkflowRecord = v.InferOutput<typeof WorkflowRecord>;
 
+/** A record that does not parse is dropped with a warning, never trusted. */
+function parsed(raw: unknown): WorkflowRecord | null {
+  const result = v.safeParse(WorkflowRecord, raw);
+  if (result.success) return result.output;
+  console.warn('Bosun: a saved research run was unreadable and was dropped.');
+  return null;
+}
+
 export function createWorkflowStore(database: Promise<Db>) {
   return {
-    /** The saved workflow; a record that does not parse is dropped with a warning, never trusted. */
-    async load(): Promise<WorkflowRecord | null> {
-      const raw = await (await database).get('state', KEY);
-      if (raw === undefined) return null;
-      const parsed = v.safeParse(WorkflowRecord, raw);
-      if (parsed.success) return parsed.output;
-      console.warn('Bosun: the saved workflow was unreadable and was dropped.');
-      return null;
+    /**
+     * Every saved run, oldest first. The one record an earlier version kept under its single key is
+     * moved under its own key first, so nothing it held is lost.
+     */
+    async load(): Promise<WorkflowRecord[]> {
+      const db = await database;
+      const single = await db.get('state', SINGLE_KEY);
+      if (single !== undefined) {
+        const record = parsed(single);
+        if (record) await db.put('state', record, PREFIX + record.plan.id);
+        await db.delete('state', SINGLE_KEY);
+      }
+      const keys = (await db.getAllKeys('state')).filter((key) => key.startsWith(PREFIX));
+      const records = await Promise.all(keys.map(async (key) => parsed(await db.get('state', key))));
+      return records.filter((r) => r !== null).sort((a, b) => a.plan.createdAt - b.plan.createdAt);
     },
     async save(record: WorkflowRecord): Promise<void> {
-      await (await database).put('state', record, KEY);
+      await (await database).put('state', record, PREFIX + record.plan.id);
+    },
+    async remove(id: string): Promise<void> {
+      await (await database).delete('state', PREFIX + id);
     },
   };
 }

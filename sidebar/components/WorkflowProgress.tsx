@@ -14,7 +14,7 @@ const STEP_LABEL: Record<WorkflowPlan['steps'][number]['status'], string> = {
   skipped: t('skipped'),
 };
 
-const STATUS_LABEL: Record<WorkflowPlan['status'], string> = {
+export const STATUS_LABEL: Record<WorkflowPlan['status'], string> = {
   planning: t('workflow_planning'),
   'awaiting-approval': t('workflow_awaiting'),
   running: t('running'),

@@ -8,45 +8,36 @@ import { WorkflowPlanReview } from './WorkflowPlanReview';
 import { WorkflowProgress } from './WorkflowProgress';
 import { WorkflowReport } from './WorkflowReport';
 import { Notice } from './Notice';
+import { ResearchRuns } from './ResearchRuns';
 import { answerFirst } from '../report-answer';
 import { t } from '../../src/i18n';
 
-const ACTIVE = ['awaiting-approval', 'running', 'interrupted'];
 const FINISHED = ['completed', 'failed', 'cancelled'];
 
 /**
  * Research: describe what to find out, review the plan, watch it run, read and export the report.
  * A report reads like an answer: it comes first, the steps (with their findings, shown only there) under it.
+ * Runs go side by side: a new one can be planned while others run, and the list of runs picks the
+ * one shown in full, whose buttons act on it alone.
  */
 export function WorkflowView({ state, actions }: { state: WorkflowState; actions: WorkflowActions }) {
-  // Kept here, not in the form: the intent stays typed while the form is hidden by a running plan.
-  const [intent, setIntent] = useState('');
   const plan = state.plan.value;
   const planning = state.planning.value;
-  const canStart = !planning && !(plan && ACTIVE.includes(plan.status));
   return (
     <main class="page" data-testid="research-view">
       <h2>{t('view_research')}</h2>
       <Notice text={state.error.value} onDismiss={actions.dismissError} testId="workflow-error" />
-      {canStart || planning ? (
-        <IntentForm
-          intent={intent}
-          setIntent={setIntent}
-          canStart={canStart}
-          planning={planning}
-          onStart={actions.start}
-          onCancel={actions.cancel}
-        />
-      ) : null}
-      {plan && !planning && plan.status === 'awaiting-approval' ? (
+      <IntentForm planning={planning} onStart={actions.start} onCancel={actions.cancel} />
+      <ResearchRuns runs={state.runs.value} shownId={plan?.id} onShow={actions.show} />
+      {plan && plan.status === 'awaiting-approval' ? (
         <WorkflowPlanReview
           key={plan.id}
           plan={plan}
           onApprove={(ids, edits) => actions.approve(plan.id, ids, edits)}
-          onCancel={actions.cancel}
+          onCancel={() => actions.cancel(plan.id)}
         />
       ) : null}
-      {plan?.report && !planning ? (
+      {plan?.report ? (
         <WorkflowReport
           id={plan.id}
           report={plan.report}
@@ -55,38 +46,38 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
           onExport={() => actions.exportZip(plan.id)}
         />
       ) : null}
-      {plan && !planning && plan.status !== 'awaiting-approval' && plan.startedAt !== undefined ? (
+      {plan && plan.status !== 'awaiting-approval' && plan.startedAt !== undefined ? (
         <WorkflowProgress
           plan={plan}
-          doing={state.now.value}
-          onCancel={actions.cancel}
+          doing={state.now.value[plan.id] ?? null}
+          onCancel={() => actions.cancel(plan.id)}
           onResume={() => actions.resume(plan.id)}
           onRunAgain={() => actions.runAgain(plan.id)}
         />
       ) : null}
-      {plan && !planning && plan.report && FINISHED.includes(plan.status) ? (
+      {plan && plan.report && FINISHED.includes(plan.status) ? (
         <SaveWorkflowForm
           key={plan.id}
           intent={plan.intent}
           onSave={(name, parameters) => actions.save(plan.id, name, parameters)}
         />
       ) : null}
-      <SavedAndScheduled state={state} actions={actions} disabled={!canStart} />
+      {/* A saved workflow's run is planned too: one plan at a time from this sidebar. */}
+      <SavedAndScheduled state={state} actions={actions} disabled={planning !== null} />
     </main>
   );
 }
 
 interface IntentFormProps {
-  intent: string;
-  setIntent(intent: string): void;
-  canStart: boolean;
-  planning: boolean;
+  /** The id of the run being planned; null when none is. */
+  planning: string | null;
   onStart(intent: string): void;
-  onCancel(): void;
+  onCancel(id: string): void;
 }
 
 /** What to find out, in the person's words; Plan asks for a plan, which can be cancelled while it is made. */
-function IntentForm({ intent, setIntent, canStart, planning, onStart, onCancel }: IntentFormProps) {
+function IntentForm({ planning, onStart, onCancel }: IntentFormProps) {
+  const [intent, setIntent] = useState('');
   const submit = (event: Event) => {
     event.preventDefault();
     if (intent.trim()) onStart(intent.trim());
@@ -106,13 +97,18 @@ function IntentForm({ intent, setIntent, canStart, planning, onStart, onCancel }
         <button
           type="submit"
           class="button button--primary"
-          disabled={!canStart || intent.trim() === ''}
+          disabled={planning !== null || intent.trim() === ''}
           data-testid="workflow-plan"
         >
           {planning ? t('workflow_planning') : t('research_plan')}
         </button>
-        {planning ? (
-          <button type="button" class="button" onClick={onCancel} data-testid="workflow-cancel-planning">
+        {planning !== null ? (
+          <button
+            type="button"
+            class="button"
+            onClick={() => onCancel(planning)}
+            data-testid="workflow-cancel-planning"
+          >
             {t('cancel')}
           </button>
         ) : null}

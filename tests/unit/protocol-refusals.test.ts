@@ -53,6 +53,9 @@ describe('malformed messages are refused', () => {
       },
     ],
     ['an empty workflow intent', { type: 'START_WORKFLOW', payload: { intent: ' ' } }],
+    ['a cancel that names no research run', { type: 'CANCEL_WORKFLOW' }],
+    ['a cancel of an empty run id', { type: 'CANCEL_WORKFLOW', payload: { id: '' } }],
+    ['a planning id too long', { type: 'START_WORKFLOW', payload: { id: 'x'.repeat(101), intent: 'Compare prices' } }],
     ['oversized chat content', { type: 'CHAT_MESSAGE', payload: { content: 'x'.repeat(100_001) } }],
     ['a misspelt payload field', { type: 'CHAT_MESSAGE', payload: { content: 'hi', contnet: 'hi' } }],
     [

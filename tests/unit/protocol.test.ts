@@ -29,7 +29,8 @@ const SPEC_SIDEBAR_MESSAGES = [
   },
   { type: 'GET_SETTINGS' },
   { type: 'START_WORKFLOW', payload: { intent: 'Compare prices for Nike Air Max across 3 stores' } },
-  { type: 'CANCEL_WORKFLOW' },
+  // Changed from the spec: research runs go side by side, so a cancel names its run.
+  { type: 'CANCEL_WORKFLOW', payload: { id: 'wf_1' } },
   { type: 'CLEAR_HISTORY' },
 ];
 
@@ -273,6 +274,8 @@ describe('the spec messages parse, by their names', () => {
       'HAND_OVER_RESOLVED',
       // The schedules of saved workflows (issue 39).
       'SCHEDULES',
+      // Finished research runs no longer kept, as runs go side by side (issue 39).
+      'WORKFLOWS_DROPPED',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),

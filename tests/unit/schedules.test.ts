@@ -118,9 +118,9 @@ describe('schedules', () => {
     expect(runs).toEqual([]);
   });
 
-  it('a run that cannot start (another workflow runs) says why in its last run and tells the person', async () => {
+  it('a run that cannot start (four research runs unfinished) says why in its last run and tells the person', async () => {
     const { schedules, notes } = service('schedules-busy', async () =>
-      refuse('A workflow is already being planned or run.'),
+      refuse('4 research runs are already unfinished. Wait for one to end, or cancel one first.'),
     );
     await schedules.load();
     await schedules.save({ savedId: 'saved_1', values: {}, when: { kind: 'once', at: local(4, 11) } });
@@ -128,7 +128,7 @@ describe('schedules', () => {
     vi.setSystemTime(local(4, 11));
     await schedules.onAlarm(`bosun-schedule:${made?.id}`);
     const [after] = schedules.list();
-    expect(after?.lastRun?.note).toContain('It did not run: A workflow is already being planned or run.');
+    expect(after?.lastRun?.note).toContain('It did not run: 4 research runs are already unfinished.');
     expect(after?.nextRunAt).toBeNull();
     expect(notes).toEqual(['Bosun: “Lamp prices” did not run']);
   });

@@ -9,7 +9,7 @@ import { sidebarWithInbox } from './support/sidebar-inbox';
 describe('the sidebar inbox', () => {
   it('routes a refusal to the domain whose request it answers; the Research view shows its own', async () => {
     const sidebar = sidebarWithInbox();
-    sidebar.workflow.planning.value = true;
+    sidebar.workflow.planning.value = 'wf_1';
     sidebar.testResult.value = 'testing';
     await sidebar.voiceController.start();
     expect(sidebar.voice.value.phase).toBe('starting');
@@ -17,25 +17,25 @@ describe('the sidebar inbox', () => {
 
     sidebar.apply({ type: 'ERROR', payload: { error: 'Voice needs an OpenAI key.', inReplyTo: 'START_VOICE' } });
     expect([sidebar.voice.value.phase, sidebar.notice.value]).toEqual(['idle', 'Voice needs an OpenAI key.']);
-    expect([sidebar.workflow.planning.value, sidebar.testResult.value]).toEqual([true, 'testing']);
+    expect([sidebar.workflow.planning.value, sidebar.testResult.value]).toEqual(['wf_1', 'testing']);
 
     sidebar.notice.value = null;
     sidebar.apply({ type: 'ERROR', payload: { error: 'No plan.', inReplyTo: 'START_WORKFLOW' } });
     const after = [sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.notice.value];
-    expect(after).toEqual([false, 'testing', null]);
+    expect(after).toEqual([null, 'testing', null]);
     expect(sidebar.workflow.error.value).toBe('No plan.');
   });
 
   it('a refusal of another request, of no readable type or of an inherited name changes only the notice', () => {
     const sidebar = sidebarWithInbox();
-    sidebar.workflow.planning.value = true;
+    sidebar.workflow.planning.value = 'wf_1';
     sidebar.testResult.value = 'testing';
     for (const inReplyTo of [null, 'CHAT_MESSAGE', 'toString', '__proto__', 'constructor']) {
       sidebar.apply({ type: 'ERROR', payload: { error: `refused ${inReplyTo}`, inReplyTo } });
       expect(sidebar.notice.value).toBe(`refused ${inReplyTo}`);
     }
     const after = [sidebar.workflow.planning.value, sidebar.testResult.value, sidebar.voice.value.phase];
-    expect(after).toEqual([true, 'testing', 'idle']);
+    expect(after).toEqual(['wf_1', 'testing', 'idle']);
   });
 
   it('a refused message goes back in the box, unless the person has typed another; a taken one does not', async () => {

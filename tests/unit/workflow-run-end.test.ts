@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../background/permissions/operations';
 import { finishRun } from '../../background/workflows/workflow-run';
-import type { WorkflowDeps } from '../../background/workflows/workflow-slot';
+import type { WorkflowDeps } from '../../background/workflows/research-runs';
 import type { WorkflowRecord } from '../../background/workflows/workflow-store';
 import { defaultPolicy } from '../../policy';
 import { memoryGate } from './support/memory-gate';

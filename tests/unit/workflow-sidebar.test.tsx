@@ -5,6 +5,7 @@ import type { WorkflowPlan } from '../../src/protocol/common';
 import { WorkflowView } from '../../sidebar/components/WorkflowView';
 import { sidebarWithInbox } from './support/sidebar-inbox';
 import { buildReport } from '../../background/workflows/report';
+import { createWorkflowActions } from '../../sidebar/workflow-actions';
 
 afterEach(cleanup);
 
@@ -36,6 +37,7 @@ const actions = () => ({
   start: vi.fn(),
   approve: vi.fn(),
   cancel: vi.fn(),
+  show: vi.fn(),
   resume: vi.fn(),
   runAgain: vi.fn(),
   exportZip: vi.fn(),
@@ -57,18 +59,18 @@ describe('the Research view', () => {
     fireEvent.input(screen.getByLabelText('What should Bosun find out?'), { target: { value: '  Compare prices  ' } });
     fireEvent.click(screen.getByTestId('workflow-plan'));
     expect(a.start).toHaveBeenCalledWith('Compare prices');
-    state.planning.value = true;
+    state.planning.value = 'wf_planned';
     fireEvent.click(await screen.findByTestId('workflow-cancel-planning'));
-    expect(a.cancel).toHaveBeenCalled();
+    expect(a.cancel).toHaveBeenCalledWith('wf_planned');
     state.apply({ type: 'ERROR', payload: { error: 'bad plan', inReplyTo: 'START_WORKFLOW' } });
-    expect(state.planning.value).toBe(false);
+    expect(state.planning.value).toBeNull();
   });
 
   it('shows the plan before it runs; removing and reordering change what approval runs and grants', () => {
     const state = createWorkflowState();
-    state.planning.value = true;
+    state.planning.value = 'wf_1';
     state.apply({ type: 'WORKFLOW_UPDATE', payload: plan() });
-    expect(state.planning.value).toBe(false);
+    expect(state.planning.value).toBeNull();
     const a = actions();
     render(<WorkflowView state={state} actions={a} />);
     expect(texts('workflow-access')[0]).toContain('c.example: submit');
@@ -78,7 +80,7 @@ describe('the Research view', () => {
     fireEvent.click(screen.getByTestId('workflow-approve'));
     expect(a.approve).toHaveBeenCalledWith('wf_1', ['b', 'a'], []);
     fireEvent.click(screen.getByTestId('workflow-cancel'));
-    expect(a.cancel).toHaveBeenCalled();
+    expect(a.cancel).toHaveBeenCalledWith('wf_1');
   });
 
   it('a step changed before approval: the access follows its new site, and approval carries the change', () => {
@@ -166,7 +168,8 @@ describe('the Research view', () => {
     expect(texts('workflow-step-result')).toEqual(['A: $1']);
     fireEvent.click(screen.getByTestId('workflow-resume'));
     expect(a.resume).toHaveBeenCalledWith('wf_1');
-    expect(screen.queryByTestId('workflow-plan')).toBeNull();
+    // Another run can be planned beside the interrupted one.
+    expect(screen.getByTestId('workflow-plan')).toBeTruthy();
   });
 
   it('says the answer is being written, and offers to cancel it', () => {
@@ -180,7 +183,7 @@ describe('the Research view', () => {
     render(<WorkflowView state={state} actions={a} />);
     expect(screen.getByTestId('workflow-status').textContent).toMatch(/^Writing the answer…/);
     fireEvent.click(screen.getByTestId('workflow-cancel'));
-    expect(a.cancel).toHaveBeenCalled();
+    expect(a.cancel).toHaveBeenCalledWith('wf_1');
     expect(screen.queryByTestId('workflow-report')).toBeNull();
   });
 
@@ -320,5 +323,43 @@ describe('the Research view', () => {
     expect(a.runSaved).toHaveBeenCalledWith('saved_1', { product: 'lamps' });
     fireEvent.click(screen.getByLabelText('Delete Prices'));
     expect(a.removeSaved).toHaveBeenCalledWith('saved_1');
+  });
+});
+
+describe('the Research view with runs side by side', () => {
+  it('plans a new run while one runs, keeps the running one shown when a schedule starts another, and each button names its run', async () => {
+    const state = createWorkflowState();
+    const send = vi.fn();
+    const a = createWorkflowActions(send, state);
+    render(<WorkflowView state={state} actions={a} />);
+    state.apply({
+      type: 'WORKFLOW_UPDATE',
+      payload: plan({ id: 'wf_a', intent: 'Alpha', status: 'running', startedAt: 1 }),
+    });
+    // A second run is planned beside the running one, under the id the sidebar gave it.
+    fireEvent.input(screen.getByLabelText('What should Bosun find out?'), { target: { value: 'Beta' } });
+    fireEvent.click(screen.getByTestId('workflow-plan'));
+    const planned = send.mock.calls.at(-1)?.[0];
+    expect(planned).toMatchObject({ type: 'START_WORKFLOW', payload: { intent: 'Beta' } });
+    fireEvent.click(await screen.findByTestId('workflow-cancel-planning'));
+    expect(send).toHaveBeenLastCalledWith({ type: 'CANCEL_WORKFLOW', payload: { id: planned.payload.id } });
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan({ id: planned.payload.id, intent: 'Beta' }) });
+    await waitFor(() => expect(screen.getByTestId('workflow-approve')).toBeTruthy());
+    // A schedule's run does not take the person's eyes off the plan they wait to approve.
+    state.apply({
+      type: 'WORKFLOW_UPDATE',
+      payload: plan({ id: 'wf_c', intent: 'Gamma', status: 'running', startedAt: 2 }),
+    });
+    expect(state.plan.value?.id).toBe(planned.payload.id);
+    await waitFor(() =>
+      expect(texts('research-run')).toEqual(['GammaRunning', 'BetaWaiting for your approval', 'AlphaRunning']),
+    );
+    fireEvent.click(screen.getByText('Alpha'));
+    fireEvent.click(await screen.findByTestId('workflow-cancel'));
+    expect(send).toHaveBeenLastCalledWith({ type: 'CANCEL_WORKFLOW', payload: { id: 'wf_a' } });
+    // A run no longer kept leaves the list, and the one shown gives way to the newest.
+    state.apply({ type: 'WORKFLOWS_DROPPED', payload: { ids: ['wf_a'] } });
+    expect(state.runs.value.map((p) => p.id)).toEqual([planned.payload.id, 'wf_c']);
+    expect(state.plan.value?.id).toBe('wf_c');
   });
 });

@@ -50,6 +50,7 @@ export const actions = (): SidebarActions => ({
     start: vi.fn(),
     approve: vi.fn(),
     cancel: vi.fn(),
+    show: vi.fn(),
     resume: vi.fn(),
     runAgain: vi.fn(),
     exportZip: vi.fn(),
