@@ -165,7 +165,6 @@ function announceTask(id: string): void {
 const workflows = createWorkflows({
   ...task,
   database,
-  runs: createRunRecords(database, 'workflowStep'),
   policy,
   log,
   store: createWorkflowStore(database),

@@ -29,7 +29,7 @@ export async function runTask(
   const state = createTaskState(deps, startTab, signal, options);
   state.follower.start();
   state.tabFacts.start();
-  await deps.runs.save({ runId: state.runId, tabId: state.tabId, startedAt: Date.now() });
+  await deps.runs?.save({ runId: state.runId, tabId: state.tabId, startedAt: Date.now() });
   noteEarlierReadings(deps, state.runId);
   try {
     const settings = deps.settings();
@@ -53,7 +53,7 @@ export async function runTask(
     // later step cannot carry what an earlier one read; the gate keeps only the latest runs' readings.
     if (options.runId === undefined) deps.gate.endRun(state.runId);
     if (state.planned) await deps.gate.endPlan(state.runId);
-    await deps.runs.end();
+    await deps.runs?.end();
   }
 }
 

@@ -20,7 +20,8 @@ export interface TaskDeps {
   /** The browser's built-in model, when the person turned it on and it is ready: it answers the task's scope. */
   builtIn?(): Promise<BuiltInPrompt | null>;
   limits(): Limits;
-  runs: RunRecords;
+  /** A chat task's record, by which a restart knows it was cut; a research step keeps none, its run's record says so. */
+  runs?: RunRecords;
   pages: PageCache;
   crawl: ToolContext['crawl'];
   tools(): readonly ToolSpec[];

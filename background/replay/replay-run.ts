@@ -42,7 +42,7 @@ export async function runReplay(
   const state = createTaskState(deps, startTab, signal, options);
   state.follower.start();
   state.tabFacts.start();
-  await deps.runs.save({ runId: state.runId, tabId: state.tabId, startedAt: Date.now() });
+  await deps.runs?.save({ runId: state.runId, tabId: state.tabId, startedAt: Date.now() });
   const replay: Replay = { state, trace, reading: null, replayed: 0, asked: 0 };
   try {
     for (const step of trace.steps) {
@@ -76,7 +76,7 @@ export async function runReplay(
     await deps.mask.hide(state.touched);
     // As a task's: a run made for the replay ends with it; a research run's steps share theirs.
     if (options.runId === undefined) deps.gate.endRun(state.runId);
-    await deps.runs.end();
+    await deps.runs?.end();
   }
 }
 

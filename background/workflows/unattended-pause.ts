@@ -28,7 +28,6 @@ export function waitedAt(plan: WorkflowPlan, stepId: string, question: string): 
 export async function pauseRun(deps: WorkflowDeps, current: WorkflowRecord): Promise<void> {
   await deps.policy.update((policy) => withoutRun(policy, current.runId));
   deps.gate.endRun(current.runId);
-  await deps.runs.end();
   await publish(deps, current);
   await deps.notify(
     `Bosun: “${current.plan.intent}” is waiting for you`,

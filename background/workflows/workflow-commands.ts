@@ -94,5 +94,4 @@ export async function restoreWorkflows(deps: WorkflowDeps, runs: ResearchRuns): 
     record.plan = interruptPlan(record.plan);
     await deps.store.save(record);
   }
-  await deps.runs.end();
 }

@@ -200,7 +200,6 @@ export async function finishRun(
 ): Promise<void> {
   await deps.policy.update((policy) => withoutRun(policy, current.runId));
   deps.gate.endRun(current.runId);
-  await deps.runs.end();
   const answer = await answerRun(deps, current, end, signal);
   const ended = signal?.aborted ? 'cancelled' : end;
   if (current.plan.again)
