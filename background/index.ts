@@ -65,7 +65,7 @@ import { createScheduleStore } from './schedules/schedule-store';
 import { createSchedules } from './schedules/schedules';
 import { browserSessionStart } from './schedules/session-start';
 import { chatTaskOf } from './schedules/chat-task';
-import { startScheduledChat } from './schedules/scheduled-chat';
+import { leaveStartTab, startScheduledChat } from './schedules/scheduled-chat';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
@@ -144,6 +144,7 @@ const agent = createAgent({
   ...task,
   runRecords: (id) => chatRunRecords(database, id),
   interruptedRuns: () => interruptedChats(database),
+  leaveStartTab: async (record) => leaveStartTab(record, await sessionStart),
   holdAlive,
   plans,
   board,
