@@ -5,7 +5,7 @@ import type { Agent } from '../agent/agent';
 import { NOT_OPENED, type RunRecord } from '../agent/run-record';
 import type { ConversationHistory } from '../conversations/conversation-history';
 import { settled } from '../tabs/navigation';
-import { inAgentContainer } from '../tabs/agent-container';
+import { openAgentTab } from '../tabs/agent-container';
 import { QuestionUnanswered, type Gate } from '../permissions/gate';
 import { OPERATIONS } from '../permissions/operations';
 import { newId } from '../storage/ids';
@@ -62,7 +62,7 @@ export async function startScheduledChat(
     note,
     notify: deps.notify,
     open: async (opened, signal) => {
-      const tab = await browser.tabs.create({ url: task.startUrl, active: false, ...inAgentContainer() });
+      const tab = await openAgentTab({ url: task.startUrl, active: false });
       if (tab.id === undefined) throw new Error('The browser did not open a tab for the task.');
       await opened(tab.id);
       await deps.conversations.noteMessage(task.conversationId, task.trace.request, tab.id);
