@@ -19,7 +19,7 @@ import { createBuiltInModelSetting } from './settings/built-in-model-setting';
 import { createAbpPorts } from './abp/abp-ports';
 import { createAbpRouter } from './abp/abp-routes';
 import { NativeLink } from './native-bridge/native-link';
-import { chooseAgentContainer } from './tabs/agent-container';
+import { chooseAgentContainer, whenAgentContainerGone } from './tabs/agent-container';
 import { createTaskScope } from './agent/task-scope';
 import { createCapabilityTable } from './abp/capability-table';
 import { createAgent } from './agent/agent';
@@ -65,7 +65,7 @@ import { createScheduleStore } from './schedules/schedule-store';
 import { createSchedules } from './schedules/schedules';
 import { browserSessionStart } from './schedules/session-start';
 import { chatTaskOf } from './schedules/chat-task';
-import { startScheduledChat } from './schedules/scheduled-chat';
+import { leaveStartTab, startScheduledChat } from './schedules/scheduled-chat';
 
 const extensionId = browser.runtime.id;
 const extensionOrigin = browser.runtime.getURL('').replace(/\/$/, '');
@@ -89,6 +89,7 @@ const settings = createSettingsService(settingsStore, async (current) => {
   chooseAgentContainer(current?.agentContainer);
   await keepOllamaReachable(current);
 });
+whenAgentContainerGone({ settings, broadcast, notify: notifyPerson });
 const trustedInput = createTrustedInputSetting(settingsStore, (state) => {
   // Not awaited: a detach that fails is of a tab already gone (detachTab swallows it); sidebars hear the change now.
   void detachAll();
@@ -144,6 +145,7 @@ const agent = createAgent({
   ...task,
   runRecords: (id) => chatRunRecords(database, id),
   interruptedRuns: () => interruptedChats(database),
+  leaveStartTab: async (record) => leaveStartTab(record, await sessionStart),
   holdAlive,
   plans,
   board,

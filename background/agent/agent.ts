@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../src/protocol/common';
 import type { Attachment } from '../../src/protocol/attachments';
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { Conversation } from '../conversations/conversation-messages';
-import type { RunRecords } from './run-record';
+import type { RunRecord, RunRecords } from './run-record';
 import { runTask, type SharedTaskDeps, type TaskDeps, type TaskOptions } from './run-task';
 import type { TaskStep } from './task-types';
 import { createTaskScope } from './task-scope';
@@ -27,12 +27,16 @@ export const BUSY_ERROR = 'Bosun is still working on your last message. Wait for
 const NOTHING_TO_REPLAY = 'There is no finished task with actions in this conversation to run again.';
 const RESTARTED =
   'Bosun restarted while working on this, so the task stopped here. Nothing was repeated; send your message again to continue.';
+const RESTARTED_OPENING =
+  'Bosun restarted while this scheduled run’s start page was loading, so the run stopped before it did anything, and it does not run again by itself. Use Run again to run it now.';
 
 export interface AgentDeps extends SharedTaskDeps {
   /** Where a conversation's running task is recorded, so a restart knows it was cut short. */
   runRecords(conversationId: string): RunRecords;
   /** The conversations whose task a restart cut short. */
   interruptedRuns(): Promise<string[]>;
+  /** Deals with the tab of a scheduled run that a restart caught opening its start page. */
+  leaveStartTab(record: RunRecord): Promise<void>;
   /** Keeps the background alive while a task runs (Chrome stops idle service workers). */
   holdAlive<T>(work: Promise<T>): Promise<T>;
   /** A conversation's running task changed (it began, ended, or moved on to another scope or action). */
@@ -75,13 +79,15 @@ export function createAgent(deps: AgentDeps) {
     return startRun(deps, runs, { conversationId, conversation, content: trace.request, tabId, context: {}, trace });
   };
 
-  /** A saved chat task on its schedule: replayed in its conversation, unattended, within what the person approved. */
-  const runScheduled = (conversationId: string, conversation: Conversation, tabId: number, unattended: Unattended) =>
+  /**
+   * A saved chat task on its schedule: replayed in its conversation, unattended, within what the person
+   * approved, in a tab it opens once the conversation is its own.
+   */
+  const runScheduled = (conversationId: string, conversation: Conversation, unattended: Unattended) =>
     startRun(deps, runs, {
       conversationId,
       conversation,
       content: unattended.task.trace.request,
-      tabId,
       context: {},
       trace: unattended.task.trace,
       unattended,
@@ -100,7 +106,8 @@ export function createAgent(deps: AgentDeps) {
 
   /** After a restart, each conversation's task that was running is marked interrupted. */
   async function restore(conversationOf: (id: string) => Promise<Conversation>): Promise<void> {
-    for (const id of await deps.interruptedRuns()) await markInterrupted(await conversationOf(id), deps.runRecords(id));
+    for (const id of await deps.interruptedRuns())
+      await markInterrupted(await conversationOf(id), deps.runRecords(id), deps.leaveStartTab);
   }
 
   return {
@@ -165,16 +172,17 @@ async function startRun(deps: AgentDeps, runs: Map<string, Run>, asked: Asked): 
 }
 
 /** What a task starts from: the conversation, the person's words, the tab, and a trace to replay. */
-interface Asked {
+type Asked = {
   conversationId: string;
   conversation: Conversation;
   content: string;
-  tabId: number;
   context: MessageContext;
   trace: Trace | null;
-  /** A scheduled run: nobody is there to ask. */
-  unattended?: Unattended;
-}
+} & (
+  | { tabId: number; unattended?: undefined }
+  /** A scheduled run: nobody is there to ask, and it opens its own tab. */
+  | { tabId?: undefined; unattended: Unattended }
+);
 
 /** Runs the task in a tab group of its own; resolves once it ended and its group says how. */
 function launch(
@@ -191,7 +199,7 @@ function launch(
     announceScope: (scope: TaskScope | null) => void;
   },
 ): Promise<void> {
-  const { conversationId, conversation, content, tabId, trace } = asked;
+  const { conversationId, conversation, content, trace } = asked;
   const personWords = conversation
     .all()
     .filter((m) => m.role === 'user')
@@ -200,8 +208,8 @@ function launch(
   const shared = { announceStep, personWords, request: content, tabs, held: handle };
   const task = { ...deps, conversation, runs: deps.runRecords(conversationId) };
   const work = asked.unattended
-    ? runUnattended(task, asked.unattended, tabId, signal, shared)
-    : runAsked(task, trace, tabId, signal, {
+    ? runUnattended(task, asked.unattended, signal, shared)
+    : runAsked(task, trace, asked.tabId, signal, {
         ...shared,
         // The scope comes from this message's words alone: never the quote, the attachments, the page or earlier results.
         scope: createTaskScope({ ...deps, announce: announceScope }, content),
@@ -239,9 +247,19 @@ function planFirst(deps: AgentDeps, announce: TaskPlanning['announce']): { plann
 }
 
 /** After a restart: the answer that was being written, and the action that was running, are marked interrupted. */
-async function markInterrupted(conversation: Conversation, runs: RunRecords): Promise<void> {
+async function markInterrupted(
+  conversation: Conversation,
+  runs: RunRecords,
+  leaveStartTab: AgentDeps['leaveStartTab'],
+): Promise<void> {
   const messages = await conversation.restore();
   const run = await runs.get();
+  if (run?.opening) {
+    await leaveStartTab(run);
+    await conversation.add({ role: 'assistant', content: '', status: 'interrupted', error: RESTARTED_OPENING });
+    await runs.end();
+    return;
+  }
   let marked = false;
   for (const message of messages) {
     if (message.status !== 'streaming') continue;

@@ -9,7 +9,15 @@ export interface RunRecord {
   runId: string;
   tabId: number;
   startedAt: number;
+  /**
+   * A scheduled run still opening its start page, saved before the tab opens (its tabId is
+   * NOT_OPENED until the tab exists): a restart finds it, closes that tab, and says the run did not start.
+   */
+  opening?: true;
 }
+
+/** The tab of a run record saved before its tab opened. */
+export const NOT_OPENED = -1;
 
 /** `key` names the record: each conversation's chat task and a workflow's running step keep their own. */
 export function createRunRecords(database: Promise<Db>, key: string) {

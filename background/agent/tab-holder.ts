@@ -5,27 +5,18 @@ import { getCachedSnapshot } from '../tools/recall-tool';
 import { searchLibrary } from '../tools/library-tool';
 import { searchWeb } from '../tools/search-tool';
 import { listTabs, openTab } from '../tools/tab-tools';
-import type { HolderKind } from './task-board';
+import { holderInWords, type HolderKind } from './task-board';
 import type { TaskState } from './task-state';
 
 /** Tools that work in no tab of the task's, or in a new one they open: they take no tab. */
 const OFF_TAB = new Set([openTab, searchWeb, crawlSite, listTabs, getCachedSnapshot, searchLibrary].map((t) => t.name));
 
 /**
- * The other task by what it is. Never by its request: that is another conversation's words, or an
- * ABP client's, which are not this task's to read.
+ * Why a call in a tab someone else holds does not run, naming who holds it in words for the `asker`;
+ * the caller adds what to do instead.
  */
-const OTHER: Record<HolderKind, string> = {
-  chat: 'a chat task of another conversation',
-  research: 'the research run',
-  agent: 'an ABP agent run',
-  'abp-client': "an ABP client's call",
-  'attached-agent': 'an attached agent',
-};
-
-/** Why a call in a tab someone else holds does not run, naming who holds it; the caller adds what to do instead. */
-export const tabInUse = (tabId: number, holder: HolderKind) =>
-  `Not done: tab ${tabId} is in use by ${OTHER[holder]}, and two tasks never act on the same tab.`;
+export const tabInUse = (tabId: number, holder: HolderKind, asker: HolderKind) =>
+  `Not done: tab ${tabId} is in use by ${holderInWords(holder, asker)}, and two tasks never act on the same tab.`;
 
 /**
  * Two tasks never act on the same tab: a call in a tab another running task works in (its bound
@@ -43,6 +34,6 @@ export function heldElsewhere(state: TaskState, call: ToolCall): GateResult | nu
     outcome: 'denied',
     decision: 'tab-held',
     site: '',
-    text: `${tabInUse(tabId, holder)} Open a tab of your own with open_tab, or wait until that task has ended.`,
+    text: `${tabInUse(tabId, holder, state.held.kind)} Open a tab of your own with open_tab, or wait until that task has ended.`,
   };
 }

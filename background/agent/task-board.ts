@@ -25,8 +25,31 @@ export interface TaskEntry {
   stop(): void;
 }
 
+/**
+ * Whoever holds a tab, in words for whoever it is refused to. Never by its request: that is another
+ * conversation's words, or an ABP client's, which are not the asker's to read. "Another" only where
+ * the asker is of the same kind: only a chat task has a conversation to tell the holder's apart from.
+ */
+export function holderInWords(holder: HolderKind, asker: HolderKind): string {
+  const same = holder === asker;
+  switch (holder) {
+    case 'chat':
+      return same ? 'a chat task of another conversation' : "a chat task in Bosun's sidebar";
+    case 'research':
+      return same ? 'another research run' : 'a research run';
+    case 'agent':
+      return same ? 'another ABP agent run' : 'an ABP agent run';
+    case 'abp-client':
+      return same ? "another ABP client's call" : "an ABP client's call";
+    case 'attached-agent':
+      return same ? 'another attached agent' : 'an attached agent';
+  }
+}
+
 /** What a running task tells the board, and asks of it. */
 export interface TaskHandle {
+  /** What kind of task it is. */
+  readonly kind: RunningTask['kind'];
   /** What it is doing now, in words (the element acted on, the tool); null while the model thinks. */
   now(text: string | null): void;
   /**
@@ -110,6 +133,7 @@ export function createTaskBoard(changed: () => void) {
     tasks.set(id, task);
     changed();
     return {
+      kind: entry.kind,
       now: (text) => {
         if (tasks.get(id) !== task || task.now === text) return;
         task.now = text;

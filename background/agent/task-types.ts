@@ -71,7 +71,7 @@ export interface TaskOptions {
    * The tabs the task holds among every running task (its task board handle): a tab it works in
    * becomes its own, and a tab another task holds is never acted on. Absent, no other task runs.
    */
-  held?: Pick<TaskHandle, 'claim' | 'holds'>;
+  held?: Pick<TaskHandle, 'kind' | 'claim' | 'holds'>;
 }
 
 export interface TaskStep {

@@ -1,4 +1,5 @@
 import { browser } from '../../src/platform/browser';
+import { openAgentTab } from '../tabs/agent-container';
 
 const KEY = 'crawlTabs';
 const held = new Set<number>();
@@ -13,11 +14,12 @@ const save = () => browser.storage.session.set({ [KEY]: [...held] });
  */
 export const crawlTabs = {
   /**
-   * Opens a background tab on its first page. (Opening it blank and then navigating races in
-   * Chromium: the blank page's own load can swallow the navigation, leaving the tab blank.)
+   * Opens a background tab on its first page, in the agent's container where the person chose one.
+   * (Opening it blank and then navigating races in Chromium: the blank page's own load can swallow
+   * the navigation, leaving the tab blank.)
    */
   async open(url: string): Promise<number> {
-    const tab = await browser.tabs.create({ url, active: false });
+    const tab = await openAgentTab({ url, active: false });
     if (tab.id === undefined) throw new Error('The browser did not open a tab.');
     held.add(tab.id);
     await save();

@@ -8,6 +8,8 @@ import type { TaskDeps, TaskEnd, TaskOptions } from '../agent/run-task';
 import { fixedScope } from '../agent/task-scope';
 import type { QuestionUnanswered } from '../permissions/gate';
 import { unattendedGate } from '../permissions/unattended-gate';
+import { NOT_OPENED } from '../agent/run-record';
+import { endWithError } from '../agent/task-endings';
 import { newId } from '../storage/ids';
 import { waitedInWords } from '../workflows/waited-words';
 import { runReplay } from './replay-run';
@@ -17,6 +19,11 @@ export interface Unattended {
   /** When it ran, and whether it was a missed run: the first thing the conversation says of it. */
   note: string;
   notify(title: string, message: string): Promise<void>;
+  /**
+   * Opens the run's own tab on the task's start page and waits for it to load; `opened` records the
+   * tab the moment it exists, before its page loads. Resolves to the tab.
+   */
+  open(opened: (tabId: number) => Promise<void>, signal: AbortSignal): Promise<number>;
 }
 
 /** The plan the person approved by making the schedule: each site the task used, at its level. */
@@ -28,14 +35,30 @@ const approvedPlan = ({ trace, access }: ChatTask): ChatPlan => ({
 export async function runUnattended(
   deps: TaskDeps,
   unattended: Unattended,
-  tabId: number,
   signal: AbortSignal,
   options: Omit<TaskOptions, 'scope' | 'runId'>,
 ): Promise<TaskEnd> {
   const { task, note, notify } = unattended;
   const { conversation } = deps;
-  await conversation.add({ role: 'assistant', content: note, status: 'done' });
   const runId = newId('run');
+  // Recorded before its tab opens: a restart while the start page loads finds the run, closes its
+  // tab and says it did not start (markInterrupted), and the schedule has already counted it as run.
+  const opening = { runId, tabId: NOT_OPENED, startedAt: Date.now(), opening: true as const };
+  await deps.runs.save(opening);
+  await conversation.add({ role: 'assistant', content: note, status: 'done' });
+  let tabId: number;
+  try {
+    tabId = await unattended.open((opened) => deps.runs.save({ ...opening, tabId: opened }), signal);
+  } catch (error) {
+    await deps.runs.end();
+    await endWithError(conversation, null, error, signal);
+    if (!signal.aborted)
+      await notify(
+        `Bosun: “${task.trace.request.slice(0, 80)}” did not run`,
+        `Its start page did not open: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    return signal.aborted ? 'stopped' : 'error';
+  }
   let waited: QuestionUnanswered | undefined;
   const gate = unattendedGate(deps.gate, (question) => (waited ??= question));
   const scope = fixedScope(await deps.gate.approvePlan(runId, approvedPlan(task)));

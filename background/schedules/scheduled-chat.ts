@@ -2,9 +2,10 @@ import { refuse, type Refusal } from '../../src/messaging/refusal';
 import { browser } from '../../src/platform/browser';
 import type { ChatTask } from '../../src/protocol/schedules';
 import type { Agent } from '../agent/agent';
+import { NOT_OPENED, type RunRecord } from '../agent/run-record';
 import type { ConversationHistory } from '../conversations/conversation-history';
 import { settled } from '../tabs/navigation';
-import { inAgentContainer } from '../tabs/agent-container';
+import { openAgentTab } from '../tabs/agent-container';
 import { QuestionUnanswered, type Gate } from '../permissions/gate';
 import { OPERATIONS } from '../permissions/operations';
 import { newId } from '../storage/ids';
@@ -45,7 +46,8 @@ async function startRefusal(gate: ScheduledChatDeps['gate'], startUrl: string): 
 /**
  * Starts a saved chat task on its schedule, in its own tab opened behind the person's (never their
  * focus, never the tab they use) on the page the task started on, if the gate lets it open that page
- * now, and in its conversation, which History lists with what the run did and what waited.
+ * now, and in its conversation, which History lists with what the run did and what waited. The
+ * conversation is the run's, and the run recorded, before the tab opens (runUnattended).
  */
 export async function startScheduledChat(
   deps: ScheduledChatDeps,
@@ -54,19 +56,29 @@ export async function startScheduledChat(
 ): Promise<Refusal | undefined> {
   const refused = await startRefusal(deps.gate, task.startUrl);
   if (refused) return refuse(`Bosun did not open its start page ${task.startUrl}: ${refused}`);
-  const tab = await browser.tabs.create({ url: task.startUrl, active: false, ...inAgentContainer() });
-  if (tab.id === undefined) return refuse('The browser did not open a tab for the task.');
-  await settled(tab.id, new AbortController().signal);
   const conversation = await deps.conversations.conversationOf(task.conversationId);
-  const refusal = await deps.agent.runScheduled(task.conversationId, conversation, tab.id, {
+  return deps.agent.runScheduled(task.conversationId, conversation, {
     task,
     note,
     notify: deps.notify,
+    open: async (opened, signal) => {
+      const tab = await openAgentTab({ url: task.startUrl, active: false });
+      if (tab.id === undefined) throw new Error('The browser did not open a tab for the task.');
+      await opened(tab.id);
+      await deps.conversations.noteMessage(task.conversationId, task.trace.request, tab.id);
+      await settled(tab.id, signal);
+      return tab.id;
+    },
   });
-  if (refusal) {
-    await browser.tabs.remove(tab.id).catch(() => undefined);
-    return refusal;
-  }
-  await deps.conversations.noteMessage(task.conversationId, task.trace.request, tab.id);
-  return;
+}
+
+/**
+ * The tab of a scheduled run that a restart caught while its start page loaded: closed, unless the
+ * person has turned to it. A tab id names that tab only in the browser session that opened it, so a
+ * record from an earlier session closes nothing.
+ */
+export async function leaveStartTab(record: RunRecord, sessionStart: number): Promise<void> {
+  if (record.tabId === NOT_OPENED || record.startedAt < sessionStart) return;
+  const tab = await browser.tabs.get(record.tabId).catch(() => undefined);
+  if (tab && !tab.active) await browser.tabs.remove(record.tabId).catch(() => undefined);
 }

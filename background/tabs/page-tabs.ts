@@ -1,18 +1,19 @@
 import { browser } from '../../src/platform/browser';
 import { ContentResponses, type ExtractPageResult } from '../../src/protocol/background-to-content';
 import { askContent } from '../content-channel/content-client';
+import { openAgentTab } from './agent-container';
 import { navigateTab, settled } from './navigation';
 
 /**
- * Runs `work` in a new background tab showing `url`, and closes the tab whatever happens, so
- * capabilities that read pages leave no tab behind.
+ * Runs `work` in a new background tab showing `url` (in the agent's container where the person chose
+ * one), and closes the tab whatever happens, so capabilities that read pages leave no tab behind.
  */
 export async function inBackgroundTab<T>(
   url: string,
   signal: AbortSignal,
   work: (tabId: number) => Promise<T>,
 ): Promise<T> {
-  const tab = await browser.tabs.create({ url, active: false });
+  const tab = await openAgentTab({ url, active: false });
   if (tab.id === undefined) throw new Error('The browser did not open a tab.');
   try {
     await settled(tab.id, signal);

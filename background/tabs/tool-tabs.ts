@@ -1,5 +1,5 @@
 import { browser } from '../../src/platform/browser';
-import { inAgentContainer } from './agent-container';
+import { openAgentTab } from './agent-container';
 
 type CreateProperties = Parameters<typeof browser.tabs.create>[0];
 
@@ -16,7 +16,7 @@ const FORGET_AFTER_MS = 60_000;
  * person chose for the agent's tabs, if any.
  */
 export function openToolTab(properties: CreateProperties) {
-  const created = browser.tabs.create({ ...properties, ...inAgentContainer() }).then((tab) => {
+  const created = openAgentTab(properties).then((tab) => {
     if (tab.id !== undefined) {
       const id = tab.id;
       opened.add(id);

@@ -1,4 +1,4 @@
-import { inAgentContainer } from '../tabs/agent-container';
+import { openAgentTab } from '../tabs/agent-container';
 import { browser } from '../../src/platform/browser';
 import { createTaskTabs, shortTaskName, type TaskTabs } from '../tabs/task-tabs';
 import { settled } from '../tabs/navigation';
@@ -13,7 +13,7 @@ export const researchTabs = (current: WorkflowRecord): TaskTabs =>
  * run's tab group. Returns the tab.
  */
 export async function openStepTab(url: string, tabs: TaskTabs, signal: AbortSignal): Promise<number> {
-  const tab = await browser.tabs.create({ url, active: false, ...inAgentContainer() });
+  const tab = await openAgentTab({ url, active: false });
   if (tab.id === undefined) throw new Error('The browser did not open a tab for this step.');
   await tabs.place(tab.id);
   await settled(tab.id, signal);

@@ -80,7 +80,7 @@ describe.each(BROWSERS)('ABP work beside the tasks in %s', (browserName) => {
       error: {
         code: 'PERMISSION_DENIED',
         message: expect.stringContaining(
-          `tab ${tabId} is in use by a chat task of another conversation, and two tasks never act on the same tab`,
+          `tab ${tabId} is in use by a chat task in Bosun's sidebar, and two tasks never act on the same tab`,
         ),
       },
     };

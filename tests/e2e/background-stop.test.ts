@@ -22,6 +22,27 @@ const say = (text: string): Step => ({ kind: 'text', chunks: [text] });
 const chatRequests = (requests: readonly { path: string }[]) =>
   requests.filter((r) => r.path.endsWith('/chat/completions'));
 
+/** In an extension page: whether a scheduled run opening its start page has recorded its tab (agent/run-record.ts). */
+async function openingTabRecorded(): Promise<boolean> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('bosun');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    const records = await new Promise<unknown[]>((resolve, reject) => {
+      const request = db.transaction('state').objectStore('state').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return records.some(
+      (r) => (r as { opening?: true; tabId?: number }).opening === true && (r as { tabId: number }).tabId >= 0,
+    );
+  } finally {
+    db.close();
+  }
+}
+
 /** Polls `check` (in the test, not a page) until it holds. */
 async function until(check: () => boolean, message: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -147,6 +168,61 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     await sidebar.click('[data-testid="workflow-cancel"]');
     await waitForWorkflow(sidebar, (w) => w.status === 'cancelled', 'the interrupted run was not cancelled');
     expect([1, 2, 3, 4].map(clicks)).toEqual([1, 1, 1, 0]);
+    await showView(sidebar, 'chat');
+  });
+
+  it('a scheduled run cut by a stop while its start page loads says so in its conversation, closes its tab, and runs neither then nor again', async () => {
+    const token = `${browserName}-opening`;
+    const clicks = (step: number) => actions.counts(`${token}-s${step}`).click;
+    const start = actions.steps(token, 3);
+    const tabsOnStart = () =>
+      sidebar.evaluate(async (url) => (await browser.tabs.query({})).filter((t) => t.url === url).length, start);
+    // The person's task, done once: press steps 1 and 2.
+    await openOnly(ctx.session, sidebar, start);
+    await startFresh(sidebar);
+    ctx.llm.reset();
+    ctx.llm.script(read('o0'), click('o1', 1), click('o2', 2), say('Pressed both.'));
+    await send(sidebar, 'Press the step buttons 1 and 2');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed both.', 'the task did not finish');
+    expect([1, 2].map(clicks)).toEqual([1, 1]);
+
+    // Scheduled a few seconds ahead; the server holds its start page, and the stop lands while the run's tab waits for it.
+    const page = actions.hold(`${token}-page`);
+    await sidebar.click('[data-testid="run-again-schedule"]');
+    await runAt(sidebar, Date.now() + AHEAD_MS);
+    await sidebar.click('[data-testid="schedule-save"]');
+    const asked = chatRequests(ctx.llm.requests).length;
+    await until(() => page.waiting() === 1, 'the scheduled run did not open its start page', AHEAD_MS + 30_000);
+    // The run has recorded its tab (it does so the moment the tab exists, before the page loads).
+    await sidebar.waitFor(openingTabRecorded, undefined, { message: 'the run did not record its tab' });
+
+    await ctx.session.stopBackground();
+    page.release();
+    const shown = await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.status === 'interrupted',
+      'the scheduled run was not shown as interrupted after the restart',
+      30_000,
+    );
+    const run = shown.slice(shown.findLastIndex((m) => m.role === 'user'));
+    expect(run[0]).toMatchObject({ role: 'user', content: 'Press the step buttons 1 and 2' });
+    expect(run[1]?.content).toMatch(/^Ran on schedule at .*\.$/);
+    expect(run.filter((m) => m.status === 'interrupted')).toHaveLength(1);
+    expect(run.at(-1)?.error).toMatch(/^Bosun restarted while this scheduled run’s start page was loading/);
+    await waitUntilIdle(sidebar);
+    // Its tab is closed (the person's own stays), no click of the run reached the server, the
+    // model was not asked, and the schedule did not run again on the restart.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await tabsOnStart()).toBe(1);
+    expect([1, 2, 3].map(clicks)).toEqual([1, 1, 0]);
+    expect(chatRequests(ctx.llm.requests)).toHaveLength(asked);
+    expect((await shownMessages(sidebar)).filter((m) => m.status === 'interrupted')).toHaveLength(1);
+    await showView(sidebar, 'research');
+    expect(await sidebar.text('[data-testid="schedule-when"]')).toContain('has run');
+    await sidebar.click('[data-testid="schedule-delete"]');
+    await sidebar.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
+      message: 'the schedule was not deleted',
+    });
     await showView(sidebar, 'chat');
   });
 

@@ -14,8 +14,11 @@ export interface ActionSite {
    * (a synchronous request), so a held answer (`hold`) keeps the click running in the page.
    */
   steps(token: string, count: number): string;
-  /** The next hits of case `token` are counted at once and answered only on `release()`. */
-  hold(token: string): { release(): void };
+  /**
+   * The next hits of case `token` are counted at once and answered only on `release()`; `waiting()`
+   * is how many wait. `${token}-page` holds the loads of case `token`'s steps page itself.
+   */
+  hold(token: string): { release(): void; waiting(): number };
   /** How many times each action of case `token` reached the server: 'click' and 'submit'. */
   counts(token: string): { click: number; submit: number };
   /** Every action counted more than once, as 'token/action'. */
@@ -48,8 +51,12 @@ export async function startActionSite(): Promise<ActionSite> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const steps = /^\/steps\/([a-z0-9-]+)\/(\d+)\.html$/.exec(path);
     if (steps) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      return res.end(stepsHtml(steps[1] as string, Number(steps[2])));
+      const answer = () => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(stepsHtml(steps[1] as string, Number(steps[2])));
+      };
+      const waiting = held.get(`${steps[1]}-page`);
+      return waiting ? void waiting.push(answer) : answer();
     }
     const page = /^\/case\/([a-z0-9-]+)\.html$/.exec(path);
     const hit = /^\/hit\/([a-z0-9-]+)\/(click|submit)$/.exec(path);
@@ -83,6 +90,7 @@ export async function startActionSite(): Promise<ActionSite> {
           for (const answer of held.get(token) ?? []) answer();
           held.delete(token);
         },
+        waiting: () => held.get(token)?.length ?? 0,
       };
     },
     counts: (token) => ({ click: hits.get(`${token}/click`) ?? 0, submit: hits.get(`${token}/submit`) ?? 0 }),

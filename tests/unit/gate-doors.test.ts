@@ -31,6 +31,7 @@ const PRIMITIVES = [
   'inBackgroundTab',
   'openStepTab',
   'openToolTab',
+  'openAgentTab',
   'crawlTabs.open',
   'fetchPage',
   'loadPdf',
@@ -111,7 +112,7 @@ const DOORS: Record<string, Door> = {
   'background/tabs/page-tabs.ts': {
     via: 'primitive',
     calls: {
-      'tabs.create': 1,
+      openAgentTab: 1,
       'tabs.update': 1,
       navigateTab: 1,
       askContent: 2,
@@ -122,15 +123,20 @@ const DOORS: Record<string, Door> = {
     why: 'inBackgroundTab, loadInTab, extractPage, waitForSelectors',
   },
   'background/tabs/navigation.ts': { via: 'primitive', calls: { navigateTab: 1 }, why: 'navigateTab' },
-  'background/crawl/crawl-tabs.ts': { via: 'primitive', calls: { 'tabs.create': 1 }, why: 'crawlTabs.open' },
+  'background/crawl/crawl-tabs.ts': { via: 'primitive', calls: { openAgentTab: 1 }, why: 'crawlTabs.open' },
+  'background/tabs/agent-container.ts': {
+    via: 'primitive',
+    calls: { 'tabs.create': 3, openAgentTab: 1 },
+    why: "openAgentTab: a task's, crawl's or scrape's tab, in the agent's container where one is chosen",
+  },
   'background/tabs/tool-tabs.ts': {
     via: 'primitive',
-    calls: { 'tabs.create': 1, openToolTab: 1 },
+    calls: { openAgentTab: 1, openToolTab: 1 },
     why: 'openToolTab: a tab open_tab or search_web opens for its task',
   },
   'background/workflows/workflow-tabs.ts': {
     via: 'primitive',
-    calls: { 'tabs.create': 1, openStepTab: 1 },
+    calls: { openAgentTab: 1, openStepTab: 1 },
     why: 'openStepTab',
   },
   'sidebar/components/AttachmentTray.tsx': {
@@ -164,7 +170,7 @@ const DOORS: Record<string, Door> = {
     why: "takes off a question's outline, now or after a background stopped while asking; reads nothing",
   },
   // A scheduled chat task's start page: the gate judges it as the policy is at the run (nobody there to ask).
-  'background/schedules/scheduled-chat.ts': { via: 'gated', calls: { 'tabs.create': 1 } },
+  'background/schedules/scheduled-chat.ts': { via: 'gated', calls: { openAgentTab: 1 } },
   'background/native-bridge/agent-tabs.ts': {
     via: 'allowed',
     calls: { 'tabs.create': 1, 'tabs.update': 3, captureVisibleTab: 1 },

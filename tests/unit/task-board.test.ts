@@ -1,7 +1,7 @@
 // The board of running tasks: every task listed with what it does now and its own Stop, and each
 // tab held by one task at a time, so that two tasks never act on the same tab.
 import { describe, expect, it, vi } from 'vitest';
-import { createTaskBoard } from '../../background/agent/task-board';
+import { createTaskBoard, holderInWords } from '../../background/agent/task-board';
 
 const entry = (kind: 'chat' | 'research' | 'agent', request: string, stop = vi.fn()) => ({ kind, request, stop });
 
@@ -89,5 +89,17 @@ describe('the task board', () => {
     // Once the task ends, its tab is free for a caller.
     chat.end();
     expect(board.hold(abp, 5)).toBeUndefined();
+  });
+});
+
+describe('who holds a tab, in words for whoever it is refused to', () => {
+  it('names another conversation only to a chat task, which has one; others hear what holds the tab', () => {
+    expect(holderInWords('chat', 'chat')).toBe('a chat task of another conversation');
+    for (const asker of ['abp-client', 'attached-agent', 'research', 'agent'] as const)
+      expect(holderInWords('chat', asker)).toBe("a chat task in Bosun's sidebar");
+    expect(holderInWords('research', 'chat')).toBe('a research run');
+    expect(holderInWords('research', 'research')).toBe('another research run');
+    expect(holderInWords('abp-client', 'abp-client')).toBe("another ABP client's call");
+    expect(holderInWords('attached-agent', 'chat')).toBe('an attached agent');
   });
 });

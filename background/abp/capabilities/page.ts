@@ -77,7 +77,7 @@ async function holdingTab<T>(tabs: PageDeps['tabs'], tabId: number, call: CallCo
   if (holder)
     throw new AbpError(
       'PERMISSION_DENIED',
-      `${tabInUse(tabId, holder)} Use a tab of your own, or wait until that task has ended. (decision: tab-held)`,
+      `${tabInUse(tabId, holder, call.caller.kind)} Use a tab of your own, or wait until that task has ended. (decision: tab-held)`,
     );
   try {
     return await work();
