@@ -8,7 +8,7 @@ import type { TaskDeps, TaskEnd, TaskOptions } from '../agent/run-task';
 import { fixedScope } from '../agent/task-scope';
 import type { QuestionUnanswered } from '../permissions/gate';
 import { unattendedGate } from '../permissions/unattended-gate';
-import { NOT_OPENED } from '../agent/run-record';
+import { NOT_OPENED, type RunRecords } from '../agent/run-record';
 import { endWithError } from '../agent/task-endings';
 import { newId } from '../storage/ids';
 import { waitedInWords } from '../workflows/waited-words';
@@ -33,7 +33,8 @@ const approvedPlan = ({ trace, access }: ChatTask): ChatPlan => ({
 });
 
 export async function runUnattended(
-  deps: TaskDeps,
+  // Its record is what a restart finds while the start page loads: a scheduled run always keeps one.
+  deps: TaskDeps & { runs: RunRecords },
   unattended: Unattended,
   signal: AbortSignal,
   options: Omit<TaskOptions, 'scope' | 'runId'>,
