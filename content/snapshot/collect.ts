@@ -128,20 +128,40 @@ export function collectWithin(start: Element, frame: Frame, how: Walk): Generato
 }
 
 /**
- * The elements under `top` (itself included when it is an element), in document order. A
- * TreeWalker moves from one element to the next in one native call, where following child and
- * sibling links takes one call per link: in a Firefox content script several times cheaper.
+ * What `collect` finds after `el`, an element of the document's body: its descendants and what
+ * follows it, as far as the page's end. The elements before it are not looked at.
+ */
+export function* collectAfter(doc: Document, el: Element, how: Walk): Generator<Candidate, void, undefined> {
+  const start = doc.body ?? doc.documentElement;
+  if (!start.contains(el)) return;
+  const scope = how.scopes(doc, doc);
+  // What a walk from the start learns on the way: whether it enters `el`'s ancestors at all, and which hand their events to the items after `el`.
+  for (let at = el.parentElement; at && start.contains(at); at = at.parentElement) {
+    const mark = markOf(at, scope);
+    if (mark & SKIP || isOverlay(at)) return;
+    roleAt(at, mark, scope, how);
+  }
+  yield* walk(start, scope, topFrame(doc), how, el);
+}
+
+/**
+ * The elements under `top` (itself included when it is an element), in document order; with
+ * `after`, only those after it (its descendants included). A TreeWalker moves from one element
+ * to the next in one native call, where following child and sibling links takes one call per
+ * link: in a Firefox content script several times cheaper.
  */
 function* walk(
   top: Element | ShadowRoot,
   scope: Scope,
   frame: Frame,
   how: Walk,
+  after?: Element,
 ): Generator<Candidate, void, undefined> {
   const walker = scope.doc.createTreeWalker(top, NodeFilter.SHOW_ELEMENT);
   const found: Candidate[] = [];
+  if (after) walker.currentNode = after;
   // Not instanceof: an iframe's elements belong to another realm's Element.
-  let el = top.nodeType === Node.ELEMENT_NODE ? (top as Element) : (walker.nextNode() as Element | null);
+  let el = top.nodeType === Node.ELEMENT_NODE && !after ? (top as Element) : (walker.nextNode() as Element | null);
   while (el) {
     const next = visit(el, scope, frame, how, found);
     if (found.length > 0) {
@@ -164,18 +184,7 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, found: Candid
   if (mark === 0 && !viewportOnly && !scope.everyHost) return isOverlay(el) ? 0 : ENTER;
   if (mark & SKIP || isOverlay(el)) return 0;
   if (viewportOnly && el.firstElementChild && isOffscreen(el, frame)) return 0;
-  let role =
-    (mark & MAY_HAVE ? roleOf(el) : null) ??
-    (mark & SCRIPTED ? how.scripted(el, scope.root, scope.doc) : null) ??
-    (mark & ITEM ? itemRole(el) : null);
-  if (role === 'clickable' && how.scripted.handled(scope.doc).has(el)) {
-    // A list handling its items' events: the items are what a person aims at, not the list.
-    const items = delegatedItems(el);
-    if (items) {
-      for (const item of items) scope.marks.set(item, (scope.marks.get(item) ?? 0) | ITEM);
-      role = null;
-    }
-  }
+  const role = roleAt(el, mark, scope, how);
   if (role) {
     const rect = how.box(el, frame);
     if (rect && (!viewportOnly || intersects(rect, frame))) found.push({ el, role, rect, frame });
@@ -183,6 +192,20 @@ function visit(el: Element, scope: Scope, frame: Frame, how: Walk, found: Candid
   if (mark & FRAME) return INTO_FRAME;
   const shadow = mark & HOST || scope.everyHost ? INTO_SHADOW : 0;
   return (viewportOnly && isWide(el) ? BY_POSITION : ENTER) | shadow;
+}
+
+/** The element's role in the listing, or null; a list handling its items' events marks them (ITEM). */
+function roleAt(el: Element, mark: number, scope: Scope, how: Walk): string | null {
+  const role =
+    (mark & MAY_HAVE ? roleOf(el) : null) ??
+    (mark & SCRIPTED ? how.scripted(el, scope.root, scope.doc) : null) ??
+    (mark & ITEM ? itemRole(el) : null);
+  if (role !== 'clickable' || !how.scripted.handled(scope.doc).has(el)) return role;
+  // A list handling its items' events: the items are what a person aims at, not the list.
+  const items = delegatedItems(el);
+  if (!items) return role;
+  for (const item of items) scope.marks.set(item, (scope.marks.get(item) ?? 0) | ITEM);
+  return null;
 }
 
 const itemRole = (el: Element) => (el.localName === 'tr' || el.getAttribute('role') === 'row' ? 'row' : 'clickable');

@@ -94,14 +94,15 @@ const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
 
 /**
  * The position of the first listed element after the first heading whose text holds the words
- * asked for. The walk goes on only until it passes the heading.
+ * asked for. A walk that passed the heading answers from what it listed; otherwise a walk from the
+ * heading finds it (registry.ts, after), so the part measures its section, not the page before it.
  */
 function afterHeading(listing: Listing, wanted: string): number | string {
   const words = squash(wanted);
   const headings = document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]');
   const heading = [...headings].find((h) => squash(h.textContent).includes(words));
   if (!heading) return `No heading on the page contains "${wanted}".`;
-  const follows = (el: Element) => (heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-  for (let i = 0; listing.reach(i + 1); i++) if (follows((listing.listed[i] as Listed).el)) return i;
-  return `Nothing that can be operated comes after the heading "${wanted}".`;
+  const found = listing.after(heading);
+  if (found === 'expired') return 'That listing expired: read the page again.';
+  return found ?? `Nothing that can be operated comes after the heading "${wanted}".`;
 }

@@ -35,7 +35,10 @@ export type Resolved = { ok: true; el: Element; role: string; label: string } | 
 
 /**
  * A snapshot's listing: the entries found so far (index i is `listed[i - 1]`, never renumbered)
- * and the walk that finds the next ones when a part past them is read.
+ * and the walks that find the next ones when a part past them is read. An index is given when
+ * its element is first found, so it names that element whichever part listed it: the page's walk
+ * numbers from its start, and a part after a heading nothing has walked to yet walks from the
+ * heading, its entries taking the next indices, so it measures its section, not what comes before.
  */
 export interface Listing {
   id: string;
@@ -43,21 +46,45 @@ export interface Listing {
   isNew: readonly boolean[];
   /** Finds entries until there are `n` or the page has no more; says whether entry `n` exists. */
   reach(n: number): boolean;
-  /** Every entry has been found: `listed.length` is the count. False too once the walk was let go before its end (see release). */
+  /** Every entry has been found: `listed.length` is the count. False too once the walks were let go before their end (see release). */
   complete(): boolean;
+  /**
+   * The position (0-based) of the first entry after `el` in the document (its descendants
+   * included), walking from `el` when no walk has passed it; null when nothing comes after it,
+   * 'expired' when that is not known and the walks were let go.
+   */
+  after(el: Element): number | null | 'expired';
 }
 
-/** Elements listed by a snapshot, and how many entries its walk found (Infinity once it went to the page's end). */
+/** Elements listed by a snapshot, and how many entries its walk from the page's start found (Infinity once it went to the page's end). */
 interface Seen {
   elements: WeakSet<Element>;
   found: number;
 }
 
+/**
+ * One walk of a listing, over a stretch of the document no other walk covers: from the page's
+ * start or from a heading, up to the page's end or to the first entry of a walk that started later
+ * in the document.
+ */
+interface Run {
+  /** The element it walks after; null from the page's start. */
+  from: Element | null;
+  /** The rest of the walk, with what it holds (boxes, styles, lookups); null once ended, undefined once let go. */
+  rest: Iterator<Listed> | null | undefined;
+  /** Its entries' positions in the listing, in document order. */
+  at: number[];
+  /** Once ended: the listed element it ended at (another walk's first), or null at the page's end. */
+  stop?: Element | null;
+}
+
 interface Current extends Listing {
   listed: Listed[];
   isNew: boolean[];
-  /** The rest of the walk, with what it holds (boxes, styles, lookups); null once ended, undefined once let go. */
-  rest: Iterator<Listed> | null | undefined;
+  /** In the order they were started: the page's walk first. */
+  runs: Run[];
+  /** The run each listed element was found by. */
+  owner: Map<Element, Run>;
   seen: Seen;
 }
 
@@ -73,52 +100,127 @@ let current: Current | null = null;
 let counter = 0;
 let idle: ReturnType<typeof setTimeout> | undefined;
 
-/** Lets the walk of the current listing go (its entries stay). */
+/** Lets the walks of the current listing go (its entries stay). */
 export function release(): void {
   clearTimeout(idle);
-  if (current?.rest) current.rest = undefined;
+  for (const run of current?.runs ?? []) if (run.rest) run.rest = undefined;
 }
 
 addEventListener('pagehide', release);
 
 /**
- * Records a snapshot whose entries `walk` finds as they are asked for (each time inside `around`),
- * and returns its listing.
+ * Where `el` sits in its top document: itself, or the shadow host or iframe that holds it (elements
+ * of different trees compare in an order the browser picks).
  */
-export function record(walk: Iterator<Listed>, around: <T>(read: () => T) => T = (read) => read()): Listing {
+function inTopTree(el: Element): Element {
+  for (let root = el.getRootNode(); ; root = el.getRootNode()) {
+    // Not instanceof: an iframe's nodes belong to another realm.
+    const holder =
+      root.nodeType === Node.DOCUMENT_FRAGMENT_NODE
+        ? (root as ShadowRoot).host
+        : (root as Document).defaultView?.frameElement;
+    if (!holder || root === document) return el;
+    el = holder;
+  }
+}
+
+/** `el` comes after `anchor` (an element of the top document) in reading order, or inside it. */
+const follows = (anchor: Element, el: Element) => {
+  const placed = inTopTree(el);
+  return placed === anchor
+    ? el !== anchor
+    : (anchor.compareDocumentPosition(placed) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+};
+
+/**
+ * Records a snapshot whose entries `walk` finds as they are asked for (each time inside `around`),
+ * and returns its listing. `walkAfter` walks from an element of the top document on, as `walk`
+ * does from the page's start; without it, a part after a heading walks from the start to it.
+ */
+export function record(
+  walk: Iterator<Listed>,
+  around: <T>(read: () => T) => T = (read) => read(),
+  walkAfter?: (el: Element) => Iterator<Listed>,
+): Listing {
   release();
   const earlier = current?.seen ?? null;
-  // An entry new since the previous snapshot; past as many entries as that one's walk found, it was not looked at.
-  const isNew = (el: Element) => earlier !== null && !earlier.elements.has(el) && state.listed.length < earlier.found;
+  const main: Run = { from: null, rest: walk, at: [] };
+  // An entry new since the previous snapshot; past as many entries as that one's walk from the start found, it was not looked at.
+  const isNew = (el: Element, run: Run) =>
+    earlier !== null && run === main && !earlier.elements.has(el) && main.at.length < earlier.found;
+  /** The run that finds the next entries: the last started that has not ended. */
+  const walking = () => state.runs.findLast((run) => run.rest);
   const state: Current = {
     id: `s${++counter}-${Math.random().toString(36).slice(2, 8)}`,
     listed: [],
     isNew: [],
-    rest: walk,
+    runs: [main],
+    owner: new Map(),
     seen: { elements: new WeakSet(), found: 0 },
     reach(n) {
-      if (state.listed.length < n && state.rest) {
+      if (state.listed.length < n && walking()) {
         around(() => {
-          for (let next; state.listed.length < n && state.rest;) {
-            if ((next = state.rest.next()).done) state.rest = null;
-            else {
-              state.isNew.push(isNew(next.value.el));
-              state.listed.push(next.value);
-              state.seen.elements.add(next.value.el);
+          for (let run = walking(); state.listed.length < n && run; run = walking()) {
+            const next = (run.rest as Iterator<Listed>).next();
+            const by = next.done ? undefined : state.owner.get(next.value.el);
+            if (next.done || (by && by !== run)) {
+              // The page's end, or where a walk that started later in the page took over.
+              run.rest = null;
+              run.stop = next.done ? null : next.value.el;
+              continue;
             }
+            const { el } = next.value;
+            state.isNew.push(isNew(el, run));
+            run.at.push(state.listed.length);
+            state.listed.push(next.value);
+            state.seen.elements.add(el);
+            state.owner.set(el, run);
           }
         });
-        state.seen.found = state.rest ? state.listed.length : Infinity;
+        state.seen.found = main.rest === null && main.stop === null ? Infinity : main.at.length;
       }
       if (current === state) {
         clearTimeout(idle);
-        if (state.rest) idle = setTimeout(release, KEEP_WALK_MS);
+        if (walking()) idle = setTimeout(release, KEEP_WALK_MS);
       }
       return state.listed.length >= n;
     },
-    complete: () => state.rest === null,
+    complete: () => state.runs.every((run) => run.rest === null),
+    after: (el) => (walkAfter ? walkedAfter(state, el, walkAfter) : searchedAfter(state, el)),
   };
   return (current = state);
+}
+
+/** Listing.after for a listing that walks from a heading: from what a walk that passed it listed, or a new walk from it. */
+function walkedAfter(
+  state: Current,
+  el: Element,
+  walkAfter: (el: Element) => Iterator<Listed>,
+): number | null | 'expired' {
+  const firstOf = (stop: Element) => (state.owner.get(stop) as Run).at[0] as number;
+  for (const run of state.runs) {
+    if (run.from && run.from !== el && !follows(run.from, el)) continue;
+    // A walk that started before `el` and passed it: its first entry after it, or the walk it ran into after it.
+    const first = run.at.find((i) => follows(el, (state.listed[i] as Listed).el));
+    if (first !== undefined) return first;
+    if (run.rest === null) {
+      if (!run.stop) return null;
+      if (follows(el, run.stop)) return firstOf(run.stop);
+    }
+  }
+  // No walk has passed it: one from it, whose entries take the next indices.
+  if (state.runs.some((run) => run.rest === undefined)) return 'expired';
+  const run: Run = { from: el, rest: walkAfter(el), at: [] };
+  state.runs.push(run);
+  state.reach(state.listed.length + 1);
+  if (run.at.length > 0) return run.at[0] as number;
+  return run.stop ? firstOf(run.stop) : null;
+}
+
+/** Listing.after for a listing with one walk: it goes on until it passes `el`. */
+function searchedAfter(state: Current, el: Element): number | null | 'expired' {
+  for (let i = 0; state.reach(i + 1); i++) if (follows(el, (state.listed[i] as Listed).el)) return i;
+  return state.complete() ? null : 'expired';
 }
 
 /** The last snapshot's listing, for reading another part of it with the same indices. */

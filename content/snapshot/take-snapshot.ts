@@ -1,6 +1,6 @@
 import { drawHighlights } from '../overlay/highlight';
 import { withOverlayHidden } from '../overlay/host';
-import { collect, collectWithin, createScopeLookup, type Candidate, type Walk } from './collect';
+import { collect, collectAfter, collectWithin, createScopeLookup, type Candidate, type Walk } from './collect';
 import { intersects, topFrame } from './frames';
 import { createLabelLookup } from './labels';
 import { createLayerLookup, mayBeCovered, type LayerLookup } from './layers';
@@ -49,11 +49,16 @@ export function takeSnapshot(doc: Document, options: SnapshotOptions = {}): Snap
         return [...walked, ...inLayers(doc, layers, walked, how)].values();
       })
     : collect(doc, how);
-  const usable = withoutEchoes(
-    found,
-    (c) => !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null,
+  const usable = (c: Candidate) =>
+    !mayBeCovered(c.el, c.rect, c.frame, layers) || coveringElement(c.el, c.rect, c.frame, labelsOf) === null;
+  const listed = (candidates: Iterator<Candidate>, after?: Element) =>
+    withHoverShown(doc, box, withoutEchoes(candidates, usable), after);
+  // A part after a heading walks from it (a viewport reading has found everything at once).
+  const listing = record(
+    listed(found),
+    withOverlayHidden,
+    viewportOnly ? undefined : (el) => listed(collectAfter(doc, el, how), el),
   );
-  const listing = record(withHoverShown(doc, box, usable), withOverlayHidden);
   const { text, shown } = formatPart(listing, 0, options.maxChars, labelsOf);
   if (options.highlight) drawHighlights(doc, onScreenBoxes(listing.listed.slice(0, shown)));
   return {
@@ -141,13 +146,14 @@ function shownText(el: Element): string {
 
 /**
  * The listing with the controls a `:hover` rule on an ancestor shows (hover-only row actions), each
- * placed after what comes before it in the document and naming the element to hover. Only the top
- * document's readable stylesheets are read.
+ * placed after what comes before it in the document and naming the element to hover; with `after`,
+ * only those after it. Only the top document's readable stylesheets are read.
  */
 function* withHoverShown(
   doc: Document,
   box: ListedBox,
   usable: Iterable<Candidate>,
+  after?: Element,
 ): Generator<Listed, void, undefined> {
   const frame = topFrame(doc);
   const rules = hoverReveals(doc);
@@ -161,7 +167,7 @@ function* withHoverShown(
       continue;
     }
     for (const shown of shownByRule) {
-      if (box(shown, frame)) continue;
+      if ((after && !precedes(after, shown)) || box(shown, frame)) continue;
       const anchor = hoverAnchor(shown, rules);
       if (!anchor || !box(anchor, frame)) continue;
       for (const el of [shown, ...shown.querySelectorAll(MAY_HAVE_ROLE)]) {

@@ -54,6 +54,12 @@ type Part =
     };
 type Reads = Record<'box' | 'visibility' | 'matches' | 'queried', number>;
 
+/** The k-th control (0-based) from section 2500 on, as the listing names it. */
+const fromSection2500 = (k: number) => {
+  const n = 2500 + Math.floor(k / PER_SECTION);
+  return [`link "first ${n}"`, `link "second ${n}"`, `button "act ${n}"`][k % PER_SECTION];
+};
+
 describe('a snapshot that reads what its budget returns', () => {
   let browser: Browser;
   let page: Page;
@@ -154,15 +160,52 @@ describe('a snapshot that reads what its budget returns', () => {
     expect(whole).toHaveLength(SECTIONS * PER_SECTION + 1);
   });
 
-  it("lists a heading's part with the indices the whole listing gives it", async () => {
+  it("measures only a heading's section deep in the page, and its indices name its elements in every later part", async () => {
     const first = await snapshot({ maxChars: 2000 });
+    await reset();
     const after = await part({ snapshotId: first.id, heading: 'Section 2500', maxChars: 2000 });
     if (!after.success) throw new Error(after.error);
-    const index = 1 + 2500 * PER_SECTION + 1;
-    expect(after.from).toBe(index);
-    expect(entries(after.text)[0]).toBe(`[${index}]link "first 2500"`);
-    const whole = entries((await snapshot({})).text);
-    expect(whole[index - 1]).toBe(`[${index}]link "first 2500"`);
+    const shown = entries(after.text);
+    // The 7,500 controls before the heading are neither walked nor measured: about the part and its look ahead are.
+    const { box, matches } = await reads();
+    expect(box).toBeLessThan(2 * (shown.length + 120));
+    expect(matches).toBeLessThan(10 * (shown.length + 120));
+    // Its entries take the indices after those the first part's walk found.
+    expect(after.from).toBe(first.count + 1);
+    expect(shown[0]).toBe(`[${first.count + 1}]link "first 2500"`);
+    expect(shown[3]).toBe(`[${first.count + 4}]link "first 2501"`);
+    const resolved = (index: number) =>
+      page.evaluate(
+        ([i, id]) => (window as unknown as { __resolve: (i: number, id: string) => string }).__resolve(i, id),
+        [index, first.id] as [number, string],
+      );
+    expect(await resolved(first.count + 4)).toBe('first 2501');
+
+    // The section's part goes on where it stopped; a part around one of its indices shows the same entries.
+    const next = Number(/from=(\d+) shows them\]$/.exec(after.text)?.[1]);
+    expect(next).toBe(first.count + shown.length + 1);
+    const more = await part({ snapshotId: first.id, from: next, maxChars: 2000 });
+    if (!more.success) throw new Error(more.error);
+    expect(entries(more.text)[0]).toBe(`[${next}]${fromSection2500(shown.length)}`);
+    const around = await part({ snapshotId: first.id, around: first.count + 4, maxChars: 2000 });
+    if (!around.success) throw new Error(around.error);
+    expect(entries(around.text)).toContain(`[${first.count + 4}]link "first 2501"`);
+    // An earlier heading's part, walked by the first part, keeps the first part's indices.
+    const early = await part({ snapshotId: first.id, heading: 'Section 2', maxChars: 2000 });
+    if (!early.success) throw new Error(early.error);
+    expect(entries(early.text)[0]).toBe(`[${1 + 2 * PER_SECTION + 1}]link "first 2"`);
+
+    // Read to its end, the listing holds every control once, under the indices its parts gave them.
+    const whole = await part({ snapshotId: first.id, from: 1 });
+    if (!whole.success) throw new Error(whole.error);
+    expect(whole.complete).toBe(true);
+    const listed = entries(whole.text);
+    expect(listed).toHaveLength(SECTIONS * PER_SECTION + 1);
+    expect(listed.map((l) => Number(/^\[(\d+)\]/.exec(l)?.[1]))).toEqual(listed.map((_, i) => i + 1));
+    expect(listed[first.count]).toBe(`[${first.count + 1}]link "first 2500"`);
+    expect(listed.slice(0, entries(first.text).length)).toEqual(entries(first.text));
+    const unnumbered = (lines: string[]) => lines.map((l) => l.replace(/^\[\d+\]/, '')).sort();
+    expect(unnumbered(listed)).toEqual(unnumbered(entries((await snapshot({})).text)));
   });
 
   it('in viewport mode walks and measures what the viewport holds', async () => {
