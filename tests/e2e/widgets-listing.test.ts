@@ -142,6 +142,33 @@ describe.each(BROWSERS)('what can be operated, on framework-built widgets, in %s
     });
   });
 
+  it('reads a section deep in a long page after its heading with the next indices, without walking to it, and acts on them', async () => {
+    const longUrl = site.url('widgets/long.html');
+    const long = await ctx.session.openPage(longUrl);
+    const askLong = <R = Reply>(message: unknown) => askTab<R>(bosun, longUrl, message);
+    type Part = { success: boolean; text: string; from: number; count: number; complete: boolean };
+    const first = await askLong<Read>({ type: 'READ_PAGE', payload: { maxChars: 1000 } });
+    // Forty chapters of twenty links: chapter 31 starts at the 601st, far past what the first reading walked.
+    expect(first.elementCount).toBeLessThan(300);
+    const after = await askLong<Part>({
+      type: 'READ_LISTING',
+      payload: { snapshotId: first.snapshotId, heading: 'Chapter 31', maxChars: 2000 },
+    });
+    expect(after).toMatchObject({ success: true, from: first.elementCount + 1, complete: false });
+    expect(after.text.split('\n')[1]).toBe(`[${first.elementCount + 1}]link "Chapter 31, page 1"`);
+    const index = indexOf(after.text, /\]link "Chapter 31, page 7"$/);
+    // Read whole, the listing holds each link once, chapter 31's under the indices its part gave them.
+    const whole = await askLong<Part>({ type: 'READ_LISTING', payload: { snapshotId: first.snapshotId, from: 1 } });
+    expect(whole).toMatchObject({ success: true, count: 800, complete: true });
+    expect(whole.text.match(/\]link "Chapter 31, page 7"$/gm)).toHaveLength(1);
+    expect(indexOf(whole.text, /\]link "Chapter 31, page 7"$/)).toBe(index);
+    expect(await askLong({ type: 'CLICK_ELEMENT', payload: { index, snapshotId: first.snapshotId } })).toMatchObject({
+      success: true,
+    });
+    expect(await long.evaluate(() => location.hash)).toBe('#c31-p7');
+    await long.close();
+  });
+
   it('shows a long value in part with a marker, and gives the whole of it by index', async () => {
     const { interactiveElements, snapshotId } = await read();
     const story = interactiveElements.split('\n').find((l) => /textbox "Story"/.test(l)) ?? '';
