@@ -135,8 +135,11 @@ export function* collectAfter(doc: Document, el: Element, how: Walk): Generator<
   const start = doc.body ?? doc.documentElement;
   if (!start.contains(el)) return;
   const scope = how.scopes(doc, doc);
-  // What a walk from the start learns on the way: whether it enters `el`'s ancestors at all, and which hand their events to the items after `el`.
-  for (let at = el.parentElement; at && start.contains(at); at = at.parentElement) {
+  const ancestors: Element[] = [];
+  for (let at = el.parentElement; at && start.contains(at); at = at.parentElement) ancestors.unshift(at);
+  // What a walk from the start learns on the way down, outermost first: whether it enters `el`'s
+  // ancestors at all, and which hand their events to their items (an item may be an ancestor).
+  for (const at of ancestors) {
     const mark = markOf(at, scope);
     if (mark & SKIP || isOverlay(at)) return;
     roleAt(at, mark, scope, how);
