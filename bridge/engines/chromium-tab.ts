@@ -14,6 +14,7 @@ import {
   type PageCondition,
   type TabEmulation,
 } from './engine';
+import { answeredTabId, WHICH_TAB_EXPRESSION } from '../../src/abp/which-tab';
 import { navigationError } from '../server/errors';
 import type { RecordedRequest } from './network-buckets';
 import { evaluateInPage, type EvalResult } from './chromium-eval';
@@ -169,6 +170,27 @@ export class ChromiumTab implements EngineTab {
       this.bosunWorlds.delete(executionContextId),
     );
     cdp.on('Runtime.executionContextsCleared', () => this.bosunWorlds.clear());
+  }
+
+  /** Asked in Bosun's world of each frame: only the top frame's is answered (WHICH_TAB). */
+  async extensionTabId(): Promise<number> {
+    let refusal = "Bosun's content script is not in the tab";
+    for (const contextId of this.bosunWorlds) {
+      const answer = await this.cdp
+        .send('Runtime.evaluate', {
+          expression: WHICH_TAB_EXPRESSION,
+          contextId,
+          awaitPromise: true,
+          returnByValue: true,
+        })
+        .catch((error: unknown) => ({ result: { value: JSON.stringify({ success: false, error: String(error) }) } }));
+      try {
+        return answeredTabId(String(answer.result.value));
+      } catch (error) {
+        refusal = error instanceof Error ? error.message : String(error);
+      }
+    }
+    throw new Error(refusal);
   }
 
   /**
