@@ -173,8 +173,10 @@ export class ChromiumTab implements EngineTab {
   }
 
   /** Asked in Bosun's world of each frame: only the top frame's is answered (WHICH_TAB). */
-  async extensionTabId(): Promise<number> {
-    let refusal = "Bosun's content script is not in the tab";
+  async extensionTabId(): Promise<number | null> {
+    // A document no content script runs in (a browser's own error page) has no Bosun world.
+    if (this.bosunWorlds.size === 0) return null;
+    let refusal = 'no frame answered';
     for (const contextId of this.bosunWorlds) {
       const answer = await this.cdp
         .send('Runtime.evaluate', {

@@ -77,9 +77,10 @@ export interface EngineTab {
   /**
    * The tab's id in Bosun's extension, which ABP calls name it by (never by its address, which
    * another tab may show too): attached, as Bosun listed the tab; launched, as Bosun's content
-   * script in the tab is told it (src/abp/which-tab.ts), in a world the page cannot reach.
+   * script in the tab is told it (src/abp/which-tab.ts), in a world the page cannot reach. Null
+   * where the document has no content script (a browser's PDF viewer): only its address names it then.
    */
-  extensionTabId(): Promise<number>;
+  extensionTabId(): Promise<number | null>;
   url(): string;
   title(): Promise<string>;
   isClosed(): boolean;

@@ -118,7 +118,7 @@ addMessageListener('bosun-bridge:which-tab', ({ data }) => {
   try {
     const { ExtensionContent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionContent.sys.mjs');
     const sandbox = ExtensionContent.getContextByExtensionId(data.extensionId, window)?.sandbox;
-    if (!sandbox) return answer({ error: "Bosun's content script is not in the tab" });
+    if (!sandbox) return answer({ absent: true });
     Cu.evalInSandbox(${JSON.stringify(WHICH_TAB_EXPRESSION)}, sandbox).then(
       (text) => answer({ text: String(text) }),
       (error) => answer({ error: String(error) }),
@@ -175,13 +175,18 @@ export class FirefoxPrivileged {
     return answer.sharedId;
   }
 
-  /** What Bosun's content script in a BiDi context's top frame was answered to WHICH_TAB (JSON text). */
-  async whichTab(context: string, extensionId: string): Promise<string> {
+  /**
+   * What Bosun's content script in a BiDi context's top frame was answered to WHICH_TAB (JSON text);
+   * null where the document has none (Firefox's PDF viewer).
+   */
+  async whichTab(context: string, extensionId: string): Promise<string | null> {
     const args = [context, extensionId].map((arg) => JSON.stringify(arg)).join(', ');
     const answer = JSON.parse(String(await this.window.evaluate(`globalThis.__bosunBridge.whichTab(${args})`))) as {
       text?: string;
+      absent?: true;
       error?: string;
     };
+    if (answer.absent) return null;
     if (answer.text === undefined) throw new Error(answer.error ?? 'no answer');
     return answer.text;
   }

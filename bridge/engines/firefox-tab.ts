@@ -39,7 +39,7 @@ export interface FirefoxFeeds extends NetworkFeeds {
   /** The BiDi shared id of the element Bosun's page engine marked in a context (firefox-privileged.ts). */
   markedElement(context: string, mark: string, part: MarkedPart): Promise<string>;
   /** What Bosun's content script in a context's top frame was answered to WHICH_TAB (firefox-privileged.ts). */
-  whichTab(context: string): Promise<string>;
+  whichTab(context: string): Promise<string | null>;
 }
 
 /** puppeteer's console types, named as Chromium names them. */
@@ -208,8 +208,9 @@ export class FirefoxTab implements EngineTab {
     return this.page.evaluate(storageInPage, request);
   }
 
-  async extensionTabId(): Promise<number> {
-    return answeredTabId(await this.feeds.whichTab(this.context));
+  async extensionTabId(): Promise<number | null> {
+    const answer = await this.feeds.whichTab(this.context);
+    return answer === null ? null : answeredTabId(answer);
   }
 
   /**

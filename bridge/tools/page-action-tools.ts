@@ -96,15 +96,18 @@ async function runAction(
   browser: LiveBrowser,
   call: CallInfo,
 ): Promise<ToolOutput> {
-  const { url, tabId } = await workingTab(browser);
+  const { url, tabId: known, snapshot: shown } = await workingTab(browser);
   // A reference means nothing without a snapshot of the page the tab shows: this says to take one.
-  if (byRef || action.surface === 'page.readListing') await currentSnapshot(browser);
-  // The tab by its id, never by its address: another tab may show the same one.
+  const snapshot = byRef || action.surface === 'page.readListing' ? await currentSnapshot(browser) : shown;
+  // The tab by its id, never by its address, which another tab may show too; only a document without
+  // Bosun's content script (a PDF viewer), which cannot say its id, is named by its address.
+  const where = known !== null ? { tabId: known } : snapshot ? { tabId: snapshot.tabId } : { url };
   const abp = await browser.abp();
-  const params = action.surface === 'page.act' ? { tabId, action: action.tool, args } : { tabId, ...args };
+  const params = action.surface === 'page.act' ? { ...where, action: action.tool, args } : { ...where, ...args };
   const response = await abp.call(action.surface, params, call);
   if (!response.success) throw abpError(action.surface, response);
-  const data = response.data as { decision: string; content: string; result: string };
+  const data = response.data as { tabId: number; decision: string; content: string; result: string };
+  const tabId = known ?? data.tabId;
   switch (action.surface) {
     case 'page.read':
       rememberSnapshot(browser, { url, tabId });

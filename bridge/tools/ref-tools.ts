@@ -20,8 +20,8 @@ const tabIds = new WeakMap<EngineTab, number>();
 
 export const rememberSnapshot = (browser: LiveBrowser, snapshot: Snapshot) => snapshots.set(browser, snapshot);
 
-/** The working tab's id in the extension, which every ABP call names it by. */
-async function extensionTabId(tab: EngineTab): Promise<number> {
+/** The working tab's id in the extension, which ABP calls name it by; null while its document has no content script. */
+async function extensionTabId(tab: EngineTab): Promise<number | null> {
   const known = tabIds.get(tab);
   if (known !== undefined) return known;
   const tabId = await tab.extensionTabId().catch((error: unknown) => {
@@ -30,7 +30,7 @@ async function extensionTabId(tab: EngineTab): Promise<number> {
       'Load the page again (browser_navigate to its address), then call again.',
     );
   });
-  tabIds.set(tab, tabId);
+  if (tabId !== null) tabIds.set(tab, tabId);
   return tabId;
 }
 
@@ -49,19 +49,19 @@ export const oneTarget = <T extends { selector?: string; ref?: number }>() =>
   );
 
 /**
- * The working tab, its address, its id in the extension, and the last snapshot while the tab
- * still shows the snapshot's page.
+ * The working tab, its address, its id in the extension (null while no content script can say
+ * it), and the last snapshot while the tab still shows the snapshot's page.
  */
 export async function workingTab(
   browser: LiveBrowser,
-): Promise<{ tab: EngineTab; url: string; tabId: number; snapshot: Snapshot | null }> {
+): Promise<{ tab: EngineTab; url: string; tabId: number | null; snapshot: Snapshot | null }> {
   const tab = await browser.tab();
   assertWebPage(tab);
   const url = tab.url();
   const tabId = await extensionTabId(tab);
   const shot = snapshots.get(browser);
   // Another tab showing the same address is not the snapshot's.
-  const current = shot?.url === url && shot.tabId === tabId;
+  const current = shot?.url === url && (tabId === null || shot.tabId === tabId);
   return { tab, url, tabId, snapshot: current ? shot : null };
 }
 

@@ -8,7 +8,7 @@ import { fillForm } from './bridge/fill-form';
 import { screenshotAsItIs } from './bridge/screenshot-as-is';
 import { historyAndWaiting } from './bridge/history-and-waiting';
 import { siteData } from './bridge/site-data';
-import { sameAddress, tabs } from './bridge/tabs';
+import { pdfTab, sameAddress, tabs } from './bridge/tabs';
 import { upload } from './bridge/upload';
 import { widgetTasks } from './bridge/widget-tasks';
 import { BROWSERS } from './harness';
@@ -27,6 +27,7 @@ describe.each(BROWSERS)(
     historyAndWaiting(env);
     tabs(env);
     sameAddress(env);
+    pdfTab(env);
     acting(env);
     fillForm(env);
     upload(env);

@@ -69,3 +69,11 @@ export function sameAddress(env: BridgeEnv): void {
     await env.bridge.data('browser_tabs', { action: 'close' });
   });
 }
+
+/** Firefox's PDF viewer runs no content script to say which tab it is in: that tab is found by its address. */
+export function pdfTab(env: BridgeEnv): void {
+  it('reads a PDF the working tab shows, whose viewer has no content script to name its tab', async () => {
+    await env.bridge.data('browser_navigate', { url: env.site.url('pdf/report.pdf') });
+    expect((await env.bridge.data('browser_snapshot')).snapshot).toContain('PDF: Harbour Survey 2026');
+  });
+}
