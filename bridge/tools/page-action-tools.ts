@@ -100,7 +100,7 @@ async function runAction(
   // A reference means nothing without a snapshot of the page the tab shows: this says to take one.
   const snapshot = byRef || action.surface === 'page.readListing' ? await currentSnapshot(browser) : shown;
   // The tab by its id, never by its address, which another tab may show too; only a document without
-  // Bosun's content script (a PDF viewer), which cannot say its id, is named by its address.
+  // Bosun's content script (Firefox's PDF viewer), which cannot say its id, is named by its address.
   const where = known !== null ? { tabId: known } : snapshot ? { tabId: snapshot.tabId } : { url };
   const abp = await browser.abp();
   const params = action.surface === 'page.act' ? { ...where, action: action.tool, args } : { ...where, ...args };
