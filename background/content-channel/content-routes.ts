@@ -28,6 +28,13 @@ export function contentRoutes(deps: ContentRouteDeps): Routes<typeof ContentToBa
           ? refuse('Trusted input is asked for by the top frame of a tab only.')
           : deps.trustedInput(tabId, payload),
     },
+    // The bridge evaluates this in Bosun's content-script world of the tab it works in (the page cannot
+    // reach that world), so its first ABP call names that tab by id, never by an address another tab may show.
+    WHICH_TAB: {
+      senders: ['content-script'],
+      handle: (_message, { tabId, frameId }) =>
+        tabId === undefined || frameId !== 0 ? refuse('Only the top frame of a tab asks which tab it is.') : { tabId },
+    },
   };
 }
 

@@ -98,9 +98,7 @@ class AttachedTab implements EngineTab {
     private info: AgentTab,
   ) {}
 
-  get extensionTabId(): number {
-    return this.info.tabId;
-  }
+  extensionTabId = async () => this.info.tabId;
 
   url = () => this.info.url;
   title = async () => this.info.title;

@@ -14,6 +14,7 @@ import {
   type PageCondition,
   type TabEmulation,
 } from './engine';
+import { answeredTabId, WHICH_TAB_EXPRESSION } from '../../src/abp/which-tab';
 import { navigationError } from '../server/errors';
 import type { RecordedRequest } from './network-buckets';
 import { evaluateInPage, type EvalResult } from './chromium-eval';
@@ -169,6 +170,29 @@ export class ChromiumTab implements EngineTab {
       this.bosunWorlds.delete(executionContextId),
     );
     cdp.on('Runtime.executionContextsCleared', () => this.bosunWorlds.clear());
+  }
+
+  /** Asked in Bosun's world of each frame: only the top frame's is answered (WHICH_TAB). */
+  async extensionTabId(): Promise<number | null> {
+    // A document no content script runs in (a browser's own error page) has no Bosun world.
+    if (this.bosunWorlds.size === 0) return null;
+    let refusal = 'no frame answered';
+    for (const contextId of this.bosunWorlds) {
+      const answer = await this.cdp
+        .send('Runtime.evaluate', {
+          expression: WHICH_TAB_EXPRESSION,
+          contextId,
+          awaitPromise: true,
+          returnByValue: true,
+        })
+        .catch((error: unknown) => ({ result: { value: JSON.stringify({ success: false, error: String(error) }) } }));
+      try {
+        return answeredTabId(String(answer.result.value));
+      } catch (error) {
+        refusal = error instanceof Error ? error.message : String(error);
+      }
+    }
+    throw new Error(refusal);
   }
 
   /**

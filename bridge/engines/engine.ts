@@ -74,8 +74,13 @@ export interface Navigation {
  * its own protocol (Chromium: Playwright and CDP over a pipe; Firefox: puppeteer over WebDriver BiDi).
  */
 export interface EngineTab {
-  /** The tab's id in Bosun's extension where the engine knows it (attached): calls name the tab by it, never by its address. */
-  readonly extensionTabId?: number;
+  /**
+   * The tab's id in Bosun's extension, which ABP calls name it by (never by its address, which
+   * another tab may show too): attached, as Bosun listed the tab; launched, as Bosun's content
+   * script in the tab is told it (src/abp/which-tab.ts), in a world the page cannot reach. Null
+   * where the document has no content script (a browser's PDF viewer): only its address names it then.
+   */
+  extensionTabId(): Promise<number | null>;
   url(): string;
   title(): Promise<string>;
   isClosed(): boolean;

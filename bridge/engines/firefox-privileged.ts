@@ -6,10 +6,12 @@
  * - the consoles of the sites' service workers (BiDi's log module does not cover them);
  * - offline for service workers (BiDi's offline emulation covers the tab only);
  * - the element Bosun's page engine marked, from its content script's world (BiDi reaches only the
- *   page's and its own sandboxes), as a BiDi shared id the bridge acts on.
+ *   page's and its own sandboxes), as a BiDi shared id the bridge acts on;
+ * - the tab's id in the extension, asked from that same world (src/abp/which-tab.ts).
  */
 
 import { MARKED_GLOBAL } from '../../src/abp/marked-global';
+import { WHICH_TAB_EXPRESSION } from '../../src/abp/which-tab';
 import { NOT_MARKED, type MarkedPart } from './engine';
 import { ChromeWindow, type BidiConnection } from './firefox-chrome-window';
 
@@ -54,6 +56,17 @@ const PARENT_SETUP = `function (send, processScript) {
     asked.set(id, done);
     Services.ppmm.broadcastAsyncMessage('bosun-bridge:find-marked', { id, browsingContextId: browsingContext.id, extensionId, mark, part });
   });
+  // The tab's id in the extension, as Bosun's content script of its top frame is told it (WHICH_TAB).
+  state.whichTab = (context, extensionId) => new Promise((resolve) => {
+    const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
+    const browsingContext = NavigableManager.getBrowsingContextById(context);
+    if (!browsingContext) return resolve(JSON.stringify({ error: 'the tab is gone' }));
+    const id = ++asks;
+    const done = (answer) => { asked.delete(id); clearTimeout(timer); resolve(JSON.stringify(answer)); };
+    const timer = setTimeout(() => done({ error: 'no content process answered' }), 5000);
+    asked.set(id, done);
+    Services.ppmm.broadcastAsyncMessage('bosun-bridge:which-tab', { id, browsingContextId: browsingContext.id, extensionId });
+  });
   // The parent refuses a data: script unless security.allow_parent_unrestricted_js_loads is set: set
   // for this one load only, and cleared (also from a profile an older bridge left it in) right after,
   // so no other script loads that way for the rest of the session. Content processes, where the
@@ -96,6 +109,23 @@ addMessageListener('bosun-bridge:find-marked', ({ data }) => {
     answer = { error: String(error) };
   }
   sendAsyncMessage('bosun-bridge:marked', { id: data.id, ...answer });
+});
+addMessageListener('bosun-bridge:which-tab', ({ data }) => {
+  let window = null;
+  try { window = BrowsingContext.get(data.browsingContextId)?.window ?? null; } catch {}
+  if (!window) return;
+  const answer = (reply) => sendAsyncMessage('bosun-bridge:marked', { id: data.id, ...reply });
+  try {
+    const { ExtensionContent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionContent.sys.mjs');
+    const sandbox = ExtensionContent.getContextByExtensionId(data.extensionId, window)?.sandbox;
+    if (!sandbox) return answer({ absent: true });
+    Cu.evalInSandbox(${JSON.stringify(WHICH_TAB_EXPRESSION)}, sandbox).then(
+      (text) => answer({ text: String(text) }),
+      (error) => answer({ error: String(error) }),
+    );
+  } catch (error) {
+    answer({ error: String(error) });
+  }
 });
 `;
 
@@ -143,6 +173,22 @@ export class FirefoxPrivileged {
     };
     if (!answer.sharedId) throw new Error(answer.error ?? NOT_MARKED);
     return answer.sharedId;
+  }
+
+  /**
+   * What Bosun's content script in a BiDi context's top frame was answered to WHICH_TAB (JSON text);
+   * null where the document has none (Firefox's PDF viewer).
+   */
+  async whichTab(context: string, extensionId: string): Promise<string | null> {
+    const args = [context, extensionId].map((arg) => JSON.stringify(arg)).join(', ');
+    const answer = JSON.parse(String(await this.window.evaluate(`globalThis.__bosunBridge.whichTab(${args})`))) as {
+      text?: string;
+      absent?: true;
+      error?: string;
+    };
+    if (answer.absent) return null;
+    if (answer.text === undefined) throw new Error(answer.error ?? 'no answer');
+    return answer.text;
   }
 
   async setWorkersOffline(offline: boolean): Promise<void> {

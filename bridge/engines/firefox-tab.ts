@@ -14,6 +14,7 @@ import {
 import { engineDialog, PendingDialogs } from './dialogs';
 import type { RawBody, RequestDetail } from './request-details';
 import { FirefoxNetwork, type NetworkFeeds } from './firefox-network';
+import { answeredTabId } from '../../src/abp/which-tab';
 import { navigationError } from '../server/errors';
 import { evaluateInFirefox } from './firefox-eval';
 import type { WorkerConsoleMessage } from './firefox-privileged';
@@ -37,6 +38,8 @@ export interface FirefoxFeeds extends NetworkFeeds {
   historyUrl(context: string, delta: number): Promise<string | null>;
   /** The BiDi shared id of the element Bosun's page engine marked in a context (firefox-privileged.ts). */
   markedElement(context: string, mark: string, part: MarkedPart): Promise<string>;
+  /** What Bosun's content script in a context's top frame was answered to WHICH_TAB (firefox-privileged.ts). */
+  whichTab(context: string): Promise<string | null>;
 }
 
 /** puppeteer's console types, named as Chromium names them. */
@@ -203,6 +206,11 @@ export class FirefoxTab implements EngineTab {
 
   storage(request: StorageRequest): Promise<StorageAnswer> {
     return this.page.evaluate(storageInPage, request);
+  }
+
+  async extensionTabId(): Promise<number | null> {
+    const answer = await this.feeds.whichTab(this.context);
+    return answer === null ? null : answeredTabId(answer);
   }
 
   /**

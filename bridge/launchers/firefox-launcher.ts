@@ -74,6 +74,7 @@ export async function launchFirefox(settings: LaunchSettings, agent: AbpSessionS
       },
       historyUrl: (context, delta) => privileged.historyUrl(context, delta),
       markedElement: (context, mark, part) => privileged.markedElement(context, geckoId, mark, part),
+      whichTab: (context) => privileged.whichTab(context, geckoId),
     };
     return firefoxBrowser(browser, `moz-extension://${uuid}`, privileged, feeds, agent);
   } catch (error) {

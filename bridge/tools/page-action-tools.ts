@@ -9,7 +9,7 @@ import { fromJsonSchema, type JsonSchemaType } from '@modelcontextprotocol/serve
 import type { PageActionInfo } from '../../src/abp/response';
 import { INTEGER, STRING } from './browser-tool-parts';
 import { abpError } from '../server/errors';
-import { currentSnapshot, rememberSnapshot, rememberTabId, workingTab } from './ref-tools';
+import { currentSnapshot, rememberSnapshot, workingTab } from './ref-tools';
 import type { LiveBrowser } from '../server/session';
 import { objectSchema, type BridgeTool, type CallInfo, type ToolOutput } from '../server/tool';
 
@@ -88,7 +88,7 @@ const OUTPUTS: Record<PageActionInfo['surface'], Record<string, unknown>> = {
   'page.act': objectSchema({ url: STRING, decision: STRING, result: STRING }),
 };
 
-/** Runs the chat's tool through its ABP surface on the working tab: the snapshot's tab while it shows that page. */
+/** Runs the chat's tool through its ABP surface on the working tab, named by its id in Bosun. */
 async function runAction(
   action: PageActionInfo,
   args: Record<string, unknown>,
@@ -96,24 +96,24 @@ async function runAction(
   browser: LiveBrowser,
   call: CallInfo,
 ): Promise<ToolOutput> {
-  const { tab, url, tabId, snapshot: shown } = await workingTab(browser);
+  const { url, tabId: known, snapshot: shown } = await workingTab(browser);
   // A reference means nothing without a snapshot of the page the tab shows: this says to take one.
   const snapshot = byRef || action.surface === 'page.readListing' ? await currentSnapshot(browser) : shown;
-  // The tab by its id once Bosun has named it; before that, by the address it shows.
-  const known = snapshot?.tabId ?? tabId;
-  const where = known !== null ? { tabId: known } : { url };
+  // The tab by its id, never by its address, which another tab may show too; only a document without
+  // Bosun's content script (Firefox's PDF viewer), which cannot say its id, is named by its address.
+  const where = known !== null ? { tabId: known } : snapshot ? { tabId: snapshot.tabId } : { url };
   const abp = await browser.abp();
   const params = action.surface === 'page.act' ? { ...where, action: action.tool, args } : { ...where, ...args };
   const response = await abp.call(action.surface, params, call);
   if (!response.success) throw abpError(action.surface, response);
-  const data = response.data as { tabId?: number; decision: string; content: string; result: string };
-  if (data.tabId !== undefined) rememberTabId(tab, data.tabId);
+  const data = response.data as { tabId: number; decision: string; content: string; result: string };
+  const tabId = known ?? data.tabId;
   switch (action.surface) {
     case 'page.read':
-      rememberSnapshot(browser, tab, { url, tabId: data.tabId! });
+      rememberSnapshot(browser, { url, tabId });
       return {
         summary: `Snapshot of ${url}`,
-        data: { url, tabId: data.tabId, decision: data.decision, snapshot: data.content },
+        data: { url, tabId, decision: data.decision, snapshot: data.content },
         body: 'snapshot',
       };
     case 'page.act':
@@ -121,7 +121,7 @@ async function runAction(
     default:
       return {
         summary: `${action.bridge.title}: ${url}`,
-        data: { url, tabId: data.tabId, decision: data.decision, content: data.content },
+        data: { url, tabId, decision: data.decision, content: data.content },
         body: 'content',
       };
   }

@@ -15,16 +15,24 @@ interface Snapshot {
 
 /** The tab each browser's last snapshot was taken of, at the address it showed then. */
 const snapshots = new WeakMap<LiveBrowser, Snapshot>();
-/** Each working tab's id in the extension, once Bosun has named it: later calls name the tab, not its address. */
+/** Each working tab's id in the extension, asked once: a tab keeps its id while it is open. */
 const tabIds = new WeakMap<EngineTab, number>();
 
-export const rememberSnapshot = (browser: LiveBrowser, tab: EngineTab, snapshot: Snapshot) => {
-  snapshots.set(browser, snapshot);
-  tabIds.set(tab, snapshot.tabId);
-};
+export const rememberSnapshot = (browser: LiveBrowser, snapshot: Snapshot) => snapshots.set(browser, snapshot);
 
-/** Notes the working tab's id as Bosun named it in an answer. */
-export const rememberTabId = (tab: EngineTab, tabId: number) => tabIds.set(tab, tabId);
+/** The working tab's id in the extension, which ABP calls name it by; null while its document has no content script. */
+async function extensionTabId(tab: EngineTab): Promise<number | null> {
+  const known = tabIds.get(tab);
+  if (known !== undefined) return known;
+  const tabId = await tab.extensionTabId().catch((error: unknown) => {
+    throw new ToolError(
+      `Bosun could not say which of its tabs the working tab is: ${error instanceof Error ? error.message : String(error)}.`,
+      'Load the page again (browser_navigate to its address), then call again.',
+    );
+  });
+  if (tabId !== null) tabIds.set(tab, tabId);
+  return tabId;
+}
 
 export const Ref = v.pipe(
   v.number(),
@@ -41,8 +49,8 @@ export const oneTarget = <T extends { selector?: string; ref?: number }>() =>
   );
 
 /**
- * The working tab, its address, its id in the extension where known, and the last snapshot while
- * the tab still shows the snapshot's page.
+ * The working tab, its address, its id in the extension (null while no content script can say
+ * it), and the last snapshot while the tab still shows the snapshot's page.
  */
 export async function workingTab(
   browser: LiveBrowser,
@@ -50,7 +58,7 @@ export async function workingTab(
   const tab = await browser.tab();
   assertWebPage(tab);
   const url = tab.url();
-  const tabId = tab.extensionTabId ?? tabIds.get(tab) ?? null;
+  const tabId = await extensionTabId(tab);
   const shot = snapshots.get(browser);
   // Another tab showing the same address is not the snapshot's.
   const current = shot?.url === url && (tabId === null || shot.tabId === tabId);

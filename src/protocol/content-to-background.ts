@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { message, nonEmptyText, text, type MessageOf } from './envelope';
+import { bare, message, nonEmptyText, text, type MessageOf } from './envelope';
 
 /** A point in CSS pixels of the tab's top viewport (the frame offset already added by the content script). */
 const ViewportPoint = v.strictObject({
@@ -29,5 +29,7 @@ export type TrustedInputRequest = v.InferOutput<typeof TrustedInputRequest>;
 export const ContentToBackground = {
   PAGE_CONTENT_READY: message('PAGE_CONTENT_READY', v.strictObject({ title: text(2000), url: text(8192) })),
   TRUSTED_INPUT: message('TRUSTED_INPUT', TrustedInputRequest),
+  /** Which tab this is: asked by the MCP bridge from Bosun's content-script world (src/abp/which-tab.ts). */
+  WHICH_TAB: bare('WHICH_TAB'),
 };
 export type ContentToBackground = MessageOf<typeof ContentToBackground>;

@@ -8,7 +8,7 @@ import { fillForm } from './bridge/fill-form';
 import { screenshotAsItIs } from './bridge/screenshot-as-is';
 import { historyAndWaiting } from './bridge/history-and-waiting';
 import { siteData } from './bridge/site-data';
-import { tabs } from './bridge/tabs';
+import { pdfTab, sameAddress, tabs } from './bridge/tabs';
 import { upload } from './bridge/upload';
 import { widgetTasks } from './bridge/widget-tasks';
 import { BROWSERS } from './harness';
@@ -26,6 +26,8 @@ describe.each(BROWSERS)(
     const env = useBridge(browserName, site, [...FULL_TOOLS, '--allow', '127.0.0.1:submit']);
     historyAndWaiting(env);
     tabs(env);
+    sameAddress(env);
+    pdfTab(env);
     acting(env);
     fillForm(env);
     upload(env);

@@ -193,7 +193,8 @@ describe('the spec messages parse, by their names', () => {
       [...new Set(SPEC_SIDEBAR_MESSAGES.map((m) => m.type)), ...sidebarAdditions].sort(),
     );
     // A content script asks the background to press what it found with trusted input (chrome.debugger).
-    const contentAdditions = ['TRUSTED_INPUT'];
+    // The MCP bridge asks, from Bosun's content-script world of its working tab, which tab that is.
+    const contentAdditions = ['TRUSTED_INPUT', 'WHICH_TAB'];
     expect(Object.keys(ContentToBackground).sort()).toEqual(
       [...SPEC_CONTENT_MESSAGES.map((m) => m.type), ...contentAdditions].sort(),
     );

@@ -90,6 +90,7 @@ describe('createRouter', () => {
     const route = createRouter(ContentToBackground, {
       PAGE_CONTENT_READY: { senders: ['content-script'], handle: () => refuse('Not now.') },
       TRUSTED_INPUT: NOT_HANDLED,
+      WHICH_TAB: NOT_HANDLED,
     });
     const outcome = await route(
       { type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } },
@@ -103,6 +104,7 @@ describe('createRouter', () => {
     const route = createRouter(ContentToBackground, {
       PAGE_CONTENT_READY: NOT_HANDLED,
       TRUSTED_INPUT: NOT_HANDLED,
+      WHICH_TAB: NOT_HANDLED,
     });
     const outcome = await route(
       { type: 'PAGE_CONTENT_READY', payload: { title: 't', url: 'u' } },

@@ -50,4 +50,18 @@ describe('a content script', () => {
       expect(outcome).toEqual({ ok: false, error: `Unknown message type "${type}".`, inReplyTo: type });
     }
   });
+
+  it('is told its tab as the browser stamped the message, in the top frame only', async () => {
+    const route = createContentRouter({ trustedInput: vi.fn() });
+    expect(await route({ type: 'WHICH_TAB' }, 'content-script', { tabId: 7, frameId: 0 })).toEqual({
+      ok: true,
+      value: { tabId: 7 },
+    });
+    expect(await route({ type: 'WHICH_TAB' }, 'content-script', { tabId: 7, frameId: 3 })).toEqual({
+      ok: false,
+      error: 'Only the top frame of a tab asks which tab it is.',
+      inReplyTo: 'WHICH_TAB',
+    });
+    expect(await route({ type: 'WHICH_TAB' }, 'foreign', { tabId: 7, frameId: 0 })).toMatchObject({ ok: false });
+  });
 });

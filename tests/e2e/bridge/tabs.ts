@@ -1,5 +1,6 @@
 // Tabs: listed, opened, chosen and closed, never Bosun's own pages.
 import { expect, it } from 'vitest';
+import { waitUntil } from '../harness';
 import { textOf } from '../support/bridge';
 import type { BridgeEnv } from './env';
 
@@ -36,5 +37,43 @@ export function tabs(env: BridgeEnv): void {
     expect(textOf(await env.bridge.call('browser_tabs', { action: 'list', url: env.site.url('form.html') }))).toMatch(
       /^ERROR: Invalid arguments for browser_tabs: only 'new' takes a url/,
     );
+  });
+}
+
+/**
+ * The working tab's first read names it by its id in Bosun, never by its address: here the page opens
+ * a second tab at the same address, which comes to the front, and the bridge still reads its own.
+ */
+export function sameAddress(env: BridgeEnv): void {
+  it('reads the working tab, not another tab showing the same address that was in front since', async () => {
+    const url = env.site.url('index.html?twice');
+    await env.bridge.data('browser_tabs', { action: 'new', url });
+    // The copy opens in front of the working tab; only the working tab then says it is the working one.
+    await env.bridge.data('browser_eval', {
+      expression: `window.open(location.href); document.body.prepend('This is the working tab.'); 1`,
+    });
+    await waitUntil(async () => {
+      const { tabs } = (await env.bridge.data('browser_tabs', { action: 'list' })) as { tabs: { url: string }[] };
+      return tabs.filter((tab) => tab.url === url).length === 2;
+    });
+    const { tabs } = (await env.bridge.data('browser_tabs', { action: 'list' })) as {
+      tabs: { url: string; current: boolean }[];
+    };
+    expect(tabs.slice(-2)).toEqual([
+      expect.objectContaining({ url, current: true }),
+      expect.objectContaining({ url, current: false }),
+    ]);
+    expect((await env.bridge.data('browser_snapshot')).snapshot).toContain('This is the working tab.');
+    // The copy, then the working tab, are closed for the groups after this one.
+    await env.bridge.data('browser_tabs', { action: 'close', index: tabs.length - 1 });
+    await env.bridge.data('browser_tabs', { action: 'close' });
+  });
+}
+
+/** Firefox's PDF viewer runs no content script to say which tab it is in: that tab is found by its address. */
+export function pdfTab(env: BridgeEnv): void {
+  it('reads a PDF the working tab shows, whose viewer has no content script to name its tab', async () => {
+    await env.bridge.data('browser_navigate', { url: env.site.url('pdf/report.pdf') });
+    expect((await env.bridge.data('browser_snapshot')).snapshot).toContain('PDF: Harbour Survey 2026');
   });
 }
