@@ -42,11 +42,11 @@ const PARENT_SETUP = `function (send, processScript) {
     channel.cancel(Cr.NS_ERROR_OFFLINE);
   } }, 'http-on-modify-request');
   Services.ppmm.addMessageListener('bosun-bridge:worker-console', { receiveMessage: (m) => send(JSON.stringify({ kind: 'console', ...m.data })) });
-  // A marked element: the content process that holds the tab's document answers (PROCESS_SCRIPT).
+  // Questions to the content process that holds a tab's document (PROCESS_SCRIPT), each answered by id.
   const asked = new Map();
   let asks = 0;
-  Services.ppmm.addMessageListener('bosun-bridge:marked', { receiveMessage: (m) => asked.get(m.data.id)?.(m.data) });
-  state.markedElement = (context, extensionId, mark, part) => new Promise((resolve) => {
+  Services.ppmm.addMessageListener('bosun-bridge:answer', { receiveMessage: (m) => asked.get(m.data.id)?.(m.data) });
+  const askContent = (context, topic, data) => new Promise((resolve) => {
     const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
     const browsingContext = NavigableManager.getBrowsingContextById(context);
     if (!browsingContext) return resolve(JSON.stringify({ error: 'the tab is gone' }));
@@ -54,19 +54,13 @@ const PARENT_SETUP = `function (send, processScript) {
     const done = (answer) => { asked.delete(id); clearTimeout(timer); resolve(JSON.stringify(answer)); };
     const timer = setTimeout(() => done({ error: 'no content process answered' }), 5000);
     asked.set(id, done);
-    Services.ppmm.broadcastAsyncMessage('bosun-bridge:find-marked', { id, browsingContextId: browsingContext.id, extensionId, mark, part });
+    Services.ppmm.broadcastAsyncMessage(topic, { id, browsingContextId: browsingContext.id, ...data });
   });
+  // A marked element, as a shared id.
+  state.markedElement = (context, extensionId, mark, part) =>
+    askContent(context, 'bosun-bridge:find-marked', { extensionId, mark, part });
   // The tab's id in the extension, as Bosun's content script of its top frame is told it (WHICH_TAB).
-  state.whichTab = (context, extensionId) => new Promise((resolve) => {
-    const { NavigableManager } = ChromeUtils.importESModule('chrome://remote/content/shared/NavigableManager.sys.mjs');
-    const browsingContext = NavigableManager.getBrowsingContextById(context);
-    if (!browsingContext) return resolve(JSON.stringify({ error: 'the tab is gone' }));
-    const id = ++asks;
-    const done = (answer) => { asked.delete(id); clearTimeout(timer); resolve(JSON.stringify(answer)); };
-    const timer = setTimeout(() => done({ error: 'no content process answered' }), 5000);
-    asked.set(id, done);
-    Services.ppmm.broadcastAsyncMessage('bosun-bridge:which-tab', { id, browsingContextId: browsingContext.id, extensionId });
-  });
+  state.whichTab = (context, extensionId) => askContent(context, 'bosun-bridge:which-tab', { extensionId });
   // The parent refuses a data: script unless security.allow_parent_unrestricted_js_loads is set: set
   // for this one load only, and cleared (also from a profile an older bridge left it in) right after,
   // so no other script loads that way for the rest of the session. Content processes, where the
@@ -108,13 +102,13 @@ addMessageListener('bosun-bridge:find-marked', ({ data }) => {
   } catch (error) {
     answer = { error: String(error) };
   }
-  sendAsyncMessage('bosun-bridge:marked', { id: data.id, ...answer });
+  sendAsyncMessage('bosun-bridge:answer', { id: data.id, ...answer });
 });
 addMessageListener('bosun-bridge:which-tab', ({ data }) => {
   let window = null;
   try { window = BrowsingContext.get(data.browsingContextId)?.window ?? null; } catch {}
   if (!window) return;
-  const answer = (reply) => sendAsyncMessage('bosun-bridge:marked', { id: data.id, ...reply });
+  const answer = (reply) => sendAsyncMessage('bosun-bridge:answer', { id: data.id, ...reply });
   try {
     const { ExtensionContent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionContent.sys.mjs');
     const sandbox = ExtensionContent.getContextByExtensionId(data.extensionId, window)?.sandbox;

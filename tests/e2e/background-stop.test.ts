@@ -171,26 +171,38 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     await showView(sidebar, 'chat');
   });
 
+  /**
+   * The person's task, done once on the steps page at `start`: it reads the page (a task that read no page
+   * has no page to start from, and cannot be scheduled), then presses steps 1 and 2, each once.
+   */
+  async function pressStepsOnce(start: string, id: string, clicks: (step: number) => number): Promise<void> {
+    await openOnly(ctx.session, sidebar, start);
+    await startFresh(sidebar);
+    ctx.llm.reset();
+    ctx.llm.script(read(`${id}0`), click(`${id}1`, 1), click(`${id}2`, 2), say('Pressed both.'));
+    await send(sidebar, 'Press the step buttons 1 and 2');
+    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed both.', 'the task did not finish');
+    expect([1, 2].map(clicks)).toEqual([1, 1]);
+  }
+
+  /** Schedules the task just done, from beside its Run again, a few seconds ahead. */
+  async function scheduleRunAgain(): Promise<void> {
+    await sidebar.click('[data-testid="run-again-schedule"]');
+    await runAt(sidebar, Date.now() + AHEAD_MS);
+    await sidebar.click('[data-testid="schedule-save"]');
+  }
+
   it('a scheduled run cut by a stop while its start page loads says so in its conversation, closes its tab, and runs neither then nor again', async () => {
     const token = `${browserName}-opening`;
     const clicks = (step: number) => actions.counts(`${token}-s${step}`).click;
     const start = actions.steps(token, 3);
     const tabsOnStart = () =>
       sidebar.evaluate(async (url) => (await browser.tabs.query({})).filter((t) => t.url === url).length, start);
-    // The person's task, done once: press steps 1 and 2.
-    await openOnly(ctx.session, sidebar, start);
-    await startFresh(sidebar);
-    ctx.llm.reset();
-    ctx.llm.script(read('o0'), click('o1', 1), click('o2', 2), say('Pressed both.'));
-    await send(sidebar, 'Press the step buttons 1 and 2');
-    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed both.', 'the task did not finish');
-    expect([1, 2].map(clicks)).toEqual([1, 1]);
+    await pressStepsOnce(start, 'o', clicks);
 
     // Scheduled a few seconds ahead; the server holds its start page, and the stop lands while the run's tab waits for it.
     const page = actions.hold(`${token}-page`);
-    await sidebar.click('[data-testid="run-again-schedule"]');
-    await runAt(sidebar, Date.now() + AHEAD_MS);
-    await sidebar.click('[data-testid="schedule-save"]');
+    await scheduleRunAgain();
     const asked = chatRequests(ctx.llm.requests).length;
     await until(() => page.waiting() === 1, 'the scheduled run did not open its start page', AHEAD_MS + 30_000);
     // The run has recorded its tab (it does so the moment the tab exists, before the page loads).
@@ -229,21 +241,11 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
   it('a scheduled run cut by a stop is shown interrupted in its conversation, runs nothing again, and the schedule does not fire twice', async () => {
     const token = `${browserName}-sched`;
     const clicks = (step: number) => actions.counts(`${token}-s${step}`).click;
-    // The person's task, done once: press steps 1 and 2.
-    await openOnly(ctx.session, sidebar, actions.steps(token, 3));
-    await startFresh(sidebar);
-    ctx.llm.reset();
-    // It reads the page first: a task that read no page has no page to start from, and cannot be scheduled.
-    ctx.llm.script(read('p0'), click('p1', 1), click('p2', 2), say('Pressed both.'));
-    await send(sidebar, 'Press the step buttons 1 and 2');
-    await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed both.', 'the task did not finish');
-    expect([1, 2].map(clicks)).toEqual([1, 1]);
+    await pressStepsOnce(actions.steps(token, 3), 'p', clicks);
 
     // Scheduled a few seconds ahead; its run replays the two clicks, and the second waits for the server when the stop lands.
     const second = actions.hold(`${token}-s2`);
-    await sidebar.click('[data-testid="run-again-schedule"]');
-    await runAt(sidebar, Date.now() + AHEAD_MS);
-    await sidebar.click('[data-testid="schedule-save"]');
+    await scheduleRunAgain();
     const asked = chatRequests(ctx.llm.requests).length;
     await until(() => clicks(2) === 2, 'the scheduled run did not reach its second click', AHEAD_MS + 30_000);
 
