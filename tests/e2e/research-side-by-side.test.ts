@@ -6,6 +6,8 @@ import { startActionSite, type ActionSite } from '../hardening/action-site';
 import type { Step } from '../fixtures/llm-server';
 import { BROWSERS, type PageDriver } from './harness';
 import { openOnly } from './support/agent';
+import { axeViolations } from './support/axe';
+import { PANEL_WIDTHS, shootThemes, sidewaysOverflow } from './support/layout';
 import { useExtension } from './support/extension';
 import { setSiteRule } from './support/permissions';
 import { toolResults } from './support/scripted-turns';
@@ -140,6 +142,13 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
       ],
       'the two runs were not listed running',
     );
+    // The list of runs fits every panel width, and passes axe.
+    for (const width of PANEL_WIDTHS) {
+      await sidebar.resize({ width, height: 640 });
+      if (width === 240 || width === 360) await shootThemes(sidebar, `research-runs-${browserName}`, width, 640);
+      expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
+      expect(await axeViolations(sidebar), `${width} px`).toEqual([]);
+    }
     // The running tasks, listed under the chat's status bar.
     await showView(sidebar, 'chat');
     const rows = await sidebar.evaluate(() =>
