@@ -10,7 +10,7 @@ import { openOnly, shownTools, startFresh, waitUntilIdle } from './support/agent
 import { actionLogEntries } from './support/action-log';
 import { useExtension } from './support/extension';
 import { setSiteRule } from './support/permissions';
-import { AHEAD_MS, runAt } from './support/schedule';
+import { AHEAD_MS, deleteSchedule, runAt } from './support/schedule';
 import { configure, openSidebar, send, showView, shownMessages, waitForMessages } from './support/sidebar';
 import { planAndApprove, read, waitForWorkflow } from './support/workflow';
 
@@ -185,6 +185,20 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     expect([1, 2].map(clicks)).toEqual([1, 1]);
   }
 
+  /** After the restart: the scheduled run's messages, once shown interrupted, started by the person's words and its note. */
+  async function interruptedScheduledRun() {
+    const shown = await waitForMessages(
+      sidebar,
+      (m) => m.at(-1)?.status === 'interrupted',
+      'the scheduled run was not shown as interrupted after the restart',
+      30_000,
+    );
+    const run = shown.slice(shown.findLastIndex((m) => m.role === 'user'));
+    expect(run[0]).toMatchObject({ role: 'user', content: 'Press the step buttons 1 and 2' });
+    expect(run[1]?.content).toMatch(/^Ran on schedule at .*\.$/);
+    return run;
+  }
+
   /** Schedules the task just done, from beside its Run again, a few seconds ahead. */
   async function scheduleRunAgain(): Promise<void> {
     await sidebar.click('[data-testid="run-again-schedule"]');
@@ -210,15 +224,7 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
 
     await ctx.session.stopBackground();
     page.release();
-    const shown = await waitForMessages(
-      sidebar,
-      (m) => m.at(-1)?.status === 'interrupted',
-      'the scheduled run was not shown as interrupted after the restart',
-      30_000,
-    );
-    const run = shown.slice(shown.findLastIndex((m) => m.role === 'user'));
-    expect(run[0]).toMatchObject({ role: 'user', content: 'Press the step buttons 1 and 2' });
-    expect(run[1]?.content).toMatch(/^Ran on schedule at .*\.$/);
+    const run = await interruptedScheduledRun();
     expect(run.filter((m) => m.status === 'interrupted')).toHaveLength(1);
     expect(run.at(-1)?.error).toMatch(/^Bosun restarted while this scheduled run’s start page was loading/);
     await waitUntilIdle(sidebar);
@@ -231,10 +237,7 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     expect((await shownMessages(sidebar)).filter((m) => m.status === 'interrupted')).toHaveLength(1);
     await showView(sidebar, 'research');
     expect(await sidebar.text('[data-testid="schedule-when"]')).toContain('has run');
-    await sidebar.click('[data-testid="schedule-delete"]');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
-      message: 'the schedule was not deleted',
-    });
+    await deleteSchedule(sidebar);
     await showView(sidebar, 'chat');
   });
 
@@ -251,15 +254,7 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
 
     await ctx.session.stopBackground();
     second.release();
-    const shown = await waitForMessages(
-      sidebar,
-      (m) => m.at(-1)?.status === 'interrupted',
-      'the scheduled run was not shown as interrupted after the restart',
-      30_000,
-    );
-    const run = shown.slice(shown.findLastIndex((m) => m.role === 'user'));
-    expect(run[0]).toMatchObject({ role: 'user', content: 'Press the step buttons 1 and 2' });
-    expect(run[1]?.content).toMatch(/^Ran on schedule at .*\.$/);
+    const run = await interruptedScheduledRun();
     expect(run.at(-1)?.error).toMatch(/^Bosun restarted while working on this/);
     await waitUntilIdle(sidebar);
     // Each click of the run once, the model not asked, and the schedule did not run again on the restart.
@@ -269,10 +264,7 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     await showView(sidebar, 'research');
     expect(await sidebar.text('[data-testid="schedule-last"]')).toMatch(/^Ran on schedule at /);
     expect(await sidebar.text('[data-testid="schedule-when"]')).toContain('has run');
-    await sidebar.click('[data-testid="schedule-delete"]');
-    await sidebar.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
-      message: 'the schedule was not deleted',
-    });
+    await deleteSchedule(sidebar);
     await showView(sidebar, 'chat');
   });
 });

@@ -145,7 +145,7 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
     // The list of runs fits every panel width, and passes axe.
     for (const width of PANEL_WIDTHS) {
       await sidebar.resize({ width, height: 640 });
-      if (width === 240 || width === 360) await shootThemes(sidebar, `research-runs-${browserName}`, width, 640);
+      if (width === 280 || width === 360) await shootThemes(sidebar, `research-runs-${browserName}`, width, 640);
       expect(await sidewaysOverflow(sidebar), `${width} px`).toEqual([]);
       expect(await axeViolations(sidebar), `${width} px`).toEqual([]);
     }

@@ -6,7 +6,7 @@ import { answerPrompt, openOnly, startFresh, waitForPrompt, waitUntilIdle } from
 import { setSiteRule } from './support/permissions';
 import { indexByLabel } from './support/listing';
 import { call, scriptedModel } from './support/scripted-turns';
-import { AHEAD_MS, runAt } from './support/schedule';
+import { AHEAD_MS, deleteSchedule, runAt } from './support/schedule';
 import { send, showView, shownMessages } from './support/sidebar';
 import { answer, openTabUrls, planAndApprove, read, useResearchView, waitForWorkflow } from './support/workflow';
 
@@ -83,13 +83,6 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect(await shownNotifications(page)).toEqual([browserName === 'firefox' ? expect.objectContaining(told) : true]);
   }
 
-  async function deleteSchedule(): Promise<void> {
-    await page.click('[data-testid="schedule-delete"]');
-    await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
-      message: 'the schedule was not deleted',
-    });
-  }
-
   it('a scheduled workflow runs with the sidebar closed, and waits (never asks the void) at an action beyond its plan', async () => {
     // A workflow the person ran and approved once, then saved: read Alpha Audio's price, read-only.
     const step = { task: 'Read the price at Alpha Audio', site: shops.a('shop-a.html'), permissions: ['read-only'] };
@@ -161,7 +154,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect(done.results).toEqual(['Alpha Audio: $199.']);
 
     // Deleted from the one list of schedules.
-    await deleteSchedule();
+    await deleteSchedule(page);
   });
 
   it('a paused schedule does not run at its time; edited and resumed, it runs once at its new time', async () => {
@@ -207,7 +200,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect(modelTurns()).toBe(turns + 3);
     expect(await page.text('[data-testid="schedule-when"]')).toContain('has run');
     expect(ctx.llm.failures).toEqual([]);
-    await deleteSchedule();
+    await deleteSchedule(page);
   });
 
   it('a scheduled chat task runs with the sidebar closed as a replay, and waits (never asks the void) at an action beyond what it did', async () => {
@@ -280,7 +273,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
 
     await showView(page, 'research');
     expect(await page.text('[data-testid="schedule-last"]')).toMatch(/^Ran on schedule at /);
-    await deleteSchedule();
+    await deleteSchedule(page);
   });
 
   it('a scheduled chat task whose start page was blocked since it was scheduled does not open it, and its run says why', async () => {
@@ -315,7 +308,7 @@ describe.each(BROWSERS)('schedules in %s', (browserName) => {
     expect((await openTabUrls(page)).includes(formUrl)).toBe(false);
     expect(modelTurns()).toBe(turns);
 
-    await deleteSchedule();
+    await deleteSchedule(page);
     await setSiteRule(page, '127.0.0.1', null);
   });
 });

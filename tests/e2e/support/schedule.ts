@@ -1,4 +1,4 @@
-// What the schedule tests share: setting a one-time run's time as the person does.
+// What the schedule tests share: setting a one-time run's time and deleting the one schedule, as the person does.
 import type { PageDriver } from '../harness';
 
 /** How far ahead a test sets a one-time run: time to close the sidebar (or do what the test does) before it fires. */
@@ -14,4 +14,12 @@ export async function runAt(page: PageDriver, at: number): Promise<void> {
     input.value = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }, at);
+}
+
+/** Deletes the one schedule listed, as the person does, and waits until it is gone. */
+export async function deleteSchedule(page: PageDriver): Promise<void> {
+  await page.click('[data-testid="schedule-delete"]');
+  await page.waitFor(() => document.querySelector('[data-testid="schedule"]') === null, undefined, {
+    message: 'the schedule was not deleted',
+  });
 }
