@@ -1,5 +1,6 @@
 import { browser } from '../../src/platform/browser';
 import type { AgentTab, TabRequest } from '../../src/protocol/native-bridge';
+import { blankLoaded } from '../tabs/blank-tab';
 import { joinTabGroup, endTabGroup } from '../tabs/tab-groups';
 
 /** How long a navigation may take before the client is told it did not finish. */
@@ -146,6 +147,7 @@ export class AgentTabs {
       tabId = created.tabs?.[0]?.id;
     }
     if (tabId === undefined) throw new Error('The browser did not open a tab for the agent.');
+    await blankLoaded(tabId);
     this.owned.push(tabId);
     this.holds.take(tabId);
     this.current = tabId;

@@ -1,3 +1,4 @@
+import { blankLoaded } from './blank-tab';
 import { browser } from '../../src/platform/browser';
 
 // Neither browser tells an extension its default search engine's address: search.query only runs
@@ -89,6 +90,7 @@ export async function searchAddress(query: string, windowId: number | undefined,
     // No opener: the tab is not the task's to follow (tab-follower.ts).
     tabId = (await browser.tabs.create({ url: 'about:blank', active: false, windowId })).id;
     if (tabId === undefined) throw new Error('The browser did not open a tab to search in.');
+    await blankLoaded(tabId);
     await browser.declarativeNetRequest.updateSessionRules({ addRules: [blockRule(ruleId, tabId)] });
     const stopped = stoppedRequest(tabId, signal);
     try {

@@ -8,7 +8,9 @@ type GroupColor = 'blue' | 'grey';
  * on): the calls the polyfill's types do not name yet. The edge module that may touch them.
  */
 interface TabGroupCalls {
-  tabs: { group(options: { tabIds: number[]; groupId?: number }): Promise<number> };
+  tabs: {
+    group(options: { tabIds: number[]; groupId?: number; createProperties?: { windowId: number } }): Promise<number>;
+  };
   tabGroups: { update(groupId: number, change: { title?: string; color?: GroupColor }): Promise<unknown> };
 }
 const groups = browser as unknown as TabGroupCalls;
@@ -19,7 +21,10 @@ export async function joinTabGroup(tabId: number, groupId: number | undefined, t
     const joined = await groups.tabs.group({ tabIds: [tabId], groupId }).catch(() => undefined);
     if (joined !== undefined) return joined;
   }
-  const created = await groups.tabs.group({ tabIds: [tabId] });
+  // A new group goes in the browser's current window unless told otherwise, taking the tab there:
+  // an agent's tab would land in the person's window, a task's in whichever window they moved to.
+  const { windowId } = await browser.tabs.get(tabId);
+  const created = await groups.tabs.group({ tabIds: [tabId], createProperties: { windowId: windowId! } });
   await groups.tabGroups.update(created, { title, color: 'blue' });
   return created;
 }

@@ -13,6 +13,7 @@ import { actionLogEntries } from './support/action-log';
 import { answerPrompt } from './support/agent';
 import { rawLinkClient, useAttachedBrowser, type Agent } from './support/attached';
 import { FULL_TOOLS, listeningSockets, processTree, textOf, waitForExit } from './support/bridge';
+import { setSiteRule } from './support/permissions';
 import { send, waitForMessages } from './support/sidebar';
 import { useSite } from './support/site';
 
@@ -180,6 +181,30 @@ describe.each(BROWSERS)('bosun-bridge --connect in %s', { timeout: 300_000 }, (b
     });
     expect(groups).toHaveLength(2);
     expect(groups.filter((urls) => urls.some((url) => url.includes('product.html')))).toHaveLength(1);
+    // Each group is in its client's own window, not moved into the person's (the browser's current one).
+    const windows = await attached.sidebar.evaluate(async () => ({
+      person: (await chrome.tabs.getCurrent())!.windowId,
+      groups: (await chrome.tabGroups.query({ title: 'Bosun agent' })).map((g) => g.windowId),
+    }));
+    expect(new Set([windows.person, ...windows.groups]).size).toBe(3);
+  });
+
+  it('each tab it opens at a page loads that page, however quickly they come', async () => {
+    const other = agents.at(-1)!;
+    // The person lets agents go anywhere on the site unasked, as people do.
+    await setSiteRule(attached.sidebar, '127.0.0.1', 'navigate');
+    const pages = Array.from({ length: 8 }, (_, i) => site.url(`article.html?tab=${i}`));
+    try {
+      for (const url of pages) {
+        const opened = await other.call('browser_tabs', { action: 'new', url });
+        expect(opened.isError, textOf(opened)).toBeFalsy();
+      }
+      const listed = await other.call('browser_tabs', { action: 'list' });
+      const urls = (listed.structuredContent?.tabs as { url: string }[]).map((tab) => tab.url);
+      expect(urls).toEqual(expect.arrayContaining(pages));
+    } finally {
+      await setSiteRule(attached.sidebar, '127.0.0.1', null);
+    }
   });
 
   it("the person's chat task and an agent work side by side, neither disturbing the other", async () => {
