@@ -3,12 +3,12 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { send, showView } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name, arguments: args }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 /** The entries as a person reads them: the action line and the outcome line. */
 const shownEntries = (page: PageDriver) =>
@@ -41,7 +41,7 @@ describe.each(BROWSERS)('the Action Log in %s', (browserName) => {
       call('r1', 'read_page', {}),
       call('c1', 'click_element', { selector: '#add-to-cart' }),
       call('c2', 'click_element', { selector: '#buy-now' }),
-      say('Done.'),
+      answer('Done.'),
     );
     await send(sidebar, 'Add it to my cart');
     await answerPrompt(sidebar, 'allow-once');

@@ -4,13 +4,13 @@ import { answerPrompt, shownTools, waitForPrompt, waitUntilIdle } from './suppor
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { configure, send, shownMessages, waitForMessages } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
+import { answer } from './support/scripted-turns';
 
 type Body = { messages: { role: string; content: unknown; tool_call_id?: string }[] };
 const call = (id: string, name: string, args: object) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name, arguments: args }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const chatRequests = (llm: LlmServer) =>
   llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
 
@@ -120,7 +120,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       call('p1', 'read_page', {}),
       call('p2', 'take_screenshot', {}),
       call('p3', 'get_cached_snapshot', {}),
-      say('A cheaper one is on the way.'),
+      answer('A cheaper one is on the way.'),
     );
     await send(sidebar, 'Find me a cheaper one');
     await waitUntilIdle(sidebar);
@@ -160,7 +160,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   });
 
   it('waits out a 429 and then answers', async () => {
-    ctx.llm.script({ kind: 'error', status: 429, headers: { 'retry-after': '1' } }, say('Here after a short wait.'));
+    ctx.llm.script({ kind: 'error', status: 429, headers: { 'retry-after': '1' } }, answer('Here after a short wait.'));
     const started = Date.now();
     await send(sidebar, 'Hello?');
     await waitForMessages(
@@ -179,8 +179,8 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
         status: 400,
         body: { error: { message: 'This model does not support tools', type: 'invalid_request_error' } },
       },
-      say('Reading it. <tool_call name="get_page_content">{"type": "title"}</tool_call>'),
-      say('The title is Bosun Test Shop — Contact.'),
+      answer('Reading it. <tool_call name="get_page_content">{"type": "title"}</tool_call>'),
+      answer('The title is Bosun Test Shop — Contact.'),
     );
     await send(sidebar, 'What is the title?');
     await waitUntilIdle(sidebar);
@@ -192,7 +192,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
 
   it('speaks the Anthropic format, with streamed tool calls and their results', async () => {
     await configure(sidebar, ctx.llm, '', 'anthropic');
-    ctx.llm.script(call('toolu_1', 'get_page_content', { type: 'url' }), say('It is the contact page.'));
+    ctx.llm.script(call('toolu_1', 'get_page_content', { type: 'url' }), answer('It is the contact page.'));
     await send(sidebar, 'Which page is this?');
     await waitUntilIdle(sidebar);
     expect((await shownMessages(sidebar)).at(-1)).toMatchObject({ content: 'It is the contact page.', status: 'done' });
@@ -207,7 +207,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   });
 
   it('Stop during a question ends the task, lifts the mask and leaves the page as it was', async () => {
-    ctx.llm.script(call('s1', 'click_element', { selector: '#newsletter' }), say('Never asked for.'));
+    ctx.llm.script(call('s1', 'click_element', { selector: '#newsletter' }), answer('Never asked for.'));
     await send(sidebar, 'Subscribe me');
     await waitForPrompt(sidebar);
     // The mask goes up only once an action is allowed: while the question waits, the target is only
@@ -240,7 +240,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     ctx.llm.script(
       call('k1', 'click_element', { selector: '#guide-link' }),
       call('k2', 'get_page_content', { type: 'url' }),
-      say('I am on the river guide now.'),
+      answer('I am on the river guide now.'),
     );
     await send(sidebar, 'Open the river guide');
     await waitForPrompt(sidebar);
@@ -279,7 +279,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
       call('h7d', 'search_web', { query: 'river crossings' }),
       call('h8', 'close_tab', {}),
       call('h9', 'get_page_content', { type: 'url' }),
-      say('Done touring.'),
+      answer('Done touring.'),
     );
     await send(sidebar, 'Tour the site');
     // Answer every question with "allow once" until the task ends.
@@ -323,7 +323,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   });
 
   it('summarizes the page on request', async () => {
-    ctx.llm.script(call('r1', 'read_page', {}), say('A contact form for the Bosun Test Shop.'));
+    ctx.llm.script(call('r1', 'read_page', {}), answer('A contact form for the Bosun Test Shop.'));
     await sidebar.click('[data-testid="summarize"]');
     await waitForMessages(
       sidebar,
@@ -338,7 +338,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
   });
 
   it('a background stop in the middle of a task shows it interrupted and replays nothing', async () => {
-    ctx.llm.script(call('n1', 'click_element', { selector: '#newsletter' }), say('Should never be asked for.'));
+    ctx.llm.script(call('n1', 'click_element', { selector: '#newsletter' }), answer('Should never be asked for.'));
     await send(sidebar, 'Subscribe me to the newsletter');
     await waitForPrompt(sidebar, 30_000);
     await ctx.session.stopBackground();

@@ -2,25 +2,15 @@
 // several actions, each counted by a local server: whatever happened before the stop happened once,
 // is in the conversation and the Action Log, and nothing runs again on its own after the restart.
 // The same for a research run and for a scheduled run, which also never fires twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startActionSite, type ActionSite } from '../hardening/action-site';
-import type { Step } from '../fixtures/llm-server';
-import { BROWSERS, type PageDriver } from './harness';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS, waitUntil } from './harness';
 import { openOnly, shownTools, startFresh, waitUntilIdle } from './support/agent';
 import { actionLogEntries } from './support/action-log';
-import { useExtension } from './support/extension';
-import { setSiteRule } from './support/permissions';
 import { AHEAD_MS, deleteSchedule, runAt } from './support/schedule';
-import { configure, openSidebar, send, showView, shownMessages, waitForMessages } from './support/sidebar';
+import { send, showView, shownMessages, waitForMessages } from './support/sidebar';
+import { chatRequests, clickStep, useTrustedActionSite } from './support/trusted-action-site';
 import { planAndApprove, read, waitForWorkflow } from './support/workflow';
-
-const click = (id: string, step: number): Step => ({
-  kind: 'tool_calls',
-  calls: [{ id, name: 'click_element', arguments: { selector: `#step-${step}` } }],
-});
-const say = (text: string): Step => ({ kind: 'text', chunks: [text] });
-const chatRequests = (requests: readonly { path: string }[]) =>
-  requests.filter((r) => r.path.endsWith('/chat/completions'));
+import { answer } from './support/scripted-turns';
 
 /** In an extension page: whether a scheduled run opening its start page has recorded its tab (agent/run-record.ts). */
 async function openingTabRecorded(): Promise<boolean> {
@@ -43,28 +33,9 @@ async function openingTabRecorded(): Promise<boolean> {
   }
 }
 
-/** Polls `check` (in the test, not a page) until it holds. */
-async function until(check: () => boolean, message: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(message);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe.each(BROWSERS)('a background stop in the middle of a task in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  let actions: ActionSite;
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    actions = await startActionSite();
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-    // Trusted up to submitting forms: the task's clicks run without questions, as an unattended one's would.
-    await setSiteRule(sidebar, '127.0.0.1', 'submit');
-  });
-  afterAll(() => actions?.close());
+  const ctx = useTrustedActionSite(browserName);
+  const { actions, sidebar } = ctx;
 
   it('loses and repeats nothing: each action done once and recorded, the task shown interrupted, a new task runs', async () => {
     const token = `${browserName}-cut`;
@@ -73,9 +44,9 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     await startFresh(sidebar);
     // The third click reaches the server and then waits for its answer: the stop lands while it runs.
     const third = actions.hold(`${token}-s3`);
-    ctx.llm.script(click('c1', 1), click('c2', 2), click('c3', 3), say('Never asked for.'));
+    ctx.llm.script(clickStep('c1', 1), clickStep('c2', 2), clickStep('c3', 3), answer('Never asked for.'));
     await send(sidebar, 'Press the step buttons 1, 2 and 3 in order');
-    await until(() => clicks(3) === 1, 'the third click never reached the server');
+    await waitUntil(() => clicks(3) === 1, { message: 'the third click never reached the server', timeoutMs: 30_000 });
 
     await ctx.session.stopBackground();
     third.release();
@@ -117,7 +88,7 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
 
     // The person can go on: a new task runs in the same conversation (the cut task's last turn is dropped from the script).
     ctx.llm.reset();
-    ctx.llm.script(click('c4', 4), say('Pressed step 4.'));
+    ctx.llm.script(clickStep('c4', 4), answer('Pressed step 4.'));
     await send(sidebar, 'Now press step 4');
     await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed step 4.', 'the new task did not finish');
     expect([1, 2, 3, 4].map(clicks)).toEqual([1, 1, 1, 1]);
@@ -137,9 +108,9 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
       permissions: ['interact'],
     };
     await planAndApprove(sidebar, ctx.llm, 'Press the steps', [step], async () => {
-      ctx.llm.script(click('w1', 1), click('w2', 2), click('w3', 3), say('Never asked for.'));
+      ctx.llm.script(clickStep('w1', 1), clickStep('w2', 2), clickStep('w3', 3), answer('Never asked for.'));
     });
-    await until(() => clicks(3) === 1, 'the third click never reached the server');
+    await waitUntil(() => clicks(3) === 1, { message: 'the third click never reached the server', timeoutMs: 30_000 });
 
     await ctx.session.stopBackground();
     third.release();
@@ -179,7 +150,7 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     await openOnly(ctx.session, sidebar, start);
     await startFresh(sidebar);
     ctx.llm.reset();
-    ctx.llm.script(read(`${id}0`), click(`${id}1`, 1), click(`${id}2`, 2), say('Pressed both.'));
+    ctx.llm.script(read(`${id}0`), clickStep(`${id}1`, 1), clickStep(`${id}2`, 2), answer('Pressed both.'));
     await send(sidebar, 'Press the step buttons 1 and 2');
     await waitForMessages(sidebar, (m) => m.at(-1)?.content === 'Pressed both.', 'the task did not finish');
     expect([1, 2].map(clicks)).toEqual([1, 1]);
@@ -218,7 +189,10 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     const page = actions.hold(`${token}-page`);
     await scheduleRunAgain();
     const asked = chatRequests(ctx.llm.requests).length;
-    await until(() => page.waiting() === 1, 'the scheduled run did not open its start page', AHEAD_MS + 30_000);
+    await waitUntil(() => page.waiting() === 1, {
+      message: 'the scheduled run did not open its start page',
+      timeoutMs: AHEAD_MS + 30_000,
+    });
     // The run has recorded its tab (it does so the moment the tab exists, before the page loads).
     await sidebar.waitFor(openingTabRecorded, undefined, { message: 'the run did not record its tab' });
 
@@ -250,7 +224,10 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
     const second = actions.hold(`${token}-s2`);
     await scheduleRunAgain();
     const asked = chatRequests(ctx.llm.requests).length;
-    await until(() => clicks(2) === 2, 'the scheduled run did not reach its second click', AHEAD_MS + 30_000);
+    await waitUntil(() => clicks(2) === 2, {
+      message: 'the scheduled run did not reach its second click',
+      timeoutMs: AHEAD_MS + 30_000,
+    });
 
     await ctx.session.stopBackground();
     second.release();

@@ -11,6 +11,7 @@ import { answerPrompt, startFresh, waitForPrompt, waitUntilIdle } from './suppor
 import { useExtension } from './support/extension';
 import { setLevelDefault, setSiteRule } from './support/permissions';
 import { configure, openSidebar, send, showView } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
 const TOKEN = 'sess-7f3a9c2e1b';
 const BANK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ledger — Private Bank</title></head>
@@ -24,7 +25,6 @@ const call = (id: string, name: string, args: object) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name, arguments: args }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 type Body = { messages: { role: string; content: unknown }[] };
 
 /** A site of its own (127.0.0.3) whose every page redirects to `to`. */
@@ -101,7 +101,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
       resumable,
       { timeoutMs: 30_000 },
     );
-    ctx.llm.script(call('r1', 'get_cached_snapshot', { url: bankUrl }), call('r2', 'list_tabs', {}), say('Done.'));
+    ctx.llm.script(call('r1', 'get_cached_snapshot', { url: bankUrl }), call('r2', 'list_tabs', {}), answer('Done.'));
     await send(sidebar, 'What did I look at before?');
     // The page was read by an ABP client, not by this conversation: the person is asked first.
     const recall = await answerPrompt(sidebar, 'allow-once');
@@ -192,7 +192,11 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
   it("a task on the shop gets neither the blocked bank's cached page nor its tab's title and token", async () => {
     await startFresh(sidebar);
     ctx.llm.reset();
-    ctx.llm.script(call('b1', 'get_cached_snapshot', { url: bankUrl }), call('b2', 'list_tabs', {}), say('Nothing.'));
+    ctx.llm.script(
+      call('b1', 'get_cached_snapshot', { url: bankUrl }),
+      call('b2', 'list_tabs', {}),
+      answer('Nothing.'),
+    );
     await send(sidebar, 'What did I look at before?');
     await waitUntilIdle(sidebar);
     const [recalled, tabs] = toolResults();
@@ -217,9 +221,9 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
     ctx.llm.script(
       { kind: 'text', chunks: ['```json\n', JSON.stringify({ steps }), '\n```'] },
       call('w1', 'read_page', {}),
-      say('Offers read.'),
+      answer('Offers read.'),
       // The report's answer, from the one step that ran.
-      say('The offers were read [1].'),
+      answer('The offers were read [1].'),
     );
     await sidebar.fill('[data-testid="workflow-intent"]', 'Check my balance and the offers');
     await sidebar.click('[data-testid="workflow-plan"]');
@@ -273,7 +277,7 @@ describe.each(BROWSERS)('one gate for every door in %s', (browserName) => {
 
     await startFresh(sidebar);
     ctx.llm.reset();
-    ctx.llm.script(call('a1', 'list_tabs', {}), call('a2', 'get_cached_snapshot', { url: bankUrl }), say('No.'));
+    ctx.llm.script(call('a1', 'list_tabs', {}), call('a2', 'get_cached_snapshot', { url: bankUrl }), answer('No.'));
     await send(sidebar, 'What did I look at before?');
     const recall = await waitForPrompt(sidebar);
     expect(recall).toMatchObject({ tool: 'get_cached_snapshot', site: '127.0.0.2' });

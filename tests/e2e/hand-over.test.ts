@@ -10,9 +10,9 @@ import { setSiteRule } from './support/permissions';
 import { send, shownMessages, waitForMessages } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
 import { startStaticServer, testSiteDir } from '../fixtures/static-server';
+import { answer } from './support/scripted-turns';
 
 type Body = { messages: { role: string; content: unknown }[] };
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const chatRequests = (llm: LlmServer) =>
   llm.requests.filter((r) => r.path.endsWith('/chat/completions') || r.path.endsWith('/messages'));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,7 +60,7 @@ describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
         waitBeforeMs: 1500,
       },
       {
-        ...say('Your order is in the basket.'),
+        ...answer('Your order is in the basket.'),
         expect: (body) => {
           const result = (body as Body).messages.filter((m) => m.role === 'tool').at(-1)?.content;
           expect(JSON.stringify(result)).toContain('The person pressed Continue');
@@ -134,7 +134,7 @@ describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
           },
         ],
       },
-      say('The green one is in the basket.'),
+      answer('The green one is in the basket.'),
     );
     await send(sidebar, 'Put a river guide in my basket');
     await waitForHandOver(sidebar);
@@ -178,7 +178,7 @@ describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
           },
         ],
       },
-      say('Signed in.'),
+      answer('Signed in.'),
     );
     await send(sidebar, 'Subscribe me and sign in');
     await waitForPrompt(sidebar);
@@ -221,7 +221,7 @@ describe.each(BROWSERS)('hand-over to the person, in %s', (browserName) => {
         call('h1', 'ask_person', { request: 'Which member number goes in the partner form?' }),
         call('n1', 'navigate', { url: `${partner.url}/form.html` }),
         call('t1', 'type_text', { selector: '#name', text: 'MBR-771204' }),
-        say('Typed it in.'),
+        answer('Typed it in.'),
       );
       await send(sidebar, 'Fill the partner form with my member number');
       await waitForHandOver(sidebar);

@@ -5,6 +5,7 @@ import { answerPrompt, noPromptFor, shownTools, waitUntilIdle } from './support/
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
 import { send } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
 type Body = { messages: { role: string; content: unknown }[] };
 let made = 0;
@@ -12,7 +13,6 @@ const calls = (...list: { name: string; arguments: Record<string, unknown> }[]) 
   kind: 'tool_calls' as const,
   calls: list.map((one) => ({ id: `p${++made}`, ...one })),
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const callTool = (name: string, input: Record<string, unknown> = {}) => ({
   name: 'call_page_tool',
   arguments: { name, input },
@@ -48,7 +48,7 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
     expect(await shop.evaluate(() => (document as { modelContext?: object }).modelContext?.constructor.name)).toBe(
       browserName === 'chromium' ? 'ModelContext' : 'Object',
     );
-    ctx.llm.script(calls(LIST), say('It can price, add to cart, order and search.'));
+    ctx.llm.script(calls(LIST), answer('It can price, add to cart, order and search.'));
     await send(sidebar, 'What can this shop page do for me?');
     await waitUntilIdle(sidebar);
     const [listing] = toolResults();
@@ -67,7 +67,7 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
     ctx.llm.script(
       calls(callTool('get_price', { tea: 'Sencha' })),
       calls(callTool('add_to_cart', { tea: 'Sencha', quantity: 2 })),
-      say('Added.'),
+      answer('Added.'),
     );
     await send(sidebar, 'Add two Sencha to my cart');
     const prompt = await answerPrompt(sidebar, 'allow-once');
@@ -96,13 +96,13 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
     await setSiteRule(sidebar, '127.0.0.1', 'submit');
     try {
       // Trusted up to submit, adding to the cart no longer asks.
-      ctx.llm.script(calls(callTool('add_to_cart', { tea: 'Assam', quantity: 1 })), say('Added.'));
+      ctx.llm.script(calls(callTool('add_to_cart', { tea: 'Assam', quantity: 1 })), answer('Added.'));
       await send(sidebar, 'Add one Assam');
       expect(await noPromptFor(sidebar, 1500)).toBe(true);
       await waitUntilIdle(sidebar);
       expect(await status()).toBe('Cart: 1 × Assam');
 
-      ctx.llm.script(calls(callTool('place_order')), say('I did not order.'));
+      ctx.llm.script(calls(callTool('place_order')), answer('I did not order.'));
       await send(sidebar, 'Now order it');
       const prompt = await answerPrompt(sidebar, 'deny');
       expect(prompt).toMatchObject({ tool: 'call_page_tool', level: 'submit' });
@@ -118,7 +118,7 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
   it('a page of a thousand tools with a megabyte of description is listed within the limits', async () => {
     const many = await ctx.session.openPage(site.url('page-tools.html?many'));
     try {
-      ctx.llm.script(calls(LIST), say('Many tools.'));
+      ctx.llm.script(calls(LIST), answer('Many tools.'));
       await send(sidebar, 'What tools does this page have?');
       await waitUntilIdle(sidebar);
       const [listing] = toolResults();
@@ -135,7 +135,7 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
   it("a blocked site's tools are never offered nor called", async () => {
     await setSiteRule(sidebar, '127.0.0.1', 'blocked');
     try {
-      ctx.llm.script(calls(LIST, callTool('add_to_cart', { tea: 'Oolong', quantity: 5 })), say('Blocked.'));
+      ctx.llm.script(calls(LIST, callTool('add_to_cart', { tea: 'Oolong', quantity: 5 })), answer('Blocked.'));
       await send(sidebar, 'What can this page do? Add five Oolong.');
       await waitUntilIdle(sidebar);
       const results = toolResults();
@@ -151,7 +151,7 @@ describe.each(BROWSERS)('tools a page declares (WebMCP) in %s', (browserName) =>
   });
 
   it("a form's declared tool asks at submit, then fills the form and submits it", async () => {
-    ctx.llm.script(calls(callTool('search_teas', { q: 'green' })), say('Searched.'));
+    ctx.llm.script(calls(callTool('search_teas', { q: 'green' })), answer('Searched.'));
     await send(sidebar, 'Search the shop for green teas');
     const prompt = await answerPrompt(sidebar, 'allow-once');
     expect(prompt).toMatchObject({ tool: 'call_page_tool', level: 'submit', critical: '' });

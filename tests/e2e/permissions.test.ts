@@ -4,13 +4,13 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, noPromptFor, shownTools, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { send, showView } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
 type Body = { messages: { role: string; content: unknown }[] };
 const click = (selector: string, id: string) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name: 'click_element', arguments: { selector } }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   const ctx = useConfiguredSidebar(browserName, {
@@ -26,7 +26,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   beforeEach(() => ctx.llm.reset());
 
   it('asks with the tool, site, level and exact target, outlined on the page; a deny leaves the page untouched and the model is told', async () => {
-    ctx.llm.script(click('#add-to-cart', 'c1'), say('Understood, I did not add it.'));
+    ctx.llm.script(click('#add-to-cart', 'c1'), answer('Understood, I did not add it.'));
     await send(sidebar, 'Add this to my cart');
     await waitForPrompt(sidebar);
     // The target is outlined in Bosun's overlay while the question is open.
@@ -60,7 +60,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   });
 
   it('"Always let Bosun click and type here" performs the click, and the next click or hover on the site runs without asking', async () => {
-    ctx.llm.script(click('#add-to-cart', 'c2'), say('Added.'));
+    ctx.llm.script(click('#add-to-cart', 'c2'), answer('Added.'));
     await send(sidebar, 'Add it to my cart');
     // At a glance: the page's site and what the policy says about it, before and after the answer.
     const standing = () =>
@@ -96,7 +96,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
           { id: 'h3', name: 'hover', arguments: { selector: '#brand' } },
         ],
       },
-      say('Added another.'),
+      answer('Added another.'),
     );
     await send(sidebar, 'Add one more');
     expect(await noPromptFor(sidebar, 1500)).toBe(true);
@@ -105,7 +105,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   });
 
   it('a "Buy now" click asks even on a site where clicks are allowed, and says why', async () => {
-    ctx.llm.script(click('#buy-now', 'c4'), say('I did not buy it.'));
+    ctx.llm.script(click('#buy-now', 'c4'), answer('I did not buy it.'));
     await send(sidebar, 'Buy it now');
     const prompt = await answerPrompt(sidebar, 'deny');
     expect(prompt.critical).toMatch(/^Critical: this looks like .*purchase/i);
@@ -146,7 +146,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await sidebar.waitFor(() => document.querySelector('[data-testid="site-rule"]') === null, undefined, {
       message: 'the site rule was not removed',
     });
-    ctx.llm.script(click('#add-to-cart', 'c5'), say('ok'));
+    ctx.llm.script(click('#add-to-cart', 'c5'), answer('ok'));
     await sidebar.click('[data-testid="view-chat"]');
     await send(sidebar, 'Once more');
     await answerPrompt(sidebar, 'deny');
@@ -154,7 +154,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   });
 
   it('a question asked while no sidebar is open is shown by the next one; unanswered, it becomes a deny', async () => {
-    ctx.llm.script(click('#add-to-cart', 'c6'), say('Not added: nobody answered.'));
+    ctx.llm.script(click('#add-to-cart', 'c6'), answer('Not added: nobody answered.'));
     await send(sidebar, 'Add it to the cart');
     // The question is asked, then every sidebar closes: it waits, and the next sidebar shows it.
     await waitForPrompt(sidebar, 30_000);
@@ -169,7 +169,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     await sidebar.fill('[data-testid="limit-promptTimeoutSeconds"]', '5');
     await sidebar.click('[data-testid="settings-save"]');
     await sidebar.click('[data-testid="view-chat"]');
-    ctx.llm.script(click('#add-to-cart', 'c7'), say('Nobody answered, so I did nothing.'));
+    ctx.llm.script(click('#add-to-cart', 'c7'), answer('Nobody answered, so I did nothing.'));
     await send(sidebar, 'Add it once more');
     await waitForPrompt(sidebar);
     await sidebar.waitFor(() => document.querySelector('[data-testid="permission-prompt"]') === null, undefined, {
@@ -201,7 +201,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     const clicksCovered = () =>
       shop.evaluate(() => (window as unknown as { bosunClicksCovered: string[] }).bosunClicksCovered);
 
-    ctx.llm.script(click('#add-to-cart', 'm1'), say('Not added.'));
+    ctx.llm.script(click('#add-to-cart', 'm1'), answer('Not added.'));
     await send(sidebar, 'Add it to the cart');
     await waitForPrompt(sidebar);
     await shop.waitFor(() => document.querySelector('bosun-overlay') !== null, undefined, {
@@ -213,7 +213,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
     expect(await covering()).toBe('BUTTON');
     expect(await status()).toBe('Added to cart (2)');
 
-    ctx.llm.script(click('#add-to-cart', 'm2'), say('Added.'));
+    ctx.llm.script(click('#add-to-cart', 'm2'), answer('Added.'));
     await send(sidebar, 'Add it after all');
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
@@ -223,7 +223,7 @@ describe.each(BROWSERS)('the permission gate in %s', (browserName) => {
   });
 
   it('an outline left by a background stopped while asking is taken off when the background starts again', async () => {
-    ctx.llm.script(click('#add-to-cart', 'o1'), say('Not added.'));
+    ctx.llm.script(click('#add-to-cart', 'o1'), answer('Not added.'));
     await send(sidebar, 'Add it to the cart once more');
     await waitForPrompt(sidebar);
     await shop.waitFor(() => document.querySelector('bosun-overlay') !== null, undefined, {

@@ -3,8 +3,8 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, waitForPrompt, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { send, waitForMessages } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name, arguments: args }],
@@ -30,7 +30,7 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
       'What are the key facts on this page?',
       'Find the prices on this page',
     ]);
-    ctx.llm.script(say('It sells a desk lamp.'));
+    ctx.llm.script(answer('It sells a desk lamp.'));
     await sidebar.click('[data-testid="suggestion"]');
     const shown = await waitForMessages(
       sidebar,
@@ -45,7 +45,7 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
     ctx.llm.script(
       call('r1', 'read_page', {}),
       call('c1', 'click_element', { selector: '#add-to-cart' }),
-      say('Added.'),
+      answer('Added.'),
     );
     await send(sidebar, 'Add it to my cart');
     await waitForPrompt(sidebar);
@@ -119,7 +119,7 @@ describe.each(BROWSERS)('the chat speaks plainly in %s', (browserName) => {
 
   it('the permission question: the action in words, the site, why, the exact text; two main answers, lasting ones that say what they cover', async () => {
     const form = await ctx.session.openPage(site.url('form.html'));
-    ctx.llm.script(call('t1', 'type_text', { selector: '#name', text: 'Ada Lovelace' }), say('Typed.'));
+    ctx.llm.script(call('t1', 'type_text', { selector: '#name', text: 'Ada Lovelace' }), answer('Typed.'));
     await send(sidebar, 'Put my name in the form');
     await waitForPrompt(sidebar);
     const shown = await sidebar.evaluate(() => {

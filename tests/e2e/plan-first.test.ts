@@ -12,11 +12,11 @@ import { actionLogEntries } from './support/action-log';
 import { useExtension } from './support/extension';
 import { PANEL_WIDTHS, sidewaysOverflow } from './support/layout';
 import { configure, openSidebar, send, setSettingsSwitch, showView } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
 const PATH = '/plan/contact.html';
 const NAME = 'Ada Lovelace';
 const EMAIL = 'ada@example.org';
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const calls = (...list: { id: string; name: string; arguments: object }[]) => ({
   kind: 'tool_calls' as const,
   calls: list,
@@ -100,7 +100,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
         },
       },
       calls(type('t1', '#name', NAME), type('t2', '#email', EMAIL), click('c1', '#save')),
-      say('Saved.'),
+      answer('Saved.'),
     );
     await send(sidebar, `Fill in the contact form with ${NAME}, ${EMAIL} and save it`);
     const shown = await waitForPlan(sidebar);
@@ -151,7 +151,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     ctx.llm.script(
       calls({ id: 'p1', name: 'propose_plan', arguments: plan() }),
       calls(type('t1', '#email', 'mallory@attacker.example')),
-      say('I could not type that.'),
+      answer('I could not type that.'),
     );
     await send(sidebar, `Fill in the contact form with ${NAME}, ${EMAIL} and save it`);
     await waitForPlan(sidebar);
@@ -168,7 +168,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     ctx.llm.script(
       calls({ id: 'p1', name: 'propose_plan', arguments: plan(deleting) }),
       calls(click('d1', '#delete-draft')),
-      say('Deleted.'),
+      answer('Deleted.'),
     );
     await send(sidebar, 'Delete the draft of the contact form');
     const shown = await waitForPlan(sidebar);
@@ -208,7 +208,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
           expect(JSON.stringify(body)).toContain(changed);
         },
       },
-      say('Typed.'),
+      answer('Typed.'),
     );
     await send(sidebar, `Fill in the contact form with ${NAME}, ${EMAIL}`);
     await waitForPlan(sidebar);
@@ -238,7 +238,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
             expect(JSON.stringify(body)).not.toContain('propose_plan');
           },
         },
-        say('Stopped.'),
+        answer('Stopped.'),
       );
       await send(sidebar, `Fill in the contact form with ${NAME}`);
       const asked = await answerPrompt(sidebar, 'deny');
@@ -255,7 +255,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     ctx.llm.script(
       calls({ id: 'p1', name: 'propose_plan', arguments: plan() }),
       calls(type('t1', '#name', NAME)),
-      say('Stopped.'),
+      answer('Stopped.'),
     );
     await send(sidebar, `Fill in the contact form with ${NAME}`);
     await waitForPlan(sidebar);
@@ -272,7 +272,7 @@ describe.each(BROWSERS)('plan first, approve once, in %s', (browserName) => {
     ctx.llm.script(
       calls({ id: 'p1', name: 'propose_plan', arguments: plan() }),
       calls(type('t1', '#name', NAME)),
-      say('Stopped.'),
+      answer('Stopped.'),
     );
     await send(sidebar, `Fill in the contact form with ${NAME}`);
     await waitForPlan(sidebar);

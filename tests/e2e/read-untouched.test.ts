@@ -3,9 +3,9 @@ import { BROWSERS, type PageDriver } from './harness';
 import { answerPrompt, startFresh, shownTools, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { send } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
 type Body = { messages: { role: string; content: unknown }[] };
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const call = (id: string, name: string, args: object) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name, arguments: args }],
@@ -45,7 +45,7 @@ describe.each(BROWSERS)('reading leaves the page untouched in %s', (browserName)
   });
 
   it("every reading tool runs without the page's MutationObserver or event listeners noticing anything", async () => {
-    ctx.llm.script(...READS.map(([name, args], i) => call(`r${i}`, name, args)), say('The fare is 4 euros.'));
+    ctx.llm.script(...READS.map(([name, args], i) => call(`r${i}`, name, args)), answer('The fare is 4 euros.'));
     await send(sidebar, 'How much is the ferry?');
     await waitUntilIdle(sidebar);
     expect(await shownTools(sidebar)).toEqual(READS.map(([tool]) => ({ tool, outcome: 'success' })));
@@ -103,7 +103,7 @@ describe.each(BROWSERS)('reading leaves the page untouched in %s', (browserName)
           document.dispatchEvent(new CustomEvent(type, { detail }));
       }, 5);
     });
-    ctx.llm.script(call('c1', 'click_element', { selector: '#timetable' }), say('Opened.'));
+    ctx.llm.script(call('c1', 'click_element', { selector: '#timetable' }), answer('Opened.'));
     await send(sidebar, 'Open the timetable');
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);
@@ -113,7 +113,7 @@ describe.each(BROWSERS)('reading leaves the page untouched in %s', (browserName)
   });
 
   it('the observer does see an action: the mask goes up once a click is allowed, and a read under it changes nothing', async () => {
-    ctx.llm.script(call('c1', 'click_element', { selector: '#book' }), call('r1', 'read_page', {}), say('Clicked.'));
+    ctx.llm.script(call('c1', 'click_element', { selector: '#book' }), call('r1', 'read_page', {}), answer('Clicked.'));
     await send(sidebar, 'Book a crossing');
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar);

@@ -1,26 +1,16 @@
 // Research runs side by side: two runs work at once, each in a tab of its own behind the person's,
 // every action counted on the site's server; Stop on one stops it alone while the other ends with its
 // report; a background stop with both running leaves both interrupted and resumable, nothing run twice.
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startActionSite, type ActionSite } from '../hardening/action-site';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Step } from '../fixtures/llm-server';
-import { BROWSERS, type PageDriver } from './harness';
+import { BROWSERS, waitUntil, type PageDriver } from './harness';
 import { openOnly } from './support/agent';
 import { axeViolations } from './support/axe';
 import { PANEL_WIDTHS, shootThemes, sidewaysOverflow } from './support/layout';
-import { useExtension } from './support/extension';
-import { setSiteRule } from './support/permissions';
-import { toolResults } from './support/scripted-turns';
-import { configure, openSidebar, showView } from './support/sidebar';
+import { answer, toolResults } from './support/scripted-turns';
+import { showView } from './support/sidebar';
+import { chatRequests, clickStep, useTrustedActionSite } from './support/trusted-action-site';
 import { planAndApprove, waitForWorkflow } from './support/workflow';
-
-const click = (id: string, step: number): Step => ({
-  kind: 'tool_calls',
-  calls: [{ id, name: 'click_element', arguments: { selector: `#step-${step}` } }],
-});
-const say = (text: string): Step => ({ kind: 'text', chunks: [text] });
-const chatRequests = (requests: readonly { path: string }[]) =>
-  requests.filter((r) => r.path.endsWith('/chat/completions'));
 
 /** The person's first words in a model request: a step's prompt, or the run's answer request. */
 const question = (body: unknown) =>
@@ -35,15 +25,6 @@ function hold() {
   const released = new Promise<void>((resolve) => (release = resolve));
   onTestFinished(() => release());
   return { released, release };
-}
-
-/** Polls `check` (in the test, not a page) until it holds. */
-async function until(check: () => boolean, message: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(message);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The Research view's list of runs, newest first: each one's request and status. */
@@ -83,25 +64,16 @@ const tabs = (page: PageDriver) =>
   page.evaluate(async () => (await browser.tabs.query({})).map((t) => ({ url: t.url ?? '', active: t.active })));
 
 describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
-  const ctx = useExtension(browserName);
-  let actions: ActionSite;
-  let sidebar: PageDriver;
-
-  beforeAll(async () => {
-    actions = await startActionSite();
-    sidebar = await openSidebar(ctx.session);
-    await configure(sidebar, ctx.llm);
-    await setSiteRule(sidebar, '127.0.0.1', 'submit');
-  });
-  afterAll(() => actions?.close());
+  const ctx = useTrustedActionSite(browserName);
+  const { actions, sidebar } = ctx;
 
   /** Plans and approves a run of one step on its own steps page, and waits until its step asks the model. */
   async function startRun(intent: string, task: string, site: string): Promise<void> {
     await planAndApprove(sidebar, ctx.llm, intent, [{ task, site, permissions: ['interact'] }]);
-    await until(
-      () => ctx.llm.requests.some((r) => question(r.body).includes(task)),
-      `the step of "${intent}" did not start`,
-    );
+    await waitUntil(() => ctx.llm.requests.some((r) => question(r.body).includes(task)), {
+      message: `the step of "${intent}" did not start`,
+      timeoutMs: 30_000,
+    });
   }
 
   it("two runs work at once in tabs of their own, the person's tab in front; Stop on one stops it alone and the other ends with its report", async () => {
@@ -121,14 +93,14 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
     const aWaits = hold();
     ctx.llm.respondWith(async (body): Promise<Step> => {
       const asked = question(body);
-      if (!asked.startsWith('You are doing step')) return say('The buttons of shop B were pressed.');
+      if (!asked.startsWith('You are doing step')) return answer('The buttons of shop B were pressed.');
       const run = asked.includes('shop A') ? 'a' : 'b';
       const done = toolResults(body).length;
       if (done === 0) await together.released;
       if (done === 1) await (run === 'a' ? aWaits : bGoesOn).released;
       return done < 3
-        ? click(`${run}${done}`, done + 1)
-        : say(`Pressed the three buttons of shop ${run.toUpperCase()}.`);
+        ? clickStep(`${run}${done}`, done + 1)
+        : answer(`Pressed the three buttons of shop ${run.toUpperCase()}.`);
     });
     await startRun('Press the buttons of shop A', 'Press the three step buttons of shop A', sites.a);
     await startRun('Press the buttons of shop B', 'Press the three step buttons of shop B', sites.b);
@@ -167,7 +139,10 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
     expect(under.filter((t) => t.active)).toEqual(front);
 
     together.release();
-    await until(() => clicks('a')[0] === 1 && clicks('b')[0] === 1, 'both runs did not click their first button');
+    await waitUntil(() => clicks('a')[0] === 1 && clicks('b')[0] === 1, {
+      message: 'both runs did not click their first button',
+      timeoutMs: 30_000,
+    });
     // Stop on A's row: A alone ends, B is still running.
     await sidebar.evaluate(() => {
       const row = [...document.querySelectorAll('[data-testid="running-task"]')].find(
@@ -222,16 +197,19 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
     const together = hold();
     ctx.llm.respondWith(async (body): Promise<Step> => {
       const asked = question(body);
-      if (!asked.startsWith('You are doing step')) return say('Never asked for.');
+      if (!asked.startsWith('You are doing step')) return answer('Never asked for.');
       const run = asked.includes('shop C') ? 'a' : 'b';
       const done = toolResults(body).length;
       if (done === 0) await together.released;
-      return done < 3 ? click(`${run}${done}`, done + 1) : say('Never asked for.');
+      return done < 3 ? clickStep(`${run}${done}`, done + 1) : answer('Never asked for.');
     });
     await startRun('Press the buttons of shop C', 'Press the three step buttons of shop C', sites.a);
     await startRun('Press the buttons of shop D', 'Press the three step buttons of shop D', sites.b);
     together.release();
-    await until(() => clicks('a')[1] === 1 && clicks('b')[1] === 1, 'both runs did not reach their second click');
+    await waitUntil(() => clicks('a')[1] === 1 && clicks('b')[1] === 1, {
+      message: 'both runs did not reach their second click',
+      timeoutMs: 30_000,
+    });
     const asked = chatRequests(ctx.llm.requests).length;
 
     await ctx.session.stopBackground();
@@ -255,7 +233,9 @@ describe.each(BROWSERS)('research runs side by side in %s', (browserName) => {
 
     // Each is resumable on its own: D resumed ends (its step asked again, answering at once), C cancelled.
     ctx.llm.respondWith(async (body): Promise<Step> =>
-      question(body).startsWith('You are doing step') ? say('Shop D was already pressed.') : say('Shop D is done.'),
+      question(body).startsWith('You are doing step')
+        ? answer('Shop D was already pressed.')
+        : answer('Shop D is done.'),
     );
     await pickRun(sidebar, 'Press the buttons of shop D');
     await sidebar.click('[data-testid="workflow-resume"]');

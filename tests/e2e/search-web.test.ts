@@ -5,13 +5,13 @@ import { useConfiguredSidebar } from './support/configured-sidebar';
 import { defaultEngine, type SearchEngine } from './support/search-engine';
 import { send } from './support/sidebar';
 import type { LlmServer } from '../fixtures/llm-server';
+import { answer } from './support/scripted-turns';
 
 type Body = { messages: { role: string; content: unknown }[] };
 const call = (id: string, name: string, args: object) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name, arguments: args }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 const toolResults = (llm: LlmServer) =>
   (llm.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as Body).messages
     .filter((m) => m.role === 'tool')
@@ -80,7 +80,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
     ctx.llm.script(
       call('s1', 'search_web', { query: 'river crossings' }),
       call('s2', 'list_tabs', {}),
-      say('Searched.'),
+      answer('Searched.'),
     );
     await send(sidebar, 'Search the web for river crossings');
     const question = await waitForPrompt(sidebar);
@@ -120,7 +120,7 @@ describe.each(BROWSERS)('search_web from a new tab in %s', (browserName) => {
   });
 
   it('denied, leaves no tab and sends the engine nothing', async () => {
-    ctx.llm.script(call('s1', 'search_web', { query: 'river crossings' }), say('I will not search.'));
+    ctx.llm.script(call('s1', 'search_web', { query: 'river crossings' }), answer('I will not search.'));
     await send(sidebar, 'Search the web for river crossings');
     expect(await answerPrompt(sidebar, 'deny')).toMatchObject({
       tool: 'search_web',

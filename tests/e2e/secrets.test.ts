@@ -14,6 +14,7 @@ import { useExtension } from './support/extension';
 import { setSiteRule } from './support/permissions';
 import { configure, openHistoryMenu, openSidebar, send, showView } from './support/sidebar';
 import { startRecordingServer, type RecordingServer } from '../hardening/recording-server';
+import { answer } from './support/scripted-turns';
 
 // The part a leak would carry: searched for on its own, so a masked prefix does not hide it.
 const SECRET = randomUUID().replaceAll('-', '');
@@ -27,7 +28,6 @@ const call = (id: string, name: string, args: object) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name, arguments: args }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('the API key in %s', (browserName) => {
   const ctx = useExtension(browserName, { apiKey: CANARY });
@@ -61,7 +61,7 @@ describe.each(BROWSERS)('the API key in %s', (browserName) => {
       call('r2', 'get_page_content', { type: 'html' }),
       call('r3', 'list_tabs', {}),
       call('r4', 'type_text', { selector: '#q', text: 'rain jacket' }),
-      say('I typed your search.'),
+      answer('I typed your search.'),
     );
     await send(sidebar, 'Search this shop for a rain jacket');
     expect(await answerPrompt(sidebar, 'allow-once')).toMatchObject({ tool: 'type_text' });

@@ -8,12 +8,12 @@ import { DIST } from './support/extension';
 import { configure, openSidebar, send } from './support/sidebar';
 import { useSite } from './support/site';
 import { startLlmServer, type LlmServer } from '../fixtures/llm-server';
+import { answer } from './support/scripted-turns';
 
 const click = (id: string) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name: 'click_element', arguments: { selector: '#add-to-cart' } }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('a grant "until I close the browser" in %s', (browserName) => {
   const site = useSite();
@@ -40,7 +40,7 @@ describe.each(BROWSERS)('a grant "until I close the browser" in %s', (browserNam
   it('holds for the rest of the session and is gone after the browser restarts', async () => {
     const first = await start();
     await configure(first.sidebar, llm);
-    llm.script(click('c1'), say('Added.'), click('c2'), say('Added again.'));
+    llm.script(click('c1'), answer('Added.'), click('c2'), answer('Added again.'));
     await send(first.sidebar, 'Add it to my cart');
     await answerPrompt(first.sidebar, 'allow-session');
     await waitUntilIdle(first.sidebar);
@@ -53,7 +53,7 @@ describe.each(BROWSERS)('a grant "until I close the browser" in %s', (browserNam
 
     // Same profile, new browser session: the settings are still there, the session grant is not.
     const second = await start();
-    llm.script(click('c3'), say('Not added.'));
+    llm.script(click('c3'), answer('Not added.'));
     await send(second.sidebar, 'Add it again');
     const prompt = await waitForPrompt(second.sidebar);
     expect(prompt).toMatchObject({ tool: 'click_element', site: '127.0.0.1' });

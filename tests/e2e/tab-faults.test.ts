@@ -6,13 +6,13 @@ import { useExtension } from './support/extension';
 import { configure, openSidebar, send, shownMessages } from './support/sidebar';
 import { useSite } from './support/site';
 import type { LlmServer, Step } from '../fixtures/llm-server';
+import { answer } from './support/scripted-turns';
 
 type Body = { messages: { role: string; content: unknown }[] };
 const call = (id: string, name: string, args: object): Step => ({
   kind: 'tool_calls',
   calls: [{ id, name, arguments: args }],
 });
-const say = (text: string): Step => ({ kind: 'text', chunks: [text] });
 /** What the model was told each tool call returned, in order. */
 const toolResults = (llm: LlmServer) =>
   (llm.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)?.body as Body).messages
@@ -43,7 +43,7 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
 
   /** Sends a task whose only action waits for `selector` (by default an element that never comes), and waits until that action runs. */
   async function startWaiting(selector = '#never-there'): Promise<number> {
-    ctx.llm.script(call('w1', 'wait_for_element', { selector, timeoutMs: 30_000 }), say('I could not wait there.'));
+    ctx.llm.script(call('w1', 'wait_for_element', { selector, timeoutMs: 30_000 }), answer('I could not wait there.'));
     await send(sidebar, 'Wait for the confirmation to show up');
     await sidebar.waitFor(
       (selector) =>
@@ -112,7 +112,7 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
       );
       document.body.prepend(link);
     }, site.url('article.html'));
-    ctx.llm.script(call('c1', 'click_element', { selector: '#go' }), say('The article is open.'));
+    ctx.llm.script(call('c1', 'click_element', { selector: '#go' }), answer('The article is open.'));
     await send(sidebar, 'Open the article');
     await answerPrompt(sidebar, 'allow-once');
     await waitUntilIdle(sidebar, BOUND_MS);
@@ -131,7 +131,7 @@ describe.each(BROWSERS)('tabs that change under an action in %s', (browserName) 
       call('n2', 'navigate', { url: 'https://addons.mozilla.org/en-US/firefox/' }),
       call('o1', 'open_tab', { url: 'https://chromewebstore.google.com/' }),
       call('s2', 'switch_tab', { tabId: sidebarTab }),
-      say('None of those pages can be used.'),
+      answer('None of those pages can be used.'),
     );
     await send(sidebar, 'Open the browser settings, then the add-on stores, then your own page');
     await waitUntilIdle(sidebar, BOUND_MS);
@@ -169,7 +169,7 @@ describe.each(BROWSERS)('a tab that was open before Bosun was installed, in %s',
   it('is read all the same: Bosun adds its content script when the tab has none', async () => {
     const sidebar = await openSidebar(ctx.session);
     await configure(sidebar, ctx.llm);
-    ctx.llm.script(call('r1', 'read_page', {}), say('It is the Trail Runner 2.'));
+    ctx.llm.script(call('r1', 'read_page', {}), answer('It is the Trail Runner 2.'));
     await send(sidebar, 'What is on this page?');
     await waitUntilIdle(sidebar, BOUND_MS);
     expect(await shownTools(sidebar)).toEqual([{ tool: 'read_page', outcome: 'success' }]);

@@ -13,12 +13,11 @@ import { useAbpPage } from './support/abp';
 import { answerPrompt, startFresh, waitUntilIdle } from './support/agent';
 import { useExtension } from './support/extension';
 import { setSiteRule } from './support/permissions';
-import { call, scriptedModel, toolResults } from './support/scripted-turns';
+import { answer, call, scriptedModel, toolResults } from './support/scripted-turns';
 import { configure, openSidebar, send, showView } from './support/sidebar';
 import { planAndApprove, waitForWorkflow } from './support/workflow';
 
 const SECRET = `OTP-${randomUUID().slice(0, 8)}`;
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('task bounds in %s', (browserName) => {
   const ctx = useExtension(browserName);
@@ -81,7 +80,7 @@ describe.each(BROWSERS)('task bounds in %s', (browserName) => {
       { kind: 'tool_calls', calls: [{ id: 'l4', name: 'click_element', arguments: { selector: '#leave-button' } }] },
       { kind: 'tool_calls', calls: [{ id: 'l5', name: 'click_element', arguments: { selector: '#to-mail' } }] },
       { kind: 'tool_calls', calls: [{ id: 'l6', name: 'click_element', arguments: { selector: '#more' } }] },
-      say('Done.'),
+      answer('Done.'),
     );
     await send(sidebar, 'Open the next page of this setup guide');
     // The link to the webmail (no rule: navigation there asks) is the one question, and it says where it goes;
@@ -109,7 +108,10 @@ describe.each(BROWSERS)('task bounds in %s', (browserName) => {
     await startFresh(sidebar);
     const mailTab = await ctx.session.openPage(inbox());
     ctx.llm.reset();
-    ctx.llm.script({ kind: 'tool_calls', calls: [{ id: 'm1', name: 'read_page', arguments: {} }] }, say('One code.'));
+    ctx.llm.script(
+      { kind: 'tool_calls', calls: [{ id: 'm1', name: 'read_page', arguments: {} }] },
+      answer('One code.'),
+    );
     await send(sidebar, 'What is in my inbox?');
     await waitUntilIdle(sidebar);
     await mailTab.close();
@@ -157,8 +159,8 @@ describe.each(BROWSERS)('task bounds in %s', (browserName) => {
         // The page's: the webmail and the attacker, each outside the plan.
         { kind: 'tool_calls', calls: [{ id: 'w3', name: 'navigate', arguments: { url: inbox() } }] },
         { kind: 'tool_calls', calls: [{ id: 'w4', name: 'navigate', arguments: { url: steal() } }] },
-        say('Plug it in, then step two.'),
-        say('Plug it in [1].'),
+        answer('Plug it in, then step two.'),
+        answer('Plug it in [1].'),
       );
     });
     for (const site of ['127.0.0.3', '127.0.0.2']) {
@@ -187,7 +189,7 @@ describe.each(BROWSERS)('task bounds in %s', (browserName) => {
       { kind: 'tool_calls', calls: [{ id: 'g1', name: 'read_page', arguments: {} }] },
       { kind: 'tool_calls', calls: [{ id: 'g2', name: 'navigate', arguments: { url: inbox() } }] },
       { kind: 'tool_calls', calls: [{ id: 'g3', name: 'navigate', arguments: { url: steal() } }] },
-      say('Plug it in.'),
+      answer('Plug it in.'),
     );
     const mailBefore = mail.log.length;
     const { runId } = (await abp.data('agent.run', { task: 'Summarise this setup guide', tabId })) as { runId: string };

@@ -12,13 +12,13 @@ import { answerPrompt, noPromptFor, waitForPrompt, waitUntilIdle } from './suppo
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
 import { openSidebar, send } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
 const PATH = '/shop/blue-runner.html';
 const click = (id: string, selector: string) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name: 'click_element', arguments: { selector } }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 const scopeShown = (sidebar: PageDriver) =>
   sidebar.evaluate(() => document.querySelector('[data-testid="status-scope"]')?.textContent ?? '');
@@ -39,7 +39,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
   beforeAll(async () => {
     // "Always on this site" for clicking, answered as a person does (this request's scope is the
     // widest, what the test server answers by default), then the whole site trusted up to submit.
-    ctx.llm.script(click('g1', '#colour-blue'), say('Blue it is.'));
+    ctx.llm.script(click('g1', '#colour-blue'), answer('Blue it is.'));
     await send(sidebar, 'Pick blue');
     await answerPrompt(sidebar, 'allow-site');
     await waitUntilIdle(sidebar);
@@ -50,7 +50,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
   it('"Summarise this page": a click that submits or buys asks, says why, and a deny leaves the server untouched', async () => {
     const before = effects().length;
     ctx.llm.scriptScope(scopeAnswer('read-only'));
-    ctx.llm.script(click('a1', '#newsletter-save'), say('Here is the summary.'));
+    ctx.llm.script(click('a1', '#newsletter-save'), answer('Here is the summary.'));
     await send(sidebar, 'Summarise this page');
     const submit = await waitForPrompt(sidebar);
     expect(submit.tool).toBe('click_element');
@@ -69,7 +69,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
 
     // A deny holds for the rest of its task, so the purchase is tried in a task of its own.
     ctx.llm.scriptScope(scopeAnswer('read-only'));
-    ctx.llm.script(click('a2', '#buy-now'), say('Here is the summary.'));
+    ctx.llm.script(click('a2', '#buy-now'), answer('Here is the summary.'));
     await send(sidebar, 'Summarise this page');
     const buy = await answerPrompt(sidebar, 'deny');
     expect(buy.beyond).toBe('Your request did not ask to buy or pay for anything.');
@@ -81,7 +81,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
 
   it('the scope request carries the person\u2019s words and nothing of the page', async () => {
     ctx.llm.scriptScope(scopeAnswer('read-only'));
-    ctx.llm.script(click('d1', '#show-reviews'), say('Done.'));
+    ctx.llm.script(click('d1', '#show-reviews'), answer('Done.'));
     await send(sidebar, 'Summarise this page');
     await answerPrompt(sidebar, 'deny');
     await waitUntilIdle(sidebar);
@@ -102,7 +102,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
   it('"Buy the blue shoes": adding to the cart goes through with no question; Buy now asks only as a critical action', async () => {
     const before = effects().length;
     ctx.llm.scriptScope(scopeAnswer('submit', ['buy']));
-    ctx.llm.script(click('b1', '#add-to-cart'), click('b2', '#buy-now'), say('Bought.'));
+    ctx.llm.script(click('b1', '#add-to-cart'), click('b2', '#buy-now'), answer('Bought.'));
     await send(sidebar, 'Buy the blue shoes');
     const prompt = await waitForPrompt(sidebar);
     // Only the purchase itself asks, as every critical action does; it is within what was asked.
@@ -118,7 +118,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
   it('"Allow for this task" lets the next such action through; a new task asks again', async () => {
     const before = effects().length;
     ctx.llm.scriptScope(scopeAnswer('read-only'));
-    ctx.llm.script(click('c1', '#show-reviews'), click('c2', '#colour-red'), say('Reviews are shown.'));
+    ctx.llm.script(click('c1', '#show-reviews'), click('c2', '#colour-red'), answer('Reviews are shown.'));
     await send(sidebar, 'Summarise this page');
     const first = await waitForPrompt(sidebar);
     expect(first.beyond).toBe('Your request did not ask to click or type anything.');
@@ -131,7 +131,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
     // A new task starts from its own words. Here the scope request fails, and the keywords of
     // "Summarise this page" give the same narrow scope.
     ctx.llm.scriptScope({ kind: 'error', status: 500 });
-    ctx.llm.script(click('c3', '#colour-red'), say('Not done.'));
+    ctx.llm.script(click('c3', '#colour-red'), answer('Not done.'));
     await send(sidebar, 'Summarise this page');
     const again = await waitForPrompt(sidebar);
     expect(again.beyond).toBe('Your request did not ask to click or type anything.');
@@ -143,7 +143,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
   it('a task that only reads makes no scope request', async () => {
     ctx.llm.script(
       { kind: 'tool_calls', calls: [{ id: 'r1', name: 'read_page', arguments: {} }] },
-      say('A light running shoe.'),
+      answer('A light running shoe.'),
     );
     await send(sidebar, 'Summarise this page');
     await waitUntilIdle(sidebar);
@@ -153,7 +153,7 @@ describe.each(BROWSERS)('a task acts only within what the person asked for, in %
 
   it('a widened scope shows in the status bar', async () => {
     ctx.llm.scriptScope(scopeAnswer('read-only'));
-    ctx.llm.script(click('e1', '#show-reviews'), click('e2', '#newsletter-save'), say('Done.'));
+    ctx.llm.script(click('e1', '#show-reviews'), click('e2', '#newsletter-save'), answer('Done.'));
     await send(sidebar, 'Summarise this page');
     await waitForPrompt(sidebar);
     expect(await scopeShown(sidebar)).toBe('This task may: read');

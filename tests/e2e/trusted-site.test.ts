@@ -9,13 +9,13 @@ import { answerPrompt, noPromptFor, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
 import { send } from './support/sidebar';
+import { answer } from './support/scripted-turns';
 
 const PATH = '/settings/account.html';
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   kind: 'tool_calls' as const,
   calls: [{ id, name, arguments: args }],
 });
-const say = (text: string) => ({ kind: 'text' as const, chunks: [text] });
 
 describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (browserName) => {
   const ctx = useConfiguredSidebar(browserName, {
@@ -40,7 +40,7 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
     ctx.llm.script(
       call('d1', 'click_element', { selector: '#dark-mode' }),
       call('n1', 'type_text', { selector: '#nickname', text: 'Jay' }),
-      say('Done.'),
+      answer('Done.'),
     );
     await send(sidebar, 'Turn on dark mode and set my nickname to Jay');
     expect(await noPromptFor(sidebar, 1500)).toBe(true);
@@ -53,7 +53,7 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
     'asks before %s, and a deny changes nothing',
     async (_how, control) => {
       const before = effects().length;
-      ctx.llm.script(call(`c-${control.id}`, 'click_element', { selector: `#${control.id}` }), say('I did not.'));
+      ctx.llm.script(call(`c-${control.id}`, 'click_element', { selector: `#${control.id}` }), answer('I did not.'));
       await send(sidebar, 'What can I do here?');
       const prompt = await answerPrompt(sidebar, 'deny');
       expect(prompt.tool).toBe('click_element');
@@ -69,7 +69,7 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
   );
 
   it('the question shows the visible text when the accessible name says otherwise', async () => {
-    ctx.llm.script(call('a1', 'click_element', { selector: '#buy-aria' }), say('No.'));
+    ctx.llm.script(call('a1', 'click_element', { selector: '#buy-aria' }), answer('No.'));
     await send(sidebar, 'Show me the details');
     const prompt = await answerPrompt(sidebar, 'deny');
     expect(prompt.summary).toBe('button "View details" showing "Buy now"');
@@ -77,7 +77,7 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
   });
 
   it('typing a password outside any form asks, and fill_form is judged field by field', async () => {
-    ctx.llm.script(call('p1', 'type_text', { selector: '#new-password', text: 'attacker-pass' }), say('No.'));
+    ctx.llm.script(call('p1', 'type_text', { selector: '#new-password', text: 'attacker-pass' }), answer('No.'));
     await send(sidebar, 'Tidy my profile');
     expect((await answerPrompt(sidebar, 'deny')).critical).toMatch(/password/);
     await waitUntilIdle(sidebar);
@@ -89,7 +89,7 @@ describe.each(BROWSERS)('a trusted site cannot disguise a commitment in %s', (br
           { selector: '#holder', value: 'Mallory' },
         ],
       }),
-      say('No.'),
+      answer('No.'),
     );
     await send(sidebar, 'Tidy my profile');
     expect((await answerPrompt(sidebar, 'deny')).critical).toMatch(/card field \(holder\)/);
