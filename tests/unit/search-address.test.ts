@@ -37,7 +37,10 @@ const fake = vi.hoisted(() => {
       remove: async (id: number) => {
         if (!state.tabs.delete(id)) throw new Error(`No tab with id: ${id}.`);
       },
+      // The new tab has loaded its about:blank by the time it is asked.
+      get: async (id: number) => ({ id, status: 'complete' }),
       onRemoved: state.onRemoved,
+      onUpdated: event(),
     },
     declarativeNetRequest: {
       getSessionRules: async () => [...state.rules],
