@@ -109,7 +109,7 @@ export function release(): void {
 }
 
 /** What a request with a forgotten listing's id is told. */
-export const FORGOTTEN = 'That listing is from a task that has ended: read the page again.';
+const FORGOTTEN = 'That listing is from a task that has ended: read the page again.';
 
 /**
  * The task that read the page ended: the listing goes whole (its walks and its entries, with every
