@@ -42,6 +42,7 @@ import { DEFAULT_OLLAMA, keepOllamaReachable, whileReachingOllama } from './llm/
 import { setUpPanelOpening } from './browser-setup/panel-opening';
 import { setUpWelcome } from './browser-setup/welcome';
 import { pageMask } from './content-channel/page-mask';
+import { forgetReadings } from './content-channel/forget-readings';
 import { createActionLog } from './permissions/action-log';
 import { createGate } from './permissions/gate';
 import { createPolicyStore } from './permissions/policy-store';
@@ -136,6 +137,7 @@ const task: SharedTaskDeps = {
   crawl: { crawler, library },
   tools: toolSpecs,
   mask: pageMask,
+  forgetReadings,
   handOver: handOvers.pose,
 };
 // Every running task, whoever started it, in the sidebars' list; and which tab each one holds.

@@ -20,6 +20,7 @@ import { outlineTarget } from './outline-target';
 import { callPageTool, listPageTools } from './page-tools';
 import { readPage } from './read-page';
 import { readListingPart } from './snapshot/listing-part';
+import { forget } from './snapshot/registry';
 
 /** Only Bosun itself (its background and its own pages) may drive the page. */
 const BOSUN = ['extension-page'] as const;
@@ -57,6 +58,7 @@ const routes: Routes<typeof BackgroundToContent, void, unknown> = {
   EXTRACT_TABLE: { senders: BOSUN, handle: ({ payload }) => extractTable(payload) },
   SUBMIT_FORM: { senders: BOSUN, handle: ({ payload }) => withDialogsSeen(() => submitForm(payload)) },
   READ_LISTING: { senders: BOSUN, handle: ({ payload }) => readListingPart(payload) },
+  FORGET_READING: { senders: BOSUN, handle: ({ payload }) => (forget(payload.snapshotId), done) },
   ACCEPT_NEXT_DIALOG: { senders: BOSUN, handle: ({ payload }) => (acceptNextDialog(payload.promptText), done) },
   CHECK_LEAVE: { senders: BOSUN, handle: () => withDialogsSeen(checkLeave) },
   SHOW_MASK: { senders: BOSUN, handle: () => (showMask(document), done) },

@@ -48,7 +48,7 @@ export async function runTask(
     issueHeld(state);
     state.follower.stop();
     state.tabFacts.stop();
-    await deps.mask.hide(state.touched);
+    await Promise.all([deps.mask.hide(state.touched), deps.forgetReadings(state.snapshots)]);
     // A task that made its own run (a chat task) ends it. A workflow's steps share their run, so a
     // later step cannot carry what an earlier one read; the gate keeps only the latest runs' readings.
     if (options.runId === undefined) deps.gate.endRun(state.runId);

@@ -37,6 +37,8 @@ export interface TaskState {
   readonly mode: { xmlTools: boolean };
   /** The tabs the mask was shown on, which it leaves when the task ends. */
   readonly touched: Set<number>;
+  /** The last reading of each tab the task read, by tab: its indices act; the page forgets it when the task ends. */
+  readonly snapshots: Map<number, string>;
   readonly repeats: ReturnType<typeof createRepeatDetector>;
   steps: number;
   tokens: number;
@@ -82,6 +84,7 @@ export function createTaskState(
     images: new Map(),
     mode: { xmlTools: false },
     touched: new Set(),
+    snapshots: new Map(),
     repeats: createRepeatDetector(),
     steps: 0,
     tokens: 0,
@@ -116,7 +119,6 @@ function mayFollow(state: TaskState, tabId: number): boolean {
 
 /** What the tools see of the task: its bound tab, which they may move, and its readings. */
 function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal, tabs?: TaskTabs): ToolContext {
-  const snapshots = new Map<number, string>();
   const readings = conversationReadings(deps.conversation);
   return {
     get tabId() {
@@ -129,8 +131,8 @@ function toolContext(task: () => TaskState, deps: TaskDeps, signal: AbortSignal,
       task().tabId = id;
     },
     ...(tabs ? { placeTab: (id: number) => tabs.place(id) } : {}),
-    snapshotId: (id) => snapshots.get(id),
-    rememberSnapshot: (id, snapshot) => snapshots.set(id, snapshot),
+    snapshotId: (id) => task().snapshots.get(id),
+    rememberSnapshot: (id, snapshot) => task().snapshots.set(id, snapshot),
     locatedTab: (tab) => {
       task().located = tab;
     },

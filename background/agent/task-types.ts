@@ -30,6 +30,8 @@ export interface TaskDeps {
     show(tabId: number, seen?: { url: string | undefined }): Promise<void>;
     hide(tabIds: Iterable<number>): Promise<void>;
   };
+  /** The task has ended: the pages it read let go of those readings (tab → snapshot id). */
+  forgetReadings(readings: ReadonlyMap<number, string>): Promise<void>;
   /** The sidebar's hand-overs to the person (ask_person). */
   handOver?: ToolContext['handOver'];
   /** How often, at most, a streaming answer is written to storage. */

@@ -121,8 +121,8 @@ async function inject(tabId: number, files: string[]): Promise<void> {
   }
 }
 
-/** Requests that only undo what the engine drew: a page without the engine has nothing to undo. */
-const UNDO_ONLY: ReadonlySet<string> = new Set(['HIDE_MASK', 'CLEAN_UP_HIGHLIGHTS']);
+/** Requests that only undo what the engine drew or let go what it holds: a page without the engine has nothing to undo. */
+const UNDO_ONLY: ReadonlySet<string> = new Set(['HIDE_MASK', 'CLEAN_UP_HIGHLIGHTS', 'FORGET_READING']);
 
 /**
  * Sends a request, injecting the engine on first use in a document (a new tab, after each

@@ -57,6 +57,8 @@ export interface BenchOptions {
   loads: Load[];
   json: boolean;
   build: boolean;
+  /** Seconds between the task's end and the memory taken after it: 0 counts what the task left to collect too. */
+  settleS: number;
 }
 
 export interface Row {
@@ -88,6 +90,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     loads: [...LOADS],
     json: false,
     build: true,
+    settleS: 0,
   };
   for (const arg of argv) {
     const [flag, value = ''] = arg.split('=', 2);
@@ -97,9 +100,10 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     else if (flag === '--load') options.loads = value.split(',').map((s) => s.trim()) as Load[];
     else if (flag === '--json') options.json = true;
     else if (flag === '--no-build') options.build = false;
+    else if (flag === '--settle') options.settleS = Number(value);
     else
       throw new Error(
-        `unknown argument ${arg} (use --sizes=1000,10000,50000 --steps=N --browsers=chromium,firefox --load=quiet,cores --json --no-build)`,
+        `unknown argument ${arg} (use --sizes=1000,10000,50000 --steps=N --browsers=chromium,firefox --load=quiet,cores --settle=S --json --no-build)`,
       );
   }
   if (options.sizes.length === 0 || !options.sizes.every((n) => Number.isInteger(n) && n >= 200 && n <= 200_000))
@@ -108,6 +112,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     throw new Error('--steps takes a whole number from 2 to 50');
   if (options.browsers.length === 0 || !options.browsers.every((b) => BROWSER_NAMES.includes(b)))
     throw new Error('--browsers takes chromium, firefox or both');
+  if (!(options.settleS >= 0 && options.settleS <= 600)) throw new Error('--settle takes seconds from 0 to 600');
   if (options.loads.length === 0 || !options.loads.every((l) => LOADS.includes(l)))
     throw new Error('--load takes quiet, cores or both');
   return options;
@@ -170,6 +175,7 @@ async function measureSize(
     await send(sidebar, 'Add a few of these to my cart');
     await waitUntilIdle(sidebar, 600_000);
     // Before the floor's own code goes into the page.
+    if (run.memoryMiB) await new Promise((settled) => setTimeout(settled, options.settleS * 1000));
     const afterMiB = run.memoryMiB?.();
     const exchanges = llm.requests.map((r) => ({ received: r.receivedAt, answered: r.answeredAt ?? Number.NaN }));
     if (exchanges.length !== options.steps + 2) {
@@ -357,7 +363,7 @@ export async function main(argv: readonly string[], context: MainContext = {}): 
     );
     log(formatParts(result));
     log(
-      '\n  memory of the browser (PSS of all its processes), the page open: before Bosun works on it, after its task there (quiet run):\n',
+      `\n  memory of the browser (PSS of all its processes), the page open: before Bosun works on it, after its task there${options.settleS ? ` and ${options.settleS} s more` : ''} (quiet run):\n`,
     );
     log(isSupported() ? formatMemory(result) : '  /proc is not readable here: no memory figures');
     log('');

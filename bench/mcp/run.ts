@@ -15,13 +15,15 @@ import { benchTools } from './setup';
 
 const NODE_API = '/usr/share/doc/nodejs/api';
 const PAGES = [
-  { label: 'fs.html (0.5 MB)', path: '/api/fs.html' },
-  { label: 'all.html (5.8 MB)', path: '/api/all.html' },
-  { label: 'news.html', path: '/news.html' },
+  { name: 'fs', label: 'fs.html (0.5 MB)', path: '/api/fs.html' },
+  { name: 'all', label: 'all.html (5.8 MB)', path: '/api/all.html' },
+  { name: 'news', label: 'news.html', path: '/news.html' },
 ];
 
 interface Options {
   runs: number;
+  /** The pages read, by name (all three by default). */
+  pages: typeof PAGES;
   build: boolean;
   json: boolean;
   /** The checkout whose bridge runs (its own build): another one compares two versions of Bosun. */
@@ -29,17 +31,28 @@ interface Options {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { runs: 3, build: true, json: false, bridge: null };
+  const options: Options = { runs: 3, pages: PAGES, build: true, json: false, bridge: null };
   for (const arg of argv) {
     const [flag, value = ''] = arg.split('=', 2);
     if (flag === '--runs') options.runs = Number(value);
+    else if (flag === '--pages') options.pages = pagesNamed(value);
     else if (flag === '--no-build') options.build = false;
     else if (flag === '--json') options.json = true;
     else if (flag === '--bridge') options.bridge = value;
-    else throw new Error(`unknown argument ${arg} (use --runs=N --no-build --json --bridge=<checkout>)`);
+    else
+      throw new Error(
+        `unknown argument ${arg} (use --runs=N --pages=fs,all,news --no-build --json --bridge=<checkout>)`,
+      );
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs takes a whole number of at least 1');
   return options;
+}
+
+function pagesNamed(list: string): typeof PAGES {
+  const names = list.split(',');
+  const unknown = names.filter((name) => !PAGES.some((page) => page.name === name));
+  if (unknown.length || !list) throw new Error(`--pages takes names among fs, all, news (got ${list || 'none'})`);
+  return PAGES.filter((page) => names.includes(page.name));
 }
 
 interface PageFigures {
@@ -93,10 +106,20 @@ const k = (value: number) =>
   Number.isNaN(value) ? '–' : value >= 10_000 ? `${(value / 1000).toFixed(1)}k` : value.toLocaleString('en');
 const ratio = (ours: number, theirs: number) => (Number.isNaN(ours / theirs) ? '–' : `${(ours / theirs).toFixed(2)}×`);
 
-export async function main(argv: string[], { root }: { root: string }): Promise<void> {
+export interface McpBenchResult {
+  results: Record<string, { connectMs: number; pages: Record<string, PageFigures> }>;
+  toolLists: { name: string; tools: number; tokens: number; connectMs: number }[];
+  failures: string[];
+}
+
+export async function main(
+  argv: readonly string[],
+  { root, log = (line) => console.log(line) }: { root: string; log?: (line: string) => void },
+): Promise<McpBenchResult> {
   const options = parseArgs(argv);
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  debianDoc('nodejs-doc', join(NODE_API, 'all.html'));
+  failures.length = 0;
+  if (options.pages.some((page) => page.path.startsWith('/api/'))) debianDoc('nodejs-doc', join(NODE_API, 'all.html'));
   const bridgeRoot = options.bridge ?? root;
   // The bridge's bundle (dist/bridge) is built with the extension it loads.
   builtExtensions(bridgeRoot, ['chrome'], options.build, ['bridge']);
@@ -111,15 +134,15 @@ export async function main(argv: string[], { root }: { root: string }): Promise<
     loadavg()
       .map((n) => n.toFixed(1))
       .join(' ');
-  console.log(`MCP bench: ${options.runs} round(s) per page, medians; Chromium ${chromium}; load ${load()}`);
+  log(`MCP bench: ${options.runs} round(s) per page, medians; Chromium ${chromium}; load ${load()}`);
   const sides: McpSide[] = [];
-  const results: Record<string, { connectMs: number; pages: Record<string, PageFigures> }> = {};
+  const results: McpBenchResult['results'] = {};
   try {
     const baseline = await devtoolsMcp(tools.devtoolsMcp, chromium);
     const bosun = await bosunBridge(bridgeRoot, chromium, profileDir, new URL(site.url).host);
     sides.push(baseline, bosun);
     for (const side of sides) results[side.name] = { connectMs: side.connectMs, pages: {} };
-    for (const page of PAGES) {
+    for (const page of options.pages) {
       const url = `${site.url}${page.path}`;
       // Interleaved: each round runs both servers, so a busy moment falls on both.
       const rounds = new Map<McpSide, PageFigures[]>(sides.map((side) => [side, []]));
@@ -128,11 +151,11 @@ export async function main(argv: string[], { root }: { root: string }): Promise<
       for (const side of sides) results[side.name]!.pages[page.label] = medians(rounds.get(side)!);
     }
     const [them, us] = [baseline, bosun];
-    const row = (cells: string[]) => console.log(`| ${cells.join(' | ')} |`);
-    console.log(`\nload after: ${load()}\n`);
+    const row = (cells: string[]) => log(`| ${cells.join(' | ')} |`);
+    log(`\nload after: ${load()}\n`);
     row(['page', 'figure', them.name, us.name, 'Bosun / baseline']);
     row(['---', '---', '---', '---', '---']);
-    for (const page of PAGES) {
+    for (const page of options.pages) {
       const a = results[them.name]!.pages[page.label]!;
       const b = results[us.name]!.pages[page.label]!;
       row([page.label, 'first read', ms(a.firstReadMs), ms(b.firstReadMs), ratio(b.firstReadMs, a.firstReadMs)]);
@@ -153,19 +176,20 @@ export async function main(argv: string[], { root }: { root: string }): Promise<
       await bosunBridge(bridgeRoot, chromium, `${profileDir}-full`, new URL(site.url).host, ['--tools', 'full']),
     ];
     sides.push(...presets);
-    console.log('');
+    log('');
     row(['server and preset', 'tools', 'tool list tokens', 'connect + list']);
     row(['---', '---', '---', '---']);
-    for (const side of sides)
-      row([side.name, String(side.toolCount), k(tools.countTokens(side.toolList)), ms(side.connectMs)]);
-    for (const failure of failures) console.log(`failed: ${failure}`);
-    if (options.json)
-      console.log(
-        JSON.stringify({
-          results,
-          toolLists: sides.map((s) => ({ name: s.name, tools: s.toolCount, tokens: tools.countTokens(s.toolList) })),
-        }),
-      );
+    const toolLists = sides.map((side) => ({
+      name: side.name,
+      tools: side.toolCount,
+      tokens: tools.countTokens(side.toolList),
+      connectMs: side.connectMs,
+    }));
+    for (const list of toolLists) row([list.name, String(list.tools), k(list.tokens), ms(list.connectMs)]);
+    for (const failure of failures) log(`failed: ${failure}`);
+    const result = { results, toolLists, failures: [...failures] };
+    if (options.json) log(JSON.stringify(result));
+    return result;
   } finally {
     await Promise.all(sides.map((side) => side.close().catch(() => {})));
     await site.close();

@@ -1,5 +1,5 @@
 import { createLabelLookup, type LabelLookup } from './labels';
-import { lastListing, line, type Listed, type Listing } from './registry';
+import { lastListing, line, notCurrent, type Listed, type Listing } from './registry';
 
 /** Room kept for the marker lines, so a part stays within its budget. */
 const MARKERS = 160;
@@ -68,9 +68,12 @@ export type Part =
 /** READ_LISTING: another part of the last snapshot's listing, by index or by heading. */
 export function readListingPart(p: PartRequest): Part {
   const last = lastListing();
-  if (!last) return { success: false, error: 'The page has not been read yet. Read the page first.' };
-  if (last.id !== p.snapshotId) {
-    return { success: false, error: 'That listing is from an older reading of the page. Read the page again.' };
+  if (last?.id !== p.snapshotId) {
+    const older = 'That listing is from an older reading of the page. Read the page again.';
+    return {
+      success: false,
+      error: notCurrent(p.snapshotId, older, 'The page has not been read yet. Read the page first.'),
+    };
   }
   let start = 0;
   if (p.heading !== undefined) {

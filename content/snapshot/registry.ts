@@ -97,6 +97,8 @@ interface Current extends Listing {
 export const KEEP_WALK_MS = 300_000;
 
 let current: Current | null = null;
+/** The listing forget let go: its id still gets an answer that says why it no longer works. */
+let forgotten: string | null = null;
 let counter = 0;
 let idle: ReturnType<typeof setTimeout> | undefined;
 
@@ -104,6 +106,26 @@ let idle: ReturnType<typeof setTimeout> | undefined;
 export function release(): void {
   clearTimeout(idle);
   for (const run of current?.runs ?? []) if (run.rest) run.rest = undefined;
+}
+
+/** What a request with a forgotten listing's id is told. */
+const FORGOTTEN = 'That listing is from a task that has ended: read the page again.';
+
+/**
+ * The task that read the page ended: the listing goes whole (its walks and its entries, with every
+ * element they hold), unless the page was read again since (the listing then is another reader's).
+ */
+export function forget(snapshotId: string): void {
+  if (current?.id !== snapshotId) return;
+  release();
+  forgotten = snapshotId;
+  current = null;
+}
+
+/** Why a listing is not the current one: forgotten with its task, replaced by a later reading, or never made. */
+export function notCurrent(snapshotId: string, older: string, unread: string): string {
+  if (snapshotId === forgotten) return FORGOTTEN;
+  return current ? older : unread;
 }
 
 addEventListener('pagehide', release);
@@ -236,11 +258,11 @@ const shown = (role: string, label: string) => (label ? `${role} "${label}"` : r
  * reported as stale, never applied to whatever now sits at that position.
  */
 export function resolve(index: number, snapshotId: string): Resolved {
-  if (!current) return { ok: false, error: 'Stale index: the page has not been read yet. Read the page first.' };
-  if (snapshotId !== current.id) {
+  if (snapshotId !== current?.id) {
+    const older = `Stale index: element ${index} is from an older reading of the page. Read the page again and use the new indices.`;
     return {
       ok: false,
-      error: `Stale index: element ${index} is from an older reading of the page. Read the page again and use the new indices.`,
+      error: notCurrent(snapshotId, older, 'Stale index: the page has not been read yet. Read the page first.'),
     };
   }
   const entry = current.listed[index - 1];

@@ -169,6 +169,8 @@ export const BackgroundToContent = {
   /** Submits the form a field or button belongs to, as Enter or a submit click would. */
   SUBMIT_FORM: message('SUBMIT_FORM', v.strictObject(WhichElement)),
 
+  /** Addition: the task that made this reading ended; its listing and the elements it holds go. */
+  FORGET_READING: message('FORGET_READING', v.strictObject({ snapshotId: SnapshotId })),
   /** Addition: another part of the last reading's listing (from an index, around one, or after a heading). */
   READ_LISTING: message(
     'READ_LISTING',

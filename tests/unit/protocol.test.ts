@@ -230,6 +230,8 @@ describe('the spec messages parse, by their names', () => {
       // The tools a page declares for agents (WebMCP), listed and called (issue 40).
       'LIST_PAGE_TOOLS',
       'CALL_PAGE_TOOL',
+      // A task's readings let go when it ends (issue 41).
+      'FORGET_READING',
     ];
     expect(Object.keys(BackgroundToContent).sort()).toEqual(
       [...SPEC_CONTENT_REQUESTS.map((m) => m.type), ...pageOperations].sort(),

@@ -83,10 +83,13 @@ describe('a snapshot that reads what its budget returns', () => {
       stdin: {
         contents: `import { takeSnapshot } from './content/snapshot/take-snapshot';
           import { readListingPart } from './content/snapshot/listing-part';
-          import { resolve } from './content/snapshot/registry';
+          import { forget, resolve } from './content/snapshot/registry';
           window.__snap = (options) => takeSnapshot(document, options);
           window.__part = (request) => readListingPart(request);
-          window.__resolve = (index, id) => { const r = resolve(index, id); return r.ok ? r.el.textContent : r.error; };`,
+          window.__resolve = (index, id) => { const r = resolve(index, id); return r.ok ? r.el.textContent : r.error; };
+          window.__forget = (id) => forget(id);
+          // Takes the listed element out of the page, watched by a weak reference only.
+          window.__watch = (index, id) => { const r = resolve(index, id); window.__ref = new WeakRef(r.el); r.el.remove(); };`,
         resolveDir: join(import.meta.dirname, '../..'),
         loader: 'ts',
       },
@@ -217,6 +220,49 @@ describe('a snapshot that reads what its budget returns', () => {
     expect(box + visibility).toBeLessThan(1000);
     expect(matches).toBeLessThan(1000);
     expect(queried).toBeLessThan(100);
+  });
+
+  it('forgets a listing whole when its task ends: no element stays held, its indices and parts say why, a new reading works', async () => {
+    const first = await snapshot({ maxChars: 2000 });
+    const next = Number(/from=(\d+) shows them\]$/.exec(first.text)?.[1]);
+    await page.evaluate(
+      (id) => (window as unknown as { __watch: (i: number, id: string) => void }).__watch(1, id),
+      first.id,
+    );
+    const held = async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.detach();
+      return page.evaluate(() => (window as unknown as { __ref: WeakRef<Element> }).__ref.deref() !== undefined);
+    };
+    // The listing's entry holds the element the page let go.
+    expect(await held()).toBe(true);
+    const forget = (id: string) =>
+      page.evaluate((id) => (window as unknown as { __forget: (id: string) => void }).__forget(id), id);
+    // Only the listing named goes: a later reading is another reader's.
+    await forget('s0-other');
+    expect(await held()).toBe(true);
+    await forget(first.id);
+    expect(await held()).toBe(false);
+    const told = 'That listing is from a task that has ended: read the page again.';
+    expect(await part({ snapshotId: first.id, from: next, maxChars: 2000 })).toEqual({ success: false, error: told });
+    expect(
+      await page.evaluate(
+        (id) => (window as unknown as { __resolve: (i: number, id: string) => string }).__resolve(2, id),
+        first.id,
+      ),
+    ).toBe(told);
+    expect(await part({ snapshotId: 'other', from: 1 })).toEqual({
+      success: false,
+      error: 'The page has not been read yet. Read the page first.',
+    });
+    const second = await snapshot({ maxChars: 2000 });
+    expect(second.truncated).toBe(true);
+    expect(await part({ snapshotId: second.id, from: next, maxChars: 2000 })).toMatchObject({
+      success: true,
+      from: next,
+    });
+    expect(await part({ snapshotId: first.id, from: 1 })).toEqual({ success: false, error: told });
   });
 
   it('lets the walk go after a while without a part read, and when the page is hidden', async () => {

@@ -120,6 +120,7 @@ async function task(name: string, steps: Step[]) {
     tools: toolSpecs,
     // Reading puts nothing on the page: these tasks never show the mask.
     mask: { show: async () => undefined, hide: async () => undefined },
+    forgetReadings: async () => undefined,
   };
   llm.script(...steps, { kind: 'text', chunks: ['Done.'] });
   await conversation.add({ role: 'user', content: 'What did I read?', status: 'done' });
