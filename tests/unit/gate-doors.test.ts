@@ -164,6 +164,11 @@ const DOORS: Record<string, Door> = {
     calls: { askContent: 2 },
     why: 'shows or hides the mask on a tab whose action the gate has just allowed, or lifts one a stopped background left; reads nothing',
   },
+  'background/content-channel/forget-readings.ts': {
+    via: 'no-site',
+    calls: { askContent: 1 },
+    why: 'tells each page an ended task read to let go of that reading; reads nothing',
+  },
   'background/tools/outlined-tabs.ts': {
     via: 'no-site',
     calls: { askContent: 1 },
