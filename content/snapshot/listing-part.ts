@@ -28,18 +28,21 @@ export function formatPart(
   const lines: string[] = [];
   if (start > 0) lines.push(`[… elements 1–${start} are in an earlier part of this listing]`);
   let size = 0;
-  for (let i = start; listing.reach(i + 1); i++) {
-    const next = line(i + 1, listed[i] as Listed, isNew[i] === true, labelsOf);
-    if (size + next.length + 1 > maxChars - MARKERS) {
-      listing.reach(i + LOOKAHEAD);
-      const count = listing.complete() ? `${listed.length - i} ` : '';
-      lines.push(`[… ${count}more elements not listed: read_listing with from=${i + 1} shows them]`);
-      return { text: lines.join('\n'), shown: i };
+  // One setting up of the walk's surroundings for the whole part, not one per line.
+  return listing.within(() => {
+    for (let i = start; listing.reach(i + 1); i++) {
+      const next = line(i + 1, listed[i] as Listed, isNew[i] === true, labelsOf);
+      if (size + next.length + 1 > maxChars - MARKERS) {
+        listing.reach(i + LOOKAHEAD);
+        const count = listing.complete() ? `${listed.length - i} ` : '';
+        lines.push(`[… ${count}more elements not listed: read_listing with from=${i + 1} shows them]`);
+        return { text: lines.join('\n'), shown: i };
+      }
+      lines.push(next);
+      size += next.length + 1;
     }
-    lines.push(next);
-    size += next.length + 1;
-  }
-  return { text: lines.join('\n'), shown: listed.length };
+    return { text: lines.join('\n'), shown: listed.length };
+  });
 }
 
 export interface PartRequest {

@@ -46,6 +46,12 @@ export interface Listing {
   isNew: readonly boolean[];
   /** Finds entries until there are `n` or the page has no more; says whether entry `n` exists. */
   reach(n: number): boolean;
+  /**
+   * Runs `read` inside the walk's surroundings (the overlay out of hit testing), set up once: the
+   * reaches inside it do not set them up again. A part reaches one entry per line, and each setting
+   * up writes the mask's style, which the next box read makes the browser recompute.
+   */
+  within<T>(read: () => T): T;
   /** Every entry has been found: `listed.length` is the count. False too once the walks were let go before their end (see release). */
   complete(): boolean;
   /**
@@ -172,6 +178,7 @@ export function record(
     earlier !== null && run === main && !earlier.elements.has(el) && main.at.length < earlier.found;
   /** The run that finds the next entries: the last started that has not ended. */
   const walking = () => state.runs.findLast((run) => run.rest);
+  let inside = false;
   const state: Current = {
     id: `s${++counter}-${Math.random().toString(36).slice(2, 8)}`,
     listed: [],
@@ -181,7 +188,7 @@ export function record(
     seen: { elements: new WeakSet(), found: 0 },
     reach(n) {
       if (state.listed.length < n && walking()) {
-        around(() => {
+        state.within(() => {
           for (let run = walking(); state.listed.length < n && run; run = walking()) {
             const next = (run.rest as Iterator<Listed>).next();
             const by = next.done ? undefined : state.owner.get(next.value.el);
@@ -206,6 +213,15 @@ export function record(
         if (walking()) idle = setTimeout(release, KEEP_WALK_MS);
       }
       return state.listed.length >= n;
+    },
+    within(read) {
+      if (inside) return read();
+      inside = true;
+      try {
+        return around(read);
+      } finally {
+        inside = false;
+      }
     },
     complete: () => state.runs.every((run) => run.rest === null),
     after: (el) => (walkAfter ? walkedAfter(state, el, walkAfter) : searchedAfter(state, el)),
@@ -241,8 +257,11 @@ function walkedAfter(
 
 /** Listing.after for a listing with one walk: it goes on until it passes `el`. */
 function searchedAfter(state: Current, el: Element): number | null | 'expired' {
-  for (let i = 0; state.reach(i + 1); i++) if (follows(el, (state.listed[i] as Listed).el)) return i;
-  return state.complete() ? null : 'expired';
+  const found = state.within(() => {
+    for (let i = 0; state.reach(i + 1); i++) if (follows(el, (state.listed[i] as Listed).el)) return i;
+    return null;
+  });
+  return found ?? (state.complete() ? null : 'expired');
 }
 
 /** The last snapshot's listing, for reading another part of it with the same indices. */

@@ -2,7 +2,8 @@
 // The snapshot reads what its budget returns, not the page: in real Chromium, on a page of thousands
 // of controls, a first part measures about what it lists, read_listing goes on with the same walk and
 // the same indices, and the walk kept for it is let go. The product's snapshot is bundled as the
-// bench bundles it and run in the page.
+// bench bundles it and run in the page. With Bosun's mask over the page, a part sets it aside once,
+// not once per line.
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -26,7 +27,7 @@ const PAGE = `<!doctype html><html><body><header><a href="/">Home</a></header>${
 
 /** Counts the element reads that cost per element walked or measured: boxes, visibility, selector matches. */
 const INSTRUMENT = `(() => {
-  const reads = { box: 0, visibility: 0, matches: 0, queried: 0 };
+  const reads = { box: 0, visibility: 0, matches: 0, queried: 0, maskWrites: 0 };
   const wrap = (proto, name, count) => {
     const real = proto[name];
     proto[name] = function (...args) { const out = real.apply(this, args); count(out); return out; };
@@ -36,8 +37,12 @@ const INSTRUMENT = `(() => {
   wrap(Element.prototype, 'matches', () => reads.matches++);
   for (const proto of [Document.prototype, Element.prototype, DocumentFragment.prototype])
     wrap(proto, 'querySelectorAll', (found) => (reads.queried += found.length));
-  window.__reads = reads;
-  window.__reset = () => { for (const key of Object.keys(reads)) reads[key] = 0; };
+  // Writes of the style of Bosun's mask (inside its closed shadow root, kept here as it is made), which
+  // make the browser recompute style before the next box read.
+  const observer = new MutationObserver((records) => (reads.maskWrites += records.length));
+  wrap(Element.prototype, 'attachShadow', (root) => observer.observe(root, { attributes: true, subtree: true }));
+  window.__reads = () => ((reads.maskWrites += observer.takeRecords().length), reads);
+  window.__reset = () => { observer.takeRecords(); for (const key of Object.keys(reads)) reads[key] = 0; };
 })()`;
 
 interface Snap {
@@ -52,7 +57,7 @@ type Part =
       success: false;
       error: string;
     };
-type Reads = Record<'box' | 'visibility' | 'matches' | 'queried', number>;
+type Reads = Record<'box' | 'visibility' | 'matches' | 'queried' | 'maskWrites', number>;
 
 /** The k-th control (0-based) from section 2500 on, as the listing names it. */
 const fromSection2500 = (k: number) => {
@@ -69,7 +74,7 @@ describe('a snapshot that reads what its budget returns', () => {
     page.evaluate((o) => (window as unknown as { __snap: (o: unknown) => Snap }).__snap(o), options);
   const part = (request: Record<string, unknown>) =>
     page.evaluate((r) => (window as unknown as { __part: (r: unknown) => Part }).__part(r), request);
-  const reads = () => page.evaluate(() => (window as unknown as { __reads: Reads }).__reads);
+  const reads = () => page.evaluate(() => (window as unknown as { __reads: () => Reads }).__reads());
   const reset = () => page.evaluate(() => (window as unknown as { __reset: () => void }).__reset());
   /** Entry lines without the new-since-last-time star: what two listings of one page share. */
   const entries = (text: string) =>
@@ -84,6 +89,8 @@ describe('a snapshot that reads what its budget returns', () => {
         contents: `import { takeSnapshot } from './content/snapshot/take-snapshot';
           import { readListingPart } from './content/snapshot/listing-part';
           import { forget, resolve } from './content/snapshot/registry';
+          import { showMask } from './content/overlay/mask';
+          window.__mask = () => showMask(document);
           window.__snap = (options) => takeSnapshot(document, options);
           window.__part = (request) => readListingPart(request);
           window.__resolve = (index, id) => { const r = resolve(index, id); return r.ok ? r.el.textContent : r.error; };
@@ -209,6 +216,23 @@ describe('a snapshot that reads what its budget returns', () => {
     expect(listed.slice(0, entries(first.text).length)).toEqual(entries(first.text));
     const unnumbered = (lines: string[]) => lines.map((l) => l.replace(/^\[\d+\]/, '')).sort();
     expect(unnumbered(listed)).toEqual(unnumbered(entries((await snapshot({})).text)));
+  });
+
+  it("with Bosun's mask over the page, sets it aside once for a part, not once per line, and lists the same", async () => {
+    const unmasked = entries((await snapshot({ maxChars: 8000 })).text);
+    await page.evaluate(() => (window as unknown as { __mask: () => void }).__mask());
+    await reset();
+    const masked = await snapshot({ maxChars: 8000 });
+    // Aside and back: two writes of the mask's style for the whole part (each line's reach set it aside anew before).
+    expect((await reads()).maskWrites).toBe(2);
+    // The mask, which covers the whole page, is never what covers an element.
+    expect(entries(masked.text)).toEqual(unmasked);
+    expect(unmasked.length).toBeGreaterThan(100);
+    await reset();
+    const next = Number(/from=(\d+) shows them\]$/.exec(masked.text)?.[1]);
+    const more = await part({ snapshotId: masked.id, from: next, maxChars: 8000 });
+    expect(more).toMatchObject({ success: true, from: next });
+    expect((await reads()).maskWrites).toBe(2);
   });
 
   it('in viewport mode walks and measures what the viewport holds', async () => {
