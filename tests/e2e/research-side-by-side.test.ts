@@ -7,25 +7,10 @@ import { BROWSERS, waitUntil, type PageDriver } from './harness';
 import { openOnly } from './support/agent';
 import { axeViolations } from './support/axe';
 import { PANEL_WIDTHS, shootThemes, sidewaysOverflow } from './support/layout';
-import { answer, toolResults } from './support/scripted-turns';
+import { answer, hold, question, toolResults } from './support/scripted-turns';
 import { showView } from './support/sidebar';
 import { chatRequests, clickStep, useTrustedActionSite } from './support/trusted-action-site';
 import { planAndApprove, waitForWorkflow } from './support/workflow';
-
-/** The person's first words in a model request: a step's prompt, or the run's answer request. */
-const question = (body: unknown) =>
-  String(
-    ((body as { messages?: { role: string; content?: unknown }[] }).messages ?? []).find((m) => m.role === 'user')
-      ?.content ?? '',
-  );
-
-/** A promise the test settles; a test that fails lets it go too. */
-function hold() {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  onTestFinished(() => release());
-  return { released, release };
-}
 
 /** The Research view's list of runs, newest first: each one's request and status. */
 const listedRuns = (page: PageDriver) =>

@@ -5,16 +5,10 @@ import { BROWSERS, type PageDriver } from './harness';
 import type { Step } from '../fixtures/llm-server';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { setSiteRule } from './support/permissions';
-import { call, toolResults } from './support/scripted-turns';
+import { call, question, toolResults } from './support/scripted-turns';
 import { waitUntilIdle } from './support/agent';
 import { send, showView, shownMessages, waitForMessages } from './support/sidebar';
 import { endedGroups, groupsByUrl } from './support/tab-groups';
-
-type Message = { role: string; content?: unknown };
-
-/** The person's question that started the task a model request belongs to. */
-const question = (body: unknown) =>
-  String(((body as { messages?: Message[] }).messages ?? []).find((m) => m.role === 'user')?.content ?? '');
 
 /** Where the person is: the focused window, and the tab each window shows. */
 const personsView = (page: PageDriver) =>

@@ -1,6 +1,7 @@
 // A scripted model's turns that know of a page only what the tools told it: each turn is chosen
 // from the latest listing (where it finds elements by their labels, support/listing.ts) and the
 // last tool result.
+import { onTestFinished } from 'vitest';
 import type { Responder, Step } from '../../fixtures/llm-server/script';
 
 type Message = { role: string; content?: unknown };
@@ -46,4 +47,16 @@ export function scriptedModel(plan: Plan, done: string): Responder {
       return answer(`I could not go on: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
+}
+
+/** The person's first words in a model request: the question that started its task, or a research step's prompt. */
+export const question = (body: unknown) =>
+  String(((body as { messages?: Message[] }).messages ?? []).find((m) => m.role === 'user')?.content ?? '');
+
+/** A promise the test settles (the model's answers may wait for it); a test that fails lets it go too. */
+export function hold() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  onTestFinished(() => release());
+  return { released, release };
 }

@@ -46,3 +46,9 @@ export const endedGroups = async (page: PageDriver, urls: string[]) => {
   );
   return groupsByUrl(page);
 };
+
+/** Every tab's address, and which one the person sees in each window. */
+export const everyTab = (page: PageDriver) =>
+  page.evaluate(async () =>
+    (await browser.tabs.query({})).map((t) => ({ id: t.id ?? -1, url: t.url ?? '', active: t.active })),
+  );
