@@ -34,6 +34,10 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
   });
 
   it('first run: the setup form with its prices box fits every width', async () => {
+    // Settings is a chunk of its own: under load it may arrive after the sidebar has opened.
+    await sidebar.waitFor(() => document.querySelector('[data-testid="settings-provider"]') !== null, undefined, {
+      message: 'the setup form did not show',
+    });
     await sidebar.evaluate(() => {
       const select = document.querySelector<HTMLSelectElement>('[data-testid="settings-provider"]');
       if (select) {
