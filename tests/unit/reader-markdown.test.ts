@@ -140,6 +140,22 @@ describe('readMarkdown fallback to the whole body', () => {
     expect(markdown).not.toContain('SECRET');
   });
 
+  it('reads an article page from its main landmark, what Readability would have cut there included', () => {
+    const { markdown } = readMarkdown(
+      parse(
+        `<nav><a href="/">Home</a> <a href="/world">World desk</a></nav>
+        <main><article><h1>Ferries return</h1>${prose(8, 'ferries')}</article>
+          <section class="comments"><h2>Comments</h2><p>Reader comment: the 7:15 ferry was late again.</p></section></main>
+        <footer>Copyright Example News</footer>${SECRETS}`,
+      ),
+    );
+    expect(markdown).toMatch(/^# Ferries return\n\nParagraph 0 on ferries/);
+    expect(markdown).toContain('Paragraph 7 on ferries');
+    // Readability drops a block it takes for comments; the page put it in its main content.
+    expect(markdown).toContain('Reader comment: the 7:15 ferry was late again.');
+    expect(markdown).not.toMatch(/World desk|Copyright|SECRET/);
+  });
+
   it('reads the test site pages', () => {
     const site = (name: string): Document =>
       new DOMParser().parseFromString(
