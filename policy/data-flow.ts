@@ -57,14 +57,34 @@ interface Index {
 /** The sites other than the destination a piece was read on; none when the destination showed it too. */
 type Elsewhere = (sites: Set<string>) => string[];
 
+/**
+ * Readings kept as read until a value is checked, at most this many characters: most steps read or click
+ * and send nothing, so a reading is indexed when the check first needs it (in the order read, so what
+ * the limits evict is the same), not on the way back from the read.
+ */
+const MAX_UNINDEXED_CHARS = 1_000_000;
+
 /** What one run has read, indexed for the check. */
 export function createReadings(limits: ReadingLimits = LIMITS) {
   const index: Index = { tokens: new Map(), byPrefix: new Map(), phrases: new Map(), links: new Map() };
+  let unindexed: Array<{ site: string; text: string }> = [];
+  let unindexedChars = 0;
+  const indexAll = () => {
+    for (const { site, text } of unindexed) addReading(index, limits, site, text);
+    unindexed = [];
+    unindexedChars = 0;
+  };
   return {
     /** A reading of `site` (as siteOf names it) that returned `text`. */
-    add: (site: string, text: string): void => addReading(index, limits, site, text),
+    add(site: string, text: string): void {
+      if (text === '') return;
+      unindexed.push({ site, text });
+      unindexedChars += text.length;
+      if (unindexedChars > MAX_UNINDEXED_CHARS) indexAll();
+    },
     /** The pieces of `out` read on another site than its destination, not in the person's words nor read there too. */
     flows(out: Outgoing, personWords: readonly string[]): Flow[] {
+      indexAll();
       if (out.link !== undefined && URL.canParse(out.link) && index.links.has(new URL(out.link).href)) return [];
       const text = out.link === undefined ? out.text : urlDecoded(out.text, true);
       const own = ownWords(personWords);
@@ -78,7 +98,6 @@ export function createReadings(limits: ReadingLimits = LIMITS) {
 }
 
 function addReading(index: Index, limits: ReadingLimits, site: string, text: string): void {
-  if (text === '') return;
   const unindex = (key: string) => {
     const keys = index.byPrefix.get(key.slice(0, PREFIX));
     keys?.delete(key);

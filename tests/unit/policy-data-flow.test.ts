@@ -166,6 +166,22 @@ describe('data-flow rule: many pages read', () => {
   });
 });
 
+describe('data-flow rule: readings checked when a value leaves', () => {
+  it('checks every reading made since the last check, and the limits keep the latest, as read', () => {
+    const few = createReadings({ tokens: 2, phrases: 10, links: 10 });
+    const sends = (code: string) => few.flows(typed(`my code is ${code}`, 'forum.example'), []).length > 0;
+    few.add(MAIL, 'Your code is OTP-111111.');
+    expect(sends('OTP-111111')).toBe(true);
+    // Each code is two tokens (the code and its digits): the third reading leaves only its own.
+    few.add(MAIL, 'Your code is OTP-222222.');
+    few.add(NEWS, 'Your code is OTP-333333.');
+    expect(sends('OTP-333333')).toBe(true);
+    expect(sends('OTP-222222')).toBe(false);
+    expect(sends('OTP-111111')).toBe(false);
+    expect(few.flows(typed('OTP-333333', NEWS), [])).toEqual([]);
+  });
+});
+
 afterAll(() => {
   console.log(
     `data-flow rule: caught ${figures.caught}/${EXFILTRATION.length} exfiltration strings; ` +
