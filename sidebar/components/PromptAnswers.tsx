@@ -51,6 +51,7 @@ function FirstAnswer({ decision, letter, critical, answer }: FirstAnswerProps) {
       class={primary ? 'button button--primary' : 'button'}
       accessKey={letter.toLowerCase()}
       aria-keyshortcuts={`${ACCESS}${letter}${deny ? ' Escape' : ''}`}
+      title={`${ACCESS}${letter}`}
       data-testid={`decision-${decision}`}
       onClick={answer(decision)}
     >

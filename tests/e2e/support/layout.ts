@@ -56,8 +56,10 @@ export function offScreen(page: PageDriver, testIds: readonly string[]): Promise
       const scroller = el.parentElement?.closest('.prompt, .messages');
       if (scroller && !inside(box, scroller.getBoundingClientRect()))
         return [`${id}: ${round(box)} outside its ${scroller.className} ${round(scroller.getBoundingClientRect())}`];
-      // On screen is not enough: nothing (a sticky row of buttons) may lie over its top or its middle.
-      for (const y of [box.top + 1, (box.top + box.bottom) / 2]) {
+      // On screen is not enough: nothing (a sticky row of buttons) may lie over its top, its middle or its last line's middle.
+      const style = getComputedStyle(el);
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+      for (const y of [box.top + 1, (box.top + box.bottom) / 2, box.bottom - line / 2]) {
         const hit = document.elementFromPoint(box.left + Math.min(8, box.width / 2), y);
         if (hit && !el.contains(hit) && !hit.contains(el))
           return [`${id}: covered by ${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')} at ${Math.round(y)}`];
