@@ -75,9 +75,19 @@ describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', {
     expect(first).not.toMatch(/link "Chapter 31, page 7"/);
     const next = Number(/read_listing with from=(\d+) shows them\]/.exec(first)?.[1]);
     expect(next).toBeGreaterThan(1);
-    const part = await bridge.data('browser_read_listing', { from: next });
+    const read = await bridge.call('browser_read_listing', { from: next });
+    const part = read.structuredContent ?? {};
     expect(String(part.content)).toMatch(new RegExp(`Elements ${next}–\\d+ of \\d+:`));
     expect(String(part.content)).toMatch(new RegExp(`^\\*?\\[${next}\\]`, 'm'));
+    // The part's text is in the answer once, as it is: not also escaped inside its JSON.
+    const line =
+      String(part.content)
+        .split('\n')
+        .find((l) => l.includes(`[${next}]`)) ?? '';
+    const escaped = JSON.stringify(line).slice(1, -1);
+    expect(escaped).not.toBe(line); // its label's quotes, escaped in JSON
+    expect(textOf(read).split(line).length - 1).toBe(1);
+    expect(textOf(read)).not.toContain(escaped);
     const after = String((await bridge.data('browser_read_listing', { heading: 'Chapter 31' })).content);
     // One part at a time: the page engine's read_listing refuses two.
     expect(textOf(await bridge.call('browser_read_listing', { from: 1, heading: 'Chapter 2' }))).toMatch(

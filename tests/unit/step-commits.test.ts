@@ -21,6 +21,7 @@ import { createPageCache } from '../../background/storage/page-cache';
 import { toolSpecs } from '../../background/tools/registry';
 import { keywordScope } from '../../policy';
 import { DEFAULT_LIMITS } from '../../src/protocol/limits';
+import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 import { startLlmServer, type LlmServer, type Step } from '../fixtures/llm-server';
 
 const TAB = { id: 7, windowId: 1, url: 'https://shop.example/cart', title: 'Cart', active: true };
@@ -98,7 +99,8 @@ const recall = (...ids: string[]): Step => ({
 async function task(name: string, steps: Step[]) {
   const { database, commits } = await countedDb(name);
   const log = createActionLog(database, () => undefined);
-  const conversation = createConversation(createConversationStore(database, 'conv-1'), () => undefined);
+  const told: BackgroundToSidebar[] = [];
+  const conversation = createConversation(createConversationStore(database, 'conv-1'), (m) => told.push(m));
   const gate = createGate({
     policy: createPolicyStore(database),
     prompts: createPrompts(
@@ -125,9 +127,10 @@ async function task(name: string, steps: Step[]) {
   llm.script(...steps, { kind: 'text', chunks: ['Done.'] });
   await conversation.add({ role: 'user', content: 'What did I read?', status: 'done' });
   commits.length = 0;
+  told.length = 0;
   const scope = fixedScope(keywordScope('What did I read?'));
   const end = await runTask(deps, TAB.id, new AbortController().signal, { scope, requester: 'chat' });
-  return { end, commits, log: await log.list(), messages: conversation.all() };
+  return { end, commits, told, log: await log.list(), messages: conversation.all() };
 }
 
 describe('an agent step costs one commit before its action and one after it', () => {
@@ -161,5 +164,18 @@ describe('an agent step costs one commit before its action and one after it', ()
     const two = await task('pairs-2', [recall('a1', 'b1'), recall('a2', 'b2')]);
     expect(two.log).toHaveLength(4);
     expect(two.commits.length - one.commits.length).toBe(3);
+  });
+});
+
+describe('what the sidebar is told of a step', () => {
+  it('each message added or changed, one at a time, never the conversation again', async () => {
+    const three = await task('told-3', [recall('r1'), recall('r2'), recall('r3')]);
+    expect(three.end).toBe('answered');
+    // Each of these carries one message, or a piece of one; the conversation whole is CONVERSATION_STATE.
+    const oneAtATime = ['MESSAGE_ADDED', 'MESSAGE_UPDATED', 'CHAT_DELTA', 'CHAT_RESPONSE'];
+    expect(three.told.filter((m) => !oneAtATime.includes(m.type)).map((m) => m.type)).toEqual([]);
+    // Three answers that asked for a call, their three results, and the last answer: each added once.
+    const added = three.told.flatMap((m) => (m.type === 'MESSAGE_ADDED' ? [m.payload.message.role] : []));
+    expect(added).toEqual([...Array.from({ length: 3 }, () => ['assistant', 'tool']).flat(), 'assistant']);
   });
 });
