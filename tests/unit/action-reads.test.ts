@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dragElement } from '../../content/actions/drag';
 import { clickElement } from '../../content/actions/operate';
-import { clickAt } from '../../content/actions/pointer';
+import { clickAt, doubleClickIndex, hover } from '../../content/actions/pointer';
 import { removeHighlights } from '../../content/overlay/highlight';
 import { record } from '../../content/snapshot/registry';
 
@@ -72,6 +72,17 @@ describe('what an action reads of the page', () => {
     const snapshotId = listing.id;
     const counted = await reads(button, () => clickAt({ index: 1, snapshotId, x: 10, y: 5 }));
     expect(counted).toEqual({ boxes: 1, hitTests: 2 });
+  });
+
+  it('a hover and a double click by index read the box once and hit-test once, and land where the cover check looked', async () => {
+    const seen: string[] = [];
+    for (const type of ['mouseover', 'dblclick']) button.addEventListener(type, () => seen.push(type));
+    const listing = record([{ el: button, role: 'button' }].values());
+    listing.reach(1);
+    const snapshotId = listing.id;
+    expect(await reads(button, () => hover({ index: 1, snapshotId }))).toEqual({ boxes: 1, hitTests: 1 });
+    expect(await reads(button, () => doubleClickIndex({ index: 1, snapshotId }))).toEqual({ boxes: 1, hitTests: 1 });
+    expect(seen).toEqual(['mouseover', 'dblclick']);
   });
 
   it('a drag by an offset starts where the cover check looked, from the box read once', async () => {
