@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { withLinkReferences } from '../../src/reader/link-references';
 import { readMarkdown } from '../../src/reader/markdown';
+import { readPage } from '../../content/read-page';
+import '../../content/reader/register';
 
 const NAV = 'https://docs.example/api/all.html#fs_fs_readfile_path_options_callback';
 
@@ -53,5 +55,19 @@ describe('link references in the markdown of a read', () => {
     expect(referenced.markdown.length).toBeLessThan(plain.markdown.length);
     expect(referenced.markdown).toMatch(/\[Section 0\]\[1\]/);
     expect(referenced.markdown).toContain(`[1]: ${location.origin}/api/section-0.html#heading-0`);
+  });
+
+  it('is how read_page writes a page whose links repeat an address', () => {
+    document.body.innerHTML =
+      `<nav><a href="${NAV}">readFile</a></nav>` +
+      `<main><h1>fs</h1><h2>readFile <a href="${NAV}">#</a></h2><p>Reads a file whole, as its callback says.</p></main>`;
+    // jsdom lays nothing out and has no checkVisibility: the listing's walk asks it of each control.
+    Object.assign(Element.prototype, { checkVisibility: () => true });
+    const read = readPage({ maxChars: 24_000 });
+    delete (Element.prototype as Partial<Element>).checkVisibility;
+    if (!('markdown' in read)) throw new Error('the reader did not load');
+    expect(read.markdown).toContain('readFile [#][1]');
+    expect(read.markdown.split(NAV)).toHaveLength(2);
+    expect(read.markdown).toMatch(new RegExp(`^\\[1\\]: ${NAV.replace(/[.]/g, '\\.')}$`, 'm'));
   });
 });
