@@ -1,11 +1,19 @@
 // The MCP bridge's browser lifecycle, in both browsers.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmServer } from '../fixtures/llm-server';
 import { BROWSERS, launchExtension, waitUntil } from './harness';
-import { browserPid, FULL_TOOLS, startBridge, textOf, waitForExit, type RunningBridge } from './support/bridge';
+import {
+  browserPid,
+  closeBridges,
+  FULL_TOOLS,
+  startBridge,
+  textOf,
+  waitForExit,
+  type RunningBridge,
+} from './support/bridge';
 import { DIST } from './support/extension';
 import { configure, openSidebar } from './support/sidebar';
 import { useSite } from './support/site';
@@ -30,10 +38,8 @@ describe.each(BROWSERS)('the MCP bridge browser lifecycle in %s', { timeout: 240
     bridges.push(bridge);
     return bridge;
   };
-  afterAll(async () => {
-    for (const bridge of bridges) await bridge.close();
-    for (const dir of profiles) await rm(dir, { recursive: true, force: true });
-  });
+  // Each test's bridges and profiles go when it ends, so its browsers do not idle beside the next test's.
+  afterEach(() => closeBridges(bridges, profiles));
 
   it('a killed browser is replaced by a new one on the next call', async () => {
     const bridge = await bridgeOn(await newProfile());

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { waitUntil } from '../harness';
@@ -137,16 +137,14 @@ export function waitForExit(pid: number, message: string): Promise<true> {
 }
 
 /**
- * Bridges started in one describe block, each with a fresh profile in `browserName`; all are
- * closed and their profiles removed after the block.
+ * Bridges started by the tests of one describe block, each with a fresh profile in `browserName`;
+ * a test's bridges are closed and their profiles removed after that test. Kept to the end of the
+ * block, every bridge's browser stayed open, up to eight of them idling beside the next test's.
  */
 export function useBridges(browserName: string, base: string[] = []): (...args: string[]) => Promise<RunningBridge> {
   const profiles: string[] = [];
   const bridges: RunningBridge[] = [];
-  afterAll(async () => {
-    for (const bridge of bridges) await bridge.close();
-    for (const dir of profiles) await rm(dir, { recursive: true, force: true });
-  });
+  afterEach(() => closeBridges(bridges, profiles));
   return async (...args: string[]) => {
     const profileDir = await mkdtemp(join(tmpdir(), 'bosun-bridge-e2e-'));
     profiles.push(profileDir);
@@ -154,4 +152,10 @@ export function useBridges(browserName: string, base: string[] = []): (...args: 
     bridges.push(bridge);
     return bridge;
   };
+}
+
+/** Closes the bridges and removes the profiles, emptying both lists. */
+export async function closeBridges(bridges: RunningBridge[], profiles: string[]): Promise<void> {
+  for (const bridge of bridges.splice(0)) await bridge.close();
+  for (const dir of profiles.splice(0)) await rm(dir, { recursive: true, force: true });
 }

@@ -1,0 +1,76 @@
+// The agent-tasks benchmark run as a test: each task solved by the chat's agent through the real
+// sidebar with the scripted model, in each browser, then run again (replayed) from the sidebar on the
+// page as it was and on variant pages. The benchmark itself runs them (one browser session per
+// browser, a fresh conversation and the page opened alone for each task) on the build the test run makes.
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../bench/agent-tasks/run';
+import { chooseTasks } from '../../../bench/agent-tasks/tasks';
+import { runBench } from '../../unit/support/bench-output';
+import { BROWSERS } from '../harness';
+
+/** The benchmark on the tasks named (all of them for null), in each browser. */
+export function agentTasksBench(tasks: readonly string[] | null): void {
+  const chosen = chooseTasks(tasks);
+  describe.each(BROWSERS)('the agent-tasks benchmark in %s', (browserName) => {
+    it(
+      'solves each task through the agent, then replays each without the model, and on a variant page with one model call per changed step at most',
+      { timeout: 480_000 },
+      async () => {
+        // No provider in the environment, whatever the machine has: the scripted model answers.
+        const only = tasks ? [`--tasks=${tasks.join(',')}`] : [];
+        const { result, output } = await runBench(
+          main,
+          [`--browsers=${browserName}`, ...only, '--json', '--no-build'],
+          { env: {} },
+        );
+        expect(output).toMatch(
+          new RegExp(`^agent-tasks benchmark: ${chosen.length} tasks in ${browserName} with the scripted model`, 'm'),
+        );
+        expect(result.browsers.map((b) => b.browser)).toEqual([browserName]);
+        const runs = result.browsers[0]?.runs ?? [];
+        expect(runs.map((r) => r.task)).toEqual(chosen.map((t) => t.id));
+        for (const run of runs) {
+          // The check is asked on the untouched page first: a check that always says done fails here.
+          expect(run, run.task).toMatchObject({ solvedBefore: false, solved: true, note: '' });
+          for (const figure of [run.steps, run.modelCalls, run.inputTokens, run.outputTokens, run.seconds]) {
+            expect(Number.isFinite(figure)).toBe(true);
+            expect(figure).toBeGreaterThan(0);
+          }
+          expect(output).toMatch(
+            new RegExp(
+              `^${run.task} +model +yes +${run.steps} +${run.modelCalls} +${run.inputTokens} +${run.outputTokens} +[\\d.]+ +-$`,
+              'm',
+            ),
+          );
+          // Run again on the page as it was: solved without the model.
+          expect(run.replay, `${run.task} replayed`).toMatchObject({
+            solvedBefore: false,
+            solved: true,
+            modelCalls: 0,
+            inputTokens: 0,
+            neededModel: 0,
+            note: '',
+          });
+          expect(output).toMatch(
+            new RegExp(`^${run.task} +replay +yes +${run.replay.steps} +0 +0 +0 +[\\d.]+ +0$`, 'm'),
+          );
+        }
+        // On a variant page, at most one model call per changed step, and each shown as needing the model.
+        const variants = runs.filter((r) => r.variant);
+        expect(variants.map((r) => r.task)).toEqual(['slider', 'autocomplete']);
+        for (const { task, variant } of variants) {
+          expect(variant, `${task} on its variant`).toMatchObject({ solvedBefore: false, solved: true, note: '' });
+          expect(variant!.modelCalls).toBeGreaterThan(0);
+          expect(variant!.modelCalls).toBeLessThanOrEqual(variant!.changedSteps);
+          expect(variant!.neededModel).toBe(variant!.modelCalls);
+        }
+        expect(output).toMatch(
+          new RegExp(
+            `^${browserName} replay total: solved ${chosen.length} of ${chosen.length}, mean steps [\\d.]+, model calls 0, tokens 0 in / 0 out, time [\\d.]+ s, steps that needed the model 0$`,
+            'm',
+          ),
+        );
+      },
+    );
+  });
+}
