@@ -8,8 +8,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * last and run alone at the end. Started first, they overlap with the many short files instead.
  */
 const LONGEST: Readonly<Record<string, number>> = {
-  'bridge-permissions': 307,
-  'bridge-lifecycle': 278,
+  // The benchmark's every task, solved by the agent and replayed, in each browser.
+  'bench-agent-tasks': 219,
+  'bridge-permissions': 199,
+  'bridge-lifecycle': 168,
   'injection-after-trust': 138,
   voice: 127,
   layout: 109,
@@ -22,7 +24,6 @@ const LONGEST: Readonly<Record<string, number>> = {
   'bridge-pages': 95,
   'background-stop': 75,
   'schedule-missed': 75,
-  'bench-agent-tasks': 74,
   'bridge-commitments': 58,
   'abp-tasks': 55,
   bridge: 55,
