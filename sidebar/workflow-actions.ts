@@ -31,6 +31,8 @@ export function createWorkflowActions(send: (message: SidebarToBackground) => vo
       state.asked.value = true;
       send({ type: 'RUN_WORKFLOW_AGAIN', payload: { id } });
     },
+    /** Sent once the person confirmed: the background answers WORKFLOWS_DELETED, and the list drops it. */
+    remove: (id: string) => send({ type: 'DELETE_WORKFLOW', payload: { id } }),
     exportZip: (id: string) => send({ type: 'EXPORT_WORKFLOW', payload: { id } }),
     save: (id: string, name: string, parameters: { name: string; value: string }[]) =>
       send({ type: 'SAVE_WORKFLOW', payload: { id, name, parameters } }),

@@ -36,7 +36,7 @@ export type WorkflowState = ReturnType<typeof createWorkflowState>;
 
 type WorkflowTypes =
   | 'WORKFLOW_UPDATE'
-  | 'WORKFLOWS_DROPPED'
+  | 'WORKFLOWS_DELETED'
   | 'SAVED_WORKFLOWS'
   | 'SCHEDULES'
   | 'WORKFLOW_EXPORT'
@@ -49,6 +49,7 @@ const WORKFLOW_REQUESTS = [
   'CANCEL_WORKFLOW',
   'RESUME_WORKFLOW',
   'RUN_WORKFLOW_AGAIN',
+  'DELETE_WORKFLOW',
   'SAVE_WORKFLOW',
   'RUN_SAVED_WORKFLOW',
   'DELETE_SAVED_WORKFLOW',
@@ -89,7 +90,7 @@ export function workflowPart(state: WorkflowState): InboxPart<WorkflowTypes> {
       if (!known) state.asked.value = false;
       if (state.planning.value === payload.id) state.planning.value = null;
     },
-    WORKFLOWS_DROPPED: ({ payload }) => {
+    WORKFLOWS_DELETED: ({ payload }) => {
       const runs = state.runs.value.filter((p) => !payload.ids.includes(p.id));
       state.runs.value = runs;
       if (state.plan.value && payload.ids.includes(state.plan.value.id)) showRun(state, runs.at(-1) ?? null);

@@ -288,6 +288,7 @@ function workRoutes(deps: SidebarRouteDeps) {
     CANCEL_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.cancel(payload.id) },
     RESUME_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.resume(payload.id) },
     RUN_WORKFLOW_AGAIN: { senders: PAGES, handle: ({ payload }) => deps.workflows.runAgain(payload.id) },
+    DELETE_WORKFLOW: { senders: PAGES, handle: ({ payload }) => deps.workflows.remove(payload.id) },
     SAVE_WORKFLOW: {
       senders: PAGES,
       handle: ({ payload }) => deps.workflows.save(payload.id, payload.name, payload.parameters),

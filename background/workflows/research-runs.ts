@@ -1,6 +1,5 @@
 import { refuse, type Refusal } from '../../src/messaging/refusal';
 import type { BackgroundToSidebar, PayloadOf } from '../../src/protocol/background-to-sidebar';
-import type { WorkflowPlan } from '../../src/protocol/common';
 import type { ActionLog } from '../permissions/action-log';
 import type { PolicyStore } from '../permissions/policy-store';
 import type { PlannerDeps } from './planner';
@@ -47,11 +46,9 @@ export type StepNow = PayloadOf<'WORKFLOW_STEP_ACTION'>['now'];
  * few at most. Beyond it a new one is refused, saying what to do.
  */
 export const MAX_OPEN_RUNS = 4;
-/** How many finished runs are kept for the Research view: the oldest go as new runs start. */
-export const KEPT_FINISHED_RUNS = 5;
 
 const BUSY = `${MAX_OPEN_RUNS} research runs are already unfinished. Wait for one to end, or cancel one first.`;
-export const NOT_CURRENT = 'That research run is no longer kept.';
+export const NOT_CURRENT = 'There is no such research run: it may have been deleted.';
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Says what the run's step does now (null: it ended), to every sidebar. */
@@ -73,24 +70,13 @@ const open = (runs: ResearchRuns) =>
 export const blocked = (runs: ResearchRuns): Refusal | undefined =>
   open(runs) >= MAX_OPEN_RUNS ? refuse(BUSY) : undefined;
 
-/** The finished runs beyond the kept ones, oldest first: what a new run makes room for. */
-export function droppedRuns(plans: readonly WorkflowPlan[], keep = KEPT_FINISHED_RUNS): string[] {
-  const finished = plans
-    .filter((p) => FINISHED.includes(p.status))
-    .sort((a, b) => (b.finishedAt ?? b.createdAt) - (a.finishedAt ?? a.createdAt));
-  return finished.slice(keep).map((p) => p.id);
-}
-
-/** A new run joins the others (the oldest finished ones beyond those kept go); it is saved and announced. */
+/**
+ * A new run joins the others; it is saved and announced. Finished runs stay until the person
+ * deletes them: a report exists only in its run, so none goes without their asking.
+ */
 export async function addRun(deps: WorkflowDeps, runs: ResearchRuns, record: WorkflowRecord): Promise<ResearchRun> {
   const run: ResearchRun = { record, running: null, now: null };
   runs.runs.set(record.plan.id, run);
-  const dropped = droppedRuns([...runs.runs.values()].map((r) => r.record.plan));
-  for (const id of dropped) {
-    runs.runs.delete(id);
-    await deps.store.remove(id);
-  }
-  if (dropped.length > 0) deps.broadcast({ type: 'WORKFLOWS_DROPPED', payload: { ids: dropped } });
   await publish(deps, record);
   return run;
 }

@@ -1,5 +1,5 @@
 import { refuse, Refusal } from '../../src/messaging/refusal';
-import { approvePlan, interruptPlan, type StepChange } from './plan-transitions';
+import { approvePlan, FINISHED, interruptPlan, type StepChange } from './plan-transitions';
 import { planWorkflow } from './planner';
 import { finishRun, launch } from './workflow-run';
 import { newId } from '../storage/ids';
@@ -66,6 +66,22 @@ export async function cancelWorkflow(deps: WorkflowDeps, runs: ResearchRuns, id:
   const status = run.record.plan.status;
   if (status !== 'awaiting-approval' && status !== 'interrupted') return refuse('This research run has ended.');
   await finishRun(deps, run.record, 'cancelled');
+  return;
+}
+
+/**
+ * Deletes an ended run, its report with it, from memory and storage, at the person's asking; its
+ * tabs are left alone (they are the person's once it ended). A run not ended is refused: it still
+ * has tabs, grants or an approval to see to, and Cancel ends it first.
+ */
+export async function deleteWorkflow(deps: WorkflowDeps, runs: ResearchRuns, id: string): Promise<Refusal | undefined> {
+  const run = runNamed(runs, id);
+  if (run instanceof Refusal) return run;
+  if (!FINISHED.includes(run.record.plan.status))
+    return refuse('This research run has not ended: cancel it first, then delete it.');
+  runs.runs.delete(id);
+  await deps.store.remove(id);
+  deps.broadcast({ type: 'WORKFLOWS_DELETED', payload: { ids: [id] } });
   return;
 }
 

@@ -11,7 +11,14 @@ import {
   saveWorkflow,
 } from './saved-workflows';
 import type { Parameter } from './saved-template';
-import { approveWorkflow, cancelWorkflow, restoreWorkflows, resumeWorkflow, startWorkflow } from './workflow-commands';
+import {
+  approveWorkflow,
+  cancelWorkflow,
+  deleteWorkflow,
+  restoreWorkflows,
+  resumeWorkflow,
+  startWorkflow,
+} from './workflow-commands';
 import { newId } from '../storage/ids';
 import { runNamed, type ResearchRuns, type WorkflowDeps } from './research-runs';
 
@@ -29,6 +36,7 @@ export function createWorkflows(deps: WorkflowDeps) {
     cancel: (id: string) => cancelWorkflow(deps, runs, id),
     resume: (id: string) => resumeWorkflow(deps, runs, id),
     runAgain: (id: string) => runWorkflowAgain(deps, runs, id),
+    remove: (id: string) => deleteWorkflow(deps, runs, id),
     restore: () => restoreWorkflows(deps, runs),
     files: (id: string) => reportFiles(runs, id),
     save: (id: string, name: string, parameters: Parameter[]) => saveWorkflow(deps, runs, id, name, parameters),

@@ -5,6 +5,7 @@ import { plainAction } from '../plain-action';
 import type { WorkflowStepNow } from '../workflow-state';
 import { showInvisible } from '../../src/show-invisible';
 import { t } from '../../src/i18n';
+import { DeleteRunButton } from './DeleteRunButton';
 
 const STEP_LABEL: Record<WorkflowPlan['steps'][number]['status'], string> = {
   pending: t('step_pending'),
@@ -42,13 +43,14 @@ interface ProgressProps {
   onCancel(): void;
   onResume(): void;
   onRunAgain(): void;
+  onDelete(): void;
 }
 
 /** Once a run has ended its steps fold under the answer; while it runs they are what there is to see. */
 const ENDED: readonly WorkflowPlan['status'][] = ['completed', 'failed', 'cancelled'];
 
 /** The run step by step: a progress bar, the elapsed time, each step's state and findings. */
-export function WorkflowProgress({ plan, doing, onCancel, onResume, onRunAgain }: ProgressProps) {
+export function WorkflowProgress({ plan, doing, onCancel, onResume, onRunAgain, onDelete }: ProgressProps) {
   const running = plan.status === 'running';
   const now = useTicking(running);
   const finished = plan.steps.filter((s) => s.status !== 'pending' && s.status !== 'running').length;
@@ -91,7 +93,15 @@ export function WorkflowProgress({ plan, doing, onCancel, onResume, onRunAgain }
           ))}
         </ol>
       </details>
-      <ProgressActions status={plan.status} onCancel={onCancel} onResume={onResume} onRunAgain={onRunAgain} />
+      {/* Keyed by run: a Delete asked about one run is not left waiting for confirmation on the next one shown. */}
+      <ProgressActions
+        key={plan.id}
+        status={plan.status}
+        onCancel={onCancel}
+        onResume={onResume}
+        onRunAgain={onRunAgain}
+        onDelete={onDelete}
+      />
     </section>
   );
 }
@@ -151,25 +161,29 @@ function ReplayMark({ replay }: { replay: StepReplay }) {
   );
 }
 
-/** Cancel while it runs; Resume or Cancel once it was interrupted; Run again once it ended. */
+/** Cancel while it runs; Resume or Cancel once it was interrupted; Run again or Delete once it ended. */
 function ProgressActions({
   status,
   onCancel,
   onResume,
   onRunAgain,
+  onDelete,
 }: { status: WorkflowPlan['status'] } & Omit<ProgressProps, 'plan' | 'doing'>) {
   return (
     <div class="page-actions">
       {ENDED.includes(status) ? (
-        <button
-          type="button"
-          class="button"
-          onClick={onRunAgain}
-          title={t('workflow_run_again_hint')}
-          data-testid="workflow-run-again"
-        >
-          {t('run_again')}
-        </button>
+        <>
+          <button
+            type="button"
+            class="button"
+            onClick={onRunAgain}
+            title={t('workflow_run_again_hint')}
+            data-testid="workflow-run-again"
+          >
+            {t('run_again')}
+          </button>
+          <DeleteRunButton onDelete={onDelete} />
+        </>
       ) : null}
       {status === 'running' ? (
         <button type="button" class="button button--stop" onClick={onCancel} data-testid="workflow-cancel">

@@ -53,6 +53,7 @@ export function WorkflowView({ state, actions }: { state: WorkflowState; actions
           onCancel={() => actions.cancel(plan.id)}
           onResume={() => actions.resume(plan.id)}
           onRunAgain={() => actions.runAgain(plan.id)}
+          onDelete={() => actions.remove(plan.id)}
         />
       ) : null}
       {plan && plan.report && FINISHED.includes(plan.status) ? (

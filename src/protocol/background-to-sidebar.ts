@@ -198,8 +198,8 @@ export const BackgroundToSidebar = {
     v.nullable(v.object({ baseUrl: v.string(), models: v.array(v.string()) })),
   ),
   WORKFLOW_UPDATE: message('WORKFLOW_UPDATE', WorkflowPlan),
-  /** Addition: finished research runs no longer kept (the oldest, as new runs started). */
-  WORKFLOWS_DROPPED: message('WORKFLOWS_DROPPED', v.object({ ids: v.array(v.string()) })),
+  /** Addition: research runs the person deleted (only they delete one). */
+  WORKFLOWS_DELETED: message('WORKFLOWS_DELETED', v.object({ ids: v.array(v.string()) })),
   /** Addition: the saved workflows, newest first; sent on connect and after every change. */
   SAVED_WORKFLOWS: message('SAVED_WORKFLOWS', v.object({ workflows: v.array(SavedWorkflow) })),
   /** Addition: the schedules of saved workflows; sent on connect and after every change or run. */

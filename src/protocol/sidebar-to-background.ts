@@ -167,6 +167,8 @@ export const SidebarToBackground = {
   RESUME_WORKFLOW: message('RESUME_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
   /** Addition: Run again a finished workflow: its steps replay what they recorded, the model only where that no longer matches. */
   RUN_WORKFLOW_AGAIN: message('RUN_WORKFLOW_AGAIN', v.strictObject({ id: nonEmptyText(100) })),
+  /** Addition: delete an ended research run and its report, at the person's asking (nothing else removes one). */
+  DELETE_WORKFLOW: message('DELETE_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
   /** Addition: the files of the report's ZIP (report.md, one file per source, sources.json). */
   EXPORT_WORKFLOW: message('EXPORT_WORKFLOW', v.strictObject({ id: nonEmptyText(100) })),
   /** Addition: keep a finished workflow to run again; each parameter's value in it becomes {{name}}. */

@@ -377,4 +377,38 @@ describe.each(BROWSERS)('research workflows in %s', (browserName) => {
     expect(after.some((body) => body.includes('step 1 of 3'))).toBe(false);
     expect((await openTabUrls(page)).filter((url) => url.includes('shop-b.html'))).toHaveLength(1);
   });
+
+  it('a finished run is deleted once the person confirms, leaves the list, and stays gone when the sidebar opens again', async () => {
+    // The run the test before resumed and finished is the one shown, newest in the list.
+    const intent = 'Check three shops again';
+    const listed = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="research-run"] .research-run-intent')].map(
+          (el) => el.textContent ?? '',
+        ),
+      );
+    expect((await shownWorkflow(page)).status).toBe('completed');
+    expect((await listed())[0]).toBe(intent);
+    await page.click('[data-testid="workflow-delete"]');
+    await page.click('[data-testid="workflow-confirm-delete"]');
+    await page.waitFor(
+      (gone) =>
+        ![...document.querySelectorAll('[data-testid="research-run"] .research-run-intent')].some(
+          (el) => el.textContent === gone,
+        ),
+      intent,
+      { message: 'the deleted run is still listed' },
+    );
+    const kept = await listed();
+    expect(kept.length).toBeGreaterThan(1);
+
+    // The background's store no longer has it: a sidebar opened afresh lists the same runs.
+    await page.close();
+    await ctx.reopenSidebar();
+    await showView(page, 'research');
+    await page.waitFor((n) => document.querySelectorAll('[data-testid="research-run"]').length === n, kept.length, {
+      message: 'the reopened sidebar did not list the kept runs',
+    });
+    expect(await listed()).toEqual(kept);
+  });
 });

@@ -157,6 +157,8 @@ describe('the spec messages parse, by their names', () => {
       'RESUME_WORKFLOW',
       // Run again a finished research run from its steps' traces (issue 39).
       'RUN_WORKFLOW_AGAIN',
+      // Delete an ended research run and its report, at the person's asking (runs are kept until then).
+      'DELETE_WORKFLOW',
       'EXPORT_WORKFLOW',
       'SAVE_WORKFLOW',
       'RUN_SAVED_WORKFLOW',
@@ -277,8 +279,8 @@ describe('the spec messages parse, by their names', () => {
       'HAND_OVER_RESOLVED',
       // The schedules of saved workflows (issue 39).
       'SCHEDULES',
-      // Finished research runs no longer kept, as runs go side by side (issue 39).
-      'WORKFLOWS_DROPPED',
+      // Research runs the person deleted: nothing else removes one, a report exists only there.
+      'WORKFLOWS_DELETED',
     ];
     expect(Object.keys(BackgroundToSidebar).sort()).toEqual(
       [...new Set([...SPEC_BACKGROUND_MESSAGES.map((m) => m.type), ...additions])].sort(),

@@ -5,13 +5,11 @@ import { createWorkflowStore, type WorkflowRecord } from '../../background/workf
 import {
   addRun,
   blocked,
-  droppedRuns,
-  KEPT_FINISHED_RUNS,
   MAX_OPEN_RUNS,
   type ResearchRuns,
   type WorkflowDeps,
 } from '../../background/workflows/research-runs';
-import { restoreWorkflows } from '../../background/workflows/workflow-commands';
+import { deleteWorkflow, restoreWorkflows } from '../../background/workflows/workflow-commands';
 import type { WorkflowPlan } from '../../src/protocol/common';
 import type { BackgroundToSidebar } from '../../src/protocol/background-to-sidebar';
 
@@ -65,26 +63,44 @@ describe('research runs side by side', () => {
     );
   });
 
-  it('keep the most recent finished runs and every unfinished one; the dropped go from storage and the sidebars', async () => {
+  it('keep every finished run as new ones start: none leaves memory, the store or the sidebars unasked', async () => {
     const { deps, runs, store, said } = setUp();
     await addRun(deps, runs, record(plan('running', 'running', 0)));
-    for (let i = 0; i < KEPT_FINISHED_RUNS + 2; i++)
-      await addRun(deps, runs, record(plan(`done${i}`, 'completed', 1 + i)));
-    const kept = (await store.load()).map((r) => r.plan.id);
-    expect(kept).toEqual(['running', ...Array.from({ length: KEPT_FINISHED_RUNS }, (_, i) => `done${i + 2}`)]);
-    expect([...runs.runs.keys()].sort()).toEqual([...kept].sort());
-    const dropped = said.flatMap((m) => (m.type === 'WORKFLOWS_DROPPED' ? m.payload.ids : []));
-    expect(dropped).toEqual(['done0', 'done1']);
+    const finished = Array.from({ length: 20 }, (_, i) => `done${i}`);
+    for (const [i, id] of finished.entries()) await addRun(deps, runs, record(plan(id, 'completed', 1 + i)));
+    await addRun(deps, runs, record(plan('new', 'awaiting-approval', 30)));
+    const all = ['running', ...finished, 'new'];
+    expect((await store.load()).map((r) => r.plan.id)).toEqual(all);
+    expect([...runs.runs.keys()]).toEqual(all);
+    expect(said.filter((m) => m.type === 'WORKFLOWS_DELETED')).toEqual([]);
   });
 
-  it('drop the finished runs that ended longest ago', () => {
-    const plans = [
-      plan('a', 'completed', 5),
-      plan('b', 'cancelled', 1),
-      plan('c', 'running', 0),
-      plan('d', 'failed', 3),
-    ];
-    expect(droppedRuns(plans, 1)).toEqual(['d', 'b']);
+  it('delete an ended run when the person asks: from memory and the store, and the sidebars are told', async () => {
+    const { deps, runs, store, said } = setUp();
+    for (const p of [plan('a', 'completed', 1), plan('b', 'failed', 2), plan('c', 'cancelled', 3)])
+      await addRun(deps, runs, record(p));
+    for (const id of ['a', 'b', 'c']) expect(await deleteWorkflow(deps, runs, id)).toBeUndefined();
+    expect(runs.runs.size).toBe(0);
+    expect(await store.load()).toEqual([]);
+    expect(said.flatMap((m) => (m.type === 'WORKFLOWS_DELETED' ? [m.payload.ids] : []))).toEqual([['a'], ['b'], ['c']]);
+  });
+
+  it('refuse to delete a run that has not ended, or one that does not exist, and change nothing', async () => {
+    const { deps, runs, store, said } = setUp();
+    const statuses = ['running', 'awaiting-approval', 'interrupted'] as const;
+    for (const [i, status] of statuses.entries()) await addRun(deps, runs, record(plan(status, status, i)));
+    const before = await store.load();
+    const sent = said.length;
+    for (const status of statuses)
+      expect((await deleteWorkflow(deps, runs, status))?.reason).toBe(
+        'This research run has not ended: cancel it first, then delete it.',
+      );
+    expect((await deleteWorkflow(deps, runs, 'nowhere'))?.reason).toBe(
+      'There is no such research run: it may have been deleted.',
+    );
+    expect([...runs.runs.keys()]).toEqual([...statuses]);
+    expect(await store.load()).toEqual(before);
+    expect(said.length).toBe(sent);
   });
 
   it('a restart finds every run; each that was running is interrupted, the others as they were', async () => {

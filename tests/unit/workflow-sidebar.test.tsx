@@ -40,6 +40,7 @@ const actions = () => ({
   show: vi.fn(),
   resume: vi.fn(),
   runAgain: vi.fn(),
+  remove: vi.fn(),
   exportZip: vi.fn(),
   save: vi.fn(),
   runSaved: vi.fn(),
@@ -326,6 +327,45 @@ describe('the Research view', () => {
   });
 });
 
+describe('deleting a research run', () => {
+  it('offers Delete only on an ended run, asks first, and sends the delete; the run leaves the view', async () => {
+    const state = createWorkflowState();
+    const send = vi.fn();
+    render(<WorkflowView state={state} actions={createWorkflowActions(send, state)} />);
+    for (const status of ['running', 'interrupted'] as const) {
+      state.apply({ type: 'WORKFLOW_UPDATE', payload: plan({ status, startedAt: 1 }) });
+      await waitFor(() => expect(screen.getByTestId('workflow-status').dataset.status).toBe(status));
+      expect(screen.queryByTestId('workflow-delete')).toBeNull();
+    }
+    state.apply({ type: 'WORKFLOW_UPDATE', payload: plan({ status: 'completed', startedAt: 1, finishedAt: 2 }) });
+    // Asked first: the first press only asks, and Keep leaves the run as it was.
+    fireEvent.click(await screen.findByTestId('workflow-delete'));
+    expect(screen.getByTestId('workflow-confirm-delete').textContent).toBe('Delete run and report');
+    fireEvent.click(screen.getByTestId('workflow-keep'));
+    expect(screen.queryByTestId('workflow-confirm-delete')).toBeNull();
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('workflow-delete'));
+    fireEvent.click(screen.getByTestId('workflow-confirm-delete'));
+    expect(send).toHaveBeenCalledExactlyOnceWith({ type: 'DELETE_WORKFLOW', payload: { id: 'wf_1' } });
+    state.apply({ type: 'WORKFLOWS_DELETED', payload: { ids: ['wf_1'] } });
+    await waitFor(() => expect(screen.queryByTestId('workflow-progress-view')).toBeNull());
+    expect(state.runs.value).toEqual([]);
+  });
+
+  it('a refused delete is said in the Research view', async () => {
+    const state = createWorkflowState();
+    render(<WorkflowView state={state} actions={createWorkflowActions(vi.fn(), state)} />);
+    state.apply({
+      type: 'ERROR',
+      payload: {
+        error: 'This research run has not ended: cancel it first, then delete it.',
+        inReplyTo: 'DELETE_WORKFLOW',
+      },
+    });
+    expect((await screen.findByTestId('workflow-error')).textContent).toContain('cancel it first, then delete it');
+  });
+});
+
 describe('the Research view with runs side by side', () => {
   it('plans a new run while one runs, keeps the running one shown when a schedule starts another, and each button names its run', async () => {
     const state = createWorkflowState();
@@ -357,8 +397,8 @@ describe('the Research view with runs side by side', () => {
     fireEvent.click(screen.getByText('Alpha'));
     fireEvent.click(await screen.findByTestId('workflow-cancel'));
     expect(send).toHaveBeenLastCalledWith({ type: 'CANCEL_WORKFLOW', payload: { id: 'wf_a' } });
-    // A run no longer kept leaves the list, and the one shown gives way to the newest.
-    state.apply({ type: 'WORKFLOWS_DROPPED', payload: { ids: ['wf_a'] } });
+    // A deleted run leaves the list, and the one shown gives way to the newest.
+    state.apply({ type: 'WORKFLOWS_DELETED', payload: { ids: ['wf_a'] } });
     expect(state.runs.value.map((p) => p.id)).toEqual([planned.payload.id, 'wf_c']);
     expect(state.plan.value?.id).toBe('wf_c');
   });

@@ -53,6 +53,7 @@ export const actions = (): SidebarActions => ({
     show: vi.fn(),
     resume: vi.fn(),
     runAgain: vi.fn(),
+    remove: vi.fn(),
     exportZip: vi.fn(),
     save: vi.fn(),
     runSaved: vi.fn(),
