@@ -51,7 +51,7 @@ function FirstAnswer({ decision, letter, critical, answer }: FirstAnswerProps) {
       class={primary ? 'button button--primary' : 'button'}
       accessKey={letter.toLowerCase()}
       aria-keyshortcuts={`${ACCESS}${letter}${deny ? ' Escape' : ''}`}
-      title={`${ACCESS}${letter}`}
+      title={t('prompt_access_key', `${ACCESS}${letter}`)}
       data-testid={`decision-${decision}`}
       onClick={answer(decision)}
     >
