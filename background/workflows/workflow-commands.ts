@@ -79,8 +79,9 @@ export async function deleteWorkflow(deps: WorkflowDeps, runs: ResearchRuns, id:
   if (run instanceof Refusal) return run;
   if (!FINISHED.includes(run.record.plan.status))
     return refuse('This research run has not ended: cancel it first, then delete it.');
-  runs.runs.delete(id);
+  // Stored first: a store that refuses leaves the run where it was, in the view and in memory.
   await deps.store.remove(id);
+  runs.runs.delete(id);
   deps.broadcast({ type: 'WORKFLOWS_DELETED', payload: { ids: [id] } });
   return;
 }
