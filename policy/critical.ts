@@ -64,12 +64,27 @@ const matches = (text: string, match: RegExp, unless: RegExp | undefined): boole
 
 function labelRule(label: unknown): WordRule | null {
   if (typeof label !== 'string' || label === '') return null;
-  const forms = textForms(label.slice(0, MAX_JUDGED));
-  const hit = RULES.find(({ forms: pairs }) =>
-    forms.some((text) => pairs.some(([match, unless]) => matches(text, match, unless))),
-  );
-  return hit?.rule ?? null;
+  const text = label.slice(0, MAX_JUDGED);
+  let rule = judgedLabels.get(text);
+  if (rule === undefined) {
+    const forms = textForms(text);
+    const hit = RULES.find(({ forms: pairs }) =>
+      forms.some((form) => pairs.some(([match, unless]) => matches(form, match, unless))),
+    );
+    rule = hit?.rule ?? null;
+    if (judgedLabels.size >= MAX_REMEMBERED) judgedLabels.clear();
+    judgedLabels.set(text, rule);
+  }
+  return rule;
 }
+
+/**
+ * Labels already judged. One action's judging asks about the same texts several times (its level,
+ * its commitment, its reason), a page repeats its labels ("Add to cart" on every card), and each
+ * judging runs every rule's expressions over two forms of the text.
+ */
+const judgedLabels = new Map<string, WordRule | null>();
+const MAX_REMEMBERED = 1000;
 
 const labelReason = (label: unknown): string | null => labelRule(label)?.reason ?? null;
 

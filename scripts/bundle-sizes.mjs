@@ -96,9 +96,10 @@ export const BUDGETS = {
    * for research runs run again, the session's start and the step's page, then to 284 KB for tasks side by
    * side beyond the chat, then to 285 KB for research runs side by side, then to 286 KB for a step's held
    * records, a removed container and a scheduled chat's early record, as background.js, then to 286.5 KB
-   * for a new tab's blank page awaited before it is navigated.
+   * for a new tab's blank page awaited before it is navigated, then to 287 KB for judged labels and
+   * messages remembered (a step's judging and drawing asked for them again each time).
    */
-  'background.js (firefox)': 286.5 * KB,
+  'background.js (firefox)': 287 * KB,
   /** Raised from 12 KB for the ABP responses' schemas, which now describe the bridge's page actions too. */
   'abp-app.js': 12.5 * KB,
   /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */

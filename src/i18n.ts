@@ -9,8 +9,24 @@ export type MessageKey = keyof typeof messages;
  * `$1`, `$2`… in the message take the substitutions in order, so translations can reorder them.
  */
 export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
-  return browser.i18n.getMessage(key, substitutions.map(String));
+  const id = substitutions.length === 0 ? key : [key, ...substitutions].join('\u0000');
+  let text = known.get(id);
+  if (text === undefined) {
+    text = browser.i18n.getMessage(key, substitutions.map(String));
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.set(id, text);
+  }
+  return text;
 }
+
+/**
+ * Messages already asked for. A panel asks for the same ones on every drawing, and each
+ * `getMessage` is an extension API call: in Firefox a schema check and a call into the
+ * extension framework, on the thread the background page runs on too.
+ */
+const known = new Map<string, string>();
+/** Substitutions make new texts (counts, names): past this many, the cache starts again. */
+const MAX_KNOWN = 2000;
 
 /**
  * Fills the static text of an extension page: each `data-i18n="name"` element gets that message

@@ -16,6 +16,8 @@ export interface Candidate {
 
 /** Subtrees that never hold anything a person operates. */
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'link', 'meta']);
+/** The elements markOf looks at more closely than their marks: skipped subtrees and frames, beside the notable. */
+const SKIPPED_OR_FRAME = [...SKIPPED, 'iframe'].join(',');
 /** A parent with more children than this is searched by position in viewport mode. */
 const WIDE = 64;
 /** How many children past the viewport end a positional scan tolerates (layouts are not strictly ordered). */
@@ -48,6 +50,8 @@ interface Scope {
   marks: Map<EventTarget, number>;
   /** The element may have a role, or a rule may give it a pointer. */
   notable: (el: Element) => boolean;
+  /** Notable, a frame, or the root of a skipped subtree: one native match settles the other elements. */
+  remarkable: (el: Element) => boolean;
   /** A rule may give the element a pointer; null when any may (a stylesheet could not be read). */
   pointed: ((el: Element) => boolean) | null;
   /** The page-world script did not name the document's shadow hosts: every element is asked. */
@@ -84,24 +88,32 @@ export function createScopeLookup(scripted: ScriptedRole): ScopeLookup {
     if (!scope) {
       const pointer = scripted.pointed(root);
       const notable = pointer === null ? () => true : matcher([MAY_HAVE_ROLE, ...pointer]);
+      const remarkable = pointer === null ? () => true : matcher([SKIPPED_OR_FRAME, MAY_HAVE_ROLE, ...pointer]);
       const pointed = pointer === null ? null : matcher(pointer);
-      scope = { root, doc, marks, notable, pointed, everyHost: !hostsNamed(doc) };
+      scope = { root, doc, marks, notable, remarkable, pointed, everyHost: !hostsNamed(doc) };
       cache.set(root, scope);
     }
     return scope;
   };
 }
 
-/** The bits of one element. */
+/**
+ * The bits of one element. Most elements are none of what the walk looks for: one native match
+ * says so, where reading the tag and matching the notable selector are two calls, each a wrapper
+ * crossing from a Firefox content script.
+ */
 function markOf(el: Element, scope: Scope): number {
   let mark = scope.marks.get(el) ?? 0;
+  if (!scope.remarkable(el)) return mark;
   const name = el.localName;
   if (SKIPPED.has(name)) return mark | SKIP;
-  if (name === 'iframe') mark |= FRAME;
+  // Any other remarkable element but a frame is notable.
+  if (name === 'iframe') {
+    mark |= FRAME;
+    if (!scope.notable(el)) return mark;
+  }
   // Not a tag or attribute roleOf reads: then only a pointer rule made it notable.
-  if (scope.notable(el))
-    mark |= el.matches(MAY_HAVE_ROLE) ? MAY_HAVE | (scope.pointed?.(el) === false ? 0 : SCRIPTED) : SCRIPTED;
-  return mark;
+  return mark | (el.matches(MAY_HAVE_ROLE) ? MAY_HAVE | (scope.pointed?.(el) === false ? 0 : SCRIPTED) : SCRIPTED);
 }
 
 export interface Walk {

@@ -1,3 +1,4 @@
+import { attributesOf } from './attributes';
 import { TEXT_ROLES } from './roles';
 
 /** A value longer than this is shown in part, with a marker saying how to read all of it. */
@@ -15,6 +16,7 @@ function value(text: string): string {
  * something disabled. Passwords are never shown, only that one is typed.
  */
 export function stateOf(el: Element, role: string): string {
+  const attribute = attributesOf(el);
   let state = '';
   if ((TEXT_ROLES.has(role) || DATE_ROLES.has(role) || role === 'slider' || role === 'combobox') && isField(el)) {
     const typed = String((el as HTMLInputElement).value ?? '');
@@ -29,23 +31,22 @@ export function stateOf(el: Element, role: string): string {
   } else if (role === 'select') {
     const chosen = [...((el as HTMLSelectElement).selectedOptions ?? [])].map((o) => o.textContent?.trim() ?? '');
     if (chosen.length > 0) state += value(chosen.join(', '));
-  } else if (el.hasAttribute('aria-valuenow') || el.hasAttribute('aria-valuetext')) {
-    state += value(el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '');
+  } else if (attribute('aria-valuenow') !== null || attribute('aria-valuetext') !== null) {
+    state += value(attribute('aria-valuetext') ?? attribute('aria-valuenow') ?? '');
   } else if (role === 'slider') state += alongTrack(el);
   // A tree grid's row: how deep it sits, as its indent shows a person.
-  if (role === 'row' && el.hasAttribute('aria-level')) state += ` level ${el.getAttribute('aria-level')}`;
+  if (role === 'row' && attribute('aria-level') !== null) state += ` level ${attribute('aria-level')}`;
   const control = el.localName === 'label' ? ((el as HTMLLabelElement).control ?? el) : el;
   if (CHECKABLE.has(role)) state += isMixed(control) ? ' mixed' : isChecked(control) ? ' checked' : '';
-  const pressed = el.getAttribute('aria-pressed');
+  const pressed = attribute('aria-pressed');
   if (pressed === 'true' || pressed === 'mixed') state += pressed === 'true' ? ' pressed' : ' partly pressed';
-  if (el.getAttribute('aria-selected') === 'true') state += ' selected';
+  if (attribute('aria-selected') === 'true') state += ' selected';
   // The page or step a person is on ("current page"), as a screen reader announces it.
-  const current = el.getAttribute('aria-current');
+  const current = attribute('aria-current');
   if (current && current !== 'false') state += current === 'true' ? ' current' : ` current ${current}`;
-  const expanded = el.getAttribute('aria-expanded');
+  const expanded = attribute('aria-expanded');
   if (expanded === 'true' || expanded === 'false') state += expanded === 'true' ? ' expanded' : ' collapsed';
-  if ((control as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true')
-    state += ' disabled';
+  if ((control as HTMLButtonElement).disabled === true || attribute('aria-disabled') === 'true') state += ' disabled';
   return state;
 }
 

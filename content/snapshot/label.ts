@@ -1,4 +1,5 @@
 import { calendarDayName } from '../../src/reader/calendar-grid';
+import { attributesOf, type Attributes } from './attributes';
 import { createLabelLookup, type LabelLookup } from './labels';
 import { isSliderHandle, NAMED_BY_AUTHOR_ONLY, roleOf } from './roles';
 import { SCRIPTED_ROLES } from './scripted';
@@ -24,8 +25,8 @@ export function clip(text: string, max = MAX_LABEL): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function byLabelledBy(el: Element): string {
-  const ids = el.getAttribute('aria-labelledby');
+function byLabelledBy(el: Element, attribute: Attributes): string {
+  const ids = attribute('aria-labelledby');
   if (!ids) return '';
   const root = el.getRootNode() as Document | ShadowRoot;
   return squash(
@@ -66,15 +67,18 @@ function byContent(el: Element, limit: number, skipControls = false): string {
       if (child.nodeType === Node.TEXT_NODE) add(child.nodeValue);
       else if (child.nodeType === Node.ELEMENT_NODE) {
         const e = child as Element;
-        if (SILENT.has(e.localName) || e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('hidden')) continue;
+        const name = e.localName;
+        if (SILENT.has(name)) continue;
+        const attribute = attributesOf(e);
+        if (attribute('aria-hidden') === 'true' || attribute('hidden') !== null) continue;
         // A tree folder's or menu item's own items are named on their own, not in its name.
-        if (NESTED_ITEMS.test(e.getAttribute('role') ?? '')) continue;
+        if (NESTED_ITEMS.test(attribute('role') ?? '')) continue;
         // A row or card made clickable by script is named by its own text: its buttons are listed apart.
         if (skipControls && e.matches(CONTROLS)) continue;
-        const own = named(e.getAttribute('aria-label'));
+        const own = named(attribute('aria-label'));
         if (own) add(own);
-        else if (e.localName === 'img' || e.localName === 'svg')
-          add(named(e.getAttribute('alt')) || named(e.getAttribute('title')) || svgTitle(e));
+        else if (name === 'img' || name === 'svg')
+          add(named(attribute('alt')) || named(attribute('title')) || svgTitle(e));
         else visit(e);
       }
     }
@@ -89,9 +93,15 @@ const GLYPHS_ONLY = /^[^\p{L}\p{N}]+$/u;
 
 const svgTitle = (el: Element) => (el.localName === 'svg' ? squash(el.querySelector('title')?.textContent) : '');
 
-function byContentOrTitle(el: Element, fromContent: boolean, limit: number, role: string | null): string {
+function byContentOrTitle(
+  el: Element,
+  attribute: Attributes,
+  fromContent: boolean,
+  limit: number,
+  role: string | null,
+): string {
   const content = fromContent ? byContent(el, limit, SCRIPTED_ROLES.has(role ?? '')) : '';
-  const title = named(el.getAttribute('title'));
+  const title = named(attribute('title'));
   return GLYPHS_ONLY.test(content) ? title || content : content || title;
 }
 
@@ -103,13 +113,14 @@ const FIELDS = new Set(['input', 'textarea', 'select']);
  */
 function accessibleName(el: Element, labelsOf: LabelLookup, role: string | null, limit: number): string {
   const fromContent = !FIELDS.has(el.localName) && !NAMED_BY_AUTHOR_ONLY.has(role ?? '');
+  const attribute = attributesOf(el);
   return (
-    byLabelledBy(el) ||
-    named(el.getAttribute('aria-label')) ||
+    byLabelledBy(el, attribute) ||
+    named(attribute('aria-label')) ||
     byLabelElement(el, labelsOf) ||
-    named(el.getAttribute('alt')) ||
-    byContentOrTitle(el, fromContent, limit, role) ||
-    squash(el.getAttribute('placeholder')) ||
+    named(attribute('alt')) ||
+    byContentOrTitle(el, attribute, fromContent, limit, role) ||
+    squash(attribute('placeholder')) ||
     (el.localName === 'input' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type)
       ? squash((el as HTMLInputElement).value)
       : '')

@@ -107,10 +107,28 @@ let current: Current | null = null;
 let forgotten: string | null = null;
 let counter = 0;
 let idle: ReturnType<typeof setTimeout> | undefined;
+/** When a part last reached into the current listing's walks (Date.now()). */
+let lastReach = 0;
+
+/**
+ * Keeps the walks for KEEP_WALK_MS after this reach. A part reaches once per line: one timer that
+ * looks at the time of the last reach when it fires, not a timer cleared and set again per line,
+ * each a call into the window from a Firefox content script.
+ */
+function keepWalks(): void {
+  lastReach = Date.now();
+  const expire = () => {
+    const left = lastReach + KEEP_WALK_MS - Date.now();
+    if (left > 0) idle = setTimeout(expire, left);
+    else release();
+  };
+  idle ??= setTimeout(expire, KEEP_WALK_MS);
+}
 
 /** Lets the walks of the current listing go (its entries stay). */
 export function release(): void {
   clearTimeout(idle);
+  idle = undefined;
   for (const run of current?.runs ?? []) if (run.rest) run.rest = undefined;
 }
 
@@ -208,10 +226,7 @@ export function record(
         });
         state.seen.found = main.rest === null && main.stop === null ? Infinity : main.at.length;
       }
-      if (current === state) {
-        clearTimeout(idle);
-        if (walking()) idle = setTimeout(release, KEEP_WALK_MS);
-      }
+      if (current === state && walking()) keepWalks();
       return state.listed.length >= n;
     },
     within(read) {

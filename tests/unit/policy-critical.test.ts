@@ -170,3 +170,16 @@ describe('criticalReason: fields, forms and reasons', () => {
     expect(criticalReason({ url: 'https://example.com/%E0%A4%A' })).toBeNull();
   });
 });
+
+describe('labels judged again', () => {
+  // Judged labels are remembered (a page repeats "Add to cart"), up to a bound after which the memory starts again.
+  it('give the same verdict when asked again, and after more labels than are remembered', () => {
+    const verdicts = () =>
+      ['Buy now', 'Add to cart', 'Delete account', 'Next page'].map((l) => isCriticalAction(l, PAGE));
+    const first = verdicts();
+    expect(first).toEqual([true, false, true, false]);
+    expect(verdicts()).toEqual(first);
+    for (let i = 0; i < 2500; i++) isCriticalAction(`Item ${i}`, PAGE);
+    expect(verdicts()).toEqual(first);
+  });
+});

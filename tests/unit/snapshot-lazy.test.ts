@@ -295,6 +295,9 @@ describe('a snapshot that reads what its budget returns', () => {
     await page.clock.runFor(KEEP_WALK_MS - 1000);
     const more = await part({ snapshotId: first.id, from: next, maxChars: 2000 });
     expect(more).toMatchObject({ success: true, from: next });
+    // Each part read keeps the walk for another while: this one is past the first part's.
+    await page.clock.runFor(KEEP_WALK_MS - 1000);
+    expect(await part({ snapshotId: first.id, from: next + 200, maxChars: 2000 })).toMatchObject({ success: true });
     await page.clock.runFor(KEEP_WALK_MS + 1000);
     const later = await part({ snapshotId: first.id, from: next + 500, maxChars: 2000 });
     expect(later).toEqual({ success: false, error: 'That listing expired: read the page again.' });
