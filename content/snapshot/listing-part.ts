@@ -8,9 +8,10 @@ const CONTEXT = 10;
 /**
  * How many entries past a part's last the walk finds: a page whose rest is that short gets an
  * exact count ("12 more elements"), for a few more elements measured; past it, the count is of
- * what was found so far.
+ * what was found so far. Each entry found is measured and checked for what covers it: a long
+ * look ahead was a quarter of a budgeted read's walk on a large page.
  */
-const LOOKAHEAD = 100;
+const LOOKAHEAD = 25;
 
 /**
  * Lines of a listing from entry `start` (0-based) on, as many whole lines as the budget holds,

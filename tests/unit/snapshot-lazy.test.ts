@@ -127,19 +127,19 @@ describe('a snapshot that reads what its budget returns', () => {
     const small = await snapshot({ maxChars: 2000 });
     const smallReads = await reads();
     const shown = entries(small.text).length;
-    // The walk looks 100 entries past what it shows (listing-part.ts, LOOKAHEAD); the page has 9,001.
-    expect(smallReads.box).toBeLessThan(2 * (shown + 120));
-    expect(small.count).toBeLessThan(shown + 120);
+    // The walk looks 25 entries past what it shows (listing-part.ts, LOOKAHEAD); the page has 9,001.
+    expect(smallReads.box).toBeLessThan(2 * (shown + 40));
+    expect(small.count).toBeLessThan(shown + 40);
     expect(small.truncated).toBe(true);
     expect(small.text).toMatch(/\[… more elements not listed: read_listing with from=\d+ shows them\]$/);
-    expect(smallReads.matches).toBeLessThan(10 * (shown + 120));
+    expect(smallReads.matches).toBeLessThan(10 * (shown + 40));
     expect(smallReads.queried).toBeLessThan(100);
     await reset();
     const large = await snapshot({ maxChars: 8000 });
     const largeReads = await reads();
     const largeShown = entries(large.text).length;
     expect(largeShown).toBeGreaterThan(3 * shown);
-    expect(largeReads.box).toBeLessThan(2 * (largeShown + 120));
+    expect(largeReads.box).toBeLessThan(2 * (largeShown + 40));
     expect(largeReads.box).toBeGreaterThan(largeShown);
   });
 
