@@ -77,7 +77,8 @@ describe.each(BROWSERS)('the MCP bridge’s commitments and long pages in %s', {
     expect(next).toBeGreaterThan(1);
     const read = await bridge.call('browser_read_listing', { from: next });
     const part = read.structuredContent ?? {};
-    expect(String(part.content)).toMatch(new RegExp(`Elements ${next}–\\d+ of \\d+:`));
+    // A part that ends short of the page's end counts what the walk has found so far.
+    expect(String(part.content)).toMatch(new RegExp(`Elements ${next}–\\d+ of (at least )?\\d+:`));
     expect(String(part.content)).toMatch(new RegExp(`^\\*?\\[${next}\\]`, 'm'));
     // The part's text is in the answer once, as it is: not also escaped inside its JSON.
     const line =
