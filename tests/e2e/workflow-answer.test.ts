@@ -1,7 +1,7 @@
 // The research report's answer: written by the model from the steps' findings, at the top of the
 // report, its [n] linked to the numbered sources; a failure, a cancel or a restart while it is
 // written never costs what the steps found.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
 import { BROWSERS } from './harness';
 import { axeViolations } from './support/axe';
@@ -9,7 +9,6 @@ import { catchDownloads, lastDownload } from './support/downloads';
 import { PANEL_WIDTHS, shootThemes, sidewaysOverflow } from './support/layout';
 import {
   answer,
-  closeShopTabs,
   copiedReport,
   exportedZip,
   openTabUrls,
@@ -17,7 +16,7 @@ import {
   read,
   shownWorkflow,
   waitForWorkflow,
-  useResearchView,
+  useFreshResearchView,
 } from './support/workflow';
 import type { Step } from '../fixtures/llm-server';
 
@@ -62,12 +61,8 @@ const waitForWriting = (page: PageDriver) =>
   );
 
 describe.each(BROWSERS)('the research report’s answer in %s', (browserName) => {
-  const ctx = useResearchView(browserName);
+  const ctx = useFreshResearchView(browserName);
   const { sidebar: page, shops } = ctx;
-  beforeEach(async () => {
-    ctx.llm.reset();
-    await closeShopTabs(page, shops);
-  });
 
   /** Two shops, each read and reported on; `synthesis` is what the model does with the answer's request. */
   async function runTwoShops(synthesis: Step): Promise<void> {

@@ -1,28 +1,23 @@
 // A research run from plan to report: the plan edited before approval, each step held to exactly the
 // access approved, in tabs of its own, and the report with every source, copied and exported.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
 import { answerPrompt, waitForPrompt } from './support/agent';
 import { showView } from './support/sidebar';
 import {
   answer,
-  closeShopTabs,
   copiedReport,
   exportedZip,
   planAndApprove,
   read,
   sees,
   waitForWorkflow,
-  useResearchView,
+  useFreshResearchView,
 } from './support/workflow';
 
 describe.each(BROWSERS)('research workflows in %s', (browserName) => {
-  const ctx = useResearchView(browserName);
+  const ctx = useFreshResearchView(browserName);
   const { sidebar: page, shops } = ctx;
-  beforeEach(async () => {
-    ctx.llm.reset();
-    await closeShopTabs(page, shops);
-  });
 
   it('runs an edited three-step plan with exactly the approved access, and reports every source', async () => {
     const extra = {

@@ -1,26 +1,21 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS } from './harness';
 import { shootThemes } from './support/layout';
 import { showView } from './support/sidebar';
 import {
   answer,
-  closeShopTabs,
   copiedReport,
   openTabUrls,
   planAndApprove,
   read,
   shownWorkflow,
   waitForWorkflow,
-  useResearchView,
+  useFreshResearchView,
 } from './support/workflow';
 
 describe.each(BROWSERS)('research workflows in %s', (browserName) => {
-  const ctx = useResearchView(browserName);
+  const ctx = useFreshResearchView(browserName);
   const { sidebar: page, shops } = ctx;
-  beforeEach(async () => {
-    ctx.llm.reset();
-    await closeShopTabs(page, shops);
-  });
 
   it('a plan the model gets wrong, or a planning the person cancels, changes nothing', async () => {
     const before = await shownWorkflow(page);

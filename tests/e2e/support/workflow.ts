@@ -1,6 +1,6 @@
 // What the research workflow tests share: three shop sites, what the Research view shows, and scripted plans.
 import JSZip from 'jszip';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { BrowserName, LaunchOptions, PageDriver } from '../harness';
 import { useConfiguredSidebar } from './configured-sidebar';
 import { showView } from './sidebar';
@@ -35,6 +35,16 @@ export function useResearchView(browserName: BrowserName, launch?: LaunchOptions
   const shops = useShops();
   beforeAll(() => showView(ctx.sidebar, 'research'));
   return Object.assign(ctx, { shops });
+}
+
+/** The Research view where each test starts with a new script and no shop tab an earlier test left open. */
+export function useFreshResearchView(browserName: BrowserName) {
+  const ctx = useResearchView(browserName);
+  beforeEach(async () => {
+    ctx.llm.reset();
+    await closeShopTabs(ctx.sidebar, ctx.shops);
+  });
+  return ctx;
 }
 
 /** Closes the shops' tabs: tabs an earlier test's workflow left open would hide whether the next one closed its own. */

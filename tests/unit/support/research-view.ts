@@ -1,6 +1,5 @@
 // The Research view's test fixtures: its state with the sidebar's inbox, plans and steps, and its actions as spies.
 import { screen } from '@testing-library/preact';
-import { vi } from 'vitest';
 import type { WorkflowPlan } from '../../../src/protocol/common';
 import { sidebarWithInbox } from './sidebar-inbox';
 
@@ -28,21 +27,5 @@ export const plan = (patch: Partial<WorkflowPlan> = {}): WorkflowPlan => ({
   ],
   ...patch,
 });
-export const actions = () => ({
-  start: vi.fn(),
-  approve: vi.fn(),
-  cancel: vi.fn(),
-  show: vi.fn(),
-  resume: vi.fn(),
-  runAgain: vi.fn(),
-  remove: vi.fn(),
-  exportZip: vi.fn(),
-  save: vi.fn(),
-  runSaved: vi.fn(),
-  removeSaved: vi.fn(),
-  saveSchedule: vi.fn(),
-  pauseSchedule: vi.fn(),
-  removeSchedule: vi.fn(),
-  dismissError: vi.fn(),
-});
+export { workflowActions as actions } from './sidebar-props';
 export const texts = (id: string) => screen.queryAllByTestId(id).map((el) => el.textContent ?? '');

@@ -46,23 +46,7 @@ export const actions = (): SidebarActions => ({
   cancelCrawl: vi.fn(),
   resumeCrawl: vi.fn(),
   deleteCrawl: vi.fn(),
-  workflow: {
-    start: vi.fn(),
-    approve: vi.fn(),
-    cancel: vi.fn(),
-    show: vi.fn(),
-    resume: vi.fn(),
-    runAgain: vi.fn(),
-    remove: vi.fn(),
-    exportZip: vi.fn(),
-    save: vi.fn(),
-    runSaved: vi.fn(),
-    removeSaved: vi.fn(),
-    saveSchedule: vi.fn(),
-    pauseSchedule: vi.fn(),
-    removeSchedule: vi.fn(),
-    dismissError: vi.fn(),
-  },
+  workflow: workflowActions(),
 });
 export const voice = () => ({ start: vi.fn(), finish: vi.fn(), cancel: vi.fn() });
 export const at = '2026-01-01T00:00:00Z';
@@ -75,3 +59,22 @@ export const saved = {
 
 /** What the Settings form keeps outside itself: no edits yet, no errors, limits not known. */
 export const settingsStore = () => ({ edits: signal<PageDraft | null>(null), errors: signal(NO_ERRORS), limits: null });
+
+/** The Research view's actions (the sidebar's `workflow` ones), each a spy. */
+export const workflowActions = (): SidebarActions['workflow'] => ({
+  start: vi.fn(),
+  approve: vi.fn(),
+  cancel: vi.fn(),
+  show: vi.fn(),
+  resume: vi.fn(),
+  runAgain: vi.fn(),
+  remove: vi.fn(),
+  exportZip: vi.fn(),
+  save: vi.fn(),
+  runSaved: vi.fn(),
+  removeSaved: vi.fn(),
+  saveSchedule: vi.fn(),
+  pauseSchedule: vi.fn(),
+  removeSchedule: vi.fn(),
+  dismissError: vi.fn(),
+});
