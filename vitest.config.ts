@@ -1,28 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/e2e/longest-first.js';
-
-/**
- * Unit test files that replace a module (`vi.mock`, `vi.doMock`): they run each with modules of its
- * own ("unit-mocked"). The rest share one module graph per worker (90 s became 60 s on 2 cores), where
- * a replaced module would leak into the files after it.
- */
-const unitDir = 'tests/unit';
-const mockingUnitFiles = readdirSync(unitDir, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => join(unitDir, file))
-  .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
-
-const unitProject = {
-  environment: 'node',
-  // Worker threads start faster than forked processes: a fifth less time for the unit suite.
-  pool: 'threads',
-  // The extension's own messages, through browser.i18n.getMessage as an extension page has it;
-  // the markdown renderer loaded before a component renders, as the panel has it once idle.
-  setupFiles: ['tests/unit/support/i18n.ts', 'tests/unit/support/markdown.ts'],
-} satisfies TestProjectInlineConfiguration['test'];
 
 export default defineConfig({
   define: { __TARGET__: JSON.stringify('chrome') },
@@ -37,16 +15,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...unitProject,
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          exclude: mockingUnitFiles,
-          isolate: false,
+          environment: 'node',
+          // Worker threads start faster than forked processes: a fifth less time for the unit suite.
+          pool: 'threads',
+          // The extension's own messages, through browser.i18n.getMessage as an extension page has it;
+          // the markdown renderer loaded before a component renders, as the panel has it once idle.
+          setupFiles: ['tests/unit/support/i18n.ts', 'tests/unit/support/markdown.ts'],
         },
-      },
-      {
-        extends: true,
-        test: { ...unitProject, name: 'unit-mocked', include: mockingUnitFiles },
       },
       {
         extends: true,

@@ -71,17 +71,14 @@ async function checksAtOnce(checks) {
   });
 }
 
-/**
- * A suite: the vitest projects whose names start with `name` (the unit suite is two: see
- * vitest.config.ts). Its tests are counted from the JSON report. @param {string} name
- */
-function suite(name) {
-  const report = join(results, `${name}.json`);
-  const ok = stage(`${name} tests`, [
+/** A vitest project: its tests are counted from the JSON report. @param {string} project */
+function suite(project) {
+  const report = join(results, `${project}.json`);
+  const ok = stage(`${project} tests`, [
     'node_modules/vitest/vitest.mjs',
     'run',
     '--project',
-    `${name}*`,
+    project,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
