@@ -5,6 +5,7 @@ import { startStaticServer, testSiteDir } from '../fixtures/static-server';
 import { axeViolations } from './support/axe';
 import { useExtension } from './support/extension';
 import {
+  brokenLabels,
   clippedPlaceholders,
   faintDisabledButtons,
   focusedUnderSaveBar,
@@ -178,6 +179,8 @@ describe.each(BROWSERS)('the sidebar at side-panel widths in %s', (browserName) 
             'prompt-data-flow-piece',
           ]),
         ).toEqual([]);
+        // Each answer's label whole on its line: a chord that does not fit goes below it, not half of it.
+        expect(await brokenLabels(sidebar, ['decision-allow-once', 'decision-deny']), `${width} px`).toEqual([]);
         await shootThemes(sidebar, `data-flow-${browserName}`, width, HEIGHT);
       }
       await sidebar.click('[data-testid="decision-deny"]');

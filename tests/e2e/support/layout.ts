@@ -70,6 +70,24 @@ export function offScreen(page: PageDriver, testIds: readonly string[]): Promise
 }
 
 /**
+ * The buttons (by data-testid) whose own label, the text before any access-key chord, breaks over
+ * lines ("Allow / once"): each is named with its lines' count for the failure message.
+ */
+export function brokenLabels(page: PageDriver, testIds: readonly string[]): Promise<string[]> {
+  return page.evaluate((ids: readonly string[]) => {
+    return ids.flatMap((id) => {
+      const button = document.querySelector(`[data-testid="${id}"]`);
+      const label = button?.firstChild;
+      if (!label || label.nodeType !== Node.TEXT_NODE) return [`${id}: no label`];
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return lines.size > 1 ? [`${id}: "${label.textContent}" on ${lines.size} lines`] : [];
+    });
+  }, testIds);
+}
+
+/**
  * The Settings controls that, focused as Tab focuses them, sit under the sticky Save bar: a person
  * tabbing down the page would type into a field they cannot see. Each is named for the failure message.
  */
