@@ -105,8 +105,8 @@ async function suite(project) {
 }
 
 const webExt = 'node_modules/web-ext/bin/web-ext.js';
-// The lint checks keep about one core busy between them and the unit suite both, with gaps: side by
-// side, the unit suite's output as it comes and the checks' after it.
+// The lint checks keep about one core busy and the unit suite leaves gaps on both: they run side by
+// side, the suite's output printed as it comes and the checks' after it.
 const lint = checksAtOnce([
   ['eslint', ['node_modules/eslint/bin/eslint.js', '.']],
   // The second part of `npm run lint`: layers and circles (.dependency-cruiser.mjs says which).
