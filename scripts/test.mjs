@@ -1,12 +1,12 @@
 // @ts-check
 /**
- * `npm test`: every check, in order: lint (eslint, the dependency rule and the formatter) beside the unit tests, build (which type-checks), the Firefox
+ * `npm test`: every check, in order: lint (eslint, the dependency rule and the formatter, at once), unit tests, build (which type-checks), the Firefox
  * add-on linter, then the end-to-end tests in real Chromium and Firefox. Each stage runs even
  * if an earlier one failed (except e2e, which needs the build), so one run shows everything.
  * Before it, the ten slowest tests of the run (from the vitest JSON reports), to show where the time goes.
  * Ends with one line, `N passed, N failed`, counting each test and each non-test check.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,22 +24,17 @@ const timings = [];
 /** @type {{ ms: number, name: string }[]} */
 const fileTimings = [];
 
-/** A command whose output is printed as it comes. @param {string} label @param {string[]} args */
+/** @param {string} label @param {string[]} args */
 function stage(label, args) {
   console.log(`\n── ${label} ──`);
-  return /** @type {Promise<boolean>} */ (
-    new Promise((done) =>
-      spawn(process.execPath, args, { stdio: 'inherit', cwd: root }).on('close', (code) => {
-        console.log(`── ${label}: ${code === 0 ? 'ok' : 'FAILED'} ──`);
-        done(code === 0);
-      }),
-    )
-  );
+  const ok = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root }).status === 0;
+  console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} ──`);
+  return ok;
 }
 
 /** A check that is not a test suite counts as one test. @param {string} label @param {string[]} args */
-async function check(label, args) {
-  return count(await stage(label, args));
+function check(label, args) {
+  return count(stage(label, args));
 }
 
 /** @param {boolean} ok */
@@ -77,9 +72,9 @@ async function checksAtOnce(checks) {
 }
 
 /** A vitest project: its tests are counted from the JSON report. @param {string} project */
-async function suite(project) {
+function suite(project) {
   const report = join(results, `${project}.json`);
-  const ok = await stage(`${project} tests`, [
+  const ok = stage(`${project} tests`, [
     'node_modules/vitest/vitest.mjs',
     'run',
     '--project',
@@ -105,9 +100,7 @@ async function suite(project) {
 }
 
 const webExt = 'node_modules/web-ext/bin/web-ext.js';
-// The lint checks keep about one core busy and the unit suite leaves gaps on both: they run side by
-// side, the suite's output printed as it comes and the checks' after it.
-const lint = checksAtOnce([
+await checksAtOnce([
   ['eslint', ['node_modules/eslint/bin/eslint.js', '.']],
   // The second part of `npm run lint`: layers and circles (.dependency-cruiser.mjs says which).
   [
@@ -128,10 +121,9 @@ const lint = checksAtOnce([
   // The third: one formatter for every file it knows (.prettierrc.json; `npm run format` applies it).
   ['format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
 ]);
-await suite('unit');
-await lint;
-if (await check('build (type-check, bundle, manifests)', ['build.mjs'])) {
-  await check('web-ext lint (Firefox add-on linter)', [
+suite('unit');
+if (check('build (type-check, bundle, manifests)', ['build.mjs'])) {
+  check('web-ext lint (Firefox add-on linter)', [
     webExt,
     'lint',
     '--source-dir',
@@ -139,7 +131,7 @@ if (await check('build (type-check, bundle, manifests)', ['build.mjs'])) {
     '--self-hosted',
     '--warnings-as-errors',
   ]);
-  await suite('e2e');
+  suite('e2e');
 } else {
   failed += 2; // the add-on linter and the end-to-end suite could not run
 }
