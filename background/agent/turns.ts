@@ -1,8 +1,13 @@
 import type { ChatTurn } from '../llm/types';
 import type { ChatMessage } from '../../src/protocol/common';
+import { readingAddress } from '../tools/page-reading';
 import { untrusted } from '../tools/untrusted';
 
+type Call = NonNullable<ChatMessage['toolCalls']>[number];
+
 const NOT_RUN = 'Not run: the task was interrupted before this action.';
+const SUPERSEDED =
+  "Left out: a later read_page of the same address follows in this conversation, and this reading's text and element indices are out of date.";
 
 /**
  * The conversation as the model sees it. Answers without text or calls are left out; every
@@ -11,9 +16,8 @@ const NOT_RUN = 'Not run: the task was interrupted before this action.';
  */
 export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
   const turns: ChatTurn[] = [];
-  const results = new Map(
-    messages.filter((m) => m.role === 'tool' && m.toolCallId).map((m) => [m.toolCallId as string, m]),
-  );
+  const results = pairedResults(messages);
+  const superseded = supersededReadings(results);
   for (const message of messages) {
     if (message.role === 'user') turns.push(userTurn(message));
     if (message.role !== 'assistant' || message.status === 'streaming') continue;
@@ -21,11 +25,46 @@ export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
     if (!message.content.trim() && calls.length === 0) continue;
     turns.push({ role: 'assistant', content: message.content, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
     for (const call of calls) {
-      const result = results.get(call.id);
-      turns.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result?.content ?? NOT_RUN });
+      const content = superseded.has(call) ? SUPERSEDED : (results.get(call)?.content ?? NOT_RUN);
+      turns.push({ role: 'tool', toolCallId: call.id, name: call.name, content });
     }
   }
   return turns;
+}
+
+/**
+ * Each answered call with its result, in the conversation's order. A result answers the latest
+ * call with its id: a model may use an id again in a later answer ("call_0" in each).
+ */
+function pairedResults(messages: readonly ChatMessage[]): Map<Call, ChatMessage> {
+  const latest = new Map<string, Call>();
+  const results = new Map<Call, ChatMessage>();
+  for (const message of messages) {
+    for (const call of message.role === 'assistant' ? (message.toolCalls ?? []) : []) latest.set(call.id, call);
+    const call = message.role === 'tool' && message.toolCallId ? latest.get(message.toolCallId) : undefined;
+    if (call && !results.has(call)) results.set(call, message);
+  }
+  return results;
+}
+
+/**
+ * The read_page calls whose reading a later read_page of the same address, the same way (whole
+ * page or viewport), replaces. Their indices are refused already (each reading has its own), and
+ * their text would otherwise go to the model again with every step: a ten-step task on a large
+ * page would send its first reading ten times. The conversation itself keeps every reading.
+ */
+function supersededReadings(results: Map<Call, ChatMessage>): Set<Call> {
+  const latest = new Map<string, Call>();
+  const superseded = new Set<Call>();
+  for (const [call, result] of results) {
+    const address = call.name === 'read_page' ? readingAddress(result.content) : null;
+    if (address === null) continue;
+    const key = `${call.args.viewportOnly === true ? 'viewport' : 'page'} ${address}`;
+    const earlier = latest.get(key);
+    if (earlier !== undefined) superseded.add(earlier);
+    latest.set(key, call);
+  }
+  return superseded;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import { here, sendsToPage } from './targets';
 import { defineTool, type RunContext, type ToolOutput } from './types';
 import { untrusted } from './untrusted';
+import { readingText } from './page-reading';
 import { CHANGES_PAGE, COMMITS_ON_PAGE, READS_PAGE } from './annotations';
 
 /** What one reading may cost the model's context: long pages are cut with a marker. */
@@ -64,10 +65,7 @@ export const readPage = defineTool({
     // (IndexedDB runs a later read of the cache after this write). A failed copy never fails a
     // reading that succeeded: it is recorded in the error log as any unhandled failure is.
     void ctx.pages.add({ url: page.url, title: page.title, markdown: page.markdown, product: page.product });
-    const product = page.product ? `\nProduct: ${JSON.stringify(page.product)}` : '';
-    // The title and product data are page text too, so they sit inside the marked block.
-    const body = `Page: ${page.title}\nURL: ${page.url}${product}\n## Content\n${page.markdown}\n\n## Interactive elements\n${page.interactiveElements || '(none)'}`;
-    return { success: true, text: untrusted(body) };
+    return { success: true, text: readingText(page) };
   },
 });
 

@@ -43,6 +43,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     ctx.llm.script(
       call('r1', 'read_page', {}),
       call('t1', 'type_text', { selector: '#name', text: 'Ada Lovelace' }),
+      call('r2', 'read_page', {}),
       call('s1', 'submit_form', { selector: '#submit' }),
       { kind: 'text', chunks: ['I sent ', 'the form.'] },
     );
@@ -55,6 +56,7 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     expect(await shownTools(sidebar)).toEqual([
       { tool: 'read_page', outcome: 'success' },
       { tool: 'type_text', outcome: 'success' },
+      { tool: 'read_page', outcome: 'success' },
       { tool: 'submit_form', outcome: 'success' },
     ]);
     const messages = await shownMessages(sidebar);
@@ -62,13 +64,15 @@ describe.each(BROWSERS)('the agent in %s', (browserName) => {
     // The reading reached the model as marked page data, with the element listing.
     const read = (chatRequests(ctx.llm)[1]?.body as Body).messages.find((m) => m.role === 'tool')?.content as string;
     expect(read).toMatch(/<untrusted_page_content>[\s\S]*\[\d+\]textbox "Name"[\s\S]*<\/untrusted_page_content>/);
-    // What an action did can quote the page's labels, so it is marked too.
-    const acted = (chatRequests(ctx.llm).at(-1)?.body as Body).messages
+    // What an action did can quote the page's labels, so it is marked too. The first reading, which
+    // the second of the same page replaced, went as a note: only the second is sent whole.
+    const results = (chatRequests(ctx.llm).at(-1)?.body as Body).messages
       .filter((m) => m.role === 'tool')
-      .slice(1)
       .map((m) => String(m.content));
-    expect(acted).toEqual([
+    expect(results).toEqual([
+      expect.stringMatching(/^Left out: a later read_page of the same address follows/),
       expect.stringMatching(/^<untrusted_page_content>\nTyped 12 characters into #name\n/),
+      expect.stringMatching(/^<untrusted_page_content>\nPage: Contact - Bosun Test Shop\n[\s\S]*textbox "Name"/),
       expect.stringMatching(/^<untrusted_page_content>\nSubmitted the form\n/),
     ]);
   });
