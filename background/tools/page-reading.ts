@@ -1,4 +1,4 @@
-import { untrusted } from './untrusted';
+import { untrusted, untrustedContent } from './untrusted';
 
 /** What read_page gives the model about a page. */
 export interface Reading {
@@ -8,8 +8,6 @@ export interface Reading {
   markdown: string;
   interactiveElements: string;
 }
-
-const HEAD = '<untrusted_page_content>\nPage: ';
 
 /**
  * The reading as the model gets it, marked as the page's. The title is put on one line: the
@@ -26,9 +24,8 @@ export function readingText(page: Reading): string {
 
 /** The address a `readingText` was of; null for any other text (a PDF's, an error). */
 export function readingAddress(text: string): string | null {
-  if (!text.startsWith(HEAD)) return null;
-  const titleEnd = text.indexOf('\n', HEAD.length);
-  if (titleEnd < 0 || !text.startsWith('URL: ', titleEnd + 1)) return null;
-  const urlEnd = text.indexOf('\n', titleEnd + 1);
-  return urlEnd < 0 ? null : text.slice(titleEnd + 1 + 'URL: '.length, urlEnd);
+  const content = untrustedContent(text);
+  if (content === text || !content.startsWith('Page: ')) return null;
+  const second = content.split('\n', 2)[1];
+  return second?.startsWith('URL: ') ? second.slice('URL: '.length) : null;
 }
