@@ -35,9 +35,14 @@ describe.each(BROWSERS)('why bosun-bridge --connect cannot reach %s', { timeout:
   });
   afterAll(async () => {
     await client?.close();
-    person?.kill();
-    if (person && person.exitCode === null) await new Promise((resolve) => person!.once('exit', resolve));
-    await rm(home, { recursive: true, force: true });
+    if (person?.pid && person.exitCode === null) {
+      const exited = new Promise((resolve) => person!.once('exit', resolve));
+      // The whole group: the browser's child processes outlive its main one and still write into this home.
+      process.kill(-person.pid, 'SIGKILL');
+      await exited;
+    }
+    // A child process that had a file open may finish writing a moment after the group is gone.
+    await rm(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   it('the bridge host not installed: says so, and the install command', async () => {
@@ -69,11 +74,12 @@ describe.each(BROWSERS)('why bosun-bridge --connect cannot reach %s', { timeout:
               `--user-data-dir=${profile}`,
               'about:blank',
             ],
-            { env: env(), stdio: 'ignore' },
+            { env: env(), stdio: 'ignore', detached: true },
           )
         : spawn(FIREFOX, ['-headless', '-no-remote', '-profile', profile, 'about:blank'], {
             env: env(),
             stdio: 'ignore',
+            detached: true,
           });
     const text = await waitUntil(
       async () => {

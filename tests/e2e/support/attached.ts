@@ -87,7 +87,8 @@ export function useAttachedBrowser(browserName: BrowserName): AttachedBrowser {
     for (const each of agents) await each.close().catch(() => {});
     await state.session?.close().catch(() => {});
     await state.llm?.close();
-    await rm(state.home, { recursive: true, force: true });
+    // The browser's child processes may finish writing into this home a moment after it closes.
+    await rm(state.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   return {
