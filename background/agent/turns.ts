@@ -1,6 +1,9 @@
 import type { ChatTurn } from '../llm/types';
 import type { ChatMessage } from '../../src/protocol/common';
 import { readingAddress } from '../tools/page-reading';
+import { readListing } from '../tools/listing-tools';
+import { readPage } from '../tools/page-tools';
+import { TAB_TOOLS } from '../tools/tab-tools';
 import { untrusted } from '../tools/untrusted';
 
 type Call = NonNullable<ChatMessage['toolCalls']>[number];
@@ -8,6 +11,10 @@ type Call = NonNullable<ChatMessage['toolCalls']>[number];
 const NOT_RUN = 'Not run: the task was interrupted before this action.';
 const SUPERSEDED =
   "Left out: a later read_page of the same address follows in this conversation, and this reading's text and element indices are out of date.";
+const SUPERSEDED_PART =
+  "Left out: a later read_page of the page this listing part was of follows in this conversation, and this part's element indices are out of date.";
+/** After one of these the task's tab may show another page, or be another tab: a listing part read next is not tied to the reading before. */
+const TAB_CHANGES = new Set<string>(TAB_TOOLS.map((tool) => tool.name));
 
 /**
  * The conversation as the model sees it. Answers without text or calls are left out; every
@@ -25,7 +32,8 @@ export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
     if (!message.content.trim() && calls.length === 0) continue;
     turns.push({ role: 'assistant', content: message.content, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
     for (const call of calls) {
-      const content = superseded.has(call) ? SUPERSEDED : (results.get(call)?.content ?? NOT_RUN);
+      const left = superseded.get(call);
+      const content = left ?? results.get(call)?.content ?? NOT_RUN;
       turns.push({ role: 'tool', toolCallId: call.id, name: call.name, content });
     }
   }
@@ -49,22 +57,32 @@ function pairedResults(messages: readonly ChatMessage[]): Map<Call, ChatMessage>
 
 /**
  * The read_page calls whose reading a later read_page of the same address, the same way (whole
- * page or viewport), replaces. Their indices are refused already (each reading has its own), and
- * their text would otherwise go to the model again with every step: a ten-step task on a large
- * page would send its first reading ten times. The conversation itself keeps every reading.
+ * page or viewport), replaces, and the read_listing parts of those readings, each with the note
+ * sent in its place. Their indices are refused already (each reading has its own), and their text
+ * would otherwise go to the model again with every step: a ten-step task on a large page would
+ * send its first reading ten times. The conversation itself keeps every reading.
  */
-function supersededReadings(results: Map<Call, ChatMessage>): Set<Call> {
+function supersededReadings(results: Map<Call, ChatMessage>): Map<Call, string> {
   const latest = new Map<string, Call>();
   const superseded = new Set<Call>();
+  const parts = new Map<Call, Call>();
+  // The reading a read_listing part continues: the last one on the task's tab.
+  let reading: Call | null = null;
   for (const [call, result] of results) {
-    const address = call.name === 'read_page' ? readingAddress(result.content) : null;
+    if (TAB_CHANGES.has(call.name)) reading = null;
+    if (call.name === readListing.name && reading) parts.set(call, reading);
+    const address = call.name === readPage.name ? readingAddress(result.content) : null;
     if (address === null) continue;
     const key = `${call.args.viewportOnly === true ? 'viewport' : 'page'} ${address}`;
     const earlier = latest.get(key);
     if (earlier !== undefined) superseded.add(earlier);
     latest.set(key, call);
+    reading = call;
   }
-  return superseded;
+  const notes = new Map<Call, string>();
+  for (const call of superseded) notes.set(call, SUPERSEDED);
+  for (const [part, of] of parts) if (superseded.has(of)) notes.set(part, SUPERSEDED_PART);
+  return notes;
 }
 
 /**

@@ -74,6 +74,41 @@ describe('readings a later reading of the same page replaces', () => {
   });
 });
 
+describe('listing parts of a reading a later reading replaces', () => {
+  const part = (text: string) => `Elements 51–100 of 300:\n${text}`;
+
+  it('sends the parts of a replaced reading as a short note, and those of the last reading whole', () => {
+    const contents = toolContents([
+      ask,
+      ...step('read_page', {}, page('https://shop.example/list', 'first look')),
+      ...step('read_listing', { from: 51 }, part('[51] button "old part"')),
+      ...step('click_element', { index: 60 }, 'Clicked "Add to cart"'),
+      ...step('read_page', {}, page('https://shop.example/list', 'second look')),
+      ...step('read_listing', { from: 51 }, part('[51] button "new part"')),
+    ]);
+    expect(contents[1]).toMatch(/^Left out: a later read_page of the page this listing part was of follows/);
+    expect(contents.join('\n')).not.toContain('old part');
+    expect(contents[4]).toContain('new part');
+  });
+
+  it('keeps a part read after the task changed tabs, and the parts of a page whose reading is not replaced', () => {
+    const contents = toolContents([
+      ask,
+      ...step('read_page', {}, page('https://shop.example/list', 'the list')),
+      ...step('switch_tab', { tabId: 2 }, 'Switched to "Item"'),
+      // The other tab's listing, read before that tab was read in this conversation.
+      ...step('read_listing', { from: 51 }, part('[51] link "on the other tab"')),
+      ...step('read_page', {}, page('https://shop.example/item/7', 'an item')),
+      ...step('read_listing', { from: 51 }, part('[51] link "of the item"')),
+      ...step('switch_tab', { tabId: 1 }, 'Switched to "Shop"'),
+      ...step('read_page', {}, page('https://shop.example/list', 'the list again')),
+    ]);
+    expect(contents[2]).toContain('on the other tab');
+    expect(contents[4]).toContain('of the item');
+    expect(contents[0]).toMatch(/^Left out: a later read_page of the same address/);
+  });
+});
+
 describe('results paired with their calls', () => {
   it("gives each call its own result when a model uses an id again in a later task's answers", () => {
     const contents = toolContents([
