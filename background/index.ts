@@ -43,6 +43,7 @@ import { setUpPanelOpening } from './browser-setup/panel-opening';
 import { setUpWelcome } from './browser-setup/welcome';
 import { pageMask } from './content-channel/page-mask';
 import { forgetReadings } from './content-channel/forget-readings';
+import { createConnectionReadings } from './abp/connection-readings';
 import { createActionLog } from './permissions/action-log';
 import { createGate } from './permissions/gate';
 import { createPolicyStore } from './permissions/policy-store';
@@ -277,6 +278,12 @@ const hub = createPortHub({
     ...handOvers.open().map((request): BackgroundToSidebar => ({ type: 'HAND_OVER_REQUEST', payload: request })),
   ],
 });
+const connectionReadings = createConnectionReadings();
+/** An ABP page closed or an attached agent left: what its calls read is forgotten, by the gate and by the pages. */
+const endConnection = (runId: string) => {
+  gate.endRun(runId);
+  connectionReadings.end(runId);
+};
 const routeAbp = createAbpRouter({
   capabilities: createCapabilityTable({
     errors,
@@ -285,6 +292,7 @@ const routeAbp = createAbpRouter({
     pages,
     crawler,
     tabs: board,
+    connectionReadings,
     agent: { ...task, database, runs: createRunRecords(database, 'abpAgent'), board },
   }),
   recordFailure: (capability, message) => errors.add(capability, message),
@@ -297,14 +305,14 @@ const abpPorts = createAbpPorts({
   extensionOrigin,
   ready,
   route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx),
-  endRun: (runId) => gate.endRun(runId),
+  endRun: endConnection,
 });
 // Attached MCP clients reach the same router over native messaging, while the person allows it.
 const nativeLink = new NativeLink({
   extensionOrigin,
   ready,
   route: (raw, ctx) => routeAbp(raw, 'extension-page', ctx),
-  endRun: (runId) => gate.endRun(runId),
+  endRun: endConnection,
   announce: (clients) => broadcast({ type: 'AGENT_CLIENTS', payload: { clients } }),
   // As a chat task's scope is made, from the client's words alone.
   taskScope: (words) => createTaskScope({ complete, settings: settings.current, announce: () => undefined }, words),

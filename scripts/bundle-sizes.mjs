@@ -82,9 +82,10 @@ export const BUDGETS = {
    * then to 254 KB for a step's records held for one commit, a removed container let go of, and a scheduled
    * chat recorded before its start tab opens, then to 254.5 KB for a new tab's blank page awaited before it
    * is navigated and an ended task's readings let go, then to 255 KB for readings a later reading of the
-   * same page replaces, sent to the model as a note.
+   * same page replaces, sent to the model as a note, then to 255.5 KB for their listing parts, and the
+   * readings of an ABP connection let go when it ends.
    */
-  'background.js': 255 * KB,
+  'background.js': 255.5 * KB,
   /**
    * Firefox's background page reads crawled pages itself: it carries the reader (Readability and the
    * markdown writer). Raised from 245 KB for a chat task's plan, lasting answers by level and the
@@ -99,9 +100,10 @@ export const BUDGETS = {
    * records, a removed container and a scheduled chat's early record, as background.js, then to 286.5 KB
    * for a new tab's blank page awaited before it is navigated, then to 287 KB for judged labels and
    * messages remembered (a step's judging and drawing asked for them again each time), then to 287.5 KB for
-   * replaced readings sent as a note, as background.js.
+   * replaced readings sent as a note, then to 288 KB for their listing parts and an ABP connection's
+   * readings let go when it ends, as background.js.
    */
-  'background.js (firefox)': 287.5 * KB,
+  'background.js (firefox)': 288 * KB,
   /** Raised from 12 KB for the ABP responses' schemas, which now describe the bridge's page actions too. */
   'abp-app.js': 12.5 * KB,
   /** Chrome only: the reader (Readability and the markdown writer) that parses crawled pages without a tab. */

@@ -14,6 +14,7 @@ import { pickContent } from './capabilities/scrape';
 import { storageCapabilities } from './capabilities/storage';
 import type { CapabilityTable } from './dispatch';
 import type { TaskBoard } from '../agent/task-board';
+import type { ConnectionReadings } from './connection-readings';
 
 export interface CapabilityDeps {
   errors: ErrorLog;
@@ -23,6 +24,8 @@ export interface CapabilityDeps {
   crawler: Crawler;
   /** Which task or caller holds which tab: page.* calls run only in a tab nobody else works in. */
   tabs: Pick<TaskBoard, 'hold' | 'letGo'>;
+  /** What each connection's page calls read: let go when it ends. */
+  connectionReadings: Pick<ConnectionReadings, 'remember'>;
   agent: AgentRunDeps;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSERS } from './harness';
+import { BROWSERS, waitUntil } from './harness';
 import { openOnly, shownTools, waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { send } from './support/sidebar';
@@ -9,8 +9,9 @@ import { call, toolResults } from './support/scripted-turns';
 type Reply = { success: boolean; error?: string; text?: string; from?: number };
 
 /**
- * What a task read is let go when the task ends: the page engine holds the listing (its walk, its
- * entries and their elements) only while the task that got its indices runs. A new reading works.
+ * What a task read is let go when the task ends, and what an ABP client read when it leaves: the
+ * page engine holds the listing (its walk, its entries and their elements) only while the reader
+ * that got its indices is there. A new reading works.
  */
 describe.each(BROWSERS)("the page engine once the agent's task ended, in %s", (browserName) => {
   const ctx = useConfiguredSidebar(browserName, { fresh: true });
@@ -60,6 +61,39 @@ describe.each(BROWSERS)("the page engine once the agent's task ended, in %s", (b
       success: true,
       from: next,
     });
+    await page.close();
+  });
+});
+
+describe.each(BROWSERS)('the page engine once an ABP client left, in %s', (browserName) => {
+  const ctx = useConfiguredSidebar(browserName, { fresh: true });
+  const { site, sidebar } = ctx;
+
+  it('keeps the listing while the client reads it in parts, and lets it go when the ABP page closes', async () => {
+    const url = site.url('widgets/long.html');
+    const page = await ctx.session.openPage(url);
+    const abp = await ctx.session.openExtensionPage('abp-app.html');
+    const call = (capability: string, params: unknown) =>
+      abp.evaluate(({ capability, params }) => window.abp.call(capability, params), { capability, params });
+    await abp.evaluate(() => window.abp.initialize({ agent: { name: 'e2e' }, protocolVersion: '0.1', features: {} }));
+    const read = await call('page.read', { url });
+    const first = read.success ? String(read.data.content) : JSON.stringify(read);
+    const from = Number(/read_listing with from=(\d+) shows them/.exec(first)?.[1]);
+    expect(await call('page.readListing', { url, from })).toMatchObject({ success: true });
+    // While the client is there, its listing goes on from where its first part ended, with the same walk.
+    const ask = (message: unknown) => askTab<Reply>(sidebar, url, message);
+    expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: 'any', from } })).toMatchObject({
+      success: false,
+      error: 'That listing is from an older reading of the page. Read the page again.',
+    });
+
+    await abp.close();
+    await waitUntil(
+      async () =>
+        (await ask({ type: 'READ_LISTING', payload: { snapshotId: 'any', from: 1 } })).error ===
+        'The page has not been read yet. Read the page first.',
+      { message: 'the page kept the listing of an ABP client that left' },
+    );
     await page.close();
   });
 });

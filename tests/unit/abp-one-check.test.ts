@@ -12,6 +12,7 @@ import { createPrompts } from '../../background/permissions/prompts';
 import type { ActionLogEntry } from '../../background/storage/db';
 import { TOOLS } from '../../background/tools/registry';
 import { defaultPolicy } from '../../policy';
+import { createConnectionReadings } from '../../background/abp/connection-readings';
 
 const TAB = { id: 7, windowId: 1, url: 'https://shop.example/cart', title: 'Cart', active: true };
 
@@ -54,6 +55,7 @@ function setUp() {
       pages: undefined as never,
       crawl: undefined as never,
       tabs: createTaskBoard(() => undefined),
+      connectionReadings: createConnectionReadings(async () => undefined),
     }).map((c) => [c.name, c]),
   );
   const call = (name: string, params: unknown) => dispatch(table, name, params, ctx, async () => undefined);

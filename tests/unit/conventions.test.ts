@@ -73,6 +73,7 @@ describe('the repository keeps its own rules', () => {
         pages: {} as never,
         crawler: {} as never,
         tabs: {} as never,
+        connectionReadings: {} as never,
         agent: {} as never,
       }),
     );

@@ -13,6 +13,7 @@ import { toolOfferedAs, toolsOfferedAs } from '../tool-params';
 import { pagePartCapabilities, tabAndArgs } from './page-parts';
 import type { TaskBoard } from '../../agent/task-board';
 import { tabInUse } from '../../agent/tab-holder';
+import type { ConnectionReadings } from '../connection-readings';
 
 /** The page engine's actions an agent may ask for: the tools that declare page.act as theirs. */
 const ACTIONS: readonly Tool[] = toolsOfferedAs('page.act');
@@ -66,6 +67,8 @@ type PageDeps = {
   crawl: ToolContext['crawl'];
   /** Which task or caller holds which tab: a call runs only in a tab nobody else works in, and holds it meanwhile. */
   tabs: Pick<TaskBoard, 'hold' | 'letGo'>;
+  /** What each connection read: let go when it ends. */
+  connectionReadings: Pick<ConnectionReadings, 'remember'>;
 };
 
 /**
@@ -100,7 +103,10 @@ function toolRunner(deps: PageDeps) {
       // Every ABP call names its tab, so there is no binding to move.
       bindTab: () => {},
       snapshotId: (id) => snapshots.get(id),
-      rememberSnapshot: (id, snapshotId) => snapshots.set(id, snapshotId),
+      rememberSnapshot: (id, snapshotId) => {
+        snapshots.set(id, snapshotId);
+        deps.connectionReadings.remember(call.flowRun, id, snapshotId);
+      },
       pages,
       readings,
       crawl: deps.crawl,
