@@ -11,7 +11,7 @@ const { apply, getOwnPropertyDescriptor } = Reflect;
 /** `fn` called on `self` with `args`: Reflect.apply as it was, on an array made here. */
 export const call = <T>(fn: unknown, self: unknown, ...args: unknown[]): T => apply(fn as () => T, self, args);
 
-const getter = (proto: object, key: string): unknown => getOwnPropertyDescriptor(proto, key)?.get;
+export const getter = (proto: object, key: string): unknown => getOwnPropertyDescriptor(proto, key)?.get;
 
 export const native = {
   apply,

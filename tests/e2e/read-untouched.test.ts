@@ -60,7 +60,7 @@ describe.each(BROWSERS)('reading leaves the page untouched in %s', (browserName)
     expect(JSON.stringify(results[0])).toMatch(/Season ticket/);
   });
 
-  it('a page that looks at addEventListener, its handler setters or its dialogs sees the built-ins', async () => {
+  it('a page that looks at addEventListener, its handler setters, attachShadow or its dialogs sees the built-ins', async () => {
     const looks = await page.evaluate(() => {
       const show = Function.prototype.toString;
       const look = (fn: unknown) => {
@@ -77,6 +77,10 @@ describe.each(BROWSERS)('reading leaves the page untouched in %s', (browserName)
         look(window.alert),
         look(show),
         look(show.call),
+        look(Element.prototype.attachShadow),
+        look(Element.prototype.setHTMLUnsafe),
+        look(ShadowRoot.prototype.setHTMLUnsafe),
+        look(Document.parseHTMLUnsafe),
       ];
     });
     const native = (name: string, arity: number) =>
@@ -90,6 +94,10 @@ describe.each(BROWSERS)('reading leaves the page untouched in %s', (browserName)
       expect.stringMatching(native('alert', 0)),
       expect.stringMatching(native('toString', 0)),
       expect.stringMatching(native('call', 1)),
+      expect.stringMatching(native('attachShadow', 1)),
+      expect.stringMatching(native('setHTMLUnsafe', 1)),
+      expect.stringMatching(native('setHTMLUnsafe', 1)),
+      expect.stringMatching(native('parseHTMLUnsafe', 1)),
     ]);
   });
 
