@@ -13,7 +13,7 @@ type Reply = { success: boolean; error?: string; text?: string; from?: number };
  * page engine holds the listing (its walk, its entries and their elements) only while the reader
  * that got its indices is there. A new reading works.
  */
-describe.each(BROWSERS)("the page engine once the agent's task ended, in %s", (browserName) => {
+describe.each(BROWSERS)("the page engine once the agent's task ended or an ABP client left, in %s", (browserName) => {
   const ctx = useConfiguredSidebar(browserName, { fresh: true });
   const { site, sidebar } = ctx;
 
@@ -63,11 +63,6 @@ describe.each(BROWSERS)("the page engine once the agent's task ended, in %s", (b
     });
     await page.close();
   });
-});
-
-describe.each(BROWSERS)('the page engine once an ABP client left, in %s', (browserName) => {
-  const ctx = useConfiguredSidebar(browserName, { fresh: true });
-  const { site, sidebar } = ctx;
 
   it('keeps the listing while the client reads it in parts, and lets it go when the ABP page closes', async () => {
     const url = site.url('widgets/long.html');
@@ -80,7 +75,7 @@ describe.each(BROWSERS)('the page engine once an ABP client left, in %s', (brows
     const first = read.success ? String(read.data.content) : JSON.stringify(read);
     const from = Number(/read_listing with from=(\d+) shows them/.exec(first)?.[1]);
     expect(await call('page.readListing', { url, from })).toMatchObject({ success: true });
-    // While the client is there, its listing goes on from where its first part ended, with the same walk.
+    // While the client is there, the page holds its listing: any other id is told it is an older one.
     const ask = (message: unknown) => askTab<Reply>(sidebar, url, message);
     expect(await ask({ type: 'READ_LISTING', payload: { snapshotId: 'any', from } })).toMatchObject({
       success: false,
