@@ -8,7 +8,7 @@
  *
  * Hosts are noted as script attaches their roots, so a question costs what the hosts cost, not the
  * page: the document is walked only for roots markup declares (`<template shadowrootmode>`), while
- * it is parsed and once after, and again after `setHTMLUnsafe` or `parseHTMLUnsafe`. A clonable
+ * it is parsed and once after, and once after `setHTMLUnsafe` or `parseHTMLUnsafe`. A clonable
  * root's copies get roots without either, so once one exists every question walks the document.
  *
  * Page code could still name elements that are not hosts (the content script reads `shadowRoot`
@@ -89,8 +89,10 @@ if (shadowRootOf && readyStateOf && ownerDocumentOf) {
   follow(Document, 'parseHTMLUnsafe', declares);
 
   listen(HOSTS_REQUEST, () => {
-    if (walkNext || walkAlways) {
-      walkNext = call(readyStateOf, document) === 'loading';
+    // Parsing, also again after a late document.open(): the parser may be declaring roots.
+    const parsing = call(readyStateOf, document) === 'loading';
+    if (walkNext || walkAlways || parsing) {
+      walkNext = parsing;
       walkUnder(document);
     }
     for (let i = 0; i < hosts.length; i++) {
