@@ -32,8 +32,7 @@ export function toTurns(messages: readonly ChatMessage[]): ChatTurn[] {
     if (!message.content.trim() && calls.length === 0) continue;
     turns.push({ role: 'assistant', content: message.content, ...(calls.length > 0 ? { toolCalls: calls } : {}) });
     for (const call of calls) {
-      const left = superseded.get(call);
-      const content = left ?? results.get(call)?.content ?? NOT_RUN;
+      const content = superseded.get(call) ?? results.get(call)?.content ?? NOT_RUN;
       turns.push({ role: 'tool', toolCallId: call.id, name: call.name, content });
     }
   }
