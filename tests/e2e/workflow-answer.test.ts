@@ -3,7 +3,7 @@
 // written never costs what the steps found.
 import { describe, expect, it } from 'vitest';
 import type { PageDriver } from './harness';
-import { BROWSERS } from './harness';
+import { BROWSERS, waitUntil } from './harness';
 import { axeViolations } from './support/axe';
 import { catchDownloads, lastDownload } from './support/downloads';
 import { PANEL_WIDTHS, shootThemes, sidewaysOverflow } from './support/layout';
@@ -18,7 +18,7 @@ import {
   waitForWorkflow,
   useFreshResearchView,
 } from './support/workflow';
-import type { Step } from '../fixtures/llm-server';
+import type { LlmServer, Step } from '../fixtures/llm-server';
 
 const WRITING = 'Writing the answer…';
 const INTENT = 'Which shop sells the studio headphones for less?';
@@ -52,13 +52,19 @@ const shownOrder = (page: PageDriver) =>
 const statusText = (page: PageDriver) =>
   page.evaluate(() => document.querySelector('[data-testid="workflow-status"]')?.textContent ?? '');
 
-/** Waits until the Research view says the answer is being written (the run's elapsed time follows it). */
-const waitForWriting = (page: PageDriver) =>
-  page.waitFor(
+/**
+ * Waits until the Research view says the answer is being written (the run's elapsed time follows it)
+ * and the model has been asked for it: the view says so before the request leaves, and a stop in
+ * between would leave the step meant for that request to the next one.
+ */
+async function waitForWriting(page: PageDriver, llm: Pick<LlmServer, 'pending'>): Promise<void> {
+  await page.waitFor(
     (text) => document.querySelector('[data-testid="workflow-status"]')?.textContent?.startsWith(text),
     WRITING,
     { message: 'the Research view did not say the answer was being written' },
   );
+  await waitUntil(() => llm.pending === 0, { message: 'the model was not asked for the answer' });
+}
 
 describe.each(BROWSERS)('the research report’s answer in %s', (browserName) => {
   const ctx = useFreshResearchView(browserName);
@@ -101,7 +107,7 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
       waitBeforeMs: 1500,
       expect: answerRequest,
     });
-    await waitForWriting(page);
+    await waitForWriting(page, ctx.llm);
     const done = await waitForWorkflow(page, (w) => w.status === 'completed', 'the workflow did not finish');
     expect(done.steps).toEqual(['completed', 'completed']);
     expect(ctx.llm.failures).toEqual([]);
@@ -170,7 +176,7 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
 
   it('a cancel while the answer is written stops the request, closes the tabs and keeps the findings', async () => {
     await runTwoShops({ kind: 'hang' });
-    await waitForWriting(page);
+    await waitForWriting(page, ctx.llm);
     await page.click('[data-testid="workflow-cancel"]');
     const shown = await waitForWorkflow(page, (w) => w.status === 'cancelled', 'the workflow was not cancelled');
     expect(shown.results).toEqual(['Alpha Audio: $199.', 'Beta Sound: $189.']);
@@ -184,7 +190,7 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
 
   it('a restart while the answer is written shows the run interrupted; Resume writes the answer', async () => {
     await runTwoShops({ kind: 'hang' });
-    await waitForWriting(page);
+    await waitForWriting(page, ctx.llm);
     await ctx.session.stopBackground();
     const interrupted = await waitForWorkflow(
       page,
