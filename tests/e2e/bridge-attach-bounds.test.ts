@@ -1,8 +1,9 @@
 // `bosun-bridge --connect` within its bounds, in both browsers: an attached client reads and acts on its
 // own tabs only (never the person's tab that shows the same page), its stated task is its scope as a
-// chat task's words are, and each way its link can end (the bridge killed, Bosun reloaded, the browser
-// closed) leaves a clear state: the next call names what happened, nothing keeps running, and a new
-// connection works. The person trusts the test site up to "submit", as where they work.
+// chat task's words are, what it read is let go when it leaves, and each way its link can end (the
+// bridge killed, Bosun reloaded, the browser closed) leaves a clear state: the next call names what
+// happened, nothing keeps running, and a new connection works. The person trusts the test site up to
+// "submit", as where they work.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { encodeFrame } from '../../bridge/native/framing';
@@ -14,7 +15,7 @@ import { rawLinkClient, useAttachedBrowser, type Agent } from './support/attache
 import { processTree, textOf, waitForExit } from './support/bridge';
 import { startRecordingServer } from '../hardening/recording-server';
 import { setSiteRule } from './support/permissions';
-import { useSite } from './support/site';
+import { askTab, useSite } from './support/site';
 
 const site = useSite();
 /** What only the person's own tab shows. */
@@ -176,6 +177,27 @@ describe.each(BROWSERS)('bosun-bridge --connect within its bounds in %s', { time
       expect(titles.filter((t) => t === 'Bosun agent')).toHaveLength(2);
     }
     expect((await claude.call('browser_tabs', { action: 'list' })).isError).toBeFalsy();
+  });
+
+  it('a client that leaves lets go of what it read: the page holds its listing while the client is there, not after', async () => {
+    const reader = await attached.agent('Reader');
+    const url = site.url('widgets/long.html');
+    const navigated = await reader.call('browser_navigate', { url });
+    expect(navigated.isError, textOf(navigated)).toBeFalsy();
+    const from = Number(
+      /read_listing with from=(\d+) shows them/.exec(textOf(await reader.call('browser_snapshot')))?.[1],
+    );
+    const part = await reader.call('browser_read_listing', { from });
+    expect(part.isError, textOf(part)).toBeFalsy();
+    // While the client is there, the page holds its listing: any other id is told it is an older one.
+    const ask = () =>
+      askTab<{ error?: string }>(attached.sidebar, url, { type: 'READ_LISTING', payload: { snapshotId: 'any', from } });
+    expect((await ask()).error).toBe('That listing is from an older reading of the page. Read the page again.');
+
+    await reader.close();
+    await waitUntil(async () => (await ask()).error === 'The page has not been read yet. Read the page first.', {
+      message: 'the page kept the listing of a client that left',
+    });
   });
 
   it("Bosun reloading ends the link: the client's next call names it, the host stops, and a new connection works", async () => {
