@@ -28,9 +28,10 @@ export const BUDGETS = {
   /**
    * Raised from 60 KB for every tool's plain name, the docked question and critical questions' own look,
    * then for plan first: the plan card (Go, Edit, ask at each step) and its Settings switch, then to
-   * 66 KB for Settings' one draft and Save, the Library's stored-copy citations and the attached agents' list.
+   * 66 KB for Settings' one draft and Save, the Library's stored-copy citations and the attached agents' list,
+   * then to 66.5 KB for following a streaming answer only while the person is at the end of the chat.
    */
-  'sidebar.js': 66 * KB,
+  'sidebar.js': 66.5 * KB,
   /**
    * Raised from 40 KB for trusted input's path (asking the background to press, the frame offset, the
    * reply's check), then to 43 KB for describing the focused element to the gate, a form's default

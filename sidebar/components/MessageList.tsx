@@ -6,6 +6,7 @@ import { ErrorActions } from './ErrorActions';
 import { MessageItem } from './MessageItem';
 import { RunAgain, type ChatScheduling } from './RunAgain';
 import { t } from '../../src/i18n';
+import { useFollow } from '../use-follow';
 
 /**
  * How many of the latest messages are drawn at first, and how many more each step back. A long
@@ -114,8 +115,7 @@ export function MessageList({
   const count = drawn.conversation === conversation ? drawn.count : MESSAGE_WINDOW;
   const hidden = Math.max(0, messages.length - count);
   const showMore = useEarlier(list, more, hidden, () => setDrawn({ conversation, count: count + MESSAGE_WINDOW }));
-  // Follows the answer as it streams in.
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length, last?.content.length]);
+  const onScroll = useFollow(list, end, messages);
 
   const calls = callsById(messages);
   const stored = useStoredPages(messages);
@@ -127,6 +127,7 @@ export function MessageList({
       aria-live="polite"
       aria-busy={last?.status === 'streaming'}
       ref={list}
+      onScroll={onScroll}
     >
       {hidden > 0 ? (
         <button type="button" class="button show-earlier" ref={more} onClick={showMore} data-testid="show-earlier">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationExport } from '../../bench/long-conversation/conversation';
-import { BROWSERS, type PageDriver } from './harness';
+import { BROWSERS, waitUntil, type PageDriver } from './harness';
 import { waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { chooseImportFile } from './support/history';
@@ -77,5 +77,53 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
     const all = await shownMessages(sidebar);
     expect(all).toHaveLength(1002);
     expect(all[0]?.content).toBe('Question 0: what does the page about item 0 say about its price and delivery?');
+  });
+
+  it('follows a streaming answer at the end of the list, and leaves the person where they scrolled up to read', async () => {
+    const list = () =>
+      sidebar.evaluate(() => {
+        const element = document.querySelector('[data-testid="messages"]') as HTMLElement;
+        const last = [...document.querySelectorAll('[data-testid="message"]')].at(-1);
+        return {
+          top: element.scrollTop,
+          fromEnd: element.scrollHeight - element.scrollTop - element.clientHeight,
+          shown: last?.textContent?.length ?? 0,
+        };
+      });
+    const scrollTo = (to: 'end' | 'up') =>
+      sidebar.evaluate(async (to) => {
+        const element = document.querySelector('[data-testid="messages"]') as HTMLElement;
+        element.scrollTop = to === 'end' ? element.scrollHeight : element.scrollTop - 600;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }, to);
+    const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i} of the answer.\n\n`);
+    const growing = async (than: number) => {
+      await waitUntil(async () => (await list()).shown > than, { message: 'the answer stopped streaming' });
+      return list();
+    };
+
+    // At the end of the list, the answer is followed as it streams in.
+    await scrollTo('end');
+    ctx.llm.script({ kind: 'text', chunks: paragraphs(60), delayMs: 80 });
+    await send(sidebar, 'Tell me more.');
+    const early = await growing(200);
+    const later = await growing(early.shown + 200);
+    expect(later.fromEnd).toBeLessThan(24);
+
+    // Scrolled up to read, the person stays where they are while it goes on.
+    await scrollTo('up');
+    const reading = await list();
+    expect(reading.fromEnd).toBeGreaterThan(500);
+    await waitUntilIdle(sidebar);
+    const read = await list();
+    expect(read.shown).toBeGreaterThan(reading.shown);
+    expect(read.top).toBe(reading.top);
+
+    // Their own next message brings them to the end, and the answer to it is followed again.
+    ctx.llm.script({ kind: 'text', chunks: paragraphs(10), delayMs: 20 });
+    await send(sidebar, 'Thanks.');
+    await waitUntilIdle(sidebar);
+    expect((await list()).fromEnd).toBeLessThan(24);
+    expect(ctx.llm.failures).toEqual([]);
   });
 });
