@@ -1,4 +1,5 @@
-// The bridge's history, waiting, tab, form, file, screenshot and site-data tools, and the widget tasks, through the
+// The bridge's history, waiting, tab, form, file, screenshot and site-data tools, and a sample of the
+// widget tasks (`npm run test:long` runs every one: tests/long/widget-tasks.test.ts), through the
 // official MCP client, in both browsers. One bridge per browser serves every group (tests/e2e/bridge/).
 import { describe } from 'vitest';
 import { acting } from './bridge/acting';
@@ -33,7 +34,7 @@ describe.each(BROWSERS)(
     upload(env);
     elementScreenshot(env);
     siteData(env);
-    widgetTasks(env);
+    widgetTasks(env, 'sample');
     screenshotAsItIs(env);
   },
 );

@@ -4,26 +4,12 @@
 // conversation and the page opened alone for each task) on the build the tests use.
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../bench/agent-tasks/run';
-import { TASKS } from '../../../bench/agent-tasks/tasks';
 import { runBench } from '../../unit/support/bench-output';
 import { BROWSERS } from '../harness';
+import { SAMPLE, tasksOf, type TaskScope } from './task-sample';
 
-/**
- * `npm test`'s sample: the two tasks with variant pages, and the framework-built ones whose handlers
- * are hardest to reach (jQuery's delegation, React's root listeners, hover-only row actions, a modal
- * picker). `npm run test:long` runs every task.
- */
-const SAMPLE = [
-  'slider',
-  'autocomplete',
-  'todo-edit-delegated',
-  'react-todo-edit',
-  'row-hover-action',
-  'date-picker-dialog',
-];
-
-export function agentTasksBenchSuite(scope: 'sample' | 'all'): void {
-  const tasks = scope === 'all' ? TASKS : TASKS.filter((t) => SAMPLE.includes(t.id));
+export function agentTasksBenchSuite(scope: TaskScope): void {
+  const tasks = tasksOf(scope);
   describe.each(BROWSERS)('the agent-tasks benchmark in %s', (browserName) => {
     it(
       `solves ${scope === 'all' ? 'every task' : 'a sample of the tasks'} through the agent, then replays each without the model, and on a variant page with one model call per changed step at most`,
