@@ -1,7 +1,7 @@
-import { useSignal } from '@preact/signals';
 import type { SidebarActions } from '../actions';
 import type { CrawlJobSummary } from '../state';
 import { t } from '../../src/i18n';
+import { ConfirmDelete } from './ConfirmDelete';
 
 export type JobActions = Pick<
   SidebarActions,
@@ -65,47 +65,14 @@ export function JobButtons({ job, opened, actions }: JobProps) {
       >
         {t('library_export')}
       </button>
-      <DeleteJobButton job={job} actions={actions} />
+      <ConfirmDelete
+        prefix="library"
+        look="icon-button"
+        confirm={t('library_delete_confirm')}
+        deleteLabel={t('library_delete_label', job.title)}
+        confirmLabel={t('library_delete_confirm_label', job.title)}
+        onDelete={() => actions.deleteCrawl(job.id)}
+      />
     </div>
-  );
-}
-
-/** Delete asks to be confirmed, or kept. */
-function DeleteJobButton({ job, actions }: Omit<JobProps, 'opened'>) {
-  const confirming = useSignal(false);
-  return (
-    <>
-      {confirming.value ? (
-        <>
-          <button
-            type="button"
-            class="icon-button icon-button--danger"
-            onClick={() => actions.deleteCrawl(job.id)}
-            aria-label={t('library_delete_confirm_label', job.title)}
-            data-testid="library-confirm-delete"
-          >
-            {t('library_delete_confirm')}
-          </button>
-          <button
-            type="button"
-            class="icon-button"
-            onClick={() => (confirming.value = false)}
-            data-testid="library-keep"
-          >
-            {t('library_keep')}
-          </button>
-        </>
-      ) : (
-        <button
-          type="button"
-          class="icon-button"
-          onClick={() => (confirming.value = true)}
-          aria-label={t('library_delete_label', job.title)}
-          data-testid="library-delete"
-        >
-          {t('delete')}
-        </button>
-      )}
-    </>
   );
 }

@@ -5,7 +5,7 @@ import { plainAction } from '../plain-action';
 import type { WorkflowStepNow } from '../workflow-state';
 import { showInvisible } from '../../src/show-invisible';
 import { t } from '../../src/i18n';
-import { DeleteRunButton } from './DeleteRunButton';
+import { ConfirmDelete } from './ConfirmDelete';
 
 const STEP_LABEL: Record<WorkflowPlan['steps'][number]['status'], string> = {
   pending: t('step_pending'),
@@ -182,7 +182,13 @@ function ProgressActions({
           >
             {t('run_again')}
           </button>
-          <DeleteRunButton onDelete={onDelete} />
+          <ConfirmDelete
+            prefix="workflow"
+            look="button"
+            confirm={t('workflow_delete_confirm')}
+            hint={t('workflow_delete_hint')}
+            onDelete={onDelete}
+          />
         </>
       ) : null}
       {status === 'running' ? (
