@@ -87,7 +87,7 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
         return {
           top: element.scrollTop,
           fromEnd: element.scrollHeight - element.scrollTop - element.clientHeight,
-          shown: last?.textContent?.length ?? 0,
+          shown: last?.textContent ?? '',
         };
       });
     const scrollTo = (to: 'end' | 'up') =>
@@ -97,17 +97,18 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       }, to);
     const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i} of the answer.\n\n`);
-    const growing = async (than: number) => {
-      await waitUntil(async () => (await list()).shown > than, { message: 'the answer stopped streaming' });
-      return list();
-    };
+    const answer = paragraphs(60);
+    const held = 30;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
 
-    // At the end of the list, the answer is followed as it streams in.
+    // At the end of the list, the answer is followed as it streams in, up to where the model pauses.
     await scrollTo('end');
-    ctx.llm.script({ kind: 'text', chunks: paragraphs(60), delayMs: 80 });
+    ctx.llm.script({ kind: 'text', chunks: answer, delayMs: 20, holdBefore: { chunk: held, until: released } });
     await send(sidebar, 'Tell me more.');
-    const early = await growing(200);
-    await growing(early.shown + 200);
+    await waitUntil(async () => (await list()).shown.includes(`Paragraph ${held - 1} `), {
+      message: 'the answer did not stream to where the model pauses',
+    });
     // Each word is drawn, then scrolled to: between the two the end may be a line away.
     await waitUntil(async () => (await list()).fromEnd < 24, { message: 'the list did not follow the answer' });
 
@@ -115,9 +116,10 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
     await scrollTo('up');
     const reading = await list();
     expect(reading.fromEnd).toBeGreaterThan(500);
+    release();
     await waitUntilIdle(sidebar);
     const read = await list();
-    expect(read.shown).toBeGreaterThan(reading.shown);
+    expect(read.shown.length).toBeGreaterThan(reading.shown.length);
     expect(read.top).toBe(reading.top);
 
     // Their own next message brings them to the end, and the answer to it is followed again.

@@ -66,6 +66,24 @@ describe('streaming text', () => {
     expect(events[8]).toEqual({ type: 'message_stop' });
   });
 
+  it('holds before the chunk a step names until the test lets it go on', async () => {
+    let release = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    llm.script({ kind: 'text', chunks: ['one', 'two'], holdBefore: { chunk: 1, until } });
+    const response = await ask(llm, { stream: true });
+    const reader = response.body!.getReader();
+    const seen: string[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const text = new TextDecoder().decode(read.value);
+      if (text.includes('"text":"one"')) {
+        seen.push('one');
+        setTimeout(() => (seen.push('released'), release()), 50);
+      }
+      if (text.includes('"text":"two"')) seen.push('two');
+    }
+    expect(seen).toEqual(['one', 'released', 'two']);
+  });
+
   it('paces text deltas by delayMs so they reach the client separately', async () => {
     llm.script({ kind: 'text', chunks: ['one', 'two', 'three'], delayMs: 40 });
     const started = Date.now();

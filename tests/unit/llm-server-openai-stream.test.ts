@@ -38,6 +38,24 @@ describe('streaming text', () => {
     expect(chunks.some((chunk) => 'usage' in chunk)).toBe(false);
   });
 
+  it('holds before the chunk a step names until the test lets it go on', async () => {
+    let release = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    llm.script({ kind: 'text', chunks: ['one', 'two'], holdBefore: { chunk: 1, until } });
+    const response = await chat(llm, { model: 'test-model', messages, stream: true });
+    const reader = response.body!.getReader();
+    const seen: string[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const text = new TextDecoder().decode(read.value);
+      if (text.includes('"one"')) {
+        seen.push('one');
+        setTimeout(() => (seen.push('released'), release()), 50);
+      }
+      if (text.includes('"two"')) seen.push('two');
+    }
+    expect(seen).toEqual(['one', 'released', 'two']);
+  });
+
   it('paces chunks by delayMs so they reach the client separately', async () => {
     llm.script({ kind: 'text', chunks: ['one', 'two', 'three'], delayMs: 40 });
     const started = Date.now();
