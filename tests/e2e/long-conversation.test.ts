@@ -4,6 +4,7 @@ import { BROWSERS, waitUntil, type PageDriver } from './harness';
 import { waitUntilIdle } from './support/agent';
 import { useConfiguredSidebar } from './support/configured-sidebar';
 import { chooseImportFile } from './support/history';
+import { hold } from './support/scripted-turns';
 import { send, shownMessages, showView } from './support/sidebar';
 
 const TITLE = 'A conversation of 1000 messages';
@@ -99,12 +100,11 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
     const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i} of the answer.\n\n`);
     const answer = paragraphs(60);
     const held = 30;
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const pause = hold();
 
     // At the end of the list, the answer is followed as it streams in, up to where the model pauses.
     await scrollTo('end');
-    ctx.llm.script({ kind: 'text', chunks: answer, delayMs: 20, holdBefore: { chunk: held, until: released } });
+    ctx.llm.script({ kind: 'text', chunks: answer, delayMs: 20, holdBefore: { chunk: held, until: pause.released } });
     await send(sidebar, 'Tell me more.');
     await waitUntil(async () => (await list()).shown.includes(`Paragraph ${held - 1} `), {
       message: 'the answer did not stream to where the model pauses',
@@ -116,7 +116,7 @@ describe.each(BROWSERS)('a conversation of 1,000 messages in %s', (browserName) 
     await scrollTo('up');
     const reading = await list();
     expect(reading.fromEnd).toBeGreaterThan(500);
-    release();
+    pause.release();
     await waitUntilIdle(sidebar);
     const read = await list();
     expect(read.shown.length).toBeGreaterThan(reading.shown.length);
