@@ -77,14 +77,15 @@ export function toSavedWorkflow(
 
 /**
  * A saved workflow with its parameters filled in, as a new plan waiting for approval. Where its steps
- * kept their last run's actions (and `replay` is on), the plan is a Run again: those are replayed,
- * with the new values.
+ * kept their last run's actions, those are replayed with the new values, the model asked only where
+ * they no longer match. Run by the person, such a plan is a Run again, which writes no answer;
+ * `answered` (a schedule's run, read later by a person who was not there) keeps the answer.
  */
 export function planFromSaved(
   saved: SavedWorkflow,
   values: Readonly<Record<string, string>>,
   now: number,
-  replay = true,
+  answered = false,
 ): Result<WorkflowPlan> {
   const missing = saved.parameters.filter((name) => !values[name]?.trim());
   if (missing.length > 0) return { ok: false, error: `Fill in ${missing.join(', ')} first.` };
@@ -101,7 +102,7 @@ export function planFromSaved(
     id: newId('step'),
     task: fill(step.task, false),
     site: fill(step.site, true),
-    ...(trace && replay ? { trace: mapTrace(trace, fill) } : {}),
+    ...(trace ? { trace: mapTrace(trace, fill) } : {}),
     status: 'pending' as const,
   }));
   const bad = steps.find((step) => !URL.canParse(step.site) || !/^https?:$/.test(new URL(step.site).protocol));
@@ -114,7 +115,7 @@ export function planFromSaved(
       steps,
       status: 'awaiting-approval',
       createdAt: now,
-      ...(steps.some((step) => step.trace) ? { again: true } : {}),
+      ...(!answered && steps.some((step) => step.trace) ? { again: true } : {}),
     },
   };
 }

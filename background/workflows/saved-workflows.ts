@@ -84,9 +84,9 @@ export async function runScheduledWorkflow(
   const saved = deps.saved.get(savedId);
   if (!saved) return refuse('That saved workflow no longer exists.');
   const now = Date.now();
-  // Its steps are run by the model, not replayed from the saved run's actions: a scheduled run
-  // stopping at what goes beyond its plan is what its tests prove, for a model run.
-  const plan = planFromSaved(saved, values, now, false);
+  // Its steps replay the saved run's actions, and it writes its answer: where the pages still match,
+  // the answer is the one model call of the run.
+  const plan = planFromSaved(saved, values, now, true);
   if (!plan.ok) return refuse(plan.error);
   const approved = approvePlan(
     plan.value,

@@ -135,11 +135,15 @@ describe("a saved workflow's last run", () => {
       {},
       { url: 'https://shop.example/?q=electric%20toaster' },
     ]);
-    // A scheduled run is run by the model at each step.
-    const scheduled = planFromSaved(saved.value, { product: 'toaster' }, NOW + 1, false);
+    // A schedule's run replays the same actions with its values, and is no Run again: it writes its answer.
+    const scheduled = planFromSaved(saved.value, { product: 'toaster' }, NOW + 1, true);
     if (!scheduled.ok) throw new Error(scheduled.error);
     expect(scheduled.value.again).toBeUndefined();
-    expect(scheduled.value.steps[0]?.trace).toBeUndefined();
+    expect(scheduled.value.steps[0]?.trace?.map((s) => s.args)).toEqual([
+      { text: 'toaster' },
+      {},
+      { url: 'https://shop.example/?q=toaster' },
+    ]);
   });
 
   it('is planned as before where nothing was recorded, and a step the person changes before approving loses its actions', () => {
