@@ -14,6 +14,7 @@ import {
   textOf,
   readUntilEndOrError,
 } from './support/anthropic-wire';
+import { heldStep, seenInOrder } from './support/held-stream';
 
 let llm: LlmServer;
 
@@ -67,21 +68,14 @@ describe('streaming text', () => {
   });
 
   it('holds before the chunk a step names until the test lets it go on', async () => {
-    let release = () => {};
-    const until = new Promise<void>((resolve) => (release = resolve));
-    llm.script({ kind: 'text', chunks: ['one', 'two'], holdBefore: { chunk: 1, until } });
+    const { step, release } = heldStep();
+    llm.script(step);
     const response = await ask(llm, { stream: true });
-    const reader = response.body!.getReader();
-    const seen: string[] = [];
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      const text = new TextDecoder().decode(read.value);
-      if (text.includes('"text":"one"')) {
-        seen.push('one');
-        setTimeout(() => (seen.push('released'), release()), 50);
-      }
-      if (text.includes('"text":"two"')) seen.push('two');
-    }
-    expect(seen).toEqual(['one', 'released', 'two']);
+    expect(await seenInOrder(response, release, { one: '"text":"one"', two: '"text":"two"' })).toEqual([
+      'one',
+      'released',
+      'two',
+    ]);
   });
 
   it('paces text deltas by delayMs so they reach the client separately', async () => {

@@ -5,6 +5,7 @@ import { startLlmServer } from '../fixtures/llm-server/index';
 import type { LlmServer } from '../fixtures/llm-server/index';
 import { messages, chat, sseData, chunksOf, deltas, readUntilEndOrError } from './support/openai-wire';
 import type { Chunk, ToolCallDelta } from './support/openai-wire';
+import { heldStep, seenInOrder } from './support/held-stream';
 let llm: LlmServer;
 
 beforeEach(async () => {
@@ -39,21 +40,10 @@ describe('streaming text', () => {
   });
 
   it('holds before the chunk a step names until the test lets it go on', async () => {
-    let release = () => {};
-    const until = new Promise<void>((resolve) => (release = resolve));
-    llm.script({ kind: 'text', chunks: ['one', 'two'], holdBefore: { chunk: 1, until } });
+    const { step, release } = heldStep();
+    llm.script(step);
     const response = await chat(llm, { model: 'test-model', messages, stream: true });
-    const reader = response.body!.getReader();
-    const seen: string[] = [];
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      const text = new TextDecoder().decode(read.value);
-      if (text.includes('"one"')) {
-        seen.push('one');
-        setTimeout(() => (seen.push('released'), release()), 50);
-      }
-      if (text.includes('"two"')) seen.push('two');
-    }
-    expect(seen).toEqual(['one', 'released', 'two']);
+    expect(await seenInOrder(response, release, { one: '"one"', two: '"two"' })).toEqual(['one', 'released', 'two']);
   });
 
   it('paces chunks by delayMs so they reach the client separately', async () => {
