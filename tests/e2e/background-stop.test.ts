@@ -163,7 +163,11 @@ describe.each(BROWSERS)('a background stop in the middle of a task in %s', (brow
       (m) => m.at(-1)?.status === 'interrupted',
       'the scheduled run was not shown as interrupted after the restart',
       30_000,
-    );
+    ).catch((error: unknown) => {
+      // What the restarted background said, so that a failure explains itself.
+      const said = { errors: ctx.session.backgroundErrors(), console: ctx.session.consoleOutput().slice(-20) };
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; ${JSON.stringify(said)}`);
+    });
     const run = shown.slice(shown.findLastIndex((m) => m.role === 'user'));
     expect(run[0]).toMatchObject({ role: 'user', content: 'Press the step buttons 1 and 2' });
     expect(run[1]?.content).toMatch(/^Ran on schedule at .*\.$/);
