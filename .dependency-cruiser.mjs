@@ -57,6 +57,17 @@ export default {
       to: { path: ABOVE },
     },
     {
+      name: 'bridge-drivers-load-late',
+      severity: 'error',
+      comment:
+        'The bridge loads its browser drivers with the first browser (launchers/), not as it starts: an MCP client connects and lists the tools without waiting for them.',
+      from: { path: '^bridge/' },
+      to: {
+        path: 'node_modules/(playwright-core|puppeteer-core)/',
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+      },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',

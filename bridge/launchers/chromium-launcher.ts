@@ -1,10 +1,16 @@
 import { existsSync } from 'node:fs';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { AbpClient, type AbpSessionSettings } from '../server/abp-client';
 import { ChromiumTab } from '../engines/chromium-tab';
 import { openWithBrowser, WorkingTabs } from './working-tabs';
 import type { EngineBrowser, LaunchSettings } from '../engines/engine';
 import { firstLine, ToolError } from '../server/errors';
+
+/**
+ * Playwright, loaded with the first browser or once the client has the tool list (BrowserSession.prepare),
+ * not as the bridge starts: a client connects and lists the tools without waiting for it.
+ */
+export const loadPlaywright = () => import('playwright-core');
 
 /**
  * Chromium with Bosun loaded, on the persistent profile. Playwright talks to it over a pipe
@@ -18,6 +24,7 @@ export async function launchChromium(settings: LaunchSettings, agent: AbpSession
       'Install Chromium, or start the bridge with --chromium <path to the executable>.',
     );
   }
+  const { chromium } = await loadPlaywright();
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(settings.profileDir, {

@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { AbpClient, type AbpPage, type AbpSessionSettings } from '../server/abp-client';
 import type { EngineBrowser, LaunchSettings } from '../engines/engine';
 import { firstLine, ToolError } from '../server/errors';
 import { FirefoxPrivileged, type BidiConnection, type WorkerConsoleMessage } from '../engines/firefox-privileged';
 import { FirefoxTab, type FirefoxFeeds } from '../engines/firefox-tab';
 import { openWithBrowser, WorkingTabs } from './working-tabs';
+
+/**
+ * puppeteer, loaded with the first browser or once the client has the tool list (BrowserSession.prepare),
+ * not as the bridge starts: a client connects and lists the tools without waiting for it.
+ */
+export const loadPuppeteer = () => import('puppeteer-core');
 
 const ABP_PAGE_TIMEOUT_MS = 20_000;
 
@@ -88,6 +94,7 @@ export async function launchFirefox(settings: LaunchSettings, agent: AbpSessionS
 
 /** Firefox on the profile, with the prefs that keep Bosun's moz-extension origin and storage stable. */
 async function startFirefox(settings: LaunchSettings, geckoId: string, uuid: string): Promise<Browser> {
+  const { default: puppeteer } = await loadPuppeteer();
   try {
     return await puppeteer.launch({
       browser: 'firefox',

@@ -120,13 +120,14 @@ export class WorkingTabs<P extends HostPage> implements TabControl {
 }
 
 /**
- * Bosun's ABP page, opened as the browser starts rather than on the first call that needs it, and
- * after the working tab is chosen, so a page still loading abp-app.html is never taken for a web tab.
- * A failure here is the first call's to report: abp() opens the page again.
+ * Bosun's ABP page, opened as the browser starts rather than on the first call that needs it, while
+ * the working tab is chosen. The tab is chosen among the pages there were before the ABP page opened
+ * (tab() lists them before its first await), so a page still loading abp-app.html is never taken for
+ * a web tab. A failure here is the first call's to report: abp() opens the page again.
  */
 export function openWithBrowser<T, P extends HostPage>(tabs: WorkingTabs<P>, open: () => Promise<T>): Promise<T> {
-  const opening = tabs.tab().then(async () => {
-    const opened = await open();
+  const working = tabs.tab();
+  const opening = Promise.all([working, open()]).then(async ([, opened]) => {
     // The ABP page opened in front of the working tab.
     await tabs.front();
     return opened;

@@ -9,7 +9,11 @@ export const PROGRESS_INTERVAL_MS = 2_000;
 
 export interface BridgeServerDeps {
   /** The browser the tools run in: one the bridge started (BrowserSession), or the person's (AttachSession). */
-  session: { use<T>(work: (browser: LiveBrowser) => Promise<T>): Promise<T> };
+  session: {
+    use<T>(work: (browser: LiveBrowser) => Promise<T>): Promise<T>;
+    /** Loads what the first call will need, while the client's model picks a tool. */
+    prepare?(): void;
+  };
   /** How long a permission question may wait (0: nobody can answer, so nobody is asked). */
   questionTimeoutMs: number;
   /** Every tool, known at build time: listing them starts no browser. */
@@ -71,7 +75,11 @@ export function createBridgeServer(deps: BridgeServerDeps): Server {
   const byName = new Map(deps.tools.map((tool) => [tool.name, tool]));
   const list = deps.tools.map(listed);
 
-  server.setRequestHandler('tools/list', () => Promise.resolve({ tools: list }));
+  server.setRequestHandler('tools/list', () => {
+    // After the answer is written: loading blocks for a moment, and the list must not wait for it.
+    setImmediate(() => deps.session.prepare?.());
+    return Promise.resolve({ tools: list });
+  });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, arguments: args } = request.params;

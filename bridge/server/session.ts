@@ -1,8 +1,8 @@
 import type { AbpSessionSettings } from './abp-client';
-import { launchChromium } from '../launchers/chromium-launcher';
+import { launchChromium, loadPlaywright } from '../launchers/chromium-launcher';
 import type { EngineBrowser, LaunchSettings } from '../engines/engine';
 import { ToolError } from './errors';
-import { launchFirefox } from '../launchers/firefox-launcher';
+import { launchFirefox, loadPuppeteer } from '../launchers/firefox-launcher';
 import { claimProfile } from '../launchers/profile-lock';
 
 export interface SessionSettings extends LaunchSettings {
@@ -69,6 +69,11 @@ export class BrowserSession {
     if (this.busy > 0) return;
     this.log(`no tool call for ${this.settings.idleTimeoutMs / 1000} s: closing the browser`);
     await this.close();
+  }
+
+  /** Loads the engine's driver ahead of the first call, which otherwise waits for it (a few hundred ms). */
+  prepare(): void {
+    void (this.settings.engine === 'firefox' ? loadPuppeteer : loadPlaywright)().catch(() => {});
   }
 
   /** Closes the browser (the profile stays claimed until the process ends). */
