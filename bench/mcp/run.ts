@@ -107,7 +107,8 @@ const k = (value: number) =>
 const ratio = (ours: number, theirs: number) => (Number.isNaN(ours / theirs) ? '–' : `${(ours / theirs).toFixed(2)}×`);
 
 export interface McpBenchResult {
-  results: Record<string, { connectMs: number; pages: Record<string, PageFigures> }>;
+  /** firstCallMs: the first call, which starts the browser (and, for Bosun, its ABP page) and opens a page. */
+  results: Record<string, { connectMs: number; firstCallMs: number; pages: Record<string, PageFigures> }>;
   toolLists: { name: string; tools: number; tokens: number; connectMs: number }[];
   failures: string[];
 }
@@ -141,7 +142,12 @@ export async function main(
     const baseline = await devtoolsMcp(tools.devtoolsMcp, chromium);
     const bosun = await bosunBridge(bridgeRoot, chromium, profileDir, new URL(site.url).host);
     sides.push(baseline, bosun);
-    for (const side of sides) results[side.name] = { connectMs: side.connectMs, pages: {} };
+    // Each server starts its browser on the first call that needs one: timed apart from the rounds.
+    const firstPage = `${site.url}${options.pages[0]!.path}`;
+    for (const side of sides) {
+      const firstCallMs = await timed(`${side.name}: first call`, () => side.navigate(firstPage));
+      results[side.name] = { connectMs: side.connectMs, firstCallMs, pages: {} };
+    }
     for (const page of options.pages) {
       const url = `${site.url}${page.path}`;
       // Interleaved: each round runs both servers, so a busy moment falls on both.
@@ -155,6 +161,8 @@ export async function main(
     log(`\nload after: ${load()}\n`);
     row(['page', 'figure', them.name, us.name, 'Bosun / baseline']);
     row(['---', '---', '---', '---', '---']);
+    const [themFirst, usFirst] = [results[them.name]!.firstCallMs, results[us.name]!.firstCallMs];
+    row(['(first call)', 'browser started, page opened', ms(themFirst), ms(usFirst), ratio(usFirst, themFirst)]);
     for (const page of options.pages) {
       const a = results[them.name]!.pages[page.label]!;
       const b = results[us.name]!.pages[page.label]!;

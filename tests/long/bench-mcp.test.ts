@@ -23,9 +23,16 @@ describe('the MCP bench', () => {
         expect(output).toMatch(
           new RegExp(`^\\| (news\\.html)? \\| ${figure} \\| ${number} ms \\| ${number} ms \\| ${number}× \\|$`, 'm'),
         );
+      expect(output).toMatch(
+        new RegExp(
+          `^\\| \\(first call\\) \\| browser started, page opened \\| ${number} ms \\| ${number} ms \\| ${number}× \\|$`,
+          'm',
+        ),
+      );
       for (const figure of ['tokens \\(o200k\\)', 'elements listed'])
         expect(output).toMatch(new RegExp(`^\\|  \\| ${figure} \\| ${number} \\| ${number} \\| ${number}× \\|$`, 'm'));
       for (const side of Object.values(result.results)) {
+        expect(side.firstCallMs).toBeGreaterThan(0);
         const news = side.pages['news.html']!;
         for (const figure of Object.values(news)) expect(figure).toBeGreaterThan(0);
       }
