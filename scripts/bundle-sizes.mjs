@@ -84,9 +84,10 @@ export const BUDGETS = {
    * chat recorded before its start tab opens, then to 254.5 KB for a new tab's blank page awaited before it
    * is navigated and an ended task's readings let go, then to 255 KB for readings a later reading of the
    * same page replaces, sent to the model as a note, then to 255.5 KB for their listing parts, and the
-   * readings of an ABP connection let go when it ends.
+   * readings of an ABP connection let go when it ends, then to 256 KB for research runs' pages kept apart
+   * from their records (and moved out of the records an earlier version saved).
    */
-  'background.js': 255.5 * KB,
+  'background.js': 256 * KB,
   /**
    * Firefox's background page reads crawled pages itself: it carries the reader (Readability and the
    * markdown writer). Raised from 245 KB for a chat task's plan, lasting answers by level and the

@@ -47,7 +47,7 @@ export async function runWorkflowAgain(
   const refusal = blocked(runs);
   if (refusal) return refusal;
   const plan = againPlan(record.plan, Date.now());
-  launch(deps, await addRun(deps, runs, { plan, runId: newId('wfrun'), tabs: {}, pages: {} }));
+  launch(deps, await addRun(deps, runs, { plan, runId: newId('wfrun'), tabs: {} }));
   return;
 }
 
@@ -64,7 +64,7 @@ export async function runSavedWorkflow(
   if (!saved) return refuse('That saved workflow no longer exists.');
   const plan = planFromSaved(saved, values, Date.now());
   if (!plan.ok) return refuse(plan.error);
-  await addRun(deps, runs, { plan: plan.value, runId: newId('wfrun'), tabs: {}, pages: {} });
+  await addRun(deps, runs, { plan: plan.value, runId: newId('wfrun'), tabs: {} });
   return;
 }
 
@@ -98,7 +98,6 @@ export async function runScheduledWorkflow(
     plan: { ...approved.plan, notes: [note] },
     runId: newId('wfrun'),
     tabs: {},
-    pages: {},
     unattended: true,
   };
   launch(deps, await addRun(deps, runs, record));

@@ -23,7 +23,7 @@ export async function startWorkflow(
   runs.planning.set(id, controller);
   try {
     const plan = await deps.holdAlive(planWorkflow(deps, intent, controller.signal));
-    await addRun(deps, runs, { plan: { ...plan, id }, runId: newId('wfrun'), tabs: {}, pages: {} });
+    await addRun(deps, runs, { plan: { ...plan, id }, runId: newId('wfrun'), tabs: {} });
     return;
   } catch (error) {
     return refuse(controller.signal.aborted ? 'Planning was cancelled.' : errorText(error));

@@ -77,7 +77,7 @@ async function runSteps(
     await publish(deps, current);
     const outcome = await runStepInTab(deps, spot, current, { stepId: step.id, tabs }, signal);
     const sources = outcome.pages.map(({ title, url }) => ({ title, url }));
-    for (const page of outcome.pages) current.pages[page.url] = page;
+    await deps.store.addPages(current.plan.id, outcome.pages);
     if (signal.aborted) {
       // Kept as the cancelled step's partial result; finishPlan marks it.
       current.plan = updateStep(current.plan, step.id, { result: outcome.result, sources });

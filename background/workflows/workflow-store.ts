@@ -21,18 +21,33 @@ export const WorkflowRecord = v.object({
   unattended: v.optional(v.boolean()),
   /** The tab group the steps' tabs are in. */
   groupId: v.optional(v.number()),
-  /** URL → the page as a step read it, for the ZIP export. */
-  pages: v.record(v.string(), v.object({ title: v.string(), url: v.string(), markdown: v.string() })),
 });
 export type WorkflowRecord = v.InferOutput<typeof WorkflowRecord>;
 
+/** A page a step read, kept for the ZIP export under its run's id and its address. */
+const SourcePage = v.object({ title: v.string(), url: v.string(), markdown: v.string() });
+
+/** How an earlier version saved a run: its pages inside the record, rewritten with every change. */
+const RecordWithPages = v.object({
+  ...WorkflowRecord.entries,
+  pages: v.optional(v.record(v.string(), SourcePage)),
+});
+
 /** A record that does not parse is dropped with a warning, never trusted. */
-function parsed(raw: unknown): WorkflowRecord | null {
-  const result = v.safeParse(WorkflowRecord, raw);
+function parsed(raw: unknown): v.InferOutput<typeof RecordWithPages> | null {
+  const result = v.safeParse(RecordWithPages, raw);
   if (result.success) return result.output;
   console.warn('Bosun: a saved research run was unreadable and was dropped.');
   return null;
 }
+
+/**
+ * The pages of a run are kept apart from its record, each under its own key: a step adds only the
+ * pages it read, the record saved after each change stays small, and a restart loads no page.
+ */
+const PAGE_PREFIX = 'workflowPage:';
+const pageKeys = (id: string) => IDBKeyRange.bound(`${PAGE_PREFIX}${id}\n`, `${PAGE_PREFIX}${id}\n\uffff`);
+const pageKey = (id: string, url: string) => `${PAGE_PREFIX}${id}\n${url}`;
 
 export function createWorkflowStore(database: Promise<Db>) {
   return {
@@ -49,14 +64,46 @@ export function createWorkflowStore(database: Promise<Db>) {
         await db.delete('state', SINGLE_KEY);
       }
       const keys = (await db.getAllKeys('state')).filter((key) => key.startsWith(PREFIX));
-      const records = await Promise.all(keys.map(async (key) => parsed(await db.get('state', key))));
-      return records.filter((r) => r !== null).sort((a, b) => a.plan.createdAt - b.plan.createdAt);
+      const records: WorkflowRecord[] = [];
+      for (const key of keys) {
+        const stored = parsed(await db.get('state', key));
+        if (stored === null) continue;
+        const { pages, ...record } = stored;
+        // A record of an earlier version: its pages move under their own keys, with the record, in one commit.
+        if (pages !== undefined) {
+          const tx = db.transaction('state', 'readwrite');
+          for (const page of Object.values(pages)) void tx.store.put(page, pageKey(record.plan.id, page.url));
+          void tx.store.put(record, key);
+          await tx.done;
+        }
+        records.push(record);
+      }
+      return records.sort((a, b) => a.plan.createdAt - b.plan.createdAt);
     },
     async save(record: WorkflowRecord): Promise<void> {
       await (await database).put('state', record, PREFIX + record.plan.id);
     },
+    /** Keeps the pages a step read (a page read again replaces its earlier text). */
+    async addPages(id: string, pages: readonly v.InferOutput<typeof SourcePage>[]): Promise<void> {
+      if (pages.length === 0) return;
+      const tx = (await database).transaction('state', 'readwrite');
+      for (const page of pages) void tx.store.put(page, pageKey(id, page.url));
+      await tx.done;
+    },
+    /** The pages the run's steps read, by address; one that does not parse is left out. */
+    async pages(id: string): Promise<Record<string, v.InferOutput<typeof SourcePage>>> {
+      const stored = await (await database).getAll('state', pageKeys(id));
+      const pages = stored.flatMap((raw) => {
+        const page = v.safeParse(SourcePage, raw);
+        return page.success ? [page.output] : [];
+      });
+      return Object.fromEntries(pages.map((page) => [page.url, page]));
+    },
     async remove(id: string): Promise<void> {
-      await (await database).delete('state', PREFIX + id);
+      const tx = (await database).transaction('state', 'readwrite');
+      void tx.store.delete(PREFIX + id);
+      void tx.store.delete(pageKeys(id));
+      await tx.done;
     },
   };
 }

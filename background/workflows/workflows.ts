@@ -38,7 +38,7 @@ export function createWorkflows(deps: WorkflowDeps) {
     runAgain: (id: string) => runWorkflowAgain(deps, runs, id),
     remove: (id: string) => deleteWorkflow(deps, runs, id),
     restore: () => restoreWorkflows(deps, runs),
-    files: (id: string) => reportFiles(runs, id),
+    files: (id: string) => reportFiles(deps, runs, id),
     save: (id: string, name: string, parameters: Parameter[]) => saveWorkflow(deps, runs, id, name, parameters),
     runSaved: (savedId: string, values: Record<string, string>) => runSavedWorkflow(deps, runs, savedId, values),
     removeSaved: (savedId: string) => removeSavedWorkflow(deps, savedId),
@@ -59,11 +59,10 @@ export function createWorkflows(deps: WorkflowDeps) {
 export type Workflows = ReturnType<typeof createWorkflows>;
 
 /** The finished run's report and the pages its steps read, as files. */
-function reportFiles(runs: ResearchRuns, id: string): BackgroundToSidebar | Refusal {
+async function reportFiles(deps: WorkflowDeps, runs: ResearchRuns, id: string): Promise<BackgroundToSidebar | Refusal> {
   const run = runNamed(runs, id);
   if (run instanceof Refusal) return run;
-  const { record } = run;
-  if (record.plan.report === undefined)
-    return refuse('The report is not ready yet: it is written when the workflow ends.');
-  return { type: 'WORKFLOW_EXPORT', payload: { id, files: exportFiles(record.plan, record.pages) } };
+  const { plan } = run.record;
+  if (plan.report === undefined) return refuse('The report is not ready yet: it is written when the workflow ends.');
+  return { type: 'WORKFLOW_EXPORT', payload: { id, files: exportFiles(plan, await deps.store.pages(id)) } };
 }

@@ -139,6 +139,16 @@ describe.each(BROWSERS)('the research report’s answer in %s', (browserName) =>
     expect(copied.indexOf('## Answer')).toBeLessThan(copied.indexOf('## 1. Read the price at Alpha Audio'));
     const zip = await exportedZip(page);
     expect(await zip.file('report.md')?.async('string')).toBe(copied);
+    // Each source's file holds the page as its step read it, kept beside the run.
+    const sources = await Promise.all(
+      Object.keys(zip.files)
+        .filter((name) => /^sources\/.*\.md$/.test(name))
+        .sort()
+        .map((name) => zip.file(name)!.async('string')),
+    );
+    expect(sources).toHaveLength(2);
+    expect(sources[0]).toMatch(/^# .*\n\nSource: .*shop-a\.html\n\n[\s\S]*\$199/);
+    expect(sources[1]).toMatch(/^# .*\n\nSource: .*shop-b\.html\n\n[\s\S]*\$189/);
     // One click downloads the whole report, the steps' findings included, as markdown.
     await catchDownloads(page);
     await page.click('[data-testid="workflow-download"]');

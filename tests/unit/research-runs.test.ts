@@ -33,7 +33,7 @@ const plan = (id: string, status: WorkflowPlan['status'], at: number): WorkflowP
     },
   ],
 });
-const record = (p: WorkflowPlan): WorkflowRecord => ({ plan: p, runId: `run-${p.id}`, tabs: {}, pages: {} });
+const record = (p: WorkflowPlan): WorkflowRecord => ({ plan: p, runId: `run-${p.id}`, tabs: {} });
 
 /** The store on a real (in-memory) IndexedDB, and the deps a run's bookkeeping uses. */
 function setUp(database = freshDb()) {

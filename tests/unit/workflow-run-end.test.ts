@@ -14,7 +14,6 @@ function setUp() {
   const current: WorkflowRecord = {
     runId: 'wfrun-1',
     tabs: {},
-    pages: {},
     plan: { id: 'plan-1', intent: 'Find my parcel', steps: [], status: 'running', createdAt: 1, startedAt: 1 },
   };
   gate.noteRead(current.runId, 'https://mail.example/inbox', `Your sign-in code is ${CODE}.`);
