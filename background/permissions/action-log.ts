@@ -41,14 +41,11 @@ export function createActionLog(database: Promise<Db>, broadcast: (entry: Action
     /** At background start nothing runs yet: an entry still running is of a call a stop cut short. */
     async markInterrupted(): Promise<void> {
       const tx = (await database).transaction('actionLog', 'readwrite');
-      const cut: ActionLogEntry[] = [];
-      for await (const cursor of tx.store.iterate()) {
-        if (cursor.value.result !== RUNNING) continue;
-        const details = cursor.value.details?.replace(/: running$/, `: ${CUT}`);
-        cut.push({ ...cursor.value, result: 'interrupted', ...(details ? { details } : {}) });
-        await cursor.update(cut.at(-1) as ActionLogEntry);
-      }
-      await tx.done;
+      const cut = (await tx.store.index('byResult').getAll(RUNNING)).map((entry): ActionLogEntry => {
+        const details = entry.details?.replace(/: running$/, `: ${CUT}`);
+        return { ...entry, result: 'interrupted', ...(details ? { details } : {}) };
+      });
+      await Promise.all([...cut.map((entry) => tx.store.put(entry)), tx.done]);
       for (const entry of cut) broadcast(entry);
     },
     // In the batch order: an entry issued before the clear does not outlive it.

@@ -108,7 +108,8 @@ export interface BosunDb extends DBSchema {
   pages: { key: string; value: CachedPage; indexes: { byTime: number } };
   /** Small records the background keeps across restarts, by name. */
   state: { key: string; value: unknown };
-  actionLog: { key: string; value: ActionLogEntry; indexes: { byTime: number } };
+  /** byResult finds the entries still running at a start without reading the whole log. */
+  actionLog: { key: string; value: ActionLogEntry; indexes: { byTime: number; byResult: string } };
   errorLog: { key: string; value: ErrorLogEntry; indexes: { byTime: number } };
   /** The knowledge library (crawls); distinct from `pages`, the agent's short-lived page cache. */
   crawlJobs: { key: string; value: CrawlJob; indexes: { byCreated: number } };
@@ -123,8 +124,8 @@ export interface BosunDb extends DBSchema {
 export type Db = IDBPDatabase<BosunDb>;
 
 export function openBosunDb(name = 'bosun'): Promise<Db> {
-  return openDB<BosunDb>(name, 4, {
-    upgrade(db, oldVersion) {
+  return openDB<BosunDb>(name, 5, {
+    upgrade(db, oldVersion, _newVersion, transaction) {
       if (oldVersion < 1) {
         db.createObjectStore('settings');
         const messages = db.createObjectStore('messages', { keyPath: 'id' });
@@ -146,6 +147,9 @@ export function openBosunDb(name = 'bosun'): Promise<Db> {
         pages.createIndex('byJobUrl', ['jobId', 'canonicalUrl'], { unique: true });
         pages.createIndex('byJobHash', ['jobId', 'contentHash']);
         db.createObjectStore('crawlFrontiers', { keyPath: 'jobId' });
+      }
+      if (oldVersion < 5) {
+        transaction.objectStore('actionLog').createIndex('byResult', 'result');
       }
     },
   });

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActionLog } from '../../background/permissions/action-log';
 import { openBosunDb, type ActionLogEntry } from '../../background/storage/db';
 
@@ -61,5 +61,26 @@ describe('the Action Log store', () => {
     // A second start finds nothing left running.
     await log.markInterrupted();
     expect(announced).toHaveLength(1);
+  });
+
+  it('a restart reads only the entries still running, however long the log', async () => {
+    const database = openBosunDb('action-log-restart-full');
+    const tx = (await database).transaction('actionLog', 'readwrite');
+    for (let n = 1; n <= 2000; n++)
+      void tx.store.put(n % 700 === 0 ? { ...entry(n), result: 'running', details: 'chat: running' } : entry(n));
+    await tx.done;
+    const log = createActionLog(database, () => undefined);
+    // Neither the store nor an index is walked, nor the whole log read: the running entries are asked for by their result.
+    const walks = [vi.spyOn(IDBObjectStore.prototype, 'openCursor'), vi.spyOn(IDBIndex.prototype, 'openCursor')];
+    const reads = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const storeReads = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+    await log.markInterrupted();
+    expect(walks.map((walk) => walk.mock.calls.length)).toEqual([0, 0]);
+    expect(storeReads).not.toHaveBeenCalled();
+    expect(reads.mock.calls).toEqual([['running']]);
+    vi.restoreAllMocks();
+    const all = await log.list(5000);
+    expect(all.filter((e) => e.result === 'interrupted').map((e) => e.id)).toEqual(['log-700', 'log-1400']);
+    expect(all.filter((e) => e.result === 'success')).toHaveLength(1998);
   });
 });

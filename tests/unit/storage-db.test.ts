@@ -8,7 +8,7 @@ let counter = 0;
 const freshName = () => `bosun-test-${++counter}`;
 
 describe('the Bosun database', () => {
-  it('upgrades a version 2 database in place, keeping what it holds', async () => {
+  it('upgrades a version 2 database in place, keeping what it holds and indexing it', async () => {
     const name = freshName();
     // Version 2 exactly as it shipped: its stores, one record in each that matters.
     const v2 = await openDB(name, 2, {
@@ -39,7 +39,7 @@ describe('the Bosun database', () => {
     v2.close();
 
     const db = await openBosunDb(name);
-    expect(db.version).toBe(4);
+    expect(db.version).toBe(5);
     expect([...db.objectStoreNames].sort()).toEqual([
       'actionLog',
       'crawlFrontiers',
@@ -54,6 +54,7 @@ describe('the Bosun database', () => {
     expect(await db.get('settings', 'current')).toMatchObject({ provider: 'openai', apiKey: 'k' });
     expect(await db.get('pages', 'https://a.test/')).toMatchObject({ title: 'A' });
     expect(await db.count('actionLog')).toBe(1);
+    expect(await db.getAllKeysFromIndex('actionLog', 'byResult', 'success')).toEqual(['log_1']);
     expect(await db.count('errorLog')).toBe(0);
     expect(await db.count('crawlPages')).toBe(0);
     db.close();
