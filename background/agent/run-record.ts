@@ -1,4 +1,4 @@
-import type { Db } from '../storage/db';
+import { keysStartingWith, type Db } from '../storage/db';
 
 /**
  * The task being run, saved when it starts so a restart knows one was under way. Which action was
@@ -43,6 +43,6 @@ export const chatRunRecords = (database: Promise<Db>, conversationId: string) =>
 
 /** The conversations whose chat task record is still there: a restart cut those tasks short. */
 export async function interruptedChats(database: Promise<Db>): Promise<string[]> {
-  const keys = await (await database).getAllKeys('state');
-  return keys.filter((key) => key.startsWith(CHAT_RUN)).map((key) => key.slice(CHAT_RUN.length));
+  const keys = await (await database).getAllKeys('state', keysStartingWith(CHAT_RUN));
+  return keys.map((key) => key.slice(CHAT_RUN.length));
 }

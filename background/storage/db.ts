@@ -123,6 +123,9 @@ export interface BosunDb extends DBSchema {
 
 export type Db = IDBPDatabase<BosunDb>;
 
+/** The keys of the `state` records kept under a prefix (a name and its id), read without the others. */
+export const keysStartingWith = (prefix: string): IDBKeyRange => IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+
 export function openBosunDb(name = 'bosun'): Promise<Db> {
   return openDB<BosunDb>(name, 5, {
     upgrade(db, oldVersion, _newVersion, transaction) {

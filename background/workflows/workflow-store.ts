@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { WorkflowPlan } from '../../src/protocol/common';
-import type { Db } from '../storage/db';
+import { keysStartingWith, type Db } from '../storage/db';
 
 /** Before runs went side by side, the one workflow was saved under this key. */
 const SINGLE_KEY = 'workflow';
@@ -46,7 +46,7 @@ function parsed(raw: unknown): v.InferOutput<typeof RecordWithPages> | null {
  * pages it read, the record saved after each change stays small, and a restart loads no page.
  */
 const PAGE_PREFIX = 'workflowPage:';
-const pageKeys = (id: string) => IDBKeyRange.bound(`${PAGE_PREFIX}${id}\n`, `${PAGE_PREFIX}${id}\n\uffff`);
+const pageKeys = (id: string) => keysStartingWith(`${PAGE_PREFIX}${id}\n`);
 const pageKey = (id: string, url: string) => `${PAGE_PREFIX}${id}\n${url}`;
 
 export function createWorkflowStore(database: Promise<Db>) {
@@ -63,10 +63,13 @@ export function createWorkflowStore(database: Promise<Db>) {
         if (record) await db.put('state', record, PREFIX + record.plan.id);
         await db.delete('state', SINGLE_KEY);
       }
-      const keys = (await db.getAllKeys('state')).filter((key) => key.startsWith(PREFIX));
+      // Keys and values read in one transaction, so they pair up.
+      const { store } = db.transaction('state');
+      const runs = keysStartingWith(PREFIX);
+      const [keys, values] = await Promise.all([store.getAllKeys(runs), store.getAll(runs)]);
       const records: WorkflowRecord[] = [];
-      for (const key of keys) {
-        const stored = parsed(await db.get('state', key));
+      for (const [i, key] of keys.entries()) {
+        const stored = parsed(values[i]);
         if (stored === null) continue;
         const { pages, ...record } = stored;
         // A record of an earlier version: its pages move under their own keys, with the record, in one commit.
