@@ -57,13 +57,13 @@ export default {
       to: { path: ABOVE },
     },
     {
-      name: 'bridge-drivers-load-late',
+      name: 'heavy-libraries-load-late',
       severity: 'error',
       comment:
-        'The bridge loads its browser drivers with the first browser (launchers/), not as it starts: an MCP client connects and lists the tools without waiting for them.',
-      from: { path: '^bridge/' },
+        "Libraries that take long to evaluate load where they are first needed, not as their context starts: the bridge's browser drivers with the first browser (an MCP client lists the tools without waiting for them), JSZip with the first export (evaluating it took most of the background's start).",
+      from: { path: '^(bridge|background|sidebar)/' },
       to: {
-        path: 'node_modules/(playwright-core|puppeteer-core)/',
+        path: 'node_modules/(playwright-core|puppeteer-core|jszip)/',
         dependencyTypesNot: ['type-only', 'dynamic-import'],
       },
     },
