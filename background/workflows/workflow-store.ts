@@ -1,6 +1,8 @@
+import type { IDBPTransaction } from 'idb';
 import * as v from 'valibot';
 import { WorkflowPlan } from '../../src/protocol/common';
-import { keysStartingWith, type Db } from '../storage/db';
+import { keysStartingWith, type BosunDb, type Db } from '../storage/db';
+import type { SourcePage } from './report';
 
 /** Before runs went side by side, the one workflow was saved under this key. */
 const SINGLE_KEY = 'workflow';
@@ -25,12 +27,12 @@ export const WorkflowRecord = v.object({
 export type WorkflowRecord = v.InferOutput<typeof WorkflowRecord>;
 
 /** A page a step read, kept for the ZIP export under its run's id and its address. */
-const SourcePage = v.object({ title: v.string(), url: v.string(), markdown: v.string() });
+const StoredPage = v.object({ title: v.string(), url: v.string(), markdown: v.string() });
 
 /** How an earlier version saved a run: its pages inside the record, rewritten with every change. */
 const RecordWithPages = v.object({
   ...WorkflowRecord.entries,
-  pages: v.optional(v.record(v.string(), SourcePage)),
+  pages: v.optional(v.record(v.string(), StoredPage)),
 });
 
 /** A record that does not parse is dropped with a warning, never trusted. */
@@ -48,6 +50,11 @@ function parsed(raw: unknown): v.InferOutput<typeof RecordWithPages> | null {
 const PAGE_PREFIX = 'workflowPage:';
 const pageKeys = (id: string) => keysStartingWith(`${PAGE_PREFIX}${id}\n`);
 const pageKey = (id: string, url: string) => `${PAGE_PREFIX}${id}\n${url}`;
+
+/** Puts a run's pages in a transaction that may write more: all of it is one commit. */
+function putPages(tx: IDBPTransaction<BosunDb, ['state'], 'readwrite'>, id: string, pages: Iterable<SourcePage>) {
+  for (const page of pages) void tx.store.put(page, pageKey(id, page.url));
+}
 
 export function createWorkflowStore(database: Promise<Db>) {
   return {
@@ -75,7 +82,7 @@ export function createWorkflowStore(database: Promise<Db>) {
         // A record of an earlier version: its pages move under their own keys, with the record, in one commit.
         if (pages !== undefined) {
           const tx = db.transaction('state', 'readwrite');
-          for (const page of Object.values(pages)) void tx.store.put(page, pageKey(record.plan.id, page.url));
+          putPages(tx, record.plan.id, Object.values(pages));
           void tx.store.put(record, key);
           await tx.done;
         }
@@ -87,17 +94,17 @@ export function createWorkflowStore(database: Promise<Db>) {
       await (await database).put('state', record, PREFIX + record.plan.id);
     },
     /** Keeps the pages a step read (a page read again replaces its earlier text). */
-    async addPages(id: string, pages: readonly v.InferOutput<typeof SourcePage>[]): Promise<void> {
+    async addPages(id: string, pages: readonly SourcePage[]): Promise<void> {
       if (pages.length === 0) return;
       const tx = (await database).transaction('state', 'readwrite');
-      for (const page of pages) void tx.store.put(page, pageKey(id, page.url));
+      putPages(tx, id, pages);
       await tx.done;
     },
     /** The pages the run's steps read, by address; one that does not parse is left out. */
-    async pages(id: string): Promise<Record<string, v.InferOutput<typeof SourcePage>>> {
+    async pages(id: string): Promise<Record<string, SourcePage>> {
       const stored = await (await database).getAll('state', pageKeys(id));
       const pages = stored.flatMap((raw) => {
-        const page = v.safeParse(SourcePage, raw);
+        const page = v.safeParse(StoredPage, raw);
         return page.success ? [page.output] : [];
       });
       return Object.fromEntries(pages.map((page) => [page.url, page]));
