@@ -3,7 +3,7 @@
 // deleting the run deletes them. A record an earlier version saved with its pages inside loses
 // none of them. On a real (in-memory) IndexedDB.
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openBosunDb } from '../../background/storage/db';
 import { createWorkflowStore, type WorkflowRecord } from '../../background/workflows/workflow-store';
 
@@ -35,7 +35,20 @@ describe("a research run's pages", () => {
     expect(Object.keys(await store.pages('wf_ab'))).toEqual(['https://b.example/']);
     const stored = await (await database).get('state', 'workflow:wf_a');
     expect(stored).toEqual(record('wf_a'));
+    // A start reads the runs' records and asks for no page.
+    const asked = ['get', 'getAll', 'getAllKeys', 'openCursor'].map((read) =>
+      vi.spyOn(IDBObjectStore.prototype, read as 'get'),
+    );
     expect(await store.load()).toEqual([record('wf_a')]);
+    const queries = asked.flatMap((read) =>
+      read.mock.calls.map(([query]) => query as string | IDBKeyRange | undefined),
+    );
+    vi.restoreAllMocks();
+    expect(queries.length).toBeGreaterThan(0);
+    const described = queries.map((query) =>
+      query === undefined ? 'the whole store' : typeof query === 'string' ? query : `${query.lower}…${query.upper}`,
+    );
+    for (const query of described) expect(query).not.toMatch(/workflowPage:|the whole store/);
   });
 
   it('go with their run when it is deleted, and no other run loses any', async () => {
